@@ -1,0 +1,55 @@
+"""pure_engine: card games the functional way.
+
+Immutable states, pure transitions, exact seen-state caches and cheap
+snapshots for tree search.
+
+>>> import pure_engine
+>>> game = pure_engine.load_game("kuhn_poker")
+>>> state = game.initial_state()
+>>> game.current_player(state) == pure_engine.CHANCE
+True
+"""
+
+from pure_engine import games as _games  # noqa: F401 - registers the bundled games
+from pure_engine.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    Record,
+    Rng,
+    digest,
+    hex_digest,
+    list_games,
+    load_game,
+    register_game,
+)
+from pure_engine.errors import (
+    CycleDetectedError,
+    IllegalActionError,
+    ParseError,
+    PureEngineError,
+    RecordError,
+    UnknownGameError,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "CycleDetectedError",
+    "Game",
+    "GameInfo",
+    "IllegalActionError",
+    "ParseError",
+    "PureEngineError",
+    "Record",
+    "RecordError",
+    "Rng",
+    "UnknownGameError",
+    "digest",
+    "hex_digest",
+    "list_games",
+    "load_game",
+    "register_game",
+]
+__version__ = "0.1.0"

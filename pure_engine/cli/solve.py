@@ -1,0 +1,31 @@
+"""``pure-engine solve``: dispatch to the puzzle family named by GAME."""
+
+from __future__ import annotations
+
+import argparse
+
+from pure_engine.core.registry import canonical_name
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments shared by every solvable puzzle family."""
+    parser.add_argument("game", help="crab-combat, or a patience preset name / variant JSON file")
+    parser.add_argument("input", nargs="?", help="puzzle input file (crab-combat)")
+    parser.add_argument("--part", type=int, choices=(1, 2), help="crab-combat: only this part")
+    parser.add_argument("--deal", type=int, help="patience: Microsoft deal number")
+    parser.add_argument("--deal-file", help="patience: deal JSON or fc-solve board text")
+    parser.add_argument("--budget", type=float, default=None, help="seconds before giving up")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the solver for the named family."""
+    if canonical_name(args.game) in {"crab_combat", "combat", "recursive_combat"}:
+        from pure_engine.cli import crab
+
+        return crab.solve(args)
+    from pure_engine.cli import patience
+
+    return patience.solve(args)

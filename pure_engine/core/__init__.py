@@ -1,0 +1,28 @@
+"""The core: records and containers, the Game protocol, chance and RNG, flow,
+seen-state caches, and game records.  The core knows no game."""
+
+from pure_engine.core.digest import digest, hex_digest
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.record import Record, fields_of
+from pure_engine.core.registry import list_games, load_game, register_game
+from pure_engine.core.rng import Rng, bits64, choose_weighted, randbelow, shuffled
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "GameInfo",
+    "Record",
+    "Rng",
+    "bits64",
+    "choose_weighted",
+    "digest",
+    "fields_of",
+    "hex_digest",
+    "list_games",
+    "load_game",
+    "params_tuple",
+    "randbelow",
+    "register_game",
+    "shuffled",
+]

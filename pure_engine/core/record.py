@@ -1,0 +1,162 @@
+"""Immutable records: the building block of every game state.
+
+A :class:`Record` is a tuple underneath, so building one, comparing two and
+hashing one all run at C speed, and a field read is a property backed by
+``operator.itemgetter`` (about what a plain attribute read costs).  Element 0
+of the tuple is the record's own class, which fixes the trap of
+``typing.NamedTuple``: two record types with equal fields never compare equal,
+and a record never equals a plain tuple.
+
+>>> class Point(Record):
+...     x: int
+...     y: int = 0
+>>> p = Point(1, 2)
+>>> p.x, p.y
+(1, 2)
+>>> q = p.replace(y=5)
+>>> q, p                      # p is unchanged
+(Point(x=1, y=5), Point(x=1, y=2))
+>>> p == (1, 2), p == Point(1, 2)
+(False, True)
+"""
+
+from __future__ import annotations
+
+import inspect
+from operator import itemgetter
+from typing import Any, ClassVar, Self, dataclass_transform
+
+__all__ = ["Record", "fields_of"]
+
+_MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "<missing>"})()
+_tuple_new = tuple.__new__
+
+
+def _compile(name: str, source: str, namespace: dict[str, Any]) -> Any:
+    exec(source, namespace)  # noqa: S102 - generated from validated identifiers only
+    return namespace[name]
+
+
+class _RecordMeta(type):
+    """Gives every record class empty ``__slots__`` so no instance grows a ``__dict__``."""
+
+    def __new__(
+        mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any
+    ) -> _RecordMeta:
+        ns.setdefault("__slots__", ())
+        return super().__new__(mcls, name, bases, ns, **kw)
+
+
+@dataclass_transform(frozen_default=True, eq_default=True)
+class Record(tuple[Any, ...], metaclass=_RecordMeta):
+    """Base class of immutable, tuple-backed records; subclass with annotated fields.
+
+    Subclasses get a positional/keyword constructor, ``replace(**changes)``, a
+    readable ``repr``, value equality and hashing (through the tuple), ordering
+    between records of the same class, and pickling.  Records are frozen: no
+    attribute can be set after construction.
+
+    >>> class Card(Record):
+    ...     rank: int
+    ...     suit: str
+    >>> Card(rank=12, suit="S").replace(suit="H")
+    Card(rank=12, suit='H')
+    >>> Card(1, "S").rank = 3
+    Traceback (most recent call last):
+    ...
+    AttributeError: property ... has no setter
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = [n for n in inspect.get_annotations(cls) if not n.startswith("_")]
+        inherited = list(cls._fields)
+        names = inherited + [n for n in own if n not in inherited]
+        defaults: dict[str, Any] = {}
+        for base in reversed(cls.__mro__[1:]):
+            defaults.update(getattr(base, "_defaults", {}))
+        for n in own:
+            if n in cls.__dict__ and not isinstance(cls.__dict__[n], property):
+                defaults[n] = cls.__dict__[n]
+        seen_default = False
+        for n in names:
+            if n in defaults:
+                seen_default = True
+            elif seen_default:
+                raise TypeError(
+                    f"{cls.__name__}: field {n!r} without a default follows one with a default"
+                )
+        for i, n in enumerate(names, start=1):
+            setattr(cls, n, property(itemgetter(i), doc=f"field {n!r}"))
+        cls._fields = tuple(names)
+        cls._defaults = defaults  # type: ignore[attr-defined]  # set per class, read above
+        type.__setattr__(cls, "__match_args__", tuple(names))  # class patterns match by field
+        ns: dict[str, Any] = {"_tn": _tuple_new, "_M": _MISSING}
+        params = []
+        for n in names:
+            if n in defaults:
+                ns[f"_d_{n}"] = defaults[n]
+                params.append(f"{n}=_d_{n}")
+            else:
+                params.append(n)
+        values = ", ".join(names)
+        trailing = "," if len(names) == 1 else ""
+        src_new = (
+            f"def __new__(cls, {', '.join(params)}):\n"
+            f"    return _tn(cls, (cls, {values}{trailing}))\n"
+        )
+        cls.__new__ = staticmethod(_compile("__new__", src_new, dict(ns)))  # type: ignore[method-assign]
+        if names:
+            kw = ", ".join(f"{n}=_M" for n in names)
+            picks = ", ".join(
+                f"self[{i}] if {n} is _M else {n}" for i, n in enumerate(names, start=1)
+            )
+            src_rep = (
+                f"def replace(self, *, {kw}):\n"
+                f"    return _tn(self.__class__, (self.__class__, {picks}{trailing}))\n"
+            )
+            cls.replace = _compile("replace", src_rep, dict(ns))  # type: ignore[method-assign]
+
+    def replace(self, **changes: Any) -> Self:
+        """Return a copy with the named fields changed (the input is untouched)."""
+        if changes:
+            raise TypeError(f"{type(self).__name__} has no fields {sorted(changes)}")
+        return self
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self[1:], strict=True))
+        return f"{type(self).__name__}({inner})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # pickle rebuilds from the fields
+        return tuple(self[1:])
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+    def values(self) -> tuple[Any, ...]:
+        """The field values in declaration order (without the class tag).
+
+        >>> class P(Record):
+        ...     a: int
+        ...     b: int
+        >>> P(1, 2).values()
+        (1, 2)
+        """
+        return tuple(self[1:])
+
+
+def fields_of(record: Record) -> dict[str, Any]:
+    """Return the record's fields as a fresh ``dict`` (a boundary helper, e.g. for JSON).
+
+    >>> class P(Record):
+    ...     a: int
+    >>> fields_of(P(3))
+    {'a': 3}
+    """
+    return dict(zip(record._fields, record[1:], strict=True))

@@ -1,0 +1,9 @@
+"""The bundled games, registered lazily: a module is imported when first loaded."""
+
+from pure_engine.core.registry import register_game
+
+__all__: list[str] = []
+
+register_game("crab_combat", "pure_engine.games.crab_combat:make_game")
+register_game("kuhn_poker", "pure_engine.games.kuhn_poker:make_game")
+register_game("leduc_poker", "pure_engine.games.leduc_poker:make_game")
