@@ -56,7 +56,7 @@ def _encode(value: Any, out: list[bytes]) -> None:
         out.append(b"b" + _pack_q(len(value)) + value)
     elif isinstance(value, Record):
         name = type(value).__qualname__.encode()
-        out.append(b"R" + _pack_q(len(name)) + name + _pack_q(len(value) - 1))
+        out.append(b"R" + _pack_q(len(name)) + name + _pack_q(tuple.__len__(value) - 1))
         for item in value[1:]:
             _encode(item, out)
     elif isinstance(value, tuple | PVector):
