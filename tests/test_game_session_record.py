@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -140,7 +141,7 @@ def test_failed_save_leaves_existing_file(tmp_path: Path, monkeypatch: pytest.Mo
     def boom(*args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(gamerecord.os, "fsync", boom)
+    monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(OSError, match="disk full"):
         gamerecord.save(gamerecord.make_record(GAME, [0]), path)
     assert path.read_text() == before
