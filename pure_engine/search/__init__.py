@@ -8,5 +8,15 @@ same for every algorithm (:mod:`pure_engine.search.budget`).
 from __future__ import annotations
 
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats
+from pure_engine.search.puzzle import PuzzleResult, search, solve
 
-__all__ = ["PROVED_UNSOLVABLE", "SOLVED", "UNKNOWN", "Budget", "SearchStats"]
+__all__ = [
+    "PROVED_UNSOLVABLE",
+    "SOLVED",
+    "UNKNOWN",
+    "Budget",
+    "PuzzleResult",
+    "SearchStats",
+    "search",
+    "solve",
+]

@@ -1,0 +1,535 @@
+"""Single-agent puzzle search with proofs: BFS, DFS, IDDFS, A*, weighted A*, greedy, IDA*.
+
+Two entry points:
+
+* :func:`search` — the low-level engine over any state space given as a
+  ``successors`` function (``state -> iterable of (action, next_state)``);
+* :func:`solve` — adapts a single-player :class:`~pure_engine.core.game.Game`
+  (transposition on ``game.key``, goal = a terminal with the best return,
+  optional dominance hook of safe forced moves).
+
+Every search returns a :class:`PuzzleResult` whose verdict separates
+``solved``, ``proved_unsolvable`` (the reachable space was exhausted) and
+``unknown`` (the budget ran out — nothing is claimed).
+
+>>> def successors(n):                      # count up by 1 or 3, never past 10
+...     return [(d, n + d) for d in (1, 3) if n + d <= 10]
+>>> r = search(0, successors=successors, is_goal=lambda n: n == 10)
+>>> r.verdict, r.actions, r.cost
+('solved', (1, 3, 3, 3), 4.0)
+>>> search(0, successors=successors, is_goal=lambda n: n == 11).verdict
+'proved_unsolvable'
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from heapq import heappop, heappush
+from typing import Generic, TypeVar
+
+from pure_engine.core.game import CHANCE, Game
+from pure_engine.core.record import Record
+from pure_engine.search.budget import (
+    PROVED_UNSOLVABLE,
+    SOLVED,
+    UNKNOWN,
+    Budget,
+    Limiter,
+    SearchStats,
+)
+
+__all__ = ["ALGORITHMS", "PuzzleResult", "search", "solve"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+ALGORITHMS = ("bfs", "dfs", "iddfs", "astar", "wastar", "greedy", "idastar")
+"""The names :func:`search` and :func:`solve` accept for ``algorithm``."""
+
+# A solution path is kept as a persistent linked list of (action, parent) cells,
+# so each generated node costs one small tuple and no parent dictionary.
+_Path = tuple[A, "_Path[A]"] | None
+
+
+class PuzzleResult(Record, Generic[A]):
+    """What a puzzle search found.
+
+    ``actions`` is the solution (empty unless ``verdict == "solved"``), ``cost``
+    its total cost (``math.inf`` when there is none).
+    """
+
+    verdict: str
+    actions: tuple[A, ...]
+    cost: float
+    stats: SearchStats
+
+    @property
+    def is_solved(self) -> bool:
+        """True when a solution was found."""
+        return self.verdict == SOLVED
+
+
+def _unwind(path: _Path[A]) -> tuple[A, ...]:
+    out: list[A] = []
+    while path is not None:
+        out.append(path[0])
+        path = path[1]
+    out.reverse()
+    return tuple(out)
+
+
+def _identity(state: S) -> Hashable:
+    return state  # states are immutable, hence hashable
+
+
+class _Counters:
+    """The mutable tallies of one running search (turned into SearchStats at the end)."""
+
+    __slots__ = ("duplicates", "expanded", "generated", "limiter", "peak")
+
+    def __init__(self, budget: Budget | None) -> None:
+        self.limiter = Limiter(budget)
+        self.expanded = 0
+        self.generated = 0
+        self.duplicates = 0
+        self.peak = 0
+
+    def stats(self) -> SearchStats:
+        return SearchStats(
+            expanded=self.expanded,
+            generated=self.generated,
+            duplicates=self.duplicates,
+            peak_frontier=self.peak,
+            seconds=self.limiter.elapsed(),
+            stopped_by=self.limiter.reason,
+        )
+
+
+def search(
+    start: S,
+    *,
+    successors: Callable[[S], Iterable[tuple[A, S]]],
+    is_goal: Callable[[S], bool],
+    key: Callable[[S], Hashable] | None = None,
+    heuristic: Callable[[S], float] | None = None,
+    cost: Callable[[S, A, S], float] | None = None,
+    algorithm: str = "astar",
+    weight: float = 1.0,
+    budget: Budget | None = None,
+) -> PuzzleResult[A]:
+    """Search from *start* for a state satisfying *is_goal*.
+
+    * ``bfs`` — fewest actions; ``dfs`` — any solution, least memory per node;
+    * ``iddfs`` — fewest actions, depth-first memory per iteration;
+    * ``astar`` — cheapest solution when *heuristic* never overestimates
+      (no heuristic: uniform-cost search); ``wastar`` — ``f = g + weight*h``,
+      at most *weight* times the optimum; ``greedy`` — by *heuristic* alone;
+    * ``idastar`` — A*'s optimum in memory linear in the solution depth.
+
+    *key* maps a state to its transposition key (default: the state itself);
+    *cost* gives each step's cost (default 1).  A heuristic value of
+    ``math.inf`` marks a dead state: it is pruned, and the claim that it has no
+    solution is the heuristic's.  The verdict is ``proved_unsolvable`` only
+    when the whole reachable space was exhausted, never after a budget cut
+    (IDA* and IDDFS prove it when a full iteration saw no cut-off).
+
+    >>> succ = lambda n: [("+1", n + 1), ("*2", n * 2)] if n < 40 else []
+    >>> r = search(1, successors=succ, is_goal=lambda n: n == 40, algorithm="bfs")
+    >>> r.actions, r.stats.stopped_by
+    (('+1', '*2', '+1', '*2', '*2', '*2'), '')
+    >>> search(1, successors=succ, is_goal=lambda n: n == 40, budget=Budget(nodes=5)).verdict
+    'unknown'
+    """
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, found {algorithm!r}")
+    if not weight > 0:
+        raise ValueError(f"weight must be > 0, found {weight!r}")
+    keyf = key or _identity
+    counters = _Counters(budget)
+    if algorithm == "bfs":
+        verdict, path, total = _bfs(start, successors, is_goal, keyf, cost, counters)
+    elif algorithm == "dfs":
+        verdict, path, total = _dfs(start, successors, is_goal, keyf, cost, counters)
+    elif algorithm == "iddfs":
+        verdict, path, total = _iddfs(start, successors, is_goal, keyf, cost, counters)
+    elif algorithm == "idastar":
+        verdict, path, total = _idastar(start, successors, is_goal, keyf, heuristic, cost, counters)
+    else:
+        if algorithm == "astar":
+            weight = 1.0
+        verdict, path, total = _best_first(
+            start, successors, is_goal, keyf, heuristic, cost, counters, algorithm, weight
+        )
+    actions = _unwind(path) if verdict == SOLVED else ()
+    return PuzzleResult(
+        verdict, actions, total if verdict == SOLVED else math.inf, counters.stats()
+    )
+
+
+_Outcome = tuple[str, "_Path[A]", float]
+
+
+def _best_first(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[A, S]]],
+    is_goal: Callable[[S], bool],
+    keyf: Callable[[S], Hashable],
+    heuristic: Callable[[S], float] | None,
+    cost: Callable[[S, A, S], float] | None,
+    counters: _Counters,
+    algorithm: str,
+    weight: float,
+) -> _Outcome[A]:
+    inf = math.inf
+    greedy = algorithm == "greedy"
+    h0 = 0.0 if heuristic is None else heuristic(start)
+    if h0 == inf:
+        return PROVED_UNSOLVABLE, None, inf
+    start_key = keyf(start)
+    best_g: dict[Hashable, float] = {start_key: 0.0}
+    # entries: (priority, -g, tie, g, key, state, path); -g prefers deeper nodes on ties,
+    # the counter keeps the order stable (first generated first) and never compares states
+    heap: list[tuple[float, float, int, float, Hashable, S, _Path[A]]] = [
+        (h0 if greedy else weight * h0, 0.0, 0, 0.0, start_key, start, None)
+    ]
+    tie = 1
+    # A* reopens a state reached again more cheaply (needed for optimality when the
+    # heuristic is admissible but inconsistent); weighted A* and greedy expand each
+    # state once, which keeps their bound (w * optimum for a consistent h) and their speed
+    closed: set[Hashable] | None = None if algorithm == "astar" else set()
+    exhausted = counters.limiter.exhausted
+    peak = 1
+    expanded = generated = duplicates = 0
+    try:
+        while heap:
+            _, _, _, g, k, state, path = heappop(heap)
+            if best_g[k] < g:  # a cheaper copy was pushed after this one
+                duplicates += 1
+                continue
+            if closed is not None:
+                if k in closed:
+                    duplicates += 1
+                    continue
+                closed.add(k)
+            if is_goal(state):
+                return SOLVED, path, g
+            if exhausted(expanded, len(best_g)):
+                return UNKNOWN, None, inf
+            expanded += 1
+            for action, child in successors(state):
+                generated += 1
+                ck = keyf(child)
+                cg = g + (1.0 if cost is None else cost(state, action, child))
+                old = best_g.get(ck)
+                if (old is not None and old <= cg) or (closed is not None and ck in closed):
+                    duplicates += 1
+                    continue
+                h = 0.0 if heuristic is None else heuristic(child)
+                if h == inf:
+                    continue
+                best_g[ck] = cg
+                heappush(
+                    heap,
+                    (h if greedy else cg + weight * h, -cg, tie, cg, ck, child, (action, path)),
+                )
+                tie += 1
+            if len(heap) > peak:
+                peak = len(heap)
+        return PROVED_UNSOLVABLE, None, inf
+    finally:
+        counters.expanded, counters.generated, counters.duplicates = expanded, generated, duplicates
+        counters.peak = peak
+
+
+def _bfs(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[A, S]]],
+    is_goal: Callable[[S], bool],
+    keyf: Callable[[S], Hashable],
+    cost: Callable[[S, A, S], float] | None,
+    counters: _Counters,
+) -> _Outcome[A]:
+    if is_goal(start):
+        return SOLVED, None, 0.0
+    seen = {keyf(start)}
+    queue: deque[tuple[S, float, _Path[A]]] = deque([(start, 0.0, None)])
+    exhausted = counters.limiter.exhausted
+    while queue:
+        state, g, path = queue.popleft()
+        if exhausted(counters.expanded, len(seen)):
+            return UNKNOWN, None, math.inf
+        counters.expanded += 1
+        for action, child in successors(state):
+            counters.generated += 1
+            ck = keyf(child)
+            if ck in seen:
+                counters.duplicates += 1
+                continue
+            seen.add(ck)
+            cg = g + (1.0 if cost is None else cost(state, action, child))
+            if is_goal(child):
+                return SOLVED, (action, path), cg
+            queue.append((child, cg, (action, path)))
+        if len(queue) > counters.peak:
+            counters.peak = len(queue)
+    return PROVED_UNSOLVABLE, None, math.inf
+
+
+def _dfs(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[A, S]]],
+    is_goal: Callable[[S], bool],
+    keyf: Callable[[S], Hashable],
+    cost: Callable[[S, A, S], float] | None,
+    counters: _Counters,
+) -> _Outcome[A]:
+    if is_goal(start):
+        return SOLVED, None, 0.0
+    seen = {keyf(start)}
+    stack: list[tuple[S, float, _Path[A]]] = [(start, 0.0, None)]
+    exhausted = counters.limiter.exhausted
+    while stack:
+        state, g, path = stack.pop()
+        if exhausted(counters.expanded, len(seen)):
+            return UNKNOWN, None, math.inf
+        counters.expanded += 1
+        fresh: list[tuple[S, float, _Path[A]]] = []
+        for action, child in successors(state):
+            counters.generated += 1
+            ck = keyf(child)
+            if ck in seen:
+                counters.duplicates += 1
+                continue
+            seen.add(ck)
+            cg = g + (1.0 if cost is None else cost(state, action, child))
+            if is_goal(child):
+                return SOLVED, (action, path), cg
+            fresh.append((child, cg, (action, path)))
+        fresh.reverse()  # the first successor is explored first
+        stack.extend(fresh)
+        if len(stack) > counters.peak:
+            counters.peak = len(stack)
+    return PROVED_UNSOLVABLE, None, math.inf
+
+
+class _Frame(Generic[S, A]):
+    """One level of an explicit depth-first stack."""
+
+    __slots__ = ("children", "g", "key", "path", "state")
+
+    def __init__(
+        self, state: S, key: Hashable, g: float, path: _Path[A], children: Iterator[tuple[A, S]]
+    ) -> None:
+        self.state = state
+        self.key = key
+        self.g = g
+        self.path = path
+        self.children = children
+
+
+def _iddfs(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[A, S]]],
+    is_goal: Callable[[S], bool],
+    keyf: Callable[[S], Hashable],
+    cost: Callable[[S, A, S], float] | None,
+    counters: _Counters,
+) -> _Outcome[A]:
+    if is_goal(start):
+        return SOLVED, None, 0.0
+    exhausted = counters.limiter.exhausted
+    start_key = keyf(start)
+    limit = 1
+    while True:
+        # shallowest depth at which each key was reached in this iteration: a key met
+        # again no shallower has nothing new below it
+        depth_of: dict[Hashable, int] = {start_key: 0}
+        cutoff = False
+        stack: list[_Frame[S, A]] = [_Frame(start, start_key, 0.0, None, iter(successors(start)))]
+        counters.expanded += 1
+        while stack:
+            frame = stack[-1]
+            step = next(frame.children, None)
+            if step is None:
+                stack.pop()
+                continue
+            action, child = step
+            counters.generated += 1
+            depth = len(stack)
+            ck = keyf(child)
+            old = depth_of.get(ck)
+            if old is not None and old <= depth:
+                counters.duplicates += 1
+                continue
+            depth_of[ck] = depth
+            cg = frame.g + (1.0 if cost is None else cost(frame.state, action, child))
+            if is_goal(child):
+                return SOLVED, (action, frame.path), cg
+            if depth == limit:
+                # only a child nobody reached yet this iteration is a real cut-off;
+                # without one, the reached set is closed under successors
+                if not cutoff:
+                    cutoff = any(keyf(c) not in depth_of for _, c in successors(child))
+                continue
+            if exhausted(counters.expanded, len(depth_of)):
+                return UNKNOWN, None, math.inf
+            counters.expanded += 1
+            stack.append(_Frame(child, ck, cg, (action, frame.path), iter(successors(child))))
+            if len(stack) > counters.peak:
+                counters.peak = len(stack)
+        if not cutoff:
+            return PROVED_UNSOLVABLE, None, math.inf
+        limit += 1
+
+
+def _idastar(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[A, S]]],
+    is_goal: Callable[[S], bool],
+    keyf: Callable[[S], Hashable],
+    heuristic: Callable[[S], float] | None,
+    cost: Callable[[S, A, S], float] | None,
+    counters: _Counters,
+) -> _Outcome[A]:
+    inf = math.inf
+    h0 = 0.0 if heuristic is None else heuristic(start)
+    if h0 == inf:
+        return PROVED_UNSOLVABLE, None, inf
+    exhausted = counters.limiter.exhausted
+    threshold = h0
+    start_key = keyf(start)
+    while True:
+        next_threshold = inf
+        on_path = {start_key}
+        if is_goal(start):
+            return SOLVED, None, 0.0
+        counters.expanded += 1
+        stack: list[_Frame[S, A]] = [_Frame(start, start_key, 0.0, None, iter(successors(start)))]
+        while stack:
+            frame = stack[-1]
+            step = next(frame.children, None)
+            if step is None:
+                on_path.discard(frame.key)
+                stack.pop()
+                continue
+            action, child = step
+            counters.generated += 1
+            ck = keyf(child)
+            if ck in on_path:  # a cycle: never part of a cheapest solution
+                counters.duplicates += 1
+                continue
+            cg = frame.g + (1.0 if cost is None else cost(frame.state, action, child))
+            h = 0.0 if heuristic is None else heuristic(child)
+            f = cg + h
+            if f > threshold:
+                if f < next_threshold:
+                    next_threshold = f
+                continue
+            if is_goal(child):
+                return SOLVED, (action, frame.path), cg
+            if exhausted(counters.expanded, len(stack)):
+                return UNKNOWN, None, inf
+            counters.expanded += 1
+            on_path.add(ck)
+            stack.append(_Frame(child, ck, cg, (action, frame.path), iter(successors(child))))
+            if len(stack) > counters.peak:
+                counters.peak = len(stack)
+        if next_threshold == inf:  # nothing was cut by the bound: every simple path was seen
+            return PROVED_UNSOLVABLE, None, inf
+        threshold = next_threshold
+
+
+def solve(
+    game: Game[S, A],
+    state: S,
+    *,
+    algorithm: str = "astar",
+    heuristic: Callable[[S], float] | None = None,
+    dominance: Callable[[S], tuple[A, ...]] | None = None,
+    is_goal: Callable[[S], bool] | None = None,
+    weight: float = 1.0,
+    budget: Budget | None = None,
+) -> PuzzleResult[A]:
+    """Solve a deterministic single-player *game* from *state*.
+
+    Transposition is on ``game.key``; the goal is a terminal state whose return
+    is ``game.info.max_return`` unless *is_goal* says otherwise.  *dominance*
+    (optional) lists safe forced moves for a state; they are played without
+    branching, repeatedly until it returns ``()``, and appear in the solution.
+    The cost of a solution is its number of actions, forced ones included.
+    A chance node reached during the search is an error: resolve the deal first.
+
+    >>> import pure_engine.search.puzzle as puzzle
+    >>> from tests.search_toys import make_sliding_game
+    >>> game = make_sliding_game(2, 3)
+    >>> start = game.initial_state(seed=7)
+    >>> result = puzzle.solve(game, start)
+    >>> end = start
+    >>> for a in result.actions:
+    ...     end = game.play(end, a)
+    >>> result.verdict, game.returns(end), len(result.actions) == result.cost
+    ('solved', (1.0,), True)
+    """
+    if is_goal is None:
+        if game.num_players != 1:
+            raise ValueError(
+                f"solve needs a single-player game or an is_goal, found {game.num_players} players"
+            )
+        best = game.info.max_return
+
+        def is_goal(s: S) -> bool:
+            return game.is_terminal(s) and game.returns(s)[0] >= best
+
+    current_player, legal_actions, step = game.current_player, game.legal_actions, game.step
+    cap = max(game.info.max_game_length, 1) + 1
+
+    def settle(s: S) -> tuple[tuple[A, ...], S]:
+        if dominance is None:
+            return (), s
+        forced: list[A] = []
+        moves = dominance(s)
+        rounds = 0
+        while moves:
+            for a in moves:
+                s = step(s, a)
+                forced.append(a)
+            rounds += 1
+            if rounds > cap:
+                raise ValueError(
+                    f"{game.name}: dominance hook kept forcing moves after {cap} rounds"
+                )
+            moves = dominance(s)
+        return tuple(forced), s
+
+    def successors(s: S) -> Iterator[tuple[tuple[A, ...], S]]:
+        if current_player(s) == CHANCE:
+            raise ValueError(
+                f"{game.name}: solve met a chance node; resolve chance (the deal) before searching"
+            )
+        for a in legal_actions(s):
+            forced, child = settle(step(s, a))
+            yield (a, *forced), child
+
+    prefix, root = settle(state)
+    macro_cost = None if dominance is None else _macro_cost
+    result = search(
+        root,
+        successors=successors,
+        is_goal=is_goal,
+        key=game.key,
+        heuristic=heuristic,
+        cost=macro_cost,
+        algorithm=algorithm,
+        weight=weight,
+        budget=budget,
+    )
+    if not result.is_solved:
+        return PuzzleResult(result.verdict, (), math.inf, result.stats)
+    actions = prefix + tuple(a for macro in result.actions for a in macro)
+    return PuzzleResult(result.verdict, actions, result.cost + len(prefix), result.stats)
+
+
+def _macro_cost(state: object, macro: tuple[object, ...], child: object) -> float:
+    return float(len(macro))

@@ -1,0 +1,207 @@
+"""Toy games for the search tests: a sliding-tile puzzle and games over explicit graphs.
+
+* :func:`make_sliding_game` — the rows x cols sliding puzzle (single player);
+  ``manhattan`` is its admissible heuristic.
+* :func:`make_graph_game` — any finite game given as a table of nodes
+  (decision, chance or leaf); the state is the node id, so two paths to the
+  same node are a transposition.  Hypothesis strategies in the tests build
+  random trees and DAGs with chance nodes from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
+from pure_engine.core.record import Record
+from pure_engine.core.rng import Rng, shuffled
+from pure_engine.errors import ParseError
+
+__all__ = [
+    "Node",
+    "SlideState",
+    "goal_board",
+    "is_solvable_board",
+    "make_graph_game",
+    "make_sliding_game",
+    "manhattan",
+]
+
+MOVES = ("U", "D", "L", "R")  # the direction the blank moves
+
+
+class SlideState(Record):
+    """A sliding-puzzle position: tiles row by row, 0 is the blank."""
+
+    rows: int
+    cols: int
+    board: tuple[int, ...]
+
+
+def goal_board(rows: int, cols: int) -> tuple[int, ...]:
+    """1, 2, ..., n-1 then the blank."""
+    return (*range(1, rows * cols), 0)
+
+
+def is_solvable_board(rows: int, cols: int, board: tuple[int, ...]) -> bool:
+    """The classic parity test for reaching :func:`goal_board`."""
+    tiles = [t for t in board if t]
+    inversions = sum(
+        1 for i in range(len(tiles)) for j in range(i + 1, len(tiles)) if tiles[i] > tiles[j]
+    )
+    if cols % 2 == 1:
+        return inversions % 2 == 0
+    blank_row_from_bottom = rows - board.index(0) // cols
+    return (inversions + blank_row_from_bottom) % 2 == 1
+
+
+def manhattan(state: SlideState) -> float:
+    """Sum of the tiles' distances to their goal cells (admissible, consistent)."""
+    cols = state.cols
+    total = 0
+    for pos, tile in enumerate(state.board):
+        if tile:
+            goal = tile - 1
+            total += abs(pos // cols - goal // cols) + abs(pos % cols - goal % cols)
+    return float(total)
+
+
+def make_sliding_game(rows: int = 3, cols: int = 3) -> Game[SlideState, int]:
+    """The sliding puzzle; ``initial_state(seed=N)`` is a random *solvable* position."""
+    goal = goal_board(rows, cols)
+
+    def initial_state(seed: int | None = None) -> SlideState:
+        if seed is None:
+            return SlideState(rows, cols, goal)
+        board, _ = shuffled(Rng(seed), goal)
+        board = tuple(board)
+        if not is_solvable_board(rows, cols, board):
+            # swapping two tiles flips the parity
+            i, j = _first_two_tiles(board)
+            swapped = list(board)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            board = tuple(swapped)
+        return SlideState(rows, cols, board)
+
+    def current_player(s: SlideState) -> int:
+        return TERMINAL if s.board == goal else 0
+
+    def legal_actions(s: SlideState) -> tuple[int, ...]:
+        if s.board == goal:
+            return ()
+        blank = s.board.index(0)
+        r, c = divmod(blank, cols)
+        out = []
+        if r > 0:
+            out.append(0)
+        if r < rows - 1:
+            out.append(1)
+        if c > 0:
+            out.append(2)
+        if c < cols - 1:
+            out.append(3)
+        return tuple(out)
+
+    def step(s: SlideState, a: int) -> SlideState:
+        board = s.board
+        blank = board.index(0)
+        other = blank + (-cols, cols, -1, 1)[a]
+        cells = list(board)
+        cells[blank], cells[other] = cells[other], 0
+        return SlideState(s.rows, s.cols, tuple(cells))
+
+    def returns(s: SlideState) -> tuple[float, ...]:
+        return (1.0,) if s.board == goal else (0.0,)
+
+    def key(s: SlideState) -> tuple[int, ...]:
+        return s.board
+
+    def action_to_str(s: SlideState, a: int) -> str:
+        return MOVES[a]
+
+    def parse_action(s: SlideState, text: str) -> int:
+        if text not in MOVES:
+            raise ParseError(f"expected one of U, D, L, R, found {text!r}")
+        return MOVES.index(text)
+
+    return Game(
+        info=GameInfo(f"sliding_{rows}x{cols}", 1, 0.0, 1.0, 10**6),
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=lambda s: (),
+        step=step,
+        returns=returns,
+        observation=lambda s, p: s.board,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+    )
+
+
+def _first_two_tiles(board: tuple[int, ...]) -> tuple[int, int]:
+    found = [k for k, t in enumerate(board) if t]
+    return found[0], found[1]
+
+
+class Node(Record):
+    """One node of a graph game.
+
+    ``player`` is a seat, :data:`CHANCE` or :data:`TERMINAL`; ``children``
+    are node ids (action ``i`` leads to ``children[i]``); ``probs`` the chance
+    probabilities; ``payoff`` the returns at a leaf.
+    """
+
+    player: int
+    children: tuple[int, ...] = ()
+    probs: tuple[Fraction, ...] = ()
+    payoff: tuple[float, ...] = ()
+
+
+def make_graph_game(
+    nodes: Mapping[int, Node], *, root: int = 0, num_players: int = 2, zero_sum: bool = True
+) -> Game[int, int]:
+    """A game over the explicit node table *nodes*; states are node ids."""
+    table = dict(nodes)
+    lo = min((v for n in table.values() for v in n.payoff), default=0.0)
+    hi = max((v for n in table.values() for v in n.payoff), default=0.0)
+
+    def current_player(s: int) -> int:
+        return table[s].player
+
+    def legal_actions(s: int) -> tuple[int, ...]:
+        node = table[s]
+        return tuple(range(len(node.children))) if node.player >= 0 else ()
+
+    def chance_outcomes(s: int) -> tuple[tuple[int, Fraction], ...]:
+        node = table[s]
+        return tuple(enumerate(node.probs)) if node.player == CHANCE else ()
+
+    def step(s: int, a: int) -> int:
+        return table[s].children[a]
+
+    def returns(s: int) -> tuple[float, ...]:
+        node = table[s]
+        return node.payoff if node.player == TERMINAL else (0.0,) * num_players
+
+    def parse_action(s: int, text: str) -> int:
+        if not text.isdigit():
+            raise ParseError(f"expected an action number, found {text!r}")
+        return int(text)
+
+    return Game(
+        info=GameInfo(
+            "graph_toy", num_players, lo, hi, len(table), zero_sum=zero_sum, has_chance=True
+        ),
+        initial_state=lambda seed=None: root,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=lambda s, p: s,
+        key=lambda s: s,
+        action_to_str=lambda s, a: str(a),
+        parse_action=parse_action,
+    )
