@@ -1,0 +1,187 @@
+"""Plain minimax / expectimax: the reference the pruned searches are tested against.
+
+No pruning, no transposition table: every node of the tree (to *depth*
+decision plies) is visited, chance nodes are averaged with their exact
+probabilities.  :func:`minimax` and :func:`expectimax` are the same recurrence
+under the two names people look for; on a game without chance nodes they are
+classic minimax.  The shared pieces — :class:`AdversarialResult` and the way
+players are mapped to sides — live here too.
+
+Values are from the *root side's* view: the mean return of the players on the
+side of the player to move at the root (or of *player* when given).  With no
+``side`` function, a two-player game has one player per side and a game with
+more players is searched *paranoid*: the root player against all others.
+
+>>> from tests.search_toys import Node, make_graph_game
+>>> from fractions import Fraction
+>>> half = Fraction(1, 2)
+>>> game = make_graph_game({
+...     0: Node(0, (1, 2)),                     # player 0: safe 1, or a coin flip
+...     1: Node(-4, payoff=(1.0, -1.0)),
+...     2: Node(-1, (3, 4), (half, half)),
+...     3: Node(-4, payoff=(4.0, -4.0)),
+...     4: Node(-4, payoff=(-1.0, 1.0)),
+... })
+>>> r = expectimax(game, 0)
+>>> r.value, r.action
+(1.5, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
+
+from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.record import Record
+from pure_engine.search.budget import Budget, Limiter, SearchStats
+
+__all__ = ["AdversarialResult", "SearchStopped", "expectimax", "minimax", "root_side_players"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+UNLIMITED = 1 << 30
+"""The depth meaning "to the end of the game"."""
+
+
+class AdversarialResult(Record, Generic[A]):
+    """What an adversarial search found.
+
+    ``value`` is from the root side's view; ``action`` the best root action
+    (``None`` at a chance or terminal root); ``depth`` the deepest completed
+    iteration in decision plies (:data:`UNLIMITED` reads as "to the end");
+    ``complete`` is true when no leaf was cut by the depth limit, so ``value``
+    is the exact game value.
+    """
+
+    value: float
+    action: A | None
+    depth: int
+    complete: bool
+    stats: SearchStats
+
+
+class SearchStopped(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised inside a search when its budget runs out; never escapes the entry points."""
+
+
+def root_side_players(
+    game: Game[S, A], root_player: int, side: Callable[[int], int] | None
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """The players whose mean return is the value, and for each seat whether it maximizes.
+
+    >>> from tests.search_toys import Node, make_graph_game
+    >>> g = make_graph_game({0: Node(-4, payoff=(0.0,) * 4)}, num_players=4)
+    >>> root_side_players(g, 1, lambda p: p % 2)
+    ((1, 3), (False, True, False, True))
+    >>> root_side_players(g, 2, None)        # paranoid: the root player alone
+    ((2,), (False, False, True, False))
+    """
+    seats = range(game.num_players)
+    if side is None:
+        mine = tuple(p for p in seats if p == root_player)
+    else:
+        root_side = side(root_player)
+        mine = tuple(p for p in seats if side(p) == root_side)
+    return mine, tuple(p in mine for p in seats)
+
+
+def side_value(values: Sequence[float], players: tuple[int, ...]) -> float:
+    """Mean of *values* over *players* (one player: its value, unchanged)."""
+    if len(players) == 1:
+        return float(values[players[0]])
+    return sum(values[p] for p in players) / len(players)
+
+
+def perspective(game: Game[S, A], state: S, player: int | None) -> int:
+    """The player whose side the value is for: *player*, else the one to move, else 0."""
+    if player is not None:
+        return player
+    mover = game.current_player(state)
+    return mover if mover >= 0 else 0
+
+
+def expectimax(
+    game: Game[S, A],
+    state: S,
+    *,
+    depth: int | None = None,
+    side: Callable[[int], int] | None = None,
+    player: int | None = None,
+    evaluate: Callable[[S], Sequence[float]] | None = None,
+    budget: Budget | None = None,
+) -> AdversarialResult[A]:
+    """Exact value by full enumeration: max/min at decisions, expectation at chance.
+
+    *depth* counts decision plies (chance nodes are free); a non-terminal leaf
+    at the limit is scored by *evaluate* (per-player estimates, like
+    ``returns``; default ``game.returns``).  Ties go to the first action in
+    legal order.  A budget cut raises :class:`SearchStopped` — the reference
+    has no partial answer.
+    """
+    players, maximizing = root_side_players(game, perspective(game, state, player), side)
+    current_player, legal_actions = game.current_player, game.legal_actions
+    chance_outcomes, step, returns = game.chance_outcomes, game.step, game.returns
+    score = evaluate or returns
+    limiter = Limiter(budget)
+    counts = [0, 0, 0]  # expanded, generated, cut-off leaves
+
+    def value(s: S, remaining: int) -> tuple[float, A | None]:
+        mover = current_player(s)
+        if mover == TERMINAL:
+            return side_value(returns(s), players), None
+        if remaining <= 0:
+            counts[2] += 1
+            return side_value(score(s), players), None
+        if limiter.exhausted(counts[0]):
+            raise SearchStopped(limiter.reason)
+        counts[0] += 1
+        if mover == CHANCE:
+            total = 0.0
+            for action, prob in chance_outcomes(s):
+                counts[1] += 1
+                total += float(prob) * value(step(s, action), remaining)[0]
+            return total, None
+        best_action: A | None = None
+        best = 0.0
+        is_max = maximizing[mover]
+        for action in legal_actions(s):
+            counts[1] += 1
+            v = value(step(s, action), remaining - 1)[0]
+            if best_action is None or (v > best if is_max else v < best):
+                best, best_action = v, action
+        return best, best_action
+
+    limit = UNLIMITED if depth is None else depth
+    result_value, action = value(state, limit)
+    stats = SearchStats(
+        expanded=counts[0], generated=counts[1], seconds=limiter.elapsed(), stopped_by=""
+    )
+    return AdversarialResult(result_value, action, limit, counts[2] == 0, stats)
+
+
+def minimax(
+    game: Game[S, A],
+    state: S,
+    *,
+    depth: int | None = None,
+    side: Callable[[int], int] | None = None,
+    player: int | None = None,
+    evaluate: Callable[[S], Sequence[float]] | None = None,
+    budget: Budget | None = None,
+) -> AdversarialResult[A]:
+    """Plain minimax without pruning (chance nodes, if any, are averaged: see :func:`expectimax`).
+
+    >>> from tests.search_toys import Node, make_graph_game
+    >>> game = make_graph_game({
+    ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
+    ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
+    ...     5: Node(-4, payoff=(2.0, -2.0)), 6: Node(-4, payoff=(8.0, -8.0)),
+    ... })
+    >>> minimax(game, 0).value, minimax(game, 0).action, minimax(game, 1).value
+    (3.0, 0, -3.0)
+    """
+    return expectimax(
+        game, state, depth=depth, side=side, player=player, evaluate=evaluate, budget=budget
+    )
