@@ -9,7 +9,7 @@ players are mapped to sides — live here too.
 
 Values are from the *root side's* view: the mean return of the players on the
 side of the player to move at the root (or of *player* when given).  With no
-``side`` function, a two-player game has one player per side and a game with
+``sides``, a two-player game has one player per side and a game with
 more players is searched *paranoid*: the root player against all others.
 
 >>> from tests.search_toys import Node, make_graph_game
@@ -29,6 +29,7 @@ more players is searched *paranoid*: the root player against all others.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
@@ -36,7 +37,18 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.record import Record
 from pure_engine.search.budget import Budget, Limiter, SearchStats
 
-__all__ = ["AdversarialResult", "SearchStopped", "expectimax", "minimax", "root_side_players"]
+Sides = Sequence[int] | Callable[[int], int]
+"""Partnerships: a side index per seat (``(0, 1, 0, 1)``) or a function seat -> side."""
+
+__all__ = [
+    "UNLIMITED",
+    "AdversarialResult",
+    "SearchStopped",
+    "Sides",
+    "expectimax",
+    "minimax",
+    "root_side_players",
+]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -52,7 +64,9 @@ class AdversarialResult(Record, Generic[A]):
     (``None`` at a chance or terminal root); ``depth`` the deepest completed
     iteration in decision plies (:data:`UNLIMITED` reads as "to the end");
     ``complete`` is true when no leaf was cut by the depth limit, so ``value``
-    is the exact game value.
+    is the exact game value; ``pv`` the principal variation from the root
+    (decision moves only: it stops at a chance node, at a leaf, and where a
+    transposition-table hit stood in for a search).
     """
 
     value: float
@@ -60,6 +74,7 @@ class AdversarialResult(Record, Generic[A]):
     depth: int
     complete: bool
     stats: SearchStats
+    pv: tuple[A, ...] = ()
 
 
 class SearchStopped(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -67,7 +82,7 @@ class SearchStopped(Exception):  # noqa: N818 - a control-flow signal, not an er
 
 
 def root_side_players(
-    game: Game[S, A], root_player: int, side: Callable[[int], int] | None
+    game: Game[S, A], root_player: int, sides: Sides | None
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """The players whose mean return is the value, and for each seat whether it maximizes.
 
@@ -75,15 +90,24 @@ def root_side_players(
     >>> g = make_graph_game({0: Node(-4, payoff=(0.0,) * 4)}, num_players=4)
     >>> root_side_players(g, 1, lambda p: p % 2)
     ((1, 3), (False, True, False, True))
+    >>> root_side_players(g, 0, (0, 1, 1, 0))
+    ((0, 3), (True, False, False, True))
     >>> root_side_players(g, 2, None)        # paranoid: the root player alone
     ((2,), (False, False, True, False))
     """
     seats = range(game.num_players)
-    if side is None:
+    if sides is None:
         mine = tuple(p for p in seats if p == root_player)
     else:
-        root_side = side(root_player)
-        mine = tuple(p for p in seats if side(p) == root_side)
+        if callable(sides):
+            side_of = tuple(sides(p) for p in seats)
+        else:
+            side_of = tuple(sides)
+            if len(side_of) != game.num_players:
+                raise ValueError(
+                    f"sides must give one side per seat ({game.num_players}), found {sides!r}"
+                )
+        mine = tuple(p for p in seats if side_of[p] == side_of[root_player])
     return mine, tuple(p in mine for p in seats)
 
 
@@ -107,7 +131,7 @@ def expectimax(
     state: S,
     *,
     depth: int | None = None,
-    side: Callable[[int], int] | None = None,
+    sides: Sides | None = None,
     player: int | None = None,
     evaluate: Callable[[S], Sequence[float]] | None = None,
     budget: Budget | None = None,
@@ -117,10 +141,10 @@ def expectimax(
     *depth* counts decision plies (chance nodes are free); a non-terminal leaf
     at the limit is scored by *evaluate* (per-player estimates, like
     ``returns``; default ``game.returns``).  Ties go to the first action in
-    legal order.  A budget cut raises :class:`SearchStopped` — the reference
-    has no partial answer.
+    legal order.  The reference has no partial answer: on a budget cut the
+    value is ``nan``, the action ``None`` and ``stats.stopped_by`` says why.
     """
-    players, maximizing = root_side_players(game, perspective(game, state, player), side)
+    players, maximizing = root_side_players(game, perspective(game, state, player), sides)
     current_player, legal_actions = game.current_player, game.legal_actions
     chance_outcomes, step, returns = game.chance_outcomes, game.step, game.returns
     score = evaluate or returns
@@ -154,11 +178,18 @@ def expectimax(
         return best, best_action
 
     limit = UNLIMITED if depth is None else depth
-    result_value, action = value(state, limit)
+    try:
+        result_value, action = value(state, limit)
+    except SearchStopped:
+        result_value, action = math.nan, None
     stats = SearchStats(
-        expanded=counts[0], generated=counts[1], seconds=limiter.elapsed(), stopped_by=""
+        expanded=counts[0],
+        generated=counts[1],
+        seconds=limiter.elapsed(),
+        stopped_by=limiter.reason,
     )
-    return AdversarialResult(result_value, action, limit, counts[2] == 0, stats)
+    complete = counts[2] == 0 and not limiter.reason
+    return AdversarialResult(result_value, action, limit, complete, stats)
 
 
 def minimax(
@@ -166,7 +197,7 @@ def minimax(
     state: S,
     *,
     depth: int | None = None,
-    side: Callable[[int], int] | None = None,
+    sides: Sides | None = None,
     player: int | None = None,
     evaluate: Callable[[S], Sequence[float]] | None = None,
     budget: Budget | None = None,
@@ -183,5 +214,5 @@ def minimax(
     (3.0, 0, -3.0)
     """
     return expectimax(
-        game, state, depth=depth, side=side, player=player, evaluate=evaluate, budget=budget
+        game, state, depth=depth, sides=sides, player=player, evaluate=evaluate, budget=budget
     )
