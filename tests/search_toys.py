@@ -2,6 +2,7 @@
 
 * :func:`make_sliding_game` — the rows x cols sliding puzzle (single player);
   ``manhattan`` is its admissible heuristic.
+* :func:`make_tictactoe` — noughts and crosses (two players, many transpositions).
 * :func:`make_graph_game` — any finite game given as a table of nodes
   (decision, chance or leaf); the state is the node id, so two paths to the
   same node are a transposition.  Hypothesis strategies in the tests build
@@ -21,10 +22,12 @@ from pure_engine.errors import ParseError
 __all__ = [
     "Node",
     "SlideState",
+    "TicState",
     "goal_board",
     "is_solvable_board",
     "make_graph_game",
     "make_sliding_game",
+    "make_tictactoe",
     "manhattan",
 ]
 
@@ -204,4 +207,67 @@ def make_graph_game(
         key=lambda s: s,
         action_to_str=lambda s, a: str(a),
         parse_action=parse_action,
+    )
+
+
+class TicState(Record):
+    """Noughts and crosses: cells row by row (0 empty, 1 X, 2 O); X moves first."""
+
+    board: tuple[int, ...] = (0,) * 9
+
+
+_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def _winner(board: tuple[int, ...]) -> int:
+    for a, b, c in _LINES:
+        if board[a] and board[a] == board[b] == board[c]:
+            return board[a]
+    return 0
+
+
+def make_tictactoe() -> Game[TicState, int]:
+    """Tic-tac-toe, the classic transposition-rich test game; an action is a cell 0..8.
+
+    The key is the board alone: whose turn it is follows from the count of marks.
+    """
+
+    def current_player(s: TicState) -> int:
+        if _winner(s.board) or 0 not in s.board:
+            return TERMINAL
+        return s.board.count(1) - s.board.count(2)  # 0: X to move, 1: O to move
+
+    def legal_actions(s: TicState) -> tuple[int, ...]:
+        if current_player(s) == TERMINAL:
+            return ()
+        return tuple(i for i, cell in enumerate(s.board) if not cell)
+
+    def step(s: TicState, a: int) -> TicState:
+        mark = 1 + s.board.count(1) - s.board.count(2)
+        return TicState((*s.board[:a], mark, *s.board[a + 1 :]))
+
+    def returns(s: TicState) -> tuple[float, ...]:
+        win = _winner(s.board)
+        return (0.0, 0.0) if not win else (1.0, -1.0) if win == 1 else (-1.0, 1.0)
+
+    def parse_action(s: TicState, text: str) -> int:
+        if len(text) != 1 or text not in "012345678":
+            raise ParseError(f"expected a cell 0..8, found {text!r}")
+        return int(text)
+
+    return Game(
+        info=GameInfo("tictactoe_toy", 2, -1.0, 1.0, 9, zero_sum=True),
+        initial_state=lambda seed=None: TicState(),
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=lambda s: (),
+        step=step,
+        returns=returns,
+        observation=lambda s, p: s.board,
+        key=lambda s: s.board,
+        action_to_str=lambda s, a: str(a),
+        parse_action=parse_action,
+        render=lambda s: "\n".join(
+            "".join(".XO"[c] for c in s.board[r : r + 3]) for r in (0, 3, 6)
+        ),
     )

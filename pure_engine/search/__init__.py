@@ -7,16 +7,23 @@ same for every algorithm (:mod:`pure_engine.search.budget`).
 
 from __future__ import annotations
 
+from pure_engine.search.adversarial import alphabeta, expectiminimax
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats
+from pure_engine.search.expecti import AdversarialResult, expectimax, minimax
 from pure_engine.search.puzzle import PuzzleResult, search, solve
 
 __all__ = [
     "PROVED_UNSOLVABLE",
     "SOLVED",
     "UNKNOWN",
+    "AdversarialResult",
     "Budget",
     "PuzzleResult",
     "SearchStats",
+    "alphabeta",
+    "expectimax",
+    "expectiminimax",
+    "minimax",
     "search",
     "solve",
 ]

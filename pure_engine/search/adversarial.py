@@ -90,7 +90,7 @@ class _Engine(Generic[S, A]):
         self.game = game
         self.players = players
         self.maximizing = maximizing
-        self.score = evaluate or game.returns
+        self.evaluate = evaluate
         self.order = order
         self.table = table
         lo, hi = bounds
@@ -138,7 +138,9 @@ class _Engine(Generic[S, A]):
             if mover == TERMINAL:
                 return self.leaf(game.returns(state))
             self.cutoffs += 1
-            return self.leaf(self.score(state))
+            if self.evaluate is None:  # returns() mid-game is a rough guess: keep it in bounds
+                return min(max(side_value(game.returns(state), self.players), self.lo), self.hi)
+            return self.leaf(self.evaluate(state))
         if self.limiter.exhausted(self.expanded, 0 if self.table is None else len(self.table)):
             raise SearchStopped(self.limiter.reason)
         if ply > self.peak:
