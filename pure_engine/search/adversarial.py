@@ -105,6 +105,7 @@ class _Engine(Generic[S, A]):
         self.limit = 0  # the running iteration's depth
         self.deepest = 0  # most decision plies used on any path that reached a leaf
         self.pv: dict[int, tuple[A, ...]] = {}  # ply -> best line below it (triangular PV)
+        self.root_move: A | None = None  # the last iteration's choice, searched first
 
     # -- leaves -------------------------------------------------------------------
     def leaf(self, values: Sequence[float]) -> float:
@@ -354,11 +355,13 @@ class _Engine(Generic[S, A]):
     def root(
         self, state: S, depth: int, partial: list[tuple[float, A, tuple[A, ...]]]
     ) -> tuple[float, A | None, tuple[A, ...]]:
-        """Search the root in root order, so ties go to the earlier action.
+        """Search the root, the previous iteration's best move first.
 
+        Ties still go to the earlier action in root order (legal order, or
+        *order*'s): an action before the current best is searched with a
+        window one float wider, so an equal value is seen as exact and wins.
         Each root action that became the best is appended to *partial* with
-        its value and line, so a budget cut mid-iteration still leaves what
-        was learnt.
+        its value and line, so a budget cut mid-iteration keeps what was learnt.
         """
         game = self.game
         self.limit = depth
@@ -370,22 +373,32 @@ class _Engine(Generic[S, A]):
         actions: Sequence[A] = game.legal_actions(state)
         if self.order is not None:
             actions = self.order(state, actions)  # type: ignore[arg-type]  # legal_actions is a tuple
-        alpha, beta = -math.inf, math.inf
+        indices = list(range(len(actions)))
+        if self.root_move is not None and self.root_move in actions:
+            first = list(actions).index(self.root_move)
+            indices = [first, *(i for i in indices if i != first)]
         best = -math.inf if is_max else math.inf
-        move: A | None = None
+        best_index = -1
         line: tuple[A, ...] = ()
         before = self.cutoffs
-        for action in actions:
+        for index in indices:
+            action = actions[index]
             self.generated += 1
+            if best_index < 0:
+                alpha, beta = -math.inf, math.inf
+            elif is_max:
+                alpha = best if index > best_index else math.nextafter(best, -math.inf)
+                beta = math.inf
+            else:
+                alpha = -math.inf
+                beta = best if index > best_index else math.nextafter(best, math.inf)
             v = self.value(game.step(state, action), depth - 1, alpha, beta, 1)
-            if move is None or (v > best if is_max else v < best):
-                best, move = v, action
+            if best_index < 0 or (v > alpha if is_max else v < beta):
+                best, best_index = v, index
                 line = (action, *self.pv[1])
                 partial.append((v, action, line))
-                if is_max:
-                    alpha = max(alpha, v)
-                else:
-                    beta = min(beta, v)
+        move = actions[best_index]
+        self.root_move = move
         if self.table is not None:
             valid = UNLIMITED if self.cutoffs == before else depth
             self.table.put(game.key(state), (valid, EXACT, best, move))
