@@ -1,24 +1,42 @@
-"""Puzzle search speed on the 3x3 sliding puzzle, and the overhead over a bare A* loop.
+"""Search speed: puzzle search on the 3x3 sliding puzzle, adversarial search on tic-tac-toe.
 
-Run: ``PYTHONPATH=. python3 benchmarks/bench_search.py`` (from the repository root).
+Run: ``PYTHONPATH=. python3 benchmarks/bench_search.py`` (from the repository root);
+``... bench_search.py puzzle`` or ``... adversarial`` runs one part.
 
 Every algorithm solves the same seeded 3x3 positions through
 :func:`pure_engine.search.puzzle.solve` (so through the Game adapter, with
 ``game.key`` transposition).  The "bare loop" row is a minimal A* written
 inline over the same step function and heuristic, with no budget checks, no
 stats and no Game indirection: the floor the library loop is compared with.
+
+The adversarial table solves tic-tac-toe from the empty board (a draw) with
+plain minimax, alpha-beta without and with the transposition table, and,
+when OpenSpiel is installed, its Python ``alpha_beta_search`` over its C++
+tic-tac-toe in the same run (no table there; time is the comparable figure).
 """
 
 from __future__ import annotations
 
 import heapq
+import sys
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from benchmarks._timing import print_table
+from pure_engine.search import AdversarialResult, alphabeta, minimax
 from pure_engine.search.puzzle import solve
-from tests.search_toys import SlideState, goal_board, make_sliding_game, manhattan
+from tests.search_toys import (
+    SlideState,
+    goal_board,
+    make_sliding_game,
+    make_tictactoe,
+    manhattan,
+)
 
-__all__ = ["main"]
+__all__ = ["adversarial", "main", "puzzle"]
+
+T = TypeVar("T")
 
 SEEDS = range(20)
 
@@ -48,7 +66,7 @@ def bare_astar(start: SlideState) -> tuple[int, int]:
     raise AssertionError("unsolvable start")
 
 
-def main() -> None:
+def puzzle() -> None:
     """Print one table: per algorithm, solution length sum, expanded nodes, time, nodes/s."""
     game = make_sliding_game(3, 3)
     starts = [game.initial_state(seed=s) for s in SEEDS]
@@ -98,5 +116,84 @@ def main() -> None:
     )
 
 
+def _open_spiel_tictactoe() -> Callable[[], float] | None:
+    """OpenSpiel's Python alpha-beta over its C++ tic-tac-toe, if the peer is installed."""
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms.minimax import alpha_beta_search
+    except ImportError:
+        return None
+    game = pyspiel.load_game("tic_tac_toe")
+
+    def run() -> float:
+        value, _ = alpha_beta_search(game, maximizing_player_id=0)
+        return float(value)
+
+    return run
+
+
+def adversarial() -> None:
+    """Print one table: tic-tac-toe solved by each search, nodes expanded, time, nodes/s."""
+    game = make_tictactoe()
+    start = game.initial_state()
+    searches: list[tuple[str, Callable[[], AdversarialResult[int]]]] = [
+        ("minimax (no pruning)", lambda: minimax(game, start)),
+        ("alphabeta, no table", lambda: alphabeta(game, start, tt=False)),
+        ("alphabeta, table + deepening", lambda: alphabeta(game, start)),
+        ("alphabeta, table, depth 4", lambda: alphabeta(game, start, depth=4)),
+    ]
+    rows: list[list[object]] = []
+    base = 0.0
+    for name, run in searches:
+        seconds, result = _best_of(run, repeat=3 if name.startswith("minimax") else 7)
+        if name.startswith("alphabeta, no"):
+            base = seconds
+        expanded = result.stats.expanded
+        rows.append(
+            [
+                name,
+                result.value,
+                expanded,
+                f"{seconds * 1000:.1f}",
+                f"{expanded / seconds / 1000:.0f} k",
+            ]
+        )
+    peer = _open_spiel_tictactoe()
+    if peer is not None:
+        seconds, value = _best_of(peer, repeat=3)
+        rows.append(
+            [
+                "OpenSpiel alpha_beta_search (Python over C++ game)",
+                value,
+                "-",
+                f"{seconds * 1000:.1f}",
+                f"{seconds / base:.2f}x our no-table time",
+            ]
+        )
+    print_table(
+        "tic-tac-toe from the empty board (value 0 = draw), best of several runs",
+        ["search", "value", "expanded", "ms", "expanded/s"],
+        rows,
+    )
+
+
+def _best_of(run: Callable[[], T], *, repeat: int) -> tuple[float, T]:
+    best = float("inf")
+    result: T | None = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - t0)
+    assert result is not None
+    return best, result
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the parts named in *argv* (``puzzle``, ``adversarial``), by default both."""
+    parts = argv if argv else ["puzzle", "adversarial"]
+    for part in parts:
+        {"puzzle": puzzle, "adversarial": adversarial}[part]()
+
+
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
