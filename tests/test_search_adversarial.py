@@ -504,3 +504,12 @@ def test_every_window_gives_a_fail_soft_answer(seed: int, pruning: str | None) -
             assert exact >= v, (node, lo, hi)
         else:
             assert exact == v, (node, lo, hi)
+
+
+def test_the_depth_says_how_far_the_search_went() -> None:
+    game = make_tictactoe()
+    s = game.step(game.step(game.initial_state(), 0), 4)  # 7 empty cells left
+    assert minimax(game, s).depth == alphabeta(game, s).depth == 7
+    assert alphabeta(game, s, tt=False).depth == 7
+    limited = alphabeta(game, s, depth=3)
+    assert (limited.depth, limited.complete) == (3, False)

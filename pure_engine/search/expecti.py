@@ -61,8 +61,9 @@ class AdversarialResult(Record, Generic[A]):
     """What an adversarial search found.
 
     ``value`` is from the root side's view; ``action`` the best root action
-    (``None`` at a chance or terminal root); ``depth`` the deepest completed
-    iteration in decision plies (:data:`UNLIMITED` reads as "to the end");
+    (``None`` at a chance or terminal root); ``depth`` in decision plies: the
+    deepest completed iteration, or once ``complete`` the most decision plies
+    any searched line took to reach the end (0 after a cut in the first one);
     ``complete`` is true when no leaf was cut by the depth limit, so ``value``
     is the exact game value; ``pv`` the principal variation from the root
     (decision moves only: it stops at a chance node, at a leaf, and where a
@@ -149,11 +150,13 @@ def expectimax(
     chance_outcomes, step, returns = game.chance_outcomes, game.step, game.returns
     score = evaluate or returns
     limiter = Limiter(budget)
-    counts = [0, 0, 0]  # expanded, generated, cut-off leaves
+    counts = [0, 0, 0, 0]  # expanded, generated, cut-off leaves, deepest plies used
+    limit = UNLIMITED if depth is None else depth
 
     def value(s: S, remaining: int) -> tuple[float, A | None]:
         mover = current_player(s)
         if mover == TERMINAL:
+            counts[3] = max(counts[3], limit - remaining)
             return side_value(returns(s), players), None
         if remaining <= 0:
             counts[2] += 1
@@ -177,7 +180,6 @@ def expectimax(
                 best, best_action = v, action
         return best, best_action
 
-    limit = UNLIMITED if depth is None else depth
     try:
         result_value, action = value(state, limit)
     except SearchStopped:
@@ -189,7 +191,8 @@ def expectimax(
         stopped_by=limiter.reason,
     )
     complete = counts[2] == 0 and not limiter.reason
-    return AdversarialResult(result_value, action, limit, complete, stats)
+    reached = counts[3] if complete else 0 if limiter.reason else limit
+    return AdversarialResult(result_value, action, reached, complete, stats)
 
 
 def minimax(
