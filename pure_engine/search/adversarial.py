@@ -258,6 +258,8 @@ class _Engine(Generic[S, A]):
                 beta_i = (beta - rest_lo) / p
                 window_lo = max(alpha_i, low)
                 window_hi = min(beta_i, high)
+                if window_lo >= window_hi:  # only by rounding: search the outcome's own bounds
+                    window_lo, window_hi = low, high
                 v = self.value(child, depth, window_lo, window_hi, ply + 1)
                 if v <= window_lo:  # an upper bound
                     if alpha_i >= low:
