@@ -18,16 +18,19 @@ tic-tac-toe in the same run (no table there; time is the comparable figure).
 from __future__ import annotations
 
 import heapq
+import math
 import sys
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from benchmarks._timing import print_table
+from pure_engine.core.game import Game
 from pure_engine.search import AdversarialResult, alphabeta, minimax
 from pure_engine.search.puzzle import solve
 from tests.search_toys import (
     SlideState,
+    TicState,
     goal_board,
     make_sliding_game,
     make_tictactoe,
@@ -132,6 +135,32 @@ def _open_spiel_tictactoe() -> Callable[[], float] | None:
     return run
 
 
+def bare_alphabeta(game: Game[TicState, int], state: TicState) -> tuple[float, int]:
+    """(value for the player to move, expanded) by a minimal negamax: the engine's floor."""
+    current_player, legal_actions = game.current_player, game.legal_actions
+    step, returns = game.step, game.returns
+    expanded = 0
+
+    def negamax(s: TicState, alpha: float, beta: float) -> float:
+        nonlocal expanded
+        mover = current_player(s)
+        if mover < 0:
+            return returns(s)[(9 - s.board.count(0)) & 1]  # the view of the player to move
+        expanded += 1
+        best = -math.inf
+        for a in legal_actions(s):
+            v = -negamax(step(s, a), -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    return negamax(state, -math.inf, math.inf) + 0.0, expanded  # no -0.0
+
+
 def adversarial() -> None:
     """Print one table: tic-tac-toe solved by each search, nodes expanded, time, nodes/s."""
     game = make_tictactoe()
@@ -158,6 +187,16 @@ def adversarial() -> None:
                 f"{expanded / seconds / 1000:.0f} k",
             ]
         )
+    seconds, (value, expanded) = _best_of(lambda: bare_alphabeta(game, start), repeat=7)
+    rows.append(
+        [
+            "bare negamax loop (no table, no stats)",
+            value,
+            expanded,
+            f"{seconds * 1000:.1f}",
+            f"{expanded / seconds / 1000:.0f} k",
+        ]
+    )
     peer = _open_spiel_tictactoe()
     if peer is not None:
         seconds, value = _best_of(peer, repeat=3)
