@@ -3,6 +3,7 @@
 * :func:`make_sliding_game` — the rows x cols sliding puzzle (single player);
   ``manhattan`` is its admissible heuristic.
 * :func:`make_tictactoe` — noughts and crosses (two players, many transpositions).
+* :func:`make_dice_duel` — a two-player dice race: chance nodes and transpositions.
 * :func:`make_graph_game` — any finite game given as a table of nodes
   (decision, chance or leaf); the state is the node id, so two paths to the
   same node are a transposition.  Hypothesis strategies in the tests build
@@ -20,11 +21,13 @@ from pure_engine.core.rng import Rng, shuffled
 from pure_engine.errors import ParseError
 
 __all__ = [
+    "DiceState",
     "Node",
     "SlideState",
     "TicState",
     "goal_board",
     "is_solvable_board",
+    "make_dice_duel",
     "make_graph_game",
     "make_sliding_game",
     "make_tictactoe",
@@ -270,4 +273,80 @@ def make_tictactoe() -> Game[TicState, int]:
         render=lambda s: "\n".join(
             "".join(".XO"[c] for c in s.board[r : r + 3]) for r in (0, 3, 6)
         ),
+    )
+
+
+class DiceState(Record):
+    """Dice duel: each player's total, decisions taken, and who is rolling (or -1)."""
+
+    totals: tuple[int, int] = (0, 0)
+    decisions: int = 0
+    rolling: int = -1
+
+
+def make_dice_duel(*, turns: int = 3, limit: int = 10) -> Game[DiceState, int]:
+    """A two-player dice race with chance and transpositions, for adversarial search.
+
+    Players alternate, *turns* decisions each: stand (0) or roll (1) one die
+    and add it to their total.  Over *limit* is bust.  At the end the higher
+    total not bust wins 1 (a tie or both bust: 0).  Many histories meet in
+    one ``(totals, decisions)``, so the transposition table matters.
+    """
+    horizon = 2 * turns
+    sixth = Fraction(1, 6)
+
+    def current_player(s: DiceState) -> int:
+        if s.rolling >= 0:
+            return CHANCE
+        if s.decisions >= horizon:
+            return TERMINAL
+        return s.decisions % 2
+
+    def legal_actions(s: DiceState) -> tuple[int, ...]:
+        if s.rolling >= 0 or s.decisions >= horizon:
+            return ()
+        return (0,) if s.totals[s.decisions % 2] > limit else (0, 1)
+
+    def chance_outcomes(s: DiceState) -> tuple[tuple[int, Fraction], ...]:
+        return tuple((pips, sixth) for pips in range(1, 7)) if s.rolling >= 0 else ()
+
+    def step(s: DiceState, a: int) -> DiceState:
+        if s.rolling >= 0:
+            totals = list(s.totals)
+            totals[s.rolling] += a
+            return DiceState((totals[0], totals[1]), s.decisions, -1)
+        mover = s.decisions % 2
+        return DiceState(s.totals, s.decisions + 1, mover if a == 1 else -1)
+
+    def returns(s: DiceState) -> tuple[float, ...]:
+        if current_player(s) != TERMINAL:
+            return (0.0, 0.0)
+        mine, theirs = (t if t <= limit else -1 for t in s.totals)
+        win = (mine > theirs) - (mine < theirs)
+        return (float(win), float(-win))
+
+    def parse_action(s: DiceState, text: str) -> int:
+        names = ("stand", "roll")
+        if s.rolling >= 0:
+            if text not in "123456" or len(text) != 1:
+                raise ParseError(f"expected a die 1..6, found {text!r}")
+            return int(text)
+        if text not in names:
+            raise ParseError(f"expected stand or roll, found {text!r}")
+        return names.index(text)
+
+    return Game(
+        info=GameInfo(
+            f"dice_duel_{turns}_{limit}", 2, -1.0, 1.0, 3 * horizon, zero_sum=True, has_chance=True
+        ),
+        initial_state=lambda seed=None: DiceState(),
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=lambda s, p: s,
+        key=lambda s: (s.totals, s.decisions, s.rolling),
+        action_to_str=lambda s, a: str(a) if s.rolling >= 0 else ("stand", "roll")[a],
+        parse_action=parse_action,
     )

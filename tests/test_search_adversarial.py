@@ -30,7 +30,7 @@ from pure_engine.search import (
 from pure_engine.search.adversarial import Entry, _Engine
 from pure_engine.search.budget import Limiter
 from pure_engine.search.expecti import UNLIMITED, root_side_players, side_value
-from tests.search_toys import Node, make_graph_game, make_tictactoe
+from tests.search_toys import Node, make_dice_duel, make_graph_game, make_tictactoe
 
 Tree = tuple[dict[int, Node], int]  # nodes, number of players
 
@@ -520,3 +520,35 @@ def test_the_depth_says_how_far_the_search_went() -> None:
     assert alphabeta(game, s, tt=False).depth == 7
     limited = alphabeta(game, s, depth=3)
     assert (limited.depth, limited.complete) == (3, False)
+
+
+# -- a game with chance and transpositions ---------------------------------------------
+
+
+@pytest.mark.parametrize("turns", [2, 3])
+def test_dice_duel_every_search_agrees_with_expectimax(turns: int) -> None:
+    game = make_dice_duel(turns=turns)
+    start = game.initial_state()
+    reference = expectimax(game, start)
+    for pruning in (None, "star1", "star2"):
+        for tt in (False, True):
+            result = expectiminimax(game, start, pruning=pruning, tt=tt)
+            assert math.isclose(result.value, reference.value, abs_tol=1e-12), (pruning, tt)
+            assert result.action == reference.action == 1  # the first player rolls
+            assert result.complete
+    # at a chance root the value is player 0's unless player= says otherwise
+    after = game.step(game.step(start, 0), 1)  # player 0 stands; player 1 rolls ...
+    assert game.is_chance_node(after)
+    zero, one = alphabeta(game, after), alphabeta(game, after, player=1)
+    assert zero.action is None and zero.value == alphabeta(game, after, player=0).value
+    assert math.isclose(zero.value, -one.value, abs_tol=1e-12)
+
+
+def test_dice_duel_the_table_and_star_pruning_save_work() -> None:
+    game = make_dice_duel(turns=3)
+    start = game.initial_state()
+    plain = expectiminimax(game, start, pruning=None, tt=False)
+    star1 = expectiminimax(game, start, pruning="star1", tt=False)
+    tabled = alphabeta(game, start)
+    assert star1.stats.expanded < plain.stats.expanded  # 25737 vs 36330
+    assert tabled.stats.expanded * 10 < plain.stats.expanded  # 1619 vs 36330
