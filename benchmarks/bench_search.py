@@ -1,7 +1,7 @@
 """Search speed: puzzle search on the 3x3 sliding puzzle, adversarial search on tic-tac-toe.
 
 Run: ``PYTHONPATH=. python3 benchmarks/bench_search.py`` (from the repository root);
-``... bench_search.py puzzle`` or ``... adversarial`` runs one part.
+``... bench_search.py puzzle`` (or ``adversarial``, ``chance``) runs one part.
 
 Every algorithm solves the same seeded 3x3 positions through
 :func:`pure_engine.search.puzzle.solve` (so through the Game adapter, with
@@ -13,6 +13,8 @@ The adversarial table solves tic-tac-toe from the empty board (a draw) with
 plain minimax, alpha-beta without and with the transposition table, and,
 when OpenSpiel is installed, its Python ``alpha_beta_search`` over its C++
 tic-tac-toe in the same run (no table there; time is the comparable figure).
+The chance table solves a dice duel (tests/search_toys.py) with expectimax
+and each *-minimax / table configuration.
 """
 
 from __future__ import annotations
@@ -26,12 +28,19 @@ from typing import TypeVar
 
 from benchmarks._timing import print_table
 from pure_engine.core.game import Game
-from pure_engine.search import AdversarialResult, alphabeta, minimax
+from pure_engine.search import (
+    AdversarialResult,
+    alphabeta,
+    expectimax,
+    expectiminimax,
+    minimax,
+)
 from pure_engine.search.puzzle import solve
 from tests.search_toys import (
     SlideState,
     TicState,
     goal_board,
+    make_dice_duel,
     make_sliding_game,
     make_tictactoe,
     manhattan,
@@ -216,6 +225,41 @@ def adversarial() -> None:
     )
 
 
+def chance() -> None:
+    """Print one table: the dice duel (4 turns each) by expectimax and each pruned search."""
+    game = make_dice_duel(turns=4)
+    start = game.initial_state()
+    rows: list[list[object]] = []
+    base_expanded = 0
+    configurations: list[tuple[str, Callable[[], AdversarialResult[int]]]] = [
+        ("expectimax (no pruning, no table)", lambda: expectimax(game, start)),
+        ("star1, no table", lambda: expectiminimax(game, start, pruning="star1", tt=False)),
+        ("star2, no table", lambda: expectiminimax(game, start, pruning="star2", tt=False)),
+        ("no pruning, table", lambda: expectiminimax(game, start, pruning=None)),
+        ("star1, table", lambda: expectiminimax(game, start, pruning="star1")),
+        ("star2, table (alphabeta's default)", lambda: alphabeta(game, start)),
+    ]
+    for name, run in configurations:
+        seconds, result = _best_of(run, repeat=1 if "no table" in name else 5)
+        expanded = result.stats.expanded
+        base_expanded = base_expanded or expanded
+        rows.append(
+            [
+                name,
+                f"{result.value:.6f}",
+                expanded,
+                f"{base_expanded / expanded:.0f}x",
+                f"{seconds * 1000:.0f}",
+                f"{expanded / seconds / 1000:.0f} k",
+            ]
+        )
+    print_table(
+        "dice duel, 4 decisions each (chance nodes, transpositions), solved from the start",
+        ["search", "value", "expanded", "fewer than expectimax", "ms", "expanded/s"],
+        rows,
+    )
+
+
 def _best_of(run: Callable[[], T], *, repeat: int) -> tuple[float, T]:
     best = float("inf")
     result: T | None = None
@@ -228,10 +272,10 @@ def _best_of(run: Callable[[], T], *, repeat: int) -> tuple[float, T]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the parts named in *argv* (``puzzle``, ``adversarial``), by default both."""
-    parts = argv if argv else ["puzzle", "adversarial"]
+    """Run the parts named in *argv* (``puzzle``, ``adversarial``, ``chance``), by default all."""
+    parts = argv if argv else ["puzzle", "adversarial", "chance"]
     for part in parts:
-        {"puzzle": puzzle, "adversarial": adversarial}[part]()
+        {"puzzle": puzzle, "adversarial": adversarial, "chance": chance}[part]()
 
 
 if __name__ == "__main__":
