@@ -27,7 +27,7 @@ from pure_engine.search import (
     expectiminimax,
     minimax,
 )
-from pure_engine.search.adversarial import Entry, _Engine
+from pure_engine.search._engine import Engine, Entry
 from pure_engine.search.budget import Limiter
 from pure_engine.search.expecti import UNLIMITED, root_side_players, side_value
 from tests.search_toys import Node, make_dice_duel, make_graph_game, make_tictactoe
@@ -171,11 +171,11 @@ def searches(game: Game[int, int], **kwargs: object) -> dict[str, AdversarialRes
     return out
 
 
-def make_engine(game: Game[int, int], *, pruning: str | None) -> _Engine[int, int]:
+def make_engine(game: Game[int, int], *, pruning: str | None) -> Engine[int, int]:
     """The search machinery itself, to test the contract each node keeps."""
     players, maximizing = root_side_players(game, game.current_player(0), None)
     table: TranspositionTable[Hashable, Entry] = TranspositionTable()
-    return _Engine(
+    return Engine(
         game,
         players=players,
         maximizing=maximizing,
