@@ -1,13 +1,13 @@
 """Alpha-beta with a transposition table, and expectiminimax with *-minimax pruning.
 
-One engine serves both entry points:
+One engine (:mod:`pure_engine.search._engine`) serves both entry points:
 
 * :func:`alphabeta` — alpha-beta (the negamax recurrence, written over the
   root side's value — max where a root-side player moves, min elsewhere — so
-  partnerships need no sign bookkeeping), a
-  transposition table of exact / lower / upper bounds with their depth,
-  iterative deepening, and a move-ordering hook; chance nodes, if the game has
-  any, are handled as in :func:`expectiminimax`;
+  partnerships need no sign bookkeeping), a transposition table of exact /
+  lower / upper bounds with their depth, iterative deepening, and a
+  move-ordering hook; chance nodes, if the game has any, are handled as in
+  :func:`expectiminimax`;
 * :func:`expectiminimax` — the same search with the chance-node pruning named
   by *pruning*: ``"star1"`` (Ballard's Star1: a chance node stops as soon as
   the outcomes seen so far, with the rest at their bounds, decide it) or
