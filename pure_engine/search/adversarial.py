@@ -135,6 +135,9 @@ def expectiminimax(
             v, move, line = engine.root(state, current, partial)
         except SearchStopped:
             break
+        except RecursionError:  # a line deeper than Python's stack: stop as if by a budget
+            engine.limiter.reason = "recursion"
+            break
         complete = engine.cutoffs == before
         reached = engine.deepest if complete else current
         found = AdversarialResult(v, move, reached, complete, SearchStats(), line)
@@ -174,7 +177,8 @@ def alphabeta(
       ... and stops early once an iteration reached the end everywhere.
     * *budget* — on a cut, the last completed iteration is returned (or, in
       the first one, the best root move found so far); ``stats.stopped_by``
-      says why and ``complete`` is false.
+      says why and ``complete`` is false.  A line deeper than Python's
+      recursion limit stops the search the same way (``"recursion"``).
     * *tt* — a :class:`~pure_engine.core.seen.TranspositionTable` on
       ``game.key`` holding exact / lower / upper bounds with their depth and
       the best move, which is tried first below the root.

@@ -184,6 +184,9 @@ def expectimax(
         result_value, action = value(state, limit)
     except SearchStopped:
         result_value, action = math.nan, None
+    except RecursionError:  # a line deeper than Python's stack
+        limiter.reason = "recursion"
+        result_value, action = math.nan, None
     stats = SearchStats(
         expanded=counts[0],
         generated=counts[1],
