@@ -2,7 +2,9 @@
 
 A :class:`Move` names a source and a destination location and how many cards
 move.  Locations: ``"t1"``..``"tN"`` tableau piles, ``"c1"``..``"cN"`` cells,
-``"f"`` the foundations (the suit decides which), ``"h"`` the hole, ``"s"``
+``"f"`` the foundations (the suit decides which; ``"f1"``..``"f4"`` --
+clubs, diamonds, hearts, spades -- name one when a card leaves a removable
+foundation), ``"h"`` the hole, ``"s"``
 the stock, ``"w"`` the waste and ``"r1"``..``"rN"`` reserve piles.  The solver
 writes these moves and the verifier reads them back.
 
@@ -33,7 +35,7 @@ __all__ = [
     "parse_fc_notation",
 ]
 
-_LOCATION = re.compile(r"^(?:[tcr][1-9][0-9]*|[fhsw])$")
+_LOCATION = re.compile(r"^(?:[tcrf][1-9][0-9]*|[fhsw])$")
 _CELL_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
