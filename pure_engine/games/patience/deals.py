@@ -33,10 +33,13 @@ __all__ = [
     "MS_DEAL_MAX",
     "Deal",
     "deal_cards",
+    "deal_from_json",
     "deal_to_json",
     "fcs_board",
+    "has_ms_layout",
     "load_deal",
     "ms_deal",
+    "numbered_deal",
     "parse_deal",
     "parse_deal_json",
     "parse_fcs_board",
@@ -508,3 +511,41 @@ def random_deal(variant: Variant, seed: int) -> Deal:
         tuple(tuple(p) for p in piles), tuple(cells), stock, reserve, hole, tuple(foundations)
     )
     return validate_deal(deal, variant, f"random deal {seed}")
+
+
+def has_ms_layout(variant: Variant) -> bool:
+    """True when Microsoft deal numbers lay out *variant* (8 piles, 4 empty cells, 52 cards
+    all on the tableau).
+
+    >>> from pure_engine.games.patience.spec import load_variant
+    >>> has_ms_layout(load_variant("bakers-game")), has_ms_layout(load_variant("eight-off"))
+    (True, False)
+    """
+    return (
+        variant.piles == 8
+        and variant.cells == 4
+        and variant.cells_prefilled == 0
+        and variant.stock_size == 0
+        and variant.reserve_size == 0
+        and not variant.hole
+        and not variant.two_decks
+        and variant.max_rank == 13
+        and (not variant.foundations or variant.foundations_initial == "none")
+    )
+
+
+def numbered_deal(variant: Variant, number: int) -> Deal:
+    """Deal *number* of *variant*: the Microsoft deal where the layout fits, else
+    ``random_deal(variant, number)``.
+
+    >>> from pure_engine.games.patience.spec import load_variant
+    >>> numbered_deal(load_variant("freecell"), 1) == ms_deal(1)
+    True
+    >>> numbered_deal(load_variant("golf"), 1) == random_deal(load_variant("golf"), 1)
+    True
+    """
+    if has_ms_layout(variant):
+        return ms_deal(number)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise ValueError(f"expected a deal number >= 0, found {number!r}")
+    return random_deal(variant, number)

@@ -39,6 +39,7 @@ __all__ = [
     "Variant",
     "deck_size",
     "load_variant",
+    "preset_json",
     "preset_names",
     "variant_from_json",
     "variant_to_json",
@@ -508,6 +509,25 @@ PRESET_ALIASES: Mapping[str, str] = MappingProxyType(
         "fortunes": "fortunes-favor",
     }
 )
+
+
+def preset_json(name: str) -> dict[str, object]:
+    """The preset's override rules as plain (JSON-ready) dicts -- what a variant file holds.
+
+    >>> import json
+    >>> json.dumps(preset_json("bakers-game"))
+    '{"tableau piles": {"build policy": "same-suit"}, "cells": {"count": 4}}'
+    """
+    key = _canonical(name)
+    if key not in PRESETS:
+        raise ParseError(f"expected a preset name, found {name!r}", where="variant")
+
+    def thaw(obj: object) -> object:
+        return {k: thaw(v) for k, v in obj.items()} if isinstance(obj, Mapping) else obj
+
+    out = thaw(PRESETS[key])
+    assert isinstance(out, dict)
+    return out
 
 
 def preset_names() -> tuple[str, ...]:

@@ -108,8 +108,10 @@ def main() -> int:
     for name, game, numbers in SOLVED:
         variant = load_variant(name)
         for number in numbers:
-            deal = ms_deal(number) if name in ("freecell", "bakers-game") else random_deal(
-                variant, number
+            deal = (
+                ms_deal(number)
+                if name in ("freecell", "bakers-game")
+                else random_deal(variant, number)
             )
             record = {
                 "variant": name,
