@@ -37,9 +37,9 @@ from itertools import pairwise
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.cards import card_str, is_red, parse_card, rank, suit
-from pure_engine.games.patience.deals import Deal, deal_cards
+from pure_engine.games.patience.deals import Deal, validate_deal
 from pure_engine.games.patience.moves import Move, move_str
-from pure_engine.games.patience.spec import Variant, deck_size
+from pure_engine.games.patience.spec import Variant
 
 __all__ = ["IllegalMove", "VerifyResult", "describe", "verify"]
 
@@ -151,7 +151,9 @@ class _Table:
         if src == "s":
             if not self.stock:
                 raise IllegalMove("the stock is empty")
-            return self.stock[len(self.stock) - min(count, len(self.stock)) :]
+            if count > len(self.stock):
+                raise IllegalMove(f"the stock holds only {len(self.stock)} cards, found {count}")
+            return self.stock[len(self.stock) - count :]
         if src[0] == "f":
             return [self._foundation_source(move)]
         if src == "h":
@@ -405,8 +407,10 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
 
     Returns ``ok=False`` with the 0-based index of the first illegal move and
     why; otherwise ``ok=True`` and whether the final state is won.  Raises
-    :class:`ParseError` for rule features the verifier does not implement
-    (Klondike's partial group moves, automatic space filling, Spider's deal).
+    :class:`ParseError` when the deal does not fit the variant
+    (:func:`~pure_engine.games.patience.deals.validate_deal`) or for rule
+    features the verifier does not implement (Klondike's partial group moves,
+    automatic space filling, Spider's deal).
 
     >>> from pure_engine.games.patience.spec import load_variant
     >>> from pure_engine.games.patience.deals import ms_deal
@@ -415,11 +419,7 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
     (False, 1, 'c1 already holds 6S')
     """
     _check_supported(variant)
-    if len(deal_cards(deal)) != deck_size(variant):
-        raise ParseError(
-            f"expected a deal of {deck_size(variant)} cards, found {len(deal_cards(deal))}",
-            where="deal",
-        )
+    validate_deal(deal, variant, "deal")
     table = _Table(variant, deal)
     for index, move in enumerate(moves):
         if move.count < 1:
