@@ -206,3 +206,11 @@ def test_load_deal_sniffs_and_reports_files(tmp_path: Path) -> None:
         load_deal(str(binary), FREECELL)
     with pytest.raises(OSError, match=r"No such file"):
         load_deal(str(tmp_path / "missing.json"), FREECELL)
+
+
+def test_initial_foundation_aces_are_filled_when_the_deal_omits_them() -> None:
+    castle = load_variant("beleaguered-castle")
+    deal = random_deal(castle, 4)
+    data = _json_for(deal)
+    del data["foundations"]
+    assert parse_deal_json(json.dumps(data), castle) == deal

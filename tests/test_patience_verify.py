@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pure_engine.cli as cli
 from pure_engine.errors import ParseError
@@ -16,6 +18,7 @@ from pure_engine.games.patience.deals import (
     deal_to_json,
     load_deal,
     ms_deal,
+    numbered_deal,
     parse_fcs_board,
 )
 from pure_engine.games.patience.moves import Move, moves_from_json, moves_to_json
@@ -499,3 +502,48 @@ def test_cli_bad_inputs_exit_2(
         err = capsys.readouterr().err
         assert err.startswith("pure-engine verify: error: ") and message in err, err
         assert err.count("\n") == 1
+
+
+_LOCATIONS = st.sampled_from(
+    [
+        "t1",
+        "t2",
+        "t5",
+        "t8",
+        "t9",
+        "t0",
+        "c1",
+        "c4",
+        "c5",
+        "f",
+        "f1",
+        "f9",
+        "h",
+        "s",
+        "w",
+        "r1",
+        "",
+        "x",
+    ]
+)
+
+
+@given(
+    st.sampled_from(["freecell", "seahaven-towers", "black-hole", "golf", "flower-garden"]),
+    st.integers(1, 1000),
+    st.lists(st.builds(Move, _LOCATIONS, _LOCATIONS, st.integers(-1, 14)), max_size=30),
+)
+def test_random_moves_never_crash_and_prefixes_agree(
+    name: str, number: int, moves: list[Move]
+) -> None:
+    variant = load_variant(name)
+    deal = numbered_deal(variant, number)
+    result = verify(variant, deal, moves)
+    assert isinstance(result, VerifyResult)
+    if result.first_bad is not None:
+        assert 0 <= result.first_bad < len(moves) and not result.ok and result.reason
+        legal_prefix = verify(variant, deal, moves[: result.first_bad])
+        assert legal_prefix.ok
+        assert verify(variant, deal, moves[: result.first_bad + 1]) == result
+    else:
+        assert result.ok

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import card_str, full_deck, parse_card
+from pure_engine.games.patience.cards import card_str, full_deck, parse_card, parse_rank
 from pure_engine.games.patience.spec import Variant, deck_size
 
 __all__ = [
@@ -296,6 +296,13 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
     hole_text = data.get("hole")
     hole = None if hole_text in (None, "") else reader.card(hole_text, '$["hole"]')
     foundations = reader.piles(data.get("foundations", []), '$["foundations"]')
+    if "foundations" not in data and variant.foundations and variant.foundations_initial == "all":
+        # as Solvitaire does: a deal without foundations starts them with each suit's ace
+        # (the base card's rank, where a variant names another base)
+        copies = 2 if variant.two_decks else 1
+        fixed = variant.foundations_base != "random"
+        base = parse_rank(variant.foundations_base) - 1 if fixed else 0
+        foundations = tuple((s * 13 + base + 52 * k,) for k in range(copies) for s in range(4))
     deal = Deal(piles, tuple(cells), stock, reserve, hole, tuple(p for p in foundations if p))
     return validate_deal(deal, variant, where)
 
@@ -480,11 +487,8 @@ def random_deal(variant: Variant, seed: int) -> Deal:
             rest.remove(hole)
     foundations: list[tuple[int, ...]] = []
     if variant.foundations and variant.foundations_initial == "all":
-        base = (
-            "A23456789TJQK".index(variant.foundations_base[:1])
-            if variant.foundations_base != "random"
-            else 0
-        )
+        random_base = variant.foundations_base == "random"
+        base = 0 if random_base else parse_rank(variant.foundations_base) - 1
         bases = [c for c in deck if c % 13 == base]
         foundations = [(c,) for c in bases]
         rest = [c for c in rest if c not in set(bases)]

@@ -36,9 +36,9 @@ from itertools import pairwise
 
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import card_str, is_red, parse_card, rank, suit
+from pure_engine.games.patience.cards import card_str, is_red, parse_rank, rank, suit
 from pure_engine.games.patience.deals import Deal, validate_deal
-from pure_engine.games.patience.moves import Move, move_str
+from pure_engine.games.patience.moves import Move, is_location, move_str
 from pure_engine.games.patience.spec import Variant
 
 __all__ = ["IllegalMove", "VerifyResult", "describe", "verify"]
@@ -92,7 +92,7 @@ class _Table:
         base = self.v.foundations_base
         if base == "random":
             return rank(deal.foundations[0][0]) if deal.foundations else 1
-        return 10 if base == "T" else parse_card(base + "C") % 13 + 1
+        return parse_rank(base)
 
     def _free_foundation(self, suit_index: int) -> int:
         for slot in range(suit_index, len(self.founds), 4):
@@ -329,6 +329,9 @@ class _Table:
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
         """Check *move* fully, then perform it."""
+        for location in (move.src, move.dst):
+            if not is_location(location):
+                raise IllegalMove(f"unknown location {location!r}")
         cards = self.take(move)
         self.check_put(cards, move.dst, move)
         self._remove(move, len(cards))
