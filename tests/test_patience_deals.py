@@ -214,3 +214,17 @@ def test_initial_foundation_aces_are_filled_when_the_deal_omits_them() -> None:
     data = _json_for(deal)
     del data["foundations"]
     assert parse_deal_json(json.dumps(data), castle) == deal
+
+
+def test_fc_solve_printed_states_read_as_boards() -> None:
+    # what `fc-solve -p -t` prints mid-solution: cells in 4-character slots, blanks for empty
+    state = "Foundations: H-0 C-0 D-0 S-0 \nFreecells:      8H      6C\n" + "".join(
+        ": " + line + "\n" for line in fcs_board(ms_deal(1)).splitlines()
+    )
+    drop = {parse_card("8H"), parse_card("6C")}
+    lines = state.splitlines()
+    lines[2:] = [
+        ": " + " ".join(card_str(c, ten="T") for c in p if c not in drop) for p in ms_deal(1).piles
+    ]
+    deal = parse_fcs_board("\n".join(lines), FREECELL)
+    assert deal.cells == (None, parse_card("8H"), None, parse_card("6C"))

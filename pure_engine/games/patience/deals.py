@@ -20,6 +20,7 @@ Every parser checks the deal against the variant (:func:`validate_deal`).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -341,15 +342,17 @@ def deal_to_json(deal: Deal) -> str:
 
 # ------------------------------------------------------------- fc-solve boards
 _FCS_SUITS = "HCDS"  # fc-solve's order on its "Foundations:" line
+_FIXED_CELLS = re.compile(r"(?:  [2-9TJQKA][CDHS]|    )+ {0,3}")
 
 
 def parse_fcs_board(text: str, variant: Variant, *, where: str = "board") -> Deal:
     """Parse fc-solve board text: one line per pile (bottom card first), optional
     ``Freecells:`` / ``FC:`` and ``Foundations:`` / ``Founds:`` lines.
 
-    A leading ``:`` on pile lines is allowed, ``-`` marks an empty cell, ``#``
-    starts a comment, and ``Foundations: H-5 C-A D-0 S-K`` puts each suit's ace
-    up to the named rank on its foundation.
+    A leading ``:`` on pile lines is allowed, ``-`` marks an empty cell (or, as
+    in the states fc-solve prints, cells sit in 4-character slots), ``#``
+    starts a comment, and ``Foundations: H-5 C-A D-0 S-K`` puts each suit's
+    ace up to the named rank on its foundation.
 
     >>> from pure_engine.games.patience.spec import load_variant
     >>> fc = load_variant("freecell")
@@ -372,8 +375,12 @@ def parse_fcs_board(text: str, variant: Variant, *, where: str = "board") -> Dea
         head, _, rest = line.partition(":")
         label = head.strip().lower()
         if label in ("freecells", "fc"):
-            for text in rest.split():
-                cells.append(None if text == "-" else reader.card(text, at))
+            if _FIXED_CELLS.fullmatch(rest):  # fc-solve's printed states: 4-column slots
+                slots = [rest[i : i + 4].strip() for i in range(0, len(rest), 4)]
+            else:
+                slots = ["" if text == "-" else text for text in rest.split()]
+            for text in slots:
+                cells.append(reader.card(text, at) if text else None)
         elif label in ("foundations", "founds"):
             foundations.extend(_fcs_foundations(rest, reader, at, variant))
         else:
