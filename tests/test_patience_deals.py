@@ -228,3 +228,14 @@ def test_fc_solve_printed_states_read_as_boards() -> None:
     ]
     deal = parse_fcs_board("\n".join(lines), FREECELL)
     assert deal.cells == (None, parse_card("8H"), None, parse_card("6C"))
+
+
+def test_a_fixed_hole_card_may_be_left_implicit() -> None:
+    black_hole = load_variant("black-hole")
+    deal = random_deal(black_hole, 2)
+    data = _json_for(deal)
+    del data["hole"]
+    assert parse_deal_json(json.dumps(data), black_hole) == deal
+    data["hole"] = "KS"
+    with pytest.raises(ParseError, match="expected the hole to start with AS, found KS"):
+        parse_deal_json(json.dumps(data), black_hole)

@@ -296,6 +296,8 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
     reserve = reader.cards(data.get("reserve", []), '$["reserve"]')
     hole_text = data.get("hole")
     hole = None if hole_text in (None, "") else reader.card(hole_text, '$["hole"]')
+    if hole is None and variant.hole and variant.hole_base != "random":
+        hole = parse_card(variant.hole_base)  # a fixed base card may be left implicit
     foundations = reader.piles(data.get("foundations", []), '$["foundations"]')
     if "foundations" not in data and variant.foundations and variant.foundations_initial == "all":
         # as Solvitaire does: a deal without foundations starts them with each suit's ace
