@@ -239,3 +239,12 @@ def test_a_fixed_hole_card_may_be_left_implicit() -> None:
     data["hole"] = "KS"
     with pytest.raises(ParseError, match="expected the hole to start with AS, found KS"):
         parse_deal_json(json.dumps(data), black_hole)
+
+
+def test_random_deal_layouts_are_pinned() -> None:
+    # regenerate on purpose only: tests/golden/patience/regenerate.py --random-only
+    golden = json.loads((GOLDEN / "random-deals.json").read_text())
+    assert sorted(golden) == sorted(preset_names())
+    for name, layout in golden.items():
+        variant = load_variant(name)
+        assert parse_deal_json(json.dumps(layout), variant) == random_deal(variant, 1), name

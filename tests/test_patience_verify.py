@@ -492,6 +492,8 @@ def test_cli_bad_inputs_exit_2(
     bad_deal.write_text('{"tableau piles": [["AS", "AS"]]}')
     bad_rules = tmp_path / "rules.json"
     bad_rules.write_text('{"cells": {"count": "four"}}')
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\x89PNG\r\n")
     cases = [
         (["freecell", "--deal", "1", str(tmp_path / "missing.json")], "No such file"),
         (["freecel", "--deal", "1", solution], "expected a preset name or a rule JSON file"),
@@ -499,6 +501,10 @@ def test_cli_bad_inputs_exit_2(
         (["freecell", "--deal-file", str(bad_deal), solution], "expected 8 tableau piles"),
         (["freecell", "--deal-file", str(tmp_path / "nope.txt"), solution], "No such file"),
         (["freecell", "--deal", "0", solution], "expected a Microsoft deal number"),
+        (["freecell", "--deal", "1", str(binary)], "binary.json: expected UTF-8 text"),
+        ([str(binary), "--deal", "1", solution], "binary.json: expected UTF-8 text"),
+        (["freecell", "--deal-file", str(binary), solution], "binary.json: expected UTF-8 text"),
+        (["freecell", "--deal-file", str(tmp_path), solution], "Is a directory"),
     ]
     for argv, message in cases:
         assert run_cli(["verify", *argv]) == 2, argv  # type: ignore[operator]  # main

@@ -48,13 +48,16 @@ def read_solution(path: str) -> tuple[Move, ...]:
     Raises ``OSError`` for unreadable files and :class:`ParseError` (naming
     the file and JSON path) for anything else that is not a move list.
     """
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
     try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
         data = json.loads(text)
+    except UnicodeDecodeError as exc:
+        byte = exc.object[exc.start]
+        raise ParseError(f"expected UTF-8 text, found byte {byte:#x}", where=path) from None
     except json.JSONDecodeError as exc:
         raise ParseError(f"not valid JSON: {exc.msg}", where=f"{path}:{exc.lineno}") from None
     if isinstance(data, dict):

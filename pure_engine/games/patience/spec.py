@@ -559,10 +559,14 @@ found 'klondyke' (presets: alpha-star, american-canister, ...)
     if key in PRESETS:
         return variant_from_json(PRESETS[key], name=key, where=f"preset {key}")
     if os.path.isfile(name_or_path):
-        with open(name_or_path, encoding="utf-8") as handle:
-            text = handle.read()
         try:
+            with open(name_or_path, encoding="utf-8") as handle:
+                text = handle.read()
             data = json.loads(text)
+        except UnicodeDecodeError as exc:
+            raise ParseError(
+                f"expected UTF-8 text, found byte {exc.object[exc.start]:#x}", where=name_or_path
+            ) from None
         except json.JSONDecodeError as exc:
             raise ParseError(
                 f"not valid JSON: {exc.msg}", where=f"{name_or_path}:{exc.lineno}:{exc.colno}"
