@@ -24,7 +24,13 @@ from pure_engine.games.patience.deals import (
     numbered_deal,
     parse_fcs_board,
 )
-from pure_engine.games.patience.moves import Move, moves_from_json, moves_to_json
+from pure_engine.games.patience.moves import (
+    Move,
+    fc_notation,
+    moves_from_json,
+    moves_to_json,
+    parse_fc_notation,
+)
 from pure_engine.games.patience.spec import Variant, load_variant
 from pure_engine.games.patience.verify import VerifyResult, describe, verify
 
@@ -589,8 +595,33 @@ def test_live_fc_solve_solutions_verify(name: str, game: str) -> None:
             raw = fcs_moves(fcs_board(deal), game)
         except SystemExit:  # fc-solve gave up on this deal
             continue
-        moves = moves_from_json(raw)
+        moves = moves_from_json([{k: v for k, v in m.items() if k != "fcs"} for m in raw])
         result = verify(variant, deal, moves)
         assert result == VerifyResult(True, True), (number, describe(result, moves))
         checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("path", CELL_SOLUTIONS, ids=lambda p: p.stem)
+def test_freecell_notation_matches_fc_solves(path: Path) -> None:
+    _, _, moves = _golden(path)
+    tokens = json.loads(path.read_text())["fcs_notation"].split()
+    assert [fc_notation(m) for m in moves] == tokens
+    assert [parse_fc_notation(t) for t in tokens] == [m.replace(count=1) for m in moves]
+
+
+def test_moves_json_round_trip_and_notation_errors() -> None:
+    moves = (Move("t10", "c8", 1), Move("w", "f"), Move("t1", "t2", 5), Move("r3", "h"))
+    assert moves_from_json(json.loads(json.dumps(moves_to_json(moves)))) == moves
+    with pytest.raises(
+        ParseError, match=r"^move: expected a FreeCell move like '3a' or '4h', found '3x'$"
+    ):
+        parse_fc_notation("3j")
+    with pytest.raises(ValueError, match="no FreeCell notation for location 'w'"):
+        fc_notation(Move("w", "f"))
+    with pytest.raises(ParseError, match=r"expected a list of moves, found dict"):
+        moves_from_json({"from": "t1"}, "s.json")
+    with pytest.raises(ParseError, match=r"s\.json: \$\[0\]: missing key 'to'"):
+        moves_from_json([{"from": "t1"}], "s.json")
+    with pytest.raises(ParseError, match=r"expected a count >= 1, found True"):
+        moves_from_json([{"from": "t1", "to": "f", "count": True}], "s.json")

@@ -73,7 +73,7 @@ def fcs_moves(board: str, game: str) -> list[dict[str, object]]:
         if src[0] == "t" and dst[0] == "t":
             column = int(dst[1:]) - 1
             count = piles1[column] - piles0[column]
-        result.append({"from": src, "to": dst, "count": count})
+        result.append({"from": src, "to": dst, "count": count, "fcs": text})
     return result
 
 
@@ -132,12 +132,14 @@ def main() -> int:
                 if name in ("freecell", "bakers-game")
                 else random_deal(variant, number)
             )
+            raw = fcs_moves(fcs_board(deal), game)
             record = {
                 "variant": name,
                 "deal": number,
                 "source": f"fc-solve --game {game} -p -t -sam -sn",
                 "board": fcs_board(deal),
-                "moves": fcs_moves(fcs_board(deal), game),
+                "fcs_notation": " ".join(str(move.pop("fcs")) for move in raw),
+                "moves": raw,
             }
             path = os.path.join(HERE, f"{name}-{number}.solution.json")
             with open(path, "w", encoding="utf-8") as handle:
