@@ -614,7 +614,7 @@ def test_moves_json_round_trip_and_notation_errors() -> None:
     moves = (Move("t10", "c8", 1), Move("w", "f"), Move("t1", "t2", 5), Move("r3", "h"))
     assert moves_from_json(json.loads(json.dumps(moves_to_json(moves)))) == moves
     with pytest.raises(
-        ParseError, match=r"^move: expected a FreeCell move like '3a' or '4h', found '3x'$"
+        ParseError, match=r"^move: expected a FreeCell move like '3a' or '4h', found '3j'$"
     ):
         parse_fc_notation("3j")
     with pytest.raises(ValueError, match="no FreeCell notation for location 'w'"):
