@@ -35,8 +35,8 @@ from pure_engine.games.patience.spec import Variant, load_variant
 from pure_engine.games.patience.verify import VerifyResult, describe, verify
 
 GOLDEN = Path(__file__).parent / "golden" / "patience"
-SOLUTIONS = sorted(GOLDEN.glob("*.solution.json"))  # fc-solve's, and the hand-made ones
-CELL_SOLUTIONS = [p for p in SOLUTIONS if "handmade" not in p.name]
+CELL_SOLUTIONS = sorted(GOLDEN.glob("*.solution.json"))  # fc-solve's: <variant>-<deal number>
+SOLUTIONS = CELL_SOLUTIONS + sorted(GOLDEN.glob("*-handmade.moves.json"))
 
 
 def _golden(path: Path) -> tuple[Variant, Deal, tuple[Move, ...]]:
@@ -45,7 +45,7 @@ def _golden(path: Path) -> tuple[Variant, Deal, tuple[Move, ...]]:
     if "board" in data:
         deal = parse_fcs_board(data["board"], variant)
     else:
-        deal = load_deal(str(path).replace(".solution.json", ".deal.json"), variant)
+        deal = load_deal(str(path).replace(".moves.json", ".deal.json"), variant)
     return variant, deal, moves_from_json(data["moves"])
 
 
@@ -98,7 +98,7 @@ def test_hand_made_golden_files_match_their_construction() -> None:
     for name, build in (("black-hole", black_hole_by_hand), ("golf", golf_by_hand)):
         deal, moves = build()
         assert (GOLDEN / f"{name}-handmade.deal.json").read_text() == deal_to_json(deal) + "\n"
-        solution = json.loads((GOLDEN / f"{name}-handmade.solution.json").read_text())
+        solution = json.loads((GOLDEN / f"{name}-handmade.moves.json").read_text())
         assert moves_from_json(solution["moves"]) == moves
 
 
