@@ -248,3 +248,23 @@ def test_random_deal_layouts_are_pinned() -> None:
     for name, layout in golden.items():
         variant = load_variant(name)
         assert parse_deal_json(json.dumps(layout), variant) == random_deal(variant, 1), name
+
+
+@pytest.mark.parametrize(
+    ("foundations", "message"),
+    [
+        ([["AC", "2D"]], "a foundation holds one suit, found AC 2D"),
+        ([["AC", "3C"]], "a foundation builds up by one rank, found AC 3C"),
+        ([["2C"]], "foundations start from A, found piles starting 2"),
+        ([["AC"], ["AC"]], "duplicate card AC"),
+    ],
+)
+def test_foundation_piles_must_be_proper(foundations: list[list[str]], message: str) -> None:
+    data = _json_for(ms_deal(6))
+    on_foundations = {card for pile in foundations for card in pile}
+    piles = data["tableau piles"]
+    assert isinstance(piles, list)
+    data["tableau piles"] = [[c for c in pile if c not in on_foundations] for pile in piles]
+    data["foundations"] = foundations
+    with pytest.raises(ParseError, match=message):
+        parse_deal_json(json.dumps(data), FREECELL)

@@ -23,6 +23,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng, shuffled
@@ -170,7 +171,33 @@ def validate_deal(deal: Deal, variant: Variant, where: str = "deal") -> Deal:
     if deal.foundations and not variant.foundations:
         raise ParseError(f"{variant.name} has no foundations, found foundation cards", where=where)
     _check_cards(deal_cards(deal), variant, where)
+    _check_foundations(deal, variant, where)
     return deal
+
+
+def _check_foundations(deal: Deal, variant: Variant, where: str) -> None:
+    """Each foundation pile: one suit, consecutive ranks up from a common base."""
+    per_suit = [0, 0, 0, 0]
+    bases = set()
+    for pile in deal.foundations:
+        shown = " ".join(card_str(c % 52) for c in pile)
+        suit_index = pile[0] % 52 // 13
+        per_suit[suit_index] += 1
+        bases.add(pile[0] % 13)
+        if any(c % 52 // 13 != suit_index for c in pile):
+            raise ParseError(f"a foundation holds one suit, found {shown}", where=where)
+        if any(b % 13 != (a % 13 + 1) % variant.max_rank for a, b in pairwise(pile)):
+            raise ParseError(f"a foundation builds up by one rank, found {shown}", where=where)
+    if max(per_suit) > (2 if variant.two_decks else 1):
+        raise ParseError("too many foundation piles of one suit", where=where)
+    fixed = variant.foundations_base != "random"
+    expected = {parse_rank(variant.foundations_base) - 1} if fixed else bases
+    if len(bases) > 1 or not bases <= expected:
+        names = ", ".join(sorted(card_str(b)[:-1] for b in bases))
+        start = variant.foundations_base
+        raise ParseError(
+            f"foundations start from {start}, found piles starting {names}", where=where
+        )
 
 
 def _check_cards(cards: Sequence[int], variant: Variant, where: str) -> None:
