@@ -10,6 +10,7 @@ card, and the time per deal of each (fc-solve's includes starting a process).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -22,6 +23,7 @@ from pure_engine.games.patience.deals import (
     deal_to_json,
     fcs_board,
     ms_deal,
+    numbered_deal,
     parse_deal_json,
     parse_fcs_board,
     random_deal,
@@ -88,6 +90,7 @@ def main() -> None:
         verify_rows,
     )
 
+    differential()
     tool = shutil.which("make-microsoft-freecell-board")
     if tool is None:
         print("\nmake-microsoft-freecell-board not installed: side-by-side skipped")
@@ -113,6 +116,47 @@ def main() -> None:
             "ms_deal + fcs_board per deal",
         ],
         [[len(numbers), same, f"{theirs * 1e3:.2f} ms", f"{mine * 1e6:.1f} us"]],
+    )
+
+
+def differential() -> None:
+    """fc-solve's solutions for fresh deals, every one checked by our verifier."""
+    if shutil.which("fc-solve") is None:
+        print("\nfc-solve not installed: differential check skipped")
+        return
+    spec = importlib.util.spec_from_file_location("regenerate", GOLDEN / "regenerate.py")
+    assert spec is not None and spec.loader is not None
+    regenerate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regenerate)
+    games = [
+        ("freecell", "freecell", range(1, 201)),
+        ("bakers-game", "bakers_game", range(1, 61)),
+        ("seahaven-towers", "seahaven_towers", range(1, 41)),
+        ("eight-off", "eight_off", range(1, 41)),
+        ("forecell", "forecell", range(1, 21)),
+    ]
+    rows: list[list[object]] = []
+    for name, game, numbers in games:
+        variant = load_variant(name)
+        verified = rejected = gave_up = 0
+        for number in numbers:
+            deal = numbered_deal(variant, number)
+            try:
+                raw = regenerate.fcs_moves(fcs_board(deal), game)
+            except SystemExit:
+                gave_up += 1
+                continue
+            moves = moves_from_json([{k: v for k, v in m.items() if k != "fcs"} for m in raw])
+            result = verify(variant, deal, moves)
+            if result.ok and result.won:
+                verified += 1
+            else:
+                rejected += 1
+        rows.append([name, len(numbers), verified, rejected, gave_up])
+    print_table(
+        "differential: fc-solve solutions checked by verify",
+        ["variant", "deals", "verified", "rejected", "no fc-solve solution (-mi 2M)"],
+        rows,
     )
 
 
