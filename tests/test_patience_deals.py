@@ -132,7 +132,7 @@ def _json_for(deal: Deal) -> dict[str, object]:
         (lambda d: d["tableau piles"].pop(), "expected 8 tableau piles for freecell, found 7"),
         (lambda d: d.__setitem__("cells", [""] * 5), "expected at most 4 cells"),
         (lambda d: d.__setitem__("hole", "AS"), "freecell has no hole"),
-        (lambda d: d.__setitem__("stock", ["AS"]), "expected a stock of 0 cards"),
+        (lambda d: d.__setitem__("stock", ["AS"]), r"expected a stock \(and waste\) of 0 cards"),
         (lambda d: d.__setitem__("table", []), r'\$\["table"\]: unknown key'),
         (lambda d: d.pop("tableau piles"), 'missing key "tableau piles"'),
         (lambda d: d.__setitem__("tableau piles", {}), "expected a list of piles"),

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pure_engine.cli as cli
-from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import make_card, parse_card
+from pure_engine.errors import IllegalActionError, ParseError
+from pure_engine.games.patience.cards import card_str, make_card, parse_card
 from pure_engine.games.patience.deals import (
     Deal,
     deal_to_json,
@@ -32,7 +32,7 @@ from pure_engine.games.patience.moves import (
     parse_fc_notation,
 )
 from pure_engine.games.patience.spec import Variant, load_variant
-from pure_engine.games.patience.verify import VerifyResult, describe, verify
+from pure_engine.games.patience.verify import VerifyResult, describe, position, verify
 
 GOLDEN = Path(__file__).parent / "golden" / "patience"
 CELL_SOLUTIONS = sorted(GOLDEN.glob("*.solution.json"))  # fc-solve's: <variant>-<deal number>
@@ -625,3 +625,41 @@ def test_moves_json_round_trip_and_notation_errors() -> None:
         moves_from_json([{"from": "t1"}], "s.json")
     with pytest.raises(ParseError, match=r"expected a count >= 1, found True"):
         moves_from_json([{"from": "t1", "to": "f", "count": True}], "s.json")
+
+
+def test_cli_show_prints_the_table_before_the_bad_move(
+    run_cli: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    solution = _write(tmp_path / "s.json", [Move("t6", "c2"), Move("t6", "f")])
+    assert run_cli(["verify", "freecell", "--deal", "1", solution, "--show"]) == 1  # type: ignore[operator]  # main
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        out[0] == "move 2 of 2 (t6->f x1): 2C cannot start the clubs foundation (it starts with A)"
+    )
+    assert out[1] == "Freecells: - 3D - -"
+    assert out[7] == "7H QC AS AC 2C"
+    board = "\n".join(out[1:]) + "\n"
+    assert parse_fcs_board(board, load_variant("freecell")) == position(
+        load_variant("freecell"), ms_deal(1), [Move("t6", "c2")]
+    )
+
+
+def test_cli_show_json_for_hole_games(
+    run_cli: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deal, moves = golf_by_hand()
+    deal_path = tmp_path / "golf.json"
+    deal_path.write_text(deal_to_json(deal))
+    solution = _write(tmp_path / "s.json", moves[:3])
+    code = run_cli(["verify", "golf", "--deal-file", str(deal_path), solution, "--show", "--json"])  # type: ignore[operator]  # main
+    assert code == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["won"] is False and verdict["first_bad"] is None
+    assert moves[2] == Move("t3", "h")
+    assert verdict["position"]["hole"] == card_str(deal.piles[2][-1])  # the third card played
+    assert verdict["position"]["tableau piles"][2] == [card_str(c) for c in deal.piles[2][:-1]]
+
+
+def test_position_raises_at_an_illegal_move() -> None:
+    with pytest.raises(IllegalActionError, match=r"^move 2 \(t1->c1 x1\): c1 already holds 6S$"):
+        position(load_variant("freecell"), ms_deal(1), [Move("t1", "c1"), Move("t1", "c1")])

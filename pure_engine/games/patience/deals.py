@@ -57,7 +57,8 @@ class Deal(Record):
     """A starting layout; piles bottom -> top, stock's last card dealt first.
 
     ``foundations`` holds one pile per foundation (bottom -> top) when cards
-    start there (Beleaguered Castle's aces, an fc-solve mid-game board).
+    start there (Beleaguered Castle's aces, an fc-solve mid-game board);
+    ``waste`` (bottom -> top) is empty at the start of a game, not mid-game.
 
     >>> Deal(((1, 2), (3,)), (None,)).cells
     (None,)
@@ -69,6 +70,7 @@ class Deal(Record):
     reserve: tuple[int, ...] = ()
     hole: int | None = None
     foundations: tuple[tuple[int, ...], ...] = ()
+    waste: tuple[int, ...] = ()
 
 
 def deal_cards(deal: Deal) -> tuple[int, ...]:
@@ -84,6 +86,7 @@ def deal_cards(deal: Deal) -> tuple[int, ...]:
     if deal.hole is not None:
         out.append(deal.hole)
     out.extend(card for pile in deal.foundations for card in pile)
+    out.extend(deal.waste)
     return tuple(out)
 
 
@@ -152,9 +155,12 @@ def validate_deal(deal: Deal, variant: Variant, where: str = "deal") -> Deal:
     if len(deal.cells) != variant.cells:
         msg = f"expected {variant.cells} cells for {variant.name}, found {len(deal.cells)}"
         raise ParseError(msg, where=where)
-    if len(deal.stock) != variant.stock_size:
-        msg = f"expected a stock of {variant.stock_size} cards, found {len(deal.stock)}"
+    if len(deal.stock) + len(deal.waste) != variant.stock_size:
+        found = len(deal.stock) + len(deal.waste)
+        msg = f"expected a stock (and waste) of {variant.stock_size} cards, found {found}"
         raise ParseError(msg, where=where)
+    if deal.waste and variant.stock_deal_type != "waste":
+        raise ParseError(f"{variant.name} has no waste, found waste cards", where=where)
     if len(deal.reserve) != variant.reserve_size:
         msg = f"expected a reserve of {variant.reserve_size} cards, found {len(deal.reserve)}"
         raise ParseError(msg, where=where)
@@ -265,7 +271,8 @@ def parse_deal_json(text: str, variant: Variant, *, where: str = "deal") -> Deal
 
     Keys: ``"tableau piles"`` (piles bottom -> top), ``"cells"`` (one entry per
     cell, ``""`` for an empty one; fewer entries than cells leave the rest
-    empty), ``"stock"`` (last card dealt first), ``"reserve"``, ``"hole"``
+    empty), ``"stock"`` (last card dealt first), ``"waste"`` (mid-game positions
+    only; its last card is on top), ``"reserve"``, ``"hole"``
     and ``"foundations"`` (piles).  Ranks A 2-10 J Q K (``T`` too), suits C D H S.
 
     >>> from pure_engine.games.patience.spec import load_variant
@@ -318,8 +325,7 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
         raise ParseError(msg, where=reader.at('$["cells"]'))
     cells.extend([None] * (variant.cells - len(cells)))
     stock = reader.cards(data.get("stock", []), '$["stock"]')
-    if data.get("waste"):
-        raise ParseError("a deal starts with an empty waste", where=reader.at('$["waste"]'))
+    waste = reader.cards(data.get("waste", []), '$["waste"]')
     reserve = reader.cards(data.get("reserve", []), '$["reserve"]')
     hole_text = data.get("hole")
     hole = None if hole_text in (None, "") else reader.card(hole_text, '$["hole"]')
@@ -333,7 +339,8 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
         fixed = variant.foundations_base != "random"
         base = parse_rank(variant.foundations_base) - 1 if fixed else 0
         foundations = tuple((s * 13 + base + 52 * k,) for k in range(copies) for s in range(4))
-    deal = Deal(piles, tuple(cells), stock, reserve, hole, tuple(p for p in foundations if p))
+    kept = tuple(p for p in foundations if p)
+    deal = Deal(piles, tuple(cells), stock, reserve, hole, kept, waste)
     return validate_deal(deal, variant, where)
 
 
@@ -360,6 +367,8 @@ def deal_to_json(deal: Deal) -> str:
         lines.append(f'  "cells": [{texts}]')
     if deal.stock:
         lines.append(f'  "stock": {cards(deal.stock)}')
+    if deal.waste:
+        lines.append(f'  "waste": {cards(deal.waste)}')
     if deal.reserve:
         lines.append(f'  "reserve": {cards(deal.reserve)}')
     if deal.hole is not None:

@@ -35,13 +35,13 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from pure_engine.core.record import Record
-from pure_engine.errors import ParseError
+from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.cards import card_str, is_red, parse_rank, rank, suit
 from pure_engine.games.patience.deals import Deal, validate_deal
 from pure_engine.games.patience.moves import Move, is_location, move_str
 from pure_engine.games.patience.spec import Variant
 
-__all__ = ["IllegalMove", "VerifyResult", "describe", "verify"]
+__all__ = ["IllegalMove", "VerifyResult", "describe", "position", "verify"]
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _UNSUPPORTED_SPACES = ("auto-reserve-then-waste", "auto-waste-then-stock", "auto-reserve-then-any")
@@ -74,7 +74,7 @@ class _Table:
         self.down = [max(len(p) - 1, 0) if variant.face_up == "top" else 0 for p in deal.piles]
         self.cells = list(deal.cells)
         self.stock = list(deal.stock)
-        self.waste: list[int] = []
+        self.waste = list(deal.waste)
         if variant.reserve_stacked:
             self.reserve = [list(deal.reserve)]
         else:
@@ -379,6 +379,19 @@ class _Table:
             assert dst == "s"
             self.stock.extend(reversed(cards))
 
+    def to_deal(self) -> Deal:
+        """The current layout as a :class:`Deal` (the hole keeps only its top card)."""
+        reserve = [card for pile in self.reserve for card in pile]
+        return Deal(
+            tuple(tuple(p) for p in self.piles),
+            tuple(self.cells),
+            tuple(self.stock),
+            tuple(reserve),
+            self.hole[-1] if self.hole else None,
+            tuple(tuple(p) for p in self.founds if p),
+            tuple(self.waste),
+        )
+
     def left(self) -> int:
         """Cards not yet on the foundations or in the hole."""
         return (
@@ -435,6 +448,37 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
     if left:
         return VerifyResult(True, False, None, f"the game is not won: {left} cards left in play")
     return VerifyResult(True, True, None, "")
+
+
+def position(variant: Variant, deal: Deal, moves: Sequence[Move]) -> Deal:
+    """The layout after *moves* (each checked), e.g. to show where a solution went wrong.
+
+    The hole keeps only its top card, emptied reserve piles drop out and
+    face-down cards are not marked: a picture of the table, not a new deal.
+    Raises :class:`~pure_engine.errors.IllegalActionError` at an illegal move.
+
+    >>> from pure_engine.games.patience.spec import load_variant
+    >>> from pure_engine.games.patience.deals import ms_deal
+    >>> after = position(load_variant("freecell"), ms_deal(1), [Move("t6", "c2")])
+    >>> card_str(after.cells[1]), card_str(after.piles[5][-1])
+    ('3D', '2C')
+    >>> position(load_variant("freecell"), ms_deal(1), [Move("t6", "f")])
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.IllegalActionError: move 1 (t6->f x1): 3D cannot start the diamonds \
+foundation (it starts with A)
+    """
+    _check_supported(variant)
+    validate_deal(deal, variant, "deal")
+    table = _Table(variant, deal)
+    for index, move in enumerate(moves):
+        try:
+            if move.count < 1:
+                raise IllegalMove(f"expected a count >= 1, found {move.count}")
+            table.apply(move)
+        except IllegalMove as exc:
+            raise IllegalActionError(f"move {index + 1} ({move_str(move)}): {exc}") from None
+    return table.to_deal()
 
 
 def describe(result: VerifyResult, moves: Sequence[Move]) -> str:
