@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import shutil
 from collections.abc import Iterator
@@ -663,3 +664,13 @@ def test_cli_show_json_for_hole_games(
 def test_position_raises_at_an_illegal_move() -> None:
     with pytest.raises(IllegalActionError, match=r"^move 2 \(t1->c1 x1\): c1 already holds 6S$"):
         position(load_variant("freecell"), ms_deal(1), [Move("t1", "c1"), Move("t1", "c1")])
+
+
+def test_cli_reads_the_solution_from_stdin(
+    run_cli: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (GOLDEN / "golf-handmade.moves.json").read_text()
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    deal_file = str(GOLDEN / "golf-handmade.deal.json")
+    assert run_cli(["verify", "golf", "--deal-file", deal_file, "-"]) == 0  # type: ignore[operator]  # main
+    assert capsys.readouterr().out == "ok: 51 moves, game won\n"
