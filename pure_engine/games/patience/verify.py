@@ -41,7 +41,7 @@ from pure_engine.games.patience.deals import Deal, validate_deal
 from pure_engine.games.patience.moves import Move, is_location, move_str
 from pure_engine.games.patience.spec import Variant
 
-__all__ = ["IllegalMove", "VerifyResult", "describe", "position", "verify"]
+__all__ = ["VerifyResult", "describe", "position", "verify"]
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _UNSUPPORTED_SPACES = ("auto-reserve-then-waste", "auto-waste-then-stock", "auto-reserve-then-any")
