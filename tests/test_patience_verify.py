@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import io
 import json
@@ -10,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pure_engine.cli as cli
@@ -18,12 +19,14 @@ from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.cards import card_str, make_card, parse_card
 from pure_engine.games.patience.deals import (
     Deal,
+    deal_cards,
     deal_to_json,
     fcs_board,
     load_deal,
     ms_deal,
     numbered_deal,
     parse_fcs_board,
+    random_deal,
 )
 from pure_engine.games.patience.moves import (
     Move,
@@ -32,8 +35,20 @@ from pure_engine.games.patience.moves import (
     moves_to_json,
     parse_fc_notation,
 )
-from pure_engine.games.patience.spec import Variant, load_variant
-from pure_engine.games.patience.verify import VerifyResult, describe, position, verify
+from pure_engine.games.patience.spec import (
+    Variant,
+    load_variant,
+    preset_names,
+    variant_from_json,
+)
+from pure_engine.games.patience.verify import (
+    IllegalMove,
+    VerifyResult,
+    _Table,
+    describe,
+    position,
+    verify,
+)
 
 GOLDEN = Path(__file__).parent / "golden" / "patience"
 CELL_SOLUTIONS = sorted(GOLDEN.glob("*.solution.json"))  # fc-solve's: <variant>-<deal number>
@@ -674,3 +689,91 @@ def test_cli_reads_the_solution_from_stdin(
     deal_file = str(GOLDEN / "golf-handmade.deal.json")
     assert run_cli(["verify", "golf", "--deal-file", deal_file, "-"]) == 0  # type: ignore[operator]  # main
     assert capsys.readouterr().out == "ok: 51 moves, game won\n"
+
+
+# ------------------------------------------------------ random legal play
+def _candidates(table: _Table) -> list[Move]:
+    variant = table.v
+    piles = [f"t{i + 1}" for i in range(len(table.piles))]
+    cells = [f"c{i + 1}" for i in range(len(table.cells))]
+    reserve = [f"r{i + 1}" for i in range(len(table.reserve))]
+    founds = [f"f{i + 1}" for i in range(len(table.founds))]
+    targets = [*piles, *cells, "f", "h", "w", "s"]
+    out: list[Move] = []
+    for src in [*piles, *cells, *reserve, *founds, "w", "s"]:
+        for dst in targets:
+            counts = [1]
+            if src.startswith("t") and dst.startswith("t"):
+                counts = list(range(1, len(table.piles[int(src[1:]) - 1]) + 1))
+            if src == "s" and dst == "w":
+                counts = [min(variant.stock_deal_count, len(table.stock)) or 1]
+            if src == "w" and dst == "s":
+                counts = [len(table.waste) or 1]
+            out.extend(Move(src, dst, n) for n in counts)
+    return out
+
+
+def _legal(table: _Table, move: Move) -> bool:
+    trial = copy.deepcopy(table)
+    try:
+        trial.apply(move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _all_cards(table: _Table) -> list[int]:
+    cards = [c for p in table.piles for c in p] + [c for c in table.cells if c is not None]
+    cards += table.stock + table.waste + [c for p in table.reserve for c in p]
+    cards += [c for p in table.founds for c in p] + table.hole
+    return sorted(cards)
+
+
+# rule files beyond the presets: a face-up Klondike with redeals, a two-deck game, whole piles
+EXTRA_RULES: dict[str, dict[str, object]] = {
+    "open-klondike": {
+        "tableau piles": {"count": 7, "build policy": "red-black", "move built group": "yes"},
+        "foundations": {"removable": True},
+        "stock": {"size": 24, "deal count": 3, "redeal": True},
+    },
+    "two-deck": {
+        "tableau piles": {"count": 10, "build policy": "same-suit", "move built group": "yes"},
+        "cells": {"count": 2},
+        "two decks": True,
+    },
+    "whole-pile": {
+        "tableau piles": {
+            "count": 9,
+            "build policy": "red-black",
+            "move built group": "whole-pile",
+        },
+        "reserve": {"size": 7, "stacked": True},
+    },
+}
+UNVERIFIABLE = ("klondike", "thoughtful-klondike", "fortunes-favor")
+PLAYABLE = [*(n for n in preset_names() if n not in UNVERIFIABLE), *EXTRA_RULES]
+
+
+@settings(max_examples=25)
+@given(
+    st.sampled_from(PLAYABLE),
+    st.integers(0, 10**6),
+    st.lists(st.integers(0, 10**6), min_size=5, max_size=25),
+)
+def test_random_legal_play_conserves_every_card(name: str, seed: int, picks: list[int]) -> None:
+    rules = EXTRA_RULES.get(name)
+    variant = load_variant(name) if rules is None else variant_from_json(rules, name=name)
+    deal = random_deal(variant, seed)
+    table = _Table(variant, deal)
+    deck = sorted(deal_cards(deal))
+    played: list[Move] = []
+    for pick in picks:
+        legal = [m for m in _candidates(table) if _legal(table, m)]
+        if not legal:
+            break
+        move = legal[pick % len(legal)]
+        table.apply(move)
+        played.append(move)
+        assert _all_cards(table) == deck, (name, played)
+    assert verify(variant, deal, played).ok
+    assert position(variant, deal, played) == table.to_deal()
