@@ -268,3 +268,9 @@ def test_foundation_piles_must_be_proper(foundations: list[list[str]], message: 
     data["foundations"] = foundations
     with pytest.raises(ParseError, match=message):
         parse_deal_json(json.dumps(data), FREECELL)
+
+
+def test_deal_json_rejects_a_key_given_twice() -> None:
+    text = deal_to_json(ms_deal(3)).replace('"cells"', '"tableau piles": [], "cells"')
+    with pytest.raises(ParseError, match=r"^d\.json: duplicate key 'tableau piles'$"):
+        parse_deal_json(text, FREECELL, where="d.json")

@@ -27,7 +27,7 @@ from pure_engine.games.patience.deals import (
     numbered_deal,
 )
 from pure_engine.games.patience.moves import Move, moves_from_json
-from pure_engine.games.patience.spec import Variant, load_variant
+from pure_engine.games.patience.spec import Variant, load_variant, parse_json
 from pure_engine.games.patience.verify import describe, position, verify
 
 __all__ = ["add_arguments", "read_solution", "run", "show"]
@@ -67,12 +67,10 @@ def read_solution(path: str) -> tuple[Move, ...]:
         else:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
-        data = json.loads(text)
     except UnicodeDecodeError as exc:
         byte = exc.object[exc.start]
         raise ParseError(f"expected UTF-8 text, found byte {byte:#x}", where=path) from None
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"not valid JSON: {exc.msg}", where=f"{path}:{exc.lineno}") from None
+    data = parse_json(text, where=path)
     if isinstance(data, dict):
         if "moves" not in data:
             raise ParseError('expected a "moves" list in the solution object', where=path)

@@ -29,7 +29,7 @@ from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.cards import card_str, full_deck, parse_card, parse_rank
-from pure_engine.games.patience.spec import Variant, deck_size
+from pure_engine.games.patience.spec import Variant, deck_size, parse_json
 
 __all__ = [
     "MS_DEAL_MAX",
@@ -285,11 +285,7 @@ def parse_deal_json(text: str, variant: Variant, *, where: str = "deal") -> Deal
     pure_engine.errors.ParseError: d.json: $["tableau piles"][0][1]: expected a card like 'AS' \
 or '10D', found 'ZZ'
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"not valid JSON: {exc.msg}", where=f"{where}:{exc.lineno}") from None
-    return deal_from_json(data, variant, where=where)
+    return deal_from_json(parse_json(text, where=where), variant, where=where)
 
 
 def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> Deal:

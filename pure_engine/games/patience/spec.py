@@ -39,6 +39,7 @@ __all__ = [
     "Variant",
     "deck_size",
     "load_variant",
+    "parse_json",
     "preset_json",
     "preset_names",
     "variant_from_json",
@@ -331,6 +332,32 @@ def variant_to_json(variant: Variant) -> dict[str, object]:
     return out
 
 
+def parse_json(text: str, *, where: str) -> object:
+    """Decode JSON text strictly: bad syntax or a key given twice is a :class:`ParseError`
+    naming the line.
+
+    >>> parse_json('{"a": 1}', where="x.json")
+    {'a': 1}
+    >>> parse_json('{"cells": {"count": 2}, "cells": {}}', where="x.json")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: x.json: duplicate key 'cells'
+    """
+
+    def no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for key, value in pairs:
+            if key in out:
+                raise ParseError(f"duplicate key {key!r}", where=where)
+            out[key] = value
+        return out
+
+    try:
+        return json.loads(text, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"not valid JSON: {exc.msg}", where=f"{where}:{exc.lineno}") from None
+
+
 def preset_json(name: str) -> dict[str, object]:
     """The preset's override rules as plain (JSON-ready) dicts -- what a variant file holds.
 
@@ -382,15 +409,11 @@ found 'klondyke' (presets: alpha-star, american-canister, ...)
         try:
             with open(name_or_path, encoding="utf-8") as handle:
                 text = handle.read()
-            data = json.loads(text)
         except UnicodeDecodeError as exc:
             raise ParseError(
                 f"expected UTF-8 text, found byte {exc.object[exc.start]:#x}", where=name_or_path
             ) from None
-        except json.JSONDecodeError as exc:
-            raise ParseError(
-                f"not valid JSON: {exc.msg}", where=f"{name_or_path}:{exc.lineno}:{exc.colno}"
-            ) from None
+        data = parse_json(text, where=name_or_path)
         stem = os.path.splitext(os.path.basename(name_or_path))[0]
         return variant_from_json(data, name=stem, where=name_or_path)
     raise ParseError(
