@@ -223,7 +223,7 @@ def test_an_unfinished_solution_is_legal_but_not_won() -> None:
     variant, deal, moves = _golden(GOLDEN / "freecell-1.solution.json")
     result = verify(variant, deal, moves[:-1])
     assert (result.ok, result.won, result.first_bad) == (True, False, None)
-    assert result.reason == "the game is not won: 1 cards left in play"
+    assert result.reason == "the game is not won: 1 card left in play"
     assert describe(result, moves[:-1]).startswith("all 126 moves legal, but game is not won")
 
 

@@ -446,7 +446,9 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
             return VerifyResult(False, False, index, str(exc))
     left = table.left()
     if left:
-        return VerifyResult(True, False, None, f"the game is not won: {left} cards left in play")
+        return VerifyResult(
+            True, False, None, f"the game is not won: {left} card{'s' * (left != 1)} left in play"
+        )
     return VerifyResult(True, True, None, "")
 
 
