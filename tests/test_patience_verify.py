@@ -406,9 +406,70 @@ def test_removable_foundations_name_their_pile() -> None:
     )
 
 
+def _group_rules_deal() -> Deal:
+    # t1 holds the built group 4S 3H 2S, t2 ends 4C 3D; hearts are up to 2H
+    return Deal(
+        (
+            (_c("4S"), _c("3H"), _c("2S")),
+            (_c("4C"), _c("3D")),
+            (_c("4D"), _c("4H"), _c("2C"), _c("3C"), _c("3S")),
+        ),
+        (),
+        foundations=(
+            (_c("AC"),),
+            (_c("AD"), _c("2D")),
+            (_c("AH"), _c("2H")),
+            (_c("AS"),),
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("yes", ""),
+        ("no", ""),
+        ("partial-if-card-above-buildable", ""),
+        ("maximal-group", "only the whole built group moves (3 cards on t1), found count 1"),
+        ("whole-pile", "only whole piles move between tableau piles, t1 holds 3"),
+    ],
+)
+def test_moving_part_of_a_built_group(mode: str, reason: str) -> None:
+    # Solvitaire's modes: whole-pile / maximal-group / partial-if-card-above-buildable also
+    # govern single-card moves between tableau piles
+    variant = Variant(name="k", piles=3, build="red-black", move_group=mode, max_rank=4)
+    result = verify(variant, _group_rules_deal(), [Move("t1", "t2")])  # 2S onto 3D
+    if reason:
+        assert (result.first_bad, result.reason) == (0, reason)
+    else:
+        assert result.ok
+
+
+def test_partial_groups_need_the_uncovered_card_to_be_playable() -> None:
+    variant = Variant(
+        name="k",
+        piles=3,
+        build="red-black",
+        move_group="partial-if-card-above-buildable",
+        max_rank=4,
+    )
+    deal = _group_rules_deal()
+    hearts_at_ace = deal.replace(
+        foundations=(*deal.foundations[:2], (_c("AH"),), deal.foundations[3]),
+        piles=(*deal.piles[:2], (*deal.piles[2], _c("2H"))),
+    )
+    result = verify(variant, hearts_at_ace, [Move("t1", "t2")])
+    assert result.reason == (
+        "part of a built group moves only when the card it uncovers can go to the foundations, "
+        "and 3H cannot"
+    )
+    # once 2H is up, 3H may go and the same move is fine
+    assert verify(variant, hearts_at_ace, [Move("t3", "f"), Move("t1", "t2")]).ok
+
+
 def test_unsupported_rules_are_bad_input() -> None:
-    with pytest.raises(ParseError, match=r"partial-if-card-above-buildable"):
-        verify(load_variant("klondike"), Deal(()), [])
+    with pytest.raises(ParseError, match=r"auto-waste-then-stock"):
+        verify(load_variant("fortunes-favor"), Deal(()), [])
     deal = ms_deal(1)
     with pytest.raises(ParseError, match=r"^deal: expected 52 cards, found 51; missing: JD$"):
         verify(
@@ -750,7 +811,7 @@ EXTRA_RULES: dict[str, dict[str, object]] = {
         "reserve": {"size": 7, "stacked": True},
     },
 }
-UNVERIFIABLE = ("klondike", "thoughtful-klondike", "fortunes-favor")
+UNVERIFIABLE = ("fortunes-favor",)  # automatic space filling
 PLAYABLE = [*(n for n in preset_names() if n not in UNVERIFIABLE), *EXTRA_RULES]
 
 

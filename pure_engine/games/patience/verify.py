@@ -10,7 +10,11 @@ and checks one move at a time against a plain table, so a bug in the solver
 cannot hide behind the same bug here.
 
 Multi-card moves: with ``"move built group": "yes"`` any built group moves
-(Solvitaire's rule); with ``"whole-pile"`` only a whole pile; with ``"no"``
+(Solvitaire's rule); with ``"whole-pile"`` only a whole pile, and with
+``"maximal-group"`` only the whole built group, move between tableau piles;
+with ``"partial-if-card-above-buildable"`` (Klondike) part of a built group
+goes onto another card only when the card it uncovers can go to the
+foundations at once; with ``"no"``
 (FreeCell, Baker's Game, Seahaven, Eight Off) a built group of *n* cards moves
 as a *supermove* -- shorthand for single-card moves through free cells and
 empty piles -- when ``n <= (free cells + 1) * 2 ** (empty piles, not counting
@@ -253,26 +257,49 @@ class _Table:
             raise IllegalMove(f"{dst} is empty and {v.name} never fills an empty pile")
         elif v.spaces == "kings" and rank(bottom) != v.max_rank:
             raise IllegalMove(f"{dst} is empty and only a king may fill it, found {_text(bottom)}")
-        if len(cards) > 1:
-            self._check_group(cards, dst, move)
+        self._check_group(cards, dst, move)
 
     def _check_group(self, cards: list[int], dst: str, move: Move) -> None:
+        """Multi-card and tableau-to-tableau rules of ``"move built group"``."""
         v, count = self.v, len(cards)
         if move.src[0] != "t":
-            raise IllegalMove(f"only tableau piles move several cards, found count {count}")
-        policy = v.build if v.move_group_policy == "same-as-build" else v.move_group_policy
+            if count > 1:
+                raise IllegalMove(f"only tableau piles move several cards, found count {count}")
+            return
+        policy = self._group_policy()
         for lower, upper in pairwise(cards):
             if not self.builds(policy, lower, upper):
                 raise IllegalMove(
                     f"the {count} cards are not a built group: "
                     f"{_text(upper)} does not build on {_text(lower)} ({policy})"
                 )
-        if v.move_group == "yes":
+        number = int(move.src[1:]) - 1
+        source = self.piles[number]
+        mode = v.move_group
+        if mode == "yes":
             return
-        if v.move_group == "whole-pile":
-            source = self.piles[int(move.src[1:]) - 1]
+        if mode == "whole-pile":
             if count != len(source):
-                raise IllegalMove(f"only whole piles move as a group, {move.src} has {len(source)}")
+                raise IllegalMove(
+                    f"only whole piles move between tableau piles, {move.src} holds {len(source)}"
+                )
+            return
+        if mode in ("maximal-group", "partial-if-card-above-buildable"):
+            height = self._run_height(number)
+            if mode == "maximal-group" and count != height:
+                raise IllegalMove(
+                    f"only the whole built group moves ({height} cards on {move.src}), "
+                    f"found count {count}"
+                )
+            target = self.piles[int(dst[1:]) - 1]
+            uncovered = source[-count - 1] if count < height else None
+            if target and uncovered is not None and self._slot_for(uncovered) is None:
+                raise IllegalMove(
+                    f"part of a built group moves only when the card it uncovers can go to "
+                    f"the foundations, and {_text(uncovered)} cannot"
+                )
+            return
+        if count == 1:
             return
         free = sum(cell is None for cell in self.cells)
         empties = sum(1 for i, p in enumerate(self.piles) if not p and f"t{i + 1}" != dst)
@@ -283,6 +310,20 @@ class _Table:
                 f"only {limit} cards move as a unit with {free} free cell{'s' * (free != 1)} "
                 f"and {usable} usable empty pile{'s' * (usable != 1)}, found {count}"
             )
+
+    def _group_policy(self) -> str:
+        policy = self.v.move_group_policy
+        return self.v.build if policy == "same-as-build" else policy
+
+    def _run_height(self, number: int) -> int:
+        """How many face-up cards at the top of pile *number* form one built group."""
+        pile, policy = self.piles[number], self._group_policy()
+        height = 1
+        while height < len(pile) - self.down[number] and self.builds(
+            policy, pile[-height - 1], pile[-height]
+        ):
+            height += 1
+        return height
 
     def _check_foundation(self, cards: list[int]) -> None:
         v = self.v
@@ -407,8 +448,6 @@ def _check_supported(variant: Variant) -> None:
     problems = []
     if variant.spaces in _UNSUPPORTED_SPACES:
         problems.append(f"spaces policy {variant.spaces!r}")
-    if variant.move_group in ("partial-if-card-above-buildable", "maximal-group"):
-        problems.append(f"move built group {variant.move_group!r}")
     if variant.stock_size and variant.stock_deal_type == "tableau piles":
         problems.append("stock deal type 'tableau piles'")
     if problems:
@@ -425,8 +464,8 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
     why; otherwise ``ok=True`` and whether the final state is won.  Raises
     :class:`ParseError` when the deal does not fit the variant
     (:func:`~pure_engine.games.patience.deals.validate_deal`) or for rule
-    features the verifier does not implement (Klondike's partial group moves,
-    automatic space filling, Spider's deal).
+    features the verifier does not implement (automatic space filling,
+    Spider's deal to every pile).
 
     >>> from pure_engine.games.patience.spec import load_variant
     >>> from pure_engine.games.patience.deals import ms_deal
