@@ -37,7 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pure-engine", description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, module_name, help_text in _COMMANDS:
-        module = importlib.import_module(module_name)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue  # a subcommand whose module has not landed yet
         command = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(command)
         command.set_defaults(_run=module.run)
