@@ -121,9 +121,12 @@ def heuristic_for(game: Game[Any, Any]) -> Heuristic:
 
 
 def _import_attribute(path: str, *, what: str) -> object:
+    """Import ``module:attribute`` (or ``module.attribute``, the form a bot spec can hold)."""
     module_name, colon, attribute = path.partition(":")
-    if not colon or not module_name or not attribute:
-        raise ValueError(f"{what} must be given as 'module:attribute', found {path!r}")
+    if not colon:
+        module_name, _, attribute = path.rpartition(".")
+    if not module_name or not attribute:
+        raise ValueError(f"{what} must be given as 'module.attribute', found {path!r}")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
@@ -472,7 +475,7 @@ def make_bot(
 
     *simulations* is the default for the bots that take it (``mcts``,
     ``ismcts``, ``pimc``); a ``simulations=`` option in the spec wins.
-    ``greedy`` takes ``heuristic=module:attribute``; every search bot takes
+    ``greedy`` takes ``heuristic=module.attribute``; every search bot takes
     the keyword options of its search function, and ``omniscient=1``.
 
     >>> from tests.toys import make_game
