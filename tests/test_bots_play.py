@@ -330,6 +330,8 @@ def test_mcts_adapter_hands_over_the_subtree_for_the_reached_state(
 
 HAVE_MCTS = importlib.util.find_spec("pure_engine.search.mcts") is not None
 HAVE_ALPHABETA = importlib.util.find_spec("pure_engine.search.adversarial") is not None
+HAVE_ISMCTS = importlib.util.find_spec("pure_engine.search.ismcts") is not None
+HAVE_PIMC = importlib.util.find_spec("pure_engine.search.pimc") is not None
 
 
 @pytest.mark.skipif(not HAVE_MCTS, reason="pure_engine.search.mcts has not landed")
@@ -340,6 +342,18 @@ def test_real_mcts_bot_is_fair_unless_omniscient() -> None:
     states = [coin_after_flip(c) for c in (0, 1) * 20]
     assert sum(cheat.step(game, s) == s.coin for s in states) == 40
     assert 8 < sum(fair.step(game, s) == s.coin for s in states) < 32
+
+
+@pytest.mark.skipif(not (HAVE_ISMCTS and HAVE_PIMC), reason="ismcts/pimc have not landed")
+@pytest.mark.parametrize("spec", ["ismcts", "pimc:worlds=4"])
+def test_real_information_set_bots_cannot_see_the_coin(spec: str) -> None:
+    game = fair_coin_game()
+    bot = make_bot(spec, game, seed=2, simulations=20)
+    states = [coin_after_flip(c) for c in (0, 1) * 20]
+    picks = [bot.step(game, s) for s in states]
+    assert 8 < sum(p == s.coin for p, s in zip(picks, states, strict=True)) < 32
+    again = make_bot(spec, game, seed=2, simulations=20)
+    assert [again.step(game, s) for s in states] == picks
 
 
 @pytest.mark.skipif(not HAVE_ALPHABETA, reason="pure_engine.search.adversarial has not landed")

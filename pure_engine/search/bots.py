@@ -251,8 +251,10 @@ _SEARCHES: dict[str, _Kind] = {
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", *_SEARCHES)
 """Every kind :func:`make_bot` accepts."""
 
-# set by the adapter itself, never taken from a spec
-_RESERVED = frozenset({"game", "state", "player", "seed", "tree", "budget"})
+# set by the adapter itself, or functions a spec cannot hold: never taken from a spec
+_RESERVED = frozenset(
+    {"game", "state", "player", "seed", "tree", "budget", "rollout", "order", "side", "evaluate"}
+)
 _BUDGET_AXES = ("nodes", "seconds", "states")
 _BOOLS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 
