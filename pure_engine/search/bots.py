@@ -377,8 +377,9 @@ def _check_options(
             )
             if "budget" in parameters:
                 known.extend(axis for axis in _BUDGET_AXES if axis not in parameters)
-            shown = ", ".join([*known, "omniscient"])
-            raise ValueError(f"bot {kind!r} has no option {option!r}; options: {shown}")
+            if not _SEARCHES[kind].takes_player:
+                known.append("omniscient")
+            raise ValueError(f"bot {kind!r} has no option {option!r}; options: {', '.join(known)}")
         default = parameter.default
         checked[option] = _coerce(
             kind, option, value, None if default is parameter.empty else default
@@ -492,6 +493,10 @@ def make_bot(
     name = str(parsed)
     options: dict[str, object] = dict(parsed.options)
     omniscient = False
+    if "omniscient" in options and parsed.kind in ("ismcts", "pimc"):
+        raise ValueError(
+            f"bot {parsed.kind!r} searches information sets: it has no omniscient option"
+        )
     if "omniscient" in options and parsed.kind != "random":
         omniscient = bool(_coerce(parsed.kind, "omniscient", options.pop("omniscient"), False))
     if parsed.kind == "random":
