@@ -105,8 +105,8 @@ def format_result(result: MatchResult) -> list[str]:
     ...     (SeatResult(0, 1, 1.0), SeatResult(1, 1, -1.0)), 1, 0.0)
     >>> print("\\n".join(format_result(MatchResult("coin_guess", 0, (bot,), (), 0.5))))
     coin_guess: 0 games, seed 0, seats rotate every game, 0.50 s
-    bot       games      mean  95% CI              win  draw  loss  seat 0  seat 1  ms/move
-    random        2    +0.000  [-12.700, +12.700]    1     0     1  +1.000  -1.000    0.000
+    bot       games      mean  95% CI               wins  draws losses  seat 0  seat 1  ms/move
+    random        2    +0.000  [-12.700, +12.700]       1      0      1  +1.000  -1.000    0.000
     """
     bots = result.bots
     seats = len(bots[0].seats) if bots else 0
@@ -116,7 +116,7 @@ def format_result(result: MatchResult) -> list[str]:
         f"seats rotate every game, {result.seconds:.2f} s"
     ]
     header = (
-        f"{'bot':<{width}}  games      mean  {'95% CI':<18}  win  draw  loss"
+        f"{'bot':<{width}}  games      mean  {'95% CI':<18}   wins  draws losses"
         + "".join(f"  seat {seat}" for seat in range(seats))
         + "  ms/move"
     )
@@ -129,7 +129,7 @@ def format_result(result: MatchResult) -> list[str]:
         per_move = 1000 * bot.seconds / bot.decisions if bot.decisions else 0.0
         lines.append(
             f"{bot.name:<{width}}  {bot.games:5d}  {_signed(bot.mean):>8}  {ci:<18}"
-            f"  {bot.wins:3d}  {bot.draws:4d}  {bot.losses:4d}{per_seat}  {per_move:7.3f}"
+            f"  {bot.wins:6d} {bot.draws:6d} {bot.losses:6d}{per_seat}  {per_move:7.3f}"
         )
     return lines
 
