@@ -251,10 +251,10 @@ _SEARCHES: dict[str, _Kind] = {
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", *_SEARCHES)
 """Every kind :func:`make_bot` accepts."""
 
-# set by the adapter itself, or functions a spec cannot hold: never taken from a spec
-_RESERVED = frozenset(
-    {"game", "state", "player", "seed", "tree", "budget", "rollout", "order", "side", "evaluate"}
-)
+# set by the adapter itself: never taken from a spec
+_RESERVED = frozenset({"game", "state", "player", "seed", "tree", "budget"})
+# the types a spec's text can hold; keywords taking functions, tuples... are for library users
+_PLAIN_TYPES = frozenset({"int", "float", "bool", "str", "None"})
 _BUDGET_AXES = ("nodes", "seconds", "states")
 _BOOLS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 
@@ -365,16 +365,8 @@ def _check_options(
         if option in _BUDGET_AXES and (parameter is None) and "budget" in parameters:
             budget[option] = _coerce(kind, option, value, 0.0 if option == "seconds" else 0)
             continue
-        if (
-            option in _RESERVED
-            or parameter is None
-            or parameter.kind not in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)
-        ):
-            known = sorted(
-                name
-                for name, p in parameters.items()
-                if p.kind == p.KEYWORD_ONLY and name not in _RESERVED
-            )
+        if option in _RESERVED or parameter is None or not _is_plain(parameter):
+            known = sorted(name for name, p in parameters.items() if _is_plain(p))
             if "budget" in parameters:
                 known.extend(axis for axis in _BUDGET_AXES if axis not in parameters)
             if not _SEARCHES[kind].takes_player:
@@ -387,6 +379,23 @@ def _check_options(
     if budget:
         checked["budget"] = Budget(**budget)  # type: ignore[arg-type]  # values coerced above
     return checked
+
+
+def _is_plain(parameter: inspect.Parameter) -> bool:
+    """True for a keyword a spec may set: not reserved, typed int/float/bool/str (or None).
+
+    >>> def search(game, state, *, depth: int | None = None, order: Callable[..., int] = len): ...
+    >>> [_is_plain(p) for p in inspect.signature(search).parameters.values()]
+    [False, False, True, False]
+    """
+    if parameter.name in _RESERVED or parameter.kind is not parameter.KEYWORD_ONLY:
+        return False
+    annotation = parameter.annotation
+    if annotation is parameter.empty:
+        default = parameter.default
+        return default is None or isinstance(default, int | float | str)
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    return {part.strip() for part in text.split("|")} <= _PLAIN_TYPES
 
 
 def _coerce(kind: str, option: str, value: object, default: object) -> object:
