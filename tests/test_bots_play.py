@@ -272,6 +272,12 @@ def test_budget_axes_become_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     bot = make_bot("alphabeta:depth=2:nodes=500", game, seed=0)
     assert bot.step(game, coin_after_flip(0)) == 1
     assert seen == [Budget(nodes=500)]
+    assert isinstance(bot, SearchBot)
+    assert bot._options == {"depth": 2, "budget": Budget(nodes=500)}
+    unlimited = make_bot("alphabeta:depth=none", game, seed=0)
+    assert isinstance(unlimited, SearchBot) and unlimited._options == {"depth": None}
+    with pytest.raises(ValueError, match="expected an integer, found 'deep'"):
+        make_bot("alphabeta:depth=deep", game, seed=0)
 
 
 def test_missing_search_module_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:

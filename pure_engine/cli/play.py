@@ -13,6 +13,7 @@ import argparse
 import json
 import math
 import sys
+import time
 from collections.abc import Callable
 from typing import TextIO
 
@@ -89,7 +90,13 @@ def run(args: argparse.Namespace) -> int:
 def _progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
     """A ``progress(done, total)`` callback drawing ``[####....] done/total`` on *stream*."""
 
+    last = [-1.0]
+
     def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - last[0] < 0.1:  # at most ten redraws a second
+            return
+        last[0] = now
         filled = width * done // total
         stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
         stream.flush()

@@ -372,10 +372,10 @@ def _check_options(
             if not _SEARCHES[kind].takes_player:
                 known.append("omniscient")
             raise ValueError(f"bot {kind!r} has no option {option!r}; options: {', '.join(known)}")
-        default = parameter.default
-        checked[option] = _coerce(
-            kind, option, value, None if default is parameter.empty else default
-        )
+        if isinstance(value, str) and value.strip().lower() == "none" and _allows_none(parameter):
+            checked[option] = None
+        else:
+            checked[option] = _coerce(kind, option, value, _example_of(parameter))
     if budget:
         checked["budget"] = Budget(**budget)  # type: ignore[arg-type]  # values coerced above
     return checked
@@ -396,6 +396,31 @@ def _is_plain(parameter: inspect.Parameter) -> bool:
         return default is None or isinstance(default, int | float | str)
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
     return {part.strip() for part in text.split("|")} <= _PLAIN_TYPES
+
+
+def _allows_none(parameter: inspect.Parameter) -> bool:
+    annotation = parameter.annotation
+    text = annotation if isinstance(annotation, str) else ""
+    return parameter.default is None or "None" in {part.strip() for part in text.split("|")}
+
+
+def _example_of(parameter: inspect.Parameter) -> object:
+    """A value of the keyword's type, to coerce by: its default, else by its annotation.
+
+    >>> def search(*, worlds: int = 20, flag: bool | None = None): ...
+    >>> [_example_of(p) for p in inspect.signature(search).parameters.values()]
+    [20, False]
+    """
+    default = parameter.default
+    if default is not None and default is not parameter.empty:
+        return default
+    annotation = parameter.annotation
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    parts = {part.strip() for part in text.split("|")}
+    for name, example in (("bool", False), ("int", 0), ("float", 0.0)):
+        if name in parts and (name != "int" or "float" not in parts):
+            return example
+    return None
 
 
 def _coerce(kind: str, option: str, value: object, default: object) -> object:
