@@ -564,3 +564,44 @@ def test_cli_bad_input_is_one_line_exit_2(
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("pure-engine play: error: ")
     assert message in err
+
+
+# --- kuhn poker, once it is on this branch ------------------------------------------------------
+
+HAVE_KUHN = importlib.util.find_spec("pure_engine.games.kuhn_poker") is not None
+needs_kuhn = pytest.mark.skipif(not HAVE_KUHN, reason="kuhn_poker has not landed")
+
+
+@needs_kuhn
+def test_kuhn_random_vs_random_is_even_and_zero_sum() -> None:
+    from pure_engine import load_game
+
+    game = load_game("kuhn_poker")
+    result = play_match(game, [RandomBot(seed=1), RandomBot(seed=2)], games=2000, seed=3)
+    first, second = result.bots
+    assert first.mean + second.mean == pytest.approx(0.0, abs=1e-12)
+    assert abs(first.mean) < 0.1
+    assert first.ci_low < 0.0 < first.ci_high
+    assert first.wins == second.losses and first.draws == second.draws == 0
+    for outcome in result.outcomes:
+        assert sum(outcome.returns) == 0.0
+
+
+@needs_kuhn
+def test_kuhn_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "kuhn_poker", "--bots", "random,greedy", "--games", "200", "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "kuhn_poker" and report["games"] == 200
+    assert sum(bot["mean"] for bot in report["bots"]) == pytest.approx(0.0, abs=1e-12)
+
+
+@needs_kuhn
+@pytest.mark.skipif(not HAVE_MCTS, reason="pure_engine.search.mcts has not landed")
+def test_kuhn_mcts_beats_random() -> None:
+    from pure_engine import load_game
+
+    game = load_game("kuhn_poker")
+    bots = [make_bot("mcts", game, seed=1, simulations=100), RandomBot(seed=2)]
+    result = play_match(game, bots, games=300, seed=0)
+    assert result.bots[0].ci_low > 0.0
