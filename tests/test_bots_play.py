@@ -605,3 +605,42 @@ def test_kuhn_mcts_beats_random() -> None:
     bots = [make_bot("mcts", game, seed=1, simulations=100), RandomBot(seed=2)]
     result = play_match(game, bots, games=300, seed=0)
     assert result.bots[0].ci_low > 0.0
+
+
+def _available_specs() -> list[str]:
+    specs = ["random", "greedy", "greedy:omniscient=1"]
+    if HAVE_MCTS:
+        specs += ["mcts:simulations=20", "mcts:omniscient=1:simulations=20"]
+    if HAVE_ISMCTS:
+        specs.append("ismcts:simulations=20")
+    if HAVE_PIMC:
+        specs.append("pimc:worlds=2:simulations=10")
+    if HAVE_ALPHABETA:
+        specs += ["alphabeta:depth=2", "alphabeta:nodes=50"]
+    return specs
+
+
+@given(walk_seed=st.integers(0, 2**32), bot_seed=st.integers(0, 2**32), data=st.data())
+def test_every_bot_plays_a_legal_action_from_any_reachable_decision(
+    walk_seed: int, bot_seed: int, data: st.DataObject
+) -> None:
+    from pure_engine import load_game
+
+    names = ["coin_guess", "kuhn_poker", "leduc_poker"] if HAVE_KUHN else ["coin_guess"]
+    game = load_game(data.draw(st.sampled_from(names)))
+    rng = random.Random(walk_seed)
+    state = game.initial_state(seed=walk_seed)
+    decisions = []
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            state = game.step(state, game.sample_chance(state, rng))
+            continue
+        decisions.append(state)
+        legal = game.legal_actions(state)
+        state = game.step(state, legal[rng.randrange(len(legal))])
+    target = decisions[rng.randrange(len(decisions))]
+    spec = data.draw(st.sampled_from(_available_specs()))
+    bot = make_bot(spec, game, seed=bot_seed)
+    action = bot.step(game, target)
+    assert action in game.legal_actions(target)
+    assert make_bot(spec, game, seed=bot_seed).step(game, target) == action  # seeded
