@@ -554,6 +554,7 @@ def test_cli_table_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "coin_guess", "--bots", "random,random,random"], "--bots gave 3"),
         (["play", "coin_guess", "--bots", "random,random", "--games", "0"], "--games must be >= 1"),
         (["play", "coin_guess", "--bots", "random,greedy:x=1"], "heuristic= and omniscient="),
+        (["play", "coin_guess", "--bots", "random,random", "--param", "x"], "expects KEY=VALUE"),
     ],
 )
 def test_cli_bad_input_is_one_line_exit_2(
