@@ -343,7 +343,9 @@ class SearchBot:
 def _load_search(kind: str, spec: _Kind) -> Callable[..., Any]:
     try:
         module = importlib.import_module(spec.module)
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as exc:
+        if exc.name != spec.module:  # the search exists but something it imports is missing
+            raise
         raise ValueError(
             f"bot {kind!r} needs {spec.module}, which this build of pure_engine does not have"
         ) from None
