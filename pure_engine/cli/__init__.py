@@ -20,6 +20,7 @@ __all__ = ["main"]
 _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("demo", "pure_engine.cli.demo", "show the main jobs on embedded defaults, in seconds"),
     ("solve", "pure_engine.cli.solve", "solve a puzzle: crab-combat INPUT, or a patience deal"),
+    ("play", "pure_engine.cli.play", "pit bots against each other and report per-seat results"),
     ("replay", "pure_engine.cli.replay", "replay and verify a game record, then print the game"),
 )
 
@@ -34,12 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pure-engine", description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, module_name, help_text in _COMMANDS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue  # a subcommand whose module has not landed yet
+        module = importlib.import_module(module_name)
         command = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(command)
         command.set_defaults(_run=module.run)
