@@ -20,6 +20,7 @@ __all__ = ["main"]
 _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("demo", "pure_engine.cli.demo", "show the main jobs on embedded defaults, in seconds"),
     ("solve", "pure_engine.cli.solve", "solve a puzzle: crab-combat INPUT, or a patience deal"),
+    ("play", "pure_engine.cli.play", "pit bots against each other and report per-seat results"),
     ("replay", "pure_engine.cli.replay", "replay and verify a game record, then print the game"),
     ("verify", "pure_engine.cli.verify", "check a patience solution with an independent replayer"),
 )
