@@ -1,0 +1,370 @@
+"""Patience move generation from a :class:`~pure_engine.games.patience.spec.Variant`.
+
+The state is a :class:`PatienceState`: a record of tuples (piles bottom->top,
+cells by physical slot with ``-1`` for an empty cell, the top rank on each
+foundation, the hole's top card, stock and waste).  :class:`Rules` is built once
+per variant; it holds the precomputed tables (which card may go on which) and
+the pure functions over states: :meth:`Rules.moves` (legal moves),
+:meth:`Rules.apply` (the unchecked fast path), :meth:`Rules.safe_autoplay` (the
+dominance the solver uses) and :meth:`Rules.key` (the canonical key).
+
+Moves are :class:`~pure_engine.games.patience.moves.Move` records naming
+physical places ("t3", "c1", "f", "h", "s", "w"), so a move list replays on
+the real table and is exactly what the independent verifier reads.
+
+>>> from pure_engine.games.patience.spec import load_variant
+>>> from pure_engine.games.patience.deals import ms_deal
+>>> rules = Rules.from_variant(load_variant("freecell"))
+>>> s0 = rules.initial(ms_deal(1))
+>>> [str(m.src) + str(m.dst) for m in rules.moves(s0)][:3]
+['t1t2', 't1c1', 't2c1']
+>>> s1 = rules.apply(s0, rules.moves(s0)[1])
+>>> s0.cells, s1.cells                     # s0 is unchanged
+((-1, -1, -1, -1), (28, -1, -1, -1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pure_engine.core.record import Record
+from pure_engine.errors import ParseError
+from pure_engine.games.patience.deals import Deal
+from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.spec import Variant
+
+__all__ = ["EMPTY", "PatienceState", "Rules", "SUPPORTED_NOTE"]
+
+EMPTY = -1
+"""An empty cell, or no card in the hole."""
+
+SUPPORTED_NOTE = (
+    "tableau piles (any build policy; spaces any/kings/no-build; single cards, built groups "
+    "or whole piles), cells, foundations, a hole (with or without "
+    "loops), a stock dealt to the waste or the hole (with or without redeals)"
+)
+
+_PILE_NAMES = tuple(f"t{i + 1}" for i in range(64))
+_CELL_NAMES = tuple(f"c{i + 1}" for i in range(64))
+
+
+class PatienceState(Record):
+    """A patience position; every field is immutable.
+
+    ``found[s]`` is the top rank on suit *s*'s foundation (0 when empty);
+    ``stock``'s last card is dealt first; ``waste``'s last card is playable.
+    """
+
+    piles: tuple[tuple[int, ...], ...]
+    cells: tuple[int, ...] = ()
+    found: tuple[int, ...] = (0, 0, 0, 0)
+    hole: int = EMPTY
+    stock: tuple[int, ...] = ()
+    waste: tuple[int, ...] = ()
+    redeals: int = 0
+
+
+def _rank(card: int) -> int:
+    return card % 13 + 1
+
+
+def _suit(card: int) -> int:
+    return card // 13
+
+
+def _red(card: int) -> bool:
+    return card // 13 in (1, 2)
+
+
+def _builds(policy: str, below: int, above: int) -> bool:
+    """True when *above* may sit on *below* under the build *policy*."""
+    if _rank(above) != _rank(below) - 1:
+        return False
+    if policy == "any-suit":
+        return True
+    if policy == "red-black":
+        return _red(above) != _red(below)
+    if policy == "same-suit":
+        return _suit(above) == _suit(below)
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Precomputed tables and the pure move functions for one variant."""
+
+    variant: Variant
+    npiles: int
+    ncells: int
+    hosts: tuple[frozenset[int], ...]
+    """``hosts[c]``: the cards *c* may be placed on in the tableau."""
+    links: frozenset[int]
+    """``below * 64 + above`` for every pair that forms a built group."""
+    safe_need: tuple[tuple[tuple[int, int], ...], ...]
+    """``safe_need[c]``: (suit, rank) pairs that must be on the foundations for *c* to be safe."""
+    group_moves: bool
+    whole_pile_only: bool
+    kings_only: bool
+    no_spaces: bool
+    foundations: bool
+    hole: bool
+    loops: bool
+    stock_to_hole: bool
+    deal_count: int
+    redeal: bool
+
+    @classmethod
+    def from_variant(cls, variant: Variant, *, supermoves: bool = False) -> Rules:
+        """Build the tables; *supermoves* adds built-group moves to a single-card variant.
+
+        Raises ``ParseError`` for rule features the engine does not implement.
+        """
+        unsupported = []
+        if variant.two_decks:
+            unsupported.append("two decks")
+        if variant.reserve_size:
+            unsupported.append("a reserve")
+        if variant.max_rank != 13:
+            unsupported.append("max rank other than 13")
+        if variant.foundations_initial != "none" or variant.foundations_base != "A":
+            unsupported.append("pre-filled foundations or a base card other than A")
+        if variant.foundations_removable:
+            unsupported.append("removable foundations")
+        if variant.foundations_complete_only:
+            unsupported.append("complete-pile-only foundation moves")
+        if variant.move_group == "partial-if-card-above-buildable":
+            unsupported.append("move built group 'partial-if-card-above-buildable'")
+        if variant.stock_size and variant.stock_deal_type not in ("waste", "hole"):
+            unsupported.append(f"stock deal type {variant.stock_deal_type!r}")
+        if unsupported:
+            raise ParseError(
+                f"variant {variant.name!r} uses {', '.join(unsupported)}: not supported by "
+                f"the engine (supported: {SUPPORTED_NOTE})"
+            )
+        build = variant.build
+        gpolicy = build if variant.move_group_policy == "same-as-build" else variant.move_group_policy
+        hosts = tuple(frozenset(b for b in range(52) if _builds(build, b, a)) for a in range(52))
+        links = frozenset(b * 64 + a for b in range(52) for a in range(52) if _builds(gpolicy, b, a))
+        safe_need = tuple(cls._safe_need(build, c) for c in range(52))
+        groups = build != "no-build" and (
+            variant.move_group in ("yes", "whole-pile") or supermoves
+        )
+        return cls(
+            variant=variant,
+            npiles=variant.piles,
+            ncells=variant.cells,
+            hosts=hosts,
+            links=links,
+            safe_need=safe_need,
+            group_moves=groups,
+            whole_pile_only=variant.move_group == "whole-pile",
+            kings_only=variant.spaces == "kings",
+            no_spaces=variant.spaces == "no-build",
+            foundations=variant.foundations,
+            hole=variant.hole,
+            loops=variant.build_loops,
+            stock_to_hole=variant.stock_size > 0 and variant.stock_deal_type == "hole",
+            deal_count=max(1, variant.stock_deal_count),
+            redeal=variant.stock_redeal,
+        )
+
+    @staticmethod
+    def _safe_need(build: str, card: int) -> tuple[tuple[int, int], ...]:
+        # A card on the tableau is only ever useful as a host for the cards that
+        # may be built on it.  Once all of those are on the (never-needed-again)
+        # foundations, moving the card up loses nothing: a true dominance.
+        # Aces host nothing useful; a 2 hosts only aces, which may always go up.
+        rank, suit = _rank(card), _suit(card)
+        if rank <= 2 or build in ("same-suit", "no-build"):
+            return ()
+        if build == "red-black":
+            suits = (0, 3) if _red(card) else (1, 2)
+        else:
+            suits = tuple(s for s in range(4) if s != suit)
+        return tuple((s, rank - 1) for s in suits)
+
+    # ------------------------------------------------------------------ setup
+    def initial(self, deal: Deal) -> PatienceState:
+        """The starting position for *deal* (foundations start empty)."""
+        cells = tuple(EMPTY if c is None else c for c in deal.cells)
+        cells = cells + (EMPTY,) * (self.ncells - len(cells))
+        return PatienceState(
+            piles=tuple(tuple(p) for p in deal.piles),
+            cells=cells,
+            found=(0, 0, 0, 0),
+            hole=EMPTY if deal.hole is None else deal.hole,
+            stock=tuple(deal.stock),
+            waste=(),
+            redeals=0,
+        )
+
+    def is_won(self, state: PatienceState) -> bool:
+        """All cards on the foundations (or in the hole): nothing left anywhere else."""
+        if state.stock or state.waste:
+            return False
+        for cell in state.cells:
+            if cell != EMPTY:
+                return False
+        return not any(state.piles)
+
+    def key(self, state: PatienceState) -> tuple[object, ...]:
+        """The canonical key: piles and cells sorted (their order never matters).
+
+        The foundations are left out: they hold exactly the cards that are
+        nowhere else.  The hole's top card, stock and waste are kept.
+        """
+        return (
+            tuple(sorted(state.piles)),
+            tuple(sorted(state.cells)),
+            state.hole,
+            state.stock,
+            state.waste,
+        )
+
+    # ---------------------------------------------------------- generation
+    def _fits_found(self, state: PatienceState, card: int) -> bool:
+        return state.found[card // 13] == card % 13
+
+    def _fits_hole(self, state: PatienceState, card: int) -> bool:
+        hole = state.hole
+        if hole == EMPTY:
+            return False
+        diff = abs(card % 13 - hole % 13)
+        return diff == 1 or (self.loops and diff == 12)
+
+    def group_limit(self, state: PatienceState, empty_piles: int) -> int:
+        """How many built cards move as a unit: (free cells + 1) * 2 ** empty piles."""
+        free = state.cells.count(EMPTY)
+        if self.kings_only or self.no_spaces:
+            return free + 1
+        return (free + 1) << empty_piles
+
+    def moves(self, state: PatienceState, *, canonical: bool = True) -> tuple[Move, ...]:
+        """Every legal move in a fixed order.
+
+        Order: to the foundation, to the hole, stock moves, cell/waste to pile,
+        pile to pile (largest group first), pile to cell, foundation to pile.
+        With *canonical*, a move to an empty cell or empty pile names only the
+        first empty one (the others lead to the same canonical key).
+        """
+        out: list[Move] = []
+        piles = state.piles
+        cells = state.cells
+        waste_top = state.waste[-1] if state.waste else EMPTY
+        if self.foundations:
+            for i, pile in enumerate(piles):
+                if pile and self._fits_found(state, pile[-1]):
+                    out.append(Move(_PILE_NAMES[i], "f", 1))
+            for j, card in enumerate(cells):
+                if card != EMPTY and self._fits_found(state, card):
+                    out.append(Move(_CELL_NAMES[j], "f", 1))
+            if waste_top != EMPTY and self._fits_found(state, waste_top):
+                out.append(Move("w", "f", 1))
+        if self.hole:
+            for i, pile in enumerate(piles):
+                if pile and self._fits_hole(state, pile[-1]):
+                    out.append(Move(_PILE_NAMES[i], "h", 1))
+            if self.stock_to_hole and state.stock:
+                out.append(Move("s", "h", 1))
+        elif state.stock:
+            out.append(Move("s", "w", min(self.deal_count, len(state.stock))))
+        elif self.redeal and state.waste:
+            out.append(Move("w", "s", len(state.waste)))
+        if self.variant.build == "no-build":
+            return tuple(out)
+        empties = [i for i, p in enumerate(piles) if not p]
+        tops = {p[-1]: i for i, p in enumerate(piles) if p}
+        hosts = self.hosts
+        space_targets = [] if self.no_spaces else (empties[:1] if canonical else empties)
+        # single cards from cells and the waste onto piles
+        singles = [(_CELL_NAMES[j], c) for j, c in enumerate(cells) if c != EMPTY]
+        if waste_top != EMPTY:
+            singles.append(("w", waste_top))
+        for name, card in singles:
+            for host in hosts[card]:
+                i = tops.get(host)
+                if i is not None:
+                    out.append(Move(name, _PILE_NAMES[i], 1))
+            if not (self.kings_only and card % 13 != 12):
+                for i in space_targets:
+                    out.append(Move(name, _PILE_NAMES[i], 1))
+        # pile to pile
+        links = self.links
+        for i, pile in enumerate(piles):
+            if not pile:
+                continue
+            run = 1
+            if self.group_moves:
+                n = len(pile)
+                while run < n and (pile[n - run - 1] * 64 + pile[n - run]) in links:
+                    run += 1
+            src = _PILE_NAMES[i]
+            for k in range(run, 0, -1):
+                card = pile[-k]
+                if self.whole_pile_only and k > 1 and k != len(pile):
+                    continue
+                for host in hosts[card]:
+                    j = tops.get(host)
+                    if j is not None and (
+                        k == 1 or k <= self.group_limit(state, len(empties))
+                    ):
+                        out.append(Move(src, _PILE_NAMES[j], k))
+                if k == len(pile) or (self.kings_only and card % 13 != 12):
+                    continue
+                for j in space_targets:
+                    if k == 1 or k <= self.group_limit(state, len(empties) - 1):
+                        out.append(Move(src, _PILE_NAMES[j], k))
+        # pile to cell
+        free = [j for j, c in enumerate(cells) if c == EMPTY]
+        cell_targets = free[:1] if canonical else free
+        for i, pile in enumerate(piles):
+            if pile:
+                for j in cell_targets:
+                    out.append(Move(_PILE_NAMES[i], _CELL_NAMES[j], 1))
+        return tuple(out)
+
+    # ------------------------------------------------------------ transition
+    def apply(self, state: PatienceState, move: Move) -> PatienceState:
+        """Return *state* after *move* (unchecked: *move* must be legal)."""
+        src, dst, count = move.src, move.dst, move.count
+        piles, cells, found = state.piles, state.cells, state.found
+        hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
+        # take the cards
+        kind = src[0]
+        if kind == "t":
+            i = int(src[1:]) - 1
+            cards = piles[i][-count:]
+            piles = piles[:i] + (piles[i][:-count],) + piles[i + 1 :]
+        elif kind == "c":
+            j = int(src[1:]) - 1
+            cards = (cells[j],)
+            cells = cells[:j] + (EMPTY,) + cells[j + 1 :]
+        elif kind == "w":
+            if dst == "s":  # redeal: the waste turns over to become the stock
+                return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
+            cards = (waste[-1],)
+            waste = waste[:-1]
+        elif kind == "s":
+            if dst == "w":
+                dealt = stock[-count:][::-1]
+                return state.replace(stock=stock[:-count], waste=waste + dealt)
+            cards = (stock[-1],)
+            stock = stock[:-1]
+        else:
+            raise AssertionError(f"cannot take cards from {src!r}")
+        # put them down
+        kind = dst[0]
+        if kind == "t":
+            i = int(dst[1:]) - 1
+            piles = piles[:i] + (piles[i] + cards,) + piles[i + 1 :]
+        elif kind == "c":
+            j = int(dst[1:]) - 1
+            cells = cells[:j] + (cards[0],) + cells[j + 1 :]
+        elif kind == "f":
+            card = cards[0]
+            s = card // 13
+            found = found[:s] + (card % 13 + 1,) + found[s + 1 :]
+        else:
+            assert kind == "h", move
+            hole = cards[0]
+        return PatienceState(piles, cells, found, hole, stock, waste, redeals)
