@@ -235,13 +235,59 @@ def solve(
     searcher = _Searcher(rules, expand_groups=expand_groups)
     if mode == "exhaustive":
         return _dfs(searcher, start, budget)
-    if mode not in ("auto", "fast"):
+    if mode == "fast":
+        return _best_first(searcher, start, budget, weight)
+    if mode != "auto":
         raise ValueError(f"expected mode 'auto', 'fast' or 'exhaustive', found {mode!r}")
-    return _best_first(searcher, start, budget, weight)
+    return _portfolio(searcher, start, budget, weight)
+
+
+# (weight factor, expansions) of the restarts tried before the final unbounded
+# run: best-first search times are heavy-tailed, and a deal that traps one
+# weight is usually easy for another.
+RESTARTS: tuple[tuple[float, int], ...] = ((1.0, 3000), (0.5, 6000), (2.0, 12000), (0.7, 24000))
+
+
+def _portfolio(
+    searcher: _Searcher, start: PatienceState, budget: Budget | None, weight: float
+) -> SolveResult:
+    budget = budget or Budget()
+    t0 = time.perf_counter()
+    expanded = generated = duplicates = peak = 0
+    result = SolveResult(UNKNOWN)
+    for factor, nodes in (*RESTARTS, (1.0, None)):
+        spent = time.perf_counter() - t0
+        seconds = None if budget.seconds is None else max(0.0, budget.seconds - spent)
+        if budget.nodes is not None:
+            left = budget.nodes - expanded
+            nodes = left if nodes is None else min(nodes, left)
+        attempt = budget.replace(nodes=nodes, seconds=seconds)
+        searcher.pile_memo.clear()
+        result = _best_first(searcher, start, attempt, weight * factor)
+        stats = result.stats
+        expanded += stats.expanded
+        generated += stats.generated
+        duplicates += stats.duplicates
+        peak = max(peak, stats.peak_frontier)
+        if result.verdict != UNKNOWN or stats.stopped_by != "nodes":
+            break
+        if budget.nodes is not None and expanded >= budget.nodes:
+            break
+    stats = result.stats.replace(
+        expanded=expanded,
+        generated=generated,
+        duplicates=duplicates,
+        peak_frontier=peak,
+        seconds=time.perf_counter() - t0,
+    )
+    return result.replace(stats=stats)
 
 
 def _best_first(
-    searcher: _Searcher, start: PatienceState, budget: Budget | None, weight: float
+    searcher: _Searcher,
+    start: PatienceState,
+    budget: Budget | None,
+    weight: float,
 ) -> SolveResult:
     rules = searcher.rules
     limiter = Limiter(budget)
