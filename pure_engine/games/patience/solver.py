@@ -71,7 +71,7 @@ def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
 
     >>> from pure_engine.games.patience.spec import load_variant
     >>> rules = Rules.from_variant(load_variant("freecell"))
-    >>> s = PatienceState(piles=((0, 1), (), (), (), (), (), (), ()), cells=(-1,) * 4)
+    >>> s = PatienceState(piles=((1, 0), (), (), (), (), (), (), ()), cells=(-1,) * 4)
     >>> s2, done = autoplay(rules, s)
     >>> [m.src + m.dst for m in done], s2.found, s.found
     (['t1f', 't1f'], (2, 0, 0, 0), (0, 0, 0, 0))
