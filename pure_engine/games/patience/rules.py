@@ -211,12 +211,13 @@ class Rules:
         """The canonical key: piles and cells sorted (their order never matters).
 
         The foundations are left out: they hold exactly the cards that are
-        nowhere else.  The hole's top card, stock and waste are kept.
+        nowhere else.  Of the hole only its top card's rank is kept (what may
+        go on it never depends on the suit); stock and waste are kept.
         """
         return (
             tuple(sorted(state.piles)),
             tuple(sorted(state.cells)),
-            state.hole,
+            state.hole % 13 if state.hole >= 0 else EMPTY,
             state.stock,
             state.waste,
         )
