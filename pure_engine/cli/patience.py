@@ -12,73 +12,30 @@ when solved, 1 when unsolvable or unknown, 2 on bad input.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-from collections.abc import Callable, Sequence
 
-from pure_engine.games.patience.deals import Deal, load_deal, ms_deal, random_deal
+from pure_engine.games.patience.deals import Deal, load_deal, numbered_deal
 from pure_engine.games.patience.game import is_freecell_like, move_to_str, resolve_variant
 from pure_engine.games.patience.moves import Move, fc_notation, moves_to_json
 from pure_engine.games.patience.solver import SolveResult
 from pure_engine.games.patience.solver import solve as solve_deal
 from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.verify import verify
 from pure_engine.search.budget import Budget
 
-__all__ = [
-    "deal_for_number",
-    "has_ms_layout",
-    "load_verifier",
-    "result_to_json",
-    "solve",
-]
-
-Verifier = Callable[[Variant, Deal, Sequence[Move]], object]
+__all__ = ["is_verified", "result_to_json", "solve"]
 
 
-def has_ms_layout(variant: Variant) -> bool:
-    """True when Microsoft deal numbers lay out this variant (8 piles, 4 empty cells, 52 cards).
+def is_verified(variant: Variant, deal: Deal, moves: tuple[Move, ...]) -> bool:
+    """True when the independent verifier replays *moves* to a won game.
 
     >>> from pure_engine.games.patience.spec import load_variant
-    >>> has_ms_layout(load_variant("freecell")), has_ms_layout(load_variant("black-hole"))
-    (True, False)
+    >>> from pure_engine.games.patience.deals import ms_deal
+    >>> is_verified(load_variant("freecell"), ms_deal(1), (Move("t1", "f"),))
+    False
     """
-    return (
-        variant.piles == 8
-        and variant.cells == 4
-        and variant.cells_prefilled == 0
-        and variant.stock_size == 0
-        and variant.reserve_size == 0
-        and not variant.hole
-        and not variant.two_decks
-        and variant.max_rank == 13
-    )
-
-
-def deal_for_number(variant: Variant, number: int) -> Deal:
-    """Microsoft deal *number* when the layout fits, else the variant's random deal *number*."""
-    if number < 1:
-        raise ValueError(f"expected a deal number >= 1, found {number!r}")
-    if has_ms_layout(variant):
-        return ms_deal(number)
-    return random_deal(variant, number)
-
-
-def load_verifier() -> Verifier | None:
-    """pat-rules' independent ``verify`` when installed, else ``None``."""
-    try:
-        module = importlib.import_module("pure_engine.games.patience.verify")
-    except ImportError:
-        return None
-    found: Verifier = module.verify
-    return found
-
-
-def is_verified(verifier: Verifier | None, variant: Variant, deal: Deal, moves: Sequence[Move]) -> bool | None:
-    """Run the verifier: True when the moves win the deal, None without a verifier."""
-    if verifier is None:
-        return None
-    outcome = verifier(variant, deal, moves)
-    return bool(getattr(outcome, "ok", False) and getattr(outcome, "won", False))
+    outcome = verify(variant, deal, moves)
+    return outcome.ok and outcome.won
 
 
 def result_to_json(result: SolveResult, *, verified: bool | None = None) -> dict[str, object]:
@@ -115,8 +72,11 @@ def _load_input(args: argparse.Namespace) -> tuple[Variant, Deal, str]:
     if (deal_number is None) == (deal_file is None):
         raise ValueError("expected exactly one of --deal N or --deal-file FILE")
     if deal_number is not None:
-        return variant, deal_for_number(variant, deal_number), f"deal {deal_number}"
-    return variant, load_deal(deal_file, variant), deal_file
+        if deal_number < 1:
+            raise ValueError(f"expected --deal N >= 1, found {deal_number!r}")
+        return variant, numbered_deal(variant, deal_number), f"deal {deal_number}"
+    path = str(deal_file)
+    return variant, load_deal(path, variant), path
 
 
 def solve(args: argparse.Namespace) -> int:
@@ -126,12 +86,12 @@ def solve(args: argparse.Namespace) -> int:
     if seconds is not None and seconds <= 0:
         raise ValueError(f"expected --budget > 0 seconds, found {seconds!r}")
     result = solve_deal(variant, deal, budget=Budget(seconds=seconds))
-    verified = is_verified(load_verifier(), variant, deal, result.moves) if result.solved else None
+    verified = is_verified(variant, deal, result.moves) if result.solved else None
     if getattr(args, "json", False):
         print(json.dumps(result_to_json(result, verified=verified)))
     else:
         print(_human(result, variant, label, verified))
-    return 0 if result.solved and verified is not False else 1
+    return 0 if result.solved and verified else 1
 
 
 def _human(result: SolveResult, variant: Variant, label: str, verified: bool | None) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 from pure_engine.core.game import TERMINAL, Game, GameInfo
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.cards import card_str
-from pure_engine.games.patience.deals import Deal, ms_deal, random_deal
+from pure_engine.games.patience.deals import Deal, numbered_deal, random_deal
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import Variant, load_variant
@@ -102,10 +102,8 @@ def make_game(
     """The patience game for *variant* and *deal* (see the module docstring)."""
     spec = resolve_variant(variant)
     rules = Rules.from_variant(spec)
-    if isinstance(deal, int) and not isinstance(deal, bool):
-        fixed: Deal | None = ms_deal(deal)
-    else:
-        fixed = deal
+    fixed: Deal | None
+    fixed = deal if isinstance(deal, Deal) or deal is None else numbered_deal(spec, deal)
     if fixed is None and seed is not None:
         fixed = random_deal(spec, seed)
 
@@ -188,7 +186,9 @@ def render_state(state: PatienceState) -> str:
     if state.hole != EMPTY:
         lines.append(f"hole: {card_str(state.hole)}")
     else:
-        lines.append("found: " + " ".join(f"{s}{r}" for s, r in zip("CDHS", state.found, strict=True)))
+        lines.append(
+            "found: " + " ".join(f"{s}{r}" for s, r in zip("CDHS", state.found, strict=True))
+        )
     if state.cells:
         lines.append("cells: " + " ".join("--" if c == EMPTY else card_str(c) for c in state.cells))
     if state.stock or state.waste:

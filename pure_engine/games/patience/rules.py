@@ -17,10 +17,10 @@ the real table and is exactly what the independent verifier reads.
 >>> rules = Rules.from_variant(load_variant("freecell"))
 >>> s0 = rules.initial(ms_deal(1))
 >>> [str(m.src) + str(m.dst) for m in rules.moves(s0)][:3]
-['t1t2', 't1c1', 't2c1']
+['t1c1', 't2c1', 't3c1']
 >>> s1 = rules.apply(s0, rules.moves(s0)[1])
 >>> s0.cells, s1.cells                     # s0 is unchanged
-((-1, -1, -1, -1), (28, -1, -1, -1))
+((-1, -1, -1, -1), (8, -1, -1, -1))
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.spec import Variant
 
-__all__ = ["EMPTY", "PatienceState", "Rules", "SUPPORTED_NOTE"]
+__all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceState", "Rules"]
 
 EMPTY = -1
 """An empty cell, or no card in the hole."""
@@ -114,8 +114,13 @@ class Rules:
     redeal: bool
 
     @classmethod
-    def from_variant(cls, variant: Variant, *, supermoves: bool = False) -> Rules:
-        """Build the tables; *supermoves* adds built-group moves to a single-card variant.
+    def from_variant(cls, variant: Variant, *, supermoves: bool = True) -> Rules:
+        """Build the tables for *variant*.
+
+        With *supermoves* (the default), a variant that moves single cards only
+        ("move built group": "no") also moves a built group of *n* cards when
+        ``n <= (free cells + 1) * 2 ** (empty piles)`` -- shorthand for the
+        single-card moves through cells and spaces, so solvability is unchanged.
 
         Raises ``ParseError`` for rule features the engine does not implement.
         """
@@ -126,14 +131,18 @@ class Rules:
             unsupported.append("a reserve")
         if variant.max_rank != 13:
             unsupported.append("max rank other than 13")
-        if variant.foundations_initial != "none" or variant.foundations_base != "A":
-            unsupported.append("pre-filled foundations or a base card other than A")
+        if variant.foundations_initial == "one" or variant.foundations_base != "A":
+            unsupported.append("a random foundation card or a base card other than A")
+        if variant.spaces not in ("any", "kings", "no-build"):
+            unsupported.append(f"spaces policy {variant.spaces!r}")
+        if variant.face_up != "all":
+            unsupported.append("face-down cards")
         if variant.foundations_removable:
             unsupported.append("removable foundations")
         if variant.foundations_complete_only:
             unsupported.append("complete-pile-only foundation moves")
-        if variant.move_group == "partial-if-card-above-buildable":
-            unsupported.append("move built group 'partial-if-card-above-buildable'")
+        if variant.move_group in ("partial-if-card-above-buildable", "maximal-group"):
+            unsupported.append(f"move built group {variant.move_group!r}")
         if variant.stock_size and variant.stock_deal_type not in ("waste", "hole"):
             unsupported.append(f"stock deal type {variant.stock_deal_type!r}")
         if unsupported:
@@ -142,13 +151,15 @@ class Rules:
                 f"the engine (supported: {SUPPORTED_NOTE})"
             )
         build = variant.build
-        gpolicy = build if variant.move_group_policy == "same-as-build" else variant.move_group_policy
-        hosts = tuple(frozenset(b for b in range(52) if _builds(build, b, a)) for a in range(52))
-        links = frozenset(b * 64 + a for b in range(52) for a in range(52) if _builds(gpolicy, b, a))
-        safe_need = tuple(cls._safe_need(build, c) for c in range(52))
-        groups = build != "no-build" and (
-            variant.move_group in ("yes", "whole-pile") or supermoves
+        gpolicy = (
+            build if variant.move_group_policy == "same-as-build" else variant.move_group_policy
         )
+        hosts = tuple(frozenset(b for b in range(52) if _builds(build, b, a)) for a in range(52))
+        links = frozenset(
+            b * 64 + a for b in range(52) for a in range(52) if _builds(gpolicy, b, a)
+        )
+        safe_need = tuple(cls._safe_need(build, c) for c in range(52))
+        groups = build != "no-build" and (variant.move_group in ("yes", "whole-pile") or supermoves)
         return cls(
             variant=variant,
             npiles=variant.piles,
@@ -177,6 +188,7 @@ class Rules:
         rank, suit = _rank(card), _suit(card)
         if rank <= 2 or build in ("same-suit", "no-build"):
             return ()
+        suits: tuple[int, ...]
         if build == "red-black":
             suits = (0, 3) if _red(card) else (1, 2)
         else:
@@ -185,13 +197,17 @@ class Rules:
 
     # ------------------------------------------------------------------ setup
     def initial(self, deal: Deal) -> PatienceState:
-        """The starting position for *deal* (foundations start empty)."""
+        """The starting position for *deal* (a foundation pile counts by its top card)."""
         cells = tuple(EMPTY if c is None else c for c in deal.cells)
         cells = cells + (EMPTY,) * (self.ncells - len(cells))
+        found = [0, 0, 0, 0]
+        for pile in deal.foundations:
+            if pile:
+                found[_suit(pile[-1])] = _rank(pile[-1])
         return PatienceState(
             piles=tuple(tuple(p) for p in deal.piles),
             cells=cells,
-            found=(0, 0, 0, 0),
+            found=tuple(found),
             hole=EMPTY if deal.hole is None else deal.hole,
             stock=tuple(deal.stock),
             waste=(),
@@ -244,84 +260,90 @@ class Rules:
         """Every legal move in a fixed order.
 
         Order: to the foundation, to the hole, stock moves, cell/waste to pile,
-        pile to pile (largest group first), pile to cell, foundation to pile.
+        pile to pile (largest group first), pile to cell.
         With *canonical*, a move to an empty cell or empty pile names only the
         first empty one (the others lead to the same canonical key).
         """
         out: list[Move] = []
+        append = out.append
         piles = state.piles
         cells = state.cells
+        found = state.found
         waste_top = state.waste[-1] if state.waste else EMPTY
         if self.foundations:
             for i, pile in enumerate(piles):
-                if pile and self._fits_found(state, pile[-1]):
-                    out.append(Move(_PILE_NAMES[i], "f", 1))
+                if pile and found[pile[-1] // 13] == pile[-1] % 13:
+                    append(Move(_PILE_NAMES[i], "f", 1))
             for j, card in enumerate(cells):
-                if card != EMPTY and self._fits_found(state, card):
-                    out.append(Move(_CELL_NAMES[j], "f", 1))
-            if waste_top != EMPTY and self._fits_found(state, waste_top):
-                out.append(Move("w", "f", 1))
+                if card != EMPTY and found[card // 13] == card % 13:
+                    append(Move(_CELL_NAMES[j], "f", 1))
+            if waste_top != EMPTY and found[waste_top // 13] == waste_top % 13:
+                append(Move("w", "f", 1))
         if self.hole:
             for i, pile in enumerate(piles):
                 if pile and self._fits_hole(state, pile[-1]):
-                    out.append(Move(_PILE_NAMES[i], "h", 1))
+                    append(Move(_PILE_NAMES[i], "h", 1))
             if self.stock_to_hole and state.stock:
-                out.append(Move("s", "h", 1))
+                append(Move("s", "h", 1))
         elif state.stock:
-            out.append(Move("s", "w", min(self.deal_count, len(state.stock))))
+            append(Move("s", "w", min(self.deal_count, len(state.stock))))
         elif self.redeal and state.waste:
-            out.append(Move("w", "s", len(state.waste)))
+            append(Move("w", "s", len(state.waste)))
         if self.variant.build == "no-build":
             return tuple(out)
         empties = [i for i, p in enumerate(piles) if not p]
         tops = {p[-1]: i for i, p in enumerate(piles) if p}
         hosts = self.hosts
         space_targets = [] if self.no_spaces else (empties[:1] if canonical else empties)
+        kings_only = self.kings_only
         # single cards from cells and the waste onto piles
         singles = [(_CELL_NAMES[j], c) for j, c in enumerate(cells) if c != EMPTY]
         if waste_top != EMPTY:
             singles.append(("w", waste_top))
         for name, card in singles:
             for host in hosts[card]:
-                i = tops.get(host)
-                if i is not None:
-                    out.append(Move(name, _PILE_NAMES[i], 1))
-            if not (self.kings_only and card % 13 != 12):
+                at = tops.get(host)
+                if at is not None:
+                    append(Move(name, _PILE_NAMES[at], 1))
+            if not (kings_only and card % 13 != 12):
                 for i in space_targets:
-                    out.append(Move(name, _PILE_NAMES[i], 1))
-        # pile to pile
+                    append(Move(name, _PILE_NAMES[i], 1))
+        # pile to pile: how many cards move as a unit onto a card / into a space
         links = self.links
+        group_moves = self.group_moves
+        whole_pile_only = self.whole_pile_only
+        limit = self.group_limit(state, len(empties)) if group_moves else 1
+        limit_space = self.group_limit(state, len(empties) - 1) if empties and group_moves else 1
         for i, pile in enumerate(piles):
             if not pile:
                 continue
             run = 1
-            if self.group_moves:
+            if group_moves:
                 n = len(pile)
                 while run < n and (pile[n - run - 1] * 64 + pile[n - run]) in links:
                     run += 1
             src = _PILE_NAMES[i]
+            size = len(pile)
             for k in range(run, 0, -1):
-                card = pile[-k]
-                if self.whole_pile_only and k > 1 and k != len(pile):
+                if whole_pile_only and k > 1 and k != size:
                     continue
-                for host in hosts[card]:
-                    j = tops.get(host)
-                    if j is not None and (
-                        k == 1 or k <= self.group_limit(state, len(empties))
-                    ):
-                        out.append(Move(src, _PILE_NAMES[j], k))
-                if k == len(pile) or (self.kings_only and card % 13 != 12):
+                card = pile[-k]
+                if k <= limit:
+                    for host in hosts[card]:
+                        at = tops.get(host)
+                        if at is not None:
+                            append(Move(src, _PILE_NAMES[at], k))
+                if k == size or k > limit_space or (kings_only and card % 13 != 12):
                     continue
                 for j in space_targets:
-                    if k == 1 or k <= self.group_limit(state, len(empties) - 1):
-                        out.append(Move(src, _PILE_NAMES[j], k))
+                    append(Move(src, _PILE_NAMES[j], k))
         # pile to cell
         free = [j for j, c in enumerate(cells) if c == EMPTY]
         cell_targets = free[:1] if canonical else free
         for i, pile in enumerate(piles):
             if pile:
                 for j in cell_targets:
-                    out.append(Move(_PILE_NAMES[i], _CELL_NAMES[j], 1))
+                    append(Move(_PILE_NAMES[i], _CELL_NAMES[j], 1))
         return tuple(out)
 
     # ------------------------------------------------------------ transition
@@ -335,11 +357,11 @@ class Rules:
         if kind == "t":
             i = int(src[1:]) - 1
             cards = piles[i][-count:]
-            piles = piles[:i] + (piles[i][:-count],) + piles[i + 1 :]
+            piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
         elif kind == "c":
             j = int(src[1:]) - 1
             cards = (cells[j],)
-            cells = cells[:j] + (EMPTY,) + cells[j + 1 :]
+            cells = (*cells[:j], EMPTY, *cells[j + 1 :])
         elif kind == "w":
             if dst == "s":  # redeal: the waste turns over to become the stock
                 return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
@@ -357,14 +379,14 @@ class Rules:
         kind = dst[0]
         if kind == "t":
             i = int(dst[1:]) - 1
-            piles = piles[:i] + (piles[i] + cards,) + piles[i + 1 :]
+            piles = (*piles[:i], piles[i] + cards, *piles[i + 1 :])
         elif kind == "c":
             j = int(dst[1:]) - 1
-            cells = cells[:j] + (cards[0],) + cells[j + 1 :]
+            cells = (*cells[:j], cards[0], *cells[j + 1 :])
         elif kind == "f":
             card = cards[0]
             s = card // 13
-            found = found[:s] + (card % 13 + 1,) + found[s + 1 :]
+            found = (*found[:s], card % 13 + 1, *found[s + 1 :])
         else:
             assert kind == "h", move
             hole = cards[0]

@@ -224,13 +224,19 @@ def solve(
     budget: Budget | None = None,
     weight: float = 1.0,
     supermoves: bool = True,
+    expand_supermoves: bool = False,
 ) -> SolveResult:
-    """Solve *deal* of *variant*; see the module docstring for the modes."""
+    """Solve *deal* of *variant*; see the module docstring for the modes.
+
+    *supermoves* lets a single-card variant move built groups (the search is
+    the same, the solutions shorter); *expand_supermoves* writes each of them
+    out as the single-card moves it stands for (:func:`expand_group`).
+    """
     if isinstance(variant, Rules):
         rules = variant
     else:
         rules = Rules.from_variant(variant, supermoves=supermoves)
-    expand_groups = rules.group_moves and rules.variant.move_group == "no"
+    expand_groups = expand_supermoves and rules.group_moves and rules.variant.move_group == "no"
     start = rules.initial(deal) if isinstance(deal, Deal) else deal
     searcher = _Searcher(rules, expand_groups=expand_groups)
     if mode == "exhaustive":
@@ -242,20 +248,32 @@ def solve(
     return _portfolio(searcher, start, budget, weight)
 
 
-# (weight factor, expansions) of the restarts tried before the final unbounded
-# run: best-first search times are heavy-tailed, and a deal that traps one
-# weight is usually easy for another.
-RESTARTS: tuple[tuple[float, int], ...] = ((1.0, 3000), (0.5, 6000), (2.0, 12000), (0.7, 24000))
+# The stages of mode "auto": (algorithm, weight factor, expansions).  Best-first
+# search times are heavy-tailed and a deal that traps one weight is usually
+# easy for another, so short restarts come first; the last stage is an
+# unbounded heuristic-ordered depth-first search, the cheapest way to exhaust
+# the space (the proof of unsolvability) and good at finding long solutions
+# to the rare deals best-first finds hard.
+STAGES: tuple[tuple[str, float, int | None], ...] = (
+    ("best-first", 1.0, 3000),
+    ("best-first", 0.5, 6000),
+    ("depth-first", 1.0, None),
+)
 
 
 def _portfolio(
-    searcher: _Searcher, start: PatienceState, budget: Budget | None, weight: float
+    searcher: _Searcher,
+    start: PatienceState,
+    budget: Budget | None,
+    weight: float,
+    stages: tuple[tuple[str, float, int | None], ...] = STAGES,
 ) -> SolveResult:
     budget = budget or Budget()
     t0 = time.perf_counter()
     expanded = generated = duplicates = peak = 0
     result = SolveResult(UNKNOWN)
-    for factor, nodes in (*RESTARTS, (1.0, None)):
+    for algorithm, factor, stage_nodes in stages:
+        nodes = stage_nodes
         spent = time.perf_counter() - t0
         seconds = None if budget.seconds is None else max(0.0, budget.seconds - spent)
         if budget.nodes is not None:
@@ -263,7 +281,10 @@ def _portfolio(
             nodes = left if nodes is None else min(nodes, left)
         attempt = budget.replace(nodes=nodes, seconds=seconds)
         searcher.pile_memo.clear()
-        result = _best_first(searcher, start, attempt, weight * factor)
+        if algorithm == "depth-first":
+            result = _dfs(searcher, start, attempt)
+        else:
+            result = _best_first(searcher, start, attempt, weight * factor)
         stats = result.stats
         expanded += stats.expanded
         generated += stats.generated
@@ -349,13 +370,16 @@ def _best_first(
     return SolveResult(verdict, moves, stats, "best-first")
 
 
-def _dfs(searcher: _Searcher, start: PatienceState, budget: Budget | None) -> SolveResult:
+def _dfs(
+    searcher: _Searcher, start: PatienceState, budget: Budget | None, *, ordered: bool = True
+) -> SolveResult:
     rules = searcher.rules
     limiter = Limiter(budget)
     t0 = time.perf_counter()
     start, start_auto = autoplay(rules, start)
     key = rules.key
     succ = searcher.successors
+    heuristic = searcher.heuristic
     is_won = rules.is_won
     seen = {key(start)}
     parents: list[tuple[int, Step]] = [(-1, ())]
@@ -382,7 +406,10 @@ def _dfs(searcher: _Searcher, start: PatienceState, budget: Budget | None) -> So
                 found = len(parents) - 1
                 break
             children.append((len(parents) - 1, nxt))
-        children.reverse()  # the first generated move is explored first
+        if ordered:  # the most promising child on top of the stack
+            children.sort(key=lambda child: -heuristic(child[1]))
+        else:
+            children.reverse()  # the first generated move is explored first
         stack.extend(children)
         if len(stack) > peak:
             peak = len(stack)
