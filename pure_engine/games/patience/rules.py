@@ -112,6 +112,7 @@ class Rules:
     stock_to_hole: bool
     deal_count: int
     redeal: bool
+    builds_anything: bool
 
     @classmethod
     def from_variant(cls, variant: Variant, *, supermoves: bool = True) -> Rules:
@@ -177,6 +178,7 @@ class Rules:
             stock_to_hole=variant.stock_size > 0 and variant.stock_deal_type == "hole",
             deal_count=max(1, variant.stock_deal_count),
             redeal=variant.stock_redeal,
+            builds_anything=build != "no-build",
         )
 
     @staticmethod
@@ -237,6 +239,23 @@ class Rules:
             state.stock,
             state.waste,
         )
+
+    def search_key(self, state: PatienceState) -> tuple[object, ...]:
+        """A cheaper key, exact among the positions reachable from one deal.
+
+        Where nothing builds on the tableau ("no-build": Black Hole, Golf), a
+        pile only ever loses its top card, so its height says all; elsewhere
+        this is :meth:`key`.
+        """
+        if not self.builds_anything:
+            return (
+                tuple(map(len, state.piles)),
+                tuple(sorted(state.cells)),
+                state.hole % 13 if state.hole >= 0 else EMPTY,
+                len(state.stock),
+                state.waste,
+            )
+        return self.key(state)
 
     # ---------------------------------------------------------- generation
     def _fits_found(self, state: PatienceState, card: int) -> bool:

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from pure_engine.core.record import Record
 from pure_engine.games.patience.deals import Deal
+from pure_engine.games.patience.hole import is_hole_only, solve_hole
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import Variant
@@ -157,6 +158,7 @@ class _Searcher:
         self.rules = rules
         self.expand_groups = expand_groups
         self.pile_memo: dict[tuple[int, ...], int] = {}
+        self.hole_only = rules.hole and not rules.foundations
 
     def successors(self, state: PatienceState) -> list[tuple[Step, PatienceState]]:
         rules = self.rules
@@ -166,8 +168,10 @@ class _Searcher:
             if self.expand_groups and move.count > 1 and move.dst[0] == "t":
                 step = expand_group(rules, state, move)
             nxt = rules.apply(state, move)
-            nxt, auto = autoplay(rules, nxt)
-            out.append((step + auto, nxt))
+            if not self.hole_only:
+                nxt, auto = autoplay(rules, nxt)
+                step += auto
+            out.append((step, nxt))
         return out
 
     def pile_cost(self, pile: tuple[int, ...]) -> int:
@@ -239,6 +243,11 @@ def solve(
     expand_groups = expand_supermoves and rules.group_moves and rules.variant.move_group == "no"
     start = rules.initial(deal) if isinstance(deal, Deal) else deal
     searcher = _Searcher(rules, expand_groups=expand_groups)
+    if mode in ("auto", "exhaustive") and is_hole_only(rules, start):
+        # every move puts one card in the hole: all solutions are equally long and a
+        # position is a few integers, so a dedicated depth-first search fits best
+        hole = solve_hole(rules, start, budget)
+        return SolveResult(hole.verdict, hole.moves, hole.stats, "hole depth-first")
     if mode == "exhaustive":
         return _dfs(searcher, start, budget)
     if mode == "fast":
@@ -269,6 +278,9 @@ def _portfolio(
     stages: tuple[tuple[str, float, int | None], ...] = STAGES,
 ) -> SolveResult:
     budget = budget or Budget()
+    if searcher.hole_only:
+        # all solutions are equally long and the heuristic ties: best-first is overhead
+        stages = (("depth-first", 1.0, None),)
     t0 = time.perf_counter()
     expanded = generated = duplicates = peak = 0
     result = SolveResult(UNKNOWN)
@@ -314,7 +326,7 @@ def _best_first(
     limiter = Limiter(budget)
     t0 = time.perf_counter()
     start, start_auto = autoplay(rules, start)
-    key = rules.key
+    key = rules.search_key
     heuristic = searcher.heuristic
     succ = searcher.successors
     is_won = rules.is_won
@@ -377,7 +389,7 @@ def _dfs(
     limiter = Limiter(budget)
     t0 = time.perf_counter()
     start, start_auto = autoplay(rules, start)
-    key = rules.key
+    key = rules.search_key
     succ = searcher.successors
     heuristic = searcher.heuristic
     is_won = rules.is_won
