@@ -82,7 +82,7 @@ def test_a_tiny_dead_position_is_proved_unsolvable_by_both_modes() -> None:
         ("seahaven-towers", (1, 2, 3)),
         ("eight-off", (1, 2, 3)),
         ("forecell", (1, 2)),
-        ("black-hole", (1, 2)),
+        ("black-hole", (2, 4, 10)),
         ("golf", (1, 2, 3)),
     ],
 )

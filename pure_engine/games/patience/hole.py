@@ -11,7 +11,7 @@ per position than the general search in :mod:`~pure_engine.games.patience.solver
 >>> from pure_engine.games.patience.deals import numbered_deal
 >>> from pure_engine.games.patience.rules import Rules
 >>> rules = Rules.from_variant(load_variant("golf"))
->>> result = solve_hole(rules, rules.initial(numbered_deal(load_variant("golf"), 1)))
+>>> result = solve_hole(rules, rules.initial(numbered_deal(load_variant("golf"), 9)))
 >>> result.verdict in ("solved", "proved_unsolvable")
 True
 """
@@ -60,14 +60,19 @@ def is_hole_only(rules: Rules, state: PatienceState) -> bool:
     )
 
 
-def is_stranded(counts: list[int], hole: int, *, loops: bool) -> bool:
+def is_stranded(
+    counts: list[int], hole: int, *, loops: bool, stock: list[int] | None = None
+) -> bool:
     """True when cards with these per-rank *counts* provably cannot all reach the hole.
 
     Once the stock is empty the hole's rank walks in steps of one onto ranks
     that still hold cards.  Every card of rank *r* is entered from a neighbour
     card or from the hole's current card, so ``counts[r] <= counts[r-1] +
     counts[r+1] (+1 when r is next to the hole)``; and every rank holding
-    cards must be connected to the hole by ranks holding cards.
+    cards must be connected to the hole by ranks holding cards.  With a
+    *stock* (per-rank counts of the cards still in it), a stock card may be
+    dealt onto the hole at any time: it counts as a neighbour for the first
+    condition and the second is not checked.
 
     >>> counts = [0] * 13
     >>> counts[4] = counts[9] = 1            # a 5 and a 10 left, the hole on a 2
@@ -81,11 +86,16 @@ def is_stranded(counts: list[int], hole: int, *, loops: bool) -> bool:
         if counts[rank]:
             below = counts[rank - 1] if rank > 0 or loops else 0
             above = counts[(rank + 1) % 13] if rank < 12 or loops else 0
+            if stock is not None:
+                below += stock[rank - 1] if rank > 0 or loops else 0
+                above += stock[(rank + 1) % 13] if rank < 12 or loops else 0
             gap = abs(rank - hole)
             if gap == 1 or (loops and gap == 12):
                 below += 1
             if counts[rank] > below + above:
                 return True
+    if stock is not None and any(stock):
+        return False
     reach = [False] * 13
     reach[hole] = True
     frontier = [hole]
@@ -119,6 +129,9 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
     for pile in piles:
         for card in pile:
             counts[card % 13] += 1
+    in_stock = [0] * 13
+    for card in stock:
+        in_stock[card % 13] += 1
     names = [f"t{i + 1}" for i in range(npiles)]
     seen: set[int] = set()
     path: list[Move] = []
@@ -132,6 +145,9 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
             key |= height << (width * i)
         return key
 
+    def flexibility(rank: int) -> int:
+        return counts[rank - 1] + counts[(rank + 1) % 13]
+
     def search(key: int, hole: int, nstock: int, left: int) -> bool:
         nonlocal stopped
         if left == 0:
@@ -143,11 +159,11 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
         fit = fits[hole]
         hole_bits = hole << hole_shift
         base = key - hole_bits
-        # children: tallest pile first (the cards most at risk of being buried)
-        order = sorted(
-            (i for i in range(npiles) if heights[i] and fit[piles[i][heights[i] - 1] % 13]),
-            key=lambda i: -heights[i],
-        )
+        # children: tallest pile first (the cards most at risk of being buried), then
+        # the card whose neighbour ranks keep the most cards (the walk can go on)
+        order = [i for i in range(npiles) if heights[i] and fit[piles[i][heights[i] - 1] % 13]]
+        if len(order) > 1:
+            order.sort(key=lambda i: (-heights[i], -flexibility(piles[i][heights[i] - 1] % 13)))
         for i in order:
             card = piles[i][heights[i] - 1]
             rank = card % 13
@@ -159,7 +175,7 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
             seen.add(child)
             heights[i] -= 1
             counts[rank] -= 1
-            if nstock == 0 and left > 1 and is_stranded(counts, rank, loops=loops):
+            if left > 1 and is_stranded(counts, rank, loops=loops, stock=in_stock):
                 stats["pruned"] += 1
                 found = False
             else:
@@ -180,7 +196,14 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
                 stats["duplicates"] += 1
             else:
                 seen.add(child)
-                if search(child, rank, nstock - 1, left - 1):
+                in_stock[rank] -= 1
+                if left > 1 and is_stranded(counts, rank, loops=loops, stock=in_stock):
+                    stats["pruned"] += 1
+                    found = False
+                else:
+                    found = search(child, rank, nstock - 1, left - 1)
+                in_stock[rank] += 1
+                if found:
                     path.append(Move("s", "h", 1))
                     return True
         return False
