@@ -203,9 +203,9 @@ def format_summary(summary: Mapping[str, float | int | None]) -> str:
     """A two-column table of :func:`summarize`'s figures.
 
     >>> print(format_summary({"deals": 2, "median_seconds": 0.0123, "mean_length": None}))
-    deals                   2
-    median seconds     0.0123
-    mean length             -
+    deals                        2
+    median seconds          0.0123
+    mean length                  -
     """
     lines = []
     for name, value in summary.items():
@@ -215,7 +215,7 @@ def format_summary(summary: Mapping[str, float | int | None]) -> str:
             shown = f"{value:.4f}" if name.endswith("seconds") else f"{value:.1f}"
         else:
             shown = str(value)
-        lines.append(f"{name.replace('_', ' '):<16}{shown:>9}")
+        lines.append(f"{name.replace('_', ' '):<20}{shown:>10}")
     return "\n".join(lines)
 
 
