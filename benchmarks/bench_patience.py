@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 
@@ -83,23 +84,24 @@ def _row(name: str, outcomes: Sequence[Outcome], wall: float) -> str:
     return (
         f"{name:<14}{count['solved']:>7}{count['proved_unsolvable']:>7}{unknown:>8}"
         f"{statistics.median(times) * 1000:>10.2f}{p90 * 1000:>10.1f}{times[-1]:>9.2f}"
-        f"{wall:>9.2f}{mean_length:>8.1f}"
+        f"{wall:>9.2f}{mean_length:>9.1f}"
     )
 
 
 def _header() -> str:
     return (
         f"{'solver':<14}{'solved':>7}{'unsolv':>7}{'unknown':>8}{'median ms':>10}"
-        f"{'p90 ms':>10}{'max s':>9}{'total s':>9}{'mean len':>8}"
+        f"{'p90 ms':>10}{'max s':>9}{'total s':>9}{'mean len':>9}"
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] = ()) -> int:
+    """Run both parts and print the tables (``python -m benchmarks patience`` passes no args)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--deals", default="1-100", help="Microsoft deal numbers (1-100)")
     parser.add_argument("--budget", type=float, default=10.0, help="our seconds per deal")
     parser.add_argument("--presets", type=int, default=20, help="deals per other preset (20)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(list(argv))
     numbers = parse_deal_ranges(args.deals)
     fc_solve = _fc_solve_runner()
 
@@ -148,4 +150,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -9,9 +9,12 @@ true dominance, and "the space ran out" is still a proof of unsolvability.
 * ``mode="fast"``: weighted best-first (``f = g + weight * h``) with a
   FreeCell heuristic; it returns a solution quickly but not a shortest one.
 * ``mode="exhaustive"``: depth-first over the whole space with a transposition
-  set; cheaper per state, it is the mode that proves unsolvability fast.
-* ``mode="auto"`` (default): best-first; if it exhausts the space without
-  a solution, that is a proof too (no move is ever pruned, only dominated).
+  set, children ordered by the same heuristic; cheaper per state, it is the
+  mode that proves unsolvability fast.
+* ``mode="auto"`` (default): the :data:`STAGES` portfolio -- two short
+  best-first runs with different weights, then the exhaustive depth-first
+  search.  Hole-only games (Black Hole, Golf) go straight to the dedicated
+  search of :mod:`~pure_engine.games.patience.hole`.
 
 A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 
@@ -26,7 +29,6 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Sequence
 
 from pure_engine.core.record import Record
 from pure_engine.games.patience.deals import Deal
@@ -43,7 +45,7 @@ from pure_engine.search.budget import (
     SearchStats,
 )
 
-__all__ = ["SolveResult", "autoplay", "expand_group", "solve"]
+__all__ = ["STAGES", "SolveResult", "autoplay", "expand_group", "solve"]
 
 Step = tuple[Move, ...]
 
@@ -437,11 +439,3 @@ def _dfs(
     )
     moves = _path(parents, found, start_auto) if found >= 0 else ()
     return SolveResult(verdict, moves, stats, "depth-first")
-
-
-def replay(rules: Rules, start: PatienceState, moves: Sequence[Move]) -> PatienceState:
-    """Apply *moves* in order (unchecked); the solver's own consistency check."""
-    state = start
-    for move in moves:
-        state = rules.apply(state, move)
-    return state
