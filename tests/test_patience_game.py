@@ -70,24 +70,25 @@ def test_every_supported_preset_deals_52_distinct_cards(name: str) -> None:
 def test_random_legal_play_keeps_every_card_exactly_once(name: str, deal: int, seed: int) -> None:
     game = make_game(name, deal=deal)
     state = game.initial_state()
-    gone = set(range(52)) - set(in_play(state))  # foundations and the hole
+    holed = set(range(52)) - set(in_play(state))  # hole games: cards only ever go in
     rng = random.Random(seed)
     for _ in range(150):
         legal = game.legal_actions(state)
         if not legal:
             break
         before = state
+        snapshot = in_play(before)
         state = game.play(state, rng.choice(legal))
         cards = in_play(state)
         assert len(cards) == len(set(cards)), "a card is on the table twice"
-        gone |= set(in_play(before)) - set(cards)
-        assert set(cards).isdisjoint(gone)
-        assert set(cards) | gone == set(range(52))
         if state.hole == EMPTY:
-            assert gone == on_foundations(state)
+            home = on_foundations(state)
+            assert set(cards).isdisjoint(home) and set(cards) | home == set(range(52))
         else:
-            assert state.hole in gone
-        assert in_play(before) == in_play(before)  # the old state is untouched
+            holed |= set(snapshot) - set(cards)
+            assert set(cards).isdisjoint(holed) and set(cards) | holed == set(range(52))
+            assert state.hole in holed
+        assert in_play(before) == snapshot  # the old state is untouched
     assert game.is_terminal(state) == (not game.legal_actions(state))
 
 
@@ -198,3 +199,16 @@ def test_variant_value_is_accepted_directly() -> None:
     variant = Variant(name="mini", piles=8, build="red-black", cells=4)
     game = make_game(variant, deal=1)
     assert game.initial_state().piles == ms_deal(1).piles
+
+
+def test_cards_come_back_from_removable_foundations() -> None:
+    rules = Rules.from_variant(load_variant("spanish-patience"))  # any-suit, removable
+    ace_c, two_c, three_d = 0, 1, 15
+    state = PatienceState(piles=((three_d,), ()) + ((),) * 11, found=(2, 0, 0, 0))
+    moves = rules.moves(state)
+    assert Move("f1", "t1", 1) in moves  # 2C back onto 3D
+    after = rules.apply(state, Move("f1", "t1", 1))
+    assert after.piles[0] == (three_d, two_c) and after.found == (1, 0, 0, 0)
+    assert ace_c not in after.piles[0]
+    fixed = Rules.from_variant(load_variant("streets-and-alleys"))
+    assert not any(m.src.startswith("f") for m in fixed.moves(state))

@@ -84,6 +84,11 @@ def test_a_tiny_dead_position_is_proved_unsolvable_by_both_modes() -> None:
         ("forecell", (1, 2)),
         ("black-hole", (2, 4, 10)),
         ("golf", (1, 2, 3)),
+        ("castles-of-spain", (1, 2)),
+        ("spanish-patience", (1, 2)),
+        ("somerset", (1, 2, 3)),
+        ("streets-and-alleys", (1, 2)),
+        ("beleaguered-castle", (1, 2)),
     ],
 )
 def test_other_presets_give_verified_or_proved_answers(name: str, numbers: tuple[int, ...]) -> None:

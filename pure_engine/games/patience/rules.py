@@ -40,12 +40,13 @@ EMPTY = -1
 
 SUPPORTED_NOTE = (
     "tableau piles (any build policy; spaces any/kings/no-build; single cards, built groups "
-    "or whole piles), cells, foundations, a hole (with or without "
+    "or whole piles), cells, foundations (removable or not), a hole (with or without "
     "loops), a stock dealt to the waste or the hole (with or without redeals)"
 )
 
 _PILE_NAMES = tuple(f"t{i + 1}" for i in range(64))
 _CELL_NAMES = tuple(f"c{i + 1}" for i in range(64))
+_FOUND_NAMES = ("f1", "f2", "f3", "f4")
 
 
 class PatienceState(Record):
@@ -112,6 +113,7 @@ class Rules:
     stock_to_hole: bool
     deal_count: int
     redeal: bool
+    removable: bool
     builds_anything: bool
 
     @classmethod
@@ -138,8 +140,6 @@ class Rules:
             unsupported.append(f"spaces policy {variant.spaces!r}")
         if variant.face_up != "all":
             unsupported.append("face-down cards")
-        if variant.foundations_removable:
-            unsupported.append("removable foundations")
         if variant.foundations_complete_only:
             unsupported.append("complete-pile-only foundation moves")
         if variant.move_group in ("partial-if-card-above-buildable", "maximal-group"):
@@ -178,6 +178,7 @@ class Rules:
             stock_to_hole=variant.stock_size > 0 and variant.stock_deal_type == "hole",
             deal_count=max(1, variant.stock_deal_count),
             redeal=variant.stock_redeal,
+            removable=variant.foundations and variant.foundations_removable,
             builds_anything=build != "no-build",
         )
 
@@ -279,7 +280,8 @@ class Rules:
         """Every legal move in a fixed order.
 
         Order: to the foundation, to the hole, stock moves, cell/waste to pile,
-        pile to pile (largest group first), pile to cell.
+        pile to pile (largest group first), foundation to pile (removable
+        foundations only), pile to cell.
         With *canonical*, a move to an empty cell or empty pile names only the
         first empty one (the others lead to the same canonical key).
         """
@@ -356,6 +358,20 @@ class Rules:
                     continue
                 for j in space_targets:
                     append(Move(src, _PILE_NAMES[j], k))
+        # back from a removable foundation onto the tableau ("f1".."f4" name the suit)
+        if self.removable:
+            for suit, top in enumerate(found):
+                if not top:
+                    continue
+                card = suit * 13 + top - 1
+                name = _FOUND_NAMES[suit]
+                for host in hosts[card]:
+                    at = tops.get(host)
+                    if at is not None:
+                        append(Move(name, _PILE_NAMES[at], 1))
+                if not (kings_only and card % 13 != 12):
+                    for at in space_targets:
+                        append(Move(name, _PILE_NAMES[at], 1))
         # pile to cell
         free = [j for j, c in enumerate(cells) if c == EMPTY]
         cell_targets = free[:1] if canonical else free
@@ -392,6 +408,10 @@ class Rules:
                 return state.replace(stock=stock[:-count], waste=waste + dealt)
             cards = (stock[-1],)
             stock = stock[:-1]
+        elif kind == "f":
+            suit = int(src[1:]) - 1
+            cards = (suit * 13 + found[suit] - 1,)
+            found = (*found[:suit], found[suit] - 1, *found[suit + 1 :])
         else:
             raise AssertionError(f"cannot take cards from {src!r}")
         # put them down
