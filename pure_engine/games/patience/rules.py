@@ -155,10 +155,10 @@ class Rules:
         gpolicy = (
             build if variant.move_group_policy == "same-as-build" else variant.move_group_policy
         )
-        hosts = tuple(frozenset(b for b in range(52) if _builds(build, b, a)) for a in range(52))
-        links = frozenset(
-            b * 64 + a for b in range(52) for a in range(52) if _builds(gpolicy, b, a)
-        )
+        # a card's possible hosts are the four cards one rank up: check only those
+        above = [[s * 13 + a % 13 + 1 for s in range(4)] if a % 13 < 12 else [] for a in range(52)]
+        hosts = tuple(frozenset(b for b in above[a] if _builds(build, b, a)) for a in range(52))
+        links = frozenset(b * 64 + a for a in range(52) for b in above[a] if _builds(gpolicy, b, a))
         safe_need = tuple(cls._safe_need(build, c) for c in range(52))
         groups = build != "no-build" and (variant.move_group in ("yes", "whole-pile") or supermoves)
         return cls(
