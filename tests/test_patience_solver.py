@@ -150,3 +150,33 @@ def test_solve_does_not_mutate_its_inputs() -> None:
     copy = Deal(deal.piles, deal.cells)
     solve(load_variant("freecell"), deal)
     assert deal == copy
+
+
+# fc-solve's names for the FreeCell-family presets whose rules it implements the same way
+FC_SOLVE_GAMES = {
+    "bakers-game": "bakers_game",
+    "seahaven-towers": "seahaven_towers",
+    "eight-off": "eight_off",
+    "forecell": "forecell",
+    "streets-and-alleys": "streets_and_alleys",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FC_SOLVE_GAMES))
+def test_verdicts_agree_with_fc_solve(name: str) -> None:
+    fc_solve = pytest.importorskip("freecell_solver")
+    from pure_engine.games.patience.deals import fcs_board
+
+    try:
+        peer = fc_solve.FreecellSolver()
+    except (ImportError, OSError):
+        pytest.skip("the fc-solve shared library is not installed")
+    variant = load_variant(name)
+    for number in range(1, 9):
+        deal = numbered_deal(variant, number)
+        peer.input_cmd_line(["--game", FC_SOLVE_GAMES[name]])
+        code = peer.solve_board(fcs_board(deal))
+        peer.recycle()
+        theirs = {0: SOLVED, 1: PROVED_UNSOLVABLE}[code]
+        ours = solve(variant, deal, budget=Budget(seconds=30))
+        assert ours.verdict == theirs, (name, number)
