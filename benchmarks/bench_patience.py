@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from pure_engine.cli.batch import parse_deal_ranges
-from pure_engine.games.patience.deals import fcs_board, ms_deal, numbered_deal
+from pure_engine.games.patience.deals import Deal, fcs_board, ms_deal, numbered_deal
 from pure_engine.games.patience.solver import solve
 from pure_engine.games.patience.spec import load_variant
 from pure_engine.games.patience.verify import verify
@@ -49,7 +49,16 @@ def _ours(number: int, budget: float) -> Outcome:
     return result.verdict, seconds, len(result.moves)
 
 
-def _fc_solve_runner() -> Callable[[int], Outcome] | None:
+# fc-solve's names for the presets it implements with the same rules
+FC_SOLVE_GAMES = {
+    "bakers-game": "bakers_game",
+    "seahaven-towers": "seahaven_towers",
+    "eight-off": "eight_off",
+    "forecell": "forecell",
+}
+
+
+def _fc_solve_runner() -> Callable[[Deal, str], Outcome] | None:
     try:
         from freecell_solver import FreecellSolver  # type: ignore[import-untyped]  # no stubs
     except ImportError:
@@ -59,8 +68,9 @@ def _fc_solve_runner() -> Callable[[int], Outcome] | None:
     except (ImportError, OSError):
         return None
 
-    def run(number: int) -> Outcome:
-        board = fcs_board(ms_deal(number))
+    def run(deal: Deal, game: str = "freecell") -> Outcome:
+        instance.input_cmd_line(["--game", game])
+        board = fcs_board(deal)
         t0 = time.perf_counter()
         code = instance.solve_board(board)
         moves = 0
@@ -115,7 +125,7 @@ def main(argv: Sequence[str] = ()) -> int:
         print("fc-solve       not installed (pip install freecell-solver; freecell-solver-bin)")
     else:
         t0 = time.perf_counter()
-        theirs = [fc_solve(n) for n in numbers]
+        theirs = [fc_solve(ms_deal(n), "freecell") for n in numbers]
         theirs_wall = time.perf_counter() - t0
         print(_row("fc-solve", theirs, theirs_wall))
         ratio = ours_wall / theirs_wall if theirs_wall else float("inf")
@@ -127,10 +137,11 @@ def main(argv: Sequence[str] = ()) -> int:
     verdict, seconds, _ = _ours(11982, 60.0)
     print(f"pure_engine   {verdict} in {seconds:.2f} s")
     if fc_solve is not None:
-        verdict, seconds, _ = fc_solve(11982)
+        verdict, seconds, _ = fc_solve(ms_deal(11982), "freecell")
         print(f"fc-solve      {verdict} in {seconds:.3f} s")
 
-    print(f"\nOther presets, deals 1-{args.presets} (pure_engine only; budget {args.budget} s)")
+    print(f"\nOther presets, deals 1-{args.presets} (budget {args.budget} s; fc-solve where it")
+    print("implements the preset; Solvitaire is not installable here)")
     print(_header())
     for name in ("bakers-game", "seahaven-towers", "eight-off", "forecell", "black-hole", "golf"):
         variant = load_variant(name)
@@ -146,6 +157,15 @@ def main(argv: Sequence[str] = ()) -> int:
                 assert check.ok and check.won, (name, number, check)
             outcomes.append((result.verdict, seconds, len(result.moves)))
         print(_row(name, outcomes, time.perf_counter() - t0))
+        if fc_solve is not None and name in FC_SOLVE_GAMES:
+            t0 = time.perf_counter()
+            deals = [numbered_deal(variant, n) for n in range(1, args.presets + 1)]
+            theirs = [fc_solve(deal, FC_SOLVE_GAMES[name]) for deal in deals]
+            print(_row("  fc-solve", theirs, time.perf_counter() - t0))
+            differ = [
+                n for n, (a, b) in enumerate(zip(outcomes, theirs, strict=True), 1) if a[0] != b[0]
+            ]
+            print(f"  verdicts that differ from fc-solve: {differ or 'none'}")
     return 0
 
 
