@@ -212,3 +212,13 @@ def test_cards_come_back_from_removable_foundations() -> None:
     assert ace_c not in after.piles[0]
     fixed = Rules.from_variant(load_variant("streets-and-alleys"))
     assert not any(m.src.startswith("f") for m in fixed.moves(state))
+
+
+def test_keys_are_stable_digests() -> None:
+    from pure_engine.core.digest import digest
+
+    game = make_game("freecell", deal=7)
+    s0 = game.initial_state()
+    s1 = game.play(s0, game.legal_actions(s0)[0])
+    assert digest(game.key(s0)) == digest(game.key(make_game("freecell", deal=7).initial_state()))
+    assert digest(game.key(s0)) != digest(game.key(s1))
