@@ -170,9 +170,18 @@ class _Searcher:
             if self.expand_groups and move.count > 1 and move.dst[0] == "t":
                 step = expand_group(rules, state, move)
             nxt = rules.apply(state, move)
-            if not self.hole_only:
+            if self.hole_only:
+                pass
+            elif move.dst == "f" or move.src[0] == "f":
                 nxt, auto = autoplay(rules, nxt)
                 step += auto
+            elif move.src[0] == "t":
+                # *state* was closed under autoplay and the foundations did not
+                # change: only the card this move uncovered can have become safe
+                pile = nxt.piles[int(move.src[1:]) - 1]
+                if pile and nxt.found[pile[-1] // 13] == pile[-1] % 13:
+                    nxt, auto = autoplay(rules, nxt)
+                    step += auto
             out.append((step, nxt))
         return out
 
