@@ -150,3 +150,23 @@ def test_golden_deal_file_11982(capsys: pytest.CaptureFixture[str]) -> None:
     path = GOLDEN / "freecell-11982.deal.json"
     code, out, _ = run_cli(capsys, "solve", "freecell", "--deal-file", str(path))
     assert code == 1 and "proved unsolvable" in out
+
+
+def test_bad_variant_file_names_the_json_path(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps({"tableau piles": {"build policy": "foo"}}))
+    code, out, err = run_cli(capsys, "solve", str(path), "--deal", "1")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "rules.json" in err and '["build policy"]' in err and "'foo'" in err
+
+
+def test_duplicate_card_in_a_deal_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deal = json.loads(deal_to_json(ms_deal(1)))
+    deal["tableau piles"][0][0] = deal["tableau piles"][1][0]  # one card twice, one missing
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps(deal))
+    code, _, err = run_cli(capsys, "solve", "freecell", "--deal-file", str(path))
+    assert code == 2 and err.count("\n") == 1 and "dup.json" in err
+    assert "twice" in err or "duplicate" in err
