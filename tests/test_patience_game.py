@@ -39,6 +39,7 @@ def in_play(state: PatienceState) -> list[int]:
     """Every card still on the table (not on a foundation, not under the hole's top)."""
     cards = [card for pile in state.piles for card in pile]
     cards += [card for card in state.cells if card != EMPTY]
+    cards += [card for pile in state.reserve for card in pile]
     return cards + list(state.stock) + list(state.waste)
 
 
@@ -222,3 +223,18 @@ def test_keys_are_stable_digests() -> None:
     s1 = game.play(s0, game.legal_actions(s0)[0])
     assert digest(game.key(s0)) == digest(game.key(make_game("freecell", deal=7).initial_state()))
     assert digest(game.key(s0)) != digest(game.key(s1))
+
+
+def test_reserve_cards_play_to_piles_and_foundations() -> None:
+    variant = load_variant("king-albert")
+    rules = Rules.from_variant(variant)
+    ace_s, two_h, three_c = 39, 27, 2
+    state = PatienceState(
+        piles=((three_c,),) + ((),) * 8, reserve=((ace_s,), (two_h,), ()), found=(0, 0, 0, 0)
+    )
+    moves = rules.moves(state)
+    assert Move("r1", "f", 1) in moves and Move("r2", "t1", 1) in moves
+    after = rules.apply(state, Move("r2", "t1", 1))
+    assert after.piles[0] == (three_c, two_h) and after.reserve == ((ace_s,), (), ())
+    assert rules.key(state.replace(reserve=((two_h,), (ace_s,), ()))) == rules.key(state)
+    assert not rules.is_won(state.replace(piles=((),) * 9))

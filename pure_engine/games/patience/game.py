@@ -194,6 +194,9 @@ def render_state(state: PatienceState) -> str:
     if state.stock or state.waste:
         waste = " ".join(card_str(c) for c in state.waste)
         lines.append(f"stock: {len(state.stock)} cards; waste: {waste}")
+    if state.reserve:
+        tops = " ".join(card_str(pile[-1]) if pile else "--" for pile in state.reserve)
+        lines.append(f"reserve: {tops}")
     for i, pile in enumerate(state.piles):
         lines.append(f"t{i + 1}: {' '.join(card_str(c) for c in pile)}".rstrip())
     return "\n".join(lines)

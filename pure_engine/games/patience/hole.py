@@ -56,6 +56,7 @@ def is_hole_only(rules: Rules, state: PatienceState) -> bool:
         and not rules.builds_anything
         and all(card == EMPTY for card in state.cells)
         and not state.waste
+        and not any(state.reserve)
         and (not state.stock or rules.stock_to_hole)
     )
 

@@ -41,12 +41,13 @@ EMPTY = -1
 SUPPORTED_NOTE = (
     "tableau piles (any build policy; spaces any/kings/no-build; single cards, built groups "
     "or whole piles), cells, foundations (removable or not), a hole (with or without "
-    "loops), a stock dealt to the waste or the hole (with or without redeals)"
+    "loops), a stock dealt to the waste or the hole (with or without redeals), a reserve"
 )
 
 _PILE_NAMES = tuple(f"t{i + 1}" for i in range(64))
 _CELL_NAMES = tuple(f"c{i + 1}" for i in range(64))
 _FOUND_NAMES = ("f1", "f2", "f3", "f4")
+_RESERVE_NAMES = tuple(f"r{i + 1}" for i in range(104))
 
 
 class PatienceState(Record):
@@ -63,6 +64,8 @@ class PatienceState(Record):
     stock: tuple[int, ...] = ()
     waste: tuple[int, ...] = ()
     redeals: int = 0
+    reserve: tuple[tuple[int, ...], ...] = ()
+    """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
 
 
 def _rank(card: int) -> int:
@@ -130,8 +133,6 @@ class Rules:
         unsupported = []
         if variant.two_decks:
             unsupported.append("two decks")
-        if variant.reserve_size:
-            unsupported.append("a reserve")
         if variant.max_rank != 13:
             unsupported.append("max rank other than 13")
         if variant.foundations_initial == "one" or variant.foundations_base != "A":
@@ -215,11 +216,16 @@ class Rules:
             stock=tuple(deal.stock),
             waste=(),
             redeals=0,
+            reserve=(
+                (tuple(deal.reserve),)
+                if self.variant.reserve_stacked
+                else tuple((card,) for card in deal.reserve)
+            ),
         )
 
     def is_won(self, state: PatienceState) -> bool:
         """All cards on the foundations (or in the hole): nothing left anywhere else."""
-        if state.stock or state.waste:
+        if state.stock or state.waste or any(state.reserve):
             return False
         for cell in state.cells:
             if cell != EMPTY:
@@ -231,7 +237,8 @@ class Rules:
 
         The foundations are left out: they hold exactly the cards that are
         nowhere else.  Of the hole only its top card's rank is kept (what may
-        go on it never depends on the suit); stock and waste are kept.
+        go on it never depends on the suit); stock and waste are kept, and the
+        reserve piles sorted.
         """
         return (
             tuple(sorted(state.piles)),
@@ -239,6 +246,7 @@ class Rules:
             state.hole % 13 if state.hole >= 0 else EMPTY,
             state.stock,
             state.waste,
+            tuple(sorted(state.reserve)) if state.reserve else (),
         )
 
     def search_key(self, state: PatienceState) -> tuple[object, ...]:
@@ -279,7 +287,7 @@ class Rules:
     def moves(self, state: PatienceState, *, canonical: bool = True) -> tuple[Move, ...]:
         """Every legal move in a fixed order.
 
-        Order: to the foundation, to the hole, stock moves, cell/waste to pile,
+        Order: to the foundation, to the hole, stock moves, cell/waste/reserve to pile,
         pile to pile (largest group first), foundation to pile (removable
         foundations only), pile to cell.
         With *canonical*, a move to an empty cell or empty pile names only the
@@ -300,6 +308,9 @@ class Rules:
                     append(Move(_CELL_NAMES[j], "f", 1))
             if waste_top != EMPTY and found[waste_top // 13] == waste_top % 13:
                 append(Move("w", "f", 1))
+            for j, pile in enumerate(state.reserve):
+                if pile and found[pile[-1] // 13] == pile[-1] % 13:
+                    append(Move(_RESERVE_NAMES[j], "f", 1))
         if self.hole:
             for i, pile in enumerate(piles):
                 if pile and self._fits_hole(state, pile[-1]):
@@ -319,6 +330,7 @@ class Rules:
         kings_only = self.kings_only
         # single cards from cells and the waste onto piles
         singles = [(_CELL_NAMES[j], c) for j, c in enumerate(cells) if c != EMPTY]
+        singles += [(_RESERVE_NAMES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
         if waste_top != EMPTY:
             singles.append(("w", waste_top))
         for name, card in singles:
@@ -387,6 +399,7 @@ class Rules:
         src, dst, count = move.src, move.dst, move.count
         piles, cells, found = state.piles, state.cells, state.found
         hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
+        reserve = state.reserve
         # take the cards
         kind = src[0]
         if kind == "t":
@@ -408,6 +421,10 @@ class Rules:
                 return state.replace(stock=stock[:-count], waste=waste + dealt)
             cards = (stock[-1],)
             stock = stock[:-1]
+        elif kind == "r":
+            i = int(src[1:]) - 1
+            cards = (reserve[i][-1],)
+            reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
         elif kind == "f":
             suit = int(src[1:]) - 1
             cards = (suit * 13 + found[suit] - 1,)
@@ -429,4 +446,4 @@ class Rules:
         else:
             assert kind == "h", move
             hole = cards[0]
-        return PatienceState(piles, cells, found, hole, stock, waste, redeals)
+        return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve)

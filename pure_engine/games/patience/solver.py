@@ -110,6 +110,19 @@ def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
                 found = state.found
                 done.append(move)
                 progress = True
+        for j, pile in enumerate(state.reserve):
+            while pile:
+                card = pile[-1]
+                if found[card // 13] != card % 13:
+                    break
+                if not all(found[s] >= r for s, r in need[card]):
+                    break
+                move = Move(f"r{j + 1}", "f", 1)
+                state = rules.apply(state, move)
+                found = state.found
+                pile = state.reserve[j]
+                done.append(move)
+                progress = True
     return state, tuple(done)
 
 
@@ -172,7 +185,7 @@ class _Searcher:
             nxt = rules.apply(state, move)
             if self.hole_only:
                 pass
-            elif move.dst == "f" or move.src[0] == "f":
+            elif move.dst == "f" or move.src[0] == "f" or move.src[0] == "r":
                 nxt, auto = autoplay(rules, nxt)
                 step += auto
             elif move.src[0] == "t":
@@ -216,6 +229,8 @@ class _Searcher:
         for card in state.cells:
             if card != EMPTY:
                 cost += 1
+        for pile in state.reserve:
+            cost += len(pile)
         return cost
 
 
