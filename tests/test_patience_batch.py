@@ -170,3 +170,8 @@ def test_summary_figures() -> None:
     assert summary["median_seconds"] == 6.0 and summary["p90_seconds"] == 10.0
     assert summary["max_seconds"] == 20.0 and summary["mean_length"] == 100.0
     assert re.search(r"\nmax seconds +20\.0000\n", format_summary(summary))
+
+
+def test_absurd_deal_ranges_are_refused() -> None:
+    with pytest.raises(ParseError, match="at most"):
+        parse_deal_ranges("1-4294967297")

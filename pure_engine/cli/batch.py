@@ -22,6 +22,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import tempfile
@@ -48,6 +49,9 @@ __all__ = [
 ]
 
 Row = dict[str, object]
+
+MAX_DEALS = 1_000_000
+"""The most deals one batch takes (a typo like 1-4294967297 must not eat the memory)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -88,6 +92,8 @@ def parse_deal_ranges(text: str) -> tuple[int, ...]:
         if not ok or first < 1 or last < first:
             msg = f"expected deal numbers like '1-1000' or '1-10,17', found {text!r}"
             raise ParseError(msg, where="--deals")
+        if last - first >= MAX_DEALS or len(numbers) + last - first >= MAX_DEALS:
+            raise ParseError(f"expected at most {MAX_DEALS} deals, found {text!r}", where="--deals")
         numbers.update(range(first, last + 1))
     return tuple(sorted(numbers))
 
@@ -251,11 +257,16 @@ class _Progress:
             self.stream.flush()
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _results(jobs: list[tuple[Variant, int, float | None]], workers: int) -> Iterator[Row]:
     if workers == 1 or len(jobs) <= 1:
         yield from map(solve_one, jobs)
         return
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    # workers ignore Ctrl-C: the parent stops the pool, and lines written so far stay whole
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_sigint) as pool:
         yield from pool.imap_unordered(solve_one, jobs, chunksize=1)
 
 
