@@ -43,7 +43,11 @@ def resolve_variant(variant: str | Variant) -> Variant:
 
 
 def is_freecell_like(variant: Variant) -> bool:
-    """True when standard FreeCell notation names every place (piles 1-9/0, cells a-h, h).
+    """True when standard FreeCell notation names every place unambiguously.
+
+    Piles are 1-9 and 0, cells a-g, the foundation h: so at most 10 piles and
+    7 cells (Eight Off's 8th cell would be 'h' too), no hole, stock or reserve,
+    and no cards coming back from the foundations.
 
     >>> is_freecell_like(load_variant("freecell")), is_freecell_like(load_variant("golf"))
     (True, False)
@@ -52,7 +56,9 @@ def is_freecell_like(variant: Variant) -> bool:
         variant.foundations
         and not variant.hole
         and variant.stock_size == 0
-        and 0 < variant.cells <= 8
+        and variant.cells <= 7
+        and variant.reserve_size == 0
+        and not variant.foundations_removable
         and variant.piles <= 10
     )
 
@@ -72,8 +78,8 @@ def _fc_place(char: str, variant: Variant) -> str:
         number = int(char) or 10
         if number <= variant.piles:
             return f"t{number}"
-    elif char in "abcdefgh" and "abcdefgh".index(char) < variant.cells:
-        return f"c{'abcdefgh'.index(char) + 1}"
+    elif char in "abcdefg" and "abcdefg".index(char) < variant.cells:
+        return f"c{'abcdefg'.index(char) + 1}"
     elif char == "h":
         return "f"
     raise ParseError(f"expected a pile 1-{variant.piles}, a cell or 'h', found {char!r}")
