@@ -123,6 +123,10 @@ class Rules:
     def from_variant(cls, variant: Variant, *, supermoves: bool = True) -> Rules:
         """Build the tables for *variant*.
 
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> Rules.from_variant(load_variant("seahaven-towers")).kings_only
+        True
+
         With *supermoves* (the default), a variant that moves single cards only
         ("move built group": "no") also moves a built group of *n* cards when
         ``n <= (free cells + 1) * 2 ** (empty piles)`` -- shorthand for the
@@ -201,7 +205,14 @@ class Rules:
 
     # ------------------------------------------------------------------ setup
     def initial(self, deal: Deal) -> PatienceState:
-        """The starting position for *deal* (a foundation pile counts by its top card)."""
+        """The starting position for *deal* (a foundation pile counts by its top card).
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> from pure_engine.games.patience.deals import numbered_deal
+        >>> variant = load_variant("beleaguered-castle")
+        >>> Rules.from_variant(variant).initial(numbered_deal(variant, 1)).found
+        (1, 1, 1, 1)
+        """
         cells = tuple(EMPTY if c is None else c for c in deal.cells)
         cells = cells + (EMPTY,) * (self.ncells - len(cells))
         found = [0, 0, 0, 0]
@@ -224,7 +235,13 @@ class Rules:
         )
 
     def is_won(self, state: PatienceState) -> bool:
-        """All cards on the foundations (or in the hole): nothing left anywhere else."""
+        """All cards on the foundations (or in the hole): nothing left anywhere else.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> rules.is_won(PatienceState(piles=((),) * 8, cells=(-1,) * 4, found=(13,) * 4))
+        True
+        """
         if state.stock or state.waste or any(state.reserve):
             return False
         for cell in state.cells:
@@ -239,6 +256,12 @@ class Rules:
         nowhere else.  Of the hole only its top card's rank is kept (what may
         go on it never depends on the suit); stock and waste are kept, and the
         reserve piles sorted.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> a = PatienceState(piles=((1,), (2,)), cells=(5, -1))
+        >>> rules.key(a) == rules.key(PatienceState(piles=((2,), (1,)), cells=(-1, 5)))
+        True
         """
         return (
             tuple(sorted(state.piles)),
@@ -255,6 +278,11 @@ class Rules:
         Where nothing builds on the tableau ("no-build": Black Hole, Golf), a
         pile only ever loses its top card, so its height says all; elsewhere
         this is :meth:`key`.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("black-hole"))
+        >>> rules.search_key(PatienceState(piles=((4, 7), (9,)), hole=0))
+        ((2, 1), (), 0, 0, ())
         """
         if not self.builds_anything:
             return (
@@ -278,7 +306,13 @@ class Rules:
         return diff == 1 or (self.loops and diff == 12)
 
     def group_limit(self, state: PatienceState, empty_piles: int) -> int:
-        """How many built cards move as a unit: (free cells + 1) * 2 ** empty piles."""
+        """How many built cards move as a unit: (free cells + 1) * 2 ** empty piles.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> rules.group_limit(PatienceState(piles=(), cells=(-1, -1, 7, 8)), 2)
+        12
+        """
         free = state.cells.count(EMPTY)
         if self.kings_only or self.no_spaces:
             return free + 1
@@ -395,7 +429,14 @@ class Rules:
 
     # ------------------------------------------------------------ transition
     def apply(self, state: PatienceState, move: Move) -> PatienceState:
-        """Return *state* after *move* (unchecked: *move* must be legal)."""
+        """Return *state* after *move* (unchecked: *move* must be legal).
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> s0 = PatienceState(piles=((0,), ()), cells=(-1,))
+        >>> rules.apply(s0, Move("t1", "f")).found, s0.found
+        ((1, 0, 0, 0), (0, 0, 0, 0))
+        """
         src, dst, count = move.src, move.dst, move.count
         piles, cells, found = state.piles, state.cells, state.found
         hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
