@@ -132,7 +132,7 @@ def _json_for(deal: Deal) -> dict[str, object]:
         (lambda d: d["tableau piles"].pop(), "expected 8 tableau piles for freecell, found 7"),
         (lambda d: d.__setitem__("cells", [""] * 5), "expected at most 4 cells"),
         (lambda d: d.__setitem__("hole", "AS"), "freecell has no hole"),
-        (lambda d: d.__setitem__("stock", ["AS"]), "expected a stock of 0 cards"),
+        (lambda d: d.__setitem__("stock", ["AS"]), r"expected a stock \(and waste\) of 0 cards"),
         (lambda d: d.__setitem__("table", []), r'\$\["table"\]: unknown key'),
         (lambda d: d.pop("tableau piles"), 'missing key "tableau piles"'),
         (lambda d: d.__setitem__("tableau piles", {}), "expected a list of piles"),
@@ -206,3 +206,71 @@ def test_load_deal_sniffs_and_reports_files(tmp_path: Path) -> None:
         load_deal(str(binary), FREECELL)
     with pytest.raises(OSError, match=r"No such file"):
         load_deal(str(tmp_path / "missing.json"), FREECELL)
+
+
+def test_initial_foundation_aces_are_filled_when_the_deal_omits_them() -> None:
+    castle = load_variant("beleaguered-castle")
+    deal = random_deal(castle, 4)
+    data = _json_for(deal)
+    del data["foundations"]
+    assert parse_deal_json(json.dumps(data), castle) == deal
+
+
+def test_fc_solve_printed_states_read_as_boards() -> None:
+    # what `fc-solve -p -t` prints mid-solution: cells in 4-character slots, blanks for empty
+    state = "Foundations: H-0 C-0 D-0 S-0 \nFreecells:      8H      6C\n" + "".join(
+        ": " + line + "\n" for line in fcs_board(ms_deal(1)).splitlines()
+    )
+    drop = {parse_card("8H"), parse_card("6C")}
+    lines = state.splitlines()
+    lines[2:] = [
+        ": " + " ".join(card_str(c, ten="T") for c in p if c not in drop) for p in ms_deal(1).piles
+    ]
+    deal = parse_fcs_board("\n".join(lines), FREECELL)
+    assert deal.cells == (None, parse_card("8H"), None, parse_card("6C"))
+
+
+def test_a_fixed_hole_card_may_be_left_implicit() -> None:
+    black_hole = load_variant("black-hole")
+    deal = random_deal(black_hole, 2)
+    data = _json_for(deal)
+    del data["hole"]
+    assert parse_deal_json(json.dumps(data), black_hole) == deal
+    data["hole"] = "KS"
+    with pytest.raises(ParseError, match="expected the hole to start with AS, found KS"):
+        parse_deal_json(json.dumps(data), black_hole)
+
+
+def test_random_deal_layouts_are_pinned() -> None:
+    # regenerate on purpose only: tests/golden/patience/regenerate.py --random-only
+    golden = json.loads((GOLDEN / "random-deals.json").read_text())
+    assert sorted(golden) == sorted(preset_names())
+    for name, layout in golden.items():
+        variant = load_variant(name)
+        assert parse_deal_json(json.dumps(layout), variant) == random_deal(variant, 1), name
+
+
+@pytest.mark.parametrize(
+    ("foundations", "message"),
+    [
+        ([["AC", "2D"]], "a foundation holds one suit, found AC 2D"),
+        ([["AC", "3C"]], "a foundation builds up by one rank, found AC 3C"),
+        ([["2C"]], "foundations start from A, found piles starting 2"),
+        ([["AC"], ["AC"]], "duplicate card AC"),
+    ],
+)
+def test_foundation_piles_must_be_proper(foundations: list[list[str]], message: str) -> None:
+    data = _json_for(ms_deal(6))
+    on_foundations = {card for pile in foundations for card in pile}
+    piles = data["tableau piles"]
+    assert isinstance(piles, list)
+    data["tableau piles"] = [[c for c in pile if c not in on_foundations] for pile in piles]
+    data["foundations"] = foundations
+    with pytest.raises(ParseError, match=message):
+        parse_deal_json(json.dumps(data), FREECELL)
+
+
+def test_deal_json_rejects_a_key_given_twice() -> None:
+    text = deal_to_json(ms_deal(3)).replace('"cells"', '"tableau piles": [], "cells"')
+    with pytest.raises(ParseError, match=r"^d\.json: duplicate key 'tableau piles'$"):
+        parse_deal_json(text, FREECELL, where="d.json")

@@ -22,6 +22,7 @@ __all__ = [
     "is_red",
     "make_card",
     "parse_card",
+    "parse_rank",
     "rank",
     "suit",
 ]
@@ -98,6 +99,20 @@ def parse_card(text: str, where: str = "") -> int:
         if value is not None and cleaned[-1:] in ("C", "D", "H", "S"):
             return SUIT_NAMES.index(cleaned[-1]) * 13 + value - 1
     raise ParseError(f"{_EXPECTED}, found {text!r}", where=where or None)
+
+
+def parse_rank(text: str, where: str = "") -> int:
+    """Parse a rank alone: ``'A'``, ``'2'``..``'10'`` (or ``'T'``), ``'J'``, ``'Q'``, ``'K'``.
+
+    >>> parse_rank("A"), parse_rank("t"), parse_rank("K")
+    (1, 10, 13)
+    """
+    value = _RANK_OF_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+    if value is None:
+        raise ParseError(
+            f"expected a rank like 'A', '10' or 'K', found {text!r}", where=where or None
+        )
+    return value
 
 
 def card_str(card: int, *, ten: str = "10") -> str:

@@ -20,14 +20,16 @@ Every parser checks the deal against the variant (:func:`validate_deal`).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import card_str, full_deck, parse_card
-from pure_engine.games.patience.spec import Variant, deck_size
+from pure_engine.games.patience.cards import card_str, full_deck, parse_card, parse_rank
+from pure_engine.games.patience.spec import Variant, deck_size, parse_json
 
 __all__ = [
     "MS_DEAL_MAX",
@@ -55,7 +57,8 @@ class Deal(Record):
     """A starting layout; piles bottom -> top, stock's last card dealt first.
 
     ``foundations`` holds one pile per foundation (bottom -> top) when cards
-    start there (Beleaguered Castle's aces, an fc-solve mid-game board).
+    start there (Beleaguered Castle's aces, an fc-solve mid-game board);
+    ``waste`` (bottom -> top) is empty at the start of a game, not mid-game.
 
     >>> Deal(((1, 2), (3,)), (None,)).cells
     (None,)
@@ -67,6 +70,7 @@ class Deal(Record):
     reserve: tuple[int, ...] = ()
     hole: int | None = None
     foundations: tuple[tuple[int, ...], ...] = ()
+    waste: tuple[int, ...] = ()
 
 
 def deal_cards(deal: Deal) -> tuple[int, ...]:
@@ -82,6 +86,7 @@ def deal_cards(deal: Deal) -> tuple[int, ...]:
     if deal.hole is not None:
         out.append(deal.hole)
     out.extend(card for pile in deal.foundations for card in pile)
+    out.extend(deal.waste)
     return tuple(out)
 
 
@@ -150,9 +155,12 @@ def validate_deal(deal: Deal, variant: Variant, where: str = "deal") -> Deal:
     if len(deal.cells) != variant.cells:
         msg = f"expected {variant.cells} cells for {variant.name}, found {len(deal.cells)}"
         raise ParseError(msg, where=where)
-    if len(deal.stock) != variant.stock_size:
-        msg = f"expected a stock of {variant.stock_size} cards, found {len(deal.stock)}"
+    if len(deal.stock) + len(deal.waste) != variant.stock_size:
+        found = len(deal.stock) + len(deal.waste)
+        msg = f"expected a stock (and waste) of {variant.stock_size} cards, found {found}"
         raise ParseError(msg, where=where)
+    if deal.waste and variant.stock_deal_type != "waste":
+        raise ParseError(f"{variant.name} has no waste, found waste cards", where=where)
     if len(deal.reserve) != variant.reserve_size:
         msg = f"expected a reserve of {variant.reserve_size} cards, found {len(deal.reserve)}"
         raise ParseError(msg, where=where)
@@ -169,7 +177,33 @@ def validate_deal(deal: Deal, variant: Variant, where: str = "deal") -> Deal:
     if deal.foundations and not variant.foundations:
         raise ParseError(f"{variant.name} has no foundations, found foundation cards", where=where)
     _check_cards(deal_cards(deal), variant, where)
+    _check_foundations(deal, variant, where)
     return deal
+
+
+def _check_foundations(deal: Deal, variant: Variant, where: str) -> None:
+    """Each foundation pile: one suit, consecutive ranks up from a common base."""
+    per_suit = [0, 0, 0, 0]
+    bases = set()
+    for pile in deal.foundations:
+        shown = " ".join(card_str(c % 52) for c in pile)
+        suit_index = pile[0] % 52 // 13
+        per_suit[suit_index] += 1
+        bases.add(pile[0] % 13)
+        if any(c % 52 // 13 != suit_index for c in pile):
+            raise ParseError(f"a foundation holds one suit, found {shown}", where=where)
+        if any(b % 13 != (a % 13 + 1) % variant.max_rank for a, b in pairwise(pile)):
+            raise ParseError(f"a foundation builds up by one rank, found {shown}", where=where)
+    if max(per_suit) > (2 if variant.two_decks else 1):
+        raise ParseError("too many foundation piles of one suit", where=where)
+    fixed = variant.foundations_base != "random"
+    expected = {parse_rank(variant.foundations_base) - 1} if fixed else bases
+    if len(bases) > 1 or not bases <= expected:
+        names = ", ".join(sorted(card_str(b)[:-1] for b in bases))
+        start = variant.foundations_base
+        raise ParseError(
+            f"foundations start from {start}, found piles starting {names}", where=where
+        )
 
 
 def _check_cards(cards: Sequence[int], variant: Variant, where: str) -> None:
@@ -237,7 +271,8 @@ def parse_deal_json(text: str, variant: Variant, *, where: str = "deal") -> Deal
 
     Keys: ``"tableau piles"`` (piles bottom -> top), ``"cells"`` (one entry per
     cell, ``""`` for an empty one; fewer entries than cells leave the rest
-    empty), ``"stock"`` (last card dealt first), ``"reserve"``, ``"hole"``
+    empty), ``"stock"`` (last card dealt first), ``"waste"`` (mid-game positions
+    only; its last card is on top), ``"reserve"``, ``"hole"``
     and ``"foundations"`` (piles).  Ranks A 2-10 J Q K (``T`` too), suits C D H S.
 
     >>> from pure_engine.games.patience.spec import load_variant
@@ -250,11 +285,7 @@ def parse_deal_json(text: str, variant: Variant, *, where: str = "deal") -> Deal
     pure_engine.errors.ParseError: d.json: $["tableau piles"][0][1]: expected a card like 'AS' \
 or '10D', found 'ZZ'
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"not valid JSON: {exc.msg}", where=f"{where}:{exc.lineno}") from None
-    return deal_from_json(data, variant, where=where)
+    return deal_from_json(parse_json(text, where=where), variant, where=where)
 
 
 def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> Deal:
@@ -290,13 +321,22 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
         raise ParseError(msg, where=reader.at('$["cells"]'))
     cells.extend([None] * (variant.cells - len(cells)))
     stock = reader.cards(data.get("stock", []), '$["stock"]')
-    if data.get("waste"):
-        raise ParseError("a deal starts with an empty waste", where=reader.at('$["waste"]'))
+    waste = reader.cards(data.get("waste", []), '$["waste"]')
     reserve = reader.cards(data.get("reserve", []), '$["reserve"]')
     hole_text = data.get("hole")
     hole = None if hole_text in (None, "") else reader.card(hole_text, '$["hole"]')
+    if hole is None and variant.hole and variant.hole_base != "random":
+        hole = parse_card(variant.hole_base)  # a fixed base card may be left implicit
     foundations = reader.piles(data.get("foundations", []), '$["foundations"]')
-    deal = Deal(piles, tuple(cells), stock, reserve, hole, tuple(p for p in foundations if p))
+    if "foundations" not in data and variant.foundations and variant.foundations_initial == "all":
+        # as Solvitaire does: a deal without foundations starts them with each suit's ace
+        # (the base card's rank, where a variant names another base)
+        copies = 2 if variant.two_decks else 1
+        fixed = variant.foundations_base != "random"
+        base = parse_rank(variant.foundations_base) - 1 if fixed else 0
+        foundations = tuple((s * 13 + base + 52 * k,) for k in range(copies) for s in range(4))
+    kept = tuple(p for p in foundations if p)
+    deal = Deal(piles, tuple(cells), stock, reserve, hole, kept, waste)
     return validate_deal(deal, variant, where)
 
 
@@ -323,6 +363,8 @@ def deal_to_json(deal: Deal) -> str:
         lines.append(f'  "cells": [{texts}]')
     if deal.stock:
         lines.append(f'  "stock": {cards(deal.stock)}')
+    if deal.waste:
+        lines.append(f'  "waste": {cards(deal.waste)}')
     if deal.reserve:
         lines.append(f'  "reserve": {cards(deal.reserve)}')
     if deal.hole is not None:
@@ -334,15 +376,17 @@ def deal_to_json(deal: Deal) -> str:
 
 # ------------------------------------------------------------- fc-solve boards
 _FCS_SUITS = "HCDS"  # fc-solve's order on its "Foundations:" line
+_FIXED_CELLS = re.compile(r"(?:  [2-9TJQKA][CDHS]|    )+ {0,3}")
 
 
 def parse_fcs_board(text: str, variant: Variant, *, where: str = "board") -> Deal:
     """Parse fc-solve board text: one line per pile (bottom card first), optional
     ``Freecells:`` / ``FC:`` and ``Foundations:`` / ``Founds:`` lines.
 
-    A leading ``:`` on pile lines is allowed, ``-`` marks an empty cell, ``#``
-    starts a comment, and ``Foundations: H-5 C-A D-0 S-K`` puts each suit's ace
-    up to the named rank on its foundation.
+    A leading ``:`` on pile lines is allowed, ``-`` marks an empty cell (or, as
+    in the states fc-solve prints, cells sit in 4-character slots), ``#``
+    starts a comment, and ``Foundations: H-5 C-A D-0 S-K`` puts each suit's
+    ace up to the named rank on its foundation.
 
     >>> from pure_engine.games.patience.spec import load_variant
     >>> fc = load_variant("freecell")
@@ -365,8 +409,12 @@ def parse_fcs_board(text: str, variant: Variant, *, where: str = "board") -> Dea
         head, _, rest = line.partition(":")
         label = head.strip().lower()
         if label in ("freecells", "fc"):
-            for text in rest.split():
-                cells.append(None if text == "-" else reader.card(text, at))
+            if _FIXED_CELLS.fullmatch(rest):  # fc-solve's printed states: 4-column slots
+                slots = [rest[i : i + 4].strip() for i in range(0, len(rest), 4)]
+            else:
+                slots = ["" if text == "-" else text for text in rest.split()]
+            for text in slots:
+                cells.append(reader.card(text, at) if text else None)
         elif label in ("foundations", "founds"):
             foundations.extend(_fcs_foundations(rest, reader, at, variant))
         else:
@@ -480,11 +528,8 @@ def random_deal(variant: Variant, seed: int) -> Deal:
             rest.remove(hole)
     foundations: list[tuple[int, ...]] = []
     if variant.foundations and variant.foundations_initial == "all":
-        base = (
-            "A23456789TJQK".index(variant.foundations_base[:1])
-            if variant.foundations_base != "random"
-            else 0
-        )
+        random_base = variant.foundations_base == "random"
+        base = 0 if random_base else parse_rank(variant.foundations_base) - 1
         bases = [c for c in deck if c % 13 == base]
         foundations = [(c,) for c in bases]
         rest = [c for c in rest if c not in set(bases)]

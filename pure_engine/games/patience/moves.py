@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 _LOCATION = re.compile(r"^(?:[tcrf][1-9][0-9]*|[fhsw])$")
-_CELL_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_CELL_LETTERS = "abcdefgklmnopqrstuvwxyz"  # as fc-solve: no h (home), i or j
 
 
 class Move(Record):
@@ -116,8 +116,8 @@ def moves_from_json(obj: object, where: str = "moves") -> tuple[Move, ...]:
 def _fc_place(location: str) -> str:
     kind, number = location[0], location[1:]
     if kind == "t":
-        return number if int(number) < 10 else "0" if int(number) == 10 else f"({number})"
-    if kind == "c":
+        return number
+    if kind == "c" and int(number) <= len(_CELL_LETTERS):
         return _CELL_LETTERS[int(number) - 1]
     if location == "f":
         return "h"
@@ -125,34 +125,42 @@ def _fc_place(location: str) -> str:
 
 
 def fc_notation(move: Move, variant: object = None) -> str:
-    """Standard FreeCell notation: piles ``1``-``9`` (``0`` for the 10th), cells ``a``-``h``,
-    the foundation ``h`` ("home").  The card count is left implicit, as players write it.
+    """Standard FreeCell notation, as fc-solve writes it: piles by number (``10`` for
+    the tenth), cells ``a``-``g`` then ``k``, ``l``, ... (``h`` is taken by "home", the
+    foundation).  The card count is left implicit, as players write it.
 
     *variant* is accepted for symmetry with other notations and not needed.
 
     >>> [fc_notation(Move(*m)) for m in [("t3", "c1"), ("t3", "t8", 3), ("c1", "t8"), ("t4", "f")]]
     ['3a', '38', 'a8', '4h']
+    >>> fc_notation(Move("t10", "c8")), fc_notation(Move("c8", "t1"))
+    ('10k', 'k1')
     """
     return _fc_place(move.src) + _fc_place(move.dst)
 
 
 def parse_fc_notation(text: str, *, where: str = "move") -> Move:
-    """Parse ``"3a"``, ``"38"``, ``"a8"``, ``"4h"`` (count 1; piles 1-9 and 0 for pile 10).
+    """Parse ``"3a"``, ``"38"``, ``"a8"``, ``"4h"``, ``"10k"`` (count 1).
+
+    A leading ``10`` is the tenth pile (``"101"`` is pile 10 to pile 1), as fc-solve
+    reads it.
 
     >>> parse_fc_notation("a8"), parse_fc_notation("4h")
     (Move(src='c1', dst='t8', count=1), Move(src='t4', dst='f', count=1))
+    >>> parse_fc_notation("110"), parse_fc_notation("101")
+    (Move(src='t1', dst='t10', count=1), Move(src='t10', dst='t1', count=1))
     """
     cleaned = text.strip().lower()
-    if len(cleaned) != 2:
-        raise ParseError(f"expected a FreeCell move like '3a' or '4h', found {text!r}", where=where)
-    return Move(_from_fc(cleaned[0], text, where), _from_fc(cleaned[1], text, where), 1)
+    split = 2 if cleaned.startswith("10") and len(cleaned) > 2 else 1
+    first, second = cleaned[:split], cleaned[split:]
+    return Move(_from_fc(first, text, where), _from_fc(second, text, where), 1)
 
 
-def _from_fc(char: str, text: str, where: str) -> str:
-    if char.isdigit():
-        return f"t{int(char) or 10}"
-    if char == "h":
+def _from_fc(part: str, text: str, where: str) -> str:
+    if part in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"):
+        return f"t{part}"
+    if part == "h":
         return "f"
-    if char in "abcdefg":
-        return f"c{'abcdefg'.index(char) + 1}"
+    if len(part) == 1 and part in _CELL_LETTERS:
+        return f"c{_CELL_LETTERS.index(part) + 1}"
     raise ParseError(f"expected a FreeCell move like '3a' or '4h', found {text!r}", where=where)

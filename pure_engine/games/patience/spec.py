@@ -27,11 +27,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.cards import RANK_NAMES, parse_card
+from pure_engine.games.patience.presets import PRESET_ALIASES, PRESETS
 
 __all__ = [
     "PRESETS",
@@ -39,6 +39,7 @@ __all__ = [
     "Variant",
     "deck_size",
     "load_variant",
+    "parse_json",
     "preset_json",
     "preset_names",
     "variant_from_json",
@@ -331,184 +332,30 @@ def variant_to_json(variant: Variant) -> dict[str, object]:
     return out
 
 
-# -------------------------------------------------------------------- presets
-def _freeze(obj: dict[str, object]) -> Mapping[str, object]:
-    return MappingProxyType({k: _freeze(v) if isinstance(v, dict) else v for k, v in obj.items()})
+def parse_json(text: str, *, where: str) -> object:
+    """Decode JSON text strictly: bad syntax or a key given twice is a :class:`ParseError`
+    naming the line.
 
+    >>> parse_json('{"a": 1}', where="x.json")
+    {'a': 1}
+    >>> parse_json('{"cells": {"count": 2}, "cells": {}}', where="x.json")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: x.json: duplicate key 'cells'
+    """
 
-def _preset(**sections: object) -> Mapping[str, object]:
-    renamed = {key.replace("_", " "): value for key, value in sections.items()}
-    return _freeze(renamed)
+    def no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for key, value in pairs:
+            if key in out:
+                raise ParseError(f"duplicate key {key!r}", where=where)
+            out[key] = value
+        return out
 
-
-# The override dicts of Solvitaire's presets (its names in comments where ours differ).
-PRESETS: Mapping[str, Mapping[str, object]] = MappingProxyType(
-    {
-        # free-cell: single-card moves; a built group moves as a "supermove" (see docs)
-        "freecell": _preset(tableau_piles={"build policy": "red-black"}, cells={"count": 4}),
-        "bakers-game": _preset(tableau_piles={"build policy": "same-suit"}, cells={"count": 4}),
-        "seahaven-towers": _preset(
-            tableau_piles={
-                "count": 10,
-                "build policy": "same-suit",
-                "move built group": "no",
-                "spaces policy": "kings",
-            },
-            cells={"count": 4, "pre-filled": 2},
-        ),
-        "eight-off": _preset(
-            tableau_piles={"build policy": "same-suit", "spaces policy": "kings"},
-            cells={"count": 8, "pre-filled": 4},
-        ),
-        "black-hole": _preset(
-            tableau_piles={"count": 17, "build policy": "no-build"},
-            foundations={"present": False},
-            hole={"present": True},
-        ),
-        "golf": _preset(
-            tableau_piles={"count": 7, "build policy": "no-build"},
-            foundations={"present": False},
-            stock={"size": 16, "deal type": "hole"},
-            hole={"present": True, "base card": "random", "build loops": False},
-        ),
-        # fore-cell
-        "forecell": _preset(
-            tableau_piles={"build policy": "red-black", "spaces policy": "kings"},
-            cells={"count": 4, "pre-filled": 4},
-        ),
-        "eight-off-any-card-spaces": _preset(
-            tableau_piles={"build policy": "same-suit"}, cells={"count": 8, "pre-filled": 4}
-        ),
-        "worm-hole": _preset(
-            tableau_piles={"count": 17, "build policy": "no-build"},
-            foundations={"present": False},
-            cells={"count": 1},
-            hole={"present": True},
-        ),
-        "streets-and-alleys": _preset(
-            tableau_piles={"count": 8, "build policy": "any-suit"},
-            foundations={"initial cards": "none"},
-        ),
-        "stronghold": _preset(
-            tableau_piles={"count": 8, "build policy": "any-suit"},
-            foundations={"initial cards": "none"},
-            cells={"count": 1},
-        ),
-        "beleaguered-castle": _preset(
-            tableau_piles={"count": 8, "build policy": "any-suit"},
-            foundations={"initial cards": "all"},
-        ),
-        "siegecraft": _preset(
-            tableau_piles={"count": 8, "build policy": "any-suit"},
-            foundations={"initial cards": "all"},
-            cells={"count": 1},
-        ),
-        "king-albert": _preset(
-            tableau_piles={"count": 9, "build policy": "red-black", "diagonal deal": True},
-            foundations={"removable": True},
-            reserve={"size": 7},
-        ),
-        "fortunes-favor": _preset(
-            tableau_piles={
-                "count": 12,
-                "build policy": "same-suit",
-                "spaces policy": "auto-waste-then-stock",
-            },
-            foundations={"initial cards": "all"},
-            stock={"size": 36},
-        ),
-        "bakers-dozen": _preset(
-            tableau_piles={"count": 13, "spaces policy": "no-build"},
-            foundations={"removable": True},
-        ),
-        "spanish-patience": _preset(tableau_piles={"count": 13}, foundations={"removable": True}),
-        "castles-of-spain": _preset(
-            tableau_piles={"count": 13, "build policy": "red-black"},
-            foundations={"removable": True},
-        ),
-        "somerset": _preset(
-            tableau_piles={"count": 10, "build policy": "red-black", "diagonal deal": True},
-            foundations={"removable": True},
-        ),
-        "fan": _preset(
-            tableau_piles={"count": 18, "build policy": "same-suit", "spaces policy": "kings"},
-            foundations={"removable": True},
-        ),
-        "scotch-patience": _preset(
-            tableau_piles={"count": 18, "build policy": "red-black", "spaces policy": "no-build"},
-            foundations={"removable": True},
-        ),
-        "british-canister": _preset(
-            tableau_piles={
-                "count": 8,
-                "build policy": "red-black",
-                "move built group": "no",
-                "spaces policy": "kings",
-            },
-        ),
-        "american-canister": _preset(
-            tableau_piles={
-                "count": 8,
-                "build policy": "red-black",
-                "move built group": "yes",
-                "spaces policy": "any",
-            },
-        ),
-        "alpha-star": _preset(
-            tableau_piles={"count": 12, "build policy": "same-suit", "move built group": "yes"},
-            foundations={"initial cards": "all"},
-        ),
-        "delta-star": _preset(
-            tableau_piles={"count": 12, "build policy": "same-suit"},
-            foundations={"initial cards": "all"},
-        ),
-        "flower-garden": _preset(
-            tableau_piles={"count": 6}, reserve={"size": 16}, foundations={"removable": True}
-        ),
-        "raglan": _preset(
-            tableau_piles={"count": 9, "build policy": "red-black", "diagonal deal": True},
-            reserve={"size": 6},
-            foundations={"removable": True, "initial cards": "all"},
-        ),
-        "klondike": _preset(
-            tableau_piles={
-                "count": 7,
-                "build policy": "red-black",
-                "spaces policy": "kings",
-                "move built group": "partial-if-card-above-buildable",
-                "diagonal deal": True,
-                "face up cards": "top",
-            },
-            foundations={"removable": True},
-            stock={"size": 24, "deal count": 3, "redeal": True},
-        ),
-        # Klondike with every card face up (Solvitaire's "thoughtful" reading of klondike)
-        "thoughtful-klondike": _preset(
-            tableau_piles={
-                "count": 7,
-                "build policy": "red-black",
-                "spaces policy": "kings",
-                "move built group": "partial-if-card-above-buildable",
-                "diagonal deal": True,
-            },
-            foundations={"removable": True},
-            stock={"size": 24, "deal count": 3, "redeal": True},
-        ),
-    }
-)
-
-#: Other spellings accepted by :func:`load_variant` (Solvitaire's own names among them).
-PRESET_ALIASES: Mapping[str, str] = MappingProxyType(
-    {
-        "free-cell": "freecell",
-        "fore-cell": "forecell",
-        "bakers": "bakers-game",
-        "seahaven": "seahaven-towers",
-        "blackhole": "black-hole",
-        "wormhole": "worm-hole",
-        "fortunes": "fortunes-favor",
-    }
-)
+    try:
+        return json.loads(text, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"not valid JSON: {exc.msg}", where=f"{where}:{exc.lineno}") from None
 
 
 def preset_json(name: str) -> dict[str, object]:
@@ -559,14 +406,14 @@ found 'klondyke' (presets: alpha-star, american-canister, ...)
     if key in PRESETS:
         return variant_from_json(PRESETS[key], name=key, where=f"preset {key}")
     if os.path.isfile(name_or_path):
-        with open(name_or_path, encoding="utf-8") as handle:
-            text = handle.read()
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            with open(name_or_path, encoding="utf-8") as handle:
+                text = handle.read()
+        except UnicodeDecodeError as exc:
             raise ParseError(
-                f"not valid JSON: {exc.msg}", where=f"{name_or_path}:{exc.lineno}:{exc.colno}"
+                f"expected UTF-8 text, found byte {exc.object[exc.start]:#x}", where=name_or_path
             ) from None
+        data = parse_json(text, where=name_or_path)
         stem = os.path.splitext(os.path.basename(name_or_path))[0]
         return variant_from_json(data, name=stem, where=name_or_path)
     raise ParseError(

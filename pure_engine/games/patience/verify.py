@@ -10,7 +10,11 @@ and checks one move at a time against a plain table, so a bug in the solver
 cannot hide behind the same bug here.
 
 Multi-card moves: with ``"move built group": "yes"`` any built group moves
-(Solvitaire's rule); with ``"whole-pile"`` only a whole pile; with ``"no"``
+(Solvitaire's rule); with ``"whole-pile"`` only a whole pile, and with
+``"maximal-group"`` only the whole built group, move between tableau piles;
+with ``"partial-if-card-above-buildable"`` (Klondike) part of a built group
+goes onto another card only when the card it uncovers can go to the
+foundations at once; with ``"no"``
 (FreeCell, Baker's Game, Seahaven, Eight Off) a built group of *n* cards moves
 as a *supermove* -- shorthand for single-card moves through free cells and
 empty piles -- when ``n <= (free cells + 1) * 2 ** (empty piles, not counting
@@ -35,13 +39,13 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from pure_engine.core.record import Record
-from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import card_str, is_red, parse_card, rank, suit
-from pure_engine.games.patience.deals import Deal, deal_cards
-from pure_engine.games.patience.moves import Move, move_str
-from pure_engine.games.patience.spec import Variant, deck_size
+from pure_engine.errors import IllegalActionError, ParseError
+from pure_engine.games.patience.cards import card_str, is_red, parse_rank, rank, suit
+from pure_engine.games.patience.deals import Deal, validate_deal
+from pure_engine.games.patience.moves import Move, is_location, move_str
+from pure_engine.games.patience.spec import Variant
 
-__all__ = ["IllegalMove", "VerifyResult", "describe", "verify"]
+__all__ = ["VerifyResult", "describe", "position", "verify"]
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _UNSUPPORTED_SPACES = ("auto-reserve-then-waste", "auto-waste-then-stock", "auto-reserve-then-any")
@@ -74,7 +78,7 @@ class _Table:
         self.down = [max(len(p) - 1, 0) if variant.face_up == "top" else 0 for p in deal.piles]
         self.cells = list(deal.cells)
         self.stock = list(deal.stock)
-        self.waste: list[int] = []
+        self.waste = list(deal.waste)
         if variant.reserve_stacked:
             self.reserve = [list(deal.reserve)]
         else:
@@ -92,7 +96,7 @@ class _Table:
         base = self.v.foundations_base
         if base == "random":
             return rank(deal.foundations[0][0]) if deal.foundations else 1
-        return 10 if base == "T" else parse_card(base + "C") % 13 + 1
+        return parse_rank(base)
 
     def _free_foundation(self, suit_index: int) -> int:
         for slot in range(suit_index, len(self.founds), 4):
@@ -151,7 +155,9 @@ class _Table:
         if src == "s":
             if not self.stock:
                 raise IllegalMove("the stock is empty")
-            return self.stock[len(self.stock) - min(count, len(self.stock)) :]
+            if count > len(self.stock):
+                raise IllegalMove(f"the stock holds only {len(self.stock)} cards, found {count}")
+            return self.stock[len(self.stock) - count :]
         if src[0] == "f":
             return [self._foundation_source(move)]
         if src == "h":
@@ -251,26 +257,49 @@ class _Table:
             raise IllegalMove(f"{dst} is empty and {v.name} never fills an empty pile")
         elif v.spaces == "kings" and rank(bottom) != v.max_rank:
             raise IllegalMove(f"{dst} is empty and only a king may fill it, found {_text(bottom)}")
-        if len(cards) > 1:
-            self._check_group(cards, dst, move)
+        self._check_group(cards, dst, move)
 
     def _check_group(self, cards: list[int], dst: str, move: Move) -> None:
+        """Multi-card and tableau-to-tableau rules of ``"move built group"``."""
         v, count = self.v, len(cards)
         if move.src[0] != "t":
-            raise IllegalMove(f"only tableau piles move several cards, found count {count}")
-        policy = v.build if v.move_group_policy == "same-as-build" else v.move_group_policy
+            if count > 1:
+                raise IllegalMove(f"only tableau piles move several cards, found count {count}")
+            return
+        policy = self._group_policy()
         for lower, upper in pairwise(cards):
             if not self.builds(policy, lower, upper):
                 raise IllegalMove(
                     f"the {count} cards are not a built group: "
                     f"{_text(upper)} does not build on {_text(lower)} ({policy})"
                 )
-        if v.move_group == "yes":
+        number = int(move.src[1:]) - 1
+        source = self.piles[number]
+        mode = v.move_group
+        if mode == "yes":
             return
-        if v.move_group == "whole-pile":
-            source = self.piles[int(move.src[1:]) - 1]
+        if mode == "whole-pile":
             if count != len(source):
-                raise IllegalMove(f"only whole piles move as a group, {move.src} has {len(source)}")
+                raise IllegalMove(
+                    f"only whole piles move between tableau piles, {move.src} holds {len(source)}"
+                )
+            return
+        if mode in ("maximal-group", "partial-if-card-above-buildable"):
+            height = self._run_height(number)
+            if mode == "maximal-group" and count != height:
+                raise IllegalMove(
+                    f"only the whole built group moves ({height} cards on {move.src}), "
+                    f"found count {count}"
+                )
+            target = self.piles[int(dst[1:]) - 1]
+            uncovered = source[-count - 1] if count < height else None
+            if target and uncovered is not None and self._slot_for(uncovered) is None:
+                raise IllegalMove(
+                    f"part of a built group moves only when the card it uncovers can go to "
+                    f"the foundations, and {_text(uncovered)} cannot"
+                )
+            return
+        if count == 1:
             return
         free = sum(cell is None for cell in self.cells)
         empties = sum(1 for i, p in enumerate(self.piles) if not p and f"t{i + 1}" != dst)
@@ -281,6 +310,20 @@ class _Table:
                 f"only {limit} cards move as a unit with {free} free cell{'s' * (free != 1)} "
                 f"and {usable} usable empty pile{'s' * (usable != 1)}, found {count}"
             )
+
+    def _group_policy(self) -> str:
+        policy = self.v.move_group_policy
+        return self.v.build if policy == "same-as-build" else policy
+
+    def _run_height(self, number: int) -> int:
+        """How many face-up cards at the top of pile *number* form one built group."""
+        pile, policy = self.piles[number], self._group_policy()
+        height = 1
+        while height < len(pile) - self.down[number] and self.builds(
+            policy, pile[-height - 1], pile[-height]
+        ):
+            height += 1
+        return height
 
     def _check_foundation(self, cards: list[int]) -> None:
         v = self.v
@@ -327,6 +370,9 @@ class _Table:
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
         """Check *move* fully, then perform it."""
+        for location in (move.src, move.dst):
+            if not is_location(location):
+                raise IllegalMove(f"unknown location {location!r}")
         cards = self.take(move)
         self.check_put(cards, move.dst, move)
         self._remove(move, len(cards))
@@ -374,6 +420,19 @@ class _Table:
             assert dst == "s"
             self.stock.extend(reversed(cards))
 
+    def to_deal(self) -> Deal:
+        """The current layout as a :class:`Deal` (the hole keeps only its top card)."""
+        reserve = [card for pile in self.reserve for card in pile]
+        return Deal(
+            tuple(tuple(p) for p in self.piles),
+            tuple(self.cells),
+            tuple(self.stock),
+            tuple(reserve),
+            self.hole[-1] if self.hole else None,
+            tuple(tuple(p) for p in self.founds if p),
+            tuple(self.waste),
+        )
+
     def left(self) -> int:
         """Cards not yet on the foundations or in the hole."""
         return (
@@ -389,8 +448,6 @@ def _check_supported(variant: Variant) -> None:
     problems = []
     if variant.spaces in _UNSUPPORTED_SPACES:
         problems.append(f"spaces policy {variant.spaces!r}")
-    if variant.move_group in ("partial-if-card-above-buildable", "maximal-group"):
-        problems.append(f"move built group {variant.move_group!r}")
     if variant.stock_size and variant.stock_deal_type == "tableau piles":
         problems.append("stock deal type 'tableau piles'")
     if problems:
@@ -405,8 +462,10 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
 
     Returns ``ok=False`` with the 0-based index of the first illegal move and
     why; otherwise ``ok=True`` and whether the final state is won.  Raises
-    :class:`ParseError` for rule features the verifier does not implement
-    (Klondike's partial group moves, automatic space filling, Spider's deal).
+    :class:`ParseError` when the deal does not fit the variant
+    (:func:`~pure_engine.games.patience.deals.validate_deal`) or for rule
+    features the verifier does not implement (automatic space filling,
+    Spider's deal to every pile).
 
     >>> from pure_engine.games.patience.spec import load_variant
     >>> from pure_engine.games.patience.deals import ms_deal
@@ -415,11 +474,7 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
     (False, 1, 'c1 already holds 6S')
     """
     _check_supported(variant)
-    if len(deal_cards(deal)) != deck_size(variant):
-        raise ParseError(
-            f"expected a deal of {deck_size(variant)} cards, found {len(deal_cards(deal))}",
-            where="deal",
-        )
+    validate_deal(deal, variant, "deal")
     table = _Table(variant, deal)
     for index, move in enumerate(moves):
         if move.count < 1:
@@ -430,8 +485,41 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
             return VerifyResult(False, False, index, str(exc))
     left = table.left()
     if left:
-        return VerifyResult(True, False, None, f"the game is not won: {left} cards left in play")
+        return VerifyResult(
+            True, False, None, f"the game is not won: {left} card{'s' * (left != 1)} left in play"
+        )
     return VerifyResult(True, True, None, "")
+
+
+def position(variant: Variant, deal: Deal, moves: Sequence[Move]) -> Deal:
+    """The layout after *moves* (each checked), e.g. to show where a solution went wrong.
+
+    The hole keeps only its top card, emptied reserve piles drop out and
+    face-down cards are not marked: a picture of the table, not a new deal.
+    Raises :class:`~pure_engine.errors.IllegalActionError` at an illegal move.
+
+    >>> from pure_engine.games.patience.spec import load_variant
+    >>> from pure_engine.games.patience.deals import ms_deal
+    >>> after = position(load_variant("freecell"), ms_deal(1), [Move("t6", "c2")])
+    >>> card_str(after.cells[1]), card_str(after.piles[5][-1])
+    ('3D', '2C')
+    >>> position(load_variant("freecell"), ms_deal(1), [Move("t6", "f")])
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.IllegalActionError: move 1 (t6->f x1): 3D cannot start the diamonds \
+foundation (it starts with A)
+    """
+    _check_supported(variant)
+    validate_deal(deal, variant, "deal")
+    table = _Table(variant, deal)
+    for index, move in enumerate(moves):
+        try:
+            if move.count < 1:
+                raise IllegalMove(f"expected a count >= 1, found {move.count}")
+            table.apply(move)
+        except IllegalMove as exc:
+            raise IllegalActionError(f"move {index + 1} ({move_str(move)}): {exc}") from None
+    return table.to_deal()
 
 
 def describe(result: VerifyResult, moves: Sequence[Move]) -> str:

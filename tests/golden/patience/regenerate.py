@@ -1,12 +1,13 @@
 """Regenerate the golden patience files from Freecell Solver (fc-solve), on purpose only.
 
-    PYTHONPATH=. python3 tests/golden/patience/regenerate.py
+    PYTHONPATH=. python3 tests/golden/patience/regenerate.py [--random-only]
 
 Needs ``fc-solve`` and ``make-microsoft-freecell-board`` (Debian package
 freecell-solver-bin).  Writes, next to this script:
 
 - ``ms-<N>.board``: fc-solve's own board text for Microsoft deal N (our
   ``ms_deal`` must reproduce it card for card);
+- ``random-deals.json``: ``random_deal(preset, 1)`` for every preset (no fc-solve needed);
 - ``<variant>-<N>.solution.json``: fc-solve's solution for that deal,
   converted to the shared solution format (every move explicit, with its
   card count read off fc-solve's printed states).  fc-solve is an independent
@@ -72,7 +73,7 @@ def fcs_moves(board: str, game: str) -> list[dict[str, object]]:
         if src[0] == "t" and dst[0] == "t":
             column = int(dst[1:]) - 1
             count = piles1[column] - piles0[column]
-        result.append({"from": src, "to": dst, "count": count})
+        result.append({"from": src, "to": dst, "count": count, "fcs": text})
     return result
 
 
@@ -92,9 +93,27 @@ def _place(char: str) -> str:
     return "f" if char == "h" else "c"
 
 
+def write_random_deals() -> None:
+    """``random-deals.json``: deal 1 of every preset, pinning random_deal's layouts."""
+    from pure_engine.games.patience.deals import deal_to_json, random_deal
+    from pure_engine.games.patience.spec import load_variant, preset_names
+
+    out = {
+        name: json.loads(deal_to_json(random_deal(load_variant(name), 1)))
+        for name in preset_names()
+    }
+    with open(os.path.join(HERE, "random-deals.json"), "w", encoding="utf-8") as handle:
+        json.dump(out, handle, indent=1)
+        handle.write("\n")
+
+
 def main() -> int:
     from pure_engine.games.patience.deals import fcs_board, ms_deal, random_deal
     from pure_engine.games.patience.spec import load_variant
+
+    write_random_deals()
+    if "--random-only" in sys.argv:
+        return 0
 
     for number in MS_DEALS:
         board = subprocess.run(
@@ -113,12 +132,14 @@ def main() -> int:
                 if name in ("freecell", "bakers-game")
                 else random_deal(variant, number)
             )
+            raw = fcs_moves(fcs_board(deal), game)
             record = {
                 "variant": name,
                 "deal": number,
                 "source": f"fc-solve --game {game} -p -t -sam -sn",
                 "board": fcs_board(deal),
-                "moves": fcs_moves(fcs_board(deal), game),
+                "fcs_notation": " ".join(str(move.pop("fcs")) for move in raw),
+                "moves": raw,
             }
             path = os.path.join(HERE, f"{name}-{number}.solution.json")
             with open(path, "w", encoding="utf-8") as handle:
