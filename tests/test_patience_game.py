@@ -238,3 +238,22 @@ def test_reserve_cards_play_to_piles_and_foundations() -> None:
     assert after.piles[0] == (three_c, two_h) and after.reserve == ((ace_s,), (), ())
     assert rules.key(state.replace(reserve=((two_h,), (ace_s,), ()))) == rules.key(state)
     assert not rules.is_won(state.replace(piles=((),) * 9))
+
+
+def test_klondike_moves_part_of_a_group_only_to_free_a_foundation_card() -> None:
+    rules = Rules.from_variant(load_variant("thoughtful-klondike"))
+    ace_d, eight_h, seven_c, eight_d, nine_c = 13, 33, 6, 20, 8
+    # t1: AD 8H 7C (8H-7C is a built group); 7C alone may go onto 8D only if 8H can go home
+    blocked = PatienceState(piles=((ace_d, eight_h, seven_c), (eight_d,)) + ((),) * 5)
+    assert Move("t1", "t2", 1) not in rules.moves(blocked)
+    freed = blocked.replace(found=(0, 1, 7, 0))
+    assert Move("t1", "t2", 1) in rules.moves(freed)
+    whole = blocked.replace(piles=((ace_d, eight_h, seven_c), (nine_c,)) + ((),) * 5)
+    assert Move("t1", "t2", 2) in rules.moves(whole)  # the whole group onto 9C: always
+
+
+def test_american_canister_moves_any_built_group_without_a_cell_limit() -> None:
+    rules = Rules.from_variant(load_variant("american-canister"))
+    run = (51, 37, 10, 22, 47)  # KS QH JC 10D 9S; KC on t2 takes QH..9S
+    state = PatienceState(piles=(run, (12,)) + ((),) * 6)
+    assert Move("t1", "t2", 4) in rules.moves(state)  # no cells, yet four cards move

@@ -89,6 +89,10 @@ def test_a_tiny_dead_position_is_proved_unsolvable_by_both_modes() -> None:
         ("somerset", (1, 2, 3)),
         ("streets-and-alleys", (1, 2)),
         ("beleaguered-castle", (1, 2)),
+        ("thoughtful-klondike", (1, 2)),
+        ("american-canister", (1,)),
+        ("king-albert", (1, 3)),
+        ("raglan", (1, 2)),
     ],
 )
 def test_other_presets_give_verified_or_proved_answers(name: str, numbers: tuple[int, ...]) -> None:

@@ -107,7 +107,8 @@ class Rules:
     safe_need: tuple[tuple[tuple[int, int], ...], ...]
     """``safe_need[c]``: (suit, rank) pairs that must be on the foundations for *c* to be safe."""
     group_moves: bool
-    whole_pile_only: bool
+    group_mode: str
+    """``"move built group"``: no (supermoves only), yes, whole-pile, maximal-group, partial."""
     kings_only: bool
     no_spaces: bool
     foundations: bool
@@ -147,8 +148,6 @@ class Rules:
             unsupported.append("face-down cards")
         if variant.foundations_complete_only:
             unsupported.append("complete-pile-only foundation moves")
-        if variant.move_group in ("partial-if-card-above-buildable", "maximal-group"):
-            unsupported.append(f"move built group {variant.move_group!r}")
         if variant.stock_size and variant.stock_deal_type not in ("waste", "hole"):
             unsupported.append(f"stock deal type {variant.stock_deal_type!r}")
         if unsupported:
@@ -165,7 +164,7 @@ class Rules:
         hosts = tuple(frozenset(b for b in above[a] if _builds(build, b, a)) for a in range(52))
         links = frozenset(b * 64 + a for a in range(52) for b in above[a] if _builds(gpolicy, b, a))
         safe_need = tuple(cls._safe_need(build, c) for c in range(52))
-        groups = build != "no-build" and (variant.move_group in ("yes", "whole-pile") or supermoves)
+        groups = build != "no-build" and (variant.move_group != "no" or supermoves)
         return cls(
             variant=variant,
             npiles=variant.piles,
@@ -174,7 +173,11 @@ class Rules:
             links=links,
             safe_need=safe_need,
             group_moves=groups,
-            whole_pile_only=variant.move_group == "whole-pile",
+            group_mode=(
+                "partial"
+                if variant.move_group == "partial-if-card-above-buildable"
+                else variant.move_group
+            ),
             kings_only=variant.spaces == "kings",
             no_spaces=variant.spaces == "no-build",
             foundations=variant.foundations,
@@ -375,12 +378,18 @@ class Rules:
             if not (kings_only and card % 13 != 12):
                 for i in space_targets:
                     append(Move(name, _PILE_NAMES[i], 1))
-        # pile to pile: how many cards move as a unit onto a card / into a space
+        # pile to pile: how many cards move as a unit onto a card / into a space.
+        # Supermoves (mode "no") are bounded by free cells and spaces; the
+        # variant's own group rules are not, but restrict which groups move.
         links = self.links
         group_moves = self.group_moves
-        whole_pile_only = self.whole_pile_only
-        limit = self.group_limit(state, len(empties)) if group_moves else 1
-        limit_space = self.group_limit(state, len(empties) - 1) if empties and group_moves else 1
+        mode = self.group_mode
+        limit = limit_space = 1
+        if group_moves and mode == "no":
+            limit = self.group_limit(state, len(empties))
+            limit_space = self.group_limit(state, len(empties) - 1) if empties else 1
+        elif group_moves:
+            limit = limit_space = 104
         for i, pile in enumerate(piles):
             if not pile:
                 continue
@@ -392,10 +401,14 @@ class Rules:
             src = _PILE_NAMES[i]
             size = len(pile)
             for k in range(run, 0, -1):
-                if whole_pile_only and k > 1 and k != size:
+                if (mode == "whole-pile" and k != size) or (mode == "maximal-group" and k != run):
                     continue
                 card = pile[-k]
-                if k <= limit:
+                if k <= limit and not (
+                    # Klondike: part of a group goes onto a card only when the
+                    # card it uncovers can go to the foundations at once
+                    mode == "partial" and k < run and found[pile[-k - 1] // 13] != pile[-k - 1] % 13
+                ):
                     for host in hosts[card]:
                         at = tops.get(host)
                         if at is not None:
