@@ -116,7 +116,7 @@ def test_variant_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         (["solve", "freecell", "--deal", "0"], "expected --deal N >= 1"),
         (["solve", "freecell", "--deal", "1", "--budget", "-1"], "expected --budget > 0"),
         (["solve", "klondyke", "--deal", "1"], "expected a preset name or a rule JSON file"),
-        (["solve", "klondike", "--deal", "1"], "not supported by the engine"),
+        (["solve", "fortunes-favor", "--deal", "1"], "not supported by the engine"),
         (["solve", "freecell", "--deal-file", "/nonexistent/deal.json"], "/nonexistent/deal.json"),
     ],
 )

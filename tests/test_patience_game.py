@@ -52,8 +52,8 @@ def test_the_six_issue_presets_are_supported() -> None:
 
 
 def test_unsupported_rules_are_a_clear_parse_error() -> None:
-    with pytest.raises(ParseError, match=r"klondike.*not supported by the engine"):
-        Rules.from_variant(load_variant("klondike"))
+    with pytest.raises(ParseError, match=r"fortunes-favor.*not supported by the engine"):
+        Rules.from_variant(load_variant("fortunes-favor"))  # automatic space filling
 
 
 @pytest.mark.parametrize("name", SUPPORTED)
@@ -257,3 +257,16 @@ def test_american_canister_moves_any_built_group_without_a_cell_limit() -> None:
     run = (51, 37, 10, 22, 47)  # KS QH JC 10D 9S; KC on t2 takes QH..9S
     state = PatienceState(piles=(run, (12,)) + ((),) * 6)
     assert Move("t1", "t2", 4) in rules.moves(state)  # no cells, yet four cards move
+
+
+def test_klondike_face_down_cards_turn_up_and_never_move() -> None:
+    rules = Rules.from_variant(load_variant("klondike"))
+    two_s, nine_h, eight_c, ten_s = 40, 34, 7, 48
+    piles = ((two_s, nine_h, eight_c), (ten_s,), (), (), (), (), ())
+    state = PatienceState(piles=piles, down=(1, 0, 0, 0, 0, 0, 0))
+    # 9H-8C is face up and moves onto 10S; 2S under it is face down and stays
+    assert [m.count for m in rules.moves(state) if m.dst == "t2"] == [2]
+    after = rules.apply(state, Move("t1", "t2", 2))
+    assert after.piles[0] == (two_s,) and after.down[0] == 0  # turned face up
+    assert rules.key(after) != rules.key(after.replace(down=(1, *after.down[1:])))
+    assert "[2S]" in render_state(state)

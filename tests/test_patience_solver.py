@@ -90,6 +90,7 @@ def test_a_tiny_dead_position_is_proved_unsolvable_by_both_modes() -> None:
         ("streets-and-alleys", (1, 2)),
         ("beleaguered-castle", (1, 2)),
         ("thoughtful-klondike", (1, 2)),
+        ("klondike", (2, 3)),
         ("american-canister", (1,)),
         ("king-albert", (1, 3)),
         ("raglan", (1, 2)),

@@ -204,5 +204,7 @@ def render_state(state: PatienceState) -> str:
         tops = " ".join(card_str(pile[-1]) if pile else "--" for pile in state.reserve)
         lines.append(f"reserve: {tops}")
     for i, pile in enumerate(state.piles):
-        lines.append(f"t{i + 1}: {' '.join(card_str(c) for c in pile)}".rstrip())
+        hidden = state.down[i] if state.down else 0  # face-down cards in brackets
+        shown = [f"[{card_str(c)}]" if k < hidden else card_str(c) for k, c in enumerate(pile)]
+        lines.append(f"t{i + 1}: {' '.join(shown)}".rstrip())
     return "\n".join(lines)

@@ -65,6 +65,8 @@ class PatienceState(Record):
     waste: tuple[int, ...] = ()
     redeals: int = 0
     reserve: tuple[tuple[int, ...], ...] = ()
+    down: tuple[int, ...] = ()
+    """Face-down cards at the bottom of each pile (``()`` when every card is face up)."""
     """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
 
 
@@ -144,8 +146,6 @@ class Rules:
             unsupported.append("a random foundation card or a base card other than A")
         if variant.spaces not in ("any", "kings", "no-build"):
             unsupported.append(f"spaces policy {variant.spaces!r}")
-        if variant.face_up != "all":
-            unsupported.append("face-down cards")
         if variant.foundations_complete_only:
             unsupported.append("complete-pile-only foundation moves")
         if variant.stock_size and variant.stock_deal_type not in ("waste", "hole"):
@@ -235,6 +235,11 @@ class Rules:
                 if self.variant.reserve_stacked
                 else tuple((card,) for card in deal.reserve)
             ),
+            down=(
+                tuple(max(len(p) - 1, 0) for p in deal.piles)
+                if self.variant.face_up == "top"
+                else ()
+            ),
         )
 
     def is_won(self, state: PatienceState) -> bool:
@@ -257,8 +262,8 @@ class Rules:
 
         The foundations are left out: they hold exactly the cards that are
         nowhere else.  Of the hole only its top card's rank is kept (what may
-        go on it never depends on the suit); stock and waste are kept, and the
-        reserve piles sorted.
+        go on it never depends on the suit); stock and waste are kept, the
+        reserve piles sorted, and each pile's face-down count travels with it.
 
         >>> from pure_engine.games.patience.spec import load_variant
         >>> rules = Rules.from_variant(load_variant("freecell"))
@@ -266,8 +271,11 @@ class Rules:
         >>> rules.key(a) == rules.key(PatienceState(piles=((2,), (1,)), cells=(-1, 5)))
         True
         """
+        piles: tuple[object, ...] = tuple(sorted(state.piles))
+        if state.down:  # a pile is its cards and how many of them are face down
+            piles = tuple(sorted(zip(state.piles, state.down, strict=True)))
         return (
-            tuple(sorted(state.piles)),
+            piles,
             tuple(sorted(state.cells)),
             state.hole % 13 if state.hole >= 0 else EMPTY,
             state.stock,
@@ -396,7 +404,8 @@ class Rules:
             run = 1
             if group_moves:
                 n = len(pile)
-                while run < n and (pile[n - run - 1] * 64 + pile[n - run]) in links:
+                up = n - state.down[i] if state.down else n  # only face-up cards move
+                while run < up and (pile[n - run - 1] * 64 + pile[n - run]) in links:
                     run += 1
             src = _PILE_NAMES[i]
             size = len(pile)
@@ -453,13 +462,15 @@ class Rules:
         src, dst, count = move.src, move.dst, move.count
         piles, cells, found = state.piles, state.cells, state.found
         hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
-        reserve = state.reserve
+        reserve, down = state.reserve, state.down
         # take the cards
         kind = src[0]
         if kind == "t":
             i = int(src[1:]) - 1
             cards = piles[i][-count:]
             piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
+            if down and down[i] >= len(piles[i]):  # the new top card turns face up
+                down = (*down[:i], max(len(piles[i]) - 1, 0), *down[i + 1 :])
         elif kind == "c":
             j = int(src[1:]) - 1
             cards = (cells[j],)
@@ -500,4 +511,4 @@ class Rules:
         else:
             assert kind == "h", move
             hole = cards[0]
-        return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve)
+        return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve, down)

@@ -231,7 +231,7 @@ class _Searcher:
                 cost += 1
         for pile in state.reserve:
             cost += len(pile)
-        return cost
+        return cost + sum(state.down)
 
 
 def _path(parents: list[tuple[int, Step]], node: int, start_auto: Step) -> tuple[Move, ...]:
