@@ -143,7 +143,8 @@ def main(argv: Sequence[str] = ()) -> int:
     print(f"\nOther presets, deals 1-{args.presets} (budget {args.budget} s; fc-solve where it")
     print("implements the preset; Solvitaire is not installable here)")
     print(_header())
-    for name in ("bakers-game", "seahaven-towers", "eight-off", "forecell", "black-hole", "golf"):
+    presets = ("bakers-game", "seahaven-towers", "eight-off", "forecell", "black-hole", "golf")
+    for name in (*presets, "klondike"):
         variant = load_variant(name)
         outcomes = []
         t0 = time.perf_counter()
