@@ -231,7 +231,10 @@ class _Searcher:
                 cost += 1
         for pile in state.reserve:
             cost += len(pile)
-        return cost + sum(state.down)
+        # a face-down card blocks everything above it until it turns up; weight 8
+        # measured on Klondike deals 1-20 at 5 s: weights 1/4/8/16 left 5/4/4/4
+        # unknown, median 0.47/0.34/0.30/0.21 s
+        return cost + 8 * sum(state.down)
 
 
 def _path(parents: list[tuple[int, Step]], node: int, start_auto: Step) -> tuple[Move, ...]:
