@@ -49,6 +49,16 @@ def _ours(number: int, budget: float) -> Outcome:
     return result.verdict, seconds, len(result.moves)
 
 
+PRESETS = (
+    "bakers-game",
+    "seahaven-towers",
+    "eight-off",
+    "forecell",
+    "black-hole",
+    "golf",
+    "klondike",
+)
+
 # fc-solve's names for the presets it implements with the same rules
 FC_SOLVE_GAMES = {
     "bakers-game": "bakers_game",
@@ -111,9 +121,19 @@ def main(argv: Sequence[str] = ()) -> int:
     parser.add_argument("--deals", default="1-100", help="Microsoft deal numbers (1-100)")
     parser.add_argument("--budget", type=float, default=10.0, help="our seconds per deal")
     parser.add_argument("--presets", type=int, default=20, help="deals per other preset (20)")
+    parser.add_argument("--variants", default=",".join(PRESETS), help="other presets to run")
+    parser.add_argument("--skip-freecell", action="store_true", help="only the other presets")
     args = parser.parse_args(list(argv))
-    numbers = parse_deal_ranges(args.deals)
     fc_solve = _fc_solve_runner()
+    if not args.skip_freecell:
+        _freecell(args, fc_solve)
+    _presets(args, fc_solve, [name for name in args.variants.split(",") if name])
+    return 0
+
+
+def _freecell(args: argparse.Namespace, fc_solve: Callable[[Deal, str], Outcome] | None) -> None:
+    """Microsoft deals side by side, then deal 11982."""
+    numbers = parse_deal_ranges(args.deals)
 
     print(f"FreeCell, Microsoft deals {args.deals} ({len(numbers)} deals), one process each")
     print(_header())
@@ -140,11 +160,17 @@ def main(argv: Sequence[str] = ()) -> int:
         verdict, seconds, _ = fc_solve(ms_deal(11982), "freecell")
         print(f"fc-solve      {verdict} in {seconds:.3f} s")
 
+
+def _presets(
+    args: argparse.Namespace,
+    fc_solve: Callable[[Deal, str], Outcome] | None,
+    names: Sequence[str],
+) -> None:
+    """Each preset's deals 1..N, with fc-solve's verdicts where it plays the preset."""
     print(f"\nOther presets, deals 1-{args.presets} (budget {args.budget} s; fc-solve where it")
     print("implements the preset; Solvitaire is not installable here)")
     print(_header())
-    presets = ("bakers-game", "seahaven-towers", "eight-off", "forecell", "black-hole", "golf")
-    for name in (*presets, "klondike"):
+    for name in names:
         variant = load_variant(name)
         outcomes = []
         t0 = time.perf_counter()
@@ -167,7 +193,6 @@ def main(argv: Sequence[str] = ()) -> int:
                 n for n, (a, b) in enumerate(zip(outcomes, theirs, strict=True), 1) if a[0] != b[0]
             ]
             print(f"  verdicts that differ from fc-solve: {differ or 'none'}")
-    return 0
 
 
 if __name__ == "__main__":
