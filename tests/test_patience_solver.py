@@ -185,3 +185,11 @@ def test_verdicts_agree_with_fc_solve(name: str) -> None:
         theirs = {0: SOLVED, 1: PROVED_UNSOLVABLE}[code]
         ours = solve(variant, deal, budget=Budget(seconds=30))
         assert ours.verdict == theirs, (name, number)
+
+
+@pytest.mark.parametrize("name", ["black-hole", "golf"])
+def test_hole_search_budget_cut_is_unknown(name: str) -> None:
+    variant = load_variant(name)
+    result = solve(variant, numbered_deal(variant, 1), budget=Budget(nodes=100))
+    assert result.verdict == UNKNOWN and result.stats.stopped_by == "nodes"
+    assert result.stats.expanded <= 100

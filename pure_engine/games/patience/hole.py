@@ -32,7 +32,7 @@ from pure_engine.search.budget import (
     SearchStats,
 )
 
-__all__ = ["HoleResult", "is_hole_only", "is_stranded", "solve_hole"]
+__all__ = ["HOLE_STAGES", "HoleResult", "is_hole_only", "is_stranded", "solve_hole"]
 
 
 class HoleResult(Record):
@@ -112,9 +112,56 @@ def is_stranded(
     return any(counts[rank] and not reach[rank] for rank in range(13))
 
 
+# (flexible rank first?, expansions): two short runs with the two move orders,
+# then the exhaustive one.  Depth-first times are heavy-tailed and the orders
+# complement each other: on Black Hole deals 1-30 this cut the expansions by a
+# fifth and deal 1 from 560 k to 30 k.
+HOLE_STAGES: tuple[tuple[bool, int | None], ...] = ((False, 5000), (True, 30000), (False, None))
+
+
 def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None) -> HoleResult:
-    """Exhaustive depth-first search of a hole-only position (see :func:`is_hole_only`)."""
+    """Exhaustive depth-first search of a hole-only position (see :func:`is_hole_only`).
+
+    Runs :data:`HOLE_STAGES` (the last one alone with a stock); only the
+    last stage is unbounded, so a verdict
+    other than ``unknown`` always comes from a complete search or a solution.
+    """
     assert is_hole_only(rules, start), "solve_hole needs a hole-only position"
+    budget = budget or Budget()
+    t0 = time.perf_counter()
+    expanded = generated = duplicates = 0
+    result = HoleResult(UNKNOWN)
+    # Golf's stock makes most deals a full search (unsolvable) and the move
+    # order hardly matters there: the short runs would only add to the proof
+    stages = HOLE_STAGES if not start.stock else HOLE_STAGES[-1:]
+    for flexible_first, stage_nodes in stages:
+        nodes = stage_nodes
+        if budget.nodes is not None:
+            left = budget.nodes - expanded
+            nodes = left if nodes is None else min(nodes, left)
+        spent = time.perf_counter() - t0
+        seconds = None if budget.seconds is None else max(0.0, budget.seconds - spent)
+        attempt = budget.replace(nodes=nodes, seconds=seconds)
+        result = _search(rules, start, attempt, flexible_first=flexible_first)
+        expanded += result.stats.expanded
+        generated += result.stats.generated
+        duplicates += result.stats.duplicates
+        if result.verdict != UNKNOWN or result.stats.stopped_by != "nodes":
+            break
+        if budget.nodes is not None and expanded >= budget.nodes:
+            break
+    stats = result.stats.replace(
+        expanded=expanded,
+        generated=generated,
+        duplicates=duplicates,
+        seconds=time.perf_counter() - t0,
+    )
+    return result.replace(stats=stats)
+
+
+def _search(
+    rules: Rules, start: PatienceState, budget: Budget, *, flexible_first: bool
+) -> HoleResult:
     limiter = Limiter(budget)
     t0 = time.perf_counter()
     piles = start.piles
@@ -161,9 +208,12 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
         hole_bits = hole << hole_shift
         base = key - hole_bits
         # children: tallest pile first (the cards most at risk of being buried), then
-        # the card whose neighbour ranks keep the most cards (the walk can go on)
+        # the card whose neighbour ranks keep the most cards (the walk can go on);
+        # or the other way round
         order = [i for i in range(npiles) if heights[i] and fit[piles[i][heights[i] - 1] % 13]]
-        if len(order) > 1:
+        if len(order) > 1 and flexible_first:
+            order.sort(key=lambda i: (-flexibility(piles[i][heights[i] - 1] % 13), -heights[i]))
+        elif len(order) > 1:
             order.sort(key=lambda i: (-heights[i], -flexibility(piles[i][heights[i] - 1] % 13)))
         for i in order:
             card = piles[i][heights[i] - 1]
