@@ -1,13 +1,16 @@
 """Patience as a :class:`~pure_engine.core.game.Game`: one player, no chance, a deal given up front.
 
 ``make_game(variant="freecell", deal=..., seed=...)`` builds the game for a
-preset name, a variant JSON file or a :class:`Variant`; the deal is a
-Microsoft deal number, a :class:`Deal`, or (``deal=None``) a random deal drawn
-from ``seed`` by :func:`~pure_engine.games.patience.deals.random_deal`.
+preset name, a variant JSON file or a :class:`Variant`; the deal is a deal
+number (:func:`~pure_engine.games.patience.deals.numbered_deal`: Microsoft's
+deal where the layout is FreeCell's, else the variant's random deal N), a
+:class:`Deal`, or (``deal=None``) a random deal drawn from ``seed``.
 
 Actions are :class:`~pure_engine.games.patience.moves.Move` records with
 physical places, listed in :meth:`Rules.moves` order, every empty cell and
-empty pile named (the solver alone folds equivalent targets).  Action strings
+empty pile named (the solver alone folds equivalent targets); built groups
+move as supermoves where the variant moves single cards.  The game has
+perfect information: in Klondike the face-down cards are known ("thoughtful").  Action strings
 are ``"t3-c1"`` (``"t3-t8x3"`` for three cards); ``parse_action`` also reads
 standard FreeCell notation (``3a``, ``38``, ``a8``, ``4h``).
 
