@@ -72,6 +72,7 @@ def expectiminimax(
     bounds: tuple[float, float] | None = None,
     budget: Budget | None = None,
     tt: bool = True,
+    deepen: bool | None = None,
     order: Callable[[S, tuple[A, ...]], Sequence[A]] | None = None,
     sides: Sides | None = None,
     player: int | None = None,
@@ -124,8 +125,11 @@ def expectiminimax(
         limiter=Limiter(budget),
     )
     limit = UNLIMITED if depth is None else depth
-    # without a table, deepening only repeats work: search the final depth at once
-    schedule = range(1, min(limit, game.info.max_game_length + 1) + 1) if tt else [limit]
+    if deepen is None:
+        deepen = budget is not None
+    # measured: deepening costs more than the move ordering it buys (tic-tac-toe 3391
+    # vs 2209 nodes, Leduc 5190 vs 1753), so it is for budgets: an answer at any time
+    schedule = range(1, min(limit, game.info.max_game_length + 1) + 1) if deepen else [limit]
     found: AdversarialResult[A] | None = None
     partial: list[tuple[float, A, tuple[A, ...]]] = []
     for current in schedule:
@@ -164,6 +168,7 @@ def alphabeta(
     depth: int | None = None,
     budget: Budget | None = None,
     tt: bool = True,
+    deepen: bool | None = None,
     order: Callable[[S, tuple[A, ...]], Sequence[A]] | None = None,
     sides: Sides | None = None,
     evaluate: Callable[[S], Sequence[float]] | None = None,
@@ -173,8 +178,7 @@ def alphabeta(
     """Alpha-beta search from *state*; the value is from the root side's view.
 
     * *depth* — decision plies (chance nodes are free); ``None`` searches to
-      the end of the game.  With *tt* on, iterative deepening runs depths 1, 2,
-      ... and stops early once an iteration reached the end everywhere.
+      the end of the game.
     * *budget* — on a cut, the last completed iteration is returned (or, in
       the first one, the best root move found so far); ``stats.stopped_by``
       says why and ``complete`` is false.  A line deeper than Python's
@@ -182,6 +186,11 @@ def alphabeta(
     * *tt* — a :class:`~pure_engine.core.seen.TranspositionTable` on
       ``game.key`` holding exact / lower / upper bounds with their depth and
       the best move, which is tried first below the root.
+    * *deepen* — iterative deepening: depths 1, 2, ... up to *depth*,
+      stopping early once an iteration reached the end everywhere, each
+      searching the last best root move first.  Default: only with a
+      *budget*, where it makes the search anytime; without one a single
+      full-depth search expands fewer nodes (tic-tac-toe 2209 vs 3391).
     * *order* — ``order(state, legal_actions) -> actions`` reorders moves
       (best first); ties at the root go to the earlier action in that order,
       by default legal-action order, so a search is reproducible.
@@ -215,6 +224,7 @@ def alphabeta(
         pruning="star2" if game.info.has_chance else None,
         budget=budget,
         tt=tt,
+        deepen=deepen,
         order=order,
         sides=sides,
         player=player,
