@@ -1,7 +1,7 @@
 """Search speed: puzzle search on the 3x3 sliding puzzle, adversarial search on tic-tac-toe.
 
 Run: ``PYTHONPATH=. python3 benchmarks/bench_search.py`` (from the repository root);
-``... bench_search.py puzzle`` (or ``adversarial``, ``chance``) runs one part.
+``... bench_search.py puzzle`` (or ``adversarial``, ``chance``, ``poker``) runs one part.
 
 Every algorithm solves the same seeded 3x3 positions through
 :func:`pure_engine.search.puzzle.solve` (so through the Game adapter, with
@@ -14,7 +14,8 @@ plain minimax, alpha-beta without and with the transposition table, and,
 when OpenSpiel is installed, its Python ``alpha_beta_search`` over its C++
 tic-tac-toe in the same run (no table there; time is the comparable figure).
 The chance table solves a dice duel (tests/search_toys.py) with expectimax
-and each *-minimax / table configuration.
+and each *-minimax / table configuration; the poker table solves Leduc with
+every card seen, beside OpenSpiel's Python ``expectiminimax`` over its C++ Leduc.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from tests.search_toys import (
     manhattan,
 )
 
-__all__ = ["adversarial", "main", "puzzle"]
+__all__ = ["adversarial", "chance", "main", "poker", "puzzle"]
 
 T = TypeVar("T")
 
@@ -177,7 +178,8 @@ def adversarial() -> None:
     searches: list[tuple[str, Callable[[], AdversarialResult[int]]]] = [
         ("minimax (no pruning)", lambda: minimax(game, start)),
         ("alphabeta, no table", lambda: alphabeta(game, start, tt=False)),
-        ("alphabeta, table + deepening", lambda: alphabeta(game, start)),
+        ("alphabeta, table", lambda: alphabeta(game, start)),
+        ("alphabeta, table + deepening", lambda: alphabeta(game, start, deepen=True)),
         ("alphabeta, table, depth 4", lambda: alphabeta(game, start, depth=4)),
     ]
     rows: list[list[object]] = []
@@ -260,6 +262,69 @@ def chance() -> None:
     )
 
 
+def poker() -> None:
+    """Print one table: Leduc poker solved with every card seen (a perfect-information tree).
+
+    Not a poker strategy (players see each other's cards): a measure of search
+    speed on a real card game with chance, beside OpenSpiel's Python
+    ``expectiminimax`` over its C++ Leduc when that peer is installed.
+    """
+    import pure_engine
+
+    game = pure_engine.load_game("leduc_poker")
+    start = game.initial_state()
+    rows: list[list[object]] = []
+    configurations: list[tuple[str, Callable[[], AdversarialResult[int]]]] = [
+        ("expectimax (no pruning, no table)", lambda: expectimax(game, start)),
+        ("star1, no table", lambda: expectiminimax(game, start, pruning="star1", tt=False)),
+        ("star2, table (alphabeta's default)", lambda: alphabeta(game, start)),
+    ]
+    for name, run in configurations:
+        seconds, result = _best_of(run, repeat=5)
+        expanded = result.stats.expanded
+        rows.append(
+            [
+                name,
+                f"{result.value:.6f}",
+                expanded,
+                f"{seconds * 1000:.1f}",
+                f"{expanded / seconds / 1000:.0f} k",
+            ]
+        )
+    peer = _open_spiel_leduc()
+    if peer is not None:
+        seconds, value = _best_of(peer, repeat=5)
+        rows.append(
+            [
+                "OpenSpiel expectiminimax (Python over C++ game)",
+                f"{value:.6f}",
+                "-",
+                f"{seconds * 1000:.1f}",
+                "-",
+            ]
+        )
+    print_table(
+        "Leduc poker, every card seen, solved from the deal (value for player 0)",
+        ["search", "value", "expanded", "ms", "expanded/s"],
+        rows,
+    )
+
+
+def _open_spiel_leduc() -> Callable[[], float] | None:
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms.minimax import expectiminimax as spiel_expectiminimax
+    except ImportError:
+        return None
+    game = pyspiel.load_game("leduc_poker")
+
+    def run() -> float:
+        value, _ = spiel_expectiminimax(game.new_initial_state(), 20, None, 0)
+        return float(value)
+
+    return run
+
+
 def _best_of(run: Callable[[], T], *, repeat: int) -> tuple[float, T]:
     best = float("inf")
     result: T | None = None
@@ -272,10 +337,11 @@ def _best_of(run: Callable[[], T], *, repeat: int) -> tuple[float, T]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the parts named in *argv* (``puzzle``, ``adversarial``, ``chance``), by default all."""
-    parts = argv if argv else ["puzzle", "adversarial", "chance"]
+    """Run the parts named in *argv* (puzzle, adversarial, chance, poker); by default all."""
+    parts = argv if argv else ["puzzle", "adversarial", "chance", "poker"]
+    table = {"puzzle": puzzle, "adversarial": adversarial, "chance": chance, "poker": poker}
     for part in parts:
-        {"puzzle": puzzle, "adversarial": adversarial, "chance": chance}[part]()
+        table[part]()
 
 
 if __name__ == "__main__":
