@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import pure_engine
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.seen import TranspositionTable
 from pure_engine.search import (
@@ -572,3 +573,31 @@ def test_a_line_deeper_than_the_stack_stops_cleanly() -> None:
         assert (result.stats.stopped_by, result.complete, result.action) == ("recursion", False, 0)
     assert alphabeta(game, 0, depth=50).depth == 50
     assert minimax(game, 0).stats.stopped_by == "recursion"
+
+
+# -- real card games: Kuhn and Leduc poker with every card seen ------------------------
+
+
+@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker"])
+def test_poker_every_search_agrees_with_expectimax(name: str) -> None:
+    game = pure_engine.load_game(name)
+    rng = random.Random(7)
+    states = [game.initial_state()]
+    for _ in range(6):  # a few mid-game positions along random lines
+        s = game.initial_state()
+        while not game.is_terminal(s) and rng.random() < 0.8:
+            if game.is_chance_node(s):
+                s = game.step(s, game.sample_chance(s, rng))
+            else:
+                s = game.step(s, rng.choice(game.legal_actions(s)))
+            if not game.is_terminal(s):
+                states.append(s)
+    for s in states:
+        reference = expectimax(game, s)
+        for pruning in (None, "star1", "star2"):
+            for tt in (False, True):
+                result = expectiminimax(game, s, pruning=pruning, tt=tt)
+                assert math.isclose(result.value, reference.value, abs_tol=1e-9), (s, pruning)
+                assert result.complete
+        if game.is_chance_node(s):
+            assert math.isclose(alphabeta(game, s, player=1).value, -reference.value, abs_tol=1e-9)
