@@ -200,7 +200,7 @@ def alphabeta(
       the rest (paranoid) otherwise.
     * *evaluate* — per-player estimates at the depth limit (default
       ``game.returns``).  *player* — whose side the value is for (default:
-      the player to move).
+      the player to move; player 0 at a chance or terminal root).
 
     Chance nodes, if the game has any, are averaged with Star2 pruning
     (:func:`expectiminimax`).
