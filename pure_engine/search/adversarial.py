@@ -199,8 +199,9 @@ def alphabeta(
       Default: one player per side with two players, the root player against
       the rest (paranoid) otherwise.
     * *evaluate* — per-player estimates at the depth limit, within the
-      game's return bounds (default ``game.returns`` clamped to them).  *player* — whose side the value is for (default:
-      the player to move; player 0 at a chance or terminal root).
+      game's return bounds (default ``game.returns`` clamped to them).
+    * *player* — whose side the value is for (default: the player to move;
+      player 0 at a chance or terminal root).
 
     Chance nodes, if the game has any, are averaged with Star2 pruning
     (:func:`expectiminimax`).
