@@ -344,36 +344,58 @@ def _play_trace(run: _Run, seed: int | None, index: int, max_steps: int) -> _Tra
     return trace
 
 
-def _check_record(run: _Run, trace: _Trace, folder: Path) -> _Failure | None:
+_FUTURE_PARTS = ("current player", "legal actions", "chance outcomes", "key digest")
+
+
+def _future(game: Game[Any, Any], state: Any) -> tuple[object, ...]:
+    player = game.current_player(state)
+    outcomes = game.chance_outcomes(state) if player == CHANCE else ()
+    return (player, game.legal_actions(state), outcomes, key_digest(game, state))
+
+
+def _difference(game: Game[Any, Any], state: Any, other_game: Game[Any, Any], other: Any) -> str:
+    """Empty when the two copies agree, else what differs (original vs replayed)."""
+    if other != state:
+        return f"state {game.render(state)!r:.80} vs {other_game.render(other)!r:.80}"
+    for name, mine, theirs in zip(
+        _FUTURE_PARTS, _future(game, state), _future(other_game, other), strict=True
+    ):
+        if mine != theirs:
+            return f"{name} {mine!r:.80} vs {theirs!r:.80}"
+    return ""
+
+
+def _check_record(run: _Run, trace: _Trace, cut: int, folder: Path) -> _Failure | None:
+    """Record the first *cut* actions, save, load, replay; then both copies must continue alike."""
     game = run.game
-    middle = len(trace.actions) // 2
-    notes = tuple(trace.notes[:middle])
+    notes = tuple(trace.notes[:cut])
     try:
-        record = gamerecord.make_record(game, trace.actions[:middle], seed=trace.seed)
+        record = gamerecord.make_record(game, trace.actions[:cut], seed=trace.seed)
         text = gamerecord.dumps(record)
         if gamerecord.loads(text) != record:
-            return _Failure("record", "dumps/loads changed the record", middle, notes, trace.seed)
+            return _Failure("record", "dumps/loads changed the record", cut, notes, trace.seed)
         path = folder / "record.json"
         gamerecord.save(record, path)
         loaded = gamerecord.load(path)
         other_game, other = gamerecord.replay(loaded)
     except (PureEngineError, ValueError, KeyError, TypeError) as exc:
         detail = f"saving, loading and replaying the record failed: {type(exc).__name__}: {exc}"
-        return _Failure("record", detail, middle, notes, trace.seed)
-    state = trace.states[middle]
-    for offset, action in enumerate(trace.actions[middle:]):
-        if other != state or key_digest(game, other) != key_digest(game, state):
-            step = middle + offset
+        return _Failure("record", detail, cut, notes, trace.seed)
+    state = trace.states[cut]
+    for step in range(cut, len(trace.actions) + 1):
+        difference = _difference(game, state, other_game, other)
+        if difference:
             return _Failure(
                 "record",
-                "the replayed copy differs from the original "
-                f"({other_game.render(other)!r:.80} vs {game.render(state)!r:.80})",
+                f"the copy replayed from a record of {cut} actions differs from the original "
+                f"(original vs replayed): {difference}",
                 step,
                 tuple(trace.notes[:step]),
                 trace.seed,
             )
-        state = game.step(state, action)
-        other = other_game.step(other, action)
+        if step < len(trace.actions):
+            state = game.step(state, trace.actions[step])
+            other = other_game.step(other, trace.actions[step])
     return None
 
 
@@ -453,7 +475,7 @@ def check_game(
     chance_draws: int = 400,
     chance_nodes: int = 4,
     false_alarm: float = 1e-6,
-    records: int = 3,
+    records: int = 5,
     resamples: int = 2,
     factory: str | None = None,
 ) -> CheckReport:
@@ -473,7 +495,8 @@ def check_game(
         chance_draws / chance_nodes / false_alarm: the sampler test draws
             *chance_draws* times at up to *chance_nodes* distinct chance nodes; a
             correct sampler is flagged with probability at most *false_alarm*.
-        records: how many games are saved, loaded, replayed and continued.
+        records: how many games are saved, loaded, replayed and continued (cut after
+            0 actions, ..., after every action: spread over the games).
         resamples: resampled states per player per state for the observation check.
         factory: ``"module:function"`` that rebuilds the game in a fresh process
             (default: import the game's module, then ``load_game(info.name, **params)``).
@@ -544,8 +567,9 @@ def _whole_run_checks(
 ) -> _Failure | None:
     if run.on("record"):
         with tempfile.TemporaryDirectory(prefix="pure_engine_check_") as folder:
-            for trace in played[:records]:
-                failure = _check_record(run, trace, Path(folder))
+            for index, trace in enumerate(played[:records]):
+                cut = len(trace.actions) * index // max(1, min(records, len(played)) - 1)
+                failure = _check_record(run, trace, cut, Path(folder))
                 if failure is not None:
                     return failure
     if run.on("sampler") and run.chance_nodes:

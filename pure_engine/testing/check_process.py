@@ -14,6 +14,7 @@ cost to one interpreter start (about a quarter of a second).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import json
 import os
@@ -28,6 +29,9 @@ from pure_engine.core.record import Record
 from pure_engine.core.registry import load_game
 
 __all__ = ["GameSpec", "ReplayTrace", "replay_digests", "run_in_subprocess", "spec_of"]
+
+
+_SKIP = frozenset({"__main__", "builtins", "pure_engine.core.game"})
 
 
 class GameSpec(Record):
@@ -54,9 +58,10 @@ def spec_of(game: Game[Any, Any], *, factory: str | None = None) -> GameSpec:
     GameSpec(modules=('tests.toys',), name='coin_guess', params='{}', factory=None)
     """
     modules = []
-    for fn in (game.initial_state, game.step, game.legal_actions):
+    functions = [getattr(game, f.name) for f in dataclasses.fields(game)]
+    for fn in [*functions, type(game)]:
         module = getattr(fn, "__module__", None)
-        if isinstance(module, str) and module not in modules and module != "__main__":
+        if isinstance(module, str) and module not in modules and module not in _SKIP:
             modules.append(module)
     return GameSpec(tuple(modules), game.info.name, repr(dict(game.info.params)), factory)
 

@@ -149,6 +149,7 @@ def check_notation(game: Game[Any, Any], state: Any, actions: Iterable[Any]) -> 
                 "notation", f"actions {texts[text]!r} and {action!r} are both written {text!r}"
             )
         texts[text] = action
+    for text, action in texts.items():
         try:
             back = game.parse_action(state, text)
         except ParseError as exc:
