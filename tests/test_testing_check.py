@@ -65,7 +65,9 @@ def test_illegal_action_oracle_finds_an_overpermissive_rule() -> None:
 
 
 def test_oracle_candidates_are_refused_by_play_on_a_correct_game() -> None:
-    check_game(toys.make_game(), illegal_actions=broken_toys.coin_oracle, checks={"illegal_actions"})
+    check_game(
+        toys.make_game(), illegal_actions=broken_toys.coin_oracle, checks={"illegal_actions"}
+    )
 
 
 def test_sampler_report_states_the_false_alarm_rate() -> None:

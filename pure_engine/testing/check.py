@@ -31,7 +31,7 @@ from pure_engine.core.record import Record
 from pure_engine.errors import PureEngineError
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
 from pure_engine.testing.check_rules import (
-    CheckFailed,
+    CheckFailedError,
     check_chance,
     check_illegal,
     check_legal,
@@ -171,7 +171,7 @@ class _Run:
         result = fn(*args, **kwargs)
         if random.getstate() != before:
             random.setstate(before)
-            raise CheckFailed(
+            raise CheckFailedError(
                 "global_random",
                 f"{what} used the global random module; draw from the state's Rng "
                 "or an explicit random.Random argument",
@@ -208,7 +208,7 @@ def _check_state(
     if run.on("returns"):
         run.call("returns", check_returns, game, state, terminal)
     if run.on("length") and decisions > game.info.max_game_length:
-        raise CheckFailed(
+        raise CheckFailedError(
             "length",
             f"{decisions} decisions played, but info.max_game_length is "
             f"{game.info.max_game_length}",
@@ -258,7 +258,7 @@ def _check_key(
     known = run.keys.setdefault(node, (future, tuple(trace.notes)))
     if known[0] != future:
         other = " ".join(known[1]) or "(the initial state)"
-        raise CheckFailed(
+        raise CheckFailedError(
             "key",
             f"this state has the same key as the one after [{other}], but a different future "
             f"(player, actions, returns): {future!r:.120} vs {known[0]!r:.120}; the key leaves "
@@ -271,9 +271,9 @@ def _check_invariant(invariant: Callable[[Any], object], state: Any) -> None:
     try:
         verdict = invariant(state)
     except AssertionError as exc:
-        raise CheckFailed("invariants", f"invariant {name} failed: {exc}") from None
+        raise CheckFailedError("invariants", f"invariant {name} failed: {exc}") from None
     if verdict is False:
-        raise CheckFailed("invariants", f"invariant {name} returned False")
+        raise CheckFailedError("invariants", f"invariant {name} returned False")
 
 
 def _check_step(run: _Run, state: Any, action: Any) -> Any:
@@ -281,21 +281,21 @@ def _check_step(run: _Run, state: Any, action: Any) -> Any:
     before = fingerprint(state) if run.on("purity") or run.on("determinism") else None
     after = run.call("step", game.step, state, action)
     if run.on("purity") and fingerprint(state) != before:
-        raise CheckFailed("purity", "step changed its input state", action=True)
+        raise CheckFailedError("purity", "step changed its input state", action=True)
     if run.on("determinism") or run.on("key"):
         again = game.step(state, action)
         same = again == after
         if run.on("determinism") and (not same or fingerprint(again) != fingerprint(after)):
-            raise CheckFailed(
+            raise CheckFailedError(
                 "determinism",
                 "stepping the same state with the same action twice gave different states",
                 action=True,
             )
         if run.on("key") and same:
             if hash(again) != hash(after):
-                raise CheckFailed("key", "two equal states have different hash()", action=True)
+                raise CheckFailedError("key", "two equal states have different hash()", action=True)
             if key_digest(game, again) != key_digest(game, after):
-                raise CheckFailed("key", "two equal states have different keys", action=True)
+                raise CheckFailedError("key", "two equal states have different keys", action=True)
     return after
 
 
@@ -327,7 +327,7 @@ def _play_trace(run: _Run, seed: int | None, index: int, max_steps: int) -> _Tra
             trace.states.append(state)
             run.steps += 1
             player, choices = _check_state(run, trace, state, decisions)
-    except CheckFailed as failed:
+    except CheckFailedError as failed:
         notes = list(trace.notes)
         if failed.action and len(notes) < len(trace.actions) + 1:
             notes.append(note)
@@ -416,7 +416,7 @@ def _check_sampler(run: _Run, draws: int, false_alarm: float, seed: int) -> _Fai
                     detail = f"sample_chance drew {shown!r}, which is not a listed outcome"
                     return _Failure("sampler", detail, step, notes, trace.seed)
                 counts[drawn] += 1
-        except CheckFailed as failed:
+        except CheckFailedError as failed:
             return _Failure(failed.check, failed.detail, step, notes, trace.seed)
         bad = frequency_failures(outcomes, counts, false_alarm=false_alarm, tests=tests)
         if bad:
@@ -438,8 +438,9 @@ def _check_cross_process(
         rows = run_in_subprocess(spec, wanted)
     except RuntimeError as exc:
         detail = (
-            f"{exc}; a fresh process rebuilds the game by importing {', '.join(spec.modules)} "
-            f"and load_game({spec.name!r}): register the game there or pass factory='module:function'"
+            f"{exc}; a fresh process rebuilds the game by importing "
+            f"{', '.join(spec.modules)} and load_game({spec.name!r}): register the game "
+            "there or pass factory='module:function'"
         )
         return _Failure("cross_process", detail, 0, (), traces[0].seed if traces else None)
     for trace, theirs in zip(traces, rows, strict=True):

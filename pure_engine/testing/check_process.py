@@ -128,7 +128,7 @@ def run_in_subprocess(
     env["PYTHONHASHSEED"] = _other_hash_seed()
     paths = [p for p in sys.path if p] + [os.getcwd()]
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
-    done = subprocess.run(  # noqa: S603 - runs this interpreter on this module
+    done = subprocess.run(
         [sys.executable, "-m", "pure_engine.testing.check_process"],
         input=payload,
         capture_output=True,

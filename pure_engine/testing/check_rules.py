@@ -1,7 +1,7 @@
 """The per-state checks of :func:`~pure_engine.testing.check.check_game`.
 
 Each function looks at one state (or one transition) and raises
-:class:`CheckFailed` naming its check; the driver in ``check.py`` adds the
+:class:`CheckFailedError` naming its check; the driver in ``check.py`` adds the
 step index and the action trace.  They read the game's functions only.
 """
 
@@ -19,7 +19,7 @@ from pure_engine.testing.check_state import find_mutable, fingerprint
 
 __all__ = [
     "GARBAGE_NOTATION",
-    "CheckFailed",
+    "CheckFailedError",
     "check_chance",
     "check_illegal",
     "check_legal",
@@ -34,7 +34,7 @@ GARBAGE_NOTATION = "\x00not an action?"
 """Text that no game's ``parse_action`` should accept."""
 
 
-class CheckFailed(Exception):
+class CheckFailedError(Exception):
     """Internal: one check failed; ``action`` is True when the last action is the culprit."""
 
     def __init__(self, check: str, detail: str, *, action: bool = False) -> None:
@@ -57,29 +57,29 @@ def check_purity(state: Any, allowed: tuple[type, ...]) -> None:
     """No mutable value is reachable from *state*."""
     where = find_mutable(state, allowed=allowed)
     if where is not None:
-        raise CheckFailed("purity", f"mutable value reachable from the state: {where}")
+        raise CheckFailedError("purity", f"mutable value reachable from the state: {where}")
 
 
 def check_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...]:
     """Player index in range; legal actions a stable tuple of unique actions, empty exactly
     at chance and terminal nodes.  Returns the legal actions."""
     if not (player in (CHANCE, TERMINAL) or 0 <= player < game.num_players):
-        raise CheckFailed("legal_actions", f"current_player returned {player!r}")
+        raise CheckFailedError("legal_actions", f"current_player returned {player!r}")
     legal = game.legal_actions(state)
     if not isinstance(legal, tuple):
-        raise CheckFailed("legal_actions", f"expected a tuple, found {type(legal).__name__}")
+        raise CheckFailedError("legal_actions", f"expected a tuple, found {type(legal).__name__}")
     if len(set(legal)) != len(legal):
         dupes = sorted({describe(game, state, a) for a in legal if legal.count(a) > 1})
-        raise CheckFailed("legal_actions", f"duplicate legal actions: {', '.join(dupes)}")
+        raise CheckFailedError("legal_actions", f"duplicate legal actions: {', '.join(dupes)}")
     again = game.legal_actions(state)
     if again != legal:
-        raise CheckFailed("legal_actions", "two calls on the same state gave different tuples")
+        raise CheckFailedError("legal_actions", "two calls on the same state gave different tuples")
     if player == TERMINAL and legal:
-        raise CheckFailed("legal_actions", f"terminal state has {len(legal)} legal actions")
+        raise CheckFailedError("legal_actions", f"terminal state has {len(legal)} legal actions")
     if player == CHANCE and legal:
-        raise CheckFailed("legal_actions", f"chance node has {len(legal)} legal actions")
+        raise CheckFailedError("legal_actions", f"chance node has {len(legal)} legal actions")
     if player >= 0 and not legal:
-        raise CheckFailed("legal_actions", f"player {player} to act but no legal actions")
+        raise CheckFailedError("legal_actions", f"player {player} to act but no legal actions")
     return legal
 
 
@@ -87,26 +87,26 @@ def check_chance(game: Game[Any, Any], state: Any) -> tuple[tuple[Any, Fraction]
     """Outcomes: a non-empty tuple of unique actions with exact Fractions summing to 1."""
     outcomes = game.chance_outcomes(state)
     if not isinstance(outcomes, tuple) or not outcomes:
-        raise CheckFailed(
+        raise CheckFailedError(
             "chance", f"expected a non-empty tuple of outcomes, found {outcomes!r:.80}"
         )
     actions = [pair[0] for pair in outcomes]
     if len(set(actions)) != len(actions):
-        raise CheckFailed("chance", "duplicate chance outcomes")
+        raise CheckFailedError("chance", "duplicate chance outcomes")
     for action, probability in outcomes:
         if not isinstance(probability, Fraction):
-            raise CheckFailed(
+            raise CheckFailedError(
                 "chance",
                 f"probability of {describe(game, state, action)!r} is a "
                 f"{type(probability).__name__} ({probability!r}), expected an exact Fraction",
             )
         if not 0 < probability <= 1:
-            raise CheckFailed(
+            raise CheckFailedError(
                 "chance", f"probability of {describe(game, state, action)!r} is {probability}"
             )
     total = sum((p for _, p in outcomes), Fraction(0))
     if total != 1:
-        raise CheckFailed("chance", f"chance probabilities sum to {total}, expected exactly 1")
+        raise CheckFailedError("chance", f"chance probabilities sum to {total}, expected exactly 1")
     return outcomes
 
 
@@ -115,23 +115,23 @@ def check_returns(game: Game[Any, Any], state: Any, terminal: bool) -> tuple[flo
     values = tuple(game.returns(state))
     info = game.info
     if len(values) != info.num_players:
-        raise CheckFailed("returns", f"expected {info.num_players} returns, found {values!r}")
+        raise CheckFailedError("returns", f"expected {info.num_players} returns, found {values!r}")
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-            raise CheckFailed("returns", f"return {value!r} is not a number")
+            raise CheckFailedError("returns", f"return {value!r} is not a number")
     if not terminal:
         return values
     low, high = info.min_return, info.max_return
     for player, value in enumerate(values):
         if not low <= value <= high:
-            raise CheckFailed(
+            raise CheckFailedError(
                 "returns", f"player {player} returns {value}, outside [{low}, {high}]"
             )
     total = sum(values)
     if info.zero_sum and abs(total) > 1e-9:
-        raise CheckFailed("returns", f"zero-sum game, but returns {values} sum to {total}")
+        raise CheckFailedError("returns", f"zero-sum game, but returns {values} sum to {total}")
     if info.constant_sum is not None and abs(total - info.constant_sum) > 1e-9:
-        raise CheckFailed(
+        raise CheckFailedError(
             "returns", f"constant-sum {info.constant_sum}, but returns {values} sum to {total}"
         )
     return values
@@ -143,9 +143,9 @@ def check_notation(game: Game[Any, Any], state: Any, actions: Iterable[Any]) -> 
     for action in actions:
         text = game.action_to_str(state, action)
         if not isinstance(text, str):
-            raise CheckFailed("notation", f"action_to_str({action!r}) returned {text!r}")
+            raise CheckFailedError("notation", f"action_to_str({action!r}) returned {text!r}")
         if text in texts:
-            raise CheckFailed(
+            raise CheckFailedError(
                 "notation", f"actions {texts[text]!r} and {action!r} are both written {text!r}"
             )
         texts[text] = action
@@ -153,9 +153,9 @@ def check_notation(game: Game[Any, Any], state: Any, actions: Iterable[Any]) -> 
         try:
             back = game.parse_action(state, text)
         except ParseError as exc:
-            raise CheckFailed("notation", f"parse_action({text!r}) failed: {exc}") from None
+            raise CheckFailedError("notation", f"parse_action({text!r}) failed: {exc}") from None
         if back != action:
-            raise CheckFailed(
+            raise CheckFailedError(
                 "notation", f"{action!r} is written {text!r}, which parses back as {back!r}"
             )
     try:
@@ -163,11 +163,11 @@ def check_notation(game: Game[Any, Any], state: Any, actions: Iterable[Any]) -> 
     except ParseError:
         return
     except Exception as exc:  # noqa: BLE001 - the wrong exception type is the finding
-        raise CheckFailed(
+        raise CheckFailedError(
             "notation",
             f"parse_action({GARBAGE_NOTATION!r}) raised {type(exc).__name__}, expected ParseError",
         ) from None
-    raise CheckFailed("notation", f"parse_action accepted {GARBAGE_NOTATION!r}")
+    raise CheckFailedError("notation", f"parse_action accepted {GARBAGE_NOTATION!r}")
 
 
 def check_illegal(
@@ -185,14 +185,14 @@ def check_illegal(
         except IllegalActionError:
             pass
         except Exception as exc:  # noqa: BLE001 - the wrong exception type is the finding
-            raise CheckFailed(
+            raise CheckFailedError(
                 "illegal_actions",
                 f"play({shown!r}) raised {type(exc).__name__}: {exc}; expected IllegalActionError",
             ) from None
         else:
-            raise CheckFailed("illegal_actions", f"play accepted the illegal action {shown!r}")
+            raise CheckFailedError("illegal_actions", f"play accepted the illegal action {shown!r}")
         if fingerprint(state) != before:
-            raise CheckFailed("illegal_actions", f"refusing {shown!r} changed the state")
+            raise CheckFailedError("illegal_actions", f"refusing {shown!r} changed the state")
 
 
 def check_oracle(
@@ -203,7 +203,7 @@ def check_oracle(
     bad = [a for a in oracle if a in legal_set]
     if bad:
         shown = ", ".join(describe(game, state, a) for a in bad)
-        raise CheckFailed(
+        raise CheckFailedError(
             "illegal_actions", f"legal_actions lists {shown}, which the rules forbid here"
         )
     return list(oracle)
@@ -226,27 +226,30 @@ def check_observations(
         try:
             hash(seen)
         except TypeError:
-            raise CheckFailed(
+            raise CheckFailedError(
                 "observation", f"observation for player {player} is unhashable: {seen!r:.60}"
             ) from None
         if game.observation(state, player) != seen:
-            raise CheckFailed("observation", f"two calls for player {player} differ")
+            raise CheckFailedError("observation", f"two calls for player {player} differ")
         for _ in range(resamples):
             other = game.resample(state, player, rng)
             where = find_mutable(other, path="resampled state", allowed=allowed)
             if where is not None:
-                raise CheckFailed("observation", f"resample made a mutable state: {where}")
+                raise CheckFailedError("observation", f"resample made a mutable state: {where}")
             if game.observation(other, player) != seen:
-                raise CheckFailed(
+                theirs = game.observation(other, player)
+                raise CheckFailedError(
                     "observation",
-                    f"player {player} observes {seen!r:.80} here but {game.observation(other, player)!r:.80} "
+                    f"player {player} observes {seen!r:.80} here but {theirs!r:.80} "
                     "in a resampled state that differs only in what they cannot see "
                     "(the observation leaks hidden information, or resample changes visible facts)",
                 )
             if game.current_player(other) != player_to_act:
-                raise CheckFailed("observation", f"resampling for player {player} changed who acts")
+                raise CheckFailedError(
+                    "observation", f"resampling for player {player} changed who acts"
+                )
             if player == player_to_act and game.legal_actions(other) != legal:
-                raise CheckFailed(
+                raise CheckFailedError(
                     "observation",
                     f"player {player}'s legal actions differ in a state resampled from their "
                     "observation: they would learn hidden information from their choices",
@@ -258,7 +261,7 @@ def key_digest(game: Game[Any, Any], state: Any) -> int:
     try:
         return digest(game.key(state))
     except TypeError as exc:
-        raise CheckFailed("key", f"key(state) cannot be digested: {exc}") from None
+        raise CheckFailedError("key", f"key(state) cannot be digested: {exc}") from None
 
 
 Invariant = Callable[[Any], object]

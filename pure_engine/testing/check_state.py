@@ -31,7 +31,7 @@ from pyrsistent import PBag, PDeque, PList, PMap, PSet, PVector
 from pure_engine.core.digest import digest
 from pure_engine.core.record import Record
 
-__all__ = ["IMMUTABLE_LEAVES", "fingerprint", "find_mutable"]
+__all__ = ["IMMUTABLE_LEAVES", "find_mutable", "fingerprint"]
 
 IMMUTABLE_LEAVES: tuple[type, ...] = (
     type(None),
