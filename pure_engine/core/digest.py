@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 import immutables
-from pyrsistent import PVector
+from pyrsistent import PVector, pvector
 
 from pure_engine.core.record import Record
 
@@ -39,42 +39,112 @@ def _int(value: int, out: list[bytes]) -> None:
 
 
 def _encode(value: Any, out: list[bytes]) -> None:
+    # exact-type dispatch first (the common case); subclasses take the general path
+    fast = _BY_TYPE.get(type(value))
+    if fast is not None:
+        fast(value, out)
+    else:
+        _encode_general(value, out)
+
+
+def _none(value: None, out: list[bytes]) -> None:
+    out.append(b"N")
+
+
+def _bool(value: bool, out: list[bytes]) -> None:
+    out.append(b"T" if value else b"F")
+
+
+def _str(value: str, out: list[bytes]) -> None:
+    raw = value.encode()
+    out.append(b"s" + _pack_q(len(raw)) + raw)
+
+
+def _bytes(value: bytes, out: list[bytes]) -> None:
+    out.append(b"b" + _pack_q(len(value)) + value)
+
+
+def _sequence(value: tuple[Any, ...] | PVector[Any], out: list[bytes]) -> None:
+    out.append(b"(" + _pack_q(len(value)))
+    for item in value:
+        _encode(item, out)
+
+
+def _frozenset(value: frozenset[Any], out: list[bytes]) -> None:
+    out.append(b"{" + _pack_q(len(value)))
+    out.extend(sorted(encode(item) for item in value))
+
+
+def _mapping(value: Mapping[Any, Any], out: list[bytes]) -> None:
+    out.append(b"M" + _pack_q(len(value)))
+    out.extend(sorted(encode(k) + encode(v) for k, v in value.items()))
+
+
+def _fraction(value: Fraction, out: list[bytes]) -> None:
+    out.append(b"/")
+    _int(value.numerator, out)
+    _int(value.denominator, out)
+
+
+def _float(value: float, out: list[bytes]) -> None:
+    out.append(b"f" + struct.pack(">d", value))
+
+
+def _record_encoder(cls: type[Record]) -> Any:
+    name = cls.__qualname__.encode()
+    header = b"R" + _pack_q(len(name)) + name + _pack_q(len(cls._fields))
+
+    def encode_record(value: Record, out: list[bytes]) -> None:
+        out.append(header)
+        for item in value[1:]:
+            _encode(item, out)
+
+    return encode_record
+
+
+_BY_TYPE: dict[type, Any] = {
+    type(None): _none,
+    bool: _bool,
+    int: _int,
+    str: _str,
+    bytes: _bytes,
+    tuple: _sequence,
+    frozenset: _frozenset,
+    Fraction: _fraction,
+    float: _float,
+    immutables.Map: _mapping,
+    type(pvector()): _sequence,
+}
+"""Encoders by exact type; record classes are added the first time one is seen
+(a pure function of the class, so the table never changes an answer)."""
+
+
+def _encode_general(value: Any, out: list[bytes]) -> None:
     # bool before int (bool is an int subclass); enums by class and name
-    if value is None:
-        out.append(b"N")
-    elif value is True or value is False:
-        out.append(b"T" if value else b"F")
-    elif isinstance(value, enum.Enum):
+    if isinstance(value, enum.Enum):
         name = f"{type(value).__qualname__}.{value.name}".encode()
         out.append(b"E" + _pack_q(len(name)) + name)
+    elif isinstance(value, Record):
+        encoder = _BY_TYPE[type(value)] = _record_encoder(type(value))
+        encoder(value, out)
+    elif isinstance(value, bool):
+        _bool(value, out)
     elif isinstance(value, int):
         _int(value, out)
     elif isinstance(value, str):
-        raw = value.encode()
-        out.append(b"s" + _pack_q(len(raw)) + raw)
+        _str(value, out)
     elif isinstance(value, bytes):
-        out.append(b"b" + _pack_q(len(value)) + value)
-    elif isinstance(value, Record):
-        name = type(value).__qualname__.encode()
-        out.append(b"R" + _pack_q(len(name)) + name + _pack_q(tuple.__len__(value) - 1))
-        for item in value[1:]:
-            _encode(item, out)
+        _bytes(value, out)
     elif isinstance(value, tuple | PVector):
-        out.append(b"(" + _pack_q(len(value)))
-        for item in value:
-            _encode(item, out)
+        _sequence(value, out)
     elif isinstance(value, frozenset):
-        out.append(b"{" + _pack_q(len(value)))
-        out.extend(sorted(encode(item) for item in value))
+        _frozenset(value, out)
     elif isinstance(value, immutables.Map | Mapping) and not isinstance(value, dict):
-        out.append(b"M" + _pack_q(len(value)))
-        out.extend(sorted(encode(k) + encode(v) for k, v in value.items()))
+        _mapping(value, out)
     elif isinstance(value, Fraction):
-        out.append(b"/")
-        _int(value.numerator, out)
-        _int(value.denominator, out)
+        _fraction(value, out)
     elif isinstance(value, float):
-        out.append(b"f" + struct.pack(">d", value))
+        _float(value, out)
     else:
         raise TypeError(f"cannot digest a value of type {type(value).__name__}: {value!r:.60}")
 

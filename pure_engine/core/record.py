@@ -1,9 +1,9 @@
 """Immutable records: the building block of every game state.
 
 A :class:`Record` is a tuple underneath, so building one, comparing two and
-hashing one all run at C speed, and a field read is a property backed by
-``operator.itemgetter`` (about what a plain attribute read costs).  Element 0
-of the tuple is the record's own class, which fixes the trap of
+hashing one all run at C speed, and a field read goes through the C
+descriptor that ``collections.namedtuple`` uses (about what a plain attribute
+read costs).  Element 0 of the tuple is the record's own class, which fixes the trap of
 ``typing.NamedTuple``: two record types with equal fields never compare equal,
 and a record never equals a plain tuple.
 
@@ -24,6 +24,15 @@ from __future__ import annotations
 
 import inspect
 from operator import itemgetter
+
+try:  # the C field descriptor behind collections.namedtuple: about half a property's cost
+    from _collections import _tuplegetter as _field  # type: ignore[import-not-found]  # no stub
+except ImportError:  # pragma: no cover - other Pythons: the pure-Python equivalent
+
+    def _field(index: int, doc: str) -> Any:
+        return property(itemgetter(index), doc=doc)
+
+
 from typing import Any, ClassVar, Self, dataclass_transform
 
 __all__ = ["Record", "fields_of"]
@@ -64,7 +73,7 @@ class Record(tuple[Any, ...], metaclass=_RecordMeta):
     >>> Card(1, "S").rank = 3
     Traceback (most recent call last):
     ...
-    AttributeError: property ... has no setter
+    AttributeError: can't set attribute
     """
 
     __slots__ = ()
@@ -90,7 +99,7 @@ class Record(tuple[Any, ...], metaclass=_RecordMeta):
                     f"{cls.__name__}: field {n!r} without a default follows one with a default"
                 )
         for i, n in enumerate(names, start=1):
-            setattr(cls, n, property(itemgetter(i), doc=f"field {n!r}"))
+            setattr(cls, n, _field(i, f"field {n!r}"))
         cls._fields = tuple(names)
         cls._defaults = defaults  # type: ignore[attr-defined]  # set per class, read above
         type.__setattr__(cls, "__match_args__", tuple(names))  # class patterns match by field

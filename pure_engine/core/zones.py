@@ -53,10 +53,13 @@ def move_top(table: Zones, src: str, dst: str, n: int = 1) -> Zones:
     source = _zone(table, src)
     if not 0 < n <= len(source):
         raise IllegalActionError(f"cannot move {n} card(s) from {src!r}: it holds {len(source)}")
+    target = _zone(table, dst)
+    if src == dst:
+        return table  # a group moved onto its own pile lands where it was
     cut = len(source) - n
     m = table.mutate()  # local mutation of a fresh map; nobody else can see it
     m[src] = source[:cut]
-    m[dst] = _zone(table, dst) + source[cut:]
+    m[dst] = target + source[cut:]
     return m.finish()
 
 
@@ -70,9 +73,12 @@ def draw(table: Zones, deck: str, hand: str, n: int = 1) -> Zones:
     if not 0 < n <= len(source):
         raise IllegalActionError(f"cannot draw {n} card(s) from {deck!r}: it holds {len(source)}")
     cut = len(source) - n
+    rest, drawn = source[:cut], source[cut:][::-1]
+    if hand == deck:
+        return table.set(deck, rest + drawn)
     m = table.mutate()
-    m[deck] = source[:cut]
-    m[hand] = _zone(table, hand) + source[cut:][::-1]
+    m[deck] = rest
+    m[hand] = _zone(table, hand) + drawn
     return m.finish()
 
 
@@ -87,8 +93,11 @@ def move_card(table: Zones, card: Any, src: str, dst: str) -> Zones:
         at = source.index(card)
     except ValueError:
         raise IllegalActionError(f"card {card!r} is not in {src!r}") from None
+    rest = source[:at] + source[at + 1 :]
+    if src == dst:
+        return table.set(src, (*rest, card))
     m = table.mutate()
-    m[src] = source[:at] + source[at + 1 :]
+    m[src] = rest
     m[dst] = (*_zone(table, dst), card)
     return m.finish()
 
@@ -106,10 +115,12 @@ def deal(table: Zones, deck: str, hands: Sequence[str], n: int) -> Zones:
         raise IllegalActionError(
             f"cannot deal {need} card(s) from {deck!r}: it holds {len(source)}"
         )
+    if deck in hands:
+        raise IllegalActionError(f"cannot deal from {deck!r} to itself")
     top_first = source[::-1]
     m = table.mutate()
     for seat, hand in enumerate(hands):
-        m[hand] = _zone(table, hand) + top_first[seat : need : len(hands)]
+        m[hand] = m.get(hand, _zone(table, hand)) + top_first[seat : need : len(hands)]
     m[deck] = source[: len(source) - need]
     return m.finish()
 

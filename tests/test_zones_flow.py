@@ -1,0 +1,139 @@
+"""Zones conserve cards and never touch their input; the turn machine loops flatly."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pure_engine.core.flow import FlowStep, TurnMachine
+from pure_engine.core.record import Record
+from pure_engine.core.rng import Rng
+from pure_engine.core.zones import Zones, deal, draw, move_card, move_top, shuffle_zone, zones
+from pure_engine.errors import IllegalActionError
+
+NAMES = ("deck", "hand", "play", "grave")
+
+
+def _all_cards(table: Zones) -> Counter[int]:
+    return Counter(card for name in table for card in table[name])
+
+
+tables = st.lists(st.integers(0, 3), max_size=30).map(
+    lambda where: zones(
+        {n: [c for c, w in enumerate(where) if w == i] for i, n in enumerate(NAMES)}
+    )
+)
+
+
+@given(tables, st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(1, 5))
+def test_move_top_conserves_cards_and_keeps_input(t: Zones, src: str, dst: str, n: int) -> None:
+    before = dict(t.items())
+    if n > len(t[src]):
+        with pytest.raises(IllegalActionError, match="cannot move"):
+            move_top(t, src, dst, n)
+        return
+    after = move_top(t, src, dst, n)
+    assert dict(t.items()) == before
+    assert _all_cards(after) == _all_cards(t)
+    if src != dst:
+        assert after[dst][-n:] == t[src][-n:]
+
+
+@given(tables, st.integers(1, 3), st.sampled_from(NAMES))
+def test_draw_and_deal_conserve_cards(t: Zones, n: int, hand: str) -> None:
+    if len(t["deck"]) >= n:
+        drawn = draw(t, "deck", hand, n)
+        assert _all_cards(drawn) == _all_cards(t)
+        assert drawn[hand][-n:] == t["deck"][-n:][::-1]
+    if len(t["deck"]) >= 2 * n:
+        dealt = deal(t, "deck", ["hand", "play"], n)
+        assert _all_cards(dealt) == _all_cards(t)
+        assert len(dealt["deck"]) == len(t["deck"]) - 2 * n
+
+
+@given(tables)
+def test_move_card_conserves_and_refuses_missing(t: Zones) -> None:
+    for card in t["hand"]:
+        for dst in NAMES:
+            after = move_card(t, card, "hand", dst)
+            assert after[dst][-1] == card and _all_cards(after) == _all_cards(t)
+    with pytest.raises(IllegalActionError, match="is not in 'hand'"):
+        move_card(t, -1, "hand", "grave")
+
+
+@given(tables, st.integers(0, 2**64 - 1))
+def test_shuffle_is_a_permutation_determined_by_the_rng(t: Zones, seed: int) -> None:
+    a, rng_a = shuffle_zone(t, "deck", Rng(seed))
+    b, rng_b = shuffle_zone(t, "deck", Rng(seed))
+    assert a == b and rng_a == rng_b
+    assert sorted(a["deck"]) == sorted(t["deck"])
+
+
+def test_dealing_to_the_deck_itself_is_refused() -> None:
+    with pytest.raises(IllegalActionError, match="to itself"):
+        deal(zones({"deck": (1, 2, 3, 4)}), "deck", ["deck"], 1)
+
+
+def test_unknown_zone_is_named() -> None:
+    with pytest.raises(IllegalActionError, match="no zone named 'moon'"):
+        move_top(zones({"a": (1,)}), "a", "moon")
+
+
+class Turn(Record):
+    step: str
+    turn: int = 1
+    mana: int = 0
+    decided: bool = False
+
+
+def _machine() -> TurnMachine[Turn]:
+    return TurnMachine(
+        steps={
+            "untap": FlowStep("untap", next="upkeep", enter=lambda s: s.replace(mana=s.turn)),
+            "upkeep": FlowStep("upkeep", next="draw"),
+            "draw": FlowStep("draw", next="main"),
+            "main": FlowStep("main", next="end", decides=lambda s: not s.decided),
+            "end": FlowStep(
+                "end", next="untap", leave=lambda s: s.replace(turn=s.turn + 1, decided=False)
+            ),
+        },
+        get_step=lambda s: s.step,
+        set_step=lambda s, name: s.replace(step=name),
+        is_over=lambda s: s.turn > 3,
+    )
+
+
+def test_steps_without_decision_pass_in_one_loop_and_are_counted() -> None:
+    machine = _machine()
+    state, ticks = machine.run_until_decision(Turn("end", decided=True))
+    assert (state.step, state.turn, state.mana, ticks) == ("main", 2, 2, 4)
+    decided = state.replace(decided=True)
+    assert machine.run_until_decision(decided)[0].step == "main"
+    assert machine.run_until_decision(decided)[0].turn == 3
+
+
+def test_machine_stops_when_over() -> None:
+    state, _ = _machine().run_until_decision(Turn("end", turn=3, decided=True))
+    assert state.turn == 4
+
+
+def test_turn_table_without_decisions_raises_instead_of_spinning() -> None:
+    loop = TurnMachine(
+        steps={"a": FlowStep("a", next="b"), "b": FlowStep("b", next="a")},
+        get_step=lambda s: s.step,
+        set_step=lambda s, name: s.replace(step=name),
+    )
+    with pytest.raises(RuntimeError, match="no decision after 10 ticks"):
+        loop.run_until_decision(Turn("a"), max_ticks=10)
+
+
+def test_unknown_next_step_is_rejected_at_construction() -> None:
+    with pytest.raises(ValueError, match="unknown step 'nowhere'"):
+        TurnMachine(
+            steps={"a": FlowStep("a", next="nowhere")},
+            get_step=lambda s: s.step,
+            set_step=lambda s, name: s.replace(step=name),
+        )
