@@ -75,9 +75,15 @@ def check_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...
     if again != legal:
         raise CheckFailedError("legal_actions", "two calls on the same state gave different tuples")
     if player == TERMINAL and legal:
-        raise CheckFailedError("legal_actions", f"terminal state has {len(legal)} legal actions")
+        shown = ", ".join(describe(game, state, a) for a in legal[:5])
+        raise CheckFailedError(
+            "legal_actions", f"expected no legal actions at a terminal state, found {shown}"
+        )
     if player == CHANCE and legal:
-        raise CheckFailedError("legal_actions", f"chance node has {len(legal)} legal actions")
+        shown = ", ".join(describe(game, state, a) for a in legal[:5])
+        raise CheckFailedError(
+            "legal_actions", f"expected no legal actions at a chance node, found {shown}"
+        )
     if player >= 0 and not legal:
         raise CheckFailedError("legal_actions", f"player {player} to act but no legal actions")
     return legal

@@ -25,6 +25,7 @@ import tempfile
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 import immutables
 from pyrsistent import PVector
@@ -41,6 +42,9 @@ __all__ = [
     "regenerate_requested",
     "stable_repr",
 ]
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 REGEN_ENV = "PURE_ENGINE_REGEN_GOLDEN"
 """Set to ``1`` to let :func:`assert_golden` rewrite golden files."""
@@ -81,13 +85,13 @@ def stable_repr(value: object) -> str:
     return repr(value)
 
 
-def _render(game: Game[object, object], state: object) -> str:
+def _render(game: Game[S, A], state: S) -> str:
     if game.render is repr:
         return stable_repr(state)
     return game.render(state)
 
 
-def playthrough(game: Game[object, object], seed: int, *, max_steps: int = 500) -> str:
+def playthrough(game: Game[S, A], seed: int, *, max_steps: int = 500) -> str:
     """Play a seeded game and describe every step as text (see the module docstring).
 
     The same game and seed give the same text in every process.

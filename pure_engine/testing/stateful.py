@@ -24,9 +24,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.testing.check_rules import CheckFailedError, check_returns, describe
-from pure_engine.testing.check_state import find_mutable, fingerprint
-from pure_engine.testing.strategies import _chance_pick, seeds
+from pure_engine.testing.check_rules import (
+    CheckFailedError,
+    check_legal,
+    check_purity,
+    check_returns,
+    describe,
+)
+from pure_engine.testing.check_state import fingerprint
+from pure_engine.testing.strategies import ChanceMode, _chance_pick, seeds
 
 __all__ = ["GameModel", "game_state_machine"]
 
@@ -60,7 +66,7 @@ def game_state_machine(
     *,
     invariants: Sequence[Callable[[S], object]] = (),
     seed: st.SearchStrategy[int | None] | None = None,
-    chance: str = "probability",
+    chance: ChanceMode = "probability",
 ) -> type[RuleBasedStateMachine]:
     """Build a state machine class that plays *game* (see the module docstring).
 
@@ -69,7 +75,6 @@ def game_state_machine(
     Use it as ``TestMyGame = game_state_machine(game, MyModel).TestCase``.
     """
     seed_strategy: st.SearchStrategy[int | None] = seeds() if seed is None else seed
-    mode: Any = chance
     user_invariants = tuple(invariants)
 
     class GameMachine(RuleBasedStateMachine):
@@ -102,7 +107,7 @@ def game_state_machine(
         def act(self, choice: int) -> None:
             before = self.state
             if game.current_player(before) == CHANCE:
-                action = _chance_pick(game.chance_outcomes(before), choice, mode)
+                action = _chance_pick(game.chance_outcomes(before), choice, chance)
             else:
                 legal = game.legal_actions(before)
                 action = legal[choice % len(legal)]
@@ -110,7 +115,7 @@ def game_state_machine(
             note(f"play {describe(game, before, action)}")
             snapshot = fingerprint(before)
             after = game.play(before, action)
-            assert fingerprint(before) == snapshot, "play changed its input state"
+            assert fingerprint(before) == snapshot, "purity: play changed its input state"
             self.state = after
             if self.model is not None:
                 self.model.apply(before, action, after)
@@ -120,23 +125,22 @@ def game_state_machine(
             state = self.state
             if state is None:
                 return
-            where = find_mutable(state)
-            assert where is None, f"mutable value reachable from the state: {where}"
             player = game.current_player(state)
-            legal = game.legal_actions(state)
-            assert (not legal) == (player in (CHANCE, TERMINAL)), (
-                f"player {player} has {len(legal)} legal actions"
-            )
-            assert self.decisions <= game.info.max_game_length, (
-                f"{self.decisions} decisions exceed max_game_length {game.info.max_game_length}"
-            )
             try:
+                check_purity(state, ())
+                check_legal(game, state, player)
                 check_returns(game, state, player == TERMINAL)
             except CheckFailedError as failed:
-                raise AssertionError(failed.detail) from None
+                raise AssertionError(f"{failed.check}: {failed.detail}") from None
+            assert self.decisions <= game.info.max_game_length, (
+                f"length: {self.decisions} decisions exceed max_game_length "
+                f"{game.info.max_game_length}"
+            )
             for check in user_invariants:
                 verdict = check(state)
-                assert verdict is not False, f"invariant {getattr(check, '__name__', check)}"
+                assert verdict is not False, (
+                    f"invariants: {getattr(check, '__name__', check)} returned False"
+                )
             if self.model is not None:
                 self.model.check(state)
 
