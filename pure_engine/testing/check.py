@@ -437,10 +437,11 @@ def _check_cross_process(
     try:
         rows = run_in_subprocess(spec, wanted)
     except RuntimeError as exc:
+        imports = ", ".join(spec.modules) or "(no module: the game was defined interactively)"
         detail = (
-            f"{exc}; a fresh process rebuilds the game by importing "
-            f"{', '.join(spec.modules)} and load_game({spec.name!r}): register the game "
-            "there or pass factory='module:function'"
+            f"{exc}; a fresh process rebuilds the game by importing {imports} "
+            f"and load_game({spec.name!r}): register the game there or pass "
+            "factory='module:function'"
         )
         return _Failure("cross_process", detail, 0, (), traces[0].seed if traces else None)
     for trace, theirs in zip(traces, rows, strict=True):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -31,7 +32,31 @@ from pure_engine.core.registry import load_game
 __all__ = ["GameSpec", "ReplayTrace", "replay_digests", "run_in_subprocess", "spec_of"]
 
 
-_SKIP = frozenset({"__main__", "builtins", "pure_engine.core.game"})
+_SKIP = frozenset({"builtins", "pure_engine.core.game"})
+_FILE = "file:"
+"""Prefix of a module given by its file: a game defined in a script run as ``__main__``."""
+
+
+def _module_ref(module: str) -> str | None:
+    """How the child finds *module*: its name, or ``file:PATH`` for a script's ``__main__``."""
+    if module in _SKIP:
+        return None
+    if module != "__main__":
+        return module
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    return f"{_FILE}{os.path.abspath(path)}" if isinstance(path, str) else None
+
+
+def _import(ref: str) -> None:
+    if not ref.startswith(_FILE):
+        importlib.import_module(ref)
+        return
+    # a script: run it under another name, so its ``if __name__ == "__main__"`` part stays idle
+    spec = importlib.util.spec_from_file_location("_pure_engine_script", ref[len(_FILE) :])
+    assert spec is not None and spec.loader is not None, ref
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
 
 
 class GameSpec(Record):
@@ -61,14 +86,15 @@ def spec_of(game: Game[Any, Any], *, factory: str | None = None) -> GameSpec:
     functions = [getattr(game, f.name) for f in dataclasses.fields(game)]
     for fn in [*functions, type(game)]:
         module = getattr(fn, "__module__", None)
-        if isinstance(module, str) and module not in modules and module not in _SKIP:
-            modules.append(module)
+        ref = _module_ref(module) if isinstance(module, str) else None
+        if ref is not None and ref not in modules:
+            modules.append(ref)
     return GameSpec(tuple(modules), game.info.name, repr(dict(game.info.params)), factory)
 
 
 def _build(spec: GameSpec) -> Game[Any, Any]:
     for module in spec.modules:
-        importlib.import_module(module)
+        _import(module)
     params = ast.literal_eval(spec.params)
     if spec.factory is not None:
         module_name, _, attr = spec.factory.partition(":")
