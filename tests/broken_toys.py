@@ -195,6 +195,13 @@ def chance_sum() -> Game[Any, Any]:
     )
 
 
+def chance_everywhere() -> Game[Any, Any]:
+    return _variant(
+        "broken_chance_everywhere",
+        chance_outcomes=lambda s: toys.chance_outcomes(s.replace(coin=None)),
+    )
+
+
 def float_chance() -> Game[Any, Any]:
     return _variant(
         "broken_float_chance",
@@ -415,6 +422,7 @@ BROKEN: dict[str, tuple[Callable[[], Game[Any, Any]], str]] = {
     "lax_play": (lax_play, "illegal_actions"),
     "chance_sum": (chance_sum, "chance"),
     "float_chance": (float_chance, "chance"),
+    "chance_everywhere": (chance_everywhere, "chance"),
     "biased_sampler": (biased_sampler, "sampler"),
     "unlisted_sampler": (unlisted_sampler, "sampler"),
     "key_omits_ack": (key_omits_ack, "key"),

@@ -204,6 +204,13 @@ def _check_state(
         outcomes = run.call("chance_outcomes", game.chance_outcomes, state)
         if run.on("chance"):
             check_chance(game, state)
+    elif run.on("chance"):
+        stray = run.call("chance_outcomes", game.chance_outcomes, state)
+        if stray:
+            raise CheckFailedError(
+                "chance",
+                f"expected no chance outcomes where player {player} acts, found {stray!r:.80}",
+            )
     terminal = player == TERMINAL
     if run.on("returns"):
         run.call("returns", check_returns, game, state, terminal)
