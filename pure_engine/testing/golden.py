@@ -183,7 +183,10 @@ def assert_golden(
     if regenerate:
         _write(target, text)
         return
-    how = f"(regenerate on purpose: pytest --regen-golden, or {REGEN_ENV}=1)"
+    how = (
+        f"(regenerate on purpose: {REGEN_ENV}=1 pytest ..., or pytest --regen-golden "
+        "with -p pure_engine.testing.pytest_plugin)"
+    )
     if not target.exists():
         raise GoldenMismatchError(f"golden file {target} is missing {how}")
     stored = target.read_text(encoding="utf-8")
