@@ -23,6 +23,7 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("play", "pure_engine.cli.play", "pit bots against each other and report per-seat results"),
     ("replay", "pure_engine.cli.replay", "replay and verify a game record, then print the game"),
     ("verify", "pure_engine.cli.verify", "check a patience solution with an independent replayer"),
+    ("batch", "pure_engine.cli.batch", "solve many patience deals in parallel, resumably"),
 )
 
 
