@@ -293,6 +293,15 @@ def lossy_record() -> Game[Any, Any]:
     return _lossy_record_game(sides=3)
 
 
+def _unsorted_params_game(**params: Any) -> Game[Any, Any]:
+    """The bug: ``info.params`` in call order, not sorted (a record's JSON round trip sorts)."""
+    return _variant("broken_unsorted_params", info={"params": (("z", 1), ("a", 2))})
+
+
+def unsorted_params() -> Game[Any, Any]:
+    return _unsorted_params_game(z=1, a=2)
+
+
 # --- returns, length ----------------------------------------------------------------------
 
 
@@ -429,6 +438,7 @@ BROKEN: dict[str, tuple[Callable[[], Game[Any, Any]], str]] = {
     "id_hash": (id_hash, "key"),
     "lossy_notation": (lossy_notation, "notation"),
     "lossy_record": (lossy_record, "record"),
+    "unsorted_params": (unsorted_params, "record"),
     "big_returns": (big_returns, "returns"),
     "not_zero_sum": (not_zero_sum, "returns"),
     "too_long": (too_long, "length"),
@@ -440,4 +450,5 @@ for _factory, _ in BROKEN.values():
     register_game(_factory().info.name, _factory)
 register_game("broken_permissive", permissive_actions)
 register_game("broken_lossy_record", _lossy_record_game)
+register_game("broken_unsorted_params", _unsorted_params_game)
 register_game("high_card", high_card)

@@ -21,7 +21,14 @@ import pure_engine.games  # noqa: F401 - registers the bundled games
 from pure_engine import list_games, load_game
 from pure_engine.core.game import Game
 from pure_engine.games.crab_combat import CrabState, Frame
-from pure_engine.testing import assert_golden, check_game, game_state_machine, playthrough
+from pure_engine.testing import (
+    ALL_CHECKS,
+    GameCheckError,
+    assert_golden,
+    check_game,
+    game_state_machine,
+    playthrough,
+)
 from pure_engine.testing.check_process import spec_of
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -77,20 +84,54 @@ GOLDEN_SEEDS: dict[str, tuple[int, ...]] = {"kuhn_poker": (1, 2, 3), "leduc_poke
 
 
 def test_the_bundled_games_are_found() -> None:
-    assert {"kuhn_poker", "leduc_poker", "crab_combat"} <= set(BUNDLED)
+    assert {"kuhn_poker", "leduc_poker", "crab_combat", "patience"} <= set(BUNDLED)
+
+
+# Findings of check_game in bundled games, not yet fixed by their owners.  Each known issue
+# leaves its check out of the main test and has a strict xfail test of its own, so the fix
+# shows up as an XPASS failure that says: remove the entry.
+_PARAMS_ORDER = (
+    "record",
+    "patience's GameInfo.params are in call order, not sorted (params_tuple); a record's "
+    "JSON round trip sorts them, so loads(dumps(record)) != record",
+)
+KNOWN_ISSUES: dict[str, tuple[str, str]] = dict.fromkeys(("patience", "freecell"), _PARAMS_ORDER)
+# games whose random play need not end within check_game's max_steps (patience can shuffle
+# cards back and forth); the others must end every game
+MAY_NOT_END = frozenset({"patience", "freecell"})
 
 
 @pytest.mark.parametrize(("name", "params"), VARIANTS, ids=IDS)
 def test_bundled_game_passes_check_game(name: str, params: dict[str, Any]) -> None:
-    report = check_game(load_game(name, **params), invariants=_invariants(name))
-    assert report.terminals == report.games  # every game ended within max_steps
+    skipped = KNOWN_ISSUES.get(name, ("",))[0]
+    checks = [check for check in ALL_CHECKS if check != skipped]
+    report = check_game(load_game(name, **params), checks=checks, invariants=_invariants(name))
+    assert report.steps > 0 and report.checks == tuple(checks)
+    if name not in MAY_NOT_END:
+        assert report.terminals == report.games  # every game ended within max_steps
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, raises=GameCheckError, reason=why))
+        for name, (_, why) in KNOWN_ISSUES.items()
+        if name in BUNDLED
+    ],
+)
+def test_known_issue_still_fails_its_check(name: str) -> None:
+    check_game(load_game(name), games=2, checks={KNOWN_ISSUES[name][0]})
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), VARIANTS, ids=IDS)
 def test_bundled_game_passes_check_game_at_large_n(name: str, params: dict[str, Any]) -> None:
     game = load_game(name, **params)
-    check_game(game, games=300, max_steps=2000, seed=1000, invariants=_invariants(name))
+    skipped = KNOWN_ISSUES.get(name, ("",))[0]
+    checks = [check for check in ALL_CHECKS if check != skipped]
+    check_game(
+        game, games=300, max_steps=2000, seed=1000, checks=checks, invariants=_invariants(name)
+    )
 
 
 @pytest.mark.parametrize(("name", "params"), VARIANTS, ids=IDS)

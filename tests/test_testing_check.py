@@ -135,3 +135,9 @@ def test_run_is_reproducible() -> None:
         lambda: check_game(toys.make_game(), seed=5, checks=FAST_CHECKS) for _ in range(2)
     ]
     assert runs[0]() == runs[1]()
+
+
+def test_record_failure_names_the_field_that_changed() -> None:
+    error = _failure(broken_toys.unsorted_params(), checks={"record"})
+    assert error.detail.startswith("dumps/loads changed the record's params: (('z', 1), ('a', 2))")
+    assert "GameInfo.params should be sorted" in error.detail

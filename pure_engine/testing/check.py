@@ -379,8 +379,18 @@ def _check_record(run: _Run, trace: _Trace, cut: int, folder: Path) -> _Failure 
     try:
         record = gamerecord.make_record(game, trace.actions[:cut], seed=trace.seed)
         text = gamerecord.dumps(record)
-        if gamerecord.loads(text) != record:
-            return _Failure("record", "dumps/loads changed the record", cut, notes, trace.seed)
+        loaded_text = gamerecord.loads(text)
+        if loaded_text != record:
+            changed = next(
+                f for f in record._fields if getattr(record, f) != getattr(loaded_text, f)
+            )
+            detail = (
+                f"dumps/loads changed the record's {changed}: {getattr(record, changed)!r:.100} "
+                f"came back as {getattr(loaded_text, changed)!r:.100}"
+            )
+            if changed == "params":
+                detail += " (GameInfo.params should be sorted, as params_tuple makes them)"
+            return _Failure("record", detail, cut, notes, trace.seed)
         path = folder / "record.json"
         gamerecord.save(record, path)
         loaded = gamerecord.load(path)
