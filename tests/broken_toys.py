@@ -421,6 +421,12 @@ def leaky_observation() -> Game[HighCardState, int]:
     return high_card(leaky=True)
 
 
+def parse_cell(s: object, text: str) -> int:
+    if text not in ("cell0", "cell1"):
+        raise ParseError(f"expected cell0 or cell1, found {text!r}")
+    return int(text[-1])
+
+
 BROKEN: dict[str, tuple[Callable[[], Game[Any, Any]], str]] = {
     "list_state": (list_state, "purity"),
     "mutating_step": (mutating_step, "purity"),

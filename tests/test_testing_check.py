@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pure_engine.core.game import Game
+from pure_engine.core.game import TERMINAL, Game, GameInfo
 from pure_engine.testing import ALL_CHECKS, FAST_CHECKS, GameCheckError, check_game
 from tests import broken_toys, toys
 
@@ -141,3 +141,25 @@ def test_record_failure_names_the_field_that_changed() -> None:
     error = _failure(broken_toys.unsorted_params(), checks={"record"})
     assert error.detail.startswith("dumps/loads changed the record's params: (('z', 1), ('a', 2))")
     assert "GameInfo.params should be sorted" in error.detail
+
+
+def test_a_canonical_key_is_accepted_when_futures_agree_up_to_renaming() -> None:
+    # two interchangeable cells: player 0 marks one, player 1 the other; the key sorts them
+    def step(s: tuple[bool, bool], a: int) -> tuple[bool, bool]:
+        return (True, s[1]) if a == 0 else (s[0], True)
+
+    game = Game(
+        info=GameInfo("two_cells", 2, 0.0, 0.0, 2, zero_sum=True),
+        initial_state=lambda seed=None: (False, False),
+        current_player=lambda s: TERMINAL if all(s) else sum(s),
+        legal_actions=lambda s: tuple(i for i in (0, 1) if not s[i]) if not all(s) else (),
+        chance_outcomes=lambda s: (),
+        step=step,
+        returns=lambda s: (0.0, 0.0),
+        observation=lambda s, p: s,
+        key=lambda s: tuple(sorted(s)),
+        action_to_str=lambda s, a: f"cell{a}",
+        parse_action=broken_toys.parse_cell,
+    )
+    report = check_game(game, checks={"key"})
+    assert report.states == 3  # (F, F), one marked (either cell), both marked

@@ -155,7 +155,7 @@ class _Run:
     resamples: int
     rng: random.Random
     pool: dict[Any, None] = field(default_factory=dict)
-    keys: dict[int, tuple[object, tuple[str, ...]]] = field(default_factory=dict)
+    keys: dict[int, tuple[object, tuple[str, ...], Any]] = field(default_factory=dict)
     chance_nodes: dict[int, tuple[Any, _Trace, int]] = field(default_factory=dict)
     steps: int = 0
     terminals: int = 0
@@ -262,15 +262,33 @@ def _check_key(
     game = run.game
     node = key_digest(game, state)
     future = (player, choices, tuple(game.returns(state)) if terminal else None)
-    known = run.keys.setdefault(node, (future, tuple(trace.notes)))
-    if known[0] != future:
-        other = " ".join(known[1]) or "(the initial state)"
-        raise CheckFailedError(
-            "key",
-            f"this state has the same key as the one after [{other}], but a different future "
-            f"(player, actions, returns): {future!r:.120} vs {known[0]!r:.120}; the key leaves "
-            "out something that decides the future",
-        )
+    known = run.keys.setdefault(node, (future, tuple(trace.notes), state))
+    if known[0] == future:
+        return
+    if _successors(game, state) == _successors(game, known[2]):
+        return  # a canonical key (e.g. cells sorted): same futures up to renaming actions
+    other = " ".join(known[1]) or "(the initial state)"
+    raise CheckFailedError(
+        "key",
+        f"this state has the same key as the one after [{other}], but a different future "
+        f"(player, actions, returns): {future!r:.120} vs {known[0]!r:.120}; the key leaves "
+        "out something that decides the future",
+    )
+
+
+def _successors(game: Game[Any, Any], state: Any) -> tuple[object, ...]:
+    """What decides the next step, up to the names of actions: who acts, the returns at the
+    end, and the multiset of (successor key digest, probability)."""
+    player = game.current_player(state)
+    if player == TERMINAL:
+        return (player, tuple(game.returns(state)))
+    if player == CHANCE:
+        pairs = [(key_digest(game, game.step(state, a)), p) for a, p in game.chance_outcomes(state)]
+    else:
+        pairs = [
+            (key_digest(game, game.step(state, a)), Fraction(1)) for a in game.legal_actions(state)
+        ]
+    return (player, tuple(sorted(pairs)))
 
 
 def _check_invariant(invariant: Callable[[Any], object], state: Any) -> None:
