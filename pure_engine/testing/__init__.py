@@ -1,0 +1,65 @@
+"""pure_engine.testing: check any game's rules the way hypothesis users expect.
+
+* :func:`check_game` — the conformance battery in one call;
+* strategies (:func:`states`, :func:`action_sequences`, :func:`deals`, ...)
+  that shrink to the shortest game;
+* :func:`game_state_machine` — a hypothesis ``RuleBasedStateMachine`` for a game;
+* :func:`playthrough` / :func:`assert_golden` — golden playthrough files.
+
+Needs hypothesis (the ``dev`` extra).
+
+>>> from tests import toys
+>>> check_game(toys.make_game(), games=2).games
+2
+"""
+
+from pure_engine.testing.check import (
+    ALL_CHECKS,
+    FAST_CHECKS,
+    CheckReport,
+    GameCheckError,
+    check_game,
+)
+from pure_engine.testing.check_state import find_mutable
+from pure_engine.testing.golden import (
+    GoldenMismatchError,
+    assert_golden,
+    playthrough,
+    stable_repr,
+)
+from pure_engine.testing.stateful import GameModel, game_state_machine
+from pure_engine.testing.strategies import (
+    Playout,
+    action_sequences,
+    actions_at,
+    deals,
+    play_choices,
+    playouts,
+    seeds,
+    states,
+    terminal_states,
+)
+
+__all__ = [
+    "ALL_CHECKS",
+    "FAST_CHECKS",
+    "CheckReport",
+    "GameCheckError",
+    "GameModel",
+    "GoldenMismatchError",
+    "Playout",
+    "action_sequences",
+    "actions_at",
+    "assert_golden",
+    "check_game",
+    "deals",
+    "find_mutable",
+    "game_state_machine",
+    "play_choices",
+    "playouts",
+    "playthrough",
+    "seeds",
+    "stable_repr",
+    "states",
+    "terminal_states",
+]

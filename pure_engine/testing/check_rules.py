@@ -1,0 +1,273 @@
+"""The per-state checks of :func:`~pure_engine.testing.check.check_game`.
+
+Each function looks at one state (or one transition) and raises
+:class:`CheckFailedError` naming its check; the driver in ``check.py`` adds the
+step index and the action trace.  They read the game's functions only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable
+from fractions import Fraction
+from typing import Any
+
+from pure_engine.core.digest import digest
+from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.errors import IllegalActionError, ParseError
+from pure_engine.testing.check_state import find_mutable, fingerprint
+
+__all__ = [
+    "GARBAGE_NOTATION",
+    "CheckFailedError",
+    "check_chance",
+    "check_illegal",
+    "check_legal",
+    "check_notation",
+    "check_observations",
+    "check_purity",
+    "check_returns",
+    "describe",
+]
+
+GARBAGE_NOTATION = "\x00not an action?"
+"""Text that no game's ``parse_action`` should accept."""
+
+
+class CheckFailedError(Exception):
+    """Internal: one check failed; ``action`` is True when the last action is the culprit."""
+
+    def __init__(self, check: str, detail: str, *, action: bool = False) -> None:
+        super().__init__(f"{check}: {detail}")
+        self.check = check
+        self.detail = detail
+        self.action = action
+
+
+def describe(game: Game[Any, Any], state: Any, action: Any) -> str:
+    """The action in notation, or its repr when ``action_to_str`` fails."""
+    try:
+        text = game.action_to_str(state, action)
+    except Exception:  # noqa: BLE001 - a broken notation must not hide the real failure
+        return repr(action)
+    return text if isinstance(text, str) else repr(action)
+
+
+def check_purity(state: Any, allowed: tuple[type, ...]) -> None:
+    """No mutable value is reachable from *state*."""
+    where = find_mutable(state, allowed=allowed)
+    if where is not None:
+        raise CheckFailedError("purity", f"mutable value reachable from the state: {where}")
+
+
+def check_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...]:
+    """Player index in range; legal actions a stable tuple of unique actions, empty exactly
+    at chance and terminal nodes.  Returns the legal actions."""
+    if not (player in (CHANCE, TERMINAL) or 0 <= player < game.num_players):
+        raise CheckFailedError("legal_actions", f"current_player returned {player!r}")
+    legal = game.legal_actions(state)
+    if not isinstance(legal, tuple):
+        raise CheckFailedError("legal_actions", f"expected a tuple, found {type(legal).__name__}")
+    if len(set(legal)) != len(legal):
+        dupes = sorted({describe(game, state, a) for a in legal if legal.count(a) > 1})
+        raise CheckFailedError("legal_actions", f"duplicate legal actions: {', '.join(dupes)}")
+    again = game.legal_actions(state)
+    if again != legal:
+        raise CheckFailedError("legal_actions", "two calls on the same state gave different tuples")
+    if player == TERMINAL and legal:
+        shown = ", ".join(describe(game, state, a) for a in legal[:5])
+        raise CheckFailedError(
+            "legal_actions", f"expected no legal actions at a terminal state, found {shown}"
+        )
+    if player == CHANCE and legal:
+        shown = ", ".join(describe(game, state, a) for a in legal[:5])
+        raise CheckFailedError(
+            "legal_actions", f"expected no legal actions at a chance node, found {shown}"
+        )
+    if player >= 0 and not legal:
+        raise CheckFailedError("legal_actions", f"player {player} to act but no legal actions")
+    return legal
+
+
+def check_chance(game: Game[Any, Any], state: Any) -> tuple[tuple[Any, Fraction], ...]:
+    """Outcomes: a non-empty tuple of unique actions with exact Fractions summing to 1."""
+    outcomes = game.chance_outcomes(state)
+    if not isinstance(outcomes, tuple) or not outcomes:
+        raise CheckFailedError(
+            "chance", f"expected a non-empty tuple of outcomes, found {outcomes!r:.80}"
+        )
+    actions = [pair[0] for pair in outcomes]
+    if len(set(actions)) != len(actions):
+        raise CheckFailedError("chance", "duplicate chance outcomes")
+    for action, probability in outcomes:
+        if not isinstance(probability, Fraction):
+            raise CheckFailedError(
+                "chance",
+                f"probability of {describe(game, state, action)!r} is a "
+                f"{type(probability).__name__} ({probability!r}), expected an exact Fraction",
+            )
+        if not 0 < probability <= 1:
+            raise CheckFailedError(
+                "chance", f"probability of {describe(game, state, action)!r} is {probability}"
+            )
+    total = sum((p for _, p in outcomes), Fraction(0))
+    if total != 1:
+        raise CheckFailedError("chance", f"chance probabilities sum to {total}, expected exactly 1")
+    return outcomes
+
+
+def check_returns(game: Game[Any, Any], state: Any, terminal: bool) -> tuple[float, ...]:
+    """Returns: one real number per player; at the end within bounds and the declared sum."""
+    values = tuple(game.returns(state))
+    info = game.info
+    if len(values) != info.num_players:
+        raise CheckFailedError("returns", f"expected {info.num_players} returns, found {values!r}")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+            raise CheckFailedError("returns", f"return {value!r} is not a number")
+    if not terminal:
+        return values
+    low, high = info.min_return, info.max_return
+    for player, value in enumerate(values):
+        if not low <= value <= high:
+            raise CheckFailedError(
+                "returns", f"player {player} returns {value}, outside [{low}, {high}]"
+            )
+    total = sum(values)
+    if info.zero_sum and abs(total) > 1e-9:
+        raise CheckFailedError("returns", f"zero-sum game, but returns {values} sum to {total}")
+    if info.constant_sum is not None and abs(total - info.constant_sum) > 1e-9:
+        raise CheckFailedError(
+            "returns", f"constant-sum {info.constant_sum}, but returns {values} sum to {total}"
+        )
+    return values
+
+
+def check_notation(game: Game[Any, Any], state: Any, actions: Iterable[Any]) -> None:
+    """``parse_action(action_to_str(a)) == a`` for every action, texts unique, garbage refused."""
+    texts: dict[str, Any] = {}
+    for action in actions:
+        text = game.action_to_str(state, action)
+        if not isinstance(text, str):
+            raise CheckFailedError("notation", f"action_to_str({action!r}) returned {text!r}")
+        if text in texts:
+            raise CheckFailedError(
+                "notation", f"actions {texts[text]!r} and {action!r} are both written {text!r}"
+            )
+        texts[text] = action
+    for text, action in texts.items():
+        try:
+            back = game.parse_action(state, text)
+        except ParseError as exc:
+            raise CheckFailedError("notation", f"parse_action({text!r}) failed: {exc}") from None
+        if back != action:
+            raise CheckFailedError(
+                "notation", f"{action!r} is written {text!r}, which parses back as {back!r}"
+            )
+    try:
+        game.parse_action(state, GARBAGE_NOTATION)
+    except ParseError:
+        return
+    except Exception as exc:  # noqa: BLE001 - the wrong exception type is the finding
+        raise CheckFailedError(
+            "notation",
+            f"parse_action({GARBAGE_NOTATION!r}) raised {type(exc).__name__}, expected ParseError",
+        ) from None
+    raise CheckFailedError("notation", f"parse_action accepted {GARBAGE_NOTATION!r}")
+
+
+def check_illegal(
+    game: Game[Any, Any], state: Any, legal: Iterable[Any], candidates: Iterable[Any]
+) -> None:
+    """``play`` refuses each candidate that is not legal here, and leaves the state untouched."""
+    legal_set = set(legal)
+    before = fingerprint(state)
+    for candidate in candidates:
+        if candidate in legal_set:
+            continue
+        shown = describe(game, state, candidate)
+        try:
+            game.play(state, candidate)
+        except IllegalActionError:
+            pass
+        except Exception as exc:  # noqa: BLE001 - the wrong exception type is the finding
+            raise CheckFailedError(
+                "illegal_actions",
+                f"play({shown!r}) raised {type(exc).__name__}: {exc}; expected IllegalActionError",
+            ) from None
+        else:
+            raise CheckFailedError("illegal_actions", f"play accepted the illegal action {shown!r}")
+        if fingerprint(state) != before:
+            raise CheckFailedError("illegal_actions", f"refusing {shown!r} changed the state")
+
+
+def check_oracle(
+    game: Game[Any, Any], state: Any, legal: Iterable[Any], oracle: Iterable[Any]
+) -> list[Any]:
+    """Actions the user's oracle calls illegal must not be listed as legal."""
+    legal_set = set(legal)
+    bad = [a for a in oracle if a in legal_set]
+    if bad:
+        shown = ", ".join(describe(game, state, a) for a in bad)
+        raise CheckFailedError(
+            "illegal_actions", f"legal_actions lists {shown}, which the rules forbid here"
+        )
+    return list(oracle)
+
+
+def check_observations(
+    game: Game[Any, Any],
+    state: Any,
+    player_to_act: int,
+    legal: tuple[Any, ...],
+    rng: random.Random,
+    *,
+    resamples: int,
+    allowed: tuple[type, ...],
+) -> None:
+    """Observations are stable and hashable, and a resampled state (one that differs only in
+    what the player cannot see) gives that player the same observation and the same choices."""
+    for player in range(game.num_players):
+        seen: Hashable = game.observation(state, player)
+        try:
+            hash(seen)
+        except TypeError:
+            raise CheckFailedError(
+                "observation", f"observation for player {player} is unhashable: {seen!r:.60}"
+            ) from None
+        if game.observation(state, player) != seen:
+            raise CheckFailedError("observation", f"two calls for player {player} differ")
+        for _ in range(resamples):
+            other = game.resample(state, player, rng)
+            where = find_mutable(other, path="resampled state", allowed=allowed)
+            if where is not None:
+                raise CheckFailedError("observation", f"resample made a mutable state: {where}")
+            if game.observation(other, player) != seen:
+                theirs = game.observation(other, player)
+                raise CheckFailedError(
+                    "observation",
+                    f"player {player} observes {seen!r:.80} here but {theirs!r:.80} "
+                    "in a resampled state that differs only in what they cannot see "
+                    "(the observation leaks hidden information, or resample changes visible facts)",
+                )
+            if game.current_player(other) != player_to_act:
+                raise CheckFailedError(
+                    "observation", f"resampling for player {player} changed who acts"
+                )
+            if player == player_to_act and game.legal_actions(other) != legal:
+                raise CheckFailedError(
+                    "observation",
+                    f"player {player}'s legal actions differ in a state resampled from their "
+                    "observation: they would learn hidden information from their choices",
+                )
+
+
+def key_digest(game: Game[Any, Any], state: Any) -> int:
+    """``digest(key(state))``, as a key check failure when the key is not digestable."""
+    try:
+        return digest(game.key(state))
+    except TypeError as exc:
+        raise CheckFailedError("key", f"key(state) cannot be digested: {exc}") from None
+
+
+Invariant = Callable[[Any], object]

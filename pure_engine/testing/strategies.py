@@ -1,0 +1,257 @@
+"""Hypothesis strategies for any game: states reachable by legal play, shrinking to short games.
+
+Every strategy here draws a list of small integers and *plays* it: choice
+``i`` picks ``legal_actions[i % len(legal)]`` (and, at a chance node, an
+outcome by index or in proportion to its probability).  Hypothesis shrinks
+the list — shorter, then smaller numbers — so a failing example shrinks to
+the shortest game that shows the failure, with the first listed actions.
+
+>>> from hypothesis import find
+>>> from tests import toys
+>>> game = toys.make_game()
+>>> find(action_sequences(game), lambda actions: len(actions) >= 2)
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import lcm
+from typing import Any, Literal, TypeVar
+
+from hypothesis import strategies as st
+
+from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.record import Record
+
+__all__ = [
+    "Playout",
+    "action_sequences",
+    "actions_at",
+    "deals",
+    "play_choices",
+    "playouts",
+    "seeds",
+    "states",
+    "terminal_states",
+]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+ChanceMode = Literal["index", "probability"]
+
+_CHOICE = st.integers(min_value=0, max_value=2**16)
+
+
+class Playout(Record):
+    """A seed, the actions played from ``initial_state(seed)``, and every state on the way."""
+
+    seed: int | None
+    actions: tuple[Any, ...]
+    states: tuple[Any, ...]
+
+    @property
+    def final(self) -> Any:
+        """The last state reached."""
+        return self.states[-1]
+
+
+def _chance_pick(outcomes: Sequence[tuple[A, Fraction]], choice: int, mode: ChanceMode) -> A:
+    if mode == "index":
+        return outcomes[choice % len(outcomes)][0]
+    scale = lcm(*(p.denominator for _, p in outcomes))
+    pick = choice % scale
+    for action, probability in outcomes:
+        pick -= probability.numerator * (scale // probability.denominator)
+        if pick < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def play_choices(
+    game: Game[S, A],
+    choices: Sequence[int],
+    *,
+    seed: int | None = None,
+    chance: ChanceMode = "index",
+    stop_at_decision: bool = False,
+) -> Playout:
+    """Play *choices* from ``initial_state(seed)``: choice ``i`` picks ``legal[i % len]``.
+
+    Stops at a terminal state, when the choices run out, or (with
+    *stop_at_decision*) at the first decision node.  The building block for
+    game-specific strategies.
+
+    >>> from tests import toys
+    >>> playout = play_choices(toys.make_game(), [1, 3, 0, 9])
+    >>> playout.actions, playout.final.acked                # tails, tails (3 % 2), ack
+    ((1, 1, 2), True)
+    """
+    state = game.initial_state(seed)
+    actions: list[A] = []
+    states = [state]
+    for choice in choices:
+        player = game.current_player(state)
+        if player == TERMINAL or (stop_at_decision and player != CHANCE):
+            break
+        if player == CHANCE:
+            action = _chance_pick(game.chance_outcomes(state), choice, chance)
+        else:
+            legal = game.legal_actions(state)
+            action = legal[choice % len(legal)]
+        state = game.step(state, action)
+        actions.append(action)
+        states.append(state)
+    return Playout(seed, tuple(actions), tuple(states))
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Seeds for ``initial_state(seed=...)``: 63-bit non-negative, shrinking to 0.
+
+    >>> from hypothesis import find
+    >>> find(seeds(), lambda s: s > 10)
+    11
+    """
+    return st.integers(min_value=0, max_value=2**63 - 1)
+
+
+def playouts(
+    game: Game[S, A],
+    *,
+    max_steps: int = 100,
+    seed: st.SearchStrategy[int | None] | None = None,
+    chance: ChanceMode = "index",
+) -> st.SearchStrategy[Playout]:
+    """Playouts of at most *max_steps* actions by legal play (see the module docstring).
+
+    *seed* draws the seed (default: always None, so states carry no rng).
+
+    >>> from hypothesis import find
+    >>> from tests import toys
+    >>> find(playouts(toys.make_game()), lambda p: p.final.guess == 1).actions
+    (0, 1)
+    """
+    seed_strategy: st.SearchStrategy[int | None] = st.none() if seed is None else seed
+    return st.builds(
+        lambda chosen, drawn: play_choices(game, chosen, seed=drawn, chance=chance),
+        st.lists(_CHOICE, max_size=max_steps),
+        seed_strategy,
+    )
+
+
+def action_sequences(
+    game: Game[S, A],
+    *,
+    max_steps: int = 100,
+    seed: int | None = None,
+    chance: ChanceMode = "index",
+) -> st.SearchStrategy[tuple[A, ...]]:
+    """Legal action sequences from ``initial_state(seed)``, chance outcomes included.
+
+    >>> from hypothesis import given
+    >>> from tests import toys
+    >>> game = toys.make_game()
+    >>> @given(action_sequences(game))
+    ... def replays(actions):
+    ...     state = game.initial_state()
+    ...     for action in actions:
+    ...         state = game.play(state, action)     # every drawn action is legal
+    >>> replays()
+    """
+    fixed: st.SearchStrategy[int | None] = st.just(seed)
+    return playouts(game, max_steps=max_steps, seed=fixed, chance=chance).map(
+        lambda playout: playout.actions
+    )
+
+
+def states(
+    game: Game[S, A],
+    *,
+    max_steps: int = 100,
+    seed: st.SearchStrategy[int | None] | None = None,
+    chance: ChanceMode = "index",
+) -> st.SearchStrategy[S]:
+    """States reachable by legal play in at most *max_steps* actions, shrinking to the shortest.
+
+    >>> from hypothesis import find
+    >>> from tests import toys
+    >>> find(states(toys.make_game()), toys.make_game().is_terminal)
+    CoinState(coin=0, guess=0, acked=True, rng=None)
+    """
+    return playouts(game, max_steps=max_steps, seed=seed, chance=chance).map(
+        lambda playout: playout.final
+    )
+
+
+def terminal_states(
+    game: Game[S, A], *, max_steps: int = 100, seed: st.SearchStrategy[int | None] | None = None
+) -> st.SearchStrategy[S]:
+    """Terminal states: playouts extended by first-listed actions until the game ends.
+
+    Raises ``ValueError`` from the strategy if a game does not end within
+    ``10 * max_steps`` actions that way.
+
+    >>> from hypothesis import find
+    >>> from tests import toys
+    >>> find(terminal_states(toys.make_game()), lambda s: s.guess != s.coin)   # shortest: tails
+    CoinState(coin=1, guess=0, acked=True, rng=None)
+    """
+
+    def finish(playout: Playout) -> S:
+        state: S = playout.final
+        for _ in range(10 * max_steps):
+            player = game.current_player(state)
+            if player == TERMINAL:
+                return state
+            if player == CHANCE:
+                state = game.step(state, game.chance_outcomes(state)[0][0])
+            else:
+                state = game.step(state, game.legal_actions(state)[0])
+        raise ValueError(f"{game.name}: no end within {10 * max_steps} first-listed actions")
+
+    return playouts(game, max_steps=max_steps, seed=seed).map(finish)
+
+
+def deals(
+    game: Game[S, A],
+    *,
+    seed: st.SearchStrategy[int | None] | None = None,
+    chance: ChanceMode = "probability",
+    max_chance_steps: int = 1000,
+) -> st.SearchStrategy[S]:
+    """The states where the first decision is due: every opening chance node resolved.
+
+    >>> from hypothesis import find
+    >>> from tests import toys
+    >>> find(deals(toys.make_game()), lambda s: s.coin == 1)
+    CoinState(coin=1, guess=None, acked=False, rng=None)
+    """
+    seed_strategy: st.SearchStrategy[int | None] = st.none() if seed is None else seed
+
+    def deal(chosen: list[int], drawn: int | None) -> S:
+        padded = chosen + [0] * (max_chance_steps - len(chosen))
+        final: S = play_choices(
+            game, padded, seed=drawn, chance=chance, stop_at_decision=True
+        ).final
+        return final
+
+    return st.builds(deal, st.lists(_CHOICE, max_size=max_chance_steps), seed_strategy)
+
+
+def actions_at(game: Game[S, A], state: S) -> st.SearchStrategy[A]:
+    """The legal actions of *state* (chance outcomes at a chance node), shrinking to the first.
+
+    >>> from hypothesis import find
+    >>> from tests import toys
+    >>> game = toys.make_game()
+    >>> find(actions_at(game, game.initial_state()), lambda a: True)
+    0
+    """
+    if game.current_player(state) == CHANCE:
+        return st.sampled_from([a for a, _ in game.chance_outcomes(state)])
+    legal = game.legal_actions(state)
+    if not legal:
+        raise ValueError(f"{game.name}: no actions at a terminal state")
+    return st.sampled_from(legal)
