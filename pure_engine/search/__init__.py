@@ -10,3 +10,9 @@ from __future__ import annotations
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats
 
 __all__ = ["PROVED_UNSOLVABLE", "SOLVED", "UNKNOWN", "Budget", "SearchStats"]
+from pure_engine.search.ismcts import IsmctsResult, ismcts
+from pure_engine.search.mcts import MctsResult, MctsTree, advance, mcts
+from pure_engine.search.pimc import PimcResult, pimc
+
+__all__ += ["IsmctsResult", "MctsResult", "MctsTree", "PimcResult", "advance", "ismcts", "mcts"]
+__all__ += ["pimc"]

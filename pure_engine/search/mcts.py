@@ -33,35 +33,39 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
-from typing import Any
+from collections.abc import Callable
+from typing import Generic
 
 from pure_engine.core.game import CHANCE, TERMINAL, A, Game, S
 from pure_engine.core.record import Record
 from pure_engine.search.budget import Budget, Limiter, SearchStats
 
 __all__ = [
+    "DEFAULT_SIMULATIONS",
     "MctsNode",
     "MctsResult",
     "MctsTree",
     "RolloutPolicy",
+    "advance",
     "chance_sampler",
+    "make_limiter",
     "mcts",
     "random_rollout",
 ]
 
-RolloutPolicy = Callable[[Any, tuple[Any, ...], random.Random], Any]
+RolloutPolicy = Callable[[S, tuple[A, ...], random.Random], A]
 """``(state, legal_actions, rng) -> action``: how a rollout chooses at decision nodes."""
 
 DEFAULT_SIMULATIONS = 1000
+"""Simulations run when neither ``simulations``, ``seconds`` nor ``budget`` is given."""
 
 
-class MctsNode:
+class MctsNode(Generic[S, A]):
     """One node of an MCTS tree: a state, its visit count and per-player value sums.
 
     ``actions[i]`` leads to ``children[i]`` at a decision node; ``by_outcome``
     maps chance outcomes to children at a chance node.  ``untried`` is ``None``
-    until the node is expanded.
+    until the node is first left through an action.
     """
 
     __slots__ = (
@@ -78,16 +82,16 @@ class MctsNode:
         "visits",
     )
 
-    def __init__(self, state: Any, player: int, num_players: int) -> None:
+    def __init__(self, state: S, player: int, num_players: int) -> None:
         self.state = state
         self.player = player
         self.visits = 0
         self.sums = [0.0] * num_players
-        self.actions: list[Any] = []
-        self.children: list[MctsNode] = []
-        self.untried: list[Any] | None = None
-        self.by_outcome: dict[Any, MctsNode] = {}
-        self.outcomes: tuple[Any, ...] = ()
+        self.actions: list[A] = []
+        self.children: list[MctsNode[S, A]] = []
+        self.untried: list[A] | None = None
+        self.by_outcome: dict[A, MctsNode[S, A]] = {}
+        self.outcomes: tuple[A, ...] = ()
         self.cumulative: tuple[float, ...] = ()
         self.terminal_returns: tuple[float, ...] | None = None
 
@@ -95,7 +99,7 @@ class MctsNode:
         """Mean return of *player* over the simulations through this node (0 if unvisited)."""
         return self.sums[player] / self.visits if self.visits else 0.0
 
-    def child(self, action: Hashable) -> MctsNode | None:
+    def child(self, action: A) -> MctsNode[S, A] | None:
         """The child reached by *action* (a decision or a chance outcome), if the tree has it."""
         if self.player == CHANCE:
             return self.by_outcome.get(action)
@@ -115,21 +119,26 @@ class MctsNode:
         return count
 
 
-class MctsTree:
-    """A search tree kept for reuse: pass ``result.tree.subtree(a, b)`` to the next search.
+class MctsTree(Generic[S, A]):
+    """A search tree kept for reuse: pass ``advance(result.tree, a, b)`` to the next search.
 
-    A subtree shares its nodes with the tree it came from; keep using only the
-    newest one.
+    A subtree shares its nodes with the tree it came from, and a search grows
+    the tree it is given in place; keep using only the newest one.
     """
 
     __slots__ = ("root",)
 
-    def __init__(self, root: MctsNode) -> None:
+    def __init__(self, root: MctsNode[S, A]) -> None:
         self.root = root
 
-    def subtree(self, *actions: Hashable) -> MctsTree | None:
+    @property
+    def state(self) -> S:
+        """The state at the root of this tree."""
+        return self.root.state
+
+    def subtree(self, *actions: A) -> MctsTree[S, A] | None:
         """The tree below *actions* (decisions and chance outcomes, in order), or None."""
-        node: MctsNode | None = self.root
+        node: MctsNode[S, A] | None = self.root
         for action in actions:
             if node is None:
                 return None
@@ -137,7 +146,25 @@ class MctsTree:
         return None if node is None else MctsTree(node)
 
 
-class MctsResult(Record):
+def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
+    """The part of *tree* below *actions* (ours, the opponents', chance outcomes), or None.
+
+    ``None`` (nothing explored there, or no tree) is a fine ``tree=`` argument
+    for :func:`mcts`: the search then starts afresh.
+
+    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+    >>> count = Game(GameInfo("count", 1, 0.0, 2.0, 2), lambda seed=None: 0,
+    ...     lambda s: TERMINAL if s == 2 else 0, lambda s: (1,), lambda s: (),
+    ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s, lambda s: s,
+    ...     lambda s, a: str(a), lambda s, x: int(x))
+    >>> tree = mcts(count, 0, simulations=5).tree
+    >>> advance(tree, 1).state, advance(tree, 1, 1).state, advance(None, 1)
+    (1, 2, None)
+    """
+    return None if tree is None else tree.subtree(*actions)
+
+
+class MctsResult(Record, Generic[S, A]):
     """What :func:`mcts` found.
 
     ``action`` is the most visited root action (ties: higher mean value, then
@@ -146,12 +173,12 @@ class MctsResult(Record):
     tried action; ``tree`` is the search tree for reuse.
     """
 
-    action: Any
+    action: A
     value: float
-    visits: tuple[tuple[Any, int], ...]
-    means: tuple[tuple[Any, float], ...]
+    visits: tuple[tuple[A, int], ...]
+    means: tuple[tuple[A, float], ...]
     stats: SearchStats
-    tree: MctsTree
+    tree: MctsTree[S, A]
 
 
 def chance_sampler(game: Game[S, A]) -> Callable[[S, random.Random], A]:
@@ -189,7 +216,7 @@ def chance_sampler(game: Game[S, A]) -> Callable[[S, random.Random], A]:
 
 
 def random_rollout(
-    game: Game[S, A], policy: RolloutPolicy | None = None
+    game: Game[S, A], policy: RolloutPolicy[S, A] | None = None
 ) -> Callable[[S, random.Random], tuple[float, ...]]:
     """A rollout function: play *policy* (default uniformly random) to the end, return the returns.
 
@@ -238,9 +265,33 @@ def random_rollout(
     return policy_rollout
 
 
-def _make_node(game: Game[S, A], state: S, num_players: int) -> MctsNode:
+def make_limiter(simulations: int | None, seconds: float | None, budget: Budget | None) -> Limiter:
+    """The limiter of a search: the tightest of *simulations*, *seconds* and *budget*.
+
+    With no limit at all, :data:`DEFAULT_SIMULATIONS` simulations.
+
+    >>> make_limiter(None, None, None).exhausted(DEFAULT_SIMULATIONS)
+    True
+    >>> make_limiter(10, None, Budget(nodes=5)).exhausted(5)
+    True
+    """
+    if simulations is not None and simulations < 1:
+        raise ValueError(f"simulations must be >= 1, found {simulations!r}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"seconds must be > 0, found {seconds!r}")
+    if simulations is None and seconds is None and budget is None:
+        simulations = DEFAULT_SIMULATIONS
+    budget = budget or Budget()
+    if simulations is not None:
+        budget = budget.replace(nodes=min(simulations, budget.nodes or simulations))
+    if seconds is not None:
+        budget = budget.replace(seconds=min(seconds, budget.seconds or seconds))
+    return Limiter(budget)
+
+
+def _make_node(game: Game[S, A], state: S, num_players: int) -> MctsNode[S, A]:
     player = game.current_player(state)
-    node = MctsNode(state, player, num_players)
+    node: MctsNode[S, A] = MctsNode(state, player, num_players)
     if player == CHANCE:
         outcomes = game.chance_outcomes(state)
         node.outcomes = tuple(action for action, _ in outcomes)
@@ -261,18 +312,19 @@ def mcts(
     simulations: int | None = None,
     seconds: float | None = None,
     uct_c: float = 2**0.5,
-    rollout: RolloutPolicy | None = None,
+    rollout: RolloutPolicy[S, A] | None = None,
     seed: int = 0,
-    tree: MctsTree | None = None,
+    tree: MctsTree[S, A] | None = None,
     budget: Budget | None = None,
-) -> MctsResult:
+) -> MctsResult[S, A]:
     """Run UCT from *state* (a decision node) and return the chosen action and statistics.
 
     The search stops after *simulations* (default 1000 when no limit is given),
     after *seconds*, or when *budget* says so, whichever comes first; it is
     anytime.  All randomness comes from ``random.Random(seed)``, so the same
-    seed gives the same choice.  Passing ``tree`` (a subtree of an earlier
-    result whose root is this state) continues that search.
+    seed (and the same tree, if any) gives the same choice.  Passing ``tree``
+    (:func:`advance` of an earlier result's tree to this state) continues that
+    search; the tree is grown in place.
 
     >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
     >>> nim = Game(GameInfo("nim", 2, -1.0, 1.0, 9), lambda seed=None: (0, 6),
@@ -284,30 +336,21 @@ def mcts(
     >>> first = mcts(nim, (0, 6), simulations=1500, seed=3)
     >>> first.action, first.stats.expanded
     (2, 1500)
-    >>> later = first.tree.subtree(2, 1)     # we took 2, the opponent took 1: pile 3
+    >>> later = advance(first.tree, 2, 1)     # we took 2, the opponent took 1: pile 3
     >>> mcts(nim, (0, 3), simulations=10, tree=later).action
     3
     """
     player = game.current_player(state)
     if player < 0:
         raise ValueError(f"mcts needs a decision node; the current player is {player}")
-    if simulations is not None and simulations < 1:
-        raise ValueError(f"simulations must be >= 1, found {simulations}")
     num_players = game.num_players
     if tree is None:
         root = _make_node(game, state, num_players)
     else:
         root = tree.root
         if root.state is not state and game.key(root.state) != game.key(state):
-            raise ValueError("the reused tree's root is not this state")
-    if simulations is None and seconds is None and budget is None:
-        simulations = DEFAULT_SIMULATIONS
-    budget = budget or Budget()
-    if simulations is not None:
-        budget = budget.replace(nodes=min(simulations, budget.nodes or simulations))
-    if seconds is not None:
-        budget = budget.replace(seconds=min(seconds, budget.seconds or seconds))
-    limiter = Limiter(budget)
+            raise ValueError("the reused tree's root is not this state; advance() it first")
+    limiter = make_limiter(simulations, seconds, budget)
 
     rng = random.Random(seed)
     draw = rng.random
@@ -341,7 +384,7 @@ def mcts(
                     path.append(leaf)
                     break
                 explore = uct_c * sqrt(log(node.visits))
-                best: MctsNode = node.children[0]
+                best: MctsNode[S, A] = node.children[0]
                 best_score = -math.inf
                 for child in node.children:
                     visits = child.visits
@@ -391,13 +434,15 @@ def mcts(
     return _result(root, player, limiter, done, created)
 
 
-def _result(root: MctsNode, player: int, limiter: Limiter, done: int, created: int) -> MctsResult:
+def _result(
+    root: MctsNode[S, A], player: int, limiter: Limiter, done: int, created: int
+) -> MctsResult[S, A]:
     if not root.children:
         raise ValueError("mcts ran no simulation: the budget allowed none")
-    order = range(len(root.children))
+    children = root.children
     best = max(
-        order,
-        key=lambda i: (root.children[i].visits, root.children[i].mean(player), -i),
+        range(len(children)),
+        key=lambda i: (children[i].visits, children[i].mean(player), -i),
     )
     stats = SearchStats(
         expanded=done,
@@ -405,11 +450,12 @@ def _result(root: MctsNode, player: int, limiter: Limiter, done: int, created: i
         seconds=limiter.elapsed(),
         stopped_by=limiter.reason,
     )
+    pairs = list(zip(root.actions, children, strict=True))
     return MctsResult(
         action=root.actions[best],
-        value=root.children[best].mean(player),
-        visits=tuple((a, c.visits) for a, c in zip(root.actions, root.children, strict=True)),
-        means=tuple((a, c.mean(player)) for a, c in zip(root.actions, root.children, strict=True)),
+        value=children[best].mean(player),
+        visits=tuple((action, child.visits) for action, child in pairs),
+        means=tuple((action, child.mean(player)) for action, child in pairs),
         stats=stats,
         tree=MctsTree(root),
     )
