@@ -20,6 +20,8 @@ from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
 
 __all__ = [
+    "BET",
+    "PASS",
     "ChanceNimState",
     "KuhnState",
     "NimState",
