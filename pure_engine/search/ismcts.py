@@ -158,27 +158,32 @@ def ismcts(
             if mover >= 0:
                 legal = legal_actions(world)
                 edges = node.edges
-                untried = [action for action in legal if action not in edges]
-                if untried:
+                untried: list[A] | None = None
+                best_score = -math.inf
+                best_edge: _Edge | None = None
+                action = legal[0]
+                for candidate in legal:  # one pass: availability, UCB, untried actions
+                    stats = edges.get(candidate)
+                    if stats is None:
+                        if untried is None:
+                            untried = [candidate]
+                        else:
+                            untried.append(candidate)
+                        continue
+                    available = stats.available = stats.available + 1
+                    visits = stats.visits
+                    score = stats.total / visits + uct_c * sqrt(log(available) / visits)
+                    if score > best_score:
+                        best_score, best_edge, action = score, stats, candidate
+                if untried is not None:
                     action = untried[int(draw() * len(untried))]
                     edge = edges[action] = _Edge()
-                    for other in legal:
-                        seen = edges.get(other)
-                        if seen is not None:
-                            seen.available += 1
+                    edge.available = 1
                     path.append((edge, mover))
                     world = step(world, action)
                     break
-                best_score = -math.inf
-                action = legal[0]
-                for candidate in legal:
-                    stats = edges[candidate]
-                    stats.available += 1
-                    visits = stats.visits
-                    score = stats.total / visits + uct_c * sqrt(log(stats.available) / visits)
-                    if score > best_score:
-                        best_score, action = score, candidate
-                path.append((edges[action], mover))
+                assert best_edge is not None
+                path.append((best_edge, mover))
                 world = step(world, action)
                 label: Hashable = ("a", action) if mover == player else observation(world, player)
             elif mover == CHANCE:
