@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import Generic
 
@@ -394,13 +395,9 @@ def mcts(
                 node = best
                 path.append(node)
             elif mover == CHANCE:
-                pick = draw() * node.cumulative[-1]
-                index = 0
-                for bound in node.cumulative:
-                    if pick < bound:
-                        break
-                    index += 1
-                outcome = node.outcomes[min(index, len(node.outcomes) - 1)]
+                cumulative = node.cumulative
+                index = bisect_right(cumulative, draw() * cumulative[-1])
+                outcome = node.outcomes[min(index, len(cumulative) - 1)]
                 child_or_none = node.by_outcome.get(outcome)
                 if child_or_none is None:
                     leaf = _make_node(game, step(node.state, outcome), num_players)
