@@ -8,8 +8,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pure_engine.core.game import Game
+from pure_engine.core.game import TERMINAL, Game, GameInfo
 from pure_engine.search import advance, ismcts, mcts, pimc
 from pure_engine.search.budget import Budget
 from tests.mcts_toys import (
@@ -273,3 +275,49 @@ def test_pimc_votes_sum_to_the_worlds() -> None:
     result = pimc(game, KuhnState((1, 0), ()), 0, worlds=7, simulations=60, seed=3)
     assert sum(count for _, count in result.votes) == 7 == result.worlds
     assert result.stats.expanded == 7 * 60
+
+
+# --- properties ------------------------------------------------------------------------------
+
+
+@given(pile=st.integers(1, 14), mover=st.integers(0, 1), seed=st.integers(0, 2**32))
+@settings(max_examples=40)
+def test_mcts_root_visits_add_up_and_the_action_is_legal(pile: int, mover: int, seed: int) -> None:
+    game = nim(pile)
+    state = NimState(mover, pile)
+    result = mcts(game, state, simulations=60, seed=seed)
+    assert result.action in game.legal_actions(state)
+    assert sum(count for _, count in result.visits) == 60 == result.stats.expanded
+    assert {action for action, _ in result.visits} <= set(game.legal_actions(state))
+    assert all(-1.0 <= mean <= 1.0 for _, mean in result.means)
+
+
+def _three_player_bits() -> Game[tuple[int, ...], int]:
+    """Three players each pick a bit in turn; player i's return is its own bit minus the next
+    player's bit, so every player should pick 1 (general-sum, n-player: the max^n backup)."""
+    return Game(
+        info=GameInfo("bits", 3, -1.0, 1.0, 3),
+        initial_state=lambda seed=None: (),
+        current_player=lambda s: TERMINAL if len(s) == 3 else len(s),
+        legal_actions=lambda s: (0, 1) if len(s) < 3 else (),
+        chance_outcomes=lambda s: (),
+        step=lambda s, a: (*s, a),
+        returns=lambda s: (
+            tuple(float(s[i] - s[(i + 1) % 3]) for i in range(3))
+            if len(s) == 3
+            else (0.0, 0.0, 0.0)
+        ),
+        observation=lambda s, p: s,
+        key=lambda s: s,
+        action_to_str=lambda s, a: str(a),
+        parse_action=lambda s, x: int(x),
+    )
+
+
+@pytest.mark.parametrize("prefix", [(), (1,), (1, 1), (0, 0)])
+def test_mcts_in_a_three_player_game_each_mover_maximises_its_own_return(
+    prefix: tuple[int, ...],
+) -> None:
+    game = _three_player_bits()
+    result = mcts(game, prefix, simulations=800, seed=0)
+    assert result.action == 1
