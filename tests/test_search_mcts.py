@@ -321,3 +321,16 @@ def test_mcts_in_a_three_player_game_each_mover_maximises_its_own_return(
     game = _three_player_bits()
     result = mcts(game, prefix, simulations=800, seed=0)
     assert result.action == 1
+
+
+def test_ismcts_and_pimc_are_anytime() -> None:
+    game = toy_kuhn()
+    state = KuhnState((1, 0), ())
+    timed = ismcts(game, state, 0, seconds=0.05)
+    assert timed.stats.stopped_by == "seconds" and timed.stats.expanded > 10
+    voted = pimc(game, state, 0, worlds=4, simulations=None, seconds=0.08)
+    assert voted.worlds == 4 and voted.stats.expanded > 10 and voted.stats.seconds < 1.0
+    with pytest.raises(ValueError, match="both are None"):
+        pimc(game, state, 0, simulations=None)
+    with pytest.raises(ValueError, match="worlds must be"):
+        pimc(game, state, 0, worlds=0)
