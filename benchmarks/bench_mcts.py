@@ -81,13 +81,29 @@ def timed(run: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
+def _load_ours(name: str) -> Game[Any, Any] | None:
+    """Our game *name*; before the poker games landed, Kuhn falls back to the test toy."""
+    try:
+        return load_game(name)
+    except ImportError:
+        if name != "kuhn_poker":
+            return None
+        from tests.mcts_toys import toy_kuhn  # the same rules and action encoding as OpenSpiel's
+
+        print("kuhn_poker: pure_engine.games.kuhn_poker missing; using tests/mcts_toys.toy_kuhn")
+        return toy_kuhn()
+
+
 def bench_game(name: str, *, roots: int, simulations: int, rounds: int) -> list[list[object]]:
     """Rows (algorithm, ours, peer, ratio) for one game."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import mcts as os_mcts
 
-    game = load_game(name)
+    game = _load_ours(name)
+    if game is None:
+        print(f"{name}: not in this checkout of pure_engine yet; skipped")
+        return []
     peer_game = pyspiel.load_game(name)
     root_actions = deals(game, roots, seed=2026)
     pairs = []
