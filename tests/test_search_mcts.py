@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pure_engine.core.game import TERMINAL, Game, GameInfo
 from pure_engine.search import advance, ismcts, mcts, pimc
 from pure_engine.search.budget import Budget
+from tests.leduc_toy import CALL, RAISE, LeducState, toy_leduc
 from tests.mcts_toys import (
     BET,
     PASS,
@@ -334,3 +335,22 @@ def test_ismcts_and_pimc_are_anytime() -> None:
         pimc(game, state, 0, simulations=None)
     with pytest.raises(ValueError, match="worlds must be"):
         pimc(game, state, 0, worlds=0)
+
+
+@pytest.mark.parametrize("name", SEARCHES)
+def test_hidden_cards_do_not_change_the_decision_in_leduc(name: str) -> None:
+    game = toy_leduc()
+    # round 2, public queen, player 0 holds a king; player 1 a jack here, a king there
+    history = (CALL, RAISE, CALL)
+    state_a = LeducState((4, 0), 2, 1, history, 3, (3, 3))
+    state_b = state_a.replace(private=(4, 5))
+    assert game.current_player(state_a) == 0 == game.current_player(state_b)
+    assert game.observation(state_a, 0) == game.observation(state_b, 0)
+
+    def search(state: LeducState, seed: int) -> object:
+        if name == "ismcts":
+            return ismcts(game, state, 0, simulations=800, seed=seed)
+        return pimc(game, state, 0, worlds=5, simulations=100, seed=seed)
+
+    for seed in (0, 3):
+        assert _without_time(search(state_a, seed)) == _without_time(search(state_b, seed))
