@@ -48,7 +48,7 @@ def test_tampered_record_names_file_and_action(
     path = tmp_path / "game.json"
     _write_record(path)
     data = json.loads(path.read_text())
-    data["actions"][1]["text"] = "sideways"
+    data["actions"][1]["action"] = "sideways"
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err

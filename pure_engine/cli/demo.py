@@ -64,17 +64,18 @@ def _leduc(game: Game[Any, Any], seed: int) -> sess.Session[Any]:
     policy = random.Random(seed)
     played = sess.start(game, seed=seed)
     while not game.is_terminal(played.state):
-        state = played.state
-        player = game.current_player(state)
-        legal = game.legal_actions(state)
-        action = legal[policy.randrange(len(legal))]
-        print(f"   player {player} sees {game.observation(state, player)!r}")
-        print(f"   player {player} plays {game.action_to_str(state, action)}")
-        played = sess.act(game, played, action)
+        legal = game.legal_actions(played.state)
+        played = sess.act(game, played, legal[policy.randrange(len(legal))])
+    state = game.initial_state(seed)
     for entry in played.log:
+        text = game.action_to_str(state, entry.action)
         if entry.player == CHANCE:
-            print(f"   (chance dealt action {entry.action!r}, logged as {entry.auto})")
-    print(f"   returns: {game.returns(played.state)}")
+            print(f"   chance    {text}  [{entry.auto}]")
+        else:
+            seen = game.observation(state, entry.player)
+            print(f"   player {entry.player}  {text:<6} having seen {seen!r}")
+        state = game.step(state, entry.action)
+    print(f"   {game.render(played.state)}")
     print(f"   {played.ticks} automatic actions, {played.decisions} decisions")
     return played
 

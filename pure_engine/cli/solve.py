@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+from collections.abc import Callable
 
 from pure_engine.core.registry import canonical_name
 
 __all__ = ["add_arguments", "run"]
+
+_CRAB_NAMES = {"crab_combat", "combat", "recursive_combat"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,10 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the solver for the named family."""
-    if canonical_name(args.game) in {"crab_combat", "combat", "recursive_combat"}:
-        from pure_engine.cli import crab
-
-        return crab.solve(args)
-    from pure_engine.cli import patience
-
-    return patience.solve(args)
+    family = "crab" if canonical_name(args.game) in _CRAB_NAMES else "patience"
+    solver: Callable[[argparse.Namespace], int] = importlib.import_module(
+        f"pure_engine.cli.{family}"
+    ).solve
+    return solver(args)

@@ -45,7 +45,8 @@ class GameInfo:
     """Static facts about a game, as search and testing need them.
 
     ``params`` are the keyword arguments ``load_game`` was called with; a
-    record stores them so the same game can be rebuilt.
+    record stores them so the same game can be rebuilt.  ``max_game_length``
+    counts decisions (chance draws excluded), as OpenSpiel does.
     """
 
     name: str

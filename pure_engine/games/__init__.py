@@ -7,3 +7,5 @@ __all__: list[str] = []
 register_game("crab_combat", "pure_engine.games.crab_combat:make_game")
 register_game("kuhn_poker", "pure_engine.games.kuhn_poker:make_game")
 register_game("leduc_poker", "pure_engine.games.leduc_poker:make_game")
+register_game("patience", "pure_engine.games.patience.game:make_game")
+register_game("freecell", "pure_engine.games.patience.game:make_game")

@@ -1,0 +1,186 @@
+"""``pure-engine play GAME --bots A,B``: pit bots against each other, report per-bot results.
+
+Seats rotate every game (bot ``b`` plays seat ``(b + g) % n`` in game ``g``)
+and the games of one rotation share their chance seed, so position and
+card luck cancel.  Each bot reports its mean return with a 95 % confidence
+interval, wins/draws/losses, and its mean return in each seat.  Bad input
+(unknown game or bot, wrong number of bots) is one line on stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from pure_engine.core.registry import load_game
+from pure_engine.search.arena import MatchResult, derive_seed, play_match
+from pure_engine.search.bots import BOT_KINDS, Bot, make_bot, parse_bot_spec
+
+__all__ = ["add_arguments", "format_result", "parse_params", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``GAME --bots SPEC,SPEC [--games N] [--seed S] [--simulations K] [--json] [--progress]``."""
+    parser.add_argument("game", help="a registered game, e.g. kuhn_poker")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help=(
+            "comma-separated bot specs, one per seat, e.g. mcts,random or "
+            f"alphabeta:depth=4,greedy (kinds: {', '.join(BOT_KINDS)})"
+        ),
+    )
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
+    parser.add_argument(
+        "--simulations",
+        type=int,
+        default=None,
+        help="simulations per move for mcts/ismcts/pimc (default: the search's own)",
+    )
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game parameter for load_game (repeatable; numbers are parsed)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show the progress bar even when stderr is not a terminal",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the game and bots, play the match, print the table (or JSON)."""
+    if args.games < 1:
+        raise ValueError(f"--games must be >= 1, found {args.games}")
+    if args.simulations is not None and args.simulations < 1:
+        raise ValueError(f"--simulations must be >= 1, found {args.simulations}")
+    game = load_game(args.game, **parse_params(args.param))
+    specs = [text for text in (part.strip() for part in args.bots.split(",")) if text]
+    if len(specs) != game.num_players:
+        raise ValueError(
+            f"{game.name} has {game.num_players} seats, --bots gave {len(specs)}: {args.bots!r}"
+        )
+    bots: list[Bot] = [
+        make_bot(
+            parse_bot_spec(spec),
+            game,
+            seed=derive_seed(args.seed, "bot", index),
+            simulations=args.simulations,
+        )
+        for index, spec in enumerate(specs)
+    ]
+    show = args.progress or sys.stderr.isatty()
+    bar = _progress_bar(sys.stderr) if show else None
+    try:
+        result = play_match(game, bots, games=args.games, seed=args.seed, progress=bar)
+    finally:
+        if bar is not None:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print("\n".join(format_result(result)))
+    return 0
+
+
+def parse_params(items: list[str]) -> dict[str, object]:
+    """``KEY=VALUE`` strings as keyword arguments: ints, floats, true/false, else text.
+
+    >>> parse_params(["players=2", "name=x", "fast=true", "ratio=0.5"])
+    {'players': 2, 'name': 'x', 'fast': True, 'ratio': 0.5}
+    >>> parse_params(["players"])
+    Traceback (most recent call last):
+    ...
+    ValueError: --param expects KEY=VALUE, found 'players'
+    """
+    params: dict[str, object] = {}
+    for item in items:
+        key, equals, text = item.partition("=")
+        key = key.strip()
+        if not equals or not key.isidentifier():
+            raise ValueError(f"--param expects KEY=VALUE, found {item!r}")
+        value: object = text
+        if text.lower() in ("true", "false"):
+            value = text.lower() == "true"
+        else:
+            for convert in (int, float):
+                try:
+                    value = convert(text)
+                    break
+                except ValueError:
+                    pass
+        params[key] = value
+    return params
+
+
+def _progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback drawing ``[####....] done/total`` on *stream*."""
+
+    last = [-1.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - last[0] < 0.1:  # at most ten redraws a second
+            return
+        last[0] = now
+        filled = width * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        stream.flush()
+
+    return progress
+
+
+def format_result(result: MatchResult) -> list[str]:
+    """The printed table: one line per bot, then the seat means.
+
+    >>> from pure_engine.search.arena import BotResult, MatchResult, SeatResult
+    >>> bot = BotResult("random", 2, 0.0, -12.7, 12.7, 1, 0, 1,
+    ...     (SeatResult(0, 1, 1.0), SeatResult(1, 1, -1.0)), 1, 0.0)
+    >>> print("\\n".join(format_result(MatchResult("coin_guess", 0, (bot,), (), 0.5))))
+    coin_guess: 0 games, seed 0, seats rotate every game, 0.50 s
+    bot       games      mean  95% CI               wins  draws losses  seat 0  seat 1  ms/move
+    random        2    +0.000  [-12.700, +12.700]       1      0      1  +1.000  -1.000    0.000
+    """
+    bots = result.bots
+    seats = len(bots[0].seats) if bots else 0
+    width = max([3, *(len(bot.name) for bot in bots)])
+    lines = [
+        f"{result.game}: {len(result.outcomes)} games, seed {result.seed}, "
+        f"seats rotate every game, {result.seconds:.2f} s"
+    ]
+    header = (
+        f"{'bot':<{width}}  games      mean  {'95% CI':<18}   wins  draws losses"
+        + "".join(f"  seat {seat}" for seat in range(seats))
+        + "  ms/move"
+    )
+    lines.append(header.rstrip())
+    for bot in bots:
+        ci = f"[{_signed(bot.ci_low)}, {_signed(bot.ci_high)}]"
+        per_seat = "".join(
+            f"  {_signed(seat.mean):>{len(f'seat {seat.seat}')}}" for seat in bot.seats
+        )
+        per_move = 1000 * bot.seconds / bot.decisions if bot.decisions else 0.0
+        lines.append(
+            f"{bot.name:<{width}}  {bot.games:5d}  {_signed(bot.mean):>8}  {ci:<18}"
+            f"  {bot.wins:6d} {bot.draws:6d} {bot.losses:6d}{per_seat}  {per_move:7.3f}"
+        )
+    return lines
+
+
+def _signed(value: float) -> str:
+    if math.isnan(value):
+        return "n/a"
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value:+.3f}"

@@ -1,0 +1,243 @@
+"""Kuhn poker, with exactly the rules and encodings of OpenSpiel's ``kuhn_poker``.
+
+Two players ante 1 chip each; chance deals player 0 then player 1 one card
+from J, Q, K (actions ``0, 1, 2``); then each player may pass (``0``) or bet
+one chip (``1``).  After pass-pass or bet-bet the higher card takes the pot;
+whoever passes facing a bet folds.  Returns are chips won, zero-sum, in
+``[-2, 2]``; at most 3 decisions.
+
+A state is ``KuhnState(path, rng)``: the whole action history as one integer
+(see :mod:`pure_engine.games._paths`) and the optional in-state generator.
+Everything else is looked up in a memo of the 58 possible histories, so a
+step allocates one small tuple.
+
+>>> import pure_engine
+>>> game = pure_engine.load_game("kuhn_poker")
+>>> s = game.initial_state()
+>>> for text in ("deal:K", "deal:J", "bet"):
+...     s = game.play_str(s, text)
+>>> game.legal_strings(s), game.observation(s, 1)
+(('pass', 'bet'), KuhnObservation(player=1, card=0, bets='b'))
+>>> game.returns(game.play_str(s, "pass"))
+(1.0, -1.0)
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.record import Record
+from pure_engine.core.rng import Rng
+from pure_engine.errors import ParseError
+from pure_engine.games._paths import ROOT, NodeTable, actions_of, extend
+
+__all__ = ["BET", "CARD_NAMES", "PASS", "KuhnObservation", "KuhnState", "make_game"]
+
+PASS = 0
+BET = 1
+CARD_NAMES = ("J", "Q", "K")
+_DECK = (0, 1, 2)
+_ZERO = (0.0, 0.0)
+
+
+class KuhnState(Record):
+    """A Kuhn poker state: the action history as a path, and the in-state RNG."""
+
+    path: int = ROOT
+    rng: Rng | None = None
+
+    def __repr__(self) -> str:
+        return f"KuhnState({_history_text(self.path)!r}, rng={self.rng!r})"
+
+
+class KuhnObservation(Record):
+    """What *player* may see: their own card (``None`` before the deal) and the bets so far.
+
+    OpenSpiel's information state string ``"0pb"`` is ``card=0, bets='pb'``.
+    """
+
+    player: int
+    card: int | None
+    bets: str
+
+
+class _Node(Record):
+    """Everything a history decides (memoised per path)."""
+
+    player: int
+    legal: tuple[int, ...]
+    outcomes: tuple[tuple[int, Fraction], ...]
+    cards: tuple[int, ...]
+    bets: str
+    returns: tuple[float, float]
+
+
+def _node_for(cards: tuple[int, ...], bets: str) -> _Node:
+    if len(cards) < 2:
+        left = tuple(c for c in _DECK if c not in cards)
+        p = Fraction(1, len(left))
+        return _Node(CHANCE, (), tuple((c, p) for c in left), cards, bets, _ZERO)
+    if bets in ("", "p", "b", "pb"):
+        return _Node(len(bets) % 2, (PASS, BET), (), cards, bets, _ZERO)
+    if bets == "bp":
+        won = 1.0  # player 1 folded
+    elif bets == "pbp":
+        won = -1.0  # player 0 folded
+    else:  # showdown after pp (pot 2) or a called bet (pot 4)
+        won = (1.0 if "b" not in bets else 2.0) * (1 if cards[0] > cards[1] else -1)
+    return _Node(TERMINAL, (), (), cards, bets, (won, -won))
+
+
+def _advance(node: _Node, action: int) -> _Node:
+    if node.player == CHANCE:
+        return _node_for((*node.cards, action), node.bets)
+    return _node_for(node.cards, node.bets + "pb"[action])
+
+
+_NODES: NodeTable[_Node] = NodeTable(_node_for((), ""), _advance)
+_TABLE = _NODES.table
+_get = _NODES.get
+_new = tuple.__new__
+
+
+def _node(s: KuhnState) -> _Node:
+    return _TABLE.get(s.path) or _get(s.path)
+
+
+def initial_state(seed: int | None = None) -> KuhnState:
+    """The empty history; with *seed*, the state carries ``Rng(seed)`` for ``resolve_chance``."""
+    return KuhnState(ROOT, None if seed is None else Rng(seed))
+
+
+def current_player(s: KuhnState) -> int:
+    """0 or 1, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+    return (_TABLE.get(s.path) or _get(s.path)).player
+
+
+def legal_actions(s: KuhnState) -> tuple[int, ...]:
+    """``(PASS, BET)`` at a decision; ``()`` at chance and terminal nodes."""
+    return (_TABLE.get(s.path) or _get(s.path)).legal
+
+
+def chance_outcomes(s: KuhnState) -> tuple[tuple[int, Fraction], ...]:
+    """The undealt cards, each with probability ``1/len`` (``()`` off chance nodes)."""
+    return _node(s).outcomes
+
+
+def step(s: KuhnState, action: int) -> KuhnState:
+    """Apply *action* (unchecked): one multiply-add and one tuple."""
+    return _new(KuhnState, (KuhnState, s.path * 8 + action + 1, s.rng))  # 8 == _paths.BASE
+
+
+def sample_chance(s: KuhnState, rng: random.Random) -> int:
+    """A uniformly drawn undealt card (``random()`` scaled: off by at most 2**-53)."""
+    outcomes = _node(s).outcomes
+    return outcomes[int(rng.random() * len(outcomes))][0]
+
+
+def returns(s: KuhnState) -> tuple[float, ...]:
+    """Chips won by each player; ``(0.0, 0.0)`` until the end."""
+    return _node(s).returns
+
+
+def observation(s: KuhnState, player: int) -> KuhnObservation:
+    """The player's own card and the public bets; the opponent's card is hidden."""
+    node = _node(s)
+    card = node.cards[player] if player < len(node.cards) else None
+    return KuhnObservation(player, card, node.bets)
+
+
+def key(s: KuhnState) -> int:
+    """The history path (the RNG is not part of the position)."""
+    return s.path
+
+
+def action_to_str(s: KuhnState, action: int) -> str:
+    """``deal:J``/``deal:Q``/``deal:K`` at chance nodes, ``pass``/``bet`` otherwise."""
+    if _node(s).player == CHANCE:
+        return f"deal:{CARD_NAMES[action]}"
+    return ("pass", "bet")[action]
+
+
+def parse_action(s: KuhnState, text: str) -> int:
+    """Inverse of :func:`action_to_str` (case-insensitive; ``p``/``b`` and bare cards accepted)."""
+    word = text.strip().lower()
+    if _node(s).player == CHANCE:
+        name = word.removeprefix("deal:").upper()
+        if name in CARD_NAMES:
+            return CARD_NAMES.index(name)
+        raise ParseError(f"expected a deal like 'deal:J', 'deal:Q' or 'deal:K', found {text!r}")
+    if word in ("pass", "p", "check", "fold"):
+        return PASS
+    if word in ("bet", "b", "call"):
+        return BET
+    raise ParseError(f"expected 'pass' or 'bet', found {text!r}")
+
+
+def resample(s: KuhnState, player: int, rng: random.Random) -> KuhnState:
+    """A state *player* cannot tell from *s*: the opponent's dealt card redrawn uniformly."""
+    acts = list(actions_of(s.path))
+    cards = _node(s).cards
+    other = 1 - player
+    if other < len(cards):  # acts[other] is the opponent's deal
+        free = [c for c in _DECK if c not in cards or c == cards[other]]
+        acts[other] = free[rng.randrange(len(free))]
+    path = ROOT
+    for a in acts:
+        path = extend(path, a)
+    return KuhnState(path, s.rng)
+
+
+def render(s: KuhnState) -> str:
+    """One line: the cards dealt, the bets and, at the end, the returns."""
+    node = _node(s)
+    cards = " ".join(CARD_NAMES[c] for c in node.cards) or "-"
+    tail = f" returns {node.returns}" if node.player == TERMINAL else ""
+    return f"cards {cards} | bets {node.bets or '-'}{tail}"
+
+
+def _history_text(path: int) -> str:
+    acts = actions_of(path)
+    deals = [CARD_NAMES[a] for a in acts[:2]]
+    bets = ["pass" if a == PASS else "bet" for a in acts[2:]]
+    return " ".join(deals + bets)
+
+
+def make_game(**params: object) -> Game[KuhnState, int]:
+    """The two-player Kuhn poker game (OpenSpiel's ``kuhn_poker`` with ``players=2``)."""
+    players = params.pop("players", 2)
+    if players != 2 or params:
+        raise ValueError(
+            f"kuhn_poker takes only players=2, found {dict(params, players=players)!r}"
+        )
+    info = GameInfo(
+        name="kuhn_poker",
+        num_players=2,
+        min_return=-2.0,
+        max_return=2.0,
+        max_game_length=3,
+        params=params_tuple({}),
+        zero_sum=True,
+        constant_sum=0.0,
+        has_chance=True,
+        perfect_information=False,
+        description="Kuhn poker: 3 cards, one betting round (OpenSpiel's kuhn_poker)",
+    )
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        sample_chance_fn=sample_chance,
+        resample=resample,
+    )

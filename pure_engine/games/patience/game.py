@@ -1,0 +1,213 @@
+"""Patience as a :class:`~pure_engine.core.game.Game`: one player, no chance, a deal given up front.
+
+``make_game(variant="freecell", deal=..., seed=...)`` builds the game for a
+preset name, a variant JSON file or a :class:`Variant`; the deal is a deal
+number (:func:`~pure_engine.games.patience.deals.numbered_deal`: Microsoft's
+deal where the layout is FreeCell's, else the variant's random deal N), a
+:class:`Deal`, or (``deal=None``) a random deal drawn from ``seed``.
+
+Actions are :class:`~pure_engine.games.patience.moves.Move` records with
+physical places, listed in :meth:`Rules.moves` order, every empty cell and
+empty pile named (the solver alone folds equivalent targets); built groups
+move as supermoves where the variant moves single cards.  The game has
+perfect information: in Klondike the face-down cards are known ("thoughtful").  Action strings
+are ``"t3-c1"`` (``"t3-t8x3"`` for three cards); ``parse_action`` also reads
+standard FreeCell notation (``3a``, ``38``, ``a8``, ``4h``).
+
+>>> game = make_game("freecell", deal=1)
+>>> s0 = game.initial_state()
+>>> game.action_to_str(s0, game.legal_actions(s0)[0])
+'t1-c1'
+>>> s1 = game.play_str(s0, "3a")
+>>> s1.cells, s0.cells
+((27, -1, -1, -1), (-1, -1, -1, -1))
+>>> game.returns(s1), game.is_terminal(s1)
+((0.0,), False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pure_engine.core.game import TERMINAL, Game, GameInfo
+from pure_engine.errors import IllegalActionError, ParseError
+from pure_engine.games.patience.cards import card_str
+from pure_engine.games.patience.deals import Deal, numbered_deal, random_deal
+from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.spec import Variant, load_variant
+
+__all__ = ["PatienceState", "is_freecell_like", "make_game", "move_to_str", "resolve_variant"]
+
+
+def resolve_variant(variant: str | Variant) -> Variant:
+    """A :class:`Variant` from a preset name, a JSON file path, or a variant itself."""
+    return variant if isinstance(variant, Variant) else load_variant(variant)
+
+
+def is_freecell_like(variant: Variant) -> bool:
+    """True when standard FreeCell notation names every place unambiguously.
+
+    Piles are 1-9 and 0, cells a-g, the foundation h: so at most 10 piles and
+    7 cells (Eight Off's 8th cell would be 'h' too), no hole, stock or reserve,
+    and no cards coming back from the foundations.
+
+    >>> is_freecell_like(load_variant("freecell")), is_freecell_like(load_variant("golf"))
+    (True, False)
+    """
+    return (
+        variant.foundations
+        and not variant.hole
+        and variant.stock_size == 0
+        and variant.cells <= 7
+        and variant.reserve_size == 0
+        and not variant.foundations_removable
+        and variant.piles <= 10
+    )
+
+
+def move_to_str(move: Move) -> str:
+    """``"t3-c1"``, with ``"x3"`` appended when three cards move.
+
+    >>> move_to_str(Move("t3", "t8", 3))
+    't3-t8x3'
+    """
+    text = f"{move.src}-{move.dst}"
+    return text if move.count == 1 else f"{text}x{move.count}"
+
+
+def _fc_place(char: str, variant: Variant) -> str:
+    if char.isdigit():
+        number = int(char) or 10
+        if number <= variant.piles:
+            return f"t{number}"
+    elif char in "abcdefg" and "abcdefg".index(char) < variant.cells:
+        return f"c{'abcdefg'.index(char) + 1}"
+    elif char == "h":
+        return "f"
+    raise ParseError(f"expected a pile 1-{variant.piles}, a cell or 'h', found {char!r}")
+
+
+def _parse_move(text: str, variant: Variant) -> tuple[str, str, int | None]:
+    raw = text.strip().lower()
+    if "-" in raw:
+        src, _, rest = raw.partition("-")
+        dst, _, count = rest.partition("x")
+        if not count:
+            return src, dst, 1
+        if count.isdigit() and int(count) > 0:
+            return src, dst, int(count)
+        raise ParseError(f"expected a card count after 'x', found {text!r}")
+    if len(raw) == 2:
+        return _fc_place(raw[0], variant), _fc_place(raw[1], variant), None
+    raise ParseError(f"expected a move like 't3-c1', 't3-t8x2' or '3a', found {text!r}")
+
+
+def make_game(
+    variant: str | Variant = "freecell",
+    deal: int | Deal | None = None,
+    seed: int | None = None,
+) -> Game[PatienceState, Move]:
+    """The patience game for *variant* and *deal* (see the module docstring)."""
+    spec = resolve_variant(variant)
+    rules = Rules.from_variant(spec)
+    fixed: Deal | None
+    fixed = deal if isinstance(deal, Deal) or deal is None else numbered_deal(spec, deal)
+    if fixed is None and seed is not None:
+        fixed = random_deal(spec, seed)
+
+    def initial_state(seed: int | None = None) -> PatienceState:
+        if seed is not None:
+            return rules.initial(random_deal(spec, seed))
+        if fixed is None:
+            raise ValueError("this patience game has no deal: pass deal= or seed=")
+        return rules.initial(fixed)
+
+    def legal_actions(state: PatienceState) -> tuple[Move, ...]:
+        return rules.moves(state, canonical=False)
+
+    def current_player(state: PatienceState) -> int:
+        if rules.is_won(state) or not rules.moves(state):
+            return TERMINAL
+        return 0
+
+    def returns(state: PatienceState) -> tuple[float, ...]:
+        return (1.0,) if rules.is_won(state) else (0.0,)
+
+    def observation(state: PatienceState, player: int) -> PatienceState:
+        return state
+
+    def action_to_str(state: PatienceState, action: Move) -> str:
+        return move_to_str(action)
+
+    def parse_action(state: PatienceState, text: str) -> Move:
+        src, dst, count = _parse_move(text, spec)
+        legal = [m for m in rules.moves(state, canonical=False) if m.src == src and m.dst == dst]
+        if count is not None:
+            return Move(src, dst, count)
+        if not legal:
+            raise IllegalActionError(f"no legal move from {src!r} to {dst!r} in {text!r}")
+        return max(legal, key=lambda m: m.count)
+
+    def render(state: PatienceState) -> str:
+        return render_state(state)
+
+    params: tuple[tuple[str, Any], ...] = (
+        ("variant", spec.name),
+        ("deal", deal if isinstance(deal, int) else None),
+        ("seed", seed),
+    )
+    info = GameInfo(
+        name="patience",
+        num_players=1,
+        min_return=0.0,
+        max_return=1.0,
+        max_game_length=10_000,
+        params=params,
+        description=f"patience ({spec.name}): one player, perfect information",
+    )
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=lambda state: (),
+        step=rules.apply,
+        returns=returns,
+        observation=observation,
+        key=rules.key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+    )
+
+
+def render_state(state: PatienceState) -> str:
+    """A plain text table: foundations/hole, cells, then the piles bottom to top.
+
+    >>> print(render_state(PatienceState(piles=((0, 14), ()), cells=(-1, 51))))
+    found: C0 D0 H0 S0
+    cells: -- KS
+    t1: AC 2D
+    t2:
+    """
+    lines = []
+    if state.hole != EMPTY:
+        lines.append(f"hole: {card_str(state.hole)}")
+    else:
+        lines.append(
+            "found: " + " ".join(f"{s}{r}" for s, r in zip("CDHS", state.found, strict=True))
+        )
+    if state.cells:
+        lines.append("cells: " + " ".join("--" if c == EMPTY else card_str(c) for c in state.cells))
+    if state.stock or state.waste:
+        waste = " ".join(card_str(c) for c in state.waste)
+        lines.append(f"stock: {len(state.stock)} cards; waste: {waste}")
+    if state.reserve:
+        tops = " ".join(card_str(pile[-1]) if pile else "--" for pile in state.reserve)
+        lines.append(f"reserve: {tops}")
+    for i, pile in enumerate(state.piles):
+        hidden = state.down[i] if state.down else 0  # face-down cards in brackets
+        shown = [f"[{card_str(c)}]" if k < hidden else card_str(c) for k, c in enumerate(pile)]
+        lines.append(f"t{i + 1}: {' '.join(shown)}".rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,275 @@
+"""A dedicated exhaustive search for hole-only games (Black Hole, Golf).
+
+Where nothing builds on the tableau and every card goes to the hole, a pile
+only ever loses its top card, so a position is fully described by the pile
+heights, the stock's size and the hole's rank: one small integer.  This module
+searches that space depth-first with a seen-set of those integers, a
+heuristic move order and a sound prune (:func:`is_stranded`), ~10x cheaper
+per position than the general search in :mod:`~pure_engine.games.patience.solver`.
+
+>>> from pure_engine.games.patience.spec import load_variant
+>>> from pure_engine.games.patience.deals import numbered_deal
+>>> from pure_engine.games.patience.rules import Rules
+>>> rules = Rules.from_variant(load_variant("golf"))
+>>> result = solve_hole(rules, rules.initial(numbered_deal(load_variant("golf"), 9)))
+>>> result.verdict in ("solved", "proved_unsolvable")
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+from pure_engine.core.record import Record
+from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.search.budget import (
+    PROVED_UNSOLVABLE,
+    SOLVED,
+    UNKNOWN,
+    Budget,
+    Limiter,
+    SearchStats,
+)
+
+__all__ = ["HOLE_STAGES", "HoleResult", "is_hole_only", "is_stranded", "solve_hole"]
+
+
+class HoleResult(Record):
+    """The verdict, the moves (when solved) and the statistics of one hole search."""
+
+    verdict: str
+    moves: tuple[Move, ...] = ()
+    stats: SearchStats = SearchStats()
+
+
+def is_hole_only(rules: Rules, state: PatienceState) -> bool:
+    """True when :func:`solve_hole` applies: every card goes to the hole, no cells, no waste.
+
+    >>> from pure_engine.games.patience.spec import load_variant
+    >>> is_hole_only(Rules.from_variant(load_variant("black-hole")), PatienceState(piles=()))
+    True
+    """
+    return (
+        rules.hole
+        and not rules.foundations
+        and not rules.builds_anything
+        and all(card == EMPTY for card in state.cells)
+        and not state.waste
+        and not any(state.reserve)
+        and (not state.stock or rules.stock_to_hole)
+    )
+
+
+def is_stranded(
+    counts: list[int], hole: int, *, loops: bool, stock: list[int] | None = None
+) -> bool:
+    """True when cards with these per-rank *counts* provably cannot all reach the hole.
+
+    Once the stock is empty the hole's rank walks in steps of one onto ranks
+    that still hold cards.  Every card of rank *r* is entered from a neighbour
+    card or from the hole's current card, so ``counts[r] <= counts[r-1] +
+    counts[r+1] (+1 when r is next to the hole)``; and every rank holding
+    cards must be connected to the hole by ranks holding cards.  With a
+    *stock* (per-rank counts of the cards still in it), a stock card may be
+    dealt onto the hole at any time: it counts as a neighbour for the first
+    condition and the second is not checked.
+
+    >>> counts = [0] * 13
+    >>> counts[4] = counts[9] = 1            # a 5 and a 10 left, the hole on a 2
+    >>> is_stranded(counts, 1, loops=True)
+    True
+    >>> counts[9], counts[2], counts[3] = 0, 1, 1  # 3, 4, 5 left: 2-3-4-5 walks
+    >>> is_stranded(counts, 1, loops=True)
+    False
+    """
+    for rank in range(13):
+        if counts[rank]:
+            below = counts[rank - 1] if rank > 0 or loops else 0
+            above = counts[(rank + 1) % 13] if rank < 12 or loops else 0
+            if stock is not None:
+                below += stock[rank - 1] if rank > 0 or loops else 0
+                above += stock[(rank + 1) % 13] if rank < 12 or loops else 0
+            gap = abs(rank - hole)
+            if gap == 1 or (loops and gap == 12):
+                below += 1
+            if counts[rank] > below + above:
+                return True
+    if stock is not None and any(stock):
+        return False
+    reach = [False] * 13
+    reach[hole] = True
+    frontier = [hole]
+    while frontier:
+        rank = frontier.pop()
+        for step in (rank - 1, rank + 1):
+            if not loops and not 0 <= step < 13:
+                continue
+            step %= 13
+            if counts[step] and not reach[step]:
+                reach[step] = True
+                frontier.append(step)
+    return any(counts[rank] and not reach[rank] for rank in range(13))
+
+
+# (flexible rank first?, expansions): two short runs with the two move orders,
+# then the exhaustive one.  Depth-first times are heavy-tailed and the orders
+# complement each other: on Black Hole deals 1-30 this cut the expansions by a
+# fifth and deal 1 from 560 k to 30 k.
+HOLE_STAGES: tuple[tuple[bool, int | None], ...] = ((False, 5000), (True, 30000), (False, None))
+
+
+def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None) -> HoleResult:
+    """Exhaustive depth-first search of a hole-only position (see :func:`is_hole_only`).
+
+    Runs :data:`HOLE_STAGES` (the last one alone with a stock); only the
+    last stage is unbounded, so a verdict
+    other than ``unknown`` always comes from a complete search or a solution.
+    """
+    assert is_hole_only(rules, start), "solve_hole needs a hole-only position"
+    budget = budget or Budget()
+    t0 = time.perf_counter()
+    expanded = generated = duplicates = 0
+    result = HoleResult(UNKNOWN)
+    # Golf's stock makes most deals a full search (unsolvable) and the move
+    # order hardly matters there: the short runs would only add to the proof
+    stages = HOLE_STAGES if not start.stock else HOLE_STAGES[-1:]
+    for flexible_first, stage_nodes in stages:
+        nodes = stage_nodes
+        if budget.nodes is not None:
+            left = budget.nodes - expanded
+            nodes = left if nodes is None else min(nodes, left)
+        spent = time.perf_counter() - t0
+        seconds = None if budget.seconds is None else max(0.0, budget.seconds - spent)
+        attempt = budget.replace(nodes=nodes, seconds=seconds)
+        result = _search(rules, start, attempt, flexible_first=flexible_first)
+        expanded += result.stats.expanded
+        generated += result.stats.generated
+        duplicates += result.stats.duplicates
+        if result.verdict != UNKNOWN or result.stats.stopped_by != "nodes":
+            break
+        if budget.nodes is not None and expanded >= budget.nodes:
+            break
+    stats = result.stats.replace(
+        expanded=expanded,
+        generated=generated,
+        duplicates=duplicates,
+        seconds=time.perf_counter() - t0,
+    )
+    return result.replace(stats=stats)
+
+
+def _search(
+    rules: Rules, start: PatienceState, budget: Budget, *, flexible_first: bool
+) -> HoleResult:
+    limiter = Limiter(budget)
+    t0 = time.perf_counter()
+    piles = start.piles
+    stock = start.stock
+    npiles = len(piles)
+    heights = [len(p) for p in piles]
+    width = max([*heights, len(stock), 1]).bit_length()
+    stock_shift = width * npiles
+    hole_shift = stock_shift + width
+    loops = rules.loops
+    fits = [[abs(h - c) == 1 or (loops and abs(h - c) == 12) for c in range(13)] for h in range(13)]
+    counts = [0] * 13
+    for pile in piles:
+        for card in pile:
+            counts[card % 13] += 1
+    in_stock = [0] * 13
+    for card in stock:
+        in_stock[card % 13] += 1
+    names = [f"t{i + 1}" for i in range(npiles)]
+    seen: set[int] = set()
+    path: list[Move] = []
+    stats = {"expanded": 0, "generated": 0, "duplicates": 0, "pruned": 0}
+    stopped = False
+    nstock = len(stock)
+
+    def key_of(nstock: int, hole: int) -> int:
+        key = (hole << hole_shift) | (nstock << stock_shift)
+        for i, height in enumerate(heights):
+            key |= height << (width * i)
+        return key
+
+    def flexibility(rank: int) -> int:
+        return counts[rank - 1] + counts[(rank + 1) % 13]
+
+    def search(key: int, hole: int, nstock: int, left: int) -> bool:
+        nonlocal stopped
+        if left == 0:
+            return True
+        if limiter.exhausted(stats["expanded"], len(seen)):
+            stopped = True
+            return False
+        stats["expanded"] += 1
+        fit = fits[hole]
+        hole_bits = hole << hole_shift
+        base = key - hole_bits
+        # children: tallest pile first (the cards most at risk of being buried), then
+        # the card whose neighbour ranks keep the most cards (the walk can go on);
+        # or the other way round
+        order = [i for i in range(npiles) if heights[i] and fit[piles[i][heights[i] - 1] % 13]]
+        if len(order) > 1 and flexible_first:
+            order.sort(key=lambda i: (-flexibility(piles[i][heights[i] - 1] % 13), -heights[i]))
+        elif len(order) > 1:
+            order.sort(key=lambda i: (-heights[i], -flexibility(piles[i][heights[i] - 1] % 13)))
+        for i in order:
+            card = piles[i][heights[i] - 1]
+            rank = card % 13
+            child = base - (1 << (width * i)) + (rank << hole_shift)
+            stats["generated"] += 1
+            if child in seen:
+                stats["duplicates"] += 1
+                continue
+            seen.add(child)
+            heights[i] -= 1
+            counts[rank] -= 1
+            if left > 1 and is_stranded(counts, rank, loops=loops, stock=in_stock):
+                stats["pruned"] += 1
+                found = False
+            else:
+                found = search(child, rank, nstock, left - 1)
+            heights[i] += 1
+            counts[rank] += 1
+            if found:
+                path.append(Move(names[i], "h", 1))
+                return True
+            if stopped:
+                return False
+        if nstock:
+            card = stock[nstock - 1]
+            rank = card % 13
+            child = base - (1 << stock_shift) + (rank << hole_shift)
+            stats["generated"] += 1
+            if child in seen:
+                stats["duplicates"] += 1
+            else:
+                seen.add(child)
+                in_stock[rank] -= 1
+                if left > 1 and is_stranded(counts, rank, loops=loops, stock=in_stock):
+                    stats["pruned"] += 1
+                    found = False
+                else:
+                    found = search(child, rank, nstock - 1, left - 1)
+                in_stock[rank] += 1
+                if found:
+                    path.append(Move("s", "h", 1))
+                    return True
+        return False
+
+    left = sum(heights) + nstock
+    hole = start.hole % 13
+    assert left < 500, "recursion depth is the number of cards"
+    won = search(key_of(nstock, hole), hole, nstock, left)
+    verdict = SOLVED if won else UNKNOWN if stopped else PROVED_UNSOLVABLE
+    search_stats = SearchStats(
+        expanded=stats["expanded"],
+        generated=stats["generated"],
+        duplicates=stats["duplicates"],
+        peak_frontier=left,
+        seconds=time.perf_counter() - t0,
+        stopped_by=limiter.reason,
+    )
+    return HoleResult(verdict, tuple(reversed(path)), search_stats)

@@ -1,0 +1,514 @@
+"""Patience move generation from a :class:`~pure_engine.games.patience.spec.Variant`.
+
+The state is a :class:`PatienceState`: a record of tuples (piles bottom->top,
+cells by physical slot with ``-1`` for an empty cell, the top rank on each
+foundation, the hole's top card, stock and waste).  :class:`Rules` is built once
+per variant; it holds the precomputed tables (which card may go on which) and
+the pure functions over states: :meth:`Rules.moves` (legal moves),
+:meth:`Rules.apply` (the unchecked fast path), :meth:`Rules.safe_autoplay` (the
+dominance the solver uses) and :meth:`Rules.key` (the canonical key).
+
+Moves are :class:`~pure_engine.games.patience.moves.Move` records naming
+physical places ("t3", "c1", "f", "h", "s", "w"), so a move list replays on
+the real table and is exactly what the independent verifier reads.
+
+>>> from pure_engine.games.patience.spec import load_variant
+>>> from pure_engine.games.patience.deals import ms_deal
+>>> rules = Rules.from_variant(load_variant("freecell"))
+>>> s0 = rules.initial(ms_deal(1))
+>>> [str(m.src) + str(m.dst) for m in rules.moves(s0)][:3]
+['t1c1', 't2c1', 't3c1']
+>>> s1 = rules.apply(s0, rules.moves(s0)[1])
+>>> s0.cells, s1.cells                     # s0 is unchanged
+((-1, -1, -1, -1), (8, -1, -1, -1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pure_engine.core.record import Record
+from pure_engine.errors import ParseError
+from pure_engine.games.patience.deals import Deal
+from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.spec import Variant
+
+__all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceState", "Rules"]
+
+EMPTY = -1
+"""An empty cell, or no card in the hole."""
+
+SUPPORTED_NOTE = (
+    "tableau piles (any build policy; spaces any/kings/no-build; single cards, built groups "
+    "or whole piles), cells, foundations (removable or not), a hole (with or without "
+    "loops), a stock dealt to the waste or the hole (with or without redeals), a reserve"
+)
+
+_PILE_NAMES = tuple(f"t{i + 1}" for i in range(64))
+_CELL_NAMES = tuple(f"c{i + 1}" for i in range(64))
+_FOUND_NAMES = ("f1", "f2", "f3", "f4")
+_RESERVE_NAMES = tuple(f"r{i + 1}" for i in range(104))
+
+
+class PatienceState(Record):
+    """A patience position; every field is immutable.
+
+    ``found[s]`` is the top rank on suit *s*'s foundation (0 when empty);
+    ``stock``'s last card is dealt first; ``waste``'s last card is playable.
+    """
+
+    piles: tuple[tuple[int, ...], ...]
+    cells: tuple[int, ...] = ()
+    found: tuple[int, ...] = (0, 0, 0, 0)
+    hole: int = EMPTY
+    stock: tuple[int, ...] = ()
+    waste: tuple[int, ...] = ()
+    redeals: int = 0
+    reserve: tuple[tuple[int, ...], ...] = ()
+    down: tuple[int, ...] = ()
+    """Face-down cards at the bottom of each pile (``()`` when every card is face up)."""
+    """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
+
+
+def _rank(card: int) -> int:
+    return card % 13 + 1
+
+
+def _suit(card: int) -> int:
+    return card // 13
+
+
+def _red(card: int) -> bool:
+    return card // 13 in (1, 2)
+
+
+def _builds(policy: str, below: int, above: int) -> bool:
+    """True when *above* may sit on *below* under the build *policy*."""
+    if _rank(above) != _rank(below) - 1:
+        return False
+    if policy == "any-suit":
+        return True
+    if policy == "red-black":
+        return _red(above) != _red(below)
+    if policy == "same-suit":
+        return _suit(above) == _suit(below)
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Precomputed tables and the pure move functions for one variant."""
+
+    variant: Variant
+    npiles: int
+    ncells: int
+    hosts: tuple[frozenset[int], ...]
+    """``hosts[c]``: the cards *c* may be placed on in the tableau."""
+    links: frozenset[int]
+    """``below * 64 + above`` for every pair that forms a built group."""
+    safe_need: tuple[tuple[tuple[int, int], ...], ...]
+    """``safe_need[c]``: (suit, rank) pairs that must be on the foundations for *c* to be safe."""
+    group_moves: bool
+    group_mode: str
+    """``"move built group"``: no (supermoves only), yes, whole-pile, maximal-group, partial."""
+    kings_only: bool
+    no_spaces: bool
+    foundations: bool
+    hole: bool
+    loops: bool
+    stock_to_hole: bool
+    deal_count: int
+    redeal: bool
+    removable: bool
+    builds_anything: bool
+
+    @classmethod
+    def from_variant(cls, variant: Variant, *, supermoves: bool = True) -> Rules:
+        """Build the tables for *variant*.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> Rules.from_variant(load_variant("seahaven-towers")).kings_only
+        True
+
+        With *supermoves* (the default), a variant that moves single cards only
+        ("move built group": "no") also moves a built group of *n* cards when
+        ``n <= (free cells + 1) * 2 ** (empty piles)`` -- shorthand for the
+        single-card moves through cells and spaces, so solvability is unchanged.
+
+        Raises ``ParseError`` for rule features the engine does not implement.
+        """
+        unsupported = []
+        if variant.two_decks:
+            unsupported.append("two decks")
+        if variant.max_rank != 13:
+            unsupported.append("max rank other than 13")
+        if variant.foundations_initial == "one" or variant.foundations_base != "A":
+            unsupported.append("a random foundation card or a base card other than A")
+        if variant.spaces not in ("any", "kings", "no-build"):
+            unsupported.append(f"spaces policy {variant.spaces!r}")
+        if variant.foundations_complete_only:
+            unsupported.append("complete-pile-only foundation moves")
+        if variant.stock_size and variant.stock_deal_type not in ("waste", "hole"):
+            unsupported.append(f"stock deal type {variant.stock_deal_type!r}")
+        if unsupported:
+            raise ParseError(
+                f"variant {variant.name!r} uses {', '.join(unsupported)}: not supported by "
+                f"the engine (supported: {SUPPORTED_NOTE})"
+            )
+        build = variant.build
+        gpolicy = (
+            build if variant.move_group_policy == "same-as-build" else variant.move_group_policy
+        )
+        # a card's possible hosts are the four cards one rank up: check only those
+        above = [[s * 13 + a % 13 + 1 for s in range(4)] if a % 13 < 12 else [] for a in range(52)]
+        hosts = tuple(frozenset(b for b in above[a] if _builds(build, b, a)) for a in range(52))
+        links = frozenset(b * 64 + a for a in range(52) for b in above[a] if _builds(gpolicy, b, a))
+        safe_need = tuple(cls._safe_need(build, c) for c in range(52))
+        groups = build != "no-build" and (variant.move_group != "no" or supermoves)
+        return cls(
+            variant=variant,
+            npiles=variant.piles,
+            ncells=variant.cells,
+            hosts=hosts,
+            links=links,
+            safe_need=safe_need,
+            group_moves=groups,
+            group_mode=(
+                "partial"
+                if variant.move_group == "partial-if-card-above-buildable"
+                else variant.move_group
+            ),
+            kings_only=variant.spaces == "kings",
+            no_spaces=variant.spaces == "no-build",
+            foundations=variant.foundations,
+            hole=variant.hole,
+            loops=variant.build_loops,
+            stock_to_hole=variant.stock_size > 0 and variant.stock_deal_type == "hole",
+            deal_count=max(1, variant.stock_deal_count),
+            redeal=variant.stock_redeal,
+            removable=variant.foundations and variant.foundations_removable,
+            builds_anything=build != "no-build",
+        )
+
+    @staticmethod
+    def _safe_need(build: str, card: int) -> tuple[tuple[int, int], ...]:
+        # A card on the tableau is only ever useful as a host for the cards that
+        # may be built on it.  Once all of those are on the (never-needed-again)
+        # foundations, moving the card up loses nothing: a true dominance.
+        # Aces host nothing useful; a 2 hosts only aces, which may always go up.
+        rank, suit = _rank(card), _suit(card)
+        if rank <= 2 or build in ("same-suit", "no-build"):
+            return ()
+        suits: tuple[int, ...]
+        if build == "red-black":
+            suits = (0, 3) if _red(card) else (1, 2)
+        else:
+            suits = tuple(s for s in range(4) if s != suit)
+        return tuple((s, rank - 1) for s in suits)
+
+    # ------------------------------------------------------------------ setup
+    def initial(self, deal: Deal) -> PatienceState:
+        """The starting position for *deal* (a foundation pile counts by its top card).
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> from pure_engine.games.patience.deals import numbered_deal
+        >>> variant = load_variant("beleaguered-castle")
+        >>> Rules.from_variant(variant).initial(numbered_deal(variant, 1)).found
+        (1, 1, 1, 1)
+        """
+        cells = tuple(EMPTY if c is None else c for c in deal.cells)
+        cells = cells + (EMPTY,) * (self.ncells - len(cells))
+        found = [0, 0, 0, 0]
+        for pile in deal.foundations:
+            if pile:
+                found[_suit(pile[-1])] = _rank(pile[-1])
+        return PatienceState(
+            piles=tuple(tuple(p) for p in deal.piles),
+            cells=cells,
+            found=tuple(found),
+            hole=EMPTY if deal.hole is None else deal.hole,
+            stock=tuple(deal.stock),
+            waste=(),
+            redeals=0,
+            reserve=(
+                (tuple(deal.reserve),)
+                if self.variant.reserve_stacked
+                else tuple((card,) for card in deal.reserve)
+            ),
+            down=(
+                tuple(max(len(p) - 1, 0) for p in deal.piles)
+                if self.variant.face_up == "top"
+                else ()
+            ),
+        )
+
+    def is_won(self, state: PatienceState) -> bool:
+        """All cards on the foundations (or in the hole): nothing left anywhere else.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> rules.is_won(PatienceState(piles=((),) * 8, cells=(-1,) * 4, found=(13,) * 4))
+        True
+        """
+        if state.stock or state.waste or any(state.reserve):
+            return False
+        for cell in state.cells:
+            if cell != EMPTY:
+                return False
+        return not any(state.piles)
+
+    def key(self, state: PatienceState) -> tuple[object, ...]:
+        """The canonical key: piles and cells sorted (their order never matters).
+
+        The foundations are left out: they hold exactly the cards that are
+        nowhere else.  Of the hole only its top card's rank is kept (what may
+        go on it never depends on the suit); stock and waste are kept, the
+        reserve piles sorted, and each pile's face-down count travels with it.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> a = PatienceState(piles=((1,), (2,)), cells=(5, -1))
+        >>> rules.key(a) == rules.key(PatienceState(piles=((2,), (1,)), cells=(-1, 5)))
+        True
+        """
+        piles: tuple[object, ...] = tuple(sorted(state.piles))
+        if state.down:  # a pile is its cards and how many of them are face down
+            piles = tuple(sorted(zip(state.piles, state.down, strict=True)))
+        return (
+            piles,
+            tuple(sorted(state.cells)),
+            state.hole % 13 if state.hole >= 0 else EMPTY,
+            state.stock,
+            state.waste,
+            tuple(sorted(state.reserve)) if state.reserve else (),
+        )
+
+    def search_key(self, state: PatienceState) -> tuple[object, ...]:
+        """A cheaper key, exact among the positions reachable from one deal.
+
+        Where nothing builds on the tableau ("no-build": Black Hole, Golf), a
+        pile only ever loses its top card, so its height says all; elsewhere
+        this is :meth:`key`.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("black-hole"))
+        >>> rules.search_key(PatienceState(piles=((4, 7), (9,)), hole=0))
+        ((2, 1), (), 0, 0, ())
+        """
+        if not self.builds_anything:
+            return (
+                tuple(map(len, state.piles)),
+                tuple(sorted(state.cells)),
+                state.hole % 13 if state.hole >= 0 else EMPTY,
+                len(state.stock),
+                state.waste,
+            )
+        return self.key(state)
+
+    # ---------------------------------------------------------- generation
+    def _fits_found(self, state: PatienceState, card: int) -> bool:
+        return state.found[card // 13] == card % 13
+
+    def _fits_hole(self, state: PatienceState, card: int) -> bool:
+        hole = state.hole
+        if hole == EMPTY:
+            return False
+        diff = abs(card % 13 - hole % 13)
+        return diff == 1 or (self.loops and diff == 12)
+
+    def group_limit(self, state: PatienceState, empty_piles: int) -> int:
+        """How many built cards move as a unit: (free cells + 1) * 2 ** empty piles.
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> rules.group_limit(PatienceState(piles=(), cells=(-1, -1, 7, 8)), 2)
+        12
+        """
+        free = state.cells.count(EMPTY)
+        if self.kings_only or self.no_spaces:
+            return free + 1
+        return (free + 1) << empty_piles
+
+    def moves(self, state: PatienceState, *, canonical: bool = True) -> tuple[Move, ...]:
+        """Every legal move in a fixed order.
+
+        Order: to the foundation, to the hole, stock moves, cell/waste/reserve to pile,
+        pile to pile (largest group first), foundation to pile (removable
+        foundations only), pile to cell.
+        With *canonical*, a move to an empty cell or empty pile names only the
+        first empty one (the others lead to the same canonical key).
+        """
+        out: list[Move] = []
+        append = out.append
+        piles = state.piles
+        cells = state.cells
+        found = state.found
+        waste_top = state.waste[-1] if state.waste else EMPTY
+        if self.foundations:
+            for i, pile in enumerate(piles):
+                if pile and found[pile[-1] // 13] == pile[-1] % 13:
+                    append(Move(_PILE_NAMES[i], "f", 1))
+            for j, card in enumerate(cells):
+                if card != EMPTY and found[card // 13] == card % 13:
+                    append(Move(_CELL_NAMES[j], "f", 1))
+            if waste_top != EMPTY and found[waste_top // 13] == waste_top % 13:
+                append(Move("w", "f", 1))
+            for j, pile in enumerate(state.reserve):
+                if pile and found[pile[-1] // 13] == pile[-1] % 13:
+                    append(Move(_RESERVE_NAMES[j], "f", 1))
+        if self.hole:
+            for i, pile in enumerate(piles):
+                if pile and self._fits_hole(state, pile[-1]):
+                    append(Move(_PILE_NAMES[i], "h", 1))
+            if self.stock_to_hole and state.stock:
+                append(Move("s", "h", 1))
+        elif state.stock:
+            append(Move("s", "w", min(self.deal_count, len(state.stock))))
+        elif self.redeal and state.waste:
+            append(Move("w", "s", len(state.waste)))
+        if self.variant.build == "no-build":
+            return tuple(out)
+        empties = [i for i, p in enumerate(piles) if not p]
+        tops = {p[-1]: i for i, p in enumerate(piles) if p}
+        hosts = self.hosts
+        space_targets = [] if self.no_spaces else (empties[:1] if canonical else empties)
+        kings_only = self.kings_only
+        # single cards from cells and the waste onto piles
+        singles = [(_CELL_NAMES[j], c) for j, c in enumerate(cells) if c != EMPTY]
+        singles += [(_RESERVE_NAMES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
+        if waste_top != EMPTY:
+            singles.append(("w", waste_top))
+        for name, card in singles:
+            for host in hosts[card]:
+                at = tops.get(host)
+                if at is not None:
+                    append(Move(name, _PILE_NAMES[at], 1))
+            if not (kings_only and card % 13 != 12):
+                for i in space_targets:
+                    append(Move(name, _PILE_NAMES[i], 1))
+        # pile to pile: how many cards move as a unit onto a card / into a space.
+        # Supermoves (mode "no") are bounded by free cells and spaces; the
+        # variant's own group rules are not, but restrict which groups move.
+        links = self.links
+        group_moves = self.group_moves
+        mode = self.group_mode
+        limit = limit_space = 1
+        if group_moves and mode == "no":
+            limit = self.group_limit(state, len(empties))
+            limit_space = self.group_limit(state, len(empties) - 1) if empties else 1
+        elif group_moves:
+            limit = limit_space = 104
+        for i, pile in enumerate(piles):
+            if not pile:
+                continue
+            run = 1
+            if group_moves:
+                n = len(pile)
+                up = n - state.down[i] if state.down else n  # only face-up cards move
+                while run < up and (pile[n - run - 1] * 64 + pile[n - run]) in links:
+                    run += 1
+            src = _PILE_NAMES[i]
+            size = len(pile)
+            for k in range(run, 0, -1):
+                if (mode == "whole-pile" and k != size) or (mode == "maximal-group" and k != run):
+                    continue
+                card = pile[-k]
+                if k <= limit and not (
+                    # Klondike: part of a group goes onto a card only when the
+                    # card it uncovers can go to the foundations at once
+                    mode == "partial" and k < run and found[pile[-k - 1] // 13] != pile[-k - 1] % 13
+                ):
+                    for host in hosts[card]:
+                        at = tops.get(host)
+                        if at is not None:
+                            append(Move(src, _PILE_NAMES[at], k))
+                if k == size or k > limit_space or (kings_only and card % 13 != 12):
+                    continue
+                for j in space_targets:
+                    append(Move(src, _PILE_NAMES[j], k))
+        # back from a removable foundation onto the tableau ("f1".."f4" name the suit)
+        if self.removable:
+            for suit, top in enumerate(found):
+                if not top:
+                    continue
+                card = suit * 13 + top - 1
+                name = _FOUND_NAMES[suit]
+                for host in hosts[card]:
+                    at = tops.get(host)
+                    if at is not None:
+                        append(Move(name, _PILE_NAMES[at], 1))
+                if not (kings_only and card % 13 != 12):
+                    for at in space_targets:
+                        append(Move(name, _PILE_NAMES[at], 1))
+        # pile to cell
+        free = [j for j, c in enumerate(cells) if c == EMPTY]
+        cell_targets = free[:1] if canonical else free
+        for i, pile in enumerate(piles):
+            if pile:
+                for j in cell_targets:
+                    append(Move(_PILE_NAMES[i], _CELL_NAMES[j], 1))
+        return tuple(out)
+
+    # ------------------------------------------------------------ transition
+    def apply(self, state: PatienceState, move: Move) -> PatienceState:
+        """Return *state* after *move* (unchecked: *move* must be legal).
+
+        >>> from pure_engine.games.patience.spec import load_variant
+        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> s0 = PatienceState(piles=((0,), ()), cells=(-1,))
+        >>> rules.apply(s0, Move("t1", "f")).found, s0.found
+        ((1, 0, 0, 0), (0, 0, 0, 0))
+        """
+        src, dst, count = move.src, move.dst, move.count
+        piles, cells, found = state.piles, state.cells, state.found
+        hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
+        reserve, down = state.reserve, state.down
+        # take the cards
+        kind = src[0]
+        if kind == "t":
+            i = int(src[1:]) - 1
+            cards = piles[i][-count:]
+            piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
+            if down and down[i] >= len(piles[i]):  # the new top card turns face up
+                down = (*down[:i], max(len(piles[i]) - 1, 0), *down[i + 1 :])
+        elif kind == "c":
+            j = int(src[1:]) - 1
+            cards = (cells[j],)
+            cells = (*cells[:j], EMPTY, *cells[j + 1 :])
+        elif kind == "w":
+            if dst == "s":  # redeal: the waste turns over to become the stock
+                return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
+            cards = (waste[-1],)
+            waste = waste[:-1]
+        elif kind == "s":
+            if dst == "w":
+                dealt = stock[-count:][::-1]
+                return state.replace(stock=stock[:-count], waste=waste + dealt)
+            cards = (stock[-1],)
+            stock = stock[:-1]
+        elif kind == "r":
+            i = int(src[1:]) - 1
+            cards = (reserve[i][-1],)
+            reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
+        elif kind == "f":
+            suit = int(src[1:]) - 1
+            cards = (suit * 13 + found[suit] - 1,)
+            found = (*found[:suit], found[suit] - 1, *found[suit + 1 :])
+        else:
+            raise AssertionError(f"cannot take cards from {src!r}")
+        # put them down
+        kind = dst[0]
+        if kind == "t":
+            i = int(dst[1:]) - 1
+            piles = (*piles[:i], piles[i] + cards, *piles[i + 1 :])
+        elif kind == "c":
+            j = int(dst[1:]) - 1
+            cells = (*cells[:j], cards[0], *cells[j + 1 :])
+        elif kind == "f":
+            card = cards[0]
+            s = card // 13
+            found = (*found[:s], card % 13 + 1, *found[s + 1 :])
+        else:
+            assert kind == "h", move
+            hole = cards[0]
+        return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve, down)

@@ -1,0 +1,647 @@
+"""Bots, matches and ``pure-engine play``: determinism by seed, seat rotation, CI math, the CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import math
+import random
+import sys
+import types
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tests.toys  # noqa: F401 - registers coin_guess for the CLI
+from pure_engine.cli import main
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
+from pure_engine.errors import ParseError
+from pure_engine.search.arena import (
+    derive_seed,
+    mean_ci,
+    outcome_of,
+    play_game,
+    play_match,
+    t_quantile_975,
+)
+from pure_engine.search.bots import (
+    BotSpec,
+    GreedyBot,
+    RandomBot,
+    SearchBot,
+    default_heuristic,
+    heuristic_for,
+    make_bot,
+    parse_bot_spec,
+    register_heuristic,
+)
+from pure_engine.search.budget import Budget
+from tests.toys import CoinState
+from tests.toys import make_game as make_coin_game
+
+# --- small games --------------------------------------------------------------------------------
+
+
+def make_gamble_game(win: Fraction) -> Game[tuple[str, ...], str]:
+    """One decision: "safe" ends with +0.4; "gamble" flips a coin that wins with *win* (+1 / -1)."""
+
+    def current_player(s: tuple[str, ...]) -> int:
+        if not s:
+            return 0
+        if s == ("gamble",):
+            return CHANCE
+        return TERMINAL
+
+    def returns(s: tuple[str, ...]) -> tuple[float, ...]:
+        if s == ("safe",):
+            return (0.4,)
+        if len(s) == 2:
+            return (1.0,) if s[1] == "won" else (-1.0,)
+        return (0.0,)
+
+    return Game(
+        GameInfo("gamble", 1, -1.0, 1.0, 2, has_chance=True),
+        initial_state=lambda seed=None: (),
+        current_player=current_player,
+        legal_actions=lambda s: ("safe", "gamble") if not s else (),
+        chance_outcomes=lambda s: (("won", win), ("lost", 1 - win)) if s == ("gamble",) else (),
+        step=lambda s, a: (*s, a),
+        returns=returns,
+        observation=lambda s, p: s,
+        key=lambda s: s,
+        action_to_str=lambda s, a: a,
+        parse_action=lambda s, text: text,
+    )
+
+
+def coin_after_flip(coin: int) -> CoinState:
+    game = make_coin_game()
+    return game.step(game.initial_state(), coin)
+
+
+def fair_coin_game() -> Game[CoinState, int]:
+    """coin_guess whose resample hides the coin from the guesser (as a real card game must)."""
+
+    def resample(s: CoinState, player: int, rng: random.Random) -> CoinState:
+        if s.coin is None or s.guess is not None:
+            return s
+        return s.replace(coin=rng.randrange(2))
+
+    return dataclasses.replace(make_coin_game(), resample=resample)
+
+
+def guessed_right(game: Game[Any, Any], state: CoinState, player: int) -> float:
+    """A heuristic that reads the coin (a cheat unless the state is a determinization)."""
+    return 1.0 if state.guess is not None and state.guess == state.coin else 0.0
+
+
+# --- specs --------------------------------------------------------------------------------------
+
+
+def test_spec_parses_kind_and_options() -> None:
+    assert parse_bot_spec("alphabeta:depth=4") == BotSpec("alphabeta", (("depth", "4"),))
+    assert str(parse_bot_spec("MCTS: simulations=9 :uct_c=2")) == "mcts:simulations=9:uct_c=2"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("nope", "unknown kind 'nope'"),
+        ("mcts:simulations", "expected option=value"),
+        ("mcts:=3", "expected option=value"),
+        ("mcts:a=1:a=2", "given twice"),
+    ],
+)
+def test_bad_spec_is_a_parse_error(text: str, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        parse_bot_spec(text)
+
+
+def test_random_takes_no_options() -> None:
+    with pytest.raises(ValueError, match="takes no options"):
+        make_bot("random:x=1", make_coin_game(), seed=0)
+
+
+# --- random and greedy --------------------------------------------------------------------------
+
+
+def test_random_bot_same_seed_same_choices() -> None:
+    game, state = make_coin_game(), coin_after_flip(0)
+    first = RandomBot(seed=11)
+    again = RandomBot(seed=11)
+    other = RandomBot(seed=12)
+    picks = [first.step(game, state) for _ in range(64)]
+    assert picks == [again.step(game, state) for _ in range(64)]
+    assert picks != [other.step(game, state) for _ in range(64)]
+    assert set(picks) == {0, 1}
+
+
+def test_greedy_takes_the_exact_expectation_over_chance() -> None:
+    worse = make_gamble_game(Fraction(1, 2))  # gamble is worth 0 < 0.4
+    better = make_gamble_game(Fraction(3, 4))  # gamble is worth 0.5 > 0.4
+    assert GreedyBot(seed=0).step(worse, ()) == "safe"
+    assert GreedyBot(seed=0).step(better, ()) == "gamble"
+
+
+def test_greedy_breaks_ties_by_its_seed() -> None:
+    game, state = make_coin_game(), coin_after_flip(1)
+    choices = [GreedyBot(seed=seed).step(game, state) for seed in range(40)]
+    assert set(choices) == {0, 1}  # every successor scores 0 before the ack: ties
+    assert choices == [GreedyBot(seed=seed).step(game, state) for seed in range(40)]
+
+
+def test_greedy_fair_does_not_see_the_hidden_coin_but_omniscient_does() -> None:
+    game = fair_coin_game()
+    fair = GreedyBot(seed=5, heuristic=guessed_right)
+    cheat = GreedyBot(seed=5, heuristic=guessed_right, omniscient=True)
+    rights_fair = sum(fair.step(game, coin_after_flip(c)) == c for c in (0, 1) * 50)
+    rights_cheat = sum(cheat.step(game, coin_after_flip(c)) == c for c in (0, 1) * 50)
+    assert rights_cheat == 100
+    assert 30 < rights_fair < 70
+
+
+def test_greedy_heuristic_from_a_spec_path() -> None:
+    game = make_coin_game()
+    bot = make_bot("greedy:heuristic=tests.test_bots_play.guessed_right:omniscient=1", game, seed=0)
+    assert [bot.step(game, coin_after_flip(c)) for c in (0, 1, 1, 0)] == [0, 1, 1, 0]
+    with pytest.raises(ValueError, match="has no heuristic 'nothing_here'"):
+        make_bot("greedy:heuristic=tests.test_bots_play.nothing_here", game, seed=0)
+    with pytest.raises(ValueError, match="cannot import heuristic module 'no_such_module'"):
+        make_bot("greedy:heuristic=no_such_module.h", game, seed=0)
+
+
+def test_registered_heuristic_is_the_default_for_its_game() -> None:
+    game = make_coin_game()
+    assert heuristic_for(game)(game, coin_after_flip(1), 0) == 0.0
+    register_heuristic("coin_guess", "tests.test_bots_play:guessed_right")
+    try:
+        assert heuristic_for(game) is guessed_right
+        bot = GreedyBot(seed=0, omniscient=True)
+        assert [bot.step(game, coin_after_flip(c)) for c in (1, 0, 1)] == [1, 0, 1]
+    finally:
+        register_heuristic("coin_guess", default_heuristic)
+
+
+# --- search adapters (fake search modules, so the adapter is tested on its own) -----------------
+
+
+class FakeResult:
+    def __init__(self, action: Hashable, tree: FakeTree | None = None) -> None:
+        self.action = action
+        self.tree = tree
+
+
+class FakeTree:
+    def __init__(self, state: Any, path: tuple[Hashable, ...] = ()) -> None:
+        self.root = types.SimpleNamespace(state=state)
+        self.path = path
+
+    def subtree(self, action: Hashable) -> FakeTree:
+        return FakeTree(CoinState(coin=9), (*self.path, action))  # a state no game reaches
+
+
+def install(monkeypatch: pytest.MonkeyPatch, module: str, name: str, function: Any) -> None:
+    fake = types.ModuleType(module)
+    setattr(fake, name, function)
+    monkeypatch.setitem(sys.modules, module, fake)
+
+
+def test_ismcts_adapter_passes_the_seat_options_and_fresh_seeds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[Any, int, dict[str, Any]]] = []
+
+    def ismcts(
+        game: Any, state: Any, player: int, *, simulations: int = 1000, seed: int = 0
+    ) -> FakeResult:
+        calls.append((state, player, {"simulations": simulations, "seed": seed}))
+        return FakeResult(game.legal_actions(state)[0])
+
+    install(monkeypatch, "pure_engine.search.ismcts", "ismcts", ismcts)
+    game, state = make_coin_game(), coin_after_flip(0)
+    bot = make_bot("ismcts", game, seed=3, simulations=77)
+    assert bot.step(game, state) == 0
+    assert bot.step(game, state) == 0
+    assert [c[1] for c in calls] == [0, 0]
+    assert [c[2]["simulations"] for c in calls] == [77, 77]
+    assert calls[0][2]["seed"] != calls[1][2]["seed"]
+    calls_before = [c[2]["seed"] for c in calls]
+    calls.clear()
+    replay = make_bot("ismcts:simulations=5", game, seed=3, simulations=77)
+    replay.step(game, state)
+    replay.step(game, state)
+    assert [c[2]["seed"] for c in calls] == calls_before  # same bot seed, same search seeds
+    assert [c[2]["simulations"] for c in calls] == [5, 5]  # the spec wins over the default
+
+
+def test_adapter_rejects_unknown_and_mistyped_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    def pimc(game: Any, state: Any, player: int, *, samples: int = 10, seed: int = 0) -> FakeResult:
+        return FakeResult(game.legal_actions(state)[0])
+
+    install(monkeypatch, "pure_engine.search.pimc", "pimc", pimc)
+    game = make_coin_game()
+    with pytest.raises(ValueError, match=r"no option 'depth'; options: samples$"):
+        make_bot("pimc:depth=3", game, seed=0)
+    with pytest.raises(ValueError, match="expected an integer, found 'many'"):
+        make_bot("pimc:samples=many", game, seed=0)
+    with pytest.raises(ValueError, match="option 'seed'"):
+        make_bot("pimc:seed=3", game, seed=0)
+    with pytest.raises(ValueError, match="searches information sets"):
+        make_bot("pimc:omniscient=1", game, seed=0)
+    assert (
+        make_bot("pimc", game, seed=0, simulations=9).name == "pimc"
+    )  # no simulations kw: skipped
+
+
+def test_budget_axes_become_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Budget | None] = []
+
+    def alphabeta(
+        game: Any, state: Any, *, depth: int | None = None, budget: Budget | None = None
+    ) -> FakeResult:
+        seen.append(budget)
+        return FakeResult(game.legal_actions(state)[-1])
+
+    install(monkeypatch, "pure_engine.search.adversarial", "alphabeta", alphabeta)
+    game = make_coin_game()
+    bot = make_bot("alphabeta:depth=2:nodes=500", game, seed=0)
+    assert bot.step(game, coin_after_flip(0)) == 1
+    assert seen == [Budget(nodes=500)]
+    assert isinstance(bot, SearchBot)
+    assert bot._options == {"depth": 2, "budget": Budget(nodes=500)}
+    unlimited = make_bot("alphabeta:depth=none", game, seed=0)
+    assert isinstance(unlimited, SearchBot) and unlimited._options == {"depth": None}
+    with pytest.raises(ValueError, match="expected an integer, found 'deep'"):
+        make_bot("alphabeta:depth=deep", game, seed=0)
+
+
+def test_missing_search_module_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pure_engine.search.pimc", None)  # import fails
+    with pytest.raises(ValueError, match=r"bot 'pimc' needs pure_engine\.search\.pimc"):
+        make_bot("pimc", make_coin_game(), seed=0)
+
+
+def test_mcts_adapter_reuses_its_tree_by_following_actions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given_trees: list[FakeTree | None] = []
+
+    def mcts(
+        game: Any, state: Any, *, simulations: int = 1000, seed: int = 0, tree: Any = None
+    ) -> FakeResult:
+        given_trees.append(tree)
+        return FakeResult(game.legal_actions(state)[0], FakeTree(state))
+
+    install(monkeypatch, "pure_engine.search.mcts", "mcts", mcts)
+    game = make_coin_game()
+    bot = make_bot("mcts", game, seed=0)
+    assert isinstance(bot, SearchBot)
+    state = coin_after_flip(0)
+    bot.step(game, state)
+    bot.inform(0)
+    bot.step(game, state)  # the kept tree's root is not this state: not passed
+    assert given_trees == [None, None]
+    bot.inform(0)
+    assert bot._tree is not None and bot._tree.path == (0,)
+    bot.restart()
+    assert bot._tree is None
+
+
+def test_mcts_adapter_hands_over_the_subtree_for_the_reached_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given_trees: list[Any] = []
+
+    def mcts(
+        game: Any, state: Any, *, simulations: int = 1000, seed: int = 0, tree: Any = None
+    ) -> FakeResult:
+        given_trees.append(tree)
+        return FakeResult(game.legal_actions(state)[0], FakeTree(state))
+
+    install(monkeypatch, "pure_engine.search.mcts", "mcts", mcts)
+    game = make_coin_game()
+    bot = make_bot("mcts", game, seed=0)
+    state = coin_after_flip(1)
+    bot.step(game, state)
+    assert isinstance(bot, SearchBot)
+    bot._tree = FakeTree(state)  # as if the opponent's move led back to this very state
+    bot.step(game, state)
+    assert given_trees[0] is None and isinstance(given_trees[1], FakeTree)
+
+
+# --- the real searches, once they are on this branch --------------------------------------------
+
+HAVE_MCTS = importlib.util.find_spec("pure_engine.search.mcts") is not None
+HAVE_ALPHABETA = importlib.util.find_spec("pure_engine.search.adversarial") is not None
+HAVE_ISMCTS = importlib.util.find_spec("pure_engine.search.ismcts") is not None
+HAVE_PIMC = importlib.util.find_spec("pure_engine.search.pimc") is not None
+
+
+@pytest.mark.skipif(not HAVE_MCTS, reason="pure_engine.search.mcts has not landed")
+def test_real_mcts_bot_is_fair_unless_omniscient() -> None:
+    game = fair_coin_game()
+    fair = make_bot("mcts", game, seed=1, simulations=50)
+    cheat = make_bot("mcts:omniscient=1", game, seed=1, simulations=50)
+    states = [coin_after_flip(c) for c in (0, 1) * 20]
+    assert sum(cheat.step(game, s) == s.coin for s in states) == 40
+    assert 8 < sum(fair.step(game, s) == s.coin for s in states) < 32
+
+
+@pytest.mark.skipif(not (HAVE_ISMCTS and HAVE_PIMC), reason="ismcts/pimc have not landed")
+@pytest.mark.parametrize("spec", ["ismcts", "pimc:worlds=4"])
+def test_real_information_set_bots_cannot_see_the_coin(spec: str) -> None:
+    game = fair_coin_game()
+    bot = make_bot(spec, game, seed=2, simulations=20)
+    states = [coin_after_flip(c) for c in (0, 1) * 20]
+    picks = [bot.step(game, s) for s in states]
+    assert 8 < sum(p == s.coin for p, s in zip(picks, states, strict=True)) < 32
+    again = make_bot(spec, game, seed=2, simulations=20)
+    assert [again.step(game, s) for s in states] == picks
+
+
+@pytest.mark.skipif(not HAVE_ALPHABETA, reason="pure_engine.search.adversarial has not landed")
+def test_real_alphabeta_bot_weighs_chance() -> None:
+    for win, best in ((Fraction(1, 2), "safe"), (Fraction(3, 4), "gamble")):
+        game = make_gamble_game(win)
+        assert make_bot("alphabeta", game, seed=0).step(game, ()) == best
+
+
+# --- arena --------------------------------------------------------------------------------------
+
+
+def test_t_quantiles_match_the_tables() -> None:
+    assert t_quantile_975(1) == 12.706
+    assert t_quantile_975(30) == 2.042
+    assert t_quantile_975(120) == pytest.approx(1.980)
+    assert 2.000 > t_quantile_975(90) > 1.980
+    assert t_quantile_975(10**12) == pytest.approx(1.95996, abs=1e-5)
+    with pytest.raises(ValueError, match="degrees of freedom"):
+        t_quantile_975(0)
+
+
+def test_mean_ci_on_known_data() -> None:
+    # mean 5, sample sd 2.138 (n = 8), t(7) = 2.365: half width 2.365 * 2.138 / sqrt(8) = 1.7878
+    mean, low, high = mean_ci([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])
+    assert mean == 5.0
+    assert high - mean == pytest.approx(2.365 * math.sqrt(32 / 7) / math.sqrt(8))
+    assert mean - low == pytest.approx(high - mean)
+    assert high - mean == pytest.approx(1.7878, abs=1e-4)
+
+
+def test_clustered_ci_uses_block_totals() -> None:
+    # blocks (1, 3) and (2, 6): mean 3, residual sums -2 and +2, G = 2:
+    # var = 2/1 * (4 + 4) / 16 = 1, half = t(1) * 1 = 12.706
+    mean, low, high = mean_ci([1.0, 3.0, 2.0, 6.0], clusters=["a", "a", "b", "b"])
+    assert mean == 3.0
+    assert high - mean == pytest.approx(12.706) == mean - low
+    assert mean_ci([1.0, 3.0], clusters=[0, 0])[1] == -math.inf
+    assert all(math.isnan(x) for x in mean_ci([]))
+    with pytest.raises(ValueError, match="label every value"):
+        mean_ci([1.0], clusters=[0, 1])
+
+
+def test_outcome_of_win_draw_loss() -> None:
+    assert outcome_of((2.0, 1.0, 0.0), 0) == "win"
+    assert outcome_of((2.0, 2.0, 0.0), 1) == "draw"
+    assert outcome_of((2.0, 2.0, 0.0), 2) == "loss"
+    assert [outcome_of((r,), 0) for r in (1.0, 0.0, -1.0)] == ["win", "draw", "loss"]
+
+
+def test_seats_rotate_and_blocks_share_the_deal() -> None:
+    game = make_coin_game()
+    result = play_match(game, [RandomBot(seed=1), RandomBot(seed=2)], games=6, seed=9)
+    assert [o.seats for o in result.outcomes] == [(0, 1), (1, 0)] * 3
+    assert [o.block for o in result.outcomes] == [0, 0, 1, 1, 2, 2]
+    seeds = [o.chance_seed for o in result.outcomes]
+    assert seeds[0] == seeds[1] == derive_seed(9, "chance", 0) != seeds[2]
+    for bot in result.bots:
+        assert [(s.seat, s.games) for s in bot.seats] == [(0, 3), (1, 3)]
+
+
+def test_same_seeds_same_match_other_seed_other_match() -> None:
+    game = make_coin_game()
+
+    def run(seed: int) -> tuple[tuple[float, ...], ...]:
+        bots = [RandomBot(seed=1), RandomBot(seed=2)]
+        return tuple(o.returns for o in play_match(game, bots, games=40, seed=seed).outcomes)
+
+    assert run(0) == run(0)
+    assert run(0) != run(1)
+
+
+@given(games=st.integers(1, 12), seed=st.integers(0, 2**32))
+def test_match_bookkeeping_invariants(games: int, seed: int) -> None:
+    game = make_coin_game()
+    result = play_match(
+        game, [RandomBot(seed=seed), RandomBot(seed=seed + 1)], games=games, seed=seed
+    )
+    for bot in result.bots:
+        assert bot.games == games == bot.wins + bot.draws + bot.losses
+        counts = [s.games for s in bot.seats]
+        assert sum(counts) == games and max(counts) - min(counts) <= 1
+    assert sum(bot.mean for bot in result.bots) == pytest.approx(0.0)  # zero-sum, every game played
+
+
+class RecordingBot:
+    """Plays the first legal action and records the hooks' calls."""
+
+    def __init__(self, name: str = "recorder") -> None:
+        self.name = name
+        self.events: list[object] = []
+
+    def step(self, game: Game[Any, Any], state: Any) -> Any:
+        self.events.append("step")
+        return game.legal_actions(state)[0]
+
+    def restart(self) -> None:
+        self.events.append("restart")
+
+    def inform(self, action: Hashable) -> None:
+        self.events.append(action)
+
+
+def test_hooks_see_restart_and_every_action() -> None:
+    game = make_coin_game()
+    guesser, acker = RecordingBot(), RecordingBot()
+    returns, moves = play_game(game, [guesser, acker], chance_seed=1)
+    assert moves == 3
+    coin = guesser.events[1]
+    assert guesser.events == ["restart", coin, "step", 0, 2]
+    assert acker.events == ["restart", coin, 0, 2]  # the forced ack is never asked
+    assert returns == ((1.0, -1.0) if coin == 0 else (-1.0, 1.0))
+
+
+def test_illegal_bot_action_names_the_bot() -> None:
+    class Cheater(RecordingBot):
+        def step(self, game: Game[Any, Any], state: Any) -> Any:
+            return 2
+
+    with pytest.raises(ValueError, match="bot 'cheater' played the illegal action 'ack'"):
+        play_game(make_coin_game(), [Cheater("cheater"), RandomBot(seed=0)], chance_seed=0)
+
+
+def test_wrong_number_of_bots_is_an_error() -> None:
+    with pytest.raises(ValueError, match="coin_guess needs 2 bots, found 1"):
+        play_match(make_coin_game(), [RandomBot(seed=0)], games=2)
+
+
+# --- the CLI ------------------------------------------------------------------------------------
+
+
+def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["play", "coin_guess", "--bots", "random,greedy", "--games", "20", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    assert report["game"] == "coin_guess" and report["games"] == 20
+    assert [bot["name"] for bot in report["bots"]] == ["random", "greedy"]
+    assert sum(bot["mean"] for bot in report["bots"]) == pytest.approx(0.0)
+    for bot in report["bots"]:
+        low, high = bot["ci95"]
+        assert low <= bot["mean"] <= high
+        assert bot["wins"] + bot["draws"] + bot["losses"] == 20
+        assert [seat["games"] for seat in bot["seats"]] == [10, 10]
+
+
+def test_cli_same_seed_same_report(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "play",
+        "coin_guess",
+        "--bots",
+        "random,random",
+        "--games",
+        "30",
+        "--seed",
+        "4",
+        "--json",
+    ]
+    main(argv)
+    first = json.loads(capsys.readouterr().out)
+    main(argv)
+    second = json.loads(capsys.readouterr().out)
+    for report in (first, second):
+        for bot in report["bots"]:
+            del bot["seconds"]
+        del report["seconds"]
+    assert first == second
+
+
+def test_cli_table_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "coin_guess", "--bots", "random,random", "--games", "4"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0].startswith("coin_guess: 4 games, seed 0, seats rotate every game")
+    assert lines[1].split()[:3] == ["bot", "games", "mean"]
+    assert len(lines) == 4 and err == ""  # stderr is no terminal here: no bar
+    assert (
+        main(["play", "coin_guess", "--bots", "random,random", "--games", "4", "--progress"]) == 0
+    )
+    err = capsys.readouterr().err
+    assert "4/4 games" in err and err.endswith("\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "no_such_game", "--bots", "random,random"], "unknown game 'no_such_game'"),
+        (["play", "coin_guess", "--bots", "random,mtcs"], "unknown kind 'mtcs'"),
+        (["play", "coin_guess", "--bots", "random"], "coin_guess has 2 seats, --bots gave 1"),
+        (["play", "coin_guess", "--bots", "random,random,random"], "--bots gave 3"),
+        (["play", "coin_guess", "--bots", "random,random", "--games", "0"], "--games must be >= 1"),
+        (["play", "coin_guess", "--bots", "random,greedy:x=1"], "heuristic= and omniscient="),
+        (["play", "coin_guess", "--bots", "random,random", "--param", "x"], "expects KEY=VALUE"),
+    ],
+)
+def test_cli_bad_input_is_one_line_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("pure-engine play: error: ")
+    assert message in err
+
+
+# --- kuhn poker, once it is on this branch ------------------------------------------------------
+
+HAVE_KUHN = importlib.util.find_spec("pure_engine.games.kuhn_poker") is not None
+needs_kuhn = pytest.mark.skipif(not HAVE_KUHN, reason="kuhn_poker has not landed")
+
+
+@needs_kuhn
+def test_kuhn_random_vs_random_is_even_and_zero_sum() -> None:
+    from pure_engine import load_game
+
+    game = load_game("kuhn_poker")
+    result = play_match(game, [RandomBot(seed=1), RandomBot(seed=2)], games=2000, seed=3)
+    first, second = result.bots
+    assert first.mean + second.mean == pytest.approx(0.0, abs=1e-12)
+    assert abs(first.mean) < 0.1
+    assert first.ci_low < 0.0 < first.ci_high
+    assert first.wins == second.losses and first.draws == second.draws == 0
+    for outcome in result.outcomes:
+        assert sum(outcome.returns) == 0.0
+
+
+@needs_kuhn
+def test_kuhn_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "kuhn_poker", "--bots", "random,greedy", "--games", "200", "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "kuhn_poker" and report["games"] == 200
+    assert sum(bot["mean"] for bot in report["bots"]) == pytest.approx(0.0, abs=1e-12)
+
+
+@needs_kuhn
+@pytest.mark.skipif(not HAVE_MCTS, reason="pure_engine.search.mcts has not landed")
+def test_kuhn_mcts_beats_random() -> None:
+    from pure_engine import load_game
+
+    game = load_game("kuhn_poker")
+    bots = [make_bot("mcts", game, seed=1, simulations=100), RandomBot(seed=2)]
+    result = play_match(game, bots, games=300, seed=0)
+    assert result.bots[0].ci_low > 0.0
+
+
+def _available_specs() -> list[str]:
+    specs = ["random", "greedy", "greedy:omniscient=1"]
+    if HAVE_MCTS:
+        specs += ["mcts:simulations=20", "mcts:omniscient=1:simulations=20"]
+    if HAVE_ISMCTS:
+        specs.append("ismcts:simulations=20")
+    if HAVE_PIMC:
+        specs.append("pimc:worlds=2:simulations=10")
+    if HAVE_ALPHABETA:
+        specs += ["alphabeta:depth=2", "alphabeta:nodes=50"]
+    return specs
+
+
+@given(walk_seed=st.integers(0, 2**32), bot_seed=st.integers(0, 2**32), data=st.data())
+def test_every_bot_plays_a_legal_action_from_any_reachable_decision(
+    walk_seed: int, bot_seed: int, data: st.DataObject
+) -> None:
+    from pure_engine import load_game
+
+    names = ["coin_guess", "kuhn_poker", "leduc_poker"] if HAVE_KUHN else ["coin_guess"]
+    game = load_game(data.draw(st.sampled_from(names)))
+    rng = random.Random(walk_seed)
+    state = game.initial_state(seed=walk_seed)
+    decisions = []
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            state = game.step(state, game.sample_chance(state, rng))
+            continue
+        decisions.append(state)
+        legal = game.legal_actions(state)
+        state = game.step(state, legal[rng.randrange(len(legal))])
+    target = decisions[rng.randrange(len(decisions))]
+    spec = data.draw(st.sampled_from(_available_specs()))
+    bot = make_bot(spec, game, seed=bot_seed)
+    action = bot.step(game, target)
+    assert action in game.legal_actions(target)
+    assert make_bot(spec, game, seed=bot_seed).step(game, target) == action  # seeded

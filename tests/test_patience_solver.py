@@ -1,0 +1,195 @@
+"""The patience solver: every answer verified independently, verdicts honest under budgets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pure_engine.games.patience.deals import Deal, ms_deal, numbered_deal
+from pure_engine.games.patience.moves import Move, moves_from_json
+from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.solver import expand_group, solve
+from pure_engine.games.patience.spec import Variant, load_variant
+from pure_engine.games.patience.verify import verify
+from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
+
+GOLDEN = Path(__file__).parent / "golden" / "patience"
+
+
+def assert_wins(variant: Variant, deal: Deal, moves: tuple[Move, ...]) -> None:
+    result = verify(variant, deal, moves)
+    assert result.ok and result.won, result
+
+
+@pytest.mark.parametrize("number", range(1, 13))
+def test_microsoft_deals_are_solved_and_verified(number: int) -> None:
+    variant = load_variant("freecell")
+    result = solve(variant, ms_deal(number), budget=Budget(seconds=30))
+    assert result.verdict == SOLVED
+    assert_wins(variant, ms_deal(number), result.moves)
+    assert len(result.moves) < 200
+
+
+def test_deal_11982_is_proved_unsolvable() -> None:
+    result = solve(load_variant("freecell"), ms_deal(11982), budget=Budget(seconds=60))
+    assert result.verdict == PROVED_UNSOLVABLE
+    assert result.moves == () and result.stats.stopped_by == ""
+
+
+@pytest.mark.parametrize("mode", ["auto", "fast", "exhaustive"])
+def test_a_budget_cut_is_unknown_never_unsolvable(mode: str) -> None:
+    result = solve(load_variant("freecell"), ms_deal(11982), mode=mode, budget=Budget(nodes=50))
+    assert result.verdict == UNKNOWN
+    assert result.stats.stopped_by == "nodes"
+    assert result.stats.expanded <= 50
+
+
+def test_a_time_budget_cut_is_unknown() -> None:
+    result = solve(load_variant("freecell"), ms_deal(11982), budget=Budget(seconds=0.05))
+    assert result.verdict == UNKNOWN and result.stats.stopped_by == "seconds"
+
+
+@pytest.mark.parametrize("mode", ["fast", "exhaustive"])
+def test_each_mode_alone_solves_and_verifies(mode: str) -> None:
+    variant = load_variant("freecell")
+    result = solve(variant, ms_deal(3), mode=mode, budget=Budget(seconds=30))
+    assert result.verdict == SOLVED
+    assert_wins(variant, ms_deal(3), result.moves)
+
+
+def test_unknown_mode_is_rejected() -> None:
+    with pytest.raises(ValueError, match="expected mode"):
+        solve(load_variant("freecell"), ms_deal(1), mode="quick")
+
+
+def test_a_tiny_dead_position_is_proved_unsolvable_by_both_modes() -> None:
+    # no cells, no spaces, same-suit building: 2D buries AC and 2C buries AD
+    variant = Variant(name="tiny", piles=3, build="same-suit", spaces="no-build")
+    rules = Rules.from_variant(variant)
+    stuck = PatienceState(piles=((0, 14), (13, 1), (28,)))  # nothing builds on 3H
+    free = PatienceState(piles=((0, 14), (13, 1), (2,)))  # 2C onto 3C frees AD
+    for mode in ("auto", "fast", "exhaustive"):
+        assert solve(rules, stuck, mode=mode).verdict == PROVED_UNSOLVABLE
+        assert solve(rules, free, mode=mode).verdict == SOLVED
+
+
+@pytest.mark.parametrize(
+    ("name", "numbers"),
+    [
+        ("bakers-game", (1, 2, 3)),
+        ("seahaven-towers", (1, 2, 3)),
+        ("eight-off", (1, 2, 3)),
+        ("forecell", (1, 2)),
+        ("black-hole", (2, 4, 10)),
+        ("golf", (1, 2, 3)),
+        ("castles-of-spain", (1, 2)),
+        ("spanish-patience", (1, 2)),
+        ("somerset", (1, 2, 3)),
+        ("streets-and-alleys", (1, 2)),
+        ("beleaguered-castle", (1, 2)),
+        ("thoughtful-klondike", (1, 2)),
+        ("klondike", (2, 3)),
+        ("american-canister", (1,)),
+        ("king-albert", (1, 3)),
+        ("raglan", (1, 2)),
+    ],
+)
+def test_other_presets_give_verified_or_proved_answers(name: str, numbers: tuple[int, ...]) -> None:
+    variant = load_variant(name)
+    for number in numbers:
+        deal = numbered_deal(variant, number)
+        result = solve(variant, deal, budget=Budget(seconds=20))
+        assert result.verdict in (SOLVED, PROVED_UNSOLVABLE), (name, number, result.stats)
+        if result.solved:
+            assert_wins(variant, deal, result.moves)
+        elif result.mode != "hole depth-first":  # that one is exhaustive already
+            exhaustive = solve(variant, deal, mode="exhaustive", budget=Budget(seconds=20))
+            assert exhaustive.verdict == PROVED_UNSOLVABLE
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.solution.json")), ids=lambda p: Path(p).name)
+def test_golden_fc_solve_deals_are_solved_too(path: Path) -> None:
+    name, number = path.name.removesuffix(".solution.json").rsplit("-", 1)
+    variant = load_variant(name)
+    deal = numbered_deal(variant, int(number))
+    golden = moves_from_json(json.loads(path.read_text())["moves"])
+    assert_wins(variant, deal, golden)  # the golden file itself is a winning line
+    result = solve(variant, deal, budget=Budget(seconds=30))
+    assert result.verdict == SOLVED
+    assert_wins(variant, deal, result.moves)
+
+
+def test_every_move_to_the_foundation_is_listed() -> None:
+    result = solve(load_variant("freecell"), ms_deal(1))
+    assert sum(m.dst == "f" for m in result.moves) == 52
+
+
+def test_expanded_supermoves_are_single_card_moves_that_verify() -> None:
+    variant = load_variant("freecell")
+    result = solve(variant, ms_deal(4), expand_supermoves=True)
+    assert result.solved and {m.count for m in result.moves} == {1}
+    assert_wins(variant, ms_deal(4), result.moves)
+
+
+def test_expand_group_goes_through_cells_and_spaces() -> None:
+    rules = Rules.from_variant(load_variant("bakers-game"))
+    # KD QC JC 10C on t1, KC on t2, one free cell, one space: (1 + 1) * 2 = 4 cards
+    state = PatienceState(
+        piles=((25, 11, 10, 9), (12,), (), (51,), (50,), (49,), (48,), (47,)),
+        cells=(EMPTY, 46, 45, 44),
+    )
+    assert Move("t1", "t2", 3) in rules.moves(state)
+    steps = expand_group(rules, state, Move("t1", "t2", 3))
+    assert all(m.count == 1 for m in steps)
+    assert len(steps) == 7  # two cards parked in the space (3 moves), one moved, two back
+    for move in steps:
+        state = rules.apply(state, move)
+    assert state.piles[:3] == ((25,), (12, 11, 10, 9), ())
+    assert state.cells[0] == EMPTY
+
+
+def test_solve_does_not_mutate_its_inputs() -> None:
+    deal = ms_deal(2)
+    copy = Deal(deal.piles, deal.cells)
+    solve(load_variant("freecell"), deal)
+    assert deal == copy
+
+
+# fc-solve's names for the FreeCell-family presets whose rules it implements the same way
+FC_SOLVE_GAMES = {
+    "bakers-game": "bakers_game",
+    "seahaven-towers": "seahaven_towers",
+    "eight-off": "eight_off",
+    "forecell": "forecell",
+    "streets-and-alleys": "streets_and_alleys",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FC_SOLVE_GAMES))
+def test_verdicts_agree_with_fc_solve(name: str) -> None:
+    fc_solve = pytest.importorskip("freecell_solver")
+    from pure_engine.games.patience.deals import fcs_board
+
+    try:
+        peer = fc_solve.FreecellSolver()
+    except (ImportError, OSError):
+        pytest.skip("the fc-solve shared library is not installed")
+    variant = load_variant(name)
+    for number in range(1, 9):
+        deal = numbered_deal(variant, number)
+        peer.input_cmd_line(["--game", FC_SOLVE_GAMES[name]])
+        code = peer.solve_board(fcs_board(deal))
+        peer.recycle()
+        theirs = {0: SOLVED, 1: PROVED_UNSOLVABLE}[code]
+        ours = solve(variant, deal, budget=Budget(seconds=30))
+        assert ours.verdict == theirs, (name, number)
+
+
+@pytest.mark.parametrize("name", ["black-hole", "golf"])
+def test_hole_search_budget_cut_is_unknown(name: str) -> None:
+    variant = load_variant(name)
+    result = solve(variant, numbered_deal(variant, 1), budget=Budget(nodes=100))
+    assert result.verdict == UNKNOWN and result.stats.stopped_by == "nodes"
+    assert result.stats.expanded <= 100

@@ -1,0 +1,159 @@
+"""Kuhn poker and Leduc hold'em: exact rules, hidden information, and the OpenSpiel oracle."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pure_engine
+from pure_engine import CHANCE, TERMINAL, Game, IllegalActionError, ParseError
+
+POKER = ("kuhn_poker", "leduc_poker")
+
+
+def _walk(game: Game[Any, int]) -> list[tuple[Any, Fraction]]:
+    """Every terminal state with its reach probability under chance and a uniform policy."""
+    out: list[tuple[Any, Fraction]] = []
+    stack = [(game.initial_state(), Fraction(1))]
+    while stack:
+        state, p = stack.pop()
+        player = game.current_player(state)
+        if player == TERMINAL:
+            out.append((state, p))
+        elif player == CHANCE:
+            stack.extend((game.step(state, a), p * q) for a, q in game.chance_outcomes(state))
+        else:
+            legal = game.legal_actions(state)
+            stack.extend((game.step(state, a), p / len(legal)) for a in legal)
+    return out
+
+
+def _random_play(game: Game[Any, int], rng: random.Random) -> list[Any]:
+    state = game.initial_state()
+    states = [state]
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.step(state, action)
+        states.append(state)
+    return states
+
+
+def test_kuhn_tree_has_openspiel_shape() -> None:
+    game = pure_engine.load_game("kuhn_poker")
+    leaves = _walk(game)
+    # 6 deals x 5 betting sequences (pp, pbp, pbb, bp, bb)
+    assert len(leaves) == 30
+    assert sum(p for _, p in leaves) == 1
+    outcomes = {game.returns(s) for s, _ in leaves}
+    assert outcomes == {(1.0, -1.0), (-1.0, 1.0), (2.0, -2.0), (-2.0, 2.0)}
+
+
+def test_leduc_tree_is_zero_sum_and_bounded() -> None:
+    game = pure_engine.load_game("leduc_poker")
+    leaves = _walk(game)
+    assert sum(p for _, p in leaves) == 1
+    assert all(sum(game.returns(s)) == 0 for s, _ in leaves)
+    assert max(abs(game.returns(s)[0]) for s, _ in leaves) == 13.0
+    # a checked-down game with a pair: J pairs the public J
+    s = game.initial_state()
+    for text in ("deal:Js", "deal:Kh", "call", "call", "deal:Jh", "call", "call"):
+        s = game.play_str(s, text)
+    assert game.returns(s) == (1.0, -1.0)
+    # equal ranks split the pot
+    s = game.initial_state()
+    for text in ("deal:Qs", "deal:Qh", "raise", "call", "deal:Ks", "raise", "call"):
+        s = game.play_str(s, text)
+    assert game.returns(s) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("name", POKER)
+def test_play_refuses_illegal_and_names_legal(name: str) -> None:
+    game = pure_engine.load_game(name)
+    s = game.step(game.step(game.initial_state(), 0), 1)
+    with pytest.raises(IllegalActionError, match=r"illegal action .*legal: "):
+        game.play(s, 5)
+    with pytest.raises(ParseError, match="found 'jump'"):
+        game.parse_action(s, "jump")
+    with pytest.raises(ValueError, match="players=2"):
+        pure_engine.load_game(name, players=3)
+
+
+@pytest.mark.parametrize("name", POKER)
+@given(seed=st.integers(0, 2**32))
+def test_notation_round_trips_and_observations_hide_the_opponent(name: str, seed: int) -> None:
+    game = pure_engine.load_game(name)
+    rng = random.Random(seed)
+    for state in _random_play(game, rng)[:-1]:
+        if game.is_chance_node(state):
+            actions = tuple(a for a, _ in game.chance_outcomes(state))
+        else:
+            actions = game.legal_actions(state)
+        for a in actions:
+            assert game.parse_action(state, game.action_to_str(state, a)) == a
+        for player in (0, 1):
+            other = game.resample(state, player, rng)
+            assert game.observation(other, player) == game.observation(state, player)
+            assert game.observation(state, player) == game.observation(state, player)
+            hash(game.observation(state, player))
+
+
+@pytest.mark.parametrize("name", POKER)
+def test_seeded_states_resolve_chance_identically(name: str) -> None:
+    game = pure_engine.load_game(name)
+    first = game.resolve_chance(game.initial_state(seed=11))
+    again = game.resolve_chance(game.initial_state(seed=11))
+    assert first == again
+    assert first[1].rng != game.initial_state(seed=11).rng
+
+
+@pytest.mark.peers
+@pytest.mark.parametrize("name", POKER)
+def test_identical_to_openspiel_on_random_games(name: str) -> None:
+    """Identical legal actions, chance outcomes, players and returns at every step."""
+    pyspiel = pytest.importorskip("pyspiel")
+    ours = pure_engine.load_game(name)
+    theirs = pyspiel.load_game(name)
+    assert ours.info.max_game_length == theirs.max_game_length()
+    assert (ours.info.min_return, ours.info.max_return) == (
+        theirs.min_utility(),
+        theirs.max_utility(),
+    )
+    rng = random.Random(2024)
+    info_to_obs: dict[tuple[int, str], object] = {}
+    obs_to_info: dict[object, str] = {}
+    for _ in range(1500):
+        state, spiel = ours.initial_state(), theirs.new_initial_state()
+        while True:
+            player = ours.current_player(state)
+            assert player == spiel.current_player()
+            assert ours.returns(state) == tuple(spiel.returns())
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcomes = ours.chance_outcomes(state)
+                assert [a for a, _ in outcomes] == [a for a, _ in spiel.chance_outcomes()]
+                assert [float(p) for _, p in outcomes] == pytest.approx(
+                    [p for _, p in spiel.chance_outcomes()]
+                )
+                assert ours.legal_actions(state) == ()
+                action = ours.sample_chance(state, rng)
+            else:
+                assert list(ours.legal_actions(state)) == spiel.legal_actions()
+                for p in (0, 1):
+                    info = spiel.information_state_string(p)
+                    obs = ours.observation(state, p)
+                    assert info_to_obs.setdefault((p, info), obs) == obs
+                    assert obs_to_info.setdefault(obs, info) == info
+                action = rng.choice(ours.legal_actions(state))
+            state = ours.step(state, action)
+            spiel.apply_action(action)
+    # the observation partition equals OpenSpiel's information states, both ways
+    assert len(info_to_obs) == len(obs_to_info)
