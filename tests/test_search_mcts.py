@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pure_engine import load_game
 from pure_engine.core.game import TERMINAL, Game, GameInfo
 from pure_engine.search import advance, ismcts, mcts, pimc
 from pure_engine.search.budget import Budget
@@ -354,3 +355,18 @@ def test_hidden_cards_do_not_change_the_decision_in_leduc(name: str) -> None:
 
     for seed in (0, 3):
         assert _without_time(search(state_a, seed)) == _without_time(search(state_b, seed))
+
+
+@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker"])
+def test_hidden_cards_do_not_change_the_decision_in_the_real_poker_games(name: str) -> None:
+    game = load_game(name)
+    mine, theirs_a, theirs_b = (2, 0, 1) if name == "kuhn_poker" else (4, 0, 5)
+    state_a = game.step(game.step(game.initial_state(), mine), theirs_a)
+    state_b = game.step(game.step(game.initial_state(), mine), theirs_b)
+    assert game.current_player(state_a) == 0 == game.current_player(state_b)
+    assert game.observation(state_a, 0) == game.observation(state_b, 0)
+    for seed in (0, 1):
+        found = [ismcts(game, s, 0, simulations=500, seed=seed) for s in (state_a, state_b)]
+        assert _without_time(found[0]) == _without_time(found[1])
+        voted = [pimc(game, s, 0, worlds=4, simulations=80, seed=seed) for s in (state_a, state_b)]
+        assert _without_time(voted[0]) == _without_time(voted[1])
