@@ -10,6 +10,9 @@ from __future__ import annotations
 from pure_engine.search.adversarial import alphabeta, expectiminimax
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats
 from pure_engine.search.expecti import AdversarialResult, expectimax, minimax
+from pure_engine.search.ismcts import IsmctsResult, ismcts
+from pure_engine.search.mcts import MctsResult, MctsTree, advance, mcts
+from pure_engine.search.pimc import PimcResult, pimc
 from pure_engine.search.puzzle import PuzzleResult, search, solve
 
 __all__ = [
@@ -18,12 +21,20 @@ __all__ = [
     "UNKNOWN",
     "AdversarialResult",
     "Budget",
+    "IsmctsResult",
+    "MctsResult",
+    "MctsTree",
+    "PimcResult",
     "PuzzleResult",
     "SearchStats",
+    "advance",
     "alphabeta",
     "expectimax",
     "expectiminimax",
+    "ismcts",
+    "mcts",
     "minimax",
+    "pimc",
     "search",
     "solve",
 ]

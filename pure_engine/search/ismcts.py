@@ -1,0 +1,229 @@
+"""Single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+One tree, seen from the searching player's (the *observer's*) side.  Every
+simulation starts from a fresh determinization ``game.resample(state, player, rng)``
+and walks the tree with it:
+
+* a tree node stands for what the observer has seen so far; its edges are the
+  observer's own actions, and for other players' moves and chance outcomes the
+  observer's ``game.observation`` right after them (so hidden choices the
+  observer cannot tell apart share a node);
+* at every node the mover of the current world chooses among the actions legal
+  *in that world*: an untried one first, else UCB with availability counts,
+  ``mean + uct_c * sqrt(ln available / visits)``;
+* the first untried action ends the descent; a rollout from that world's state
+  (uniformly random unless a policy is given) gives the returns, each mover's
+  action statistics get its own return.
+
+The real state is read only through ``game.resample``: the search cannot
+peek at anything the observer may not see, provided the game's ``resample``
+draws from the observer's information alone.
+
+>>> import random
+>>> from fractions import Fraction
+>>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+>>> # guess a hidden coin: the observer cannot see it, both guesses are worth 0 on average
+>>> coin = Game(GameInfo("guess", 1, -1.0, 1.0, 1), lambda seed=None: ("h", None),
+...     lambda s: TERMINAL if s[1] is not None else 0, lambda s: ("h", "t", "pass"),
+...     lambda s: (), lambda s, a: (s[0], a),
+...     lambda s: (0.1 if s[1] == "pass" else (1.0 if s[0] == s[1] else -1.0),),
+...     lambda s, p: s[1], lambda s: s, lambda s, a: a, lambda s, x: x,
+...     resample=lambda s, p, rng: (rng.choice("ht"), s[1]))
+>>> ismcts(coin, ("h", None), 0, simulations=3000, seed=2).action
+'pass'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from typing import Generic
+
+from pure_engine.core.game import CHANCE, A, Game, S
+from pure_engine.core.record import Record
+from pure_engine.search.budget import Budget, SearchStats
+from pure_engine.search.mcts import RolloutPolicy, chance_sampler, make_limiter, random_rollout
+
+__all__ = ["IsmctsNode", "IsmctsResult", "ismcts"]
+
+
+class _Edge:
+    """Statistics of one action at one node: visits, return sum of its mover, availability."""
+
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class IsmctsNode(Generic[A]):
+    """One observer information set: per-action statistics and children by observed edge."""
+
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.edges: dict[A, _Edge] = {}
+        self.children: dict[Hashable, IsmctsNode[A]] = {}
+
+    def size(self) -> int:
+        """How many nodes the subtree rooted here holds."""
+        count, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(node.children.values())
+        return count
+
+
+class IsmctsResult(Record, Generic[A]):
+    """What :func:`ismcts` found.
+
+    ``action`` is the most visited root action (ties: higher mean, then the
+    first in legal order); ``value`` the observer's mean return through it;
+    ``visits`` and ``means`` list ``(action, count)`` / ``(action, mean)``.
+    """
+
+    action: A
+    value: float
+    visits: tuple[tuple[A, int], ...]
+    means: tuple[tuple[A, float], ...]
+    stats: SearchStats
+    tree: IsmctsNode[A]
+
+
+def ismcts(
+    game: Game[S, A],
+    state: S,
+    player: int,
+    *,
+    simulations: int | None = None,
+    seconds: float | None = None,
+    uct_c: float = 2**0.5,
+    rollout: RolloutPolicy[S, A] | None = None,
+    seed: int = 0,
+    budget: Budget | None = None,
+) -> IsmctsResult[A]:
+    """Search for *player* (who must be to move) seeing only what *player* may see.
+
+    Limits work as in :func:`~pure_engine.search.mcts.mcts` (default 1000
+    simulations); all randomness, determinizations included, comes from
+    ``random.Random(seed)``, so the same seed and the same observation give
+    the same choice.  ``state`` is only ever passed to ``game.resample``.
+
+    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+    >>> count = Game(GameInfo("count", 1, 0.0, 2.0, 2), lambda seed=None: 0,
+    ...     lambda s: TERMINAL if s >= 2 else 0, lambda s: (1, 2), lambda s: (),
+    ...     lambda s, a: s + a, lambda s: (float(s == 2) + s / 10,), lambda s, p: s,
+    ...     lambda s: s, lambda s, a: str(a), lambda s, x: int(x))
+    >>> result = ismcts(count, 0, 0, simulations=200)
+    >>> result.action, result.stats.expanded
+    (2, 200)
+    """
+    resample = game.resample
+    current_player = game.current_player
+    legal_actions = game.legal_actions
+    step = game.step
+    returns = game.returns
+    observation = game.observation
+    sample = chance_sampler(game)
+    run_rollout = random_rollout(game, rollout)
+    limiter = make_limiter(simulations, seconds, budget)
+    exhausted = limiter.exhausted
+    rng = random.Random(seed)
+    draw = rng.random
+    log, sqrt = math.log, math.sqrt
+
+    first = resample(state, player, rng)
+    if current_player(first) != player:
+        raise ValueError(
+            f"ismcts searches for the player to move; asked for {player}, "
+            f"the current player is {current_player(first)}"
+        )
+    root: IsmctsNode[A] = IsmctsNode()
+    root_order: list[A] = list(legal_actions(first))
+    created = 1
+    done = 0
+    world = first
+    while not exhausted(done, created):
+        if done:
+            world = resample(state, player, rng)
+        node = root
+        path: list[tuple[_Edge, int]] = []
+        values: tuple[float, ...] | None = None
+        while True:
+            mover = current_player(world)
+            if mover >= 0:
+                legal = legal_actions(world)
+                edges = node.edges
+                untried: list[A] | None = None
+                best_score = -math.inf
+                best_edge: _Edge | None = None
+                action = legal[0]
+                for candidate in legal:  # one pass: availability, UCB, untried actions
+                    stats = edges.get(candidate)
+                    if stats is None:
+                        if untried is None:
+                            untried = [candidate]
+                        else:
+                            untried.append(candidate)
+                        continue
+                    available = stats.available = stats.available + 1
+                    visits = stats.visits
+                    score = stats.total / visits + uct_c * sqrt(log(available) / visits)
+                    if score > best_score:
+                        best_score, best_edge, action = score, stats, candidate
+                if untried is not None:
+                    action = untried[int(draw() * len(untried))]
+                    edge = edges[action] = _Edge()
+                    edge.available = 1
+                    path.append((edge, mover))
+                    world = step(world, action)
+                    break
+                assert best_edge is not None
+                path.append((best_edge, mover))
+                world = step(world, action)
+                label: Hashable = ("a", action) if mover == player else observation(world, player)
+            elif mover == CHANCE:
+                world = step(world, sample(world, rng))
+                label = observation(world, player)
+            else:
+                values = returns(world)
+                break
+            child = node.children.get(label)
+            if child is None:
+                child = node.children[label] = IsmctsNode()
+                created += 1
+            node = child
+        if values is None:
+            values = run_rollout(world, rng)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += values[mover]
+        done += 1
+
+    tried = [action for action in root_order if action in root.edges]
+    tried += [action for action in root.edges if action not in tried]  # resample disagreed
+    if not tried:
+        raise ValueError("ismcts ran no simulation: the budget allowed none")
+
+    def mean(action: A) -> float:
+        edge = root.edges[action]
+        return edge.total / edge.visits if edge.visits else 0.0
+
+    best = max(
+        range(len(tried)),
+        key=lambda i: (root.edges[tried[i]].visits, mean(tried[i]), -i),
+    )
+    return IsmctsResult(
+        action=tried[best],
+        value=mean(tried[best]),
+        visits=tuple((action, root.edges[action].visits) for action in tried),
+        means=tuple((action, mean(action)) for action in tried),
+        stats=SearchStats(
+            expanded=done, generated=created, seconds=limiter.elapsed(), stopped_by=limiter.reason
+        ),
+        tree=root,
+    )

@@ -1,0 +1,458 @@
+"""UCT Monte-Carlo tree search over immutable snapshots, with chance nodes and tree reuse.
+
+Every tree node keeps the (immutable) state it stands for, so a simulation
+walks down the tree without replaying a single action, and a node's state can
+never be changed by the search below it.  The nodes themselves are small
+mutable objects that live outside the states.
+
+* decision nodes hold one child per tried action; an untried action is always
+  tried before any child is revisited (in an order shuffled by the seeded rng,
+  as OpenSpiel's ``MCTSBot`` does), then UCT picks
+  ``mean_value[mover] + uct_c * sqrt(ln N / n)``;
+* chance nodes draw an outcome with its probability from the explicit
+  ``random.Random(seed)`` and keep one child per outcome drawn;
+* every node stores one value sum per player, so n-player and general-sum games
+  work (each mover maximises its own return, the max^n rule);
+* a new node is evaluated by one rollout (uniformly random unless a rollout
+  policy is given); a terminal node by its returns.
+
+>>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+>>> nim = Game(GameInfo("nim", 2, -1.0, 1.0, 9), initial_state=lambda seed=None: (0, 7),
+...     current_player=lambda s: TERMINAL if s[1] == 0 else s[0],
+...     legal_actions=lambda s: tuple(t for t in (1, 2, 3) if t <= s[1]),
+...     chance_outcomes=lambda s: (), step=lambda s, t: (1 - s[0], s[1] - t),
+...     returns=lambda s: (0.0, 0.0) if s[1] else ((-1.0, 1.0) if s[0] == 0 else (1.0, -1.0)),
+...     observation=lambda s, p: s, key=lambda s: s,
+...     action_to_str=lambda s, t: str(t), parse_action=lambda s, x: int(x))
+>>> result = mcts(nim, (0, 7), simulations=2000, seed=1)
+>>> result.action, result.value > 0.9          # take 3, leaving a multiple of 4
+(3, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_right
+from collections.abc import Callable
+from typing import Generic
+
+from pure_engine.core.game import CHANCE, TERMINAL, A, Game, S
+from pure_engine.core.record import Record
+from pure_engine.search.budget import Budget, Limiter, SearchStats
+
+__all__ = [
+    "DEFAULT_SIMULATIONS",
+    "MctsNode",
+    "MctsResult",
+    "MctsTree",
+    "RolloutPolicy",
+    "advance",
+    "chance_sampler",
+    "make_limiter",
+    "mcts",
+    "random_rollout",
+]
+
+RolloutPolicy = Callable[[S, tuple[A, ...], random.Random], A]
+"""``(state, legal_actions, rng) -> action``: how a rollout chooses at decision nodes."""
+
+DEFAULT_SIMULATIONS = 1000
+"""Simulations run when neither ``simulations``, ``seconds`` nor ``budget`` is given."""
+
+
+class MctsNode(Generic[S, A]):
+    """One node of an MCTS tree: a state, its visit count and per-player value sums.
+
+    ``actions[i]`` leads to ``children[i]`` at a decision node; ``by_outcome``
+    maps chance outcomes to children at a chance node.  ``untried`` is ``None``
+    until the node is first left through an action.
+    """
+
+    __slots__ = (
+        "actions",
+        "by_outcome",
+        "children",
+        "cumulative",
+        "outcomes",
+        "player",
+        "state",
+        "sums",
+        "terminal_returns",
+        "untried",
+        "visits",
+    )
+
+    def __init__(self, state: S, player: int, num_players: int) -> None:
+        self.state = state
+        self.player = player
+        self.visits = 0
+        self.sums = [0.0] * num_players
+        self.actions: list[A] = []
+        self.children: list[MctsNode[S, A]] = []
+        self.untried: list[A] | None = None
+        self.by_outcome: dict[A, MctsNode[S, A]] = {}
+        self.outcomes: tuple[A, ...] = ()
+        self.cumulative: tuple[float, ...] = ()
+        self.terminal_returns: tuple[float, ...] | None = None
+
+    def mean(self, player: int) -> float:
+        """Mean return of *player* over the simulations through this node (0 if unvisited)."""
+        return self.sums[player] / self.visits if self.visits else 0.0
+
+    def child(self, action: A) -> MctsNode[S, A] | None:
+        """The child reached by *action* (a decision or a chance outcome), if the tree has it."""
+        if self.player == CHANCE:
+            return self.by_outcome.get(action)
+        for tried, node in zip(self.actions, self.children, strict=True):
+            if tried == action:
+                return node
+        return None
+
+    def size(self) -> int:
+        """How many nodes the subtree rooted here holds (iterative, no recursion limit)."""
+        count, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(node.children)
+            stack.extend(node.by_outcome.values())
+        return count
+
+
+class MctsTree(Generic[S, A]):
+    """A search tree kept for reuse: pass ``advance(result.tree, a, b)`` to the next search.
+
+    A subtree shares its nodes with the tree it came from, and a search grows
+    the tree it is given in place; keep using only the newest one.
+    """
+
+    __slots__ = ("root",)
+
+    def __init__(self, root: MctsNode[S, A]) -> None:
+        self.root = root
+
+    @property
+    def state(self) -> S:
+        """The state at the root of this tree."""
+        return self.root.state
+
+    def subtree(self, *actions: A) -> MctsTree[S, A] | None:
+        """The tree below *actions* (decisions and chance outcomes, in order), or None."""
+        node: MctsNode[S, A] | None = self.root
+        for action in actions:
+            if node is None:
+                return None
+            node = node.child(action)
+        return None if node is None else MctsTree(node)
+
+
+def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
+    """The part of *tree* below *actions* (ours, the opponents', chance outcomes), or None.
+
+    ``None`` (nothing explored there, or no tree) is a fine ``tree=`` argument
+    for :func:`mcts`: the search then starts afresh.
+
+    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+    >>> count = Game(GameInfo("count", 1, 0.0, 2.0, 2), lambda seed=None: 0,
+    ...     lambda s: TERMINAL if s == 2 else 0, lambda s: (1,), lambda s: (),
+    ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s, lambda s: s,
+    ...     lambda s, a: str(a), lambda s, x: int(x))
+    >>> tree = mcts(count, 0, simulations=5).tree
+    >>> advance(tree, 1).state, advance(tree, 1, 1).state, advance(None, 1)
+    (1, 2, None)
+    """
+    return None if tree is None else tree.subtree(*actions)
+
+
+class MctsResult(Record, Generic[S, A]):
+    """What :func:`mcts` found.
+
+    ``action`` is the most visited root action (ties: higher mean value, then
+    the first tried); ``value`` is the root player's mean return through it;
+    ``visits`` and ``means`` list ``(action, count)`` / ``(action, mean)`` per
+    tried action; ``tree`` is the search tree for reuse.
+    """
+
+    action: A
+    value: float
+    visits: tuple[tuple[A, int], ...]
+    means: tuple[tuple[A, float], ...]
+    stats: SearchStats
+    tree: MctsTree[S, A]
+
+
+def chance_sampler(game: Game[S, A]) -> Callable[[S, random.Random], A]:
+    """The fastest way to draw chance outcomes of *game* with an explicit rng.
+
+    The game's own ``sample_chance_fn`` when it has one, else a float walk over
+    ``chance_outcomes`` (each outcome drawn with its probability, up to float
+    rounding).
+
+    >>> from fractions import Fraction
+    >>> from pure_engine.core.game import Game, GameInfo
+    >>> coin = Game(GameInfo("coin", 1, 0.0, 1.0, 1), lambda seed=None: 0, lambda s: -1,
+    ...     lambda s: (), lambda s: (("h", Fraction(1, 2)), ("t", Fraction(1, 2))),
+    ...     lambda s, a: s, lambda s: (0.0,), lambda s, p: s, lambda s: s,
+    ...     lambda s, a: a, lambda s, x: x)
+    >>> draw = chance_sampler(coin)
+    >>> sorted({draw(0, random.Random(seed)) for seed in range(20)})
+    ['h', 't']
+    """
+    fast = game.sample_chance_fn
+    if fast is not None:
+        return fast
+    outcomes_of = game.chance_outcomes
+
+    def sample(state: S, rng: random.Random) -> A:
+        outcomes = outcomes_of(state)
+        pick = rng.random()
+        for action, probability in outcomes:
+            pick -= probability.numerator / probability.denominator
+            if pick < 0.0:
+                return action
+        return outcomes[-1][0]  # float rounding left a sliver: the last outcome owns it
+
+    return sample
+
+
+def random_rollout(
+    game: Game[S, A], policy: RolloutPolicy[S, A] | None = None
+) -> Callable[[S, random.Random], tuple[float, ...]]:
+    """A rollout function: play *policy* (default uniformly random) to the end, return the returns.
+
+    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+    >>> count = Game(GameInfo("count", 1, 0.0, 3.0, 3), lambda seed=None: 0,
+    ...     lambda s: TERMINAL if s == 3 else 0, lambda s: (1,), lambda s: (),
+    ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s, lambda s: s,
+    ...     lambda s, a: str(a), lambda s, x: int(x))
+    >>> random_rollout(count)(0, random.Random(0))
+    (3.0,)
+    """
+    current_player = game.current_player
+    legal_actions = game.legal_actions
+    step = game.step
+    returns = game.returns
+    sample = chance_sampler(game)
+
+    if policy is None:
+
+        def rollout(state: S, rng: random.Random) -> tuple[float, ...]:
+            draw = rng.random
+            while True:
+                player = current_player(state)
+                if player >= 0:
+                    legal = legal_actions(state)
+                    state = step(state, legal[int(draw() * len(legal))])
+                elif player == CHANCE:
+                    state = step(state, sample(state, rng))
+                else:
+                    return returns(state)
+
+        return rollout
+
+    chosen = policy
+
+    def policy_rollout(state: S, rng: random.Random) -> tuple[float, ...]:
+        while True:
+            player = current_player(state)
+            if player >= 0:
+                state = step(state, chosen(state, legal_actions(state), rng))
+            elif player == CHANCE:
+                state = step(state, sample(state, rng))
+            else:
+                return returns(state)
+
+    return policy_rollout
+
+
+def make_limiter(simulations: int | None, seconds: float | None, budget: Budget | None) -> Limiter:
+    """The limiter of a search: the tightest of *simulations*, *seconds* and *budget*.
+
+    With no limit at all, :data:`DEFAULT_SIMULATIONS` simulations.
+
+    >>> make_limiter(None, None, None).exhausted(DEFAULT_SIMULATIONS)
+    True
+    >>> make_limiter(10, None, Budget(nodes=5)).exhausted(5)
+    True
+    """
+    if simulations is not None and simulations < 1:
+        raise ValueError(f"simulations must be >= 1, found {simulations!r}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"seconds must be > 0, found {seconds!r}")
+    if simulations is None and seconds is None and budget is None:
+        simulations = DEFAULT_SIMULATIONS
+    budget = budget or Budget()
+    if simulations is not None:
+        budget = budget.replace(nodes=min(simulations, budget.nodes or simulations))
+    if seconds is not None:
+        budget = budget.replace(seconds=min(seconds, budget.seconds or seconds))
+    return Limiter(budget)
+
+
+def _make_node(game: Game[S, A], state: S, num_players: int) -> MctsNode[S, A]:
+    player = game.current_player(state)
+    node: MctsNode[S, A] = MctsNode(state, player, num_players)
+    if player == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        node.outcomes = tuple(action for action, _ in outcomes)
+        total, cumulative = 0.0, []
+        for _, probability in outcomes:
+            total += probability.numerator / probability.denominator
+            cumulative.append(total)
+        node.cumulative = tuple(cumulative)
+    elif player == TERMINAL:
+        node.terminal_returns = tuple(game.returns(state))
+    return node
+
+
+def mcts(
+    game: Game[S, A],
+    state: S,
+    *,
+    simulations: int | None = None,
+    seconds: float | None = None,
+    uct_c: float = 2**0.5,
+    rollout: RolloutPolicy[S, A] | None = None,
+    seed: int = 0,
+    tree: MctsTree[S, A] | None = None,
+    budget: Budget | None = None,
+) -> MctsResult[S, A]:
+    """Run UCT from *state* (a decision node) and return the chosen action and statistics.
+
+    The search stops after *simulations* (default 1000 when no limit is given),
+    after *seconds*, or when *budget* says so, whichever comes first; it is
+    anytime.  All randomness comes from ``random.Random(seed)``, so the same
+    seed (and the same tree, if any) gives the same choice.  Passing ``tree``
+    (:func:`advance` of an earlier result's tree to this state) continues that
+    search; the tree is grown in place.
+
+    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+    >>> nim = Game(GameInfo("nim", 2, -1.0, 1.0, 9), lambda seed=None: (0, 6),
+    ...     lambda s: TERMINAL if s[1] == 0 else s[0],
+    ...     lambda s: tuple(t for t in (1, 2, 3) if t <= s[1]), lambda s: (),
+    ...     lambda s, t: (1 - s[0], s[1] - t),
+    ...     lambda s: (0.0, 0.0) if s[1] else ((-1.0, 1.0) if s[0] == 0 else (1.0, -1.0)),
+    ...     lambda s, p: s, lambda s: s, lambda s, t: str(t), lambda s, x: int(x))
+    >>> first = mcts(nim, (0, 6), simulations=1500, seed=3)
+    >>> first.action, first.stats.expanded
+    (2, 1500)
+    >>> later = advance(first.tree, 2, 1)     # we took 2, the opponent took 1: pile 3
+    >>> mcts(nim, (0, 3), simulations=10, tree=later).action
+    3
+    """
+    player = game.current_player(state)
+    if player < 0:
+        raise ValueError(f"mcts needs a decision node; the current player is {player}")
+    num_players = game.num_players
+    if tree is None:
+        root = _make_node(game, state, num_players)
+    else:
+        root = tree.root
+        if root.state is not state and game.key(root.state) != game.key(state):
+            raise ValueError("the reused tree's root is not this state; advance() it first")
+    limiter = make_limiter(simulations, seconds, budget)
+
+    rng = random.Random(seed)
+    draw = rng.random
+    shuffle = rng.shuffle
+    run_rollout = random_rollout(game, rollout)
+    legal_actions = game.legal_actions
+    step = game.step
+    log, sqrt = math.log, math.sqrt
+    exhausted = limiter.exhausted
+    two_players = num_players == 2
+    created = 0
+    done = 0
+
+    while not exhausted(done, created):
+        node = root
+        path = [root]
+        while True:
+            mover = node.player
+            if mover >= 0:
+                untried = node.untried
+                if untried is None:
+                    untried = list(legal_actions(node.state))
+                    shuffle(untried)
+                    node.untried = untried
+                if untried:
+                    action = untried.pop()
+                    leaf = _make_node(game, step(node.state, action), num_players)
+                    created += 1
+                    node.actions.append(action)
+                    node.children.append(leaf)
+                    path.append(leaf)
+                    break
+                explore = uct_c * sqrt(log(node.visits))
+                best: MctsNode[S, A] = node.children[0]
+                best_score = -math.inf
+                for child in node.children:
+                    visits = child.visits
+                    score = child.sums[mover] / visits + explore / sqrt(visits)
+                    if score > best_score:
+                        best_score, best = score, child
+                node = best
+                path.append(node)
+            elif mover == CHANCE:
+                cumulative = node.cumulative
+                index = bisect_right(cumulative, draw() * cumulative[-1])
+                outcome = node.outcomes[min(index, len(cumulative) - 1)]
+                child_or_none = node.by_outcome.get(outcome)
+                if child_or_none is None:
+                    leaf = _make_node(game, step(node.state, outcome), num_players)
+                    created += 1
+                    node.by_outcome[outcome] = leaf
+                    path.append(leaf)
+                    break
+                node = child_or_none
+                path.append(node)
+            else:
+                leaf = node
+                break
+        values = leaf.terminal_returns
+        if values is None:
+            values = run_rollout(leaf.state, rng)
+        if two_players:
+            first, second = values[0], values[1]
+            for node in path:
+                node.visits += 1
+                sums = node.sums
+                sums[0] += first
+                sums[1] += second
+        else:
+            for node in path:
+                node.visits += 1
+                sums = node.sums
+                for index, value in enumerate(values):
+                    sums[index] += value
+        done += 1
+
+    return _result(root, player, limiter, done, created)
+
+
+def _result(
+    root: MctsNode[S, A], player: int, limiter: Limiter, done: int, created: int
+) -> MctsResult[S, A]:
+    if not root.children:
+        raise ValueError("mcts ran no simulation: the budget allowed none")
+    children = root.children
+    best = max(
+        range(len(children)),
+        key=lambda i: (children[i].visits, children[i].mean(player), -i),
+    )
+    stats = SearchStats(
+        expanded=done,
+        generated=created,
+        seconds=limiter.elapsed(),
+        stopped_by=limiter.reason,
+    )
+    pairs = list(zip(root.actions, children, strict=True))
+    return MctsResult(
+        action=root.actions[best],
+        value=children[best].mean(player),
+        visits=tuple((action, child.visits) for action, child in pairs),
+        means=tuple((action, child.mean(player)) for action, child in pairs),
+        stats=stats,
+        tree=MctsTree(root),
+    )

@@ -1,0 +1,137 @@
+"""Perfect-information Monte-Carlo (PIMC): determinize, search each world, vote.
+
+``pimc`` draws *worlds* determinizations with ``game.resample(state, player, rng)``
+(full states consistent with what *player* has seen), runs perfect-information
+UCT (:func:`~pure_engine.search.mcts.mcts`) in each, and plays the action most
+worlds chose.  It is the classic baseline of card-game AI (Ginsberg's GIB for
+bridge); its known weaknesses are strategy fusion and non-locality, which
+:func:`~pure_engine.search.ismcts.ismcts` avoids in part.
+
+The real state is read only through ``game.resample``.
+
+>>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+>>> coin = Game(GameInfo("guess", 1, -1.0, 1.0, 1), lambda seed=None: ("h", None),
+...     lambda s: TERMINAL if s[1] is not None else 0, lambda s: ("h", "t"),
+...     lambda s: (), lambda s, a: (s[0], a),
+...     lambda s: (1.0 if s[0] == s[1] else -1.0,),
+...     lambda s, p: s[1], lambda s: s, lambda s, a: a, lambda s, x: x,
+...     resample=lambda s, p, rng: (rng.choice("hhht"), s[1]))   # heads 3 times in 4
+>>> pimc(coin, ("t", None), 0, worlds=9, simulations=20, seed=1).action
+'h'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Generic
+
+from pure_engine.core.game import A, Game, S
+from pure_engine.core.record import Record
+from pure_engine.search.budget import SearchStats
+from pure_engine.search.mcts import RolloutPolicy, mcts
+
+__all__ = ["PimcResult", "pimc"]
+
+
+class PimcResult(Record, Generic[A]):
+    """What :func:`pimc` found.
+
+    ``action`` has the most votes (ties: more visits over all worlds, then the
+    first in legal order); ``value`` is *player*'s mean value of it over the
+    worlds that searched it; ``votes`` and ``visits`` list ``(action, count)``;
+    ``stats`` sums the per-world searches.
+    """
+
+    action: A
+    value: float
+    votes: tuple[tuple[A, int], ...]
+    visits: tuple[tuple[A, int], ...]
+    worlds: int
+    stats: SearchStats
+
+
+def pimc(
+    game: Game[S, A],
+    state: S,
+    player: int,
+    *,
+    worlds: int = 20,
+    simulations: int | None = 200,
+    seconds: float | None = None,
+    uct_c: float = 2**0.5,
+    rollout: RolloutPolicy[S, A] | None = None,
+    seed: int = 0,
+) -> PimcResult[A]:
+    """Vote over *worlds* determinizations, each searched with ``simulations`` UCT simulations.
+
+    With *seconds*, every world gets an equal share of the time (and at most
+    *simulations*, unless that is ``None``).  World ``i`` is drawn and searched
+    with seeds taken from ``random.Random(seed)``, so the same seed and the same
+    observation give the same vote.
+
+    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+    >>> count = Game(GameInfo("count", 1, 0.0, 2.0, 2), lambda seed=None: 0,
+    ...     lambda s: TERMINAL if s >= 2 else 0, lambda s: (1, 2), lambda s: (),
+    ...     lambda s, a: s + a, lambda s: (float(s == 2) + s / 10,), lambda s, p: s,
+    ...     lambda s: s, lambda s, a: str(a), lambda s, x: int(x))
+    >>> result = pimc(count, 0, 0, worlds=3, simulations=50)
+    >>> result.action, result.votes
+    (2, ((2, 3),))
+    """
+    if worlds < 1:
+        raise ValueError(f"worlds must be >= 1, found {worlds!r}")
+    if simulations is None and seconds is None:
+        raise ValueError("pimc needs simulations or seconds per world; both are None")
+    started = time.perf_counter()
+    rng = random.Random(seed)
+    share = None if seconds is None else seconds / worlds
+    order: list[A] = []
+    votes: dict[A, int] = {}
+    visits: dict[A, int] = {}
+    value_sums: dict[A, float] = {}
+    value_counts: dict[A, int] = {}
+    expanded = generated = 0
+    for _ in range(worlds):
+        world = game.resample(state, player, rng)
+        if game.current_player(world) != player:
+            raise ValueError(
+                f"pimc searches for the player to move; asked for {player}, "
+                f"the current player is {game.current_player(world)}"
+            )
+        if not order:
+            order = list(game.legal_actions(world))
+        found = mcts(
+            game,
+            world,
+            simulations=simulations,
+            seconds=share,
+            uct_c=uct_c,
+            rollout=rollout,
+            seed=rng.getrandbits(64),
+        )
+        votes[found.action] = votes.get(found.action, 0) + 1
+        for action, count in found.visits:
+            visits[action] = visits.get(action, 0) + count
+        for action, mean in found.means:
+            value_sums[action] = value_sums.get(action, 0.0) + mean
+            value_counts[action] = value_counts.get(action, 0) + 1
+        expanded += found.stats.expanded
+        generated += found.stats.generated
+    ranked = [action for action in order if action in visits]
+    ranked += [action for action in visits if action not in ranked]  # resample disagreed
+    best = max(
+        range(len(ranked)),
+        key=lambda i: (votes.get(ranked[i], 0), visits[ranked[i]], -i),
+    )
+    action = ranked[best]
+    return PimcResult(
+        action=action,
+        value=value_sums[action] / value_counts[action],
+        votes=tuple((a, votes[a]) for a in ranked if a in votes),
+        visits=tuple((a, visits[a]) for a in ranked),
+        worlds=worlds,
+        stats=SearchStats(
+            expanded=expanded, generated=generated, seconds=time.perf_counter() - started
+        ),
+    )
