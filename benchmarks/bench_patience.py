@@ -70,7 +70,7 @@ FC_SOLVE_GAMES = {
 
 def _fc_solve_runner() -> Callable[[Deal, str], Outcome] | None:
     try:
-        from freecell_solver import FreecellSolver  # type: ignore[import-untyped]  # no stubs
+        from freecell_solver import FreecellSolver
     except ImportError:
         return None
     try:
