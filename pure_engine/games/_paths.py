@@ -18,8 +18,6 @@ function held outside every state, like :func:`functools.lru_cache`.
 >>> p = extend(extend(ROOT, 2), 0)
 >>> p, actions_of(p)
 (25, (2, 0))
->>> parent(p), last_action(p)
-(3, 0)
 """
 
 from __future__ import annotations
@@ -27,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-__all__ = ["BASE", "ROOT", "NodeTable", "actions_of", "extend", "last_action", "parent"]
+__all__ = ["BASE", "ROOT", "NodeTable", "actions_of", "extend"]
 
 N = TypeVar("N")
 
@@ -40,16 +38,6 @@ ROOT = 0
 def extend(path: int, action: int) -> int:
     """The path after *action* is taken."""
     return path * BASE + action + 1
-
-
-def parent(path: int) -> int:
-    """The path before the last action."""
-    return path // BASE
-
-
-def last_action(path: int) -> int:
-    """The last action taken (``path`` must not be the root)."""
-    return path % BASE - 1
 
 
 def actions_of(path: int) -> tuple[int, ...]:
