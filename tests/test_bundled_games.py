@@ -91,12 +91,7 @@ def test_the_bundled_games_are_found() -> None:
 # Findings of check_game in bundled games, not yet fixed by their owners.  Each known issue
 # leaves its check out of the main test and has a strict xfail test of its own, so the fix
 # shows up as an XPASS failure that says: remove the entry.
-_PARAMS_ORDER = (
-    "record",
-    "patience's GameInfo.params are in call order, not sorted (params_tuple); a record's "
-    "JSON round trip sorts them, so loads(dumps(record)) != record",
-)
-KNOWN_ISSUES: dict[str, tuple[str, str]] = dict.fromkeys(("patience", "freecell"), _PARAMS_ORDER)
+KNOWN_ISSUES: dict[str, tuple[str, str]] = {}
 # games whose random play need not end within check_game's max_steps (patience can shuffle
 # cards back and forth); the others must end every game
 MAY_NOT_END = frozenset({"patience", "freecell"})
