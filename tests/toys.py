@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, game_from_functions
 from pure_engine.core.record import Record
 from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
@@ -74,28 +74,10 @@ def parse_action(s: CoinState, text: str) -> int:
 
 
 def make_game() -> Game[CoinState, int]:
-    return Game(
-        info=GameInfo(
-            "coin_guess",
-            2,
-            -1.0,
-            1.0,
-            3,
-            zero_sum=True,
-            has_chance=True,
-            perfect_information=False,
-        ),
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
+    info = GameInfo(
+        "coin_guess", 2, -1.0, 1.0, 3, zero_sum=True, has_chance=True, perfect_information=False
     )
+    return game_from_functions(info, globals())
 
 
 register_game("coin_guess", make_game)

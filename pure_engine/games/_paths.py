@@ -14,6 +14,9 @@ Whatever a game derives from a history (whose turn, the legal actions, the
 returns) is a pure function of the path; :class:`NodeTable` memoises it,
 building a missing node from its parent's.  The table is a cache of a pure
 function held outside every state, like :func:`functools.lru_cache`.
+:func:`path_rules` then writes the rule functions every such game shares
+(whose turn, legal actions, chance, step, returns, key) over that table, so a
+game module only adds what is its own: observations, notation, resampling.
 
 >>> p = extend(extend(ROOT, 2), 0)
 >>> p, actions_of(p)
@@ -22,10 +25,24 @@ function held outside every state, like :func:`functools.lru_cache`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Generic, TypeVar
+import random
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["BASE", "ROOT", "NodeTable", "actions_of", "extend"]
+from pure_engine.core.record import Record
+from pure_engine.core.rng import Rng
+
+__all__ = [
+    "BASE",
+    "ROOT",
+    "NodeTable",
+    "PathNode",
+    "PathState",
+    "actions_of",
+    "extend",
+    "path_rules",
+]
 
 N = TypeVar("N")
 
@@ -38,6 +55,18 @@ ROOT = 0
 def extend(path: int, action: int) -> int:
     """The path after *action* is taken."""
     return path * BASE + action + 1
+
+
+def path_of(actions: Iterable[int]) -> int:
+    """The path of a history (the inverse of :func:`actions_of`).
+
+    >>> path_of(actions_of(1234)) == 1234 and path_of([]) == ROOT
+    True
+    """
+    path = ROOT
+    for action in actions:
+        path = path * BASE + action + 1
+    return path
 
 
 def actions_of(path: int) -> tuple[int, ...]:
@@ -88,3 +117,97 @@ class NodeTable(Generic[N]):
 
     def __len__(self) -> int:
         return len(self.table)
+
+
+class PathNode(Protocol):
+    """What a memoised node must say about its history (a :class:`Record` with these fields)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def legal(self) -> tuple[int, ...]: ...
+    @property
+    def outcomes(self) -> tuple[tuple[int, Fraction], ...]: ...
+    @property
+    def returns(self) -> tuple[float, ...]: ...
+
+
+class PathState(Record):
+    """A history-as-integer state: the path and the optional in-state generator.
+
+    Each game subclasses it (``class KuhnState(PathState)``) so its states are
+    their own type.
+    """
+
+    path: int = ROOT
+    rng: Rng | None = None
+
+
+PN = TypeVar("PN", bound=PathNode)
+
+
+def path_rules(state_class: type[PathState], nodes: NodeTable[PN]) -> dict[str, Any]:
+    """The shared rule functions of a path game, by their protocol names.
+
+    ``initial_state`` (``Rng(seed)`` in the state when seeded), ``current_player``,
+    ``legal_actions``, ``chance_outcomes``, ``sample_chance`` (uniform over the
+    listed outcomes, which must be equally likely), ``step`` (one multiply-add
+    and one tuple), ``returns`` and ``key`` (the path: the generator is not part
+    of the position), plus ``node`` (the memoised node of a state).  Pass them,
+    with the game's own functions, to
+    :func:`~pure_engine.core.game.game_from_functions`.
+
+    >>> class Count(Record):
+    ...     player: int; legal: tuple[int, ...]; outcomes: tuple; returns: tuple[float, ...]
+    >>> class CountState(PathState):
+    ...     pass
+    >>> table = NodeTable(Count(0, (0, 1), (), (0.0,)), lambda n, a: Count(-4, (), (), (1.0 + a,)))
+    >>> rules = path_rules(CountState, table)
+    >>> s = rules["step"](rules["initial_state"](), 1)
+    >>> s, rules["current_player"](s), rules["returns"](s)
+    (CountState(path=2, rng=None), -4, (2.0,))
+    """
+    table = nodes.table
+    build = nodes.get
+    new = tuple.__new__
+
+    def node(s: Any) -> Any:
+        return table.get(s.path) or build(s.path)
+
+    def initial_state(seed: int | None = None) -> Any:
+        return state_class(ROOT, None if seed is None else Rng(seed))
+
+    # the hot path: each function is one dict probe (the memo) and one attribute read
+    def current_player(s: Any) -> int:
+        return (table.get(s.path) or build(s.path)).player
+
+    def legal_actions(s: Any) -> tuple[int, ...]:
+        return (table.get(s.path) or build(s.path)).legal
+
+    def chance_outcomes(s: Any) -> tuple[tuple[int, Fraction], ...]:
+        return (table.get(s.path) or build(s.path)).outcomes
+
+    def step(s: Any, action: int) -> Any:
+        return new(state_class, (state_class, s.path * 8 + action + 1, s.rng))  # 8 == BASE
+
+    def sample_chance(s: Any, rng: random.Random) -> int:
+        outcomes = (table.get(s.path) or build(s.path)).outcomes
+        return outcomes[int(rng.random() * len(outcomes))][0]  # off by at most 2**-53
+
+    def returns(s: Any) -> tuple[float, ...]:
+        return (table.get(s.path) or build(s.path)).returns
+
+    def key(s: Any) -> int:
+        return int(s.path)
+
+    return {
+        "node": node,
+        "initial_state": initial_state,
+        "current_player": current_player,
+        "legal_actions": legal_actions,
+        "chance_outcomes": chance_outcomes,
+        "step": step,
+        "sample_chance": sample_chance,
+        "returns": returns,
+        "key": key,
+    }
