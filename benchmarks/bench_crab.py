@@ -3,7 +3,8 @@
 Run: ``python -m benchmarks crab``.
 
 The baseline is the straightforward solution PEERS.md measures: deque decks,
-a set of ``(tuple, tuple)`` per game, Python recursion.  We report our engine
+a set of ``(tuple, tuple)`` per game, Python recursion
+(``tests/crab_reference.py``, which the differential tests use too).  We report our engine
 with its proven sub-game shortcut (the default) and without it (then every
 round the baseline plays is played too, and the round counts match).  Goal:
 engine time <= 0.8x the baseline.
@@ -12,42 +13,16 @@ engine time <= 0.8x the baseline.
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable
 from functools import partial
 
 from benchmarks._timing import print_table
-from pure_engine.games.crab_combat import score, seeded_decks, solve
+from pure_engine.games.crab_combat import seeded_decks, solve
+from tests.crab_reference import recursive_combat
 
-__all__ = ["baseline", "main"]
+__all__ = ["main"]
 
 Deck = tuple[int, ...]
-
-
-def baseline(d1: Deck, d2: Deck) -> tuple[int, int]:
-    """The straightforward deque + set-of-tuples solution: (winner, score)."""
-
-    def play(a: deque[int], b: deque[int]) -> int:
-        seen: set[tuple[Deck, Deck]] = set()
-        while a and b:
-            config = (tuple(a), tuple(b))
-            if config in seen:
-                return 1
-            seen.add(config)
-            x, y = a.popleft(), b.popleft()
-            if len(a) >= x and len(b) >= y:
-                win = play(deque(list(a)[:x]), deque(list(b)[:y]))
-            else:
-                win = 1 if x > y else 2
-            if win == 1:
-                a.extend((x, y))
-            else:
-                b.extend((y, x))
-        return 1 if a else 2
-
-    a, b = deque(d1), deque(d2)
-    winner = play(a, b)
-    return winner, score(a if winner == 1 else b)
 
 
 def _best_of(fn: Callable[[], tuple[int, int]], repeat: int = 3) -> tuple[float, tuple[int, int]]:
@@ -70,7 +45,7 @@ def main() -> None:
             result = solve(d1, d2, recursive=True, shortcut=shortcut)
             return result.winner, result.score
 
-        t_base, want = _best_of(partial(baseline, d1, d2))
+        t_base, want = _best_of(partial(recursive_combat, d1, d2))
         t_full, got_full = _best_of(lambda: ours(False))
         t_fast, got_fast = _best_of(lambda: ours(True))
         assert got_full == want and got_fast == want, (seed, want, got_full, got_fast)
