@@ -17,24 +17,16 @@ import random
 import time
 from typing import Any
 
-from pure_engine.cli.play import parse_params
+from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
 from pure_engine.core.game import Game
 from pure_engine.core.playout import random_playouts
-from pure_engine.core.registry import load_game
 
 __all__ = ["add_arguments", "measure", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME [--param K=V] [--seconds S] [--seed N] [--max-decisions N] [--mcts K] [--json]``."""
-    parser.add_argument("game", help="a registered game, e.g. leduc_poker")
-    parser.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game parameter for load_game (repeatable; numbers are parsed)",
-    )
+    add_game_arguments(parser, example="leduc_poker")
     parser.add_argument(
         "--seconds", type=float, default=2.0, help="time to spend on playouts (default 2)"
     )
@@ -113,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--max-decisions must be >= 1, found {args.max_decisions}")
     if args.mcts < 0:
         raise ValueError(f"--mcts must be >= 0, found {args.mcts}")
-    game = load_game(args.game, **parse_params(args.param))
+    game = load_game_from_args(args)
     figures: dict[str, Any] = {"game": game.name, "params": dict(game.info.params)}
     figures.update(
         measure(game, seconds=args.seconds, seed=args.seed, max_decisions=args.max_decisions)
