@@ -121,7 +121,8 @@ def search(
 ) -> PuzzleResult[A]:
     """Search from *start* for a state satisfying *is_goal*.
 
-    * ``bfs`` — fewest actions; ``dfs`` — any solution, least memory per node;
+    * ``bfs`` — fewest actions; ``dfs`` — any solution, least memory per node (with a
+      *heuristic*, children are explored most promising first);
     * ``iddfs`` — fewest actions, depth-first memory per iteration;
     * ``astar`` — cheapest solution when *heuristic* never overestimates
       (no heuristic: uniform-cost search); ``wastar`` — ``f = g + weight*h``,
@@ -149,8 +150,16 @@ def search(
     keyf = key or _identity
     counters = _Counters(budget)
     if algorithm in ("bfs", "dfs"):
+        ordering = heuristic if algorithm == "dfs" else None
         verdict, path, total = _blind(
-            start, successors, is_goal, keyf, cost, counters, depth_first=algorithm == "dfs"
+            start,
+            successors,
+            is_goal,
+            keyf,
+            ordering,
+            cost,
+            counters,
+            depth_first=algorithm == "dfs",
         )
     elif algorithm in ("iddfs", "idastar"):
         verdict, path, total = _deepening(
@@ -255,13 +264,15 @@ def _blind(
     successors: Callable[[S], Iterable[tuple[A, S]]],
     is_goal: Callable[[S], bool],
     keyf: Callable[[S], Hashable],
+    heuristic: Callable[[S], float] | None,
     cost: Callable[[S, A, S], float] | None,
     counters: _Counters,
     *,
     depth_first: bool,
 ) -> _Outcome[A]:
-    """BFS (a FIFO frontier) or DFS (LIFO, first successor explored first), each state once;
-    the goal test is on generation, so BFS finds a fewest-actions solution."""
+    """BFS (a FIFO frontier) or DFS (LIFO: the first successor is explored first, or with a
+    *heuristic* the most promising one, dead states pruned), each state once; the goal test
+    is on generation, so BFS finds a fewest-actions solution."""
     if is_goal(start):
         return SOLVED, None, 0.0
     seen = {keyf(start)}
@@ -285,8 +296,13 @@ def _blind(
             if is_goal(child):
                 return SOLVED, (action, path), cg
             fresh.append((child, cg, (action, path)))
-        if depth_first:
-            fresh.reverse()  # popped last-in first-out: the first successor comes first
+        if depth_first:  # popped last-in first-out: what should come first goes last
+            if heuristic is None:
+                fresh.reverse()
+            else:
+                scored = [(heuristic(entry[0]), entry) for entry in fresh]
+                scored.sort(key=lambda pair: -pair[0])  # stable: equal scores keep their order
+                fresh = [entry for h, entry in scored if h != math.inf]
         frontier.extend(fresh)
         if len(frontier) > counters.peak:
             counters.peak = len(frontier)
