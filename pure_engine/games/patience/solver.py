@@ -28,6 +28,7 @@ A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from pure_engine.core.record import Record
 from pure_engine.games.patience.deals import Deal
@@ -35,7 +36,8 @@ from pure_engine.games.patience.hole import is_hole_only, solve_hole
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import Variant
-from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats
+from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats
+from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import search
 
 __all__ = ["STAGES", "SolveResult", "autoplay", "expand_group", "solve"]
@@ -287,43 +289,20 @@ def _portfolio(
     weight: float,
     stages: tuple[tuple[str, float, int | None], ...] = STAGES,
 ) -> SolveResult:
-    budget = budget or Budget()
     if searcher.hole_only:
         # all solutions are equally long and the heuristic ties: best-first is overhead
         stages = (("depth-first", 1.0, None),)
-    t0 = time.perf_counter()
-    expanded = generated = duplicates = peak = 0
-    result = SolveResult(UNKNOWN)
-    for algorithm, factor, stage_nodes in stages:
-        nodes = stage_nodes
-        spent = time.perf_counter() - t0
-        seconds = None if budget.seconds is None else max(0.0, budget.seconds - spent)
-        if budget.nodes is not None:
-            left = budget.nodes - expanded
-            nodes = left if nodes is None else min(nodes, left)
-        attempt = budget.replace(nodes=nodes, seconds=seconds)
-        searcher.pile_memo.clear()
-        if algorithm == "depth-first":
-            result = _dfs(searcher, start, attempt)
-        else:
-            result = _best_first(searcher, start, attempt, weight * factor)
-        stats = result.stats
-        expanded += stats.expanded
-        generated += stats.generated
-        duplicates += stats.duplicates
-        peak = max(peak, stats.peak_frontier)
-        if result.verdict != UNKNOWN or stats.stopped_by != "nodes":
-            break
-        if budget.nodes is not None and expanded >= budget.nodes:
-            break
-    stats = result.stats.replace(
-        expanded=expanded,
-        generated=generated,
-        duplicates=duplicates,
-        peak_frontier=peak,
-        seconds=time.perf_counter() - t0,
-    )
-    return result.replace(stats=stats)
+
+    def stage(algorithm: str, factor: float) -> Callable[[Budget], SolveResult]:
+        def run(attempt: Budget) -> SolveResult:
+            searcher.pile_memo.clear()
+            if algorithm == "depth-first":
+                return _dfs(searcher, start, attempt)
+            return _best_first(searcher, start, attempt, weight * factor)
+
+        return run
+
+    return run_stages(budget, [(nodes, stage(name, factor)) for name, factor, nodes in stages])
 
 
 def _best_first(
