@@ -48,7 +48,9 @@ def no_card_dealt_twice(state: Any, game: Game[Any, Any]) -> bool:
     seen = [game.observation(state, player) for player in range(game.num_players)]
     cards = [getattr(view, "card", None) for view in seen] + [getattr(seen[0], "public", None)]
     dealt = [card for card in cards if card is not None]
-    return len(set(dealt)) == len(dealt) and all(0 <= card < 6 for card in dealt)
+    return len(set(dealt)) == len(dealt) and all(
+        0 <= card <= max(5, game.num_players) for card in dealt
+    )
 
 
 def crab_cards_conserved(state: CrabState) -> bool:
@@ -64,9 +66,9 @@ def crab_cards_conserved(state: CrabState) -> bool:
     return all(len(set(f.deck1 + f.deck2)) == len(f.deck1 + f.deck2) for f in frames)
 
 
-def _invariants(name: str) -> tuple[Callable[[Any], object], ...]:
+def _invariants(name: str, params: dict[str, Any]) -> tuple[Callable[[Any], object], ...]:
     if name in ("kuhn_poker", "leduc_poker"):
-        game = load_game(name)
+        game = load_game(name, **params)
         return (lambda state: no_card_dealt_twice(state, game),)
     if name == "crab_combat":
         return (crab_cards_conserved,)
@@ -78,6 +80,7 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     *((name, {}) for name in BUNDLED),
     ("crab_combat", {"cards": 10}),  # seeded deals: every game differs, sub-games recurse
     ("crab_combat", {"cards": 10, "recursive": False}),  # plain Combat, with cycle detection
+    ("kuhn_poker", {"players": 3}),  # OpenSpiel's N-player Kuhn
 )
 IDS = [name + "".join(f"-{k}={v}" for k, v in params.items()) for name, params in VARIANTS]
 
@@ -101,7 +104,9 @@ MAY_NOT_END = frozenset({"patience", "freecell"})
 def test_bundled_game_passes_check_game(name: str, params: dict[str, Any]) -> None:
     skipped = KNOWN_ISSUES.get(name, ("",))[0]
     checks = [check for check in ALL_CHECKS if check != skipped]
-    report = check_game(load_game(name, **params), checks=checks, invariants=_invariants(name))
+    report = check_game(
+        load_game(name, **params), checks=checks, invariants=_invariants(name, params)
+    )
     assert report.steps > 0 and report.checks == tuple(checks)
     if name not in MAY_NOT_END:
         assert report.terminals == report.games  # every game ended within max_steps
@@ -127,13 +132,18 @@ def test_bundled_game_passes_check_game_at_large_n(name: str, params: dict[str, 
     checks = [check for check in ALL_CHECKS if check != skipped]
     steps = 300 if name in MAY_NOT_END else 2000  # endless random play: cap the cost
     check_game(
-        game, games=300, max_steps=steps, seed=1000, checks=checks, invariants=_invariants(name)
+        game,
+        games=300,
+        max_steps=steps,
+        seed=1000,
+        checks=checks,
+        invariants=_invariants(name, params),
     )
 
 
 @pytest.mark.parametrize(("name", "params"), VARIANTS, ids=IDS)
 def test_bundled_game_survives_the_state_machine(name: str, params: dict[str, Any]) -> None:
-    machine = game_state_machine(load_game(name, **params), invariants=_invariants(name))
+    machine = game_state_machine(load_game(name, **params), invariants=_invariants(name, params))
     quick = settings(max_examples=15, stateful_step_count=30, database=None, derandomize=True)
     run_state_machine_as_test(machine, settings=quick)  # type: ignore[no-untyped-call]  # hypothesis: unannotated
 

@@ -20,23 +20,26 @@ class Tree(NamedTuple):
     terminals: int
     chance: int
     decisions: int
-    infosets: tuple[int, int]
+    infosets: tuple[int, ...]
 
 
+# (game, players) -> its whole tree
 GOLDEN = {
-    "kuhn_poker": Tree(58, 30, 4, 24, (6, 6)),
-    "leduc_poker": Tree(9457, 5520, 157, 3780, (468, 468)),
+    ("kuhn_poker", 2): Tree(58, 30, 4, 24, (6, 6)),
+    ("kuhn_poker", 3): Tree(617, 312, 17, 288, (16, 16, 16)),
+    ("leduc_poker", 2): Tree(9457, 5520, 157, 3780, (468, 468)),
 }
 
 
 def count(
+    players: int,
     root: Any,
     kind: Callable[[Any], int],  # CHANCE, TERMINAL, or the player to act
     children: Callable[[Any, int], Iterable[Any]],
     infoset: Callable[[Any, int], Hashable],
 ) -> Tree:
     nodes = terminals = chance = decisions = 0
-    seen: tuple[set[Hashable], set[Hashable]] = (set(), set())
+    seen: list[set[Hashable]] = [set() for _ in range(players)]
     stack = [root]
     while stack:
         state = stack.pop()
@@ -51,28 +54,28 @@ def count(
             decisions += 1
             seen[player].add(infoset(state, player))
         stack.extend(children(state, player))
-    return Tree(nodes, terminals, chance, decisions, (len(seen[0]), len(seen[1])))
+    return Tree(nodes, terminals, chance, decisions, tuple(len(infosets) for infosets in seen))
 
 
-def our_tree(name: str) -> Tree:
-    game = load_game(name)
+def our_tree(name: str, players: int) -> Tree:
+    game = load_game(name) if players == 2 else load_game(name, players=players)
 
     def children(state: Any, player: int) -> Iterable[Any]:
         if player == CHANCE:
             return [game.step(state, a) for a, _ in game.chance_outcomes(state)]
         return [game.step(state, a) for a in game.legal_actions(state)]
 
-    return count(game.initial_state(), game.current_player, children, game.observation)
+    return count(players, game.initial_state(), game.current_player, children, game.observation)
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_the_whole_tree_has_the_golden_counts(name: str) -> None:
-    assert our_tree(name) == GOLDEN[name]
+@pytest.mark.parametrize(("name", "players"), sorted(GOLDEN))
+def test_the_whole_tree_has_the_golden_counts(name: str, players: int) -> None:
+    assert our_tree(name, players) == GOLDEN[name, players]
 
 
 @pytest.mark.peers
-@pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_the_golden_counts_are_openspiels(name: str) -> None:
+@pytest.mark.parametrize(("name", "players"), sorted(GOLDEN))
+def test_the_golden_counts_are_openspiels(name: str, players: int) -> None:
     import pyspiel
 
     def kind(state: Any) -> int:
@@ -88,5 +91,6 @@ def test_the_golden_counts_are_openspiels(name: str) -> None:
     def infoset(state: Any, player: int) -> Hashable:
         return str(state.information_state_string(player))
 
-    spiel = pyspiel.load_game(name)
-    assert count(spiel.new_initial_state(), kind, children, infoset) == GOLDEN[name]
+    spiel = pyspiel.load_game(name, {"players": players})
+    tree = count(players, spiel.new_initial_state(), kind, children, infoset)
+    assert tree == GOLDEN[name, players]
