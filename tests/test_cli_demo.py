@@ -31,3 +31,15 @@ def test_demo_seed_changes_the_leduc_game(capsys: pytest.CaptureFixture[str]) ->
     second = capsys.readouterr().out
     leduc = [line for line in first.splitlines() if line.startswith("   chance")]
     assert leduc and leduc != [line for line in second.splitlines() if line.startswith("   chance")]
+
+
+def test_demo_never_overwrites_an_existing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    precious = tmp_path / "notes.json"
+    precious.write_text("my notes\n")
+    assert main(["demo", "--record", str(precious)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pure-engine demo: error:") and "notes.json" in err
+    assert precious.read_text() == "my notes\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.json"]  # no temp file left behind

@@ -38,7 +38,7 @@ AOC_EXAMPLE = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--seed`` for the Leduc game, ``--record`` to keep the record file."""
     parser.add_argument("--seed", type=int, default=7, help="seed of the Leduc game (default 7)")
-    parser.add_argument("--record", help="where to write the game record (default: a temp dir)")
+    parser.add_argument("--record", help="a new file to keep the game record in")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,7 +94,7 @@ def _record(game: Game[Any, Any], played: sess.Session[Any], where: str | None) 
     record = record_session(game, played)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(where) if where else Path(tmp) / "leduc.json"
-        save(record, path)
+        save(record, path, overwrite=False)  # never clobber a file the user named
         _, final = replay(load(path))
         print(f"   wrote {path if where else path.name} ({path.stat().st_size} bytes)")
     ok = "matches" if final == played.state else "DIFFERS"
