@@ -169,15 +169,56 @@ class _Searcher:
         self.expand_groups = expand_groups
         self.pile_memo: dict[tuple[int, ...], int] = {}
         self.hole_only = rules.hole and not rules.foundations
+        # a stock dealt to a waste: a step is a move, or some deals then a play of the
+        # waste's top card (Klondike's stock cycles through a dozen positions, and
+        # dealing without playing is only ever a prefix of such a play)
+        self.stock_macros = bool(rules.variant.stock_size) and not rules.stock_to_hole
+
+    def _waste_plays(self, state: PatienceState) -> list[tuple[Step, Move, PatienceState]]:
+        """Every play of a waste card reachable by dealing (and redealing) first.
+
+        Sound: a deal commutes with every move that does not touch the stock or the
+        waste, so any winning line can be reordered to deal only right before a
+        waste play; the stock position is in the key, so nothing is lost.
+        """
+        rules = self.rules
+        out: list[tuple[Step, Move, PatienceState]] = []
+        seen = {(state.stock, state.waste)}
+        deals: tuple[Move, ...] = ()
+        at = state
+        while True:
+            if at.stock:
+                deal = Move("s", "w", min(rules.deal_count, len(at.stock)))
+            elif rules.redeal and at.waste:
+                deal = Move("w", "s", len(at.waste))
+            else:
+                break
+            at = rules.apply(at, deal)
+            if (at.stock, at.waste) in seen:
+                break
+            seen.add((at.stock, at.waste))
+            deals += (deal,)
+            if at.waste:
+                for move in rules.moves(at):
+                    if move.src == "w":
+                        out.append(((*deals, move), move, at))
+        return out
 
     def successors(self, state: PatienceState) -> list[tuple[Step, PatienceState]]:
         rules = self.rules
         out = []
+        moves: list[tuple[Step, Move, PatienceState]] = []
         for move in rules.moves(state):
+            if self.stock_macros and move.dst in ("w", "s"):
+                continue  # dealing is folded into the waste plays below
             step: Step = (move,)
             if self.expand_groups and move.count > 1 and move.dst[0] == "t":
                 step = expand_group(rules, state, move)
-            nxt = rules.apply(state, move)
+            moves.append((step, move, state))
+        if self.stock_macros:
+            moves.extend(self._waste_plays(state))
+        for step, move, before in moves:
+            nxt = rules.apply(before, move)
             if self.hole_only:
                 pass
             elif move.dst == "f" or move.src[0] == "f" or move.src[0] == "r":
