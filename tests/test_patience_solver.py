@@ -193,3 +193,21 @@ def test_hole_search_budget_cut_is_unknown(name: str) -> None:
     result = solve(variant, numbered_deal(variant, 1), budget=Budget(nodes=100))
     assert result.verdict == UNKNOWN and result.stats.stopped_by == "nodes"
     assert result.stats.expanded <= 100
+
+
+@pytest.mark.parametrize(
+    "deal", [2, 4, 9, 17, 26, pytest.param(11, marks=pytest.mark.slow)], ids=lambda d: f"deal{d}"
+)
+def test_stock_macros_keep_klondike_verdicts(deal: int) -> None:
+    """Folding deals into waste plays changes how fast, never what: the same verdict as
+    searching every deal as a step, and a solution the verifier accepts."""
+    klondike = load_variant("klondike")
+    layout = numbered_deal(klondike, deal)
+    folded = solve(klondike, layout, mode="exhaustive", budget=Budget(seconds=20))
+    plain = solve(
+        klondike, layout, mode="exhaustive", stock_macros=False, budget=Budget(seconds=20)
+    )
+    assert folded.verdict == plain.verdict != UNKNOWN
+    if folded.solved:
+        assert verify(klondike, layout, folded.moves).won
+        assert any(m.src == "s" for m in folded.moves)  # the folded deals are written out

@@ -282,8 +282,12 @@ def solve(
     weight: float = 1.0,
     supermoves: bool = True,
     expand_supermoves: bool = False,
+    stock_macros: bool = True,
 ) -> SolveResult:
     """Solve *deal* of *variant*; see the module docstring for the modes.
+
+    *stock_macros* folds deals into the waste plays they lead to (see
+    ``_Searcher``); switching it off searches every deal as a step of its own.
 
     *supermoves* lets a single-card variant move built groups (the search is
     the same, the solutions shorter); *expand_supermoves* writes each of them
@@ -296,6 +300,7 @@ def solve(
     expand_groups = expand_supermoves and rules.group_moves and rules.variant.move_group == "no"
     start = rules.initial(deal) if isinstance(deal, Deal) else deal
     searcher = _Searcher(rules, expand_groups=expand_groups)
+    searcher.stock_macros = searcher.stock_macros and stock_macros
     if mode in ("auto", "exhaustive") and is_hole_only(rules, start):
         # every move puts one card in the hole: all solutions are equally long and a
         # position is a few integers, so a dedicated depth-first search fits best
