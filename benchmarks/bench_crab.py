@@ -12,12 +12,12 @@ engine time <= 0.8x the baseline.
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable
 from functools import partial
 
 from benchmarks._timing import print_table
-from pure_engine.games.crab_combat import score, seeded_decks, solve
+from benchmarks.crab_reference import reference
+from pure_engine.games.crab_combat import seeded_decks, solve
 
 __all__ = ["baseline", "main"]
 
@@ -26,28 +26,7 @@ Deck = tuple[int, ...]
 
 def baseline(d1: Deck, d2: Deck) -> tuple[int, int]:
     """The straightforward deque + set-of-tuples solution: (winner, score)."""
-
-    def play(a: deque[int], b: deque[int]) -> int:
-        seen: set[tuple[Deck, Deck]] = set()
-        while a and b:
-            config = (tuple(a), tuple(b))
-            if config in seen:
-                return 1
-            seen.add(config)
-            x, y = a.popleft(), b.popleft()
-            if len(a) >= x and len(b) >= y:
-                win = play(deque(list(a)[:x]), deque(list(b)[:y]))
-            else:
-                win = 1 if x > y else 2
-            if win == 1:
-                a.extend((x, y))
-            else:
-                b.extend((y, x))
-        return 1 if a else 2
-
-    a, b = deque(d1), deque(d2)
-    winner = play(a, b)
-    return winner, score(a if winner == 1 else b)
+    return reference(d1, d2)
 
 
 def _best_of(fn: Callable[[], tuple[int, int]], repeat: int = 3) -> tuple[float, tuple[int, int]]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import deque
 from pathlib import Path
 
 import pytest
@@ -12,39 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pure_engine
+from benchmarks.crab_reference import reference
 from pure_engine.cli import main
 from pure_engine.core import session as sess
 from pure_engine.games import crab_combat as cc
 
 EXAMPLE = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n"
 LOOP = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n"
-
-
-def reference(d1: tuple[int, ...], d2: tuple[int, ...], recursive: bool) -> tuple[int, int]:
-    """A straightforward deque solution (Python recursion, no shortcut): (winner, score)."""
-
-    def play(a: deque[int], b: deque[int]) -> int:
-        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        while a and b:
-            if recursive:
-                config = (tuple(a), tuple(b))
-                if config in seen:
-                    return 1
-                seen.add(config)
-            x, y = a.popleft(), b.popleft()
-            if recursive and len(a) >= x and len(b) >= y:
-                win = play(deque(list(a)[:x]), deque(list(b)[:y]))
-            else:
-                win = 1 if x > y else 2
-            if win == 1:
-                a.extend((x, y))
-            else:
-                b.extend((y, x))
-        return 1 if a else 2
-
-    a, b = deque(d1), deque(d2)
-    winner = play(a, b)
-    return winner, cc.score(a if winner == 1 else b)
 
 
 def test_public_examples() -> None:
@@ -88,13 +61,13 @@ def test_solver_agrees_with_reference(pair: tuple[tuple[int, ...], tuple[int, ..
     d1, d2 = pair
     for shortcut in (True, False):
         result = cc.solve(d1, d2, recursive=True, shortcut=shortcut)
-        assert (result.winner, result.score) == reference(d1, d2, True)
+        assert (result.winner, result.score) == reference(d1, d2)
     try:
         plain = cc.solve(d1, d2, recursive=False)
     except cc.CrabCycleError as cycle:  # the reference would hang: check the certificate instead
         certificate = (cycle.round, cycle.repeats)
     else:
-        assert (plain.winner, plain.score) == reference(d1, d2, False)
+        assert (plain.winner, plain.score) == reference(d1, d2, recursive=False)
         return
     assert certificate[0] > certificate[1] >= 0
 
