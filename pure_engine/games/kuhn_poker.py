@@ -9,7 +9,10 @@ whoever passes facing a bet folds.  Returns are chips won, zero-sum, in
 A state is ``KuhnState(path, rng)``: the whole action history as one integer
 (see :mod:`pure_engine.games._paths`) and the optional in-state generator.
 Everything else is looked up in a memo of the 58 possible histories, so a
-step allocates one small tuple.
+step allocates one small tuple; :func:`~pure_engine.games._paths.path_game`
+generates the protocol functions that only read that memo.  Legal actions are
+``(PASS, BET)`` at a decision; chance deals each undealt card with
+probability ``1/len``.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("kuhn_poker")
@@ -31,7 +34,7 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import ROOT, NodeTable, actions_of, extend
+from pure_engine.games._paths import ROOT, NodeTable, actions_of, path_game, path_of
 
 __all__ = ["BET", "CARD_NAMES", "PASS", "KuhnObservation", "KuhnState", "make_game"]
 
@@ -97,49 +100,10 @@ def _advance(node: _Node, action: int) -> _Node:
 
 
 _NODES: NodeTable[_Node] = NodeTable(_node_for((), ""), _advance)
-_TABLE = _NODES.table
-_get = _NODES.get
-_new = tuple.__new__
 
 
 def _node(s: KuhnState) -> _Node:
-    return _TABLE.get(s.path) or _get(s.path)
-
-
-def initial_state(seed: int | None = None) -> KuhnState:
-    """The empty history; with *seed*, the state carries ``Rng(seed)`` for ``resolve_chance``."""
-    return KuhnState(ROOT, None if seed is None else Rng(seed))
-
-
-def current_player(s: KuhnState) -> int:
-    """0 or 1, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-    return (_TABLE.get(s.path) or _get(s.path)).player
-
-
-def legal_actions(s: KuhnState) -> tuple[int, ...]:
-    """``(PASS, BET)`` at a decision; ``()`` at chance and terminal nodes."""
-    return (_TABLE.get(s.path) or _get(s.path)).legal
-
-
-def chance_outcomes(s: KuhnState) -> tuple[tuple[int, Fraction], ...]:
-    """The undealt cards, each with probability ``1/len`` (``()`` off chance nodes)."""
-    return _node(s).outcomes
-
-
-def step(s: KuhnState, action: int) -> KuhnState:
-    """Apply *action* (unchecked): one multiply-add and one tuple."""
-    return _new(KuhnState, (KuhnState, s.path * 8 + action + 1, s.rng))  # 8 == _paths.BASE
-
-
-def sample_chance(s: KuhnState, rng: random.Random) -> int:
-    """A uniformly drawn undealt card (``random()`` scaled: off by at most 2**-53)."""
-    outcomes = _node(s).outcomes
-    return outcomes[int(rng.random() * len(outcomes))][0]
-
-
-def returns(s: KuhnState) -> tuple[float, ...]:
-    """Chips won by each player; ``(0.0, 0.0)`` until the end."""
-    return _node(s).returns
+    return _NODES.get(s.path)
 
 
 def observation(s: KuhnState, player: int) -> KuhnObservation:
@@ -147,11 +111,6 @@ def observation(s: KuhnState, player: int) -> KuhnObservation:
     node = _node(s)
     card = node.cards[player] if player < len(node.cards) else None
     return KuhnObservation(player, card, node.bets)
-
-
-def key(s: KuhnState) -> int:
-    """The history path (the RNG is not part of the position)."""
-    return s.path
 
 
 def action_to_str(s: KuhnState, action: int) -> str:
@@ -184,10 +143,7 @@ def resample(s: KuhnState, player: int, rng: random.Random) -> KuhnState:
     if other < len(cards):  # acts[other] is the opponent's deal
         free = [c for c in _DECK if c not in cards or c == cards[other]]
         acts[other] = free[rng.randrange(len(free))]
-    path = ROOT
-    for a in acts:
-        path = extend(path, a)
-    return KuhnState(path, s.rng)
+    return KuhnState(path_of(acts), s.rng)
 
 
 def render(s: KuhnState) -> str:
@@ -225,19 +181,13 @@ def make_game(**params: object) -> Game[KuhnState, int]:
         perfect_information=False,
         description="Kuhn poker: 3 cards, one betting round (OpenSpiel's kuhn_poker)",
     )
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
+    return path_game(
+        info,
+        KuhnState,
+        _NODES,
         observation=observation,
-        key=key,
         action_to_str=action_to_str,
         parse_action=parse_action,
         render=render,
-        sample_chance_fn=sample_chance,
         resample=resample,
     )

@@ -11,7 +11,11 @@ higher rank; equal ranks split the pot.  Returns are chips won, zero-sum, in
 
 A state is ``LeducState(path, rng)``: the action history as one integer (see
 :mod:`pure_engine.games._paths`) and the optional in-state generator; the
-facts of each history are memoised, so a step allocates one small tuple.
+facts of each history are memoised, so a step allocates one small tuple, and
+:func:`~pure_engine.games._paths.path_game` generates the protocol functions
+that only read that memo.  Legal actions are sorted: ``FOLD`` only when facing
+a bet, ``CALL`` always, ``RAISE`` below two raises; chance deals each undealt
+card with probability ``1/len``.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("leduc_poker")
@@ -36,7 +40,7 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import ROOT, NodeTable, actions_of, extend
+from pure_engine.games._paths import ROOT, NodeTable, actions_of, extend, path_game, path_of
 
 __all__ = [
     "CALL",
@@ -155,49 +159,10 @@ def _advance(node: _Node, action: int) -> _Node:
 
 
 _NODES: NodeTable[_Node] = NodeTable(_chance(()), _advance)
-_TABLE = _NODES.table
-_get = _NODES.get
-_new = tuple.__new__
 
 
 def _node(s: LeducState) -> _Node:
-    return _TABLE.get(s.path) or _get(s.path)
-
-
-def initial_state(seed: int | None = None) -> LeducState:
-    """The empty history; with *seed*, the state carries ``Rng(seed)`` for ``resolve_chance``."""
-    return LeducState(ROOT, None if seed is None else Rng(seed))
-
-
-def current_player(s: LeducState) -> int:
-    """0 or 1, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-    return (_TABLE.get(s.path) or _get(s.path)).player
-
-
-def legal_actions(s: LeducState) -> tuple[int, ...]:
-    """Sorted: ``FOLD`` only when facing a bet, ``CALL`` always, ``RAISE`` below two raises."""
-    return (_TABLE.get(s.path) or _get(s.path)).legal
-
-
-def chance_outcomes(s: LeducState) -> tuple[tuple[int, Fraction], ...]:
-    """The undealt cards, each with probability ``1/len`` (``()`` off chance nodes)."""
-    return _node(s).outcomes
-
-
-def step(s: LeducState, action: int) -> LeducState:
-    """Apply *action* (unchecked): one multiply-add and one tuple."""
-    return _new(LeducState, (LeducState, s.path * 8 + action + 1, s.rng))  # 8 == _paths.BASE
-
-
-def sample_chance(s: LeducState, rng: random.Random) -> int:
-    """A uniformly drawn undealt card (``random()`` scaled: off by at most 2**-53)."""
-    outcomes = (_TABLE.get(s.path) or _get(s.path)).outcomes
-    return outcomes[int(rng.random() * len(outcomes))][0]
-
-
-def returns(s: LeducState) -> tuple[float, ...]:
-    """Chips won by each player; ``(0.0, 0.0)`` until the end."""
-    return _node(s).returns
+    return _NODES.get(s.path)
 
 
 def observation(s: LeducState, player: int) -> LeducObservation:
@@ -207,11 +172,6 @@ def observation(s: LeducState, player: int) -> LeducObservation:
     own = cards[player] if player < len(cards) else None
     public = cards[2] if len(cards) > 2 else None
     return LeducObservation(player, own, public, node.rounds[0], node.rounds[1])
-
-
-def key(s: LeducState) -> int:
-    """The history path (the RNG is not part of the position)."""
-    return s.path
 
 
 def action_to_str(s: LeducState, action: int) -> str:
@@ -247,7 +207,7 @@ def resample(s: LeducState, player: int, rng: random.Random) -> LeducState:
         seen = {c for i, c in enumerate(cards) if i != other}
         free = [c for c in _DECK if c not in seen]
         acts[other] = free[rng.randrange(len(free))]
-    return LeducState(_path_of(acts), s.rng)
+    return LeducState(path_of(acts), s.rng)
 
 
 def render(s: LeducState) -> str:
@@ -257,13 +217,6 @@ def render(s: LeducState) -> str:
     rounds = " / ".join(" ".join(ACTION_NAMES[a] for a in r) or "-" for r in node.rounds)
     tail = f" returns {node.returns}" if node.player == TERMINAL else ""
     return f"cards {' '.join(names) or '-'} | {rounds} | in pot {node.contrib}{tail}"
-
-
-def _path_of(acts: list[int]) -> int:
-    path = ROOT
-    for a in acts:
-        path = extend(path, a)
-    return path
 
 
 def _history_text(path: int) -> str:
@@ -295,19 +248,13 @@ def make_game(**params: object) -> Game[LeducState, int]:
         perfect_information=False,
         description="Leduc hold'em: 6 cards, two betting rounds (OpenSpiel's leduc_poker)",
     )
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
+    return path_game(
+        info,
+        LeducState,
+        _NODES,
         observation=observation,
-        key=key,
         action_to_str=action_to_str,
         parse_action=parse_action,
         render=render,
-        sample_chance_fn=sample_chance,
         resample=resample,
     )
