@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeVar, cast
 
 from pure_engine.core.game import Game, GameInfo
+from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "extend",
     "path_game",
     "path_of",
+    "poker_info",
 ]
 
 N = TypeVar("N")
@@ -117,15 +119,27 @@ def path_of(actions: Iterable[int]) -> int:
     return path
 
 
-class PathState(Protocol):
-    """A state that is ``(class, path, rng)``: a :class:`~pure_engine.core.record.Record`
-    with the fields ``path: int = ROOT`` and ``rng: Rng | None = None``, in that order."""
+class PathState(Record):
+    """Base of a history game's state: ``(class, path, rng)``.
 
-    @property
-    def path(self) -> int: ...
+    A game subclasses it once (with no further fields) so its states compare
+    unequal to other games' states; ``_history_text`` names the actions in
+    ``repr``.
 
-    @property
-    def rng(self) -> Rng | None: ...
+    >>> class Toy(PathState):
+    ...     pass
+    >>> Toy(path_of((2, 0)))
+    Toy('2 0', rng=None)
+    """
+
+    path: int = ROOT
+    rng: Rng | None = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._history_text()!r}, rng={self.rng!r})"
+
+    def _history_text(self) -> str:
+        return " ".join(str(action) for action in actions_of(self.path))
 
 
 class PathNode(Protocol):
@@ -142,6 +156,46 @@ class PathNode(Protocol):
 
     @property
     def returns(self) -> tuple[float, ...]: ...
+
+
+def poker_info(
+    name: str,
+    params: dict[str, object],
+    *,
+    max_return: float,
+    max_game_length: int,
+    description: str,
+) -> GameInfo:
+    """The info of a two-player zero-sum poker game whose only parameter is ``players=2``.
+
+    *params* are ``make_game``'s keyword arguments, checked here (OpenSpiel's
+    ``players`` is accepted when it is 2).
+
+    >>> poker_info("kuhn_poker", {"players": 2}, max_return=2.0, max_game_length=3,
+    ...            description="").min_return
+    -2.0
+    >>> poker_info("kuhn_poker", {"players": 3}, max_return=2.0, max_game_length=3,
+    ...            description="")
+    Traceback (most recent call last):
+    ValueError: kuhn_poker takes only players=2, found {'players': 3}
+    """
+    rest = dict(params)
+    players = rest.pop("players", 2)
+    if players != 2 or rest:
+        raise ValueError(f"{name} takes only players=2, found {dict(rest, players=players)!r}")
+    return GameInfo(
+        name=name,
+        num_players=2,
+        min_return=-max_return,
+        max_return=max_return,
+        max_game_length=max_game_length,
+        params=(),
+        zero_sum=True,
+        constant_sum=0.0,
+        has_chance=True,
+        perfect_information=False,
+        description=description,
+    )
 
 
 S = TypeVar("S", bound=PathState)

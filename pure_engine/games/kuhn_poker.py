@@ -30,11 +30,17 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.record import Record
-from pure_engine.core.rng import Rng
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import ROOT, NodeTable, actions_of, path_game, path_of
+from pure_engine.games._paths import (
+    NodeTable,
+    PathState,
+    actions_of,
+    path_game,
+    path_of,
+    poker_info,
+)
 
 __all__ = ["BET", "CARD_NAMES", "PASS", "KuhnObservation", "KuhnState", "make_game"]
 
@@ -45,14 +51,14 @@ _DECK = (0, 1, 2)
 _ZERO = (0.0, 0.0)
 
 
-class KuhnState(Record):
+class KuhnState(PathState):
     """A Kuhn poker state: the action history as a path, and the in-state RNG."""
 
-    path: int = ROOT
-    rng: Rng | None = None
-
-    def __repr__(self) -> str:
-        return f"KuhnState({_history_text(self.path)!r}, rng={self.rng!r})"
+    def _history_text(self) -> str:
+        acts = actions_of(self.path)
+        deals = [CARD_NAMES[a] for a in acts[:2]]
+        bets = ["pass" if a == PASS else "bet" for a in acts[2:]]
+        return " ".join(deals + bets)
 
 
 class KuhnObservation(Record):
@@ -154,31 +160,13 @@ def render(s: KuhnState) -> str:
     return f"cards {cards} | bets {node.bets or '-'}{tail}"
 
 
-def _history_text(path: int) -> str:
-    acts = actions_of(path)
-    deals = [CARD_NAMES[a] for a in acts[:2]]
-    bets = ["pass" if a == PASS else "bet" for a in acts[2:]]
-    return " ".join(deals + bets)
-
-
 def make_game(**params: object) -> Game[KuhnState, int]:
     """The two-player Kuhn poker game (OpenSpiel's ``kuhn_poker`` with ``players=2``)."""
-    players = params.pop("players", 2)
-    if players != 2 or params:
-        raise ValueError(
-            f"kuhn_poker takes only players=2, found {dict(params, players=players)!r}"
-        )
-    info = GameInfo(
-        name="kuhn_poker",
-        num_players=2,
-        min_return=-2.0,
+    info = poker_info(
+        "kuhn_poker",
+        params,
         max_return=2.0,
         max_game_length=3,
-        params=params_tuple({}),
-        zero_sum=True,
-        constant_sum=0.0,
-        has_chance=True,
-        perfect_information=False,
         description="Kuhn poker: 3 cards, one betting round (OpenSpiel's kuhn_poker)",
     )
     return path_game(

@@ -36,11 +36,19 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.record import Record
-from pure_engine.core.rng import Rng
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import ROOT, NodeTable, actions_of, extend, path_game, path_of
+from pure_engine.games._paths import (
+    ROOT,
+    NodeTable,
+    PathState,
+    actions_of,
+    extend,
+    path_game,
+    path_of,
+    poker_info,
+)
 
 __all__ = [
     "CALL",
@@ -63,14 +71,16 @@ _MAX_RAISES = 2
 _ZERO = (0.0, 0.0)
 
 
-class LeducState(Record):
+class LeducState(PathState):
     """A Leduc state: the action history as a path, and the in-state RNG."""
 
-    path: int = ROOT
-    rng: Rng | None = None
-
-    def __repr__(self) -> str:
-        return f"LeducState({_history_text(self.path)!r}, rng={self.rng!r})"
+    def _history_text(self) -> str:
+        node = ROOT
+        words = []
+        for a in actions_of(self.path):
+            words.append(action_to_str(LeducState(node), a))
+            node = extend(node, a)
+        return " ".join(words)
 
 
 class LeducObservation(Record):
@@ -219,33 +229,13 @@ def render(s: LeducState) -> str:
     return f"cards {' '.join(names) or '-'} | {rounds} | in pot {node.contrib}{tail}"
 
 
-def _history_text(path: int) -> str:
-    node = ROOT
-    words = []
-    for a in actions_of(path):
-        words.append(action_to_str(LeducState(node), a))
-        node = extend(node, a)
-    return " ".join(words)
-
-
 def make_game(**params: object) -> Game[LeducState, int]:
     """Two-player Leduc hold'em (OpenSpiel's ``leduc_poker`` with default parameters)."""
-    players = params.pop("players", 2)
-    if players != 2 or params:
-        raise ValueError(
-            f"leduc_poker takes only players=2, found {dict(params, players=players)!r}"
-        )
-    info = GameInfo(
-        name="leduc_poker",
-        num_players=2,
-        min_return=-13.0,
+    info = poker_info(
+        "leduc_poker",
+        params,
         max_return=13.0,
         max_game_length=8,
-        params=params_tuple({}),
-        zero_sum=True,
-        constant_sum=0.0,
-        has_chance=True,
-        perfect_information=False,
         description="Leduc hold'em: 6 cards, two betting rounds (OpenSpiel's leduc_poker)",
     )
     return path_game(
