@@ -14,6 +14,9 @@ Whatever a game derives from a history (whose turn, the legal actions, the
 returns) is a pure function of the path; :class:`NodeTable` memoises it,
 building a missing node from its parent's.  The table is a cache of a pure
 function held outside every state, like :func:`functools.lru_cache`.
+:func:`path_game` generates a game's thin protocol functions over its table
+(each one closure, no extra call per step), :class:`PathState` is the state's
+base record and :func:`poker_info` its ``GameInfo``.
 
 >>> p = extend(extend(ROOT, 2), 0)
 >>> p, actions_of(p)
@@ -25,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar
 
 from pure_engine.core.game import Game, GameInfo
 from pure_engine.core.record import Record
@@ -230,12 +233,13 @@ def path_game(
     >>> s == KuhnState(path_of((2, 0)), Rng(3)), game.key(s), game.legal_actions(s)
     (True, 25, (0, 1))
     """
+    assert state_type._fields == ("path", "rng"), "step builds (class, path, rng) tuples"
     table_get = nodes.table.get
     build = nodes.get
-    new = cast(Callable[[type[S], tuple[object, ...]], S], tuple.__new__)
+    new = tuple.__new__
 
     def initial_state(seed: int | None = None) -> S:
-        return new(state_type, (state_type, ROOT, None if seed is None else Rng(seed)))
+        return state_type(ROOT, None if seed is None else Rng(seed))
 
     def current_player(s: S) -> int:
         return (table_get(s.path) or build(s.path)).player
