@@ -10,6 +10,7 @@ a step on a large state vs ``copy.deepcopy`` of an equivalent mutable state.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import immutables
@@ -89,69 +90,76 @@ def main() -> None:
     )
     pv = pvector(range(60))
 
+    us = "us"
+    print_table(
+        "Update and fork cost (median per operation)",
+        ("operation", "time"),
+        _timed(
+            [
+                ("Record.replace, one top-level field", lambda: state.replace(turn=6), 10_000, us),
+                (
+                    "one entity field (immutables.Map + Record), 60 entities",
+                    lambda: damage(state, 17, 1),
+                    10_000,
+                    us,
+                ),
+                (
+                    "same with pyrsistent pmap of pmaps",
+                    lambda: pm_state.set(17, pm_state[17].set("health", 0)),
+                    10_000,
+                    us,
+                ),
+                ("pvector.set (60 elements)", lambda: pv.set(17, 0), 10_000, us),
+                ("copy.deepcopy of the mutable equivalent", lambda: copy.deepcopy(plain), 300, us),
+            ]
+        ),
+    )
+    print_table(
+        "Field reads (median per read, including the lambda call)",
+        ("read", "time"),
+        _timed(
+            [
+                ("Record field (state.turn)", lambda: state.turn, 200_000, "ns"),
+                ("__slots__ attribute (plain.turn)", lambda: plain.turn, 200_000, "ns"),
+                (
+                    "entity field (state.entities[17].health)",
+                    lambda: state.entities[17].health,
+                    200_000,
+                    "ns",
+                ),
+                (
+                    "dict entity field (plain.entities[17]['health'])",
+                    lambda: plain.entities[17]["health"],
+                    200_000,
+                    "ns",
+                ),
+            ]
+        ),
+    )
+    print_table(
+        "Hashing",
+        ("operation", "time"),
+        _timed(
+            [
+                ("hash(state) (Map hash cached)", lambda: hash(state), 50_000, "ns"),
+                (
+                    "stable digest(state) (BLAKE2b over canonical bytes)",
+                    lambda: digest(state),
+                    500,
+                    us,
+                ),
+            ]
+        ),
+    )
+
+
+def _timed(cases: list[tuple[str, Callable[[], object], int, str]]) -> list[tuple[str, str]]:
+    """One table row per (label, operation, calls per timing, unit "ns" or "us")."""
     rows = []
-    rows.append(
-        (
-            "Record.replace, one top-level field",
-            f"{median_ns(lambda: state.replace(turn=6)) / 1000:.2f} us",
-        )
-    )
-    rows.append(
-        (
-            "one entity field (immutables.Map + Record), 60 entities",
-            f"{median_ns(lambda: damage(state, 17, 1)) / 1000:.2f} us",
-        )
-    )
-    rows.append(
-        (
-            "same with pyrsistent pmap of pmaps",
-            f"{median_ns(lambda: pm_state.set(17, pm_state[17].set('health', 0))) / 1000:.2f} us",
-        )
-    )
-    rows.append(("pvector.set (60 elements)", f"{median_ns(lambda: pv.set(17, 0)) / 1000:.2f} us"))
-    rows.append(
-        (
-            "copy.deepcopy of the mutable equivalent",
-            f"{median_ns(lambda: copy.deepcopy(plain), number=300) / 1000:.2f} us",
-        )
-    )
-    print_table("Update and fork cost (median per operation)", ("operation", "time"), rows)
-
-    reads = []
-    reads.append(
-        ("Record field (state.turn)", f"{median_ns(lambda: state.turn, number=200_000):.0f} ns")
-    )
-    reads.append(
-        (
-            "__slots__ attribute (plain.turn)",
-            f"{median_ns(lambda: plain.turn, number=200_000):.0f} ns",
-        )
-    )
-    reads.append(
-        (
-            "entity field (state.entities[17].health)",
-            f"{median_ns(lambda: state.entities[17].health, number=200_000):.0f} ns",
-        )
-    )
-    reads.append(
-        (
-            "dict entity field (plain.entities[17]['health'])",
-            f"{median_ns(lambda: plain.entities[17]['health'], number=200_000):.0f} ns",
-        )
-    )
-    print_table("Field reads (median per read, including the lambda call)", ("read", "time"), reads)
-
-    hashing = []
-    hashing.append(
-        ("hash(state) (Map hash cached)", f"{median_ns(lambda: hash(state), number=50_000):.0f} ns")
-    )
-    hashing.append(
-        (
-            "stable digest(state) (BLAKE2b over canonical bytes)",
-            f"{median_ns(lambda: digest(state), number=500) / 1000:.1f} us",
-        )
-    )
-    print_table("Hashing", ("operation", "time"), hashing)
+    for label, operation, number, unit in cases:
+        ns = median_ns(operation, number=number)
+        rows.append((label, f"{ns:.0f} ns" if unit == "ns" else f"{ns / 1000:.2f} us"))
+    return rows
 
 
 if __name__ == "__main__":

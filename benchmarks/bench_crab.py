@@ -3,7 +3,8 @@
 Run: ``python -m benchmarks crab``.
 
 The baseline is the straightforward solution PEERS.md measures: deque decks,
-a set of ``(tuple, tuple)`` per game, Python recursion.  We report our engine
+a set of ``(tuple, tuple)`` per game, Python recursion
+(``tests/crab_reference.py``, which the differential tests use too).  We report our engine
 with its proven sub-game shortcut (the default) and without it (then every
 round the baseline plays is played too, and the round counts match).  Goal:
 engine time <= 0.8x the baseline.
@@ -16,17 +17,12 @@ from collections.abc import Callable
 from functools import partial
 
 from benchmarks._timing import print_table
-from benchmarks.crab_reference import reference
 from pure_engine.games.crab_combat import seeded_decks, solve
+from tests.crab_reference import recursive_combat
 
-__all__ = ["baseline", "main"]
+__all__ = ["main"]
 
 Deck = tuple[int, ...]
-
-
-def baseline(d1: Deck, d2: Deck) -> tuple[int, int]:
-    """The straightforward deque + set-of-tuples solution: (winner, score)."""
-    return reference(d1, d2)
 
 
 def _best_of(fn: Callable[[], tuple[int, int]], repeat: int = 3) -> tuple[float, tuple[int, int]]:
@@ -49,7 +45,7 @@ def main() -> None:
             result = solve(d1, d2, recursive=True, shortcut=shortcut)
             return result.winner, result.score
 
-        t_base, want = _best_of(partial(baseline, d1, d2))
+        t_base, want = _best_of(partial(recursive_combat, d1, d2))
         t_full, got_full = _best_of(lambda: ours(False))
         t_fast, got_fast = _best_of(lambda: ours(True))
         assert got_full == want and got_fast == want, (seed, want, got_full, got_fast)

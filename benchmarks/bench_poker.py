@@ -13,12 +13,14 @@ compared per decision).  Goals: Leduc games/s >= OpenSpiel C++, decisions/s
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from typing import Any
 
 from benchmarks._timing import print_table
 from pure_engine import load_game
+from pure_engine.core.playout import random_playouts
 
 __all__ = ["main"]
 
@@ -27,30 +29,13 @@ SECONDS = 1.5
 
 
 def ours(name: str) -> Runner:
-    """Our protocol, driven by the plain loop."""
+    """Our protocol, driven by the plain loop (:func:`pure_engine.core.playout.random_playouts`)."""
     game = load_game(name)
-    current_player, legal_actions, step = game.current_player, game.legal_actions, game.step
-    sample = game.sample_chance_fn
-    assert sample is not None
-    rng = random.Random(1)
-    rand = rng.random
+    calls = itertools.count(1)
 
     def run(games: int) -> tuple[int, int]:
-        decisions = plies = 0
-        for _ in range(games):
-            s = game.initial_state()
-            while True:
-                player = current_player(s)
-                if player >= 0:
-                    legal = legal_actions(s)
-                    s = step(s, legal[int(rand() * len(legal))])
-                    decisions += 1
-                elif player == -1:
-                    s = step(s, sample(s, rng))
-                else:
-                    break
-                plies += 1
-        return decisions, plies
+        counts = random_playouts(game, games, seed=next(calls))
+        return counts.decisions, counts.plies
 
     return run
 

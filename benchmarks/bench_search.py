@@ -25,7 +25,7 @@ import math
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from benchmarks._timing import print_table
 from pure_engine.core.game import Game
@@ -131,18 +131,21 @@ def puzzle() -> None:
 
 def _open_spiel_tictactoe() -> Callable[[], float] | None:
     """OpenSpiel's Python alpha-beta over its C++ tic-tac-toe, if the peer is installed."""
+    game = _spiel_game("tic_tac_toe")
+    if game is None:
+        return None
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    return lambda: float(alpha_beta_search(game, maximizing_player_id=0)[0])
+
+
+def _spiel_game(name: str) -> Any:
+    """``pyspiel.load_game(name)``, or None when the peers extra is not installed."""
     try:
         import pyspiel
-        from open_spiel.python.algorithms.minimax import alpha_beta_search
     except ImportError:
         return None
-    game = pyspiel.load_game("tic_tac_toe")
-
-    def run() -> float:
-        value, _ = alpha_beta_search(game, maximizing_player_id=0)
-        return float(value)
-
-    return run
+    return pyspiel.load_game(name)
 
 
 def bare_alphabeta(game: Game[TicState, int], state: TicState) -> tuple[float, int]:
@@ -311,18 +314,12 @@ def poker() -> None:
 
 
 def _open_spiel_leduc() -> Callable[[], float] | None:
-    try:
-        import pyspiel
-        from open_spiel.python.algorithms.minimax import expectiminimax as spiel_expectiminimax
-    except ImportError:
+    game = _spiel_game("leduc_poker")
+    if game is None:
         return None
-    game = pyspiel.load_game("leduc_poker")
+    from open_spiel.python.algorithms.minimax import expectiminimax
 
-    def run() -> float:
-        value, _ = spiel_expectiminimax(game.new_initial_state(), 20, None, 0)
-        return float(value)
-
-    return run
+    return lambda: float(expectiminimax(game.new_initial_state(), 20, None, 0)[0])
 
 
 def _best_of(run: Callable[[], T], *, repeat: int) -> tuple[float, T]:

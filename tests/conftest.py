@@ -9,6 +9,9 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+# --regen-golden: rewrite golden files on purpose (pure_engine.testing.assert_golden)
+pytest_plugins = ["pure_engine.testing.pytest_plugin"]
+
 settings.register_profile(
     "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pure_engine
-from benchmarks.crab_reference import reference
 from pure_engine.cli import main
 from pure_engine.core import session as sess
 from pure_engine.games import crab_combat as cc
+from tests.crab_reference import combat, recursive_combat
 
 EXAMPLE = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n"
 LOOP = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n"
@@ -61,13 +61,13 @@ def test_solver_agrees_with_reference(pair: tuple[tuple[int, ...], tuple[int, ..
     d1, d2 = pair
     for shortcut in (True, False):
         result = cc.solve(d1, d2, recursive=True, shortcut=shortcut)
-        assert (result.winner, result.score) == reference(d1, d2)
+        assert (result.winner, result.score) == recursive_combat(d1, d2)
     try:
         plain = cc.solve(d1, d2, recursive=False)
     except cc.CrabCycleError as cycle:  # the reference would hang: check the certificate instead
         certificate = (cycle.round, cycle.repeats)
     else:
-        assert (plain.winner, plain.score) == reference(d1, d2, recursive=False)
+        assert (plain.winner, plain.score) == combat(d1, d2)
         return
     assert certificate[0] > certificate[1] >= 0
 

@@ -23,3 +23,20 @@ def test_test_your_game_example_passes_its_own_tests() -> None:
     example = _load("test_your_game")
     example.test_two_tricks_passes_check_game()
     example.test_scores_never_exceed_the_tricks_played()
+
+
+def test_search_snapshots_example_agrees_with_itself() -> None:
+    report = _load("search_snapshots").analyse(3)
+    children = report["children"]
+    assert isinstance(children, dict) and set(children) == {"call", "raise"}
+    assert report["exact_value"] == max(children.values())
+    assert report["mcts_move"] == report["exact_move"]  # 3000 simulations find it here
+
+
+def test_solve_patience_example_returns_verified_moves() -> None:
+    verdict, moves = _load("solve_patience").solve_and_check("black-hole", 2)
+    assert verdict == "solved" and len(moves) == 51 and moves[0] == "t1-h"
+
+
+def test_crab_combat_example_answers_the_puzzle() -> None:
+    assert _load("crab_combat").both_parts() == (306, 291)

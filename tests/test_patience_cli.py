@@ -76,6 +76,12 @@ def test_a_tiny_budget_gives_unknown_not_unsolvable(capsys: pytest.CaptureFixtur
     assert "unknown, the budget ran out (seconds" in out
 
 
+def test_a_memory_budget_gives_unknown_not_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "solve", "freecell", "--deal", "11982", "--memory", "1")
+    assert code == 1
+    assert "unknown, the budget ran out (memory" in out
+
+
 def test_non_freecell_variants_print_a_numbered_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "solve", "black-hole", "--deal", "2")
     lines = out.splitlines()
@@ -115,6 +121,7 @@ def test_variant_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         (["solve", "freecell"], "expected exactly one of --deal N or --deal-file"),
         (["solve", "freecell", "--deal", "0"], "expected --deal N >= 1"),
         (["solve", "freecell", "--deal", "1", "--budget", "-1"], "expected --budget > 0"),
+        (["solve", "freecell", "--deal", "1", "--memory", "0"], "expected --memory > 0 MiB"),
         (["solve", "klondyke", "--deal", "1"], "expected a preset name or a rule JSON file"),
         (["solve", "fortunes-favor", "--deal", "1"], "not supported by the engine"),
         (["solve", "freecell", "--deal-file", "/nonexistent/deal.json"], "/nonexistent/deal.json"),

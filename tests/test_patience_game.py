@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
+from pure_engine.core import gamerecord
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.games.patience.deals import ms_deal, numbered_deal
+from pure_engine.games.patience.deals import deal_to_json, ms_deal, numbered_deal
 from pure_engine.games.patience.game import make_game, render_state
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
@@ -270,3 +271,42 @@ def test_klondike_face_down_cards_turn_up_and_never_move() -> None:
     assert after.piles[0] == (two_s,) and after.down[0] == 0  # turned face up
     assert rules.key(after) != rules.key(after.replace(down=(1, *after.down[1:])))
     assert "[2S]" in render_state(state)
+
+
+@pytest.mark.parametrize(
+    ("variant", "deal"),
+    [
+        ("freecell", 7),  # a preset and a deal number
+        ("bakers-game", "file"),  # a preset and a deal given as a Deal
+        ("custom", 5),  # rules that are no preset
+        ("custom", "file"),
+    ],
+)
+def test_a_game_record_replays_the_same_game(variant: str, deal: object) -> None:
+    spec = load_variant("seahaven-towers").replace(cells=3, name="three-cells")
+    rules = spec if variant == "custom" else load_variant(variant)
+    given_deal = numbered_deal(rules, 11) if deal == "file" else deal
+    game = make_game(rules, deal=given_deal)  # type: ignore[arg-type]  # object narrowed above
+    state = game.initial_state()
+    actions = []
+    rng = random.Random(3)
+    for _ in range(12):
+        if game.is_terminal(state):
+            break
+        action = rng.choice(game.legal_actions(state))
+        actions.append(action)
+        state = game.step(state, action)
+    record = gamerecord.loads(gamerecord.dumps(gamerecord.make_record(game, actions)))
+    replayed_game, replayed = gamerecord.replay(record)
+    assert replayed == state
+    assert replayed_game.info.params == game.info.params
+    assert replayed_game.initial_state() == game.initial_state()
+
+
+def test_deal_text_and_bad_deals() -> None:
+    from_text = make_game("freecell", deal=deal_to_json(ms_deal(5)))
+    assert from_text.initial_state() == make_game("freecell", deal=5).initial_state()
+    with pytest.raises(ParseError, match="expected a deal number, a Deal or deal text"):
+        make_game("freecell", deal=5.0)  # type: ignore[arg-type]  # the error under test
+    with pytest.raises(ParseError, match="variant"):
+        make_game('{"cells": {"count": "four"}}')

@@ -82,8 +82,8 @@ def test_play_refuses_illegal_and_names_legal(name: str) -> None:
         game.play(s, 5)
     with pytest.raises(ParseError, match="found 'jump'"):
         game.parse_action(s, "jump")
-    with pytest.raises(ValueError, match="players=2"):
-        pure_engine.load_game(name, players=3)
+    with pytest.raises(ValueError, match="players"):
+        pure_engine.load_game(name, players=11)
 
 
 @pytest.mark.parametrize("name", POKER)
@@ -118,9 +118,19 @@ def test_seeded_states_resolve_chance_identically(name: str) -> None:
 @pytest.mark.parametrize("name", POKER)
 def test_identical_to_openspiel_on_random_games(name: str) -> None:
     """Identical legal actions, chance outcomes, players and returns at every step."""
+    _compare_with_openspiel(name, {})
+
+
+@pytest.mark.peers
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_n_player_kuhn_is_openspiels(players: int) -> None:
+    _compare_with_openspiel("kuhn_poker", {"players": players})
+
+
+def _compare_with_openspiel(name: str, params: dict[str, int]) -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    ours = pure_engine.load_game(name)
-    theirs = pyspiel.load_game(name)
+    ours = pure_engine.load_game(name, **params)
+    theirs = pyspiel.load_game(name, params)
     assert ours.info.max_game_length == theirs.max_game_length()
     assert (ours.info.min_return, ours.info.max_return) == (
         theirs.min_utility(),
@@ -147,7 +157,7 @@ def test_identical_to_openspiel_on_random_games(name: str) -> None:
                 action = ours.sample_chance(state, rng)
             else:
                 assert list(ours.legal_actions(state)) == spiel.legal_actions()
-                for p in (0, 1):
+                for p in range(ours.num_players):
                     info = spiel.information_state_string(p)
                     obs = ours.observation(state, p)
                     assert info_to_obs.setdefault((p, info), obs) == obs

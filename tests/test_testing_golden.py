@@ -134,3 +134,9 @@ def test_pytest_option_regen_golden_rewrites_only_when_given(tmp_path: Path) -> 
     assert not (tmp_path / "g.txt").exists()
     assert run("--regen-golden") == 0
     assert (tmp_path / "g.txt").read_text(encoding="utf-8") == "golden text\n"
+
+
+def test_this_suite_has_the_regen_golden_option(request: pytest.FixtureRequest) -> None:
+    # tests/conftest.py loads the plugin, so `pytest --regen-golden` rewrites this suite's files
+    assert request.config.getoption("--regen-golden") is False
+    assert request.getfixturevalue("regen_golden") is False

@@ -24,6 +24,7 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("replay", "pure_engine.cli.replay", "replay and verify a game record, then print the game"),
     ("verify", "pure_engine.cli.verify", "check a patience solution with an independent replayer"),
     ("batch", "pure_engine.cli.batch", "solve many patience deals in parallel, resumably"),
+    ("bench", "pure_engine.cli.bench", "time random playouts (and MCTS) of a registered game"),
 )
 
 

@@ -6,7 +6,13 @@
    counter-based RNG, players choosing with a seeded policy), showing what
    each player may see;
 3. write the game as a JSON record (atomically), replay it with every check
-   and compare the final digest.
+   and compare the final digest;
+4. search over snapshots: the exact expectiminimax value of a Leduc decision
+   (every card seen) next to an MCTS choice;
+5. solve Microsoft FreeCell deal 1 and check the answer with the independent
+   verifier;
+6. property-check Kuhn poker with ``check_game`` (purity, determinism, chance,
+   keys, notation, records, observations...).
 """
 
 from __future__ import annotations
@@ -32,16 +38,19 @@ AOC_EXAMPLE = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--seed`` for the Leduc game, ``--record`` to keep the record file."""
     parser.add_argument("--seed", type=int, default=7, help="seed of the Leduc game (default 7)")
-    parser.add_argument("--record", help="where to write the game record (default: a temp dir)")
+    parser.add_argument("--record", help="a new file to keep the game record in")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the three parts and print what they show."""
+    """Run the six parts and print what they show."""
     started = time.perf_counter()
     _crab()
     game = load_game("leduc_poker")
     played = _leduc(game, args.seed)
     _record(game, played, args.record)
+    _search(game, args.seed)
+    _freecell()
+    _check()
     print(f"\ndone in {time.perf_counter() - started:.2f} s")
     return 0
 
@@ -85,10 +94,62 @@ def _record(game: Game[Any, Any], played: sess.Session[Any], where: str | None) 
     record = record_session(game, played)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(where) if where else Path(tmp) / "leduc.json"
-        save(record, path)
+        save(record, path, overwrite=False)  # never clobber a file the user named
         _, final = replay(load(path))
         print(f"   wrote {path if where else path.name} ({path.stat().st_size} bytes)")
     ok = "matches" if final == played.state else "DIFFERS"
     print(f"   replayed {len(record.actions)} actions; final digest {record.final_digest} {ok}")
     if where:
         print(f"   check it again with: pure-engine replay {where}")
+
+
+def _search(game: Game[Any, Any], seed: int) -> None:
+    from pure_engine.search import expectiminimax, mcts
+
+    print("\n4. Search over snapshots: the first Leduc decision of that deal, every card seen")
+    state = game.initial_state(seed)
+    while game.is_chance_node(state):
+        _, state = game.resolve_chance(state)
+    for action in game.legal_actions(state):
+        child = game.step(state, action)  # a new state; `state` itself never changes
+        value = expectiminimax(game, child, player=game.current_player(state)).value
+        print(f"   {game.action_to_str(state, action):<6} exact value {value:+.3f}")
+    exact = expectiminimax(game, state)
+    guess = mcts(game, state, simulations=2000, seed=seed)
+    print(
+        f"   expectiminimax picks {game.action_to_str(state, exact.action)} "
+        f"({exact.stats.expanded} states); MCTS, 2000 simulations, picks "
+        f"{game.action_to_str(state, guess.action)} (value {guess.value:+.3f})"
+    )
+
+
+def _freecell() -> None:
+    from pure_engine.games.patience.deals import ms_deal
+    from pure_engine.games.patience.moves import fc_notation
+    from pure_engine.games.patience.solver import solve
+    from pure_engine.games.patience.spec import load_variant
+    from pure_engine.games.patience.verify import verify
+    from pure_engine.search.budget import Budget
+
+    print("\n5. Solve Microsoft FreeCell deal 1, then replay it with the independent verifier")
+    variant, deal = load_variant("freecell"), ms_deal(1)
+    result = solve(variant, deal, budget=Budget(seconds=10))
+    checked = verify(variant, deal, result.moves)
+    verdict = "verified" if checked.won else f"REFUSED at move {checked.first_bad}"
+    print(
+        f"   {result.verdict} in {len(result.moves)} moves, {result.stats.expanded} states "
+        f"expanded, {result.stats.seconds:.3f} s; {verdict}"
+    )
+    print("   " + " ".join(fc_notation(move) for move in result.moves[:16]) + " ...")
+
+
+def _check() -> None:
+    from pure_engine.testing import FAST_CHECKS, check_game
+
+    print("\n6. Property-check Kuhn poker with check_game (20 seeded random games)")
+    report = check_game(load_game("kuhn_poker"), games=20, checks=FAST_CHECKS)
+    print(
+        f"   {len(report.checks)} checks passed over {report.steps} steps, "
+        f"{report.states} states, {report.chance_nodes_sampled} chance nodes sampled"
+    )
+    print("   (see examples/test_your_game.py to run it on your own game)")

@@ -85,7 +85,10 @@ def solve(args: argparse.Namespace) -> int:
     seconds = getattr(args, "budget", None)
     if seconds is not None and seconds <= 0:
         raise ValueError(f"expected --budget > 0 seconds, found {seconds!r}")
-    result = solve_deal(variant, deal, budget=Budget(seconds=seconds))
+    memory = getattr(args, "memory", None)
+    if memory is not None and memory <= 0:
+        raise ValueError(f"expected --memory > 0 MiB, found {memory!r}")
+    result = solve_deal(variant, deal, budget=Budget(seconds=seconds, memory_mb=memory))
     verified = is_verified(variant, deal, result.moves) if result.solved else None
     if getattr(args, "json", False):
         print(json.dumps(result_to_json(result, verified=verified)))

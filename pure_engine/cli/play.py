@@ -17,16 +17,16 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from pure_engine.core.registry import load_game
+from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
 from pure_engine.search.arena import MatchResult, derive_seed, play_match
 from pure_engine.search.bots import BOT_KINDS, Bot, make_bot, parse_bot_spec
 
-__all__ = ["add_arguments", "format_result", "parse_params", "run"]
+__all__ = ["add_arguments", "format_result", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME --bots SPEC,SPEC [--games N] [--seed S] [--simulations K] [--json] [--progress]``."""
-    parser.add_argument("game", help="a registered game, e.g. kuhn_poker")
+    add_game_arguments(parser, example="kuhn_poker")
     parser.add_argument(
         "--bots",
         required=True,
@@ -43,13 +43,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="simulations per move for mcts/ismcts/pimc (default: the search's own)",
     )
-    parser.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game parameter for load_game (repeatable; numbers are parsed)",
-    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--progress",
@@ -64,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--games must be >= 1, found {args.games}")
     if args.simulations is not None and args.simulations < 1:
         raise ValueError(f"--simulations must be >= 1, found {args.simulations}")
-    game = load_game(args.game, **parse_params(args.param))
+    game = load_game_from_args(args)
     specs = [text for text in (part.strip() for part in args.bots.split(",")) if text]
     if len(specs) != game.num_players:
         raise ValueError(
@@ -92,36 +85,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(format_result(result)))
     return 0
-
-
-def parse_params(items: list[str]) -> dict[str, object]:
-    """``KEY=VALUE`` strings as keyword arguments: ints, floats, true/false, else text.
-
-    >>> parse_params(["players=2", "name=x", "fast=true", "ratio=0.5"])
-    {'players': 2, 'name': 'x', 'fast': True, 'ratio': 0.5}
-    >>> parse_params(["players"])
-    Traceback (most recent call last):
-    ...
-    ValueError: --param expects KEY=VALUE, found 'players'
-    """
-    params: dict[str, object] = {}
-    for item in items:
-        key, equals, text = item.partition("=")
-        key = key.strip()
-        if not equals or not key.isidentifier():
-            raise ValueError(f"--param expects KEY=VALUE, found {item!r}")
-        value: object = text
-        if text.lower() in ("true", "false"):
-            value = text.lower() == "true"
-        else:
-            for convert in (int, float):
-                try:
-                    value = convert(text)
-                    break
-                except ValueError:
-                    pass
-        params[key] = value
-    return params
 
 
 def _progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:

@@ -21,6 +21,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deal", type=int, help="patience: Microsoft deal number")
     parser.add_argument("--deal-file", help="patience: deal JSON or fc-solve board text")
     parser.add_argument("--budget", type=float, default=None, help="seconds before giving up")
+    parser.add_argument(
+        "--memory",
+        type=float,
+        default=None,
+        metavar="MB",
+        help="patience: give up (verdict unknown) once the process holds this many MiB",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 

@@ -29,7 +29,17 @@ from typing import Any, Generic, TypeVar
 from pure_engine.core.rng import Rng, choose_weighted
 from pure_engine.errors import IllegalActionError
 
-__all__ = ["CHANCE", "TERMINAL", "A", "Game", "GameInfo", "S"]
+__all__ = [
+    "CHANCE",
+    "RULE_FUNCTIONS",
+    "TERMINAL",
+    "A",
+    "Game",
+    "GameInfo",
+    "S",
+    "game_from_functions",
+    "params_tuple",
+]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -201,3 +211,54 @@ def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     (('a', 1), ('b', 2))
     """
     return tuple(sorted(params.items()))
+
+
+RULE_FUNCTIONS = (
+    "initial_state",
+    "current_player",
+    "legal_actions",
+    "chance_outcomes",
+    "step",
+    "returns",
+    "observation",
+    "key",
+    "action_to_str",
+    "parse_action",
+)
+"""The functions every game must define, by the names :func:`game_from_functions` reads."""
+
+_OPTIONAL_FUNCTIONS = {
+    "render": "render",
+    "sample_chance": "sample_chance_fn",
+    "resample": "resample",
+}
+
+
+def game_from_functions(info: GameInfo, functions: Mapping[str, Any]) -> Game[Any, Any]:
+    """The :class:`Game` whose rules are the functions named in *functions*.
+
+    *functions* is a namespace: a game module's ``globals()``, or ``locals()``
+    of a ``make_game`` that defines its rules as closures.  It must hold the
+    ten :data:`RULE_FUNCTIONS`; ``render``, ``sample_chance`` (the fast
+    sampler) and ``resample`` are used when present.
+
+    >>> rules = dict(initial_state=lambda seed=None: 0, current_player=lambda s: TERMINAL,
+    ...     legal_actions=lambda s: (), chance_outcomes=lambda s: (), step=lambda s, a: s,
+    ...     returns=lambda s: (0.0,), observation=lambda s, p: s, key=lambda s: s,
+    ...     action_to_str=lambda s, a: str(a), parse_action=lambda s, t: int(t))
+    >>> game_from_functions(GameInfo("nothing", 1, 0.0, 0.0, 0), rules).is_terminal(0)
+    True
+    >>> del rules["key"]
+    >>> game_from_functions(GameInfo("nothing", 1, 0.0, 0.0, 0), rules)
+    Traceback (most recent call last):
+    ...
+    TypeError: game 'nothing' lacks the rule functions: key
+    """
+    missing = [name for name in RULE_FUNCTIONS if not callable(functions.get(name))]
+    if missing:
+        raise TypeError(f"game {info.name!r} lacks the rule functions: {', '.join(missing)}")
+    chosen = {name: functions[name] for name in RULE_FUNCTIONS}
+    for name, field_name in _OPTIONAL_FUNCTIONS.items():
+        if callable(functions.get(name)):
+            chosen[field_name] = functions[name]
+    return Game(info=info, **chosen)

@@ -248,10 +248,11 @@ def loads(text: str, *, source: str = "<record>") -> GameRecord:
     )
 
 
-def save(record: GameRecord, path: str | os.PathLike[str]) -> None:
+def save(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = True) -> None:
     """Write *record* atomically: a temp file in the same folder, then a rename.
 
-    A failure leaves any existing file at *path* untouched.
+    A failure leaves any existing file at *path* untouched.  With
+    ``overwrite=False`` an existing file is never replaced: ``FileExistsError``.
     """
     target = Path(path)
     text = dumps(record)
@@ -261,7 +262,11 @@ def save(record: GameRecord, path: str | os.PathLike[str]) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        if overwrite:
+            os.replace(tmp, target)
+        else:
+            os.link(tmp, target)  # atomic, and refuses an existing target
+            Path(tmp).unlink()
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

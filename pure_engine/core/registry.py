@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,10 @@ def load_game(name: str, **params: Any) -> Game[Any, Any]:
     Traceback (most recent call last):
     ...
     pure_engine.errors.UnknownGameError: unknown game 'no such game'; known: ...
+    >>> load_game("kuhn_poker", player=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: kuhn_poker takes the parameters players, found player=3
     """
     key = canonical_name(name)
     entry = _REGISTRY.get(key)
@@ -60,4 +65,16 @@ def load_game(name: str, **params: Any) -> Game[Any, Any]:
         module_name, _, attr = entry.partition(":")
         entry = getattr(importlib.import_module(module_name), attr)
         _REGISTRY[key] = entry
+    try:
+        inspect.signature(entry).bind(**params)
+    except TypeError:
+        takes = [
+            p.name
+            for p in inspect.signature(entry).parameters.values()
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+        given = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        raise ValueError(
+            f"{key} takes the parameters {', '.join(takes) or '(none)'}, found {given}"
+        ) from None
     return entry(**params)

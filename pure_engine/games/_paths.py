@@ -14,9 +14,9 @@ Whatever a game derives from a history (whose turn, the legal actions, the
 returns) is a pure function of the path; :class:`NodeTable` memoises it,
 building a missing node from its parent's.  The table is a cache of a pure
 function held outside every state, like :func:`functools.lru_cache`.
-:func:`path_game` generates a game's thin protocol functions over its table
-(each one closure, no extra call per step), :class:`PathState` is the state's
-base record and :func:`poker_info` its ``GameInfo``.
+:func:`path_rules` then writes the rule functions every such game shares
+(whose turn, legal actions, chance, step, returns, key) over that table, so a
+game module only adds what is its own: observations, notation, resampling.
 
 >>> p = extend(extend(ROOT, 2), 0)
 >>> p, actions_of(p)
@@ -26,11 +26,10 @@ base record and :func:`poker_info` its ``GameInfo``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from pure_engine.core.game import Game, GameInfo
 from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng
 
@@ -42,9 +41,7 @@ __all__ = [
     "PathState",
     "actions_of",
     "extend",
-    "path_game",
-    "path_of",
-    "poker_info",
+    "path_rules",
 ]
 
 N = TypeVar("N")
@@ -58,6 +55,18 @@ ROOT = 0
 def extend(path: int, action: int) -> int:
     """The path after *action* is taken."""
     return path * BASE + action + 1
+
+
+def path_of(actions: Iterable[int]) -> int:
+    """The path of a history (the inverse of :func:`actions_of`).
+
+    >>> path_of(actions_of(1234)) == 1234 and path_of([]) == ROOT
+    True
+    """
+    path = ROOT
+    for action in actions:
+        path = path * BASE + action + 1
+    return path
 
 
 def actions_of(path: int) -> tuple[int, ...]:
@@ -110,172 +119,95 @@ class NodeTable(Generic[N]):
         return len(self.table)
 
 
-def path_of(actions: Iterable[int]) -> int:
-    """The path of a history, first action first (the inverse of :func:`actions_of`).
+class PathNode(Protocol):
+    """What a memoised node must say about its history (a :class:`Record` with these fields)."""
 
-    >>> path_of((2, 0)), path_of(actions_of(25))
-    (25, 25)
-    """
-    path = ROOT
-    for action in actions:
-        path = path * BASE + action + 1
-    return path
+    @property
+    def player(self) -> int: ...
+    @property
+    def legal(self) -> tuple[int, ...]: ...
+    @property
+    def outcomes(self) -> tuple[tuple[int, Fraction], ...]: ...
+    @property
+    def returns(self) -> tuple[float, ...]: ...
 
 
 class PathState(Record):
-    """Base of a history game's state: ``(class, path, rng)``.
+    """A history-as-integer state: the path and the optional in-state generator.
 
-    A game subclasses it once (with no further fields) so its states compare
-    unequal to other games' states; ``_history_text`` names the actions in
-    ``repr``.
-
-    >>> class Toy(PathState):
-    ...     pass
-    >>> Toy(path_of((2, 0)))
-    Toy('2 0', rng=None)
+    Each game subclasses it (``class KuhnState(PathState)``) so its states are
+    their own type.
     """
 
     path: int = ROOT
     rng: Rng | None = None
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self._history_text()!r}, rng={self.rng!r})"
 
-    def _history_text(self) -> str:
-        return " ".join(str(action) for action in actions_of(self.path))
-
-
-class PathNode(Protocol):
-    """What :func:`path_game` reads from a memoised node."""
-
-    @property
-    def player(self) -> int: ...
-
-    @property
-    def legal(self) -> tuple[int, ...]: ...
-
-    @property
-    def outcomes(self) -> tuple[tuple[int, Fraction], ...]: ...
-
-    @property
-    def returns(self) -> tuple[float, ...]: ...
-
-
-def poker_info(
-    name: str,
-    params: dict[str, object],
-    *,
-    max_return: float,
-    max_game_length: int,
-    description: str,
-) -> GameInfo:
-    """The info of a two-player zero-sum poker game whose only parameter is ``players=2``.
-
-    *params* are ``make_game``'s keyword arguments, checked here (OpenSpiel's
-    ``players`` is accepted when it is 2).
-
-    >>> poker_info("kuhn_poker", {"players": 2}, max_return=2.0, max_game_length=3,
-    ...            description="").min_return
-    -2.0
-    >>> poker_info("kuhn_poker", {"players": 3}, max_return=2.0, max_game_length=3,
-    ...            description="")
-    Traceback (most recent call last):
-    ValueError: kuhn_poker takes only players=2, found {'players': 3}
-    """
-    rest = dict(params)
-    players = rest.pop("players", 2)
-    if players != 2 or rest:
-        raise ValueError(f"{name} takes only players=2, found {dict(rest, players=players)!r}")
-    return GameInfo(
-        name=name,
-        num_players=2,
-        min_return=-max_return,
-        max_return=max_return,
-        max_game_length=max_game_length,
-        params=(),
-        zero_sum=True,
-        constant_sum=0.0,
-        has_chance=True,
-        perfect_information=False,
-        description=description,
-    )
-
-
-S = TypeVar("S", bound=PathState)
 PN = TypeVar("PN", bound=PathNode)
 
 
-def path_game(
-    info: GameInfo,
-    state_type: type[S],
-    nodes: NodeTable[PN],
-    *,
-    observation: Callable[[S, int], Hashable],
-    action_to_str: Callable[[S, int], str],
-    parse_action: Callable[[S, str], int],
-    render: Callable[[S], str],
-    resample: Callable[[S, int, random.Random], S],
-) -> Game[S, int]:
-    """The :class:`Game` of a history-as-path game: the thin protocol generated, the rest given.
+def path_rules(state_class: type[PathState], nodes: NodeTable[PN]) -> dict[str, Any]:
+    """The shared rule functions of a path game, by their protocol names.
 
-    Generated over *nodes*: ``initial_state`` (the empty history; with ``seed``
-    the state carries ``Rng(seed)``), ``current_player``, ``legal_actions``,
-    ``chance_outcomes`` and ``returns`` (the node's fields), ``step`` (one
-    multiply-add and one tuple, unchecked), ``sample_chance_fn`` (a uniform
-    draw among the node's outcomes: ``random()`` scaled, off by at most
-    2**-53, so every outcome must be equally likely) and ``key`` (the path: the
-    RNG is not part of the position).  Each is one closure doing what a
-    hand-written module function would, with no extra call per step.
+    ``initial_state`` (``Rng(seed)`` in the state when seeded), ``current_player``,
+    ``legal_actions``, ``chance_outcomes``, ``sample_chance`` (uniform over the
+    listed outcomes, which must be equally likely), ``step`` (one multiply-add
+    and one tuple), ``returns`` and ``key`` (the path: the generator is not part
+    of the position), plus ``node`` (the memoised node of a state).  Pass them,
+    with the game's own functions, to
+    :func:`~pure_engine.core.game.game_from_functions`.
 
-    >>> from pure_engine.games.kuhn_poker import KuhnState, make_game
-    >>> game = make_game()
-    >>> s = game.step(game.step(game.initial_state(seed=3), 2), 0)
-    >>> s == KuhnState(path_of((2, 0)), Rng(3)), game.key(s), game.legal_actions(s)
-    (True, 25, (0, 1))
+    >>> class Count(Record):
+    ...     player: int; legal: tuple[int, ...]; outcomes: tuple; returns: tuple[float, ...]
+    >>> class CountState(PathState):
+    ...     pass
+    >>> table = NodeTable(Count(0, (0, 1), (), (0.0,)), lambda n, a: Count(-4, (), (), (1.0 + a,)))
+    >>> rules = path_rules(CountState, table)
+    >>> s = rules["step"](rules["initial_state"](), 1)
+    >>> s, rules["current_player"](s), rules["returns"](s)
+    (CountState(path=2, rng=None), -4, (2.0,))
     """
-    assert state_type._fields == ("path", "rng"), "step builds (class, path, rng) tuples"
-    table_get = nodes.table.get
+    table = nodes.table
     build = nodes.get
     new = tuple.__new__
 
-    def initial_state(seed: int | None = None) -> S:
-        return state_type(ROOT, None if seed is None else Rng(seed))
+    def node(s: Any) -> Any:
+        return table.get(s.path) or build(s.path)
 
-    def current_player(s: S) -> int:
-        return (table_get(s.path) or build(s.path)).player
+    def initial_state(seed: int | None = None) -> Any:
+        return state_class(ROOT, None if seed is None else Rng(seed))
 
-    def legal_actions(s: S) -> tuple[int, ...]:
-        return (table_get(s.path) or build(s.path)).legal
+    # the hot path: each function is one dict probe (the memo) and one attribute read
+    def current_player(s: Any) -> int:
+        return (table.get(s.path) or build(s.path)).player
 
-    def chance_outcomes(s: S) -> tuple[tuple[int, Fraction], ...]:
-        return (table_get(s.path) or build(s.path)).outcomes
+    def legal_actions(s: Any) -> tuple[int, ...]:
+        return (table.get(s.path) or build(s.path)).legal
 
-    def step(s: S, action: int) -> S:
-        return new(state_type, (state_type, s.path * 8 + action + 1, s.rng))  # 8 == BASE
+    def chance_outcomes(s: Any) -> tuple[tuple[int, Fraction], ...]:
+        return (table.get(s.path) or build(s.path)).outcomes
 
-    def sample_chance(s: S, rng: random.Random) -> int:
-        outcomes = (table_get(s.path) or build(s.path)).outcomes
-        return outcomes[int(rng.random() * len(outcomes))][0]
+    def step(s: Any, action: int) -> Any:
+        return new(state_class, (state_class, s.path * 8 + action + 1, s.rng))  # 8 == BASE
 
-    def returns(s: S) -> tuple[float, ...]:
-        return (table_get(s.path) or build(s.path)).returns
+    def sample_chance(s: Any, rng: random.Random) -> int:
+        outcomes = (table.get(s.path) or build(s.path)).outcomes
+        return outcomes[int(rng.random() * len(outcomes))][0]  # off by at most 2**-53
 
-    def key(s: S) -> int:
-        return s.path
+    def returns(s: Any) -> tuple[float, ...]:
+        return (table.get(s.path) or build(s.path)).returns
 
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        key=key,
-        sample_chance_fn=sample_chance,
-        observation=observation,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        resample=resample,
-    )
+    def key(s: Any) -> int:
+        return int(s.path)
+
+    return {
+        "node": node,
+        "initial_state": initial_state,
+        "current_player": current_player,
+        "legal_actions": legal_actions,
+        "chance_outcomes": chance_outcomes,
+        "step": step,
+        "sample_chance": sample_chance,
+        "returns": returns,
+        "key": key,
+    }

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import TERMINAL, Game, GameInfo, game_from_functions, params_tuple
 from pure_engine.core.record import Record
 from pure_engine.core.seen import ScopedSeen
 from pure_engine.errors import CycleDetectedError, ParseError
@@ -436,17 +436,4 @@ def make_game(
         constant_sum=0.0,
         description="Combat / Recursive Combat (Advent of Code 2020 day 22), one action a round",
     )
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-    )
+    return game_from_functions(info, locals())  # the rule functions defined above

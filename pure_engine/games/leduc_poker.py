@@ -11,11 +11,7 @@ higher rank; equal ranks split the pot.  Returns are chips won, zero-sum, in
 
 A state is ``LeducState(path, rng)``: the action history as one integer (see
 :mod:`pure_engine.games._paths`) and the optional in-state generator; the
-facts of each history are memoised, so a step allocates one small tuple, and
-:func:`~pure_engine.games._paths.path_game` generates the protocol functions
-that only read that memo.  Legal actions are sorted: ``FOLD`` only when facing
-a bet, ``CALL`` always, ``RAISE`` below two raises; chance deals each undealt
-card with probability ``1/len``.
+facts of each history are memoised, so a step allocates one small tuple.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("leduc_poker")
@@ -34,9 +30,17 @@ LeducObservation(player=1, card=2, public=4, round1=(2, 1), round2=())
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.game import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    game_from_functions,
+    params_tuple,
+)
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
 from pure_engine.games._paths import (
@@ -45,9 +49,8 @@ from pure_engine.games._paths import (
     PathState,
     actions_of,
     extend,
-    path_game,
     path_of,
-    poker_info,
+    path_rules,
 )
 
 __all__ = [
@@ -74,13 +77,8 @@ _ZERO = (0.0, 0.0)
 class LeducState(PathState):
     """A Leduc state: the action history as a path, and the in-state RNG."""
 
-    def _history_text(self) -> str:
-        node = ROOT
-        words = []
-        for a in actions_of(self.path):
-            words.append(action_to_str(LeducState(node), a))
-            node = extend(node, a)
-        return " ".join(words)
+    def __repr__(self) -> str:
+        return f"LeducState({_history_text(self.path)!r}, rng={self.rng!r})"
 
 
 class LeducObservation(Record):
@@ -169,10 +167,8 @@ def _advance(node: _Node, action: int) -> _Node:
 
 
 _NODES: NodeTable[_Node] = NodeTable(_chance(()), _advance)
-
-
-def _node(s: LeducState) -> _Node:
-    return _NODES.get(s.path)
+_RULES = path_rules(LeducState, _NODES)  # whose turn, legal actions, chance, step, returns, key
+_node: Callable[[LeducState], _Node] = _RULES["node"]
 
 
 def observation(s: LeducState, player: int) -> LeducObservation:
@@ -229,22 +225,34 @@ def render(s: LeducState) -> str:
     return f"cards {' '.join(names) or '-'} | {rounds} | in pot {node.contrib}{tail}"
 
 
+def _history_text(path: int) -> str:
+    node = ROOT
+    words = []
+    for a in actions_of(path):
+        words.append(action_to_str(LeducState(node), a))
+        node = extend(node, a)
+    return " ".join(words)
+
+
 def make_game(**params: object) -> Game[LeducState, int]:
     """Two-player Leduc hold'em (OpenSpiel's ``leduc_poker`` with default parameters)."""
-    info = poker_info(
-        "leduc_poker",
-        params,
+    players = params.pop("players", 2)
+    if players != 2 or params:
+        raise ValueError(
+            f"leduc_poker takes only players=2, found {dict(params, players=players)!r}"
+        )
+    info = GameInfo(
+        name="leduc_poker",
+        num_players=2,
+        min_return=-13.0,
         max_return=13.0,
         max_game_length=8,
+        params=params_tuple({}),
+        zero_sum=True,
+        constant_sum=0.0,
+        has_chance=True,
+        perfect_information=False,
         description="Leduc hold'em: 6 cards, two betting rounds (OpenSpiel's leduc_poker)",
     )
-    return path_game(
-        info,
-        LeducState,
-        _NODES,
-        observation=observation,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        resample=resample,
-    )
+    # the rules every path game shares, and this module's own (observation, notation, ...)
+    return game_from_functions(info, {**globals(), **_RULES})

@@ -13,6 +13,7 @@ from pure_engine.search.expecti import AdversarialResult, expectimax, minimax
 from pure_engine.search.ismcts import IsmctsResult, ismcts
 from pure_engine.search.mcts import MctsResult, MctsTree, advance, mcts
 from pure_engine.search.pimc import PimcResult, pimc
+from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import PuzzleResult, search, solve
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "mcts",
     "minimax",
     "pimc",
+    "run_stages",
     "search",
     "solve",
 ]

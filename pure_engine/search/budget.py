@@ -1,7 +1,7 @@
 """Budgets, statistics and verdicts shared by every search in :mod:`pure_engine.search`.
 
 A :class:`Budget` says when a search must stop (nodes, seconds, stored states,
-or a user cancellation callback); :class:`Limiter` is the small mutable clock a
+resident memory, or a user cancellation callback); :class:`Limiter` is the small mutable clock a
 running search polls.  Budgets are values, so one budget can be reused for
 many searches.
 
@@ -15,6 +15,8 @@ many searches.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Final
@@ -28,6 +30,7 @@ __all__ = [
     "Budget",
     "Limiter",
     "SearchStats",
+    "resident_mib",
 ]
 
 SOLVED: Final = "solved"
@@ -41,15 +44,23 @@ UNKNOWN: Final = "unknown"
 class Budget(Record):
     """When a search must stop; ``None`` means no limit on that axis.
 
-    ``states`` bounds the number of states held (frontier plus seen set), the
-    memory budget.  ``cancel`` is polled now and then; returning true stops the
-    search with verdict ``unknown``.
+    ``states`` bounds the number of states held (frontier plus seen set): a
+    memory budget that means the same on every machine.  ``memory_mb`` bounds
+    the whole process's resident memory in MiB, read from ``/proc/self/statm``
+    (Linux) or ``getrusage`` (elsewhere: the peak, so it never goes back down),
+    polled with the clock.  ``cancel`` is polled now and then; returning true
+    stops the search with verdict ``unknown``.
+
+    >>> lim = Limiter(Budget(memory_mb=1))  # any Python process holds more than 1 MiB
+    >>> lim.exhausted(0), lim.reason
+    (True, 'memory')
     """
 
     nodes: int | None = None
     seconds: float | None = None
     states: int | None = None
     cancel: Callable[[], bool] | None = None
+    memory_mb: float | None = None
 
 
 class SearchStats(Record):
@@ -70,7 +81,16 @@ class SearchStats(Record):
 class Limiter:
     """A running search's view of its :class:`Budget` (mutable, never stored in states)."""
 
-    __slots__ = ("_cancel", "_deadline", "_nodes", "_polls", "_states", "reason", "started")
+    __slots__ = (
+        "_cancel",
+        "_deadline",
+        "_memory",
+        "_nodes",
+        "_polls",
+        "_states",
+        "reason",
+        "started",
+    )
 
     def __init__(self, budget: Budget | None = None) -> None:
         budget = budget or Budget()
@@ -79,6 +99,9 @@ class Limiter:
         self._nodes = budget.nodes
         self._states = budget.states
         self._cancel = budget.cancel
+        self._memory = budget.memory_mb
+        if self._memory is not None and resident_mib() is None:
+            raise ValueError("a memory_mb budget needs /proc/self/statm or the resource module")
         self._polls = 0
         self.reason = ""
 
@@ -97,8 +120,32 @@ class Limiter:
                     self.reason = "seconds"
                 elif self._cancel is not None and self._cancel():
                     self.reason = "cancelled"
+                elif self._memory is not None and (resident_mib() or 0.0) >= self._memory:
+                    self.reason = "memory"
         return bool(self.reason)
 
     def elapsed(self) -> float:
         """Seconds since the search started."""
         return time.perf_counter() - self.started
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_mib() -> float | None:
+    """This process's resident memory in MiB (its peak where only that is known), or None.
+
+    >>> (resident_mib() or 1.0) > 0
+    True
+    """
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE / 2**20
+    except (OSError, IndexError, ValueError):
+        pass
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes vs KiB

@@ -144,6 +144,16 @@ def expectimax(
     ``returns``; default ``game.returns``).  Ties go to the first action in
     legal order.  The reference has no partial answer: on a budget cut the
     value is ``nan``, the action ``None`` and ``stats.stopped_by`` says why.
+    Without chance nodes it is plain minimax (``minimax`` is the same function).
+
+    >>> from tests.search_toys import Node, make_graph_game
+    >>> game = make_graph_game({
+    ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
+    ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
+    ...     5: Node(-4, payoff=(2.0, -2.0)), 6: Node(-4, payoff=(8.0, -8.0)),
+    ... })
+    >>> minimax(game, 0).value, minimax(game, 0).action, minimax(game, 1).value
+    (3.0, 0, -3.0)
     """
     players, maximizing = root_side_players(game, perspective(game, state, player), sides)
     current_player, legal_actions = game.current_player, game.legal_actions
@@ -198,27 +208,5 @@ def expectimax(
     return AdversarialResult(result_value, action, reached, complete, stats)
 
 
-def minimax(
-    game: Game[S, A],
-    state: S,
-    *,
-    depth: int | None = None,
-    sides: Sides | None = None,
-    player: int | None = None,
-    evaluate: Callable[[S], Sequence[float]] | None = None,
-    budget: Budget | None = None,
-) -> AdversarialResult[A]:
-    """Plain minimax without pruning (chance nodes, if any, are averaged: see :func:`expectimax`).
-
-    >>> from tests.search_toys import Node, make_graph_game
-    >>> game = make_graph_game({
-    ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
-    ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
-    ...     5: Node(-4, payoff=(2.0, -2.0)), 6: Node(-4, payoff=(8.0, -8.0)),
-    ... })
-    >>> minimax(game, 0).value, minimax(game, 0).action, minimax(game, 1).value
-    (3.0, 0, -3.0)
-    """
-    return expectimax(
-        game, state, depth=depth, sides=sides, player=player, evaluate=evaluate, budget=budget
-    )
+minimax = expectimax
+"""Plain minimax without pruning: :func:`expectimax`, which without chance nodes is minimax."""

@@ -121,7 +121,8 @@ def search(
 ) -> PuzzleResult[A]:
     """Search from *start* for a state satisfying *is_goal*.
 
-    * ``bfs`` — fewest actions; ``dfs`` — any solution, least memory per node;
+    * ``bfs`` — fewest actions; ``dfs`` — any solution, least memory per node (with a
+      *heuristic*, children are explored most promising first);
     * ``iddfs`` — fewest actions, depth-first memory per iteration;
     * ``astar`` — cheapest solution when *heuristic* never overestimates
       (no heuristic: uniform-cost search); ``wastar`` — ``f = g + weight*h``,
@@ -148,14 +149,29 @@ def search(
         raise ValueError(f"weight must be > 0, found {weight!r}")
     keyf = key or _identity
     counters = _Counters(budget)
-    if algorithm == "bfs":
-        verdict, path, total = _bfs(start, successors, is_goal, keyf, cost, counters)
-    elif algorithm == "dfs":
-        verdict, path, total = _dfs(start, successors, is_goal, keyf, cost, counters)
-    elif algorithm == "iddfs":
-        verdict, path, total = _iddfs(start, successors, is_goal, keyf, cost, counters)
-    elif algorithm == "idastar":
-        verdict, path, total = _idastar(start, successors, is_goal, keyf, heuristic, cost, counters)
+    if algorithm in ("bfs", "dfs"):
+        ordering = heuristic if algorithm == "dfs" else None
+        verdict, path, total = _blind(
+            start,
+            successors,
+            is_goal,
+            keyf,
+            ordering,
+            cost,
+            counters,
+            depth_first=algorithm == "dfs",
+        )
+    elif algorithm in ("iddfs", "idastar"):
+        verdict, path, total = _deepening(
+            start,
+            successors,
+            is_goal,
+            keyf,
+            heuristic,
+            cost,
+            counters,
+            by_cost=algorithm == "idastar",
+        )
     else:
         if algorithm == "astar":
             weight = 1.0
@@ -243,55 +259,28 @@ def _best_first(
         counters.peak = peak
 
 
-def _bfs(
+def _blind(
     start: S,
     successors: Callable[[S], Iterable[tuple[A, S]]],
     is_goal: Callable[[S], bool],
     keyf: Callable[[S], Hashable],
+    heuristic: Callable[[S], float] | None,
     cost: Callable[[S, A, S], float] | None,
     counters: _Counters,
+    *,
+    depth_first: bool,
 ) -> _Outcome[A]:
+    """BFS (a FIFO frontier) or DFS (LIFO: the first successor is explored first, or with a
+    *heuristic* the most promising one, dead states pruned), each state once; the goal test
+    is on generation, so BFS finds a fewest-actions solution."""
     if is_goal(start):
         return SOLVED, None, 0.0
     seen = {keyf(start)}
-    queue: deque[tuple[S, float, _Path[A]]] = deque([(start, 0.0, None)])
+    frontier: deque[tuple[S, float, _Path[A]]] = deque([(start, 0.0, None)])
+    take = frontier.pop if depth_first else frontier.popleft
     exhausted = counters.limiter.exhausted
-    while queue:
-        state, g, path = queue.popleft()
-        if exhausted(counters.expanded, len(seen)):
-            return UNKNOWN, None, math.inf
-        counters.expanded += 1
-        for action, child in successors(state):
-            counters.generated += 1
-            ck = keyf(child)
-            if ck in seen:
-                counters.duplicates += 1
-                continue
-            seen.add(ck)
-            cg = g + (1.0 if cost is None else cost(state, action, child))
-            if is_goal(child):
-                return SOLVED, (action, path), cg
-            queue.append((child, cg, (action, path)))
-        if len(queue) > counters.peak:
-            counters.peak = len(queue)
-    return PROVED_UNSOLVABLE, None, math.inf
-
-
-def _dfs(
-    start: S,
-    successors: Callable[[S], Iterable[tuple[A, S]]],
-    is_goal: Callable[[S], bool],
-    keyf: Callable[[S], Hashable],
-    cost: Callable[[S, A, S], float] | None,
-    counters: _Counters,
-) -> _Outcome[A]:
-    if is_goal(start):
-        return SOLVED, None, 0.0
-    seen = {keyf(start)}
-    stack: list[tuple[S, float, _Path[A]]] = [(start, 0.0, None)]
-    exhausted = counters.limiter.exhausted
-    while stack:
-        state, g, path = stack.pop()
+    while frontier:
+        state, g, path = take()
         if exhausted(counters.expanded, len(seen)):
             return UNKNOWN, None, math.inf
         counters.expanded += 1
@@ -307,10 +296,16 @@ def _dfs(
             if is_goal(child):
                 return SOLVED, (action, path), cg
             fresh.append((child, cg, (action, path)))
-        fresh.reverse()  # the first successor is explored first
-        stack.extend(fresh)
-        if len(stack) > counters.peak:
-            counters.peak = len(stack)
+        if depth_first:  # popped last-in first-out: what should come first goes last
+            if heuristic is None:
+                fresh.reverse()
+            else:
+                scored = [(heuristic(entry[0]), entry) for entry in fresh]
+                scored.sort(key=lambda pair: -pair[0])  # stable: equal scores keep their order
+                fresh = [entry for h, entry in scored if h != math.inf]
+        frontier.extend(fresh)
+        if len(frontier) > counters.peak:
+            counters.peak = len(frontier)
     return PROVED_UNSOLVABLE, None, math.inf
 
 
@@ -329,62 +324,7 @@ class _Frame(Generic[S, A]):
         self.children = children
 
 
-def _iddfs(
-    start: S,
-    successors: Callable[[S], Iterable[tuple[A, S]]],
-    is_goal: Callable[[S], bool],
-    keyf: Callable[[S], Hashable],
-    cost: Callable[[S, A, S], float] | None,
-    counters: _Counters,
-) -> _Outcome[A]:
-    if is_goal(start):
-        return SOLVED, None, 0.0
-    exhausted = counters.limiter.exhausted
-    start_key = keyf(start)
-    limit = 1
-    while True:
-        # shallowest depth at which each key was reached in this iteration: a key met
-        # again no shallower has nothing new below it
-        depth_of: dict[Hashable, int] = {start_key: 0}
-        cutoff = False
-        stack: list[_Frame[S, A]] = [_Frame(start, start_key, 0.0, None, iter(successors(start)))]
-        counters.expanded += 1
-        while stack:
-            frame = stack[-1]
-            step = next(frame.children, None)
-            if step is None:
-                stack.pop()
-                continue
-            action, child = step
-            counters.generated += 1
-            depth = len(stack)
-            ck = keyf(child)
-            old = depth_of.get(ck)
-            if old is not None and old <= depth:
-                counters.duplicates += 1
-                continue
-            depth_of[ck] = depth
-            cg = frame.g + (1.0 if cost is None else cost(frame.state, action, child))
-            if is_goal(child):
-                return SOLVED, (action, frame.path), cg
-            if depth == limit:
-                # only a child nobody reached yet this iteration is a real cut-off;
-                # without one, the reached set is closed under successors
-                if not cutoff:
-                    cutoff = any(keyf(c) not in depth_of for _, c in successors(child))
-                continue
-            if exhausted(counters.expanded, len(depth_of)):
-                return UNKNOWN, None, math.inf
-            counters.expanded += 1
-            stack.append(_Frame(child, ck, cg, (action, frame.path), iter(successors(child))))
-            if len(stack) > counters.peak:
-                counters.peak = len(stack)
-        if not cutoff:
-            return PROVED_UNSOLVABLE, None, math.inf
-        limit += 1
-
-
-def _idastar(
+def _deepening(
     start: S,
     successors: Callable[[S], Iterable[tuple[A, S]]],
     is_goal: Callable[[S], bool],
@@ -392,53 +332,72 @@ def _idastar(
     heuristic: Callable[[S], float] | None,
     cost: Callable[[S, A, S], float] | None,
     counters: _Counters,
+    *,
+    by_cost: bool,
 ) -> _Outcome[A]:
+    """Iterative deepening over an explicit stack: IDDFS (*by_cost* false: the bound is the
+    depth, and a state met again no shallower has nothing new below it) or IDA* (the bound
+    is ``f = g + h``; a state already on the current path is a cycle, never part of a
+    cheapest solution).  Each iteration raises the bound to the least value that cut
+    something; an iteration that cut nothing has seen the whole space: a proof."""
     inf = math.inf
-    h0 = 0.0 if heuristic is None else heuristic(start)
+    h0 = 0.0 if heuristic is None or not by_cost else heuristic(start)
     if h0 == inf:
         return PROVED_UNSOLVABLE, None, inf
+    if is_goal(start):
+        return SOLVED, None, 0.0
     exhausted = counters.limiter.exhausted
-    threshold = h0
     start_key = keyf(start)
+    bound = h0 if by_cost else 1.0
     while True:
-        next_threshold = inf
-        on_path = {start_key}
-        if is_goal(start):
-            return SOLVED, None, 0.0
-        counters.expanded += 1
+        # IDDFS: key -> shallowest depth reached this iteration; IDA*: the keys on the path
+        reached: dict[Hashable, int] = {start_key: 0}
+        next_bound = inf
         stack: list[_Frame[S, A]] = [_Frame(start, start_key, 0.0, None, iter(successors(start)))]
+        counters.expanded += 1
         while stack:
             frame = stack[-1]
             step = next(frame.children, None)
             if step is None:
-                on_path.discard(frame.key)
+                if by_cost:
+                    del reached[frame.key]
                 stack.pop()
                 continue
             action, child = step
             counters.generated += 1
+            depth = len(stack)
             ck = keyf(child)
-            if ck in on_path:  # a cycle: never part of a cheapest solution
+            old = reached.get(ck)
+            if old is not None and (by_cost or old <= depth):
                 counters.duplicates += 1
                 continue
             cg = frame.g + (1.0 if cost is None else cost(frame.state, action, child))
-            h = 0.0 if heuristic is None else heuristic(child)
-            f = cg + h
-            if f > threshold:
-                if f < next_threshold:
-                    next_threshold = f
-                continue
+            if by_cost:
+                f = cg + (0.0 if heuristic is None else heuristic(child))
+                if f > bound:
+                    next_bound = min(next_bound, f)
+                    continue
+            else:
+                reached[ck] = depth
             if is_goal(child):
                 return SOLVED, (action, frame.path), cg
-            if exhausted(counters.expanded, len(stack)):
+            if not by_cost and depth == bound:
+                # only a child nobody reached yet this iteration is a real cut-off;
+                # without one, the reached set is closed under successors
+                if next_bound == inf and any(keyf(c) not in reached for _, c in successors(child)):
+                    next_bound = bound + 1
+                continue
+            if exhausted(counters.expanded, len(reached)):
                 return UNKNOWN, None, inf
             counters.expanded += 1
-            on_path.add(ck)
+            if by_cost:
+                reached[ck] = depth
             stack.append(_Frame(child, ck, cg, (action, frame.path), iter(successors(child))))
             if len(stack) > counters.peak:
                 counters.peak = len(stack)
-        if next_threshold == inf:  # nothing was cut by the bound: every simple path was seen
+        if next_bound == inf:
             return PROVED_UNSOLVABLE, None, inf
-        threshold = next_threshold
+        bound = next_bound
 
 
 def solve(

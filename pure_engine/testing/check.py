@@ -18,32 +18,17 @@ from __future__ import annotations
 import os
 import random
 import tempfile
-import traceback
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pure_engine.core import gamerecord
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.record import Record
 from pure_engine.errors import PureEngineError
+from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
-from pure_engine.testing.check_rules import (
-    CheckFailedError,
-    check_chance,
-    check_illegal,
-    check_legal,
-    check_notation,
-    check_observations,
-    check_oracle,
-    check_purity,
-    check_returns,
-    describe,
-    key_digest,
-)
-from pure_engine.testing.check_state import fingerprint
+from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest
 from pure_engine.testing.check_stats import frequency_failures
 
 __all__ = [
@@ -124,251 +109,6 @@ class CheckReport(Record):
     checks: tuple[str, ...]
 
 
-@dataclass
-class _Failure:
-    check: str
-    detail: str
-    step: int
-    trace: tuple[str, ...]
-    seed: int | None
-
-
-@dataclass
-class _Trace:
-    seed: int | None
-    actions: list[Any] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    choices: list[int] = field(default_factory=list)
-    states: list[Any] = field(default_factory=list)
-    digests: list[tuple[str, str | None]] = field(default_factory=list)
-
-
-@dataclass
-class _Run:
-    """The mutable bookkeeping of one check_game call (never visible outside it)."""
-
-    game: Game[Any, Any]
-    enabled: frozenset[str]
-    invariants: tuple[Callable[[Any], object], ...]
-    oracle: Callable[[Any], Iterable[Any]] | None
-    allowed: tuple[type, ...]
-    resamples: int
-    rng: random.Random
-    pool: dict[Any, None] = field(default_factory=dict)
-    keys: dict[int, tuple[object, tuple[str, ...], Any]] = field(default_factory=dict)
-    chance_nodes: dict[int, tuple[Any, _Trace, int]] = field(default_factory=dict)
-    steps: int = 0
-    terminals: int = 0
-
-    def on(self, check: str) -> bool:
-        return check in self.enabled
-
-    def call(self, what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Call a game function, failing 'global_random' if it touched the global generator."""
-        if "global_random" not in self.enabled:
-            return fn(*args, **kwargs)
-        before = random.getstate()
-        result = fn(*args, **kwargs)
-        if random.getstate() != before:
-            random.setstate(before)
-            raise CheckFailedError(
-                "global_random",
-                f"{what} used the global random module; draw from the state's Rng "
-                "or an explicit random.Random argument",
-                action=what == "step",
-            )
-        return result
-
-
-def _pick_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> int:
-    weights = [
-        float(p) if isinstance(p, int | float | Fraction) and p > 0 else 0.0 for _, p in outcomes
-    ]
-    if sum(weights) <= 0:
-        return rng.randrange(len(outcomes))
-    return rng.choices(range(len(outcomes)), weights=weights)[0]
-
-
-def _check_state(
-    run: _Run, trace: _Trace, state: Any, decisions: int
-) -> tuple[int, tuple[Any, ...]]:
-    game = run.game
-    if run.on("purity"):
-        check_purity(state, run.allowed)
-    player = run.call("current_player", game.current_player, state)
-    legal: tuple[Any, ...] = run.call("legal_actions", game.legal_actions, state)
-    if run.on("legal_actions"):
-        legal = check_legal(game, state, player)
-    outcomes: tuple[tuple[Any, Fraction], ...] = ()
-    if player == CHANCE:
-        outcomes = run.call("chance_outcomes", game.chance_outcomes, state)
-        if run.on("chance"):
-            check_chance(game, state)
-    elif run.on("chance"):
-        stray = run.call("chance_outcomes", game.chance_outcomes, state)
-        if stray:
-            raise CheckFailedError(
-                "chance",
-                f"expected no chance outcomes where player {player} acts, found {stray!r:.80}",
-            )
-    terminal = player == TERMINAL
-    if run.on("returns"):
-        run.call("returns", check_returns, game, state, terminal)
-    if run.on("length") and decisions > game.info.max_game_length:
-        raise CheckFailedError(
-            "length",
-            f"{decisions} decisions played, but info.max_game_length is "
-            f"{game.info.max_game_length}",
-        )
-    choices = tuple(a for a, _ in outcomes) if player == CHANCE else legal
-    if run.on("key"):
-        _check_key(run, trace, state, player, choices, terminal)
-    if run.on("notation"):
-        run.call("notation", check_notation, game, state, choices)
-    if run.on("observation"):
-        run.call(
-            "observation/resample",
-            check_observations,
-            game,
-            state,
-            player,
-            legal,
-            run.rng,
-            resamples=run.resamples,
-            allowed=run.allowed,
-        )
-    if run.on("illegal_actions"):
-        oracle = list(run.call("illegal_actions oracle", run.oracle, state)) if run.oracle else []
-        if oracle:
-            check_oracle(game, state, choices, oracle)
-        candidates = [a for a in run.pool if a not in choices][:4] + oracle
-        run.call("play", check_illegal, game, state, choices, candidates)
-    if run.on("invariants"):
-        for invariant in run.invariants:
-            _check_invariant(invariant, state)
-    if run.on("sampler") and player == CHANCE:
-        node = key_digest(game, state) if run.on("key") else len(run.chance_nodes)
-        run.chance_nodes.setdefault(node, (state, trace, len(trace.actions)))
-    for action in choices:
-        if len(run.pool) >= 64:
-            break
-        run.pool.setdefault(action, None)
-    return player, choices
-
-
-def _check_key(
-    run: _Run, trace: _Trace, state: Any, player: int, choices: tuple[Any, ...], terminal: bool
-) -> None:
-    game = run.game
-    node = key_digest(game, state)
-    future = (player, choices, tuple(game.returns(state)) if terminal else None)
-    known = run.keys.setdefault(node, (future, tuple(trace.notes), state))
-    if known[0] == future:
-        return
-    if _successors(game, state) == _successors(game, known[2]):
-        return  # a canonical key (e.g. cells sorted): same futures up to renaming actions
-    other = " ".join(known[1]) or "(the initial state)"
-    raise CheckFailedError(
-        "key",
-        f"this state has the same key as the one after [{other}], but a different future "
-        f"(player, actions, returns): {future!r:.120} vs {known[0]!r:.120}; the key leaves "
-        "out something that decides the future",
-    )
-
-
-def _successors(game: Game[Any, Any], state: Any) -> tuple[object, ...]:
-    """What decides the next step, up to the names of actions: who acts, the returns at the
-    end, and the multiset of (successor key digest, probability)."""
-    player = game.current_player(state)
-    if player == TERMINAL:
-        return (player, tuple(game.returns(state)))
-    if player == CHANCE:
-        pairs = [(key_digest(game, game.step(state, a)), p) for a, p in game.chance_outcomes(state)]
-    else:
-        pairs = [
-            (key_digest(game, game.step(state, a)), Fraction(1)) for a in game.legal_actions(state)
-        ]
-    return (player, tuple(sorted(pairs)))
-
-
-def _check_invariant(invariant: Callable[[Any], object], state: Any) -> None:
-    name = getattr(invariant, "__name__", repr(invariant))
-    try:
-        verdict = invariant(state)
-    except AssertionError as exc:
-        raise CheckFailedError("invariants", f"invariant {name} failed: {exc}") from None
-    if verdict is False:
-        raise CheckFailedError("invariants", f"invariant {name} returned False")
-
-
-def _check_step(run: _Run, state: Any, action: Any) -> Any:
-    game = run.game
-    before = fingerprint(state) if run.on("purity") or run.on("determinism") else None
-    after = run.call("step", game.step, state, action)
-    if run.on("purity") and fingerprint(state) != before:
-        raise CheckFailedError("purity", "step changed its input state", action=True)
-    if run.on("determinism") or run.on("key"):
-        again = game.step(state, action)
-        same = again == after
-        if run.on("determinism") and (not same or fingerprint(again) != fingerprint(after)):
-            raise CheckFailedError(
-                "determinism",
-                "stepping the same state with the same action twice gave different states",
-                action=True,
-            )
-        if run.on("key") and same:
-            if hash(again) != hash(after):
-                raise CheckFailedError("key", "two equal states have different hash()", action=True)
-            if key_digest(game, again) != key_digest(game, after):
-                raise CheckFailedError("key", "two equal states have different keys", action=True)
-    return after
-
-
-def _play_trace(run: _Run, seed: int | None, index: int, max_steps: int) -> _Trace | _Failure:
-    game = run.game
-    trace = _Trace(seed)
-    rng = random.Random(f"pure_engine.check:{seed}:{index}")
-    decisions = 0
-    state: Any = None
-    try:
-        state = run.call("initial_state", game.initial_state, seed)
-        trace.states.append(state)
-        player, choices = _check_state(run, trace, state, decisions)
-        for _ in range(max_steps):
-            if player == TERMINAL:
-                run.terminals += 1
-                break
-            if player == CHANCE:
-                choice = _pick_chance(game.chance_outcomes(state), rng)
-            else:
-                choice = rng.randrange(len(choices))
-                decisions += 1
-            action = choices[choice]
-            note = describe(game, state, action)
-            state = _check_step(run, state, action)
-            trace.actions.append(action)
-            trace.notes.append(note)
-            trace.choices.append(choice)
-            trace.states.append(state)
-            run.steps += 1
-            player, choices = _check_state(run, trace, state, decisions)
-    except CheckFailedError as failed:
-        notes = list(trace.notes)
-        if failed.action and len(notes) < len(trace.actions) + 1:
-            notes.append(note)
-        return _Failure(failed.check, failed.detail, len(notes), tuple(notes), seed)
-    except Exception as exc:  # noqa: BLE001 - a crashing game function is a finding too
-        frame = traceback.extract_tb(exc.__traceback__)[-1]
-        return _Failure(
-            "no_crash",
-            f"{type(exc).__name__}: {exc} (raised at {Path(frame.filename).name}:{frame.lineno})",
-            len(trace.notes),
-            tuple(trace.notes),
-            seed,
-        )
-    return trace
-
-
 _FUTURE_PARTS = ("current player", "legal actions", "chance outcomes", "key digest")
 
 
@@ -390,7 +130,7 @@ def _difference(game: Game[Any, Any], state: Any, other_game: Game[Any, Any], ot
     return ""
 
 
-def _check_record(run: _Run, trace: _Trace, cut: int, folder: Path) -> _Failure | None:
+def _check_record(run: Run, trace: Trace, cut: int, folder: Path) -> Failure | None:
     """Record the first *cut* actions, save, load, replay; then both copies must continue alike."""
     game = run.game
     notes = tuple(trace.notes[:cut])
@@ -408,19 +148,19 @@ def _check_record(run: _Run, trace: _Trace, cut: int, folder: Path) -> _Failure 
             )
             if changed == "params":
                 detail += " (GameInfo.params should be sorted, as params_tuple makes them)"
-            return _Failure("record", detail, cut, notes, trace.seed)
+            return Failure("record", detail, cut, notes, trace.seed)
         path = folder / "record.json"
         gamerecord.save(record, path)
         loaded = gamerecord.load(path)
         other_game, other = gamerecord.replay(loaded)
     except (PureEngineError, ValueError, KeyError, TypeError) as exc:
         detail = f"saving, loading and replaying the record failed: {type(exc).__name__}: {exc}"
-        return _Failure("record", detail, cut, notes, trace.seed)
+        return Failure("record", detail, cut, notes, trace.seed)
     state = trace.states[cut]
     for step in range(cut, len(trace.actions) + 1):
         difference = _difference(game, state, other_game, other)
         if difference:
-            return _Failure(
+            return Failure(
                 "record",
                 f"the copy replayed from a record of {cut} actions differs from the original "
                 f"(original vs replayed): {difference}",
@@ -434,7 +174,7 @@ def _check_record(run: _Run, trace: _Trace, cut: int, folder: Path) -> _Failure 
     return None
 
 
-def _check_sampler(run: _Run, draws: int, false_alarm: float, seed: int) -> _Failure | None:
+def _check_sampler(run: Run, draws: int, false_alarm: float, seed: int) -> Failure | None:
     game = run.game
     nodes = list(run.chance_nodes.values())
     tests = sum(len(game.chance_outcomes(state)) for state, _, _ in nodes)
@@ -449,10 +189,10 @@ def _check_sampler(run: _Run, draws: int, false_alarm: float, seed: int) -> _Fai
                 if drawn not in counts:
                     shown = describe(game, state, drawn)
                     detail = f"sample_chance drew {shown!r}, which is not a listed outcome"
-                    return _Failure("sampler", detail, step, notes, trace.seed)
+                    return Failure("sampler", detail, step, notes, trace.seed)
                 counts[drawn] += 1
         except CheckFailedError as failed:
-            return _Failure(failed.check, failed.detail, step, notes, trace.seed)
+            return Failure(failed.check, failed.detail, step, notes, trace.seed)
         bad = frequency_failures(outcomes, counts, false_alarm=false_alarm, tests=tests)
         if bad:
             outcome, count, expected, p_value = bad[0]
@@ -460,13 +200,11 @@ def _check_sampler(run: _Run, draws: int, false_alarm: float, seed: int) -> _Fai
                 f"sample_chance drew {describe(game, state, outcome)!r} {count} times in {draws}, "
                 f"expected {expected:.1f} (p = {p_value:.2g}; false-alarm rate {false_alarm:g})"
             )
-            return _Failure("sampler", detail, step, notes, trace.seed)
+            return Failure("sampler", detail, step, notes, trace.seed)
     return None
 
 
-def _check_cross_process(
-    run: _Run, traces: Sequence[_Trace], factory: str | None
-) -> _Failure | None:
+def _check_cross_process(run: Run, traces: Sequence[Trace], factory: str | None) -> Failure | None:
     spec = spec_of(run.game, factory=factory)
     wanted = [ReplayTrace(t.seed, tuple(t.choices)) for t in traces]
     try:
@@ -478,12 +216,12 @@ def _check_cross_process(
             f"and load_game({spec.name!r}): register the game there or pass "
             "factory='module:function'"
         )
-        return _Failure("cross_process", detail, 0, (), traces[0].seed if traces else None)
+        return Failure("cross_process", detail, 0, (), traces[0].seed if traces else None)
     for trace, theirs in zip(traces, rows, strict=True):
         ours = trace.digests
         for step, (mine, other) in enumerate(zip(ours, theirs, strict=False)):
             if mine != other:
-                return _Failure(
+                return Failure(
                     "cross_process",
                     "a fresh process under another PYTHONHASHSEED reached a different state "
                     f"(key digest {other[0]} vs {mine[0]}) by the same seed and action choices",
@@ -546,7 +284,7 @@ def check_game(
     if unknown:
         raise ValueError(f"unknown checks {unknown}; known: {', '.join(ALL_CHECKS)}")
     count = _default_games() if games is None else games
-    run = _Run(
+    run = Run(
         game,
         frozenset(checks),
         tuple(invariants),
@@ -555,14 +293,14 @@ def check_game(
         resamples,
         random.Random(f"pure_engine.observe:{seed}"),
     )
-    best: _Failure | None = None
-    played: list[_Trace] = []
+    best: Failure | None = None
+    played: list[Trace] = []
     for index in range(count):
         limit = max_steps if best is None else min(max_steps, best.step - 1)
         if limit < 0:
             break
-        result = _play_trace(run, seed + index, index, limit)
-        if isinstance(result, _Failure):
+        result = play_trace(run, seed + index, index, limit)
+        if isinstance(result, Failure):
             if best is None or result.step < best.step:
                 best = result
             continue
@@ -593,15 +331,15 @@ def check_game(
 
 
 def _whole_run_checks(
-    run: _Run,
-    played: list[_Trace],
+    run: Run,
+    played: list[Trace],
     chance_draws: int,
     chance_nodes: int,
     false_alarm: float,
     records: int,
     seed: int,
     factory: str | None,
-) -> _Failure | None:
+) -> Failure | None:
     if run.on("record"):
         with tempfile.TemporaryDirectory(prefix="pure_engine_check_") as folder:
             for index, trace in enumerate(played[:records]):

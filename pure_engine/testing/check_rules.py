@@ -164,16 +164,13 @@ def check_notation(game: Game[Any, Any], state: Any, actions: Iterable[Any]) -> 
             raise CheckFailedError(
                 "notation", f"{action!r} is written {text!r}, which parses back as {back!r}"
             )
-    try:
-        game.parse_action(state, GARBAGE_NOTATION)
-    except ParseError:
-        return
-    except Exception as exc:  # noqa: BLE001 - the wrong exception type is the finding
-        raise CheckFailedError(
-            "notation",
-            f"parse_action({GARBAGE_NOTATION!r}) raised {type(exc).__name__}, expected ParseError",
-        ) from None
-    raise CheckFailedError("notation", f"parse_action accepted {GARBAGE_NOTATION!r}")
+    _refuses(
+        "notation",
+        lambda: game.parse_action(state, GARBAGE_NOTATION),
+        ParseError,
+        f"parse_action({GARBAGE_NOTATION!r})",
+        f"parse_action accepted {GARBAGE_NOTATION!r}",
+    )
 
 
 def check_illegal(
@@ -186,17 +183,13 @@ def check_illegal(
         if candidate in legal_set:
             continue
         shown = describe(game, state, candidate)
-        try:
-            game.play(state, candidate)
-        except IllegalActionError:
-            pass
-        except Exception as exc:  # noqa: BLE001 - the wrong exception type is the finding
-            raise CheckFailedError(
-                "illegal_actions",
-                f"play({shown!r}) raised {type(exc).__name__}: {exc}; expected IllegalActionError",
-            ) from None
-        else:
-            raise CheckFailedError("illegal_actions", f"play accepted the illegal action {shown!r}")
+        _refuses(
+            "illegal_actions",
+            lambda: game.play(state, candidate),  # noqa: B023 - called at once, in this iteration
+            IllegalActionError,
+            f"play({shown!r})",
+            f"play accepted the illegal action {shown!r}",
+        )
         if fingerprint(state) != before:
             raise CheckFailedError("illegal_actions", f"refusing {shown!r} changed the state")
 
@@ -271,3 +264,18 @@ def key_digest(game: Game[Any, Any], state: Any) -> int:
 
 
 Invariant = Callable[[Any], object]
+
+
+def _refuses(
+    check: str, call: Callable[[], object], expected: type[Exception], shown: str, accepted: str
+) -> None:
+    """*call* must raise *expected*: another exception, or none, is the *check*'s finding."""
+    try:
+        call()
+    except expected:
+        return
+    except Exception as exc:  # noqa: BLE001 - the wrong exception type is the finding
+        raise CheckFailedError(
+            check, f"{shown} raised {type(exc).__name__}: {exc}; expected {expected.__name__}"
+        ) from None
+    raise CheckFailedError(check, accepted)

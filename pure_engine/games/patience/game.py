@@ -1,10 +1,16 @@
 """Patience as a :class:`~pure_engine.core.game.Game`: one player, no chance, a deal given up front.
 
 ``make_game(variant="freecell", deal=..., seed=...)`` builds the game for a
-preset name, a variant JSON file or a :class:`Variant`; the deal is a deal
-number (:func:`~pure_engine.games.patience.deals.numbered_deal`: Microsoft's
-deal where the layout is FreeCell's, else the variant's random deal N), a
-:class:`Deal`, or (``deal=None``) a random deal drawn from ``seed``.
+preset name, a variant JSON file, rule JSON text or a :class:`Variant`; the
+deal is a deal number (:func:`~pure_engine.games.patience.deals.numbered_deal`:
+Microsoft's deal where the layout is FreeCell's, else the variant's random
+deal N), a :class:`Deal`, deal text (Solvitaire JSON or an fc-solve board), or
+(``deal=None``) a random deal drawn from ``seed``.
+
+``game.info.params`` say exactly which game this is, in a form a game record
+stores as JSON: a preset's name (else the full rule JSON as text) and the deal
+number (else the deal as Solvitaire JSON text), so ``load_game("patience",
+**dict(game.info.params))`` -- what a record's replay does -- builds the same game.
 
 Actions are :class:`~pure_engine.games.patience.moves.Move` records with
 physical places, listed in :meth:`Rules.moves` order, every empty cell and
@@ -27,22 +33,65 @@ standard FreeCell notation (``3a``, ``38``, ``a8``, ``4h``).
 
 from __future__ import annotations
 
-from typing import Any
+import json
 
-from pure_engine.core.game import TERMINAL, Game, GameInfo
+from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.cards import card_str
-from pure_engine.games.patience.deals import Deal, numbered_deal, random_deal
+from pure_engine.games.patience.deals import (
+    Deal,
+    deal_to_json,
+    numbered_deal,
+    parse_deal,
+    random_deal,
+)
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
-from pure_engine.games.patience.spec import Variant, load_variant
+from pure_engine.games.patience.spec import (
+    Variant,
+    load_variant,
+    parse_json,
+    preset_names,
+    variant_from_json,
+    variant_to_json,
+)
 
-__all__ = ["PatienceState", "is_freecell_like", "make_game", "move_to_str", "resolve_variant"]
+__all__ = [
+    "PatienceState",
+    "is_freecell_like",
+    "make_game",
+    "move_to_str",
+    "resolve_variant",
+    "variant_param",
+]
 
 
 def resolve_variant(variant: str | Variant) -> Variant:
-    """A :class:`Variant` from a preset name, a JSON file path, or a variant itself."""
-    return variant if isinstance(variant, Variant) else load_variant(variant)
+    """A :class:`Variant` from a preset name, a JSON file path, rule JSON text (it starts
+    with ``{``), or a variant itself.
+
+    >>> resolve_variant('{"cells": {"count": 2}}').cells, resolve_variant("freecell").cells
+    (2, 4)
+    """
+    if isinstance(variant, Variant):
+        return variant
+    if variant.lstrip().startswith("{"):
+        return variant_from_json(parse_json(variant, where="variant"), where="variant")
+    return load_variant(variant)
+
+
+def variant_param(variant: Variant) -> str:
+    """What names *variant* in game params: its preset name when it is that preset,
+    else its full rule JSON text (which :func:`resolve_variant` reads back).
+
+    >>> variant_param(load_variant("golf"))
+    'golf'
+    >>> resolve_variant(variant_param(load_variant("golf").replace(cells=1))).cells
+    1
+    """
+    if variant.name in preset_names() and load_variant(variant.name) == variant:
+        return variant.name
+    return json.dumps(variant_to_json(variant), sort_keys=True)
 
 
 def is_freecell_like(variant: Variant) -> bool:
@@ -105,14 +154,30 @@ def _parse_move(text: str, variant: Variant) -> tuple[str, str, int | None]:
 
 def make_game(
     variant: str | Variant = "freecell",
-    deal: int | Deal | None = None,
+    deal: int | Deal | str | None = None,
     seed: int | None = None,
 ) -> Game[PatienceState, Move]:
-    """The patience game for *variant* and *deal* (see the module docstring)."""
+    """The patience game for *variant* and *deal* (see the module docstring).
+
+    >>> text = deal_to_json(numbered_deal(load_variant("bakers-game"), 3))
+    >>> make_game("bakers-game", deal=text).initial_state() == make_game(
+    ...     "bakers-game", deal=3
+    ... ).initial_state()
+    True
+    """
     spec = resolve_variant(variant)
     rules = Rules.from_variant(spec)
     fixed: Deal | None
-    fixed = deal if isinstance(deal, Deal) or deal is None else numbered_deal(spec, deal)
+    if isinstance(deal, str):
+        fixed = parse_deal(deal, spec)
+    elif isinstance(deal, int) and not isinstance(deal, bool):
+        fixed = numbered_deal(spec, deal)
+    elif isinstance(deal, Deal) or deal is None:
+        fixed = deal
+    else:
+        raise ParseError(
+            f"expected a deal number, a Deal or deal text, found {deal!r}", where="deal"
+        )
     if fixed is None and seed is not None:
         fixed = random_deal(spec, seed)
 
@@ -152,11 +217,12 @@ def make_game(
     def render(state: PatienceState) -> str:
         return render_state(state)
 
-    params: tuple[tuple[str, Any], ...] = (
-        ("variant", spec.name),
-        ("deal", deal if isinstance(deal, int) else None),
-        ("seed", seed),
-    )
+    deal_param: int | str | None = None
+    if isinstance(deal, int):
+        deal_param = deal
+    elif deal is not None and fixed is not None:
+        deal_param = deal_to_json(fixed)
+    params = params_tuple({"variant": variant_param(spec), "deal": deal_param, "seed": seed})
     info = GameInfo(
         name="patience",
         num_players=1,

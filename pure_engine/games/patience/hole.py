@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from pure_engine.core.record import Record
 from pure_engine.games.patience.moves import Move
@@ -31,6 +32,7 @@ from pure_engine.search.budget import (
     Limiter,
     SearchStats,
 )
+from pure_engine.search.portfolio import run_stages
 
 __all__ = ["HOLE_STAGES", "HoleResult", "is_hole_only", "is_stranded", "solve_hole"]
 
@@ -127,36 +129,14 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
     other than ``unknown`` always comes from a complete search or a solution.
     """
     assert is_hole_only(rules, start), "solve_hole needs a hole-only position"
-    budget = budget or Budget()
-    t0 = time.perf_counter()
-    expanded = generated = duplicates = 0
-    result = HoleResult(UNKNOWN)
     # Golf's stock makes most deals a full search (unsolvable) and the move
     # order hardly matters there: the short runs would only add to the proof
     stages = HOLE_STAGES if not start.stock else HOLE_STAGES[-1:]
-    for flexible_first, stage_nodes in stages:
-        nodes = stage_nodes
-        if budget.nodes is not None:
-            left = budget.nodes - expanded
-            nodes = left if nodes is None else min(nodes, left)
-        spent = time.perf_counter() - t0
-        seconds = None if budget.seconds is None else max(0.0, budget.seconds - spent)
-        attempt = budget.replace(nodes=nodes, seconds=seconds)
-        result = _search(rules, start, attempt, flexible_first=flexible_first)
-        expanded += result.stats.expanded
-        generated += result.stats.generated
-        duplicates += result.stats.duplicates
-        if result.verdict != UNKNOWN or result.stats.stopped_by != "nodes":
-            break
-        if budget.nodes is not None and expanded >= budget.nodes:
-            break
-    stats = result.stats.replace(
-        expanded=expanded,
-        generated=generated,
-        duplicates=duplicates,
-        seconds=time.perf_counter() - t0,
-    )
-    return result.replace(stats=stats)
+
+    def stage(flexible_first: bool) -> Callable[[Budget], HoleResult]:
+        return lambda attempt: _search(rules, start, attempt, flexible_first=flexible_first)
+
+    return run_stages(budget, [(nodes, stage(flexible)) for flexible, nodes in stages])
 
 
 def _search(

@@ -27,8 +27,8 @@ A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 
 from __future__ import annotations
 
-import heapq
 import time
+from collections.abc import Callable
 
 from pure_engine.core.record import Record
 from pure_engine.games.patience.deals import Deal
@@ -36,14 +36,9 @@ from pure_engine.games.patience.hole import is_hole_only, solve_hole
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import Variant
-from pure_engine.search.budget import (
-    PROVED_UNSOLVABLE,
-    SOLVED,
-    UNKNOWN,
-    Budget,
-    Limiter,
-    SearchStats,
-)
+from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats
+from pure_engine.search.portfolio import run_stages
+from pure_engine.search.puzzle import search
 
 __all__ = ["STAGES", "SolveResult", "autoplay", "expand_group", "solve"]
 
@@ -237,18 +232,6 @@ class _Searcher:
         return cost + 8 * sum(state.down)
 
 
-def _path(parents: list[tuple[int, Step]], node: int, start_auto: Step) -> tuple[Move, ...]:
-    steps: list[Step] = []
-    while node > 0:
-        parent, step = parents[node]
-        steps.append(step)
-        node = parent
-    out = list(start_auto)
-    for step in reversed(steps):
-        out.extend(step)
-    return tuple(out)
-
-
 def solve(
     variant: Variant | Rules,
     deal: Deal | PatienceState,
@@ -306,43 +289,20 @@ def _portfolio(
     weight: float,
     stages: tuple[tuple[str, float, int | None], ...] = STAGES,
 ) -> SolveResult:
-    budget = budget or Budget()
     if searcher.hole_only:
         # all solutions are equally long and the heuristic ties: best-first is overhead
         stages = (("depth-first", 1.0, None),)
-    t0 = time.perf_counter()
-    expanded = generated = duplicates = peak = 0
-    result = SolveResult(UNKNOWN)
-    for algorithm, factor, stage_nodes in stages:
-        nodes = stage_nodes
-        spent = time.perf_counter() - t0
-        seconds = None if budget.seconds is None else max(0.0, budget.seconds - spent)
-        if budget.nodes is not None:
-            left = budget.nodes - expanded
-            nodes = left if nodes is None else min(nodes, left)
-        attempt = budget.replace(nodes=nodes, seconds=seconds)
-        searcher.pile_memo.clear()
-        if algorithm == "depth-first":
-            result = _dfs(searcher, start, attempt)
-        else:
-            result = _best_first(searcher, start, attempt, weight * factor)
-        stats = result.stats
-        expanded += stats.expanded
-        generated += stats.generated
-        duplicates += stats.duplicates
-        peak = max(peak, stats.peak_frontier)
-        if result.verdict != UNKNOWN or stats.stopped_by != "nodes":
-            break
-        if budget.nodes is not None and expanded >= budget.nodes:
-            break
-    stats = result.stats.replace(
-        expanded=expanded,
-        generated=generated,
-        duplicates=duplicates,
-        peak_frontier=peak,
-        seconds=time.perf_counter() - t0,
-    )
-    return result.replace(stats=stats)
+
+    def stage(algorithm: str, factor: float) -> Callable[[Budget], SolveResult]:
+        def run(attempt: Budget) -> SolveResult:
+            searcher.pile_memo.clear()
+            if algorithm == "depth-first":
+                return _dfs(searcher, start, attempt)
+            return _best_first(searcher, start, attempt, weight * factor)
+
+        return run
+
+    return run_stages(budget, [(nodes, stage(name, factor)) for name, factor, nodes in stages])
 
 
 def _best_first(
@@ -351,118 +311,39 @@ def _best_first(
     budget: Budget | None,
     weight: float,
 ) -> SolveResult:
-    rules = searcher.rules
-    limiter = Limiter(budget)
-    t0 = time.perf_counter()
-    start, start_auto = autoplay(rules, start)
-    key = rules.search_key
-    heuristic = searcher.heuristic
-    succ = searcher.successors
-    is_won = rules.is_won
-    seen = {key(start)}
-    parents: list[tuple[int, Step]] = [(-1, ())]
-    states: list[PatienceState] = [start]
-    depth: list[int] = [0]
-    heap: list[tuple[float, int]] = [(heuristic(start), 0)]
-    expanded = generated = duplicates = peak = 0
-    verdict = PROVED_UNSOLVABLE
-    found = -1
-    if is_won(start):
-        verdict, found = SOLVED, 0
-        heap = []
-    while heap:
-        if limiter.exhausted(expanded, len(seen)):
-            verdict = UNKNOWN
-            break
-        _, node = heapq.heappop(heap)
-        state = states[node]
-        states[node] = start  # free memory: an expanded state is never needed again
-        expanded += 1
-        g = depth[node] + 1
-        for step, nxt in succ(state):
-            generated += 1
-            k = key(nxt)
-            if k in seen:
-                duplicates += 1
-                continue
-            seen.add(k)
-            index = len(states)
-            states.append(nxt)
-            parents.append((node, step))
-            depth.append(g)
-            if is_won(nxt):
-                found = index
-                break
-            heapq.heappush(heap, (g + weight * heuristic(nxt), index))
-        if found >= 0:
-            verdict = SOLVED
-            break
-        if len(heap) > peak:
-            peak = len(heap)
-    stats = SearchStats(
-        expanded=expanded,
-        generated=generated,
-        duplicates=duplicates,
-        peak_frontier=peak,
-        seconds=time.perf_counter() - t0,
-        stopped_by=limiter.reason,
-    )
-    moves = _path(parents, found, start_auto) if found >= 0 else ()
-    return SolveResult(verdict, moves, stats, "best-first")
+    return _search(searcher, start, budget, "wastar", weight, "best-first")
 
 
-def _dfs(
-    searcher: _Searcher, start: PatienceState, budget: Budget | None, *, ordered: bool = True
+def _dfs(searcher: _Searcher, start: PatienceState, budget: Budget | None) -> SolveResult:
+    return _search(searcher, start, budget, "dfs", 1.0, "depth-first")
+
+
+def _search(
+    searcher: _Searcher,
+    start: PatienceState,
+    budget: Budget | None,
+    algorithm: str,
+    weight: float,
+    mode: str,
 ) -> SolveResult:
-    rules = searcher.rules
-    limiter = Limiter(budget)
+    """One run of :func:`pure_engine.search.puzzle.search` from *start* after its autoplay.
+
+    A step of the search is a move plus the automatic moves it triggered; the
+    answer writes every one of them out, the starting autoplay first.
+    """
     t0 = time.perf_counter()
+    rules = searcher.rules
     start, start_auto = autoplay(rules, start)
-    key = rules.search_key
-    succ = searcher.successors
-    heuristic = searcher.heuristic
-    is_won = rules.is_won
-    seen = {key(start)}
-    parents: list[tuple[int, Step]] = [(-1, ())]
-    stack: list[tuple[int, PatienceState]] = [(0, start)]
-    expanded = generated = duplicates = peak = 0
-    verdict = PROVED_UNSOLVABLE
-    found = 0 if is_won(start) else -1
-    while stack and found < 0:
-        if limiter.exhausted(expanded, len(seen)):
-            verdict = UNKNOWN
-            break
-        node, state = stack.pop()
-        expanded += 1
-        children = []
-        for step, nxt in succ(state):
-            generated += 1
-            k = key(nxt)
-            if k in seen:
-                duplicates += 1
-                continue
-            seen.add(k)
-            parents.append((node, step))
-            if is_won(nxt):
-                found = len(parents) - 1
-                break
-            children.append((len(parents) - 1, nxt))
-        if ordered:  # the most promising child on top of the stack
-            children.sort(key=lambda child: -heuristic(child[1]))
-        else:
-            children.reverse()  # the first generated move is explored first
-        stack.extend(children)
-        if len(stack) > peak:
-            peak = len(stack)
-    if found >= 0:
-        verdict = SOLVED
-    stats = SearchStats(
-        expanded=expanded,
-        generated=generated,
-        duplicates=duplicates,
-        peak_frontier=peak,
-        seconds=time.perf_counter() - t0,
-        stopped_by=limiter.reason,
+    result = search(
+        start,
+        successors=searcher.successors,
+        is_goal=rules.is_won,
+        key=rules.search_key,
+        heuristic=searcher.heuristic,
+        algorithm=algorithm,
+        weight=weight,
+        budget=budget,
     )
-    moves = _path(parents, found, start_auto) if found >= 0 else ()
-    return SolveResult(verdict, moves, stats, "depth-first")
+    moves = start_auto + tuple(move for step in result.actions for move in step)
+    stats = result.stats.replace(seconds=time.perf_counter() - t0)
+    return SolveResult(result.verdict, moves if result.is_solved else (), stats, mode)

@@ -1,0 +1,45 @@
+"""``pure-engine demo``: the README's first command shows every main job, and each works."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pure_engine.cli import main
+
+
+def test_demo_shows_each_job_working(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "leduc.json"
+    assert main(["demo", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "part 1: player 2 wins with score 306" in out
+    assert "part 2: player 2 wins with score 291" in out
+    assert "final digest" in out and "matches" in out and "DIFFERS" not in out
+    assert "expectiminimax picks" in out and "MCTS, 2000 simulations" in out
+    assert re.search(r"solved in \d+ moves, \d+ states expanded, [\d.]+ s; verified", out)
+    assert "14 checks passed" in out
+    # the record it kept replays on its own
+    assert main(["replay", str(record)]) == 0
+
+
+def test_demo_seed_changes_the_leduc_game(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["demo", "--seed", "7"])
+    first = capsys.readouterr().out
+    main(["demo", "--seed", "8"])
+    second = capsys.readouterr().out
+    leduc = [line for line in first.splitlines() if line.startswith("   chance")]
+    assert leduc and leduc != [line for line in second.splitlines() if line.startswith("   chance")]
+
+
+def test_demo_never_overwrites_an_existing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    precious = tmp_path / "notes.json"
+    precious.write_text("my notes\n")
+    assert main(["demo", "--record", str(precious)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pure-engine demo: error:") and "notes.json" in err
+    assert precious.read_text() == "my notes\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.json"]  # no temp file left behind

@@ -1,0 +1,69 @@
+"""random_playouts (the plain driver loop) and ``pure-engine bench`` on top of it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pure_engine import load_game
+from pure_engine.cli import main
+from pure_engine.core.playout import random_playouts
+from tests import toys
+
+
+def test_playouts_count_what_was_played() -> None:
+    coin = toys.make_game()  # chance flips, then a guess and an ack: 2 decisions, 1 draw
+    counts = random_playouts(coin, 40, seed=5)
+    assert (counts.games, counts.decisions, counts.chance, counts.plies) == (40, 80, 40, 120)
+    assert counts.truncated == 0
+
+
+def test_playouts_are_seeded_and_only_seeded() -> None:
+    leduc = load_game("leduc_poker")
+    runs = {random_playouts(leduc, 200, seed=seed).decisions for seed in (1, 1, 2, 3, 4)}
+    assert len(runs) >= 2  # other seeds play other games
+    assert random_playouts(leduc, 200, seed=9) == random_playouts(leduc, 200, seed=9)
+
+
+def test_a_cap_on_decisions_truncates_long_games() -> None:
+    crab = load_game("crab_combat")
+    uncapped = random_playouts(crab, 3)
+    assert uncapped.truncated == 0
+    capped = random_playouts(crab, 3, max_decisions=5)
+    assert capped.truncated == 3 and capped.decisions == 15
+    with pytest.raises(ValueError, match="max_decisions must be >= 1, found 0"):
+        random_playouts(crab, 3, max_decisions=0)
+
+
+def test_bench_prints_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "kuhn_poker", "--seconds", "0.05", "--mcts", "50"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("kuhn_poker: ") and "games/s" in out and "MCTS simulations/s" in out
+
+
+def test_bench_json_and_game_params(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "patience", "--param", "variant=golf", "--param", "deal=2"]
+    assert main([*argv, "--seconds", "0.05", "--max-decisions", "3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["game"] == "patience" and figures["params"]["variant"] == "golf"
+    assert figures["games"] == figures["truncated"] > 0  # golf lasts longer than 3 moves
+    assert figures["mean_decisions"] == 3 and figures["max_decisions"] == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bench", "no_such_game"], "no_such_game"),
+        (["bench", "kuhn_poker", "--seconds", "0"], "--seconds must be > 0, found 0.0"),
+        (["bench", "kuhn_poker", "--max-decisions", "0"], "--max-decisions must be >= 1"),
+        (["bench", "kuhn_poker", "--mcts", "-1"], "--mcts must be >= 0, found -1"),
+        (["bench", "patience"], "no deal"),
+    ],
+)
+def test_bench_bad_input_is_one_line_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and err.startswith("pure-engine bench: error:")
