@@ -370,3 +370,28 @@ def test_hidden_cards_do_not_change_the_decision_in_the_real_poker_games(name: s
         assert _without_time(found[0]) == _without_time(found[1])
         voted = [pimc(game, s, 0, worlds=4, simulations=80, seed=seed) for s in (state_a, state_b)]
         assert _without_time(voted[0]) == _without_time(voted[1])
+
+
+def test_rollouts_of_a_game_that_never_ends_are_cut() -> None:
+    from pure_engine.core.game import Game, GameInfo
+    from pure_engine.search.mcts import random_rollout
+
+    # a counter that random play moves up and down for ever: no terminal state at all
+    endless = Game(
+        GameInfo("endless", 1, -50.0, 50.0, 20),
+        initial_state=lambda seed=None: 0,
+        current_player=lambda s: 0,
+        legal_actions=lambda s: (-1, 1),
+        chance_outcomes=lambda s: (),
+        step=lambda s, a: s + a,
+        returns=lambda s: (float(s),),
+        observation=lambda s, p: s,
+        key=lambda s: s,
+        action_to_str=lambda s, a: str(a),
+        parse_action=lambda s, text: int(text),
+    )
+    up = random_rollout(endless, lambda s, legal, rng: 1, max_decisions=7)
+    assert up(0, random.Random(0)) == (7.0,)  # cut after 7 decisions, scored where it stood
+    # the default cap is the game's declared max length: the search ends
+    result = mcts(endless, 0, simulations=200, seed=1)
+    assert result.stats.expanded == 200 and result.action == 1  # going up scores more

@@ -310,6 +310,6 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     wall = time.perf_counter() - started
     summary = summarize(done[n] for n in numbers)
-    print(f"{variant.name}: {len(numbers)} deals, {len(todo)} solved now in {wall:.1f} s wall")
+    print(f"{variant.name}: {len(numbers)} deals, {len(todo)} searched now in {wall:.1f} s wall")
     print(format_summary(summary))
     return 1 if summary["failed_verification"] else 0

@@ -217,51 +217,69 @@ def chance_sampler(game: Game[S, A]) -> Callable[[S, random.Random], A]:
 
 
 def random_rollout(
-    game: Game[S, A], policy: RolloutPolicy[S, A] | None = None
+    game: Game[S, A],
+    policy: RolloutPolicy[S, A] | None = None,
+    *,
+    max_decisions: int | None = None,
 ) -> Callable[[S, random.Random], tuple[float, ...]]:
     """A rollout function: play *policy* (default uniformly random) to the end, return the returns.
+
+    A rollout stops after *max_decisions* decisions (default the game's
+    ``info.max_game_length``) and scores the position it reached with
+    ``returns``: a game whose random play can go on for ever (patience moving
+    cards back and forth) cannot hang the search.
 
     >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
     >>> count = Game(GameInfo("count", 1, 0.0, 3.0, 3), lambda seed=None: 0,
     ...     lambda s: TERMINAL if s == 3 else 0, lambda s: (1,), lambda s: (),
     ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s, lambda s: s,
     ...     lambda s, a: str(a), lambda s, x: int(x))
-    >>> random_rollout(count)(0, random.Random(0))
-    (3.0,)
+    >>> rng = random.Random(0)
+    >>> random_rollout(count)(0, rng), random_rollout(count, max_decisions=2)(0, rng)
+    ((3.0,), (2.0,))
     """
     current_player = game.current_player
     legal_actions = game.legal_actions
     step = game.step
     returns = game.returns
     sample = chance_sampler(game)
+    cap = game.info.max_game_length if max_decisions is None else max_decisions
+    if cap < 1:
+        raise ValueError(f"a rollout needs max_decisions >= 1, found {cap}")
 
     if policy is None:
 
         def rollout(state: S, rng: random.Random) -> tuple[float, ...]:
             draw = rng.random
-            while True:
+            left = cap
+            while left:
                 player = current_player(state)
                 if player >= 0:
                     legal = legal_actions(state)
                     state = step(state, legal[int(draw() * len(legal))])
+                    left -= 1
                 elif player == CHANCE:
                     state = step(state, sample(state, rng))
                 else:
-                    return returns(state)
+                    break
+            return returns(state)
 
         return rollout
 
     chosen = policy
 
     def policy_rollout(state: S, rng: random.Random) -> tuple[float, ...]:
-        while True:
+        left = cap
+        while left:
             player = current_player(state)
             if player >= 0:
                 state = step(state, chosen(state, legal_actions(state), rng))
+                left -= 1
             elif player == CHANCE:
                 state = step(state, sample(state, rng))
             else:
-                return returns(state)
+                break
+        return returns(state)
 
     return policy_rollout
 
@@ -317,8 +335,12 @@ def mcts(
     seed: int = 0,
     tree: MctsTree[S, A] | None = None,
     budget: Budget | None = None,
+    rollout_decisions: int | None = None,
 ) -> MctsResult[S, A]:
     """Run UCT from *state* (a decision node) and return the chosen action and statistics.
+
+    A rollout plays at most *rollout_decisions* decisions (default the game's
+    ``info.max_game_length``) and then scores where it stands with ``returns``.
 
     The search stops after *simulations* (default 1000 when no limit is given),
     after *seconds*, or when *budget* says so, whichever comes first; it is
@@ -356,7 +378,7 @@ def mcts(
     rng = random.Random(seed)
     draw = rng.random
     shuffle = rng.shuffle
-    run_rollout = random_rollout(game, rollout)
+    run_rollout = random_rollout(game, rollout, max_decisions=rollout_decisions)
     legal_actions = game.legal_actions
     step = game.step
     log, sqrt = math.log, math.sqrt
