@@ -15,9 +15,10 @@ import random
 from collections.abc import Hashable
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
+from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
+from tests.toy_parts import hidden_cards_info
 
 __all__ = ["CALL", "FOLD", "RAISE", "LeducState", "toy_leduc"]
 
@@ -137,16 +138,7 @@ def _parse(s: LeducState, text: str) -> int:
 def toy_leduc() -> Game[LeducState, int]:
     """Leduc poker with OpenSpiel's rules and encoding (see the module docstring)."""
     return Game(
-        info=GameInfo(
-            "toy_leduc",
-            2,
-            -13.0,
-            13.0,
-            8,
-            zero_sum=True,
-            has_chance=True,
-            perfect_information=False,
-        ),
+        info=hidden_cards_info("toy_leduc", 13.0, 8),
         initial_state=lambda seed=None: LeducState(),
         current_player=_player,
         legal_actions=_legal,

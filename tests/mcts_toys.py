@@ -18,6 +18,7 @@ from fractions import Fraction
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
+from tests.toy_parts import hidden_cards_info
 
 __all__ = [
     "BET",
@@ -190,16 +191,7 @@ def _kuhn_resample(s: KuhnState, player: int, rng: random.Random) -> KuhnState:
 
 def toy_kuhn() -> Game[KuhnState, int]:
     return Game(
-        info=GameInfo(
-            "toy_kuhn",
-            2,
-            -2.0,
-            2.0,
-            3,
-            zero_sum=True,
-            has_chance=True,
-            perfect_information=False,
-        ),
+        info=hidden_cards_info("toy_kuhn", 2.0, 3),
         initial_state=lambda seed=None: KuhnState(),
         current_player=_kuhn_player,
         legal_actions=lambda s: (PASS, BET) if _kuhn_player(s) >= 0 else (),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, game_from_functions
+from pure_engine.core.game import CHANCE, TERMINAL, Game, game_from_functions
 from pure_engine.core.record import Record
 from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
 from pure_engine.errors import ParseError
+from tests.toy_parts import hidden_cards_info
 
 NAMES = ("heads", "tails", "ack")
 
@@ -74,10 +75,7 @@ def parse_action(s: CoinState, text: str) -> int:
 
 
 def make_game() -> Game[CoinState, int]:
-    info = GameInfo(
-        "coin_guess", 2, -1.0, 1.0, 3, zero_sum=True, has_chance=True, perfect_information=False
-    )
-    return game_from_functions(info, globals())
+    return game_from_functions(hidden_cards_info("coin_guess", 1.0, 3), globals())
 
 
 register_game("coin_guess", make_game)
