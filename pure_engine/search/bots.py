@@ -238,12 +238,12 @@ class _Kind:
     function: str
     takes_player: bool  # the function's third positional argument is the seat to move
     determinize: bool  # search one resample of the state on imperfect-information games
-    reuses_tree: bool  # the result has a .tree with .subtree(action), and the function a tree=
+    reuses_tree: bool  # the function takes tree=; the result's .tree is followed by inform()
 
 
 _SEARCHES: dict[str, _Kind] = {
     "mcts": _Kind("pure_engine.search.mcts", "mcts", False, True, True),
-    "ismcts": _Kind("pure_engine.search.ismcts", "ismcts", True, False, False),
+    "ismcts": _Kind("pure_engine.search.ismcts", "ismcts", True, False, True),
     "pimc": _Kind("pure_engine.search.pimc", "pimc", True, False, False),
     "alphabeta": _Kind("pure_engine.search.adversarial", "alphabeta", False, True, False),
 }
@@ -267,7 +267,9 @@ class SearchBot:
     a :class:`~pure_engine.search.budget.Budget` when the function takes one
     and has no such keyword itself.  Each call gets a fresh seed from the bot's
     ``random.Random(seed)``.  The MCTS bot keeps its tree across moves (when
-    it searches the true state), following ``inform(action)``.
+    it searches the true state), following ``inform(action)``; the IS-MCTS bot
+    keeps its information-set tree, following what it observes after each move
+    (:func:`~pure_engine.search.ismcts.advance_ismcts`).
     """
 
     __slots__ = (
@@ -276,6 +278,7 @@ class SearchBot:
         "_options",
         "_rng",
         "_takes_seed",
+        "_track",
         "_tree",
         "name",
         "omniscient",
@@ -302,17 +305,29 @@ class SearchBot:
         self._takes_seed = "seed" in parameters
         self._rng = random.Random(seed)
         self._tree: Any = None
+        # IS-MCTS: (game, the real state the kept tree's root stands for, the seat)
+        self._track: tuple[Game[Any, Any], Any, int] | None = None
         self.name = name or kind
         self.omniscient = omniscient
 
     def restart(self) -> None:
         """Forget the kept tree: a new game starts."""
         self._tree = None
+        self._track = None
 
     def inform(self, action: Hashable) -> None:
         """Follow *action* down the kept tree (or drop the tree if it never saw that action)."""
-        if self._tree is not None:
+        if self._tree is None:
+            return
+        if self._track is None:
             self._tree = self._tree.subtree(action)
+            return
+        from pure_engine.search.ismcts import advance_ismcts
+
+        game, state, player = self._track
+        after = game.step(state, action)
+        self._tree = advance_ismcts(self._tree, game, player, state, action, after)
+        self._track = None if self._tree is None else (game, after, player)
 
     def step(self, game: Game[S, A], state: S) -> A:
         """Run the search from *state* and play its action."""
@@ -322,7 +337,13 @@ class SearchBot:
         if self._takes_seed:
             kwargs["seed"] = self._rng.getrandbits(63)
         if kind.takes_player:
+            if kind.reuses_tree:
+                tracked = self._track
+                if self._tree is not None and tracked is not None and tracked[1] == state:
+                    kwargs["tree"] = self._tree
             result = self._function(game, state, player, **kwargs)
+            if kind.reuses_tree:
+                self._tree, self._track = result.tree, (game, state, player)
         else:
             view = state
             if kind.determinize:

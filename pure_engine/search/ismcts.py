@@ -45,7 +45,7 @@ from pure_engine.core.record import Record
 from pure_engine.search.budget import Budget, SearchStats
 from pure_engine.search.mcts import RolloutPolicy, chance_sampler, make_limiter, random_rollout
 
-__all__ = ["IsmctsNode", "IsmctsResult", "ismcts"]
+__all__ = ["IsmctsNode", "IsmctsResult", "advance_ismcts", "ismcts", "observed_label"]
 
 
 class _Edge:
@@ -67,6 +67,10 @@ class IsmctsNode(Generic[A]):
     def __init__(self) -> None:
         self.edges: dict[A, _Edge] = {}
         self.children: dict[Hashable, IsmctsNode[A]] = {}
+
+    def child(self, label: Hashable) -> IsmctsNode[A] | None:
+        """The node below the observed edge *label* (see :func:`observed_label`), or None."""
+        return self.children.get(label)
 
     def size(self) -> int:
         """How many nodes the subtree rooted here holds."""
@@ -105,6 +109,7 @@ def ismcts(
     rollout: RolloutPolicy[S, A] | None = None,
     seed: int = 0,
     budget: Budget | None = None,
+    tree: IsmctsNode[A] | None = None,
 ) -> IsmctsResult[A]:
     """Search for *player* (who must be to move) seeing only what *player* may see.
 
@@ -112,6 +117,12 @@ def ismcts(
     simulations); all randomness, determinizations included, comes from
     ``random.Random(seed)``, so the same seed and the same observation give
     the same choice.  ``state`` is only ever passed to ``game.resample``.
+
+    Tree reuse: pass ``tree=`` the node an earlier search's tree reaches by
+    :func:`advance_ismcts` along what happened since (the player's own actions,
+    and what the player observed after everybody else's moves and chance): its
+    statistics were gathered on determinizations consistent with exactly those
+    observations, so the search goes on from them; the node is grown in place.
 
     >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
     >>> count = Game(GameInfo("count", 1, 0.0, 2.0, 2), lambda seed=None: 0,
@@ -142,7 +153,7 @@ def ismcts(
             f"ismcts searches for the player to move; asked for {player}, "
             f"the current player is {current_player(first)}"
         )
-    root: IsmctsNode[A] = IsmctsNode()
+    root: IsmctsNode[A] = IsmctsNode() if tree is None else tree
     root_order: list[A] = list(legal_actions(first))
     created = 1
     done = 0
@@ -227,3 +238,43 @@ def ismcts(
         ),
         tree=root,
     )
+
+
+def observed_label(game: Game[S, A], player: int, state: S, action: A, after: S) -> Hashable:
+    """The edge *player*'s tree follows when *action* takes *state* to *after*.
+
+    The player's own actions are edges by name; for everybody else's moves and
+    chance outcomes the edge is what *player* observes afterwards, so moves the
+    player cannot tell apart lead to the same node.
+    """
+    if game.current_player(state) == player:
+        return ("a", action)
+    return game.observation(after, player)
+
+
+def advance_ismcts(
+    tree: IsmctsNode[A] | None,
+    game: Game[S, A],
+    player: int,
+    state: S,
+    action: A,
+    after: S,
+) -> IsmctsNode[A] | None:
+    """The part of *player*'s tree below one move (``None``: not explored there, or no tree).
+
+    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
+    >>> count = Game(GameInfo("count", 1, 0.0, 4.0, 4), lambda seed=None: 0,
+    ...     lambda s: TERMINAL if s >= 4 else 0, lambda s: (1, 2), lambda s: (),
+    ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s,
+    ...     lambda s: s, lambda s, a: str(a), lambda s, x: int(x))
+    >>> first = ismcts(count, 0, 0, simulations=300, seed=1)
+    >>> below = advance_ismcts(first.tree, count, 0, 0, 2, 2)
+    >>> below is first.tree.children[("a", 2)]
+    True
+    >>> again = ismcts(count, 2, 0, simulations=5, tree=below)
+    >>> again.tree is below, sum(n for _, n in again.visits) > 5   # earlier visits kept
+    (True, True)
+    """
+    if tree is None:
+        return None
+    return tree.child(observed_label(game, player, state, action, after))
