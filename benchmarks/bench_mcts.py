@@ -9,8 +9,10 @@ Run: ``PYTHONPATH=. python3 benchmarks/bench_mcts.py`` (or ``python -m benchmark
   ``kuhn_poker`` / ``leduc_poker`` of ``pyspiel.load_game``.  Both search the same
   root states (the same dealt cards; the action encodings are identical) with the
   same number of simulations and ``uct_c = sqrt(2)``.  The target is >= 2x.
-* **IS-MCTS**, for reference: :func:`pure_engine.search.ismcts` against OpenSpiel's
-  C++ ``pyspiel.ISMCTSBot`` (C++ random-rollout evaluator, max-visit final policy).
+* **IS-MCTS**: :func:`pure_engine.search.ismcts` against OpenSpiel's Python
+  ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``, the like-for-like peer) and,
+  for reference, its C++ ``pyspiel.ISMCTSBot`` (C++ random-rollout evaluator,
+  max-visit final policy).
   The algorithms differ in detail (OpenSpiel keys nodes by the mover's
   information state, ours by what the observer saw), and C++ is expected to win.
 
@@ -98,6 +100,7 @@ def bench_game(name: str, *, roots: int, simulations: int, rounds: int) -> list[
     """Rows (algorithm, ours, peer, ratio) for one game."""
     import numpy as np
     import pyspiel
+    from open_spiel.python.algorithms import ismcts as os_ismcts
     from open_spiel.python.algorithms import mcts as os_mcts
 
     game = _load_ours(name)
@@ -145,10 +148,22 @@ def bench_game(name: str, *, roots: int, simulations: int, rounds: int) -> list[
             )
             bot.step(state)
 
+    def peer_is_python() -> None:
+        for index, (_, state) in enumerate(pairs):
+            bot = os_ismcts.ISMCTSBot(
+                peer_game,
+                os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(index)),
+                UCT_C,
+                simulations,
+                random_state=np.random.RandomState(index),
+            )
+            bot.step(state)
+
     total = simulations * len(pairs)
     rows: list[list[object]] = []
     for label, ours, peer, peer_name in (
         ("UCT", ours_uct, peer_uct, "OpenSpiel Python MCTSBot"),
+        ("IS-MCTS", ours_is, peer_is_python, "OpenSpiel Python ISMCTSBot"),
         ("IS-MCTS", ours_is, peer_is, "OpenSpiel C++ ISMCTSBot"),
     ):
         ours_rates, peer_rates = [], []

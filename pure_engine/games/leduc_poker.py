@@ -44,12 +44,12 @@ from pure_engine.core.game import (
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
 from pure_engine.games._paths import (
+    BASE,
     ROOT,
     NodeTable,
     PathState,
     actions_of,
     extend,
-    path_of,
     path_rules,
 )
 
@@ -206,14 +206,17 @@ def parse_action(s: LeducState, text: str) -> int:
 
 def resample(s: LeducState, player: int, rng: random.Random) -> LeducState:
     """A state *player* cannot tell from *s*: the opponent's card redrawn from the unseen cards."""
-    acts = list(actions_of(s.path))
     cards = _node(s).cards  # the deals: player 0's, player 1's, the public card
     other = 1 - player
-    if other < len(cards):  # acts[other] is the opponent's deal
-        seen = {c for i, c in enumerate(cards) if i != other}
-        free = [c for c in _DECK if c not in seen]
-        acts[other] = free[rng.randrange(len(free))]
-    return LeducState(path_of(acts), s.rng)
+    if other >= len(cards):
+        return s
+    seen = [c for i, c in enumerate(cards) if i != other]
+    free = [c for c in _DECK if c not in seen]
+    card = free[int(rng.random() * len(free))]
+    # the opponent's deal is digit number *other* of the path (the first action is the
+    # most significant digit): swap that one digit, the rest of the history stays
+    digits = (s.path.bit_length() + 2) // 3  # base-8 digits (BASE == 8, none of them 0)
+    return LeducState(s.path + (card - cards[other]) * BASE ** (digits - 1 - other), s.rng)
 
 
 def render(s: LeducState) -> str:
