@@ -45,12 +45,12 @@ BUNDLED = tuple(name for name in list_games() if _is_bundled(name))
 
 def no_card_dealt_twice(state: Any, game: Game[Any, Any]) -> bool:
     """Poker: the private cards (and Leduc's public card) are distinct cards of the deck."""
-    seen = [game.observation(state, player) for player in range(game.num_players)]
+    players = game.num_players
+    deck = 2 * (players + 1) if game.name == "leduc_poker" else players + 1
+    seen = [game.observation(state, player) for player in range(players)]
     cards = [getattr(view, "card", None) for view in seen] + [getattr(seen[0], "public", None)]
     dealt = [card for card in cards if card is not None]
-    return len(set(dealt)) == len(dealt) and all(
-        0 <= card <= max(5, game.num_players) for card in dealt
-    )
+    return len(set(dealt)) == len(dealt) and all(0 <= card < deck for card in dealt)
 
 
 def crab_cards_conserved(state: CrabState) -> bool:
@@ -80,7 +80,8 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     *((name, {}) for name in BUNDLED),
     ("crab_combat", {"cards": 10}),  # seeded deals: every game differs, sub-games recurse
     ("crab_combat", {"cards": 10, "recursive": False}),  # plain Combat, with cycle detection
-    ("kuhn_poker", {"players": 3}),  # OpenSpiel's N-player Kuhn
+    ("kuhn_poker", {"players": 3}),  # OpenSpiel's N-player Kuhn and Leduc
+    ("leduc_poker", {"players": 3}),
 )
 IDS = [name + "".join(f"-{k}={v}" for k, v in params.items()) for name, params in VARIANTS]
 

@@ -122,9 +122,19 @@ def test_identical_to_openspiel_on_random_games(name: str) -> None:
 
 
 @pytest.mark.peers
-@pytest.mark.parametrize("players", [3, 4, 6])
-def test_n_player_kuhn_is_openspiels(players: int) -> None:
-    _compare_with_openspiel("kuhn_poker", {"players": players})
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [
+        ("kuhn_poker", 3),
+        ("kuhn_poker", 4),
+        ("kuhn_poker", 10),  # 11 cards: actions past 6 need a wider path digit
+        ("leduc_poker", 3),
+        ("leduc_poker", 4),
+        ("leduc_poker", 10),
+    ],
+)
+def test_n_player_games_are_openspiels(name: str, players: int) -> None:
+    _compare_with_openspiel(name, {"players": players})
 
 
 def _compare_with_openspiel(name: str, params: dict[str, int]) -> None:

@@ -6,9 +6,11 @@ keeps a state to ``(class, path, rng)``: a step is one multiply-add and one
 tuple allocation, equality and hashing are integer work, and the path is the
 same number in every process (the encoding is fixed, not ``hash()``).
 
-A history ``a1, a2, ..., an`` (each action ``0 <= a < BASE - 1``) is the path
-``(...((a1 + 1) * BASE + (a2 + 1)) * BASE ...) + (an + 1)``; digits are never
+A history ``a1, a2, ..., an`` (each action ``0 <= a < base - 1``) is the path
+``(...((a1 + 1) * base + (a2 + 1)) * base ...) + (an + 1)``; digits are never
 zero, so every history has exactly one path and the empty history is ``0``.
+The base is a power of two chosen per game (:func:`base_for`): 8 while every
+action is below 7, as in two-player Kuhn and Leduc.
 
 Whatever a game derives from a history (whose turn, the legal actions, the
 returns) is a pure function of the path; :class:`NodeTable` memoises it,
@@ -40,36 +42,53 @@ __all__ = [
     "PathNode",
     "PathState",
     "actions_of",
+    "base_for",
+    "digit_weight",
     "extend",
+    "path_of",
     "path_rules",
 ]
 
 N = TypeVar("N")
 
 BASE = 8
-"""Digits per action: actions ``0..6`` fit."""
+"""The default base: actions ``0..6`` fit."""
 ROOT = 0
 """The empty history."""
 
 
-def extend(path: int, action: int) -> int:
+def base_for(actions: int) -> int:
+    """The smallest power-of-two base (at least 8) whose digits hold *actions* actions.
+
+    >>> base_for(3), base_for(7), base_for(8), base_for(22)
+    (8, 8, 16, 32)
+    """
+    base = BASE
+    while base - 1 < actions:
+        base *= 2
+    return base
+
+
+def extend(path: int, action: int, base: int = BASE) -> int:
     """The path after *action* is taken."""
-    return path * BASE + action + 1
+    return path * base + action + 1
 
 
-def path_of(actions: Iterable[int]) -> int:
+def path_of(actions: Iterable[int], base: int = BASE) -> int:
     """The path of a history (the inverse of :func:`actions_of`).
 
     >>> path_of(actions_of(1234)) == 1234 and path_of([]) == ROOT
     True
+    >>> actions_of(path_of([9, 0, 14], base=16), base=16)
+    (9, 0, 14)
     """
     path = ROOT
     for action in actions:
-        path = path * BASE + action + 1
+        path = path * base + action + 1
     return path
 
 
-def actions_of(path: int) -> tuple[int, ...]:
+def actions_of(path: int, base: int = BASE) -> tuple[int, ...]:
     """The history a path encodes, first action first.
 
     >>> actions_of(ROOT)
@@ -77,9 +96,22 @@ def actions_of(path: int) -> tuple[int, ...]:
     """
     out: list[int] = []
     while path:
-        out.append(path % BASE - 1)
-        path //= BASE
+        out.append(path % base - 1)
+        path //= base
     return tuple(reversed(out))
+
+
+def digit_weight(path: int, index: int, base: int = BASE) -> int:
+    """What one unit of action number *index* (0 = the first) weighs in *path*: swapping
+    that action from ``a`` to ``b`` adds ``(b - a) * digit_weight(...)``.
+
+    >>> p = path_of([2, 5, 1])
+    >>> actions_of(p + (3 - 5) * digit_weight(p, 1))
+    (2, 3, 1)
+    """
+    bits = base.bit_length() - 1  # base is a power of two
+    digits = (path.bit_length() + bits - 1) // bits
+    return int(base ** (digits - 1 - index))
 
 
 class NodeTable(Generic[N]):
@@ -93,25 +125,29 @@ class NodeTable(Generic[N]):
     (7, 3)
     """
 
-    __slots__ = ("_advance", "table")
+    __slots__ = ("_advance", "base", "table")
 
-    def __init__(self, root: N, advance: Callable[[N, int], N]) -> None:
+    def __init__(self, root: N, advance: Callable[[N, int], N], base: int = BASE) -> None:
+        if base < 2 or base & (base - 1):
+            raise ValueError(f"expected a power-of-two base, found {base}")
         self.table: dict[int, N] = {ROOT: root}
         self._advance = advance
+        self.base = base
 
     def get(self, path: int) -> N:
         """The node of *path*, built (and remembered) if new."""
         node = self.table.get(path)
         if node is not None:
             return node
+        base = self.base
         missing: list[int] = []
         known = path
         while known not in self.table:
             missing.append(known)
-            known //= BASE
+            known //= base
         node = self.table[known]
         for child in reversed(missing):
-            node = self._advance(node, child % BASE - 1)
+            node = self._advance(node, child % base - 1)
             self.table[child] = node
         return node
 
@@ -169,6 +205,7 @@ def path_rules(state_class: type[PathState], nodes: NodeTable[PN]) -> dict[str, 
     """
     table = nodes.table
     build = nodes.get
+    base = nodes.base
     new = tuple.__new__
 
     def node(s: Any) -> Any:
@@ -188,7 +225,7 @@ def path_rules(state_class: type[PathState], nodes: NodeTable[PN]) -> dict[str, 
         return (table.get(s.path) or build(s.path)).outcomes
 
     def step(s: Any, action: int) -> Any:
-        return new(state_class, (state_class, s.path * 8 + action + 1, s.rng))  # 8 == BASE
+        return new(state_class, (state_class, s.path * base + action + 1, s.rng))
 
     def sample_chance(s: Any, rng: random.Random) -> int:
         outcomes = (table.get(s.path) or build(s.path)).outcomes

@@ -48,7 +48,14 @@ from pure_engine.core.game import (
 )
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import NodeTable, PathState, actions_of, path_of, path_rules
+from pure_engine.games._paths import (
+    NodeTable,
+    PathState,
+    actions_of,
+    base_for,
+    path_of,
+    path_rules,
+)
 
 __all__ = ["BET", "CARD_NAMES", "PASS", "KuhnObservation", "KuhnState", "make_game"]
 
@@ -70,9 +77,6 @@ def card_names(players: int) -> tuple[str, ...]:
 
 class KuhnState(PathState):
     """A Kuhn poker state: the action history as a path, and the in-state RNG."""
-
-    def __repr__(self) -> str:
-        return f"KuhnState(actions={actions_of(self.path)!r}, rng={self.rng!r})"
 
 
 class KuhnObservation(Record):
@@ -131,7 +135,8 @@ def _rules(players: int) -> dict[str, Any]:
             return _node_for(players, (*node.cards, action), node.bets)
         return _node_for(players, node.cards, node.bets + "pb"[action])
 
-    shared = path_rules(KuhnState, NodeTable(_node_for(players, (), ""), advance))
+    base = base_for(players + 1)  # the largest action is the highest card
+    shared = path_rules(KuhnState, NodeTable(_node_for(players, (), ""), advance, base))
     node: Callable[[KuhnState], _Node] = shared["node"]
 
     def observation(s: KuhnState, player: int) -> KuhnObservation:
@@ -163,14 +168,14 @@ def _rules(players: int) -> dict[str, Any]:
 
     def resample(s: KuhnState, player: int, rng: random.Random) -> KuhnState:
         """A state *player* cannot tell from *s*: the other dealt cards redrawn uniformly."""
-        acts = list(actions_of(s.path))
+        acts = list(actions_of(s.path, base))
         cards = node(s).cards
         hidden = [p for p in range(len(cards)) if p != player]
         free = [c for c in range(players + 1) if c not in cards or cards.index(c) in hidden]
         rng.shuffle(free)
         for p in hidden:  # acts[p] is player p's deal
             acts[p] = free.pop()
-        return KuhnState(path_of(acts), s.rng)
+        return KuhnState(path_of(acts, base), s.rng)
 
     def render(s: KuhnState) -> str:
         """One line: the cards dealt, the bets and, at the end, the returns."""

@@ -1,13 +1,16 @@
 """Leduc hold'em, with exactly the rules and encodings of OpenSpiel's ``leduc_poker``.
 
-A six-card deck: J, Q, K in two suits; card ``c`` has rank ``c // 2`` (cards
-``0..5`` print as ``Js Jh Qs Qh Ks Kh``).  Both players ante 1; chance deals
-player 0 then player 1 a private card; a betting round (raises of 2, at most
-two raises) is followed by one public card and a second round (raises of 4).
-Actions: ``0`` fold (only when facing a bet), ``1`` call/check, ``2`` raise.
-At the showdown a private card pairing the public card wins, otherwise the
-higher rank; equal ranks split the pot.  Returns are chips won, zero-sum, in
-``[-13, 13]``; at most 8 decisions.
+With two players, a six-card deck: J, Q, K in two suits; card ``c`` has rank
+``c // 2`` (cards ``0..5`` print as ``Js Jh Qs Qh Ks Kh``); ``players=N`` (2 to
+10) plays with N + 1 ranks (the top ones of 2..K) in two suits.  Everybody
+antes 1; chance deals player 0, player 1, ... a private card; a betting round
+(raises of 2, at most two raises) is followed by one public card and a second
+round (raises of 4), each starting with the first player still in.  Actions:
+``0`` fold (only when facing a bet), ``1`` call/check, ``2`` raise.  A round
+ends when everybody still in has acted and matched the last raise; when all
+but one fold, that one takes the pot.  At the showdown a private card pairing
+the public card wins, otherwise the higher rank; equal hands split the pot.
+Returns are chips won, zero-sum; two players: ``[-13, 13]``, at most 8 decisions.
 
 A state is ``LeducState(path, rng)``: the action history as one integer (see
 :mod:`pure_engine.games._paths`) and the optional in-state generator; the
@@ -29,9 +32,11 @@ LeducObservation(player=1, card=2, public=4, round1=(2, 1), round2=())
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from pure_engine.core.game import (
     CHANCE,
@@ -43,15 +48,7 @@ from pure_engine.core.game import (
 )
 from pure_engine.core.record import Record
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import (
-    BASE,
-    ROOT,
-    NodeTable,
-    PathState,
-    actions_of,
-    extend,
-    path_rules,
-)
+from pure_engine.games._paths import NodeTable, PathState, base_for, digit_weight, path_rules
 
 __all__ = [
     "CALL",
@@ -60,6 +57,7 @@ __all__ = [
     "RAISE",
     "LeducObservation",
     "LeducState",
+    "card_names",
     "make_game",
 ]
 
@@ -67,23 +65,29 @@ FOLD = 0
 CALL = 1
 RAISE = 2
 CARD_NAMES = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
+"""The two-player deck, lowest first (see :func:`card_names` for more players)."""
 ACTION_NAMES = ("fold", "call", "raise")
-_DECK = tuple(range(6))
+MAX_PLAYERS = 10
 _RAISE_SIZE = (2, 4)  # per round
 _MAX_RAISES = 2
-_ZERO = (0.0, 0.0)
+
+
+def card_names(players: int) -> tuple[str, ...]:
+    """The deck of a *players*-player game, lowest first: N + 1 ranks in two suits.
+
+    >>> card_names(2) == CARD_NAMES, card_names(3)[:2]
+    (True, ('Ts', 'Th'))
+    """
+    return tuple(rank + suit for rank in "23456789TJQK"[-(players + 1) :] for suit in "sh")
 
 
 class LeducState(PathState):
     """A Leduc state: the action history as a path, and the in-state RNG."""
 
-    def __repr__(self) -> str:
-        return f"LeducState({_history_text(self.path)!r}, rng={self.rng!r})"
-
 
 class LeducObservation(Record):
     """What *player* may see: own card, the public card (``None`` before it is dealt),
-    and each round's actions.  The opponent's card never appears."""
+    and each round's actions.  The other players' cards never appear."""
 
     player: int
     card: int | None
@@ -98,164 +102,186 @@ class _Node(Record):
     player: int
     legal: tuple[int, ...]
     outcomes: tuple[tuple[int, Fraction], ...]
-    cards: tuple[int, ...]  # player 0's, player 1's, then the public card
+    cards: tuple[int, ...]  # each player's private card, then the public card
     stakes: int  # what each player must have put in to stay
-    contrib: tuple[int, int]
+    contrib: tuple[int, ...]
+    folded: tuple[bool, ...]
     raises: int
-    calls: int
+    calls: int  # calls since the round began or since its last raise
     rounds: tuple[tuple[int, ...], tuple[int, ...]]
-    returns: tuple[float, float]
+    returns: tuple[float, ...]
 
 
-def _chance(cards: tuple[int, ...], node: _Node | None = None) -> _Node:
-    left = tuple(c for c in _DECK if c not in cards)
-    p = Fraction(1, len(left))
-    outcomes = tuple((c, p) for c in left)
-    if node is None:
-        return _Node(CHANCE, (), outcomes, cards, 1, (1, 1), 0, 0, ((), ()), _ZERO)
-    return node.replace(player=CHANCE, legal=(), outcomes=outcomes, cards=cards, raises=0, calls=0)
-
-
-def _legal(stakes: int, contrib: tuple[int, int], raises: int, player: int) -> tuple[int, ...]:
-    fold = (FOLD,) if stakes > contrib[player] else ()
-    more = (RAISE,) if raises < _MAX_RAISES else ()
+def _legal(node: _Node, player: int) -> tuple[int, ...]:
+    fold = (FOLD,) if node.stakes > node.contrib[player] else ()
+    more = (RAISE,) if node.raises < _MAX_RAISES else ()
     return (*fold, CALL, *more)
 
 
-def _showdown(cards: tuple[int, ...], contrib: tuple[int, int]) -> tuple[float, float]:
-    public = cards[2] // 2
-    strength = [(cards[p] // 2 == public, cards[p] // 2) for p in (0, 1)]
-    if strength[0] == strength[1]:
-        return _ZERO
-    won = float(contrib[1] if strength[0] > strength[1] else -contrib[0])
-    return (won, -won)
+def _next_in(folded: tuple[bool, ...], after: int) -> int:
+    """The first player still in after seat *after* (cyclically); -1 means from seat 0."""
+    players = len(folded)
+    for step in range(1, players + 1):
+        seat = (after + step) % players
+        if not folded[seat]:
+            return seat
+    raise AssertionError("nobody is left in the hand")
 
 
-def _advance(node: _Node, action: int) -> _Node:
-    if node.player == CHANCE:
-        cards = (*node.cards, action)
-        if len(cards) < 2:
-            return _chance(cards, node)
-        legal = _legal(node.stakes, node.contrib, 0, 0)
-        return node.replace(player=0, legal=legal, outcomes=(), cards=cards)
-    player = node.player
-    rnd = 0 if len(node.cards) < 3 else 1
-    rounds = list(node.rounds)
-    rounds[rnd] = (*rounds[rnd], action)
-    seqs = (rounds[0], rounds[1])
-    contrib = list(node.contrib)
-    stakes, raises, calls = node.stakes, node.raises, node.calls
-    if action == FOLD:
-        won = float(contrib[player])  # the folder loses what they put in
-        result = (-won, won) if player == 0 else (won, -won)
-        return node.replace(player=TERMINAL, legal=(), rounds=seqs, returns=result)
-    if action == RAISE:
-        stakes += _RAISE_SIZE[rnd]
-        raises += 1
-        calls = 0
-    else:
-        calls += 1
-    contrib[player] = stakes
-    paid = (contrib[0], contrib[1])
-    after = node.replace(stakes=stakes, contrib=paid, raises=raises, calls=calls, rounds=seqs)
-    if (raises == 0 and calls == 2) or (raises > 0 and calls == 1):
-        if rnd == 0:
-            return _chance(node.cards, after)
-        return after.replace(player=TERMINAL, legal=(), returns=_showdown(node.cards, paid))
-    other = 1 - player
-    return after.replace(player=other, legal=_legal(stakes, paid, raises, other))
+def _payout(pot: int, contrib: tuple[int, ...], winners: list[int]) -> tuple[float, ...]:
+    share = pot / len(winners)
+    return tuple((share if p in winners else 0.0) - contrib[p] for p in range(len(contrib)))
 
 
-_NODES: NodeTable[_Node] = NodeTable(_chance(()), _advance)
-_RULES = path_rules(LeducState, _NODES)  # whose turn, legal actions, chance, step, returns, key
-_node: Callable[[LeducState], _Node] = _RULES["node"]
+@functools.cache
+def _rules(players: int) -> dict[str, Any]:
+    """Every rule function of the *players*-player game (built once per player count)."""
+    names = card_names(players)
+    deck = range(2 * (players + 1))
+    zero = (0.0,) * players
+
+    def chance(node: _Node, cards: tuple[int, ...]) -> _Node:
+        left = tuple(c for c in deck if c not in cards)
+        p = Fraction(1, len(left))
+        outcomes = tuple((c, p) for c in left)
+        return node.replace(
+            player=CHANCE, legal=(), outcomes=outcomes, cards=cards, raises=0, calls=0
+        )
+
+    def advance(node: _Node, action: int) -> _Node:
+        if node.player == CHANCE:
+            cards = (*node.cards, action)
+            if len(cards) < players:  # more private cards to deal
+                return chance(node, cards)
+            # the private cards (round 1) or the public card (round 2) are out
+            first = _next_in(node.folded, -1)
+            dealt = node.replace(player=first, outcomes=(), cards=cards)
+            return dealt.replace(legal=_legal(dealt, first))
+        player = node.player
+        rnd = 0 if len(node.cards) <= players else 1
+        rounds = list(node.rounds)
+        rounds[rnd] = (*rounds[rnd], action)
+        seqs = (rounds[0], rounds[1])
+        contrib = list(node.contrib)
+        folded = node.folded
+        stakes, raises, calls = node.stakes, node.raises, node.calls
+        if action == FOLD:
+            folded = tuple(f or p == player for p, f in enumerate(folded))
+        elif action == RAISE:
+            stakes += _RAISE_SIZE[rnd]
+            raises += 1
+            calls = 0
+            contrib[player] = stakes
+        else:
+            calls += 1
+            contrib[player] = stakes
+        paid = tuple(contrib)
+        after = node.replace(
+            stakes=stakes, contrib=paid, folded=folded, raises=raises, calls=calls, rounds=seqs
+        )
+        still_in = [p for p in range(players) if not folded[p]]
+        if len(still_in) == 1:  # everybody else folded
+            won = _payout(sum(paid), paid, still_in)
+            return after.replace(player=TERMINAL, legal=(), returns=won)
+        if calls == len(still_in) - (1 if raises else 0):  # the round is over
+            if rnd == 0:
+                return chance(after, node.cards)
+            public = node.cards[players] // 2
+            strength = {p: (node.cards[p] // 2 == public, node.cards[p] // 2) for p in still_in}
+            best = max(strength.values())
+            winners = [p for p in still_in if strength[p] == best]
+            won = _payout(sum(paid), paid, winners)
+            return after.replace(player=TERMINAL, legal=(), returns=won)
+        seat = _next_in(folded, player)
+        return after.replace(player=seat, legal=_legal(after, seat))
+
+    root = _Node(CHANCE, (), (), (), 1, (1,) * players, (False,) * players, 0, 0, ((), ()), zero)
+    base = base_for(len(deck))  # the largest action is the highest card
+    shared = path_rules(LeducState, NodeTable(chance(root, ()), advance, base))
+    node: Callable[[LeducState], _Node] = shared["node"]
+
+    def observation(s: LeducState, player: int) -> LeducObservation:
+        """Own card, public card and both rounds' actions; the other cards are hidden."""
+        n = node(s)
+        cards = n.cards
+        own = cards[player] if player < len(cards) else None
+        public = cards[players] if len(cards) > players else None
+        return LeducObservation(player, own, public, n.rounds[0], n.rounds[1])
+
+    def action_to_str(s: LeducState, action: int) -> str:
+        """``deal:Qh`` at chance nodes, ``fold``/``call``/``raise`` otherwise."""
+        if node(s).player == CHANCE:
+            return f"deal:{names[action]}"
+        return ACTION_NAMES[action]
+
+    def parse_action(s: LeducState, text: str) -> int:
+        """Inverse of ``action_to_str`` (case-insensitive; ``check`` means call, bare cards ok)."""
+        word = text.strip()
+        if node(s).player == CHANCE:
+            name = word.removeprefix("deal:").lower()
+            lowered_names = [c.lower() for c in names]
+            if name in lowered_names:
+                return lowered_names.index(name)
+            raise ParseError(f"expected a deal like 'deal:Qh' (one of {names}), found {text!r}")
+        lowered = word.lower()
+        if lowered == "check":
+            return CALL
+        if lowered in ACTION_NAMES:
+            return ACTION_NAMES.index(lowered)
+        raise ParseError(f"expected 'fold', 'call' or 'raise', found {text!r}")
+
+    def resample(s: LeducState, player: int, rng: random.Random) -> LeducState:
+        """A state *player* cannot tell from *s*: the other private cards redrawn from the
+        cards *player* has not seen."""
+        cards = node(s).cards
+        hidden = [p for p in range(min(len(cards), players)) if p != player]
+        if not hidden:
+            return s
+        seen = {c for i, c in enumerate(cards) if i not in hidden}
+        free = [c for c in deck if c not in seen]
+        # each hidden deal is one digit of the path (player p's is action p): swap
+        # those digits, the rest of the history stays
+        path = s.path
+        for p in hidden:
+            card = free.pop(int(rng.random() * len(free)))
+            path += (card - cards[p]) * digit_weight(s.path, p, base)
+        return LeducState(path, s.rng)
+
+    def render(s: LeducState) -> str:
+        """One line: cards, both rounds, the pot split and, at the end, the returns."""
+        n = node(s)
+        shown = " ".join(names[c] for c in n.cards) or "-"
+        acts = " / ".join(" ".join(ACTION_NAMES[a] for a in r) or "-" for r in n.rounds)
+        tail = f" returns {n.returns}" if n.player == TERMINAL else ""
+        return f"cards {shown} | {acts} | in pot {n.contrib}{tail}"
+
+    return {**shared, **locals()}
 
 
-def observation(s: LeducState, player: int) -> LeducObservation:
-    """Own card, public card and both rounds' actions; the opponent's card is hidden."""
-    node = _node(s)
-    cards = node.cards
-    own = cards[player] if player < len(cards) else None
-    public = cards[2] if len(cards) > 2 else None
-    return LeducObservation(player, own, public, node.rounds[0], node.rounds[1])
+def make_game(*, players: int = 2) -> Game[LeducState, int]:
+    """Leduc hold'em for *players* (OpenSpiel's ``leduc_poker`` with ``players=N``).
 
-
-def action_to_str(s: LeducState, action: int) -> str:
-    """``deal:Qh`` at chance nodes, ``fold``/``call``/``raise`` otherwise."""
-    if _node(s).player == CHANCE:
-        return f"deal:{CARD_NAMES[action]}"
-    return ACTION_NAMES[action]
-
-
-def parse_action(s: LeducState, text: str) -> int:
-    """Inverse of :func:`action_to_str` (case-insensitive; ``check`` means call, bare cards ok)."""
-    word = text.strip()
-    if _node(s).player == CHANCE:
-        name = word.removeprefix("deal:").lower()
-        names = [c.lower() for c in CARD_NAMES]
-        if name in names:
-            return names.index(name)
-        raise ParseError(f"expected a deal like 'deal:Qh' (one of {CARD_NAMES}), found {text!r}")
-    lowered = word.lower()
-    if lowered == "check":
-        return CALL
-    if lowered in ACTION_NAMES:
-        return ACTION_NAMES.index(lowered)
-    raise ParseError(f"expected 'fold', 'call' or 'raise', found {text!r}")
-
-
-def resample(s: LeducState, player: int, rng: random.Random) -> LeducState:
-    """A state *player* cannot tell from *s*: the opponent's card redrawn from the unseen cards."""
-    cards = _node(s).cards  # the deals: player 0's, player 1's, the public card
-    other = 1 - player
-    if other >= len(cards):
-        return s
-    seen = [c for i, c in enumerate(cards) if i != other]
-    free = [c for c in _DECK if c not in seen]
-    card = free[int(rng.random() * len(free))]
-    # the opponent's deal is digit number *other* of the path (the first action is the
-    # most significant digit): swap that one digit, the rest of the history stays
-    digits = (s.path.bit_length() + 2) // 3  # base-8 digits (BASE == 8, none of them 0)
-    return LeducState(s.path + (card - cards[other]) * BASE ** (digits - 1 - other), s.rng)
-
-
-def render(s: LeducState) -> str:
-    """One line: cards, both rounds, the pot split and, at the end, the returns."""
-    node = _node(s)
-    names = [CARD_NAMES[c] for c in node.cards]
-    rounds = " / ".join(" ".join(ACTION_NAMES[a] for a in r) or "-" for r in node.rounds)
-    tail = f" returns {node.returns}" if node.player == TERMINAL else ""
-    return f"cards {' '.join(names) or '-'} | {rounds} | in pot {node.contrib}{tail}"
-
-
-def _history_text(path: int) -> str:
-    node = ROOT
-    words = []
-    for a in actions_of(path):
-        words.append(action_to_str(LeducState(node), a))
-        node = extend(node, a)
-    return " ".join(words)
-
-
-def make_game(**params: object) -> Game[LeducState, int]:
-    """Two-player Leduc hold'em (OpenSpiel's ``leduc_poker`` with default parameters)."""
-    players = params.pop("players", 2)
-    if players != 2 or params:
+    >>> make_game(players=3).info.max_return, make_game(players=3).info.max_game_length
+    (26.0, 14)
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
         raise ValueError(
-            f"leduc_poker takes only players=2, found {dict(params, players=players)!r}"
+            f"leduc_poker: expected players from 2 to {MAX_PLAYERS}, found {players!r}"
         )
     info = GameInfo(
         name="leduc_poker",
-        num_players=2,
+        num_players=players,
         min_return=-13.0,
-        max_return=13.0,
-        max_game_length=8,
-        params=params_tuple({}),
+        max_return=13.0 * (players - 1),
+        max_game_length=2 * (players + _MAX_RAISES * (players - 1)),
+        params=params_tuple({} if players == 2 else {"players": players}),
         zero_sum=True,
         constant_sum=0.0,
         has_chance=True,
         perfect_information=False,
-        description="Leduc hold'em: 6 cards, two betting rounds (OpenSpiel's leduc_poker)",
+        description=(
+            f"Leduc hold'em: {2 * (players + 1)} cards, two betting rounds "
+            "(OpenSpiel's leduc_poker)"
+        ),
     )
-    # the rules every path game shares, and this module's own (observation, notation, ...)
-    return game_from_functions(info, {**globals(), **_RULES})
+    return game_from_functions(info, _rules(players))
