@@ -119,20 +119,35 @@ class NodeTable(Generic[N]):
 
     *advance(node, action)* builds a child node from its parent; the table
     calls it only on a miss, walking down from the nearest known ancestor.
+    The memo holds at most *limit* histories: when a miss finds it full it
+    starts again from the root (a cache of a pure function may forget), so
+    games with huge trees (Leduc for ten players) run in bounded memory.
 
     >>> table = NodeTable(0, lambda total, action: total + action)
     >>> table.get(extend(extend(ROOT, 3), 4)), len(table)
     (7, 3)
+    >>> small = NodeTable(0, lambda total, action: total + action, limit=3)
+    >>> [small.get(path_of(h)) for h in ([1], [1, 1], [2, 2, 2])], len(small) <= 4
+    ([1, 2, 6], True)
     """
 
-    __slots__ = ("_advance", "base", "table")
+    __slots__ = ("_advance", "_root", "base", "limit", "table")
 
-    def __init__(self, root: N, advance: Callable[[N, int], N], base: int = BASE) -> None:
+    def __init__(
+        self,
+        root: N,
+        advance: Callable[[N, int], N],
+        base: int = BASE,
+        *,
+        limit: int = 200_000,
+    ) -> None:
         if base < 2 or base & (base - 1):
             raise ValueError(f"expected a power-of-two base, found {base}")
         self.table: dict[int, N] = {ROOT: root}
+        self._root = root
         self._advance = advance
         self.base = base
+        self.limit = limit
 
     def get(self, path: int) -> N:
         """The node of *path*, built (and remembered) if new."""
@@ -140,6 +155,9 @@ class NodeTable(Generic[N]):
         if node is not None:
             return node
         base = self.base
+        if len(self.table) >= self.limit:
+            self.table.clear()  # in place: path_rules' closures hold this very dict
+            self.table[ROOT] = self._root
         missing: list[int] = []
         known = path
         while known not in self.table:
