@@ -139,7 +139,7 @@ class NodeTable(Generic[N]):
         advance: Callable[[N, int], N],
         base: int = BASE,
         *,
-        limit: int = 200_000,
+        limit: int = 100_000,
     ) -> None:
         if base < 2 or base & (base - 1):
             raise ValueError(f"expected a power-of-two base, found {base}")
