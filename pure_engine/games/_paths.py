@@ -20,7 +20,7 @@ function held outside every state, like :func:`functools.lru_cache`.
 (whose turn, legal actions, chance, step, returns, key) over that table, so a
 game module only adds what is its own: observations, notation, resampling.
 
->>> p = extend(extend(ROOT, 2), 0)
+>>> p = path_of([2, 0])
 >>> p, actions_of(p)
 (25, (2, 0))
 """
@@ -44,7 +44,6 @@ __all__ = [
     "actions_of",
     "base_for",
     "digit_weight",
-    "extend",
     "path_of",
     "path_rules",
 ]
@@ -67,11 +66,6 @@ def base_for(actions: int) -> int:
     while base - 1 < actions:
         base *= 2
     return base
-
-
-def extend(path: int, action: int, base: int = BASE) -> int:
-    """The path after *action* is taken."""
-    return path * base + action + 1
 
 
 def path_of(actions: Iterable[int], base: int = BASE) -> int:
@@ -124,7 +118,7 @@ class NodeTable(Generic[N]):
     games with huge trees (Leduc for ten players) run in bounded memory.
 
     >>> table = NodeTable(0, lambda total, action: total + action)
-    >>> table.get(extend(extend(ROOT, 3), 4)), len(table)
+    >>> table.get(path_of([3, 4])), len(table)
     (7, 3)
     >>> small = NodeTable(0, lambda total, action: total + action, limit=3)
     >>> [small.get(path_of(h)) for h in ([1], [1, 1], [2, 2, 2])], len(small) <= 4
