@@ -286,10 +286,8 @@ def test_missing_search_module_is_a_clean_error(monkeypatch: pytest.MonkeyPatch)
         make_bot("pimc", make_coin_game(), seed=0)
 
 
-def test_mcts_adapter_reuses_its_tree_by_following_actions(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    given_trees: list[FakeTree | None] = []
+def recording_mcts(given_trees: list[Any]) -> Any:
+    """A stand-in for ``mcts`` that records the ``tree=`` it is given and plays the first action."""
 
     def mcts(
         game: Any, state: Any, *, simulations: int = 1000, seed: int = 0, tree: Any = None
@@ -297,7 +295,14 @@ def test_mcts_adapter_reuses_its_tree_by_following_actions(
         given_trees.append(tree)
         return FakeResult(game.legal_actions(state)[0], FakeTree(state))
 
-    install(monkeypatch, "pure_engine.search.mcts", "mcts", mcts)
+    return mcts
+
+
+def test_mcts_adapter_reuses_its_tree_by_following_actions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given_trees: list[FakeTree | None] = []
+    install(monkeypatch, "pure_engine.search.mcts", "mcts", recording_mcts(given_trees))
     game = make_coin_game()
     bot = make_bot("mcts", game, seed=0)
     assert isinstance(bot, SearchBot)
@@ -316,14 +321,7 @@ def test_mcts_adapter_hands_over_the_subtree_for_the_reached_state(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     given_trees: list[Any] = []
-
-    def mcts(
-        game: Any, state: Any, *, simulations: int = 1000, seed: int = 0, tree: Any = None
-    ) -> FakeResult:
-        given_trees.append(tree)
-        return FakeResult(game.legal_actions(state)[0], FakeTree(state))
-
-    install(monkeypatch, "pure_engine.search.mcts", "mcts", mcts)
+    install(monkeypatch, "pure_engine.search.mcts", "mcts", recording_mcts(given_trees))
     game = make_coin_game()
     bot = make_bot("mcts", game, seed=0)
     state = coin_after_flip(1)
