@@ -18,12 +18,12 @@ from pyrsistent import pmap, pvector
 
 from benchmarks._timing import median_ns, print_table
 from pure_engine.core.digest import digest
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = ["main"]
 
 
-class Entity(Record):
+class Entity(Struct):
     """A minion-like entity with a handful of fields."""
 
     id: int
@@ -34,7 +34,7 @@ class Entity(Record):
     buffs: tuple[str, ...] = ()
 
 
-class State(Record):
+class State(Struct):
     """A mid-game state: 60 entities by id, two hands, a turn counter."""
 
     turn: int
@@ -96,9 +96,9 @@ def main() -> None:
         ("operation", "time"),
         _timed(
             [
-                ("Record.replace, one top-level field", lambda: state.replace(turn=6), 10_000, us),
+                ("Struct.replace, one top-level field", lambda: state.replace(turn=6), 10_000, us),
                 (
-                    "one entity field (immutables.Map + Record), 60 entities",
+                    "one entity field (immutables.Map + Struct), 60 entities",
                     lambda: damage(state, 17, 1),
                     10_000,
                     us,
@@ -119,7 +119,7 @@ def main() -> None:
         ("read", "time"),
         _timed(
             [
-                ("Record field (state.turn)", lambda: state.turn, 200_000, "ns"),
+                ("Struct field (state.turn)", lambda: state.turn, 200_000, "ns"),
                 ("__slots__ attribute (plain.turn)", lambda: plain.turn, 200_000, "ns"),
                 (
                     "entity field (state.entities[17].health)",

@@ -18,8 +18,8 @@ from hypothesis import given
 
 from pure_engine import register_game
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
-from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.testing import check_game, states
 
@@ -32,7 +32,7 @@ __all__ = ["DECK", "Table", "cards_conserved", "make_game"]
 DECK = (1, 2, 3, 4, 5, 6)
 
 
-class Table(Record):
+class Table(Struct):
     deck: tuple[int, ...] = DECK
     hands: tuple[tuple[int, ...], ...] = ((), ())
     trick: tuple[int, ...] = ()  # cards on the table this trick, the leader's first

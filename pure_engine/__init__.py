@@ -16,8 +16,8 @@ from pure_engine.core import (
     TERMINAL,
     Game,
     GameInfo,
-    Record,
     Rng,
+    Struct,
     digest,
     hex_digest,
     list_games,
@@ -45,6 +45,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Rng",
+    "Struct",
     "UnknownGameError",
     "digest",
     "hex_digest",
@@ -52,4 +53,7 @@ __all__ = [
     "load_game",
     "register_game",
 ]
+Record = Struct
+"""Deprecated alias of :class:`Struct` (the state base class); "record" now means a game log."""
+
 __version__ = "0.1.0"

@@ -17,9 +17,9 @@ from fractions import Fraction
 from typing import Any
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
-from pure_engine.core.record import Record
 from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from tests import toys
 from tests.toys import CoinState
@@ -37,7 +37,7 @@ def _variant(name: str, **changes: Any) -> Game[Any, Any]:
 # --- purity -------------------------------------------------------------------------------
 
 
-class ListState(Record):
+class ListState(Struct):
     """A record holding a list: mutable state reachable from an 'immutable' one."""
 
     moves: list[int]
@@ -105,7 +105,7 @@ def mutating_step() -> Game[Any, Any]:
 _TICKS = itertools.count()
 
 
-class TickState(Record):
+class TickState(Struct):
     coin: CoinState
     tick: int = 0
 
@@ -231,7 +231,7 @@ def key_omits_ack() -> Game[Any, Any]:
     return _variant("broken_key_omits", key=lambda s: (s.coin, s.guess))
 
 
-class IdHashState(Record):
+class IdHashState(Struct):
     """Equal by value, but hashed by identity."""
 
     coin: CoinState
@@ -329,7 +329,7 @@ NOBODY = 0
 FOLD, CALL = 10, 11
 
 
-class HighCardState(Record):
+class HighCardState(Struct):
     cards: tuple[int, int] = (NOBODY, NOBODY)
     move: int | None = None
     rng: Rng | None = None

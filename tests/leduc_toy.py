@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from tests.toy_parts import hidden_cards_info
 
@@ -27,7 +27,7 @@ _NAMES = ("fold", "call", "raise")
 _RAISE_SIZE = (2, 4)
 
 
-class LeducState(Record):
+class LeducState(Struct):
     private: tuple[int, ...] = ()  # private[p]: player p's card once dealt
     public: int | None = None
     round: int = 0  # 0 or 1

@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from tests.toy_parts import hidden_cards_info
 
@@ -43,7 +43,7 @@ def _parse_int(state: object, text: str) -> int:
 # --- nim -------------------------------------------------------------------------------------
 
 
-class NimState(Record):
+class NimState(Struct):
     mover: int
     pile: int
 
@@ -76,7 +76,7 @@ def nim(pile: int = 7) -> Game[NimState, int]:
 # --- chance nim ------------------------------------------------------------------------------
 
 
-class ChanceNimState(Record):
+class ChanceNimState(Struct):
     mover: int
     pile: int
     moves_left: int
@@ -146,7 +146,7 @@ def expectimax(game: Game[ChanceNimState, int], state: ChanceNimState) -> float:
 PASS, BET = 0, 1
 
 
-class KuhnState(Record):
+class KuhnState(Struct):
     cards: tuple[int, ...] = ()  # cards[p] is player p's card once dealt
     history: tuple[int, ...] = ()
 

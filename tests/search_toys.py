@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
-from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng, shuffled
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 
 __all__ = [
@@ -37,7 +37,7 @@ __all__ = [
 MOVES = ("U", "D", "L", "R")  # the direction the blank moves
 
 
-class SlideState(Record):
+class SlideState(Struct):
     """A sliding-puzzle position: tiles row by row, 0 is the blank."""
 
     rows: int
@@ -151,7 +151,7 @@ def _first_two_tiles(board: tuple[int, ...]) -> tuple[int, int]:
     return found[0], found[1]
 
 
-class Node(Record):
+class Node(Struct):
     """One node of a graph game.
 
     ``player`` is a seat, :data:`CHANCE` or :data:`TERMINAL`; ``children``
@@ -213,7 +213,7 @@ def make_graph_game(
     )
 
 
-class TicState(Record):
+class TicState(Struct):
     """Noughts and crosses: cells row by row (0 empty, 1 X, 2 O); X moves first."""
 
     board: tuple[int, ...] = (0,) * 9
@@ -276,7 +276,7 @@ def make_tictactoe() -> Game[TicState, int]:
     )
 
 
-class DiceState(Record):
+class DiceState(Struct):
     """Dice duel: each player's total, decisions taken, and who is rolling (or -1)."""
 
     totals: tuple[int, int] = (0, 0)

@@ -135,32 +135,32 @@ def test_random_bot_same_seed_same_choices() -> None:
     first = RandomBot(seed=11)
     again = RandomBot(seed=11)
     other = RandomBot(seed=12)
-    picks = [first.step(game, state) for _ in range(64)]
-    assert picks == [again.step(game, state) for _ in range(64)]
-    assert picks != [other.step(game, state) for _ in range(64)]
+    picks = [first.choose(game, state) for _ in range(64)]
+    assert picks == [again.choose(game, state) for _ in range(64)]
+    assert picks != [other.choose(game, state) for _ in range(64)]
     assert set(picks) == {0, 1}
 
 
 def test_greedy_takes_the_exact_expectation_over_chance() -> None:
     worse = make_gamble_game(Fraction(1, 2))  # gamble is worth 0 < 0.4
     better = make_gamble_game(Fraction(3, 4))  # gamble is worth 0.5 > 0.4
-    assert GreedyBot(seed=0).step(worse, ()) == "safe"
-    assert GreedyBot(seed=0).step(better, ()) == "gamble"
+    assert GreedyBot(seed=0).choose(worse, ()) == "safe"
+    assert GreedyBot(seed=0).choose(better, ()) == "gamble"
 
 
 def test_greedy_breaks_ties_by_its_seed() -> None:
     game, state = make_coin_game(), coin_after_flip(1)
-    choices = [GreedyBot(seed=seed).step(game, state) for seed in range(40)]
+    choices = [GreedyBot(seed=seed).choose(game, state) for seed in range(40)]
     assert set(choices) == {0, 1}  # every successor scores 0 before the ack: ties
-    assert choices == [GreedyBot(seed=seed).step(game, state) for seed in range(40)]
+    assert choices == [GreedyBot(seed=seed).choose(game, state) for seed in range(40)]
 
 
 def test_greedy_fair_does_not_see_the_hidden_coin_but_omniscient_does() -> None:
     game = fair_coin_game()
     fair = GreedyBot(seed=5, heuristic=guessed_right)
     cheat = GreedyBot(seed=5, heuristic=guessed_right, omniscient=True)
-    rights_fair = sum(fair.step(game, coin_after_flip(c)) == c for c in (0, 1) * 50)
-    rights_cheat = sum(cheat.step(game, coin_after_flip(c)) == c for c in (0, 1) * 50)
+    rights_fair = sum(fair.choose(game, coin_after_flip(c)) == c for c in (0, 1) * 50)
+    rights_cheat = sum(cheat.choose(game, coin_after_flip(c)) == c for c in (0, 1) * 50)
     assert rights_cheat == 100
     assert 30 < rights_fair < 70
 
@@ -168,7 +168,7 @@ def test_greedy_fair_does_not_see_the_hidden_coin_but_omniscient_does() -> None:
 def test_greedy_heuristic_from_a_spec_path() -> None:
     game = make_coin_game()
     bot = make_bot("greedy:heuristic=tests.test_bots_play.guessed_right:omniscient=1", game, seed=0)
-    assert [bot.step(game, coin_after_flip(c)) for c in (0, 1, 1, 0)] == [0, 1, 1, 0]
+    assert [bot.choose(game, coin_after_flip(c)) for c in (0, 1, 1, 0)] == [0, 1, 1, 0]
     with pytest.raises(ValueError, match="has no heuristic 'nothing_here'"):
         make_bot("greedy:heuristic=tests.test_bots_play.nothing_here", game, seed=0)
     with pytest.raises(ValueError, match="cannot import heuristic module 'no_such_module'"):
@@ -182,7 +182,7 @@ def test_registered_heuristic_is_the_default_for_its_game() -> None:
     try:
         assert heuristic_for(game) is guessed_right
         bot = GreedyBot(seed=0, omniscient=True)
-        assert [bot.step(game, coin_after_flip(c)) for c in (1, 0, 1)] == [1, 0, 1]
+        assert [bot.choose(game, coin_after_flip(c)) for c in (1, 0, 1)] == [1, 0, 1]
     finally:
         register_heuristic("coin_guess", default_heuristic)
 
@@ -225,16 +225,16 @@ def test_ismcts_adapter_passes_the_seat_options_and_fresh_seeds(
     install(monkeypatch, "pure_engine.search.ismcts", "ismcts", ismcts)
     game, state = make_coin_game(), coin_after_flip(0)
     bot = make_bot("ismcts", game, seed=3, simulations=77)
-    assert bot.step(game, state) == 0
-    assert bot.step(game, state) == 0
+    assert bot.choose(game, state) == 0
+    assert bot.choose(game, state) == 0
     assert [c[1] for c in calls] == [0, 0]
     assert [c[2]["simulations"] for c in calls] == [77, 77]
     assert calls[0][2]["seed"] != calls[1][2]["seed"]
     calls_before = [c[2]["seed"] for c in calls]
     calls.clear()
     replay = make_bot("ismcts:simulations=5", game, seed=3, simulations=77)
-    replay.step(game, state)
-    replay.step(game, state)
+    replay.choose(game, state)
+    replay.choose(game, state)
     assert [c[2]["seed"] for c in calls] == calls_before  # same bot seed, same search seeds
     assert [c[2]["simulations"] for c in calls] == [5, 5]  # the spec wins over the default
 
@@ -270,7 +270,7 @@ def test_budget_axes_become_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, "pure_engine.search.adversarial", "alphabeta", alphabeta)
     game = make_coin_game()
     bot = make_bot("alphabeta:depth=2:nodes=500", game, seed=0)
-    assert bot.step(game, coin_after_flip(0)) == 1
+    assert bot.choose(game, coin_after_flip(0)) == 1
     assert seen == [Budget(nodes=500)]
     assert isinstance(bot, SearchBot)
     assert bot._options == {"depth": 2, "budget": Budget(nodes=500)}
@@ -307,9 +307,9 @@ def test_mcts_adapter_reuses_its_tree_by_following_actions(
     bot = make_bot("mcts", game, seed=0)
     assert isinstance(bot, SearchBot)
     state = coin_after_flip(0)
-    bot.step(game, state)
+    bot.choose(game, state)
     bot.inform(0)
-    bot.step(game, state)  # the kept tree's root is not this state: not passed
+    bot.choose(game, state)  # the kept tree's root is not this state: not passed
     assert given_trees == [None, None]
     bot.inform(0)
     assert bot._tree is not None and bot._tree.path == (0,)
@@ -325,10 +325,10 @@ def test_mcts_adapter_hands_over_the_subtree_for_the_reached_state(
     game = make_coin_game()
     bot = make_bot("mcts", game, seed=0)
     state = coin_after_flip(1)
-    bot.step(game, state)
+    bot.choose(game, state)
     assert isinstance(bot, SearchBot)
     bot._tree = FakeTree(state)  # as if the opponent's move led back to this very state
-    bot.step(game, state)
+    bot.choose(game, state)
     assert given_trees[0] is None and isinstance(given_trees[1], FakeTree)
 
 
@@ -346,8 +346,8 @@ def test_real_mcts_bot_is_fair_unless_omniscient() -> None:
     fair = make_bot("mcts", game, seed=1, simulations=50)
     cheat = make_bot("mcts:omniscient=1", game, seed=1, simulations=50)
     states = [coin_after_flip(c) for c in (0, 1) * 20]
-    assert sum(cheat.step(game, s) == s.coin for s in states) == 40
-    assert 8 < sum(fair.step(game, s) == s.coin for s in states) < 32
+    assert sum(cheat.choose(game, s) == s.coin for s in states) == 40
+    assert 8 < sum(fair.choose(game, s) == s.coin for s in states) < 32
 
 
 @pytest.mark.skipif(not (HAVE_ISMCTS and HAVE_PIMC), reason="ismcts/pimc have not landed")
@@ -356,17 +356,17 @@ def test_real_information_set_bots_cannot_see_the_coin(spec: str) -> None:
     game = fair_coin_game()
     bot = make_bot(spec, game, seed=2, simulations=20)
     states = [coin_after_flip(c) for c in (0, 1) * 20]
-    picks = [bot.step(game, s) for s in states]
+    picks = [bot.choose(game, s) for s in states]
     assert 8 < sum(p == s.coin for p, s in zip(picks, states, strict=True)) < 32
     again = make_bot(spec, game, seed=2, simulations=20)
-    assert [again.step(game, s) for s in states] == picks
+    assert [again.choose(game, s) for s in states] == picks
 
 
 @pytest.mark.skipif(not HAVE_ALPHABETA, reason="pure_engine.search.adversarial has not landed")
 def test_real_alphabeta_bot_weighs_chance() -> None:
     for win, best in ((Fraction(1, 2), "safe"), (Fraction(3, 4), "gamble")):
         game = make_gamble_game(win)
-        assert make_bot("alphabeta", game, seed=0).step(game, ()) == best
+        assert make_bot("alphabeta", game, seed=0).choose(game, ()) == best
 
 
 # --- arena --------------------------------------------------------------------------------------
@@ -452,7 +452,7 @@ class RecordingBot:
         self.name = name
         self.events: list[object] = []
 
-    def step(self, game: Game[Any, Any], state: Any) -> Any:
+    def choose(self, game: Game[Any, Any], state: Any) -> Any:
         self.events.append("step")
         return game.legal_actions(state)[0]
 
@@ -476,7 +476,7 @@ def test_hooks_see_restart_and_every_action() -> None:
 
 def test_illegal_bot_action_names_the_bot() -> None:
     class Cheater(RecordingBot):
-        def step(self, game: Game[Any, Any], state: Any) -> Any:
+        def choose(self, game: Game[Any, Any], state: Any) -> Any:
             return 2
 
     with pytest.raises(ValueError, match="bot 'cheater' played the illegal action 'ack'"):
@@ -640,6 +640,6 @@ def test_every_bot_plays_a_legal_action_from_any_reachable_decision(
     target = decisions[rng.randrange(len(decisions))]
     spec = data.draw(st.sampled_from(_available_specs()))
     bot = make_bot(spec, game, seed=bot_seed)
-    action = bot.step(game, target)
+    action = bot.choose(game, target)
     assert action in game.legal_actions(target)
-    assert make_bot(spec, game, seed=bot_seed).step(game, target) == action  # seeded
+    assert make_bot(spec, game, seed=bot_seed).choose(game, target) == action  # seeded

@@ -58,14 +58,14 @@ def test_the_ismcts_bot_keeps_its_tree_between_its_moves() -> None:
     bot = make_bot("ismcts:simulations=300", KUHN, seed=1)
     assert isinstance(bot, SearchBot)
     state = dealt(1, 0)
-    bot.step(KUHN, state)
+    bot.choose(KUHN, state)
     for action in (PASS, BET):  # whatever it chose, the game went pass, bet
         bot.inform(action)
         state = KUHN.step(state, action)
     kept = bot._tree
     assert kept is not None
     before = sum(edge.visits for edge in kept.edges.values())
-    bot.step(KUHN, state)
+    bot.choose(KUHN, state)
     assert bot._tree is kept and sum(e.visits for e in kept.edges.values()) == before + 300
     bot.restart()
     assert bot._tree is None

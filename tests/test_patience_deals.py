@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import card_str, parse_card
 from pure_engine.games.patience.deals import (
     MS_DEAL_MAX,
     Deal,
@@ -26,6 +25,7 @@ from pure_engine.games.patience.deals import (
     random_deal,
 )
 from pure_engine.games.patience.spec import Variant, load_variant, preset_names
+from pure_engine.games.playing_cards import card_str, parse_card
 
 GOLDEN = Path(__file__).parent / "golden" / "patience"
 FREECELL = load_variant("freecell")

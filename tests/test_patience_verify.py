@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 import pure_engine.cli as cli
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.games.patience.cards import card_str, make_card, parse_card
 from pure_engine.games.patience.deals import (
     Deal,
     deal_cards,
@@ -49,6 +48,7 @@ from pure_engine.games.patience.verify import (
     position,
     verify,
 )
+from pure_engine.games.playing_cards import card_str, make_card, parse_card
 
 GOLDEN = Path(__file__).parent / "golden" / "patience"
 CELL_SOLUTIONS = sorted(GOLDEN.glob("*.solution.json"))  # fc-solve's: <variant>-<deal number>

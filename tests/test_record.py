@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pure_engine.core.record import Record, fields_of
+from pure_engine.core.struct import Struct, fields_of
 
 
-class Point(Record):
+class Point(Struct):
     x: int
     y: int = 0
 
 
-class Other(Record):
+class Other(Struct):
     x: int
     y: int = 0
 
@@ -49,7 +49,7 @@ def test_unknown_field_in_replace_is_refused() -> None:
 def test_field_without_default_after_default_is_refused() -> None:
     with pytest.raises(TypeError, match="follows one with a default"):
 
-        class Bad(Record):
+        class Bad(Struct):
             a: int = 0
             b: int  # type: ignore[misc]  # the error under test
 

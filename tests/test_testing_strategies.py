@@ -10,7 +10,7 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.testing import (
     Playout,
@@ -31,7 +31,7 @@ from tests import toys
 GOAL = 12
 
 
-class Race(Record):
+class Race(Struct):
     """Players alternately add 1, 2 or 3 to a shared total; whoever reaches GOAL wins."""
 
     total: int = 0

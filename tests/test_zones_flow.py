@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pure_engine.core.flow import FlowStep, TurnMachine
-from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng
+from pure_engine.core.struct import Struct
 from pure_engine.core.zones import Zones, deal, draw, move_card, move_top, shuffle_zone, zones
 from pure_engine.errors import IllegalActionError
 
@@ -82,7 +82,7 @@ def test_unknown_zone_is_named() -> None:
         move_top(zones({"a": (1,)}), "a", "moon")
 
 
-class Turn(Record):
+class Turn(Struct):
     step: str
     turn: int = 1
     mana: int = 0

@@ -5,16 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game, game_from_functions
-from pure_engine.core.record import Record
 from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from tests.toy_parts import hidden_cards_info
 
 NAMES = ("heads", "tails", "ack")
 
 
-class CoinState(Record):
+class CoinState(Struct):
     coin: int | None = None
     guess: int | None = None
     acked: bool = False

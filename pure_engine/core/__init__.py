@@ -3,17 +3,17 @@ seen-state caches, and game records.  The core knows no game."""
 
 from pure_engine.core.digest import digest, hex_digest
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
-from pure_engine.core.record import Record, fields_of
 from pure_engine.core.registry import list_games, load_game, register_game
 from pure_engine.core.rng import Rng, bits64, choose_weighted, randbelow, shuffled
+from pure_engine.core.struct import Struct, fields_of
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Game",
     "GameInfo",
-    "Record",
     "Rng",
+    "Struct",
     "bits64",
     "choose_weighted",
     "digest",

@@ -22,7 +22,7 @@ from typing import Any
 import immutables
 from pyrsistent import PVector, pvector
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = ["digest", "encode", "hex_digest"]
 
@@ -90,11 +90,11 @@ def _float(value: float, out: list[bytes]) -> None:
     out.append(b"f" + struct.pack(">d", value))
 
 
-def _record_encoder(cls: type[Record]) -> Any:
+def _record_encoder(cls: type[Struct]) -> Any:
     name = cls.__qualname__.encode()
     header = b"R" + _pack_q(len(name)) + name + _pack_q(len(cls._fields))
 
-    def encode_record(value: Record, out: list[bytes]) -> None:
+    def encode_record(value: Struct, out: list[bytes]) -> None:
         out.append(header)
         for item in value[1:]:
             _encode(item, out)
@@ -124,7 +124,7 @@ def _encode_general(value: Any, out: list[bytes]) -> None:
     if isinstance(value, enum.Enum):
         name = f"{type(value).__qualname__}.{value.name}".encode()
         out.append(b"E" + _pack_q(len(name)) + name)
-    elif isinstance(value, Record):
+    elif isinstance(value, Struct):
         encoder = _BY_TYPE[type(value)] = _record_encoder(type(value))
         encoder(value, out)
     elif isinstance(value, bool):

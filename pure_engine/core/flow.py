@@ -9,8 +9,8 @@ that needs no decision in one loop and counts the ticks.  Forced decisions
 (one legal option) are skipped by the session layer
 (:mod:`pure_engine.core.session`), which logs them with their provenance.
 
->>> from pure_engine.core.record import Record
->>> class T(Record):
+>>> from pure_engine.core.struct import Struct
+>>> class T(Struct):
 ...     step: str
 ...     turn: int = 1
 ...     cards: int = 0

@@ -28,9 +28,9 @@ from typing import Any
 
 from pure_engine.core.digest import hex_digest
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.core.record import Record
 from pure_engine.core.registry import load_game
 from pure_engine.core.session import CHANCE_AUTO, FORCED_AUTO, Session
+from pure_engine.core.struct import Struct
 from pure_engine.errors import IllegalActionError, ParseError, RecordError
 
 __all__ = [
@@ -52,7 +52,7 @@ VERSION = 1
 _AUTOS = (None, CHANCE_AUTO, FORCED_AUTO)
 
 
-class RecordedAction(Record):
+class RecordedAction(Struct):
     """One action in notation; ``auto`` is None for a chosen action."""
 
     player: int
@@ -60,7 +60,7 @@ class RecordedAction(Record):
     auto: str | None = None
 
 
-class GameRecord(Record):
+class GameRecord(Struct):
     """What a record file holds (see the module docstring)."""
 
     game: str

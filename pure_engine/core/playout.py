@@ -21,12 +21,12 @@ import random
 from typing import Any
 
 from pure_engine.core.game import CHANCE, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = ["PlayoutCounts", "random_playouts"]
 
 
-class PlayoutCounts(Record):
+class PlayoutCounts(Struct):
     """What :func:`random_playouts` played: games, decisions (player moves), chance
     draws, plies (decisions + chance draws), and games cut at *max_plies*."""
 

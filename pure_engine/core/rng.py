@@ -20,7 +20,7 @@ from fractions import Fraction
 from math import lcm
 from typing import TypeVar
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = ["Rng", "bits64", "choose_weighted", "randbelow", "seed_from", "shuffled"]
 
@@ -29,7 +29,7 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-class Rng(Record):
+class Rng(Struct):
     """An immutable generator: a seed and how many draws have been made."""
 
     seed: int

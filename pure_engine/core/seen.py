@@ -28,7 +28,7 @@ from typing import Generic, TypeVar
 
 import immutables
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = ["ScopedSeen", "SeenCache", "SeenStats", "TableStats", "TranspositionTable"]
 
@@ -36,7 +36,7 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class SeenStats(Record):
+class SeenStats(Struct):
     """Counters of a seen cache.
 
     ``hits``: lookups that found the key; ``collisions``: lookups whose cheap
@@ -120,7 +120,7 @@ class SeenCache(Generic[K]):
         return SeenStats(self.lookups, self.hits, self.collisions, self.size)
 
 
-class TableStats(Record):
+class TableStats(Struct):
     """Counters of a transposition table."""
 
     probes: int
@@ -196,7 +196,7 @@ def _take(items: Iterator[K], n: int) -> Iterator[K]:
         yield item
 
 
-class ScopedSeen(Record):
+class ScopedSeen(Struct):
     """A persistent exact seen-set, for seen rules that are part of a game's semantics.
 
     Buckets live in an ``immutables.Map`` (a C HAMT: O(log n) insert sharing

@@ -32,7 +32,7 @@ from typing import Any, Generic, TypeVar
 from pyrsistent import PVector, pvector
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = ["AutoPolicy", "LoggedAction", "Session", "act", "actions_of", "advance", "start"]
 
@@ -43,7 +43,7 @@ CHANCE_AUTO = "chance"
 FORCED_AUTO = "forced"
 
 
-class LoggedAction(Record):
+class LoggedAction(Struct):
     """One applied action: who acted, what, and ``auto`` (None, "chance" or "forced")."""
 
     player: int
@@ -51,7 +51,7 @@ class LoggedAction(Record):
     auto: str | None = None
 
 
-class AutoPolicy(Record):
+class AutoPolicy(Struct):
     """Which actions a session applies on its own.
 
     ``chance``: resolve chance nodes from the state's rng (needs a seeded state).
@@ -73,7 +73,7 @@ class AutoPolicy(Record):
         return bool(self.skip_trivial) and (self.players is None or player in self.players)
 
 
-class Session(Record, Generic[S]):
+class Session(Struct, Generic[S]):
     """A state, the log that produced it, and tick/decision counters."""
 
     state: Any

@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
-from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng
+from pure_engine.core.struct import Struct
 
 __all__ = [
     "BASE",
@@ -168,7 +168,7 @@ class NodeTable(Generic[N]):
 
 
 class PathNode(Protocol):
-    """What a memoised node must say about its history (a :class:`Record` with these fields)."""
+    """What a memoised node must say about its history (a :class:`Struct` with these fields)."""
 
     @property
     def player(self) -> int: ...
@@ -180,7 +180,7 @@ class PathNode(Protocol):
     def returns(self) -> tuple[float, ...]: ...
 
 
-class PathState(Record):
+class PathState(Struct):
     """A history-as-integer state: the path and the optional in-state generator.
 
     Each game subclasses it (``class KuhnState(PathState)``) so its states are
@@ -205,7 +205,7 @@ def path_rules(state_class: type[PathState], nodes: NodeTable[PN]) -> dict[str, 
     with the game's own functions, to
     :func:`~pure_engine.core.game.game_from_functions`.
 
-    >>> class Count(Record):
+    >>> class Count(Struct):
     ...     player: int; legal: tuple[int, ...]; outcomes: tuple; returns: tuple[float, ...]
     >>> class CountState(PathState):
     ...     pass

@@ -39,8 +39,8 @@ from fractions import Fraction
 from typing import Any
 
 from pure_engine.core.game import TERMINAL, Game, GameInfo, game_from_functions, params_tuple
-from pure_engine.core.record import Record
 from pure_engine.core.seen import ScopedSeen
+from pure_engine.core.struct import Struct
 from pure_engine.errors import CycleDetectedError, ParseError
 
 __all__ = [
@@ -149,7 +149,7 @@ def _check_decks(deck1: Sequence[int], deck2: Sequence[int]) -> None:
 # --------------------------------------------------------------- fast solver
 
 
-class CrabResult(Record):
+class CrabResult(Struct):
     """A finished game: the winner (1 or 2), their score and deck, and what it took.
 
     ``rounds`` counts the top-level game's rounds, ``total_rounds`` every
@@ -291,7 +291,7 @@ def _recursive(
 # ------------------------------------------------------- the Game protocol
 
 
-class Frame(Record):
+class Frame(Struct):
     """A game suspended while its sub-game is played (a persistent linked stack)."""
 
     deck1: Deck
@@ -300,7 +300,7 @@ class Frame(Record):
     parent: Frame | None = None
 
 
-class CrabState(Record):
+class CrabState(Struct):
     """A position: both decks, this game's seen-set, the suspended games, and the outcome.
 
     ``winner`` is ``None`` while playing, 1 or 2 at the end, 0 when plain

@@ -46,7 +46,7 @@ from pure_engine.core.game import (
     game_from_functions,
     params_tuple,
 )
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games._paths import (
     NodeTable,
@@ -79,7 +79,7 @@ class KuhnState(PathState):
     """A Kuhn poker state: the action history as a path, and the in-state RNG."""
 
 
-class KuhnObservation(Record):
+class KuhnObservation(Struct):
     """What *player* may see: their own card (``None`` before the deal) and the bets so far.
 
     OpenSpiel's information state string ``"0pb"`` is ``card=0, bets='pb'``.
@@ -90,7 +90,7 @@ class KuhnObservation(Record):
     bets: str
 
 
-class _Node(Record):
+class _Node(Struct):
     """Everything a history decides (memoised per path)."""
 
     player: int

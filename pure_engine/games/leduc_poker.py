@@ -46,7 +46,7 @@ from pure_engine.core.game import (
     game_from_functions,
     params_tuple,
 )
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games._paths import NodeTable, PathState, base_for, digit_weight, path_rules
 
@@ -85,7 +85,7 @@ class LeducState(PathState):
     """A Leduc state: the action history as a path, and the in-state RNG."""
 
 
-class LeducObservation(Record):
+class LeducObservation(Struct):
     """What *player* may see: own card, the public card (``None`` before it is dealt),
     and each round's actions.  The other players' cards never appear."""
 
@@ -96,7 +96,7 @@ class LeducObservation(Record):
     round2: tuple[int, ...]
 
 
-class _Node(Record):
+class _Node(Struct):
     """Everything a history decides (memoised per path)."""
 
     player: int

@@ -28,8 +28,8 @@ from typing import Any
 
 from pure_engine.core.digest import digest
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.core.record import Record
-from pure_engine.search.bots import Bot
+from pure_engine.core.struct import Struct
+from pure_engine.search.bots import Bot, choose_action
 
 __all__ = [
     "BotResult",
@@ -143,7 +143,7 @@ def outcome_of(returns: Sequence[float], seat: int) -> str:
     return "loss"
 
 
-class GameOutcome(Record):
+class GameOutcome(Struct):
     """One finished game: ``seats[b]`` is the seat bot ``b`` played; ``returns`` are per seat."""
 
     seats: tuple[int, ...]
@@ -153,7 +153,7 @@ class GameOutcome(Record):
     block: int  # the rotation block: its games share chance_seed
 
 
-class SeatResult(Record):
+class SeatResult(Struct):
     """One bot's results in one seat."""
 
     seat: int
@@ -161,7 +161,7 @@ class SeatResult(Record):
     mean: float
 
 
-class BotResult(Record):
+class BotResult(Struct):
     """One bot's results over a match: mean return with its 95 % CI, wins/draws/losses, per seat.
 
     The interval is clustered by rotation block (the games that share a deal).
@@ -197,7 +197,7 @@ class BotResult(Record):
         }
 
 
-class MatchResult(Record):
+class MatchResult(Struct):
     """What :func:`play_match` found: per-bot results and every game's outcome."""
 
     game: str
@@ -267,7 +267,7 @@ def play_game(
             else:
                 bot = seated[player]
                 started = time.perf_counter()
-                action = bot.step(game, state)
+                action = choose_action(bot, game, state)
                 if clocks is not None:
                     clocks[player] += time.perf_counter() - started
                 if decisions is not None:

@@ -1,6 +1,6 @@
 """Bots: seeded players that choose an action for the seat to move.
 
-A bot is any object with a ``name`` and ``step(game, state) -> action`` (the
+A bot is any object with a ``name`` and ``choose(game, state) -> action`` (the
 :class:`Bot` protocol); it is asked only at decision nodes of its own seat.
 Two optional hooks let a bot keep memory across moves: ``restart()`` when a
 new game starts and ``inform(action)`` after every action anyone plays,
@@ -19,9 +19,9 @@ given the true state with the seat and sample information sets themselves.
 >>> from tests.toys import make_game
 >>> game = make_game()
 >>> state = game.step(game.initial_state(), 1)      # the coin shows tails
->>> [make_bot("random", game, seed=s).step(game, state) for s in range(6)]
+>>> [make_bot("random", game, seed=s).choose(game, state) for s in range(6)]
 [1, 0, 0, 0, 0, 1]
->>> [make_bot("random", game, seed=s).step(game, state) for s in range(6)]  # same seeds
+>>> [make_bot("random", game, seed=s).choose(game, state) for s in range(6)]  # same seeds
 [1, 0, 0, 0, 0, 1]
 """
 
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -47,6 +48,7 @@ __all__ = [
     "Heuristic",
     "RandomBot",
     "SearchBot",
+    "choose_action",
     "default_heuristic",
     "heuristic_for",
     "make_bot",
@@ -65,7 +67,7 @@ Heuristic = Callable[[Game[Any, Any], Any, int], float]
 
 
 class Bot(Protocol):
-    """A player: ``step(game, state)`` returns the action for the seat to move in *state*.
+    """A player: ``choose(game, state)`` returns the action for the seat to move in *state*.
 
     Optional hooks, called by :func:`pure_engine.search.arena.play_game` when
     present: ``restart()`` (a new game starts) and ``inform(action)`` (an
@@ -77,9 +79,47 @@ class Bot(Protocol):
         """How results and error messages call this bot."""
         ...
 
-    def step(self, game: Game[S, A], state: S) -> A:
+    def choose(self, game: Game[S, A], state: S) -> A:
         """The action this bot plays in *state* (a decision node of its seat)."""
         ...
+
+
+def choose_action(bot: Bot, game: Game[S, A], state: S) -> A:
+    """Ask *bot* for its action: ``bot.choose(game, state)``.
+
+    A bot written for the old protocol (``step(game, state)``, documented
+    before "step" was kept for transitions) still plays, with a
+    ``DeprecationWarning``.
+
+    >>> from tests.toys import make_game
+    >>> class Old:
+    ...     name = "old"
+    ...     def step(self, game, state):
+    ...         return game.legal_actions(state)[0]
+    >>> game = make_game()
+    >>> state = game.step(game.initial_state(), 1)
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     choose_action(Old(), game, state) == game.legal_actions(state)[0]
+    True
+    >>> [str(w.message) for w in caught]
+    ["bot 'old' defines step(game, state); the Bot protocol now calls it choose(game, state)"]
+    """
+    choose = getattr(bot, "choose", None)
+    if choose is None:
+        old = getattr(bot, "step", None)
+        if old is None:
+            raise TypeError(f"bot {bot.name!r} has no choose(game, state) method")
+        warnings.warn(
+            f"bot {bot.name!r} defines step(game, state); "
+            "the Bot protocol now calls it choose(game, state)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        choose = old
+    action: A = choose(game, state)
+    return action
 
 
 # --- heuristics ------------------------------------------------------------------------------
@@ -149,7 +189,7 @@ class RandomBot:
     >>> game = make_game()
     >>> bot = RandomBot(seed=3)
     >>> state = game.step(game.initial_state(), 0)
-    >>> bot.step(game, state) in game.legal_actions(state), bot.name
+    >>> bot.choose(game, state) in game.legal_actions(state), bot.name
     (True, 'random')
     """
 
@@ -159,7 +199,7 @@ class RandomBot:
         self.name = name
         self._rng = random.Random(seed)
 
-    def step(self, game: Game[S, A], state: S) -> A:
+    def choose(self, game: Game[S, A], state: S) -> A:
         """A legal action, uniformly at random."""
         legal = game.legal_actions(state)
         return legal[self._rng.randrange(len(legal))]
@@ -176,7 +216,7 @@ class GreedyBot:
     >>> from tests.toys import make_game
     >>> game = make_game()
     >>> state = game.step(game.initial_state(), 1)
-    >>> GreedyBot(seed=0, omniscient=True).step(game, state)   # it peeks: tails
+    >>> GreedyBot(seed=0, omniscient=True).choose(game, state)   # it peeks: tails
     1
     """
 
@@ -195,7 +235,7 @@ class GreedyBot:
         self._heuristic = heuristic
         self._rng = random.Random(seed)
 
-    def step(self, game: Game[S, A], state: S) -> A:
+    def choose(self, game: Game[S, A], state: S) -> A:
         """The legal action with the highest (expected) heuristic value for the seat to move."""
         heuristic = self._heuristic or heuristic_for(game)
         player = game.current_player(state)

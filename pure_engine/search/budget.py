@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = [
     "PROVED_UNSOLVABLE",
@@ -41,7 +41,7 @@ UNKNOWN: Final = "unknown"
 """The budget ran out first: nothing is claimed."""
 
 
-class Budget(Record):
+class Budget(Struct):
     """When a search must stop; ``None`` means no limit on that axis.
 
     ``states`` bounds the number of states held (frontier plus seen set): a
@@ -63,7 +63,7 @@ class Budget(Record):
     memory_mb: float | None = None
 
 
-class SearchStats(Record):
+class SearchStats(Struct):
     """What a search did; the same fields for every algorithm.
 
     >>> SearchStats(expanded=2).expanded

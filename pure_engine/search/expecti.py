@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.search.budget import Budget, Limiter, SearchStats
 
 Sides = Sequence[int] | Callable[[int], int]
@@ -57,7 +57,7 @@ UNLIMITED = 1 << 30
 """The depth meaning "to the end of the game"."""
 
 
-class AdversarialResult(Record, Generic[A]):
+class AdversarialResult(Struct, Generic[A]):
     """What an adversarial search found.
 
     ``value`` is from the root side's view; ``action`` the best root action

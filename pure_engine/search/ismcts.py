@@ -41,7 +41,7 @@ from collections.abc import Hashable
 from typing import Generic
 
 from pure_engine.core.game import CHANCE, A, Game, S
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.search.budget import Budget, SearchStats
 from pure_engine.search.mcts import RolloutPolicy, chance_sampler, make_limiter, random_rollout
 
@@ -82,7 +82,7 @@ class IsmctsNode(Generic[A]):
         return count
 
 
-class IsmctsResult(Record, Generic[A]):
+class IsmctsResult(Struct, Generic[A]):
     """What :func:`ismcts` found.
 
     ``action`` is the most visited root action (ties: higher mean, then the

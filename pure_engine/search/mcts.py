@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Generic
 
 from pure_engine.core.game import CHANCE, TERMINAL, A, Game, S
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.search.budget import Budget, Limiter, SearchStats
 
 __all__ = [
@@ -165,7 +165,7 @@ def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
     return None if tree is None else tree.subtree(*actions)
 
 
-class MctsResult(Record, Generic[S, A]):
+class MctsResult(Struct, Generic[S, A]):
     """What :func:`mcts` found.
 
     ``action`` is the most visited root action (ties: higher mean value, then

@@ -27,14 +27,14 @@ import time
 from typing import Generic
 
 from pure_engine.core.game import A, Game, S
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.search.budget import SearchStats
 from pure_engine.search.mcts import RolloutPolicy, mcts
 
 __all__ = ["PimcResult", "pimc"]
 
 
-class PimcResult(Record, Generic[A]):
+class PimcResult(Struct, Generic[A]):
     """What :func:`pimc` found.
 
     ``action`` has the most votes (ties: more visits over all worlds, then the

@@ -8,8 +8,8 @@ its own expansion cap ends it.  A verdict other than ``unknown`` therefore
 always comes from a complete search or a found solution.
 
 >>> from pure_engine.search.budget import SearchStats
->>> from pure_engine.core.record import Record
->>> class Result(Record):
+>>> from pure_engine.core.struct import Struct
+>>> class Result(Struct):
 ...     verdict: str
 ...     stats: SearchStats
 >>> def short(budget):      # gives up at its cap

@@ -30,7 +30,7 @@ from heapq import heappop, heappush
 from typing import Generic, TypeVar
 
 from pure_engine.core.game import CHANCE, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.search.budget import (
     PROVED_UNSOLVABLE,
     SOLVED,
@@ -53,7 +53,7 @@ ALGORITHMS = ("bfs", "dfs", "iddfs", "astar", "wastar", "greedy", "idastar")
 _Path = tuple[A, "_Path[A]"] | None
 
 
-class PuzzleResult(Record, Generic[A]):
+class PuzzleResult(Struct, Generic[A]):
     """What a puzzle search found.
 
     ``actions`` is the solution (empty unless ``verdict == "solved"``), ``cost``

@@ -135,7 +135,7 @@ class SearchBot:
         self._tree = advance_ismcts(self._tree, game, player, state, action, after)
         self._track = None if self._tree is None else (game, after, player)
 
-    def step(self, game: Game[S, A], state: S) -> A:
+    def choose(self, game: Game[S, A], state: S) -> A:
         """Run the search from *state* and play its action."""
         kind = self._kind
         player = game.current_player(state)

@@ -24,7 +24,7 @@ from typing import Any
 
 from pure_engine.core import gamerecord
 from pure_engine.core.game import CHANCE, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import PureEngineError
 from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
@@ -96,7 +96,7 @@ class GameCheckError(AssertionError):
         )
 
 
-class CheckReport(Record):
+class CheckReport(Struct):
     """What a passing :func:`check_game` run covered."""
 
     game: str
@@ -131,7 +131,7 @@ def _difference(game: Game[Any, Any], state: Any, other_game: Game[Any, Any], ot
 
 
 def _check_record(run: Run, trace: Trace, cut: int, folder: Path) -> Failure | None:
-    """Record the first *cut* actions, save, load, replay; then both copies must continue alike."""
+    """Struct the first *cut* actions, save, load, replay; then both copies must continue alike."""
     game = run.game
     notes = tuple(trace.notes[:cut])
     try:

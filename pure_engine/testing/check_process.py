@@ -26,8 +26,8 @@ from typing import Any
 
 from pure_engine.core.digest import digest
 from pure_engine.core.game import CHANCE, Game
-from pure_engine.core.record import Record
 from pure_engine.core.registry import load_game
+from pure_engine.core.struct import Struct
 
 __all__ = ["GameSpec", "ReplayTrace", "replay_digests", "run_in_subprocess", "spec_of"]
 
@@ -59,7 +59,7 @@ def _import(ref: str) -> None:
     spec.loader.exec_module(module)
 
 
-class GameSpec(Record):
+class GameSpec(Struct):
     """How a fresh process rebuilds a game: modules to import, then a factory or the registry."""
 
     modules: tuple[str, ...]
@@ -68,7 +68,7 @@ class GameSpec(Record):
     factory: str | None = None
 
 
-class ReplayTrace(Record):
+class ReplayTrace(Struct):
     """A seed and the per-step action indices to replay."""
 
     seed: int | None

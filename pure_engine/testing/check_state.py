@@ -2,12 +2,12 @@
 
 A state is immutable *all the way down* when every value reachable from it
 is a known immutable leaf (numbers, strings, bytes, enums, classes) or a
-known immutable container (tuple and :class:`~pure_engine.core.record.Record`,
+known immutable container (tuple and :class:`~pure_engine.core.struct.Struct`,
 frozenset, pyrsistent and ``immutables`` containers, frozen dataclasses)
 whose parts are immutable too.
 
->>> from pure_engine.core.record import Record
->>> class Hand(Record):
+>>> from pure_engine.core.struct import Struct
+>>> class Hand(Struct):
 ...     cards: object
 >>> find_mutable(Hand((1, 2))) is None
 True
@@ -29,7 +29,7 @@ import immutables
 from pyrsistent import PBag, PDeque, PList, PMap, PSet, PVector
 
 from pure_engine.core.digest import digest
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = ["IMMUTABLE_LEAVES", "find_mutable", "fingerprint"]
 
@@ -54,7 +54,7 @@ IMMUTABLE_LEAVES: tuple[type, ...] = (
 
 def _children(value: Any, path: str) -> Iterator[tuple[Any, str]] | None:
     """The parts of an immutable container, or None when *value* is not one."""
-    if isinstance(value, Record):
+    if isinstance(value, Struct):
         return ((v, f"{path}.{n}") for n, v in zip(value._fields, value[1:], strict=True))
     if isinstance(value, tuple):
         return ((v, f"{path}[{i}]") for i, v in enumerate(value))

@@ -31,7 +31,7 @@ import immutables
 from pyrsistent import PVector
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.testing.check_rules import describe
 
 __all__ = [
@@ -62,7 +62,7 @@ def stable_repr(value: object) -> str:
     >>> stable_repr((Fraction(1, 3), None))
     '(1/3, None)'
     """
-    if isinstance(value, Record):
+    if isinstance(value, Struct):
         inner = ", ".join(
             f"{name}={stable_repr(item)}"
             for name, item in zip(value._fields, value[1:], strict=True)

@@ -23,7 +23,7 @@ from typing import Any, Literal, TypeVar
 from hypothesis import strategies as st
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 
 __all__ = [
     "Playout",
@@ -45,7 +45,7 @@ ChanceMode = Literal["index", "probability"]
 _CHOICE = st.integers(min_value=0, max_value=2**16)
 
 
-class Playout(Record):
+class Playout(Struct):
     """A seed, the actions played from ``initial_state(seed)``, and every state on the way."""
 
     seed: int | None

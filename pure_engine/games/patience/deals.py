@@ -9,7 +9,7 @@ JSON (:func:`parse_deal_json` / :func:`deal_to_json`), fc-solve board text
 (:func:`load_deal`), and seeded random deals for any variant (:func:`random_deal`).
 Every parser checks the deal against the variant (:func:`validate_deal`).
 
->>> from pure_engine.games.patience.cards import card_str
+>>> from pure_engine.games.playing_cards import card_str
 >>> deal = ms_deal(1)
 >>> [card_str(pile[0]) for pile in deal.piles]
 ['JD', '2D', '9H', 'JC', '5D', '7H', '7C', '5H']
@@ -25,11 +25,11 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 
-from pure_engine.core.record import Record
 from pure_engine.core.rng import Rng, shuffled
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import card_str, full_deck, parse_card, parse_rank
 from pure_engine.games.patience.spec import Variant, deck_size, parse_json
+from pure_engine.games.playing_cards import card_str, full_deck, parse_card, parse_rank
 
 __all__ = [
     "MS_DEAL_MAX",
@@ -53,7 +53,7 @@ __all__ = [
 MS_DEAL_MAX = 2**33 - 1
 
 
-class Deal(Record):
+class Deal(Struct):
     """A starting layout; piles bottom -> top, stock's last card dealt first.
 
     ``foundations`` holds one pile per foundation (bottom -> top) when cards

@@ -37,7 +37,6 @@ import json
 
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.games.patience.cards import card_str
 from pure_engine.games.patience.deals import (
     Deal,
     deal_to_json,
@@ -55,6 +54,7 @@ from pure_engine.games.patience.spec import (
     variant_from_json,
     variant_to_json,
 )
+from pure_engine.games.playing_cards import card_str
 
 __all__ = [
     "PatienceState",

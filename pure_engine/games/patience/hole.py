@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.search.budget import (
@@ -37,7 +37,7 @@ from pure_engine.search.portfolio import run_stages
 __all__ = ["HOLE_STAGES", "HoleResult", "is_hole_only", "is_stranded", "solve_hole"]
 
 
-class HoleResult(Record):
+class HoleResult(Struct):
     """The verdict, the moves (when solved) and the statistics of one hole search."""
 
     verdict: str

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 
 __all__ = [
@@ -39,7 +39,7 @@ _LOCATION = re.compile(r"^(?:[tcrf][1-9][0-9]*|[fhsw])$")
 _CELL_LETTERS = "abcdefgklmnopqrstuvwxyz"  # as fc-solve: no h (home), i or j
 
 
-class Move(Record):
+class Move(Struct):
     """Move *count* cards from location *src* to location *dst*.
 
     >>> Move("t1", "f")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.moves import Move
@@ -50,7 +50,7 @@ _FOUND_NAMES = ("f1", "f2", "f3", "f4")
 _RESERVE_NAMES = tuple(f"r{i + 1}" for i in range(104))
 
 
-class PatienceState(Record):
+class PatienceState(Struct):
     """A patience position; every field is immutable.
 
     ``found[s]`` is the top rank on suit *s*'s foundation (0 when empty);

@@ -30,7 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.hole import is_hole_only, solve_hole
 from pure_engine.games.patience.moves import Move
@@ -45,7 +45,7 @@ __all__ = ["STAGES", "SolveResult", "autoplay", "expand_group", "solve"]
 Step = tuple[Move, ...]
 
 
-class SolveResult(Record):
+class SolveResult(Struct):
     """A verdict, the explicit move list (when solved) and the search statistics."""
 
     verdict: str

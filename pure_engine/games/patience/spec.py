@@ -28,10 +28,10 @@ import json
 import os
 from collections.abc import Mapping
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import RANK_NAMES, parse_card
 from pure_engine.games.patience.presets import PRESET_ALIASES, PRESETS
+from pure_engine.games.playing_cards import RANK_NAMES, parse_card
 
 __all__ = [
     "PRESETS",
@@ -49,7 +49,7 @@ __all__ = [
 JsonObject = Mapping[str, object]
 
 
-class Variant(Record):
+class Variant(Struct):
     """The rules of one patience game; field defaults are Solvitaire's defaults.
 
     Field names follow Solvitaire's JSON keys (see ``docs/patience-rules.md``):

@@ -22,7 +22,7 @@ the destination)``; empty piles only count where any card may fill them.
 
 >>> from pure_engine.games.patience.spec import load_variant
 >>> from pure_engine.games.patience.deals import Deal
->>> from pure_engine.games.patience.cards import parse_card
+>>> from pure_engine.games.playing_cards import parse_card
 >>> from pure_engine.games.patience.moves import Move
 >>> v = load_variant("freecell").replace(piles=2, max_rank=1)
 >>> deal = Deal(((parse_card("AC"), parse_card("AD")), (parse_card("AS"), parse_card("AH"))),
@@ -38,12 +38,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from pure_engine.core.record import Record
+from pure_engine.core.struct import Struct
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.games.patience.cards import card_str, is_red, parse_rank, rank, suit
 from pure_engine.games.patience.deals import Deal, validate_deal
 from pure_engine.games.patience.moves import Move, is_location, move_str
 from pure_engine.games.patience.spec import Variant
+from pure_engine.games.playing_cards import card_str, is_red, parse_rank, rank, suit
 
 __all__ = ["VerifyResult", "describe", "position", "verify"]
 
@@ -51,7 +51,7 @@ _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _UNSUPPORTED_SPACES = ("auto-reserve-then-waste", "auto-waste-then-stock", "auto-reserve-then-any")
 
 
-class VerifyResult(Record):
+class VerifyResult(Struct):
     """The verdict: ``ok`` (every move legal), ``won`` (the final state is won),
     ``first_bad`` (0-based index of the first illegal move) and ``reason``."""
 

@@ -1,13 +1,17 @@
-"""Immutable records: the building block of every game state.
+"""Immutable structs: the building block of every game state.
 
-A :class:`Record` is a tuple underneath, so building one, comparing two and
+("Record" is kept for game logs — :mod:`pure_engine.core.gamerecord`; the
+state base class was called ``Record`` before, and ``pure_engine.Record``
+remains as a deprecated alias.)
+
+A :class:`Struct` is a tuple underneath, so building one, comparing two and
 hashing one all run at C speed, and a field read goes through the C
 descriptor that ``collections.namedtuple`` uses (about what a plain attribute
-read costs).  Element 0 of the tuple is the record's own class, which fixes the trap of
-``typing.NamedTuple``: two record types with equal fields never compare equal,
-and a record never equals a plain tuple.
+read costs).  Element 0 of the tuple is the struct's own class, which fixes the trap of
+``typing.NamedTuple``: two struct types with equal fields never compare equal,
+and a struct never equals a plain tuple.
 
->>> class Point(Record):
+>>> class Point(Struct):
 ...     x: int
 ...     y: int = 0
 >>> p = Point(1, 2)
@@ -35,7 +39,7 @@ except ImportError:  # pragma: no cover - other Pythons: the pure-Python equival
 
 from typing import Any, ClassVar, Self, dataclass_transform
 
-__all__ = ["Record", "fields_of"]
+__all__ = ["Struct", "fields_of"]
 
 _MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "<missing>"})()
 _tuple_new = tuple.__new__
@@ -46,26 +50,26 @@ def _compile(name: str, source: str, namespace: dict[str, Any]) -> Any:
     return namespace[name]
 
 
-class _RecordMeta(type):
-    """Gives every record class empty ``__slots__`` so no instance grows a ``__dict__``."""
+class _StructMeta(type):
+    """Gives every struct class empty ``__slots__`` so no instance grows a ``__dict__``."""
 
     def __new__(
         mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any
-    ) -> _RecordMeta:
+    ) -> _StructMeta:
         ns.setdefault("__slots__", ())
         return super().__new__(mcls, name, bases, ns, **kw)
 
 
 @dataclass_transform(frozen_default=True, eq_default=True)
-class Record(tuple[Any, ...], metaclass=_RecordMeta):
-    """Base class of immutable, tuple-backed records; subclass with annotated fields.
+class Struct(tuple[Any, ...], metaclass=_StructMeta):
+    """Base class of immutable, tuple-backed structs; subclass with annotated fields.
 
     Subclasses get a positional/keyword constructor, ``replace(**changes)``, a
     readable ``repr``, value equality and hashing (through the tuple), ordering
-    between records of the same class, and pickling.  Records are frozen: no
+    between structs of the same class, and pickling.  Structs are frozen: no
     attribute can be set after construction.
 
-    >>> class Card(Record):
+    >>> class Card(Struct):
     ...     rank: int
     ...     suit: str
     >>> Card(rank=12, suit="S").replace(suit="H")
@@ -151,7 +155,7 @@ class Record(tuple[Any, ...], metaclass=_RecordMeta):
     def values(self) -> tuple[Any, ...]:
         """The field values in declaration order (without the class tag).
 
-        >>> class P(Record):
+        >>> class P(Struct):
         ...     a: int
         ...     b: int
         >>> P(1, 2).values()
@@ -160,12 +164,12 @@ class Record(tuple[Any, ...], metaclass=_RecordMeta):
         return tuple(self[1:])
 
 
-def fields_of(record: Record) -> dict[str, Any]:
-    """Return the record's fields as a fresh ``dict`` (a boundary helper, e.g. for JSON).
+def fields_of(value: Struct) -> dict[str, Any]:
+    """Return the struct's fields as a fresh ``dict`` (a boundary helper, e.g. for JSON).
 
-    >>> class P(Record):
+    >>> class P(Struct):
     ...     a: int
     >>> fields_of(P(3))
     {'a': 3}
     """
-    return dict(zip(record._fields, record[1:], strict=True))
+    return dict(zip(value._fields, value[1:], strict=True))

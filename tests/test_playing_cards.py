@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.cards import (
+from pure_engine.games.playing_cards import (
     card_str,
     full_deck,
     is_red,

@@ -1,4 +1,8 @@
-"""Playing cards as small ints, and their text forms.
+"""French-suited playing cards as small ints, and their text forms.
+
+One card model for every game that uses the 52-card deck or part of it
+(patience, bridge, Belote's 32 cards); games never import each other, they
+share this module.
 
 A card is ``suit * 13 + (rank - 1)`` with suits in the order clubs, diamonds,
 hearts, spades (C=0 D=1 H=2 S=3) and ranks 1 (ace) .. 13 (king); the second
