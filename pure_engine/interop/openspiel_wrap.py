@@ -1,0 +1,304 @@
+"""OpenSpiel's games in ours: any ``pyspiel`` game as a pure_engine :class:`~pure_engine.Game`.
+
+``from_openspiel("leduc_poker", players=3)`` loads the OpenSpiel game and
+wraps it, so ``check_game``, our searches, bots, records and the tensor
+adapters run on it.  A state is an :class:`OpenSpielState`: the action history
+(chance outcomes included) and the optional in-state generator -- immutable by
+construction.  The ``pyspiel.State`` behind each history lives in a memo owned
+by the ``Game`` value; it is built by cloning its parent's and applying one
+action, and never changed afterwards.
+
+* ``key`` is the history: exact (two keys are equal only for the same
+  history), so it never merges transpositions -- sound, never wrong.
+* ``observation(state, p)`` is OpenSpiel's information state string (else its
+  observation string, else ``str(state)`` for perfect-information games);
+  ``resample`` is OpenSpiel's ``resample_from_infostate`` where the game has it.
+* chance probabilities become exact fractions (``Fraction(p).limit_denominator``:
+  ``1/3`` is ``1/3``, not the nearest double).
+* notation is OpenSpiel's ``action_to_string``; when two legal actions print
+  the same, each gets its number appended (``"Play #12"``) so notation still
+  names exactly one action; ``parse_action`` also takes ``#12`` and ``12``.
+* the encoding is OpenSpiel's ``observation_tensor`` (else its information
+  state tensor) and its action numbers, so ``to_pettingzoo`` works too.
+
+The game is registered as ``openspiel`` (params: ``game=...`` and OpenSpiel's
+own), so records and fresh processes rebuild it with ``load_game``.
+
+>>> game = from_openspiel("kuhn_poker")
+>>> s = game.initial_state()
+>>> for text in ("Deal:2", "Deal:0", "Bet"):
+...     s = game.play_str(s, text)
+>>> s, game.observation(s, 1), game.legal_strings(s)
+(OpenSpielState(history=(2, 0, 1), rng=None), '0b', ('Pass', 'Bet'))
+>>> game.returns(game.play_str(s, "Pass"))
+(1.0, -1.0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pyspiel
+
+from pure_engine.core.encoding import Encoding, same_action, same_index
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.registry import register_game
+from pure_engine.core.rng import Rng
+from pure_engine.core.struct import Struct
+from pure_engine.errors import ParseError, UnknownGameError
+
+__all__ = ["OpenSpielState", "from_openspiel", "spiel_state"]
+
+_MEMO_LIMIT = 200_000
+"""OpenSpiel states a game's memo holds before it starts over (a cache of a pure function)."""
+_DENOMINATOR = 10**9
+"""Chance probabilities are read as the nearest fraction with at most this denominator."""
+
+
+class OpenSpielState(Struct):
+    """An OpenSpiel game position: every action so far (chance included), and the generator."""
+
+    history: tuple[int, ...] = ()
+    rng: Rng | None = None
+
+
+class _Memo:
+    """``history -> pyspiel.State``: each built from its parent's by clone + apply, never changed.
+
+    Owned by one wrapped game; starts over from the root when it holds *limit*
+    states (any state can be rebuilt from the root by replaying its history).
+    """
+
+    def __init__(self, spiel_game: Any, limit: int = _MEMO_LIMIT) -> None:
+        self.spiel_game = spiel_game
+        self.limit = limit
+        self.states: dict[tuple[int, ...], Any] = {(): spiel_game.new_initial_state()}
+
+    def get(self, history: tuple[int, ...]) -> Any:
+        found = self.states.get(history)
+        if found is not None:
+            return found
+        if len(self.states) >= self.limit:
+            self.states = {(): self.spiel_game.new_initial_state()}
+        known = len(history)
+        while history[:known] not in self.states:
+            known -= 1
+        state = self.states[history[:known]]
+        for at in range(known, len(history)):
+            state = state.child(history[at])
+            self.states[history[: at + 1]] = state
+        return state
+
+
+def _probability(p: float) -> Fraction:
+    return Fraction(p).limit_denominator(_DENOMINATOR)
+
+
+def from_openspiel(game: str, **params: Any) -> Game[OpenSpielState, int]:
+    """The OpenSpiel game *game* (with OpenSpiel *params*) as a pure_engine game.
+
+    Raises :class:`~pure_engine.errors.UnknownGameError` for a name OpenSpiel
+    does not know, ``ValueError`` for a game this wrapper cannot play
+    (simultaneous moves, mean-field games) or bad params.
+
+    >>> from_openspiel("no_such_game")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.UnknownGameError: unknown OpenSpiel game 'no_such_game'; known: ...
+    """
+    known = pyspiel.registered_names()
+    if game not in known:
+        close = [n for n in known if game.split("(")[0] in n][:8] or sorted(known)[:8]
+        raise UnknownGameError(
+            f"unknown OpenSpiel game {game!r}; known: {', '.join(close)}, ... "
+            f"({len(known)} in all: pyspiel.registered_names())"
+        )
+    try:
+        spiel_game = pyspiel.load_game(game, params)
+    except (pyspiel.SpielError, TypeError, ValueError) as exc:
+        detail = " ".join(str(exc).split())[:200]
+        raise ValueError(f"OpenSpiel refused {game}{params or ''}: {detail}") from None
+    kind = spiel_game.get_type()
+    if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+        raise ValueError(f"expected a sequential-move OpenSpiel game, found {game} ({kind.dynamics})")
+    return _wrap(game, params, spiel_game)
+
+
+def spiel_state(game: Game[OpenSpielState, int], state: OpenSpielState) -> Any:
+    """A fresh ``pyspiel.State`` (a clone: yours to change) for *state* of a wrapped *game*.
+
+    >>> game = from_openspiel("kuhn_poker")
+    >>> spiel_state(game, game.step(game.initial_state(), 2)).history()
+    [2]
+    """
+    memo: _Memo | None = getattr(game.key, "memo", None)
+    if memo is None:
+        raise ValueError(f"expected a game made by from_openspiel, found {game.name!r}")
+    return memo.get(state.history).clone()
+
+
+def _info(name: str, params: dict[str, Any], spiel_game: Any) -> GameInfo:
+    kind = spiel_game.get_type()
+    utility = kind.utility
+    kinds = pyspiel.GameType.Utility
+    constant = utility in (kinds.ZERO_SUM, kinds.CONSTANT_SUM)
+    return GameInfo(
+        name="openspiel",
+        num_players=spiel_game.num_players(),
+        min_return=float(spiel_game.min_utility()),
+        max_return=float(spiel_game.max_utility()),
+        max_game_length=spiel_game.max_game_length(),
+        params=params_tuple({"game": name, **params}),
+        zero_sum=utility == kinds.ZERO_SUM,
+        constant_sum=float(spiel_game.utility_sum()) if constant else None,
+        has_chance=kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        perfect_information=kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION,
+        description=f"OpenSpiel's {kind.long_name} ({spiel_game})",
+    )
+
+
+def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielState, int]:
+    memo = _Memo(spiel_game)
+    get = memo.get
+    kind = spiel_game.get_type()
+
+    def initial_state(seed: int | None = None) -> OpenSpielState:
+        return OpenSpielState((), None if seed is None else Rng(seed))
+
+    def current_player(state: OpenSpielState) -> int:
+        player: int = get(state.history).current_player()
+        if player < 0 and player not in (CHANCE, TERMINAL):
+            raise ValueError(f"{spiel_game}: unsupported player id {player} (simultaneous move?)")
+        return player
+
+    def legal_actions(state: OpenSpielState) -> tuple[int, ...]:
+        spiel = get(state.history)
+        if spiel.is_chance_node() or spiel.is_terminal():
+            return ()
+        return tuple(spiel.legal_actions())
+
+    def chance_outcomes(state: OpenSpielState) -> tuple[tuple[int, Fraction], ...]:
+        spiel = get(state.history)
+        if not spiel.is_chance_node():
+            return ()
+        return tuple((action, _probability(p)) for action, p in spiel.chance_outcomes())
+
+    def step(state: OpenSpielState, action: int) -> OpenSpielState:
+        return OpenSpielState((*state.history, action), state.rng)
+
+    def returns(state: OpenSpielState) -> tuple[float, ...]:
+        return tuple(float(r) for r in get(state.history).returns())
+
+    def observation(state: OpenSpielState, player: int) -> str:
+        spiel = get(state.history)
+        if kind.provides_information_state_string:
+            return str(spiel.information_state_string(player))
+        if kind.provides_observation_string:
+            return str(spiel.observation_string(player))
+        return str(spiel)
+
+    def key(state: OpenSpielState) -> tuple[int, ...]:
+        """The history: equal only for the same actions, so sound (no transposition merged)."""
+        return state.history
+
+    key.memo = memo  # type: ignore[attr-defined]  # how spiel_state finds the memo
+
+    def _options(state: OpenSpielState) -> tuple[int, list[int]]:
+        spiel = get(state.history)
+        if spiel.is_chance_node():
+            return CHANCE, [a for a, _ in spiel.chance_outcomes()]
+        return spiel.current_player(), list(spiel.legal_actions())
+
+    def action_to_str(state: OpenSpielState, action: int) -> str:
+        """OpenSpiel's text; ``"<text> #<number>"`` when another legal action prints the same."""
+        player, options = _options(state)
+        spiel = get(state.history)
+        text = str(spiel.action_to_string(player, action))
+        if action in options:
+            twins = [a for a in options if a != action]
+            if any(str(spiel.action_to_string(player, a)) == text for a in twins):
+                return f"{text} #{action}"
+        return text
+
+    def parse_action(state: OpenSpielState, text: str) -> int:
+        """An action from its notation, ``#<number>`` or a bare number."""
+        player, options = _options(state)
+        wanted = text.strip()
+        for action in options:
+            if action_to_str(state, action) == wanted:
+                return action
+        number = wanted.removeprefix("#")
+        if number.isdigit() and int(number) in options:
+            return int(number)
+        shown = ", ".join(repr(action_to_str(state, a)) for a in options[:10])
+        more = ", ..." if len(options) > 10 else ""
+        raise ParseError(f"expected one of {shown}{more} (or '#<number>'), found {text!r}")
+
+    def render(state: OpenSpielState) -> str:
+        return str(get(state.history))
+
+    def resample(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
+        """OpenSpiel's ``resample_from_infostate`` where the game implements it."""
+        spiel = get(state.history)
+        try:
+            other = spiel.resample_from_infostate(player, rng.random)
+        except pyspiel.SpielError:
+            return state  # not implemented by this game: the state itself
+        return OpenSpielState(tuple(other.history()), state.rng)
+
+    info = _info(name, params, spiel_game)
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        resample=resample if not info.perfect_information else _same,
+        encoding=_encoding(spiel_game, get),
+    )
+
+
+def _same(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
+    return state
+
+
+def _encoding(
+    spiel_game: Any, get: Callable[[tuple[int, ...]], Any]
+) -> Encoding[OpenSpielState, int] | None:
+    kind = spiel_game.get_type()
+    if kind.provides_observation_tensor:
+        shape = tuple(spiel_game.observation_tensor_shape())
+
+        def tensor(state: OpenSpielState, player: int) -> list[float]:
+            return list(get(state.history).observation_tensor(player))
+
+    elif kind.provides_information_state_tensor:
+        shape = tuple(spiel_game.information_state_tensor_shape())
+
+        def tensor(state: OpenSpielState, player: int) -> list[float]:
+            return list(get(state.history).information_state_tensor(player))
+
+    else:
+        return None
+    return Encoding(
+        observation_shape=shape,
+        observation_tensor=tensor,
+        num_distinct_actions=spiel_game.num_distinct_actions(),
+        action_index=same_index,
+        index_action=same_action,
+        max_chance_outcomes=spiel_game.max_chance_outcomes(),
+        observation_bounds=(float("-inf"), float("inf")),
+    )
+
+
+register_game("openspiel", from_openspiel)
