@@ -2,6 +2,7 @@
 seen-state caches, and game records.  The core knows no game."""
 
 from pure_engine.core.digest import digest, hex_digest
+from pure_engine.core.encoding import Encoding, encoding_of
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.registry import list_games, load_game, register_game
 from pure_engine.core.rng import Rng, bits64, choose_weighted, randbelow, shuffled
@@ -10,6 +11,7 @@ from pure_engine.core.struct import Struct, fields_of
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Encoding",
     "Game",
     "GameInfo",
     "Rng",
@@ -17,6 +19,7 @@ __all__ = [
     "bits64",
     "choose_weighted",
     "digest",
+    "encoding_of",
     "fields_of",
     "hex_digest",
     "list_games",

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
+from pure_engine.core.encoding import Encoding
 from pure_engine.core.rng import Rng, choose_weighted
 from pure_engine.errors import IllegalActionError
 
@@ -107,6 +108,9 @@ class Game(Generic[S, A]):
     """Sample a full state consistent with ``observation(s, player)`` (a determinization).
 
     The default returns the state itself, which is right for perfect-information games."""
+    encoding: Encoding[S, A] | None = None
+    """Observation tensors and action numbers for learners and OpenSpiel (``core/encoding.py``);
+    ``None``: the tensor adapters refuse the game."""
 
     @property
     def name(self) -> str:

@@ -35,9 +35,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import TERMINAL, Game, GameInfo, game_from_functions, params_tuple
 from pure_engine.core.seen import ScopedSeen
 from pure_engine.core.struct import Struct
@@ -357,6 +359,27 @@ def _round(state: CrabState, recursive: bool) -> CrabState:
     return after
 
 
+def _encoding(cards: int, highest: int) -> Encoding[CrabState, int]:
+    """Both decks of the game being played, top card first, one row each, padded with
+    zeros to *cards* (every card of the match), each card as ``card / highest``.
+    The only action, ``round``, is number 0."""
+
+    def tensor(s: CrabState, player: int) -> list[float]:
+        out = [0.0] * (2 * cards)
+        for row, deck in enumerate((s.deck1, s.deck2)):
+            for at, card in enumerate(deck):
+                out[row * cards + at] = card / highest
+        return out
+
+    return Encoding(
+        observation_shape=(2, cards),
+        observation_tensor=tensor,
+        num_distinct_actions=1,
+        action_index=same_index,
+        index_action=same_action,
+    )
+
+
 def make_game(
     *,
     deck1: Sequence[int] = (9, 2, 6, 3, 1),
@@ -436,4 +459,9 @@ def make_game(
         constant_sum=0.0,
         description="Combat / Recursive Combat (Advent of Code 2020 day 22), one action a round",
     )
-    return game_from_functions(info, locals())  # the rule functions defined above
+    if cards is None:
+        encoding = _encoding(len(d1) + len(d2), max((*d1, *d2)))
+    else:
+        encoding = _encoding(cards, cards)
+    # the rule functions defined above
+    return replace(game_from_functions(info, locals()), encoding=encoding)

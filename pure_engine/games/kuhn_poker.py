@@ -35,9 +35,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import (
     CHANCE,
     TERMINAL,
@@ -123,6 +125,33 @@ def _node_for(players: int, cards: tuple[int, ...], bets: str) -> _Node:
     pot = sum(paid)
     result = tuple(pot - paid[p] if p == winner else -paid[p] for p in range(players))
     return _Node(TERMINAL, (), (), cards, bets, result)
+
+
+def _encoding(players: int, node: Callable[[KuhnState], _Node]) -> Encoding[KuhnState, int]:
+    """OpenSpiel's ``information_state_tensor``: the player (one-hot, N), their card
+    (one-hot, N + 1), then two bits per turn of the 2N - 1 turns (``1 0`` pass, ``0 1`` bet).
+    Actions and deals are numbered as they are (pass 0, bet 1; a deal is its card)."""
+    size = players + (players + 1) + 2 * (2 * players - 1)
+
+    def tensor(s: KuhnState, player: int) -> list[float]:
+        n = node(s)
+        out = [0.0] * size
+        out[player] = 1.0
+        if player < len(n.cards):
+            out[players + n.cards[player]] = 1.0
+        at = 2 * players + 1
+        for turn, act in enumerate(n.bets):
+            out[at + 2 * turn + (act == "b")] = 1.0
+        return out
+
+    return Encoding(
+        observation_shape=(size,),
+        observation_tensor=tensor,
+        num_distinct_actions=2,
+        action_index=same_index,
+        index_action=same_action,
+        max_chance_outcomes=players + 1,
+    )
 
 
 @functools.cache
@@ -212,4 +241,5 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
         perfect_information=False,
         description=f"Kuhn poker: {players + 1} cards, one betting round (OpenSpiel's kuhn_poker)",
     )
-    return game_from_functions(info, _rules(players))
+    rules = _rules(players)
+    return replace(game_from_functions(info, rules), encoding=_encoding(players, rules["node"]))

@@ -35,9 +35,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import (
     CHANCE,
     TERMINAL,
@@ -131,6 +133,40 @@ def _next_in(folded: tuple[bool, ...], after: int) -> int:
 def _payout(pot: int, contrib: tuple[int, ...], winners: list[int]) -> tuple[float, ...]:
     share = pot / len(winners)
     return tuple((share if p in winners else 0.0) - contrib[p] for p in range(len(contrib)))
+
+
+def _encoding(players: int, node: Callable[[LeducState], _Node]) -> Encoding[LeducState, int]:
+    """OpenSpiel's ``information_state_tensor``: the player (one-hot, N), their card and the
+    public card (one-hot over the deck each), then each round's actions, two bits per turn
+    of its 3N - 2 turns (``1 0`` call, ``0 1`` raise, ``0 0`` fold).  Actions and deals are
+    numbered as they are (fold 0, call 1, raise 2; a deal is its card)."""
+    cards = 2 * (players + 1)
+    turns = 3 * players - 2
+    size = players + 2 * cards + 2 * 2 * turns
+    bits = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))  # fold, call, raise
+
+    def tensor(s: LeducState, player: int) -> list[float]:
+        n = node(s)
+        out = [0.0] * size
+        out[player] = 1.0
+        if player < len(n.cards):
+            out[players + n.cards[player]] = 1.0
+        if len(n.cards) > players:
+            out[players + cards + n.cards[players]] = 1.0
+        for rnd, acts in enumerate(n.rounds):
+            at = players + 2 * cards + 2 * turns * rnd
+            for turn, act in enumerate(acts):
+                out[at + 2 * turn], out[at + 2 * turn + 1] = bits[act]
+        return out
+
+    return Encoding(
+        observation_shape=(size,),
+        observation_tensor=tensor,
+        num_distinct_actions=3,
+        action_index=same_index,
+        index_action=same_action,
+        max_chance_outcomes=cards,
+    )
 
 
 @functools.cache
@@ -284,4 +320,5 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
             "(OpenSpiel's leduc_poker)"
         ),
     )
-    return game_from_functions(info, _rules(players))
+    rules = _rules(players)
+    return replace(game_from_functions(info, rules), encoding=_encoding(players, rules["node"]))
