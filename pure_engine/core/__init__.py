@@ -3,6 +3,7 @@ seen-state caches, and game records.  The core knows no game."""
 
 from pure_engine.core.chance import ChanceTable, chance_table, draw, draw_from_rng, uniform_index
 from pure_engine.core.digest import digest, hex_digest
+from pure_engine.core.encoding import Encoding, encoding_of
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.registry import list_games, load_game, register_game
 from pure_engine.core.rng import Rng, bits64, randbelow, shuffled
@@ -12,6 +13,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "ChanceTable",
+    "Encoding",
     "Game",
     "GameInfo",
     "Rng",
@@ -21,6 +23,7 @@ __all__ = [
     "digest",
     "draw",
     "draw_from_rng",
+    "encoding_of",
     "fields_of",
     "hex_digest",
     "list_games",

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13 on
 
 from pure_engine.core.chance import draw, draw_from_rng
+from pure_engine.core.encoding import Encoding
 from pure_engine.core.rng import Rng
 from pure_engine.errors import IllegalActionError
 
@@ -143,6 +144,9 @@ class Game(Generic[S, A]):
     """Sample a full state consistent with ``observation(s, player)`` (a determinization).
 
     The default returns the state itself, which is right for perfect-information games."""
+    encoding: Encoding[S, A] | None = None
+    """Observation tensors and action numbers for learners and OpenSpiel (``core/encoding.py``);
+    ``None``: the tensor adapters refuse the game."""
 
     @property
     def name(self) -> str:

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.seen import ScopedSeen
 from pure_engine.core.struct import Struct
@@ -421,6 +422,27 @@ def render(state: CrabState) -> str:
     return f"{head}\nPlayer 1: {list(state.deck1)}\nPlayer 2: {list(state.deck2)}"
 
 
+def _encoding(cards: int, highest: int) -> Encoding[CrabState, int]:
+    """Both decks of the game being played, top card first, one row each, padded with
+    zeros to *cards* (every card of the match), each card as ``card / highest``.
+    The only action, ``round``, is number 0."""
+
+    def tensor(s: CrabState, player: int) -> list[float]:
+        out = [0.0] * (2 * cards)
+        for row, deck in enumerate((s.deck1, s.deck2)):
+            for at, card in enumerate(deck):
+                out[row * cards + at] = card / highest
+        return out
+
+    return Encoding(
+        observation_shape=(2, cards),
+        observation_tensor=tensor,
+        num_distinct_actions=1,
+        action_index=same_index,
+        index_action=same_action,
+    )
+
+
 def make_game(
     *,
     deck1: Sequence[int] = (9, 2, 6, 3, 1),
@@ -466,6 +488,10 @@ def make_game(
         constant_sum=0.0,
         description="Combat / Recursive Combat (Advent of Code 2020 day 22), one action a round",
     )
+    if cards is None:
+        encoding = _encoding(len(d1) + len(d2), max((*d1, *d2)))
+    else:
+        encoding = _encoding(cards, cards)
     return Game(
         info=info,
         initial_state=initial_state,
@@ -479,4 +505,5 @@ def make_game(
         action_to_str=action_to_str,
         parse_action=parse_action,
         render=render,
+        encoding=encoding,
     )

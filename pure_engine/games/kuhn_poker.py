@@ -34,8 +34,10 @@ with two players), so a step allocates one small tuple.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
+from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -147,6 +149,33 @@ def _node_for(players: int, cards: tuple[int, ...], bets: str) -> _Node:
     return _Node(TERMINAL, (), (), cards, bets, result)
 
 
+def _encoding(players: int, node: Callable[[KuhnState], _Node]) -> Encoding[KuhnState, int]:
+    """OpenSpiel's ``information_state_tensor``: the player (one-hot, N), their card
+    (one-hot, N + 1), then two bits per turn of the 2N - 1 turns (``1 0`` pass, ``0 1`` bet).
+    Actions and deals are numbered as they are (pass 0, bet 1; a deal is its card)."""
+    size = players + (players + 1) + 2 * (2 * players - 1)
+
+    def tensor(s: KuhnState, player: int) -> list[float]:
+        n = node(s)
+        out = [0.0] * size
+        out[player] = 1.0
+        if player < len(n.cards):
+            out[players + n.cards[player]] = 1.0
+        at = 2 * players + 1
+        for turn, act in enumerate(n.bets):
+            out[at + 2 * turn + (act == "b")] = 1.0
+        return out
+
+    return Encoding(
+        observation_shape=(size,),
+        observation_tensor=tensor,
+        num_distinct_actions=2,
+        action_index=same_index,
+        index_action=same_action,
+        max_chance_outcomes=players + 1,
+    )
+
+
 def _info(players: int) -> GameInfo:
     return GameInfo(
         name="kuhn_poker",
@@ -250,4 +279,5 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
         render=render,
         sample_chance_fn=shared.sample_chance,
         resample=resample,
+        encoding=_encoding(players, node),
     )

@@ -35,8 +35,10 @@ LeducObservation(player=1, card=2, public=4, round1=(2, 1), round2=())
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
+from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -229,6 +231,40 @@ def _child(players: int, node: _Node, action: int) -> _Node:
     return after.replace(player=seat, legal=_legal(after, seat))
 
 
+def _encoding(players: int, node: Callable[[LeducState], _Node]) -> Encoding[LeducState, int]:
+    """OpenSpiel's ``information_state_tensor``: the player (one-hot, N), their card and the
+    public card (one-hot over the deck each), then each round's actions, two bits per turn
+    of its 3N - 2 turns (``1 0`` call, ``0 1`` raise, ``0 0`` fold).  Actions and deals are
+    numbered as they are (fold 0, call 1, raise 2; a deal is its card)."""
+    cards = 2 * (players + 1)
+    turns = 3 * players - 2
+    size = players + 2 * cards + 2 * 2 * turns
+    bits = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))  # fold, call, raise
+
+    def tensor(s: LeducState, player: int) -> list[float]:
+        n = node(s)
+        out = [0.0] * size
+        out[player] = 1.0
+        if player < len(n.cards):
+            out[players + n.cards[player]] = 1.0
+        if len(n.cards) > players:
+            out[players + cards + n.cards[players]] = 1.0
+        for rnd, acts in enumerate(n.rounds):
+            at = players + 2 * cards + 2 * turns * rnd
+            for turn, act in enumerate(acts):
+                out[at + 2 * turn], out[at + 2 * turn + 1] = bits[act]
+        return out
+
+    return Encoding(
+        observation_shape=(size,),
+        observation_tensor=tensor,
+        num_distinct_actions=3,
+        action_index=same_index,
+        index_action=same_action,
+        max_chance_outcomes=cards,
+    )
+
+
 def _info(players: int) -> GameInfo:
     return GameInfo(
         name="leduc_poker",
@@ -337,4 +373,5 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
         render=render,
         sample_chance_fn=shared.sample_chance,
         resample=resample,
+        encoding=_encoding(players, node),
     )

@@ -45,6 +45,7 @@ from pure_engine.games.patience.deals import (
     parse_deal,
     random_deal,
 )
+from pure_engine.games.patience.encoding import make_encoding
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import (
@@ -253,6 +254,7 @@ def make_game(
         action_to_str=action_to_str,
         parse_action=parse_action,
         render=render_state,
+        encoding=make_encoding(rules),
     )
 
 
