@@ -563,7 +563,7 @@ class If(Effect):
 
 @dataclass(frozen=True, slots=True)
 class ForEach(Effect):
-    """Run ``body(reg)`` once per target, ``reg`` holding that target (each may differ by chance)."""
+    """Run ``body(reg)`` once per target, with ``reg`` holding that target."""
 
     targets: Selector
     body: Callable[[Reg], Sequence[Effect]]
