@@ -37,12 +37,12 @@ import numpy as np
 from gymnasium import spaces
 
 from pure_engine.core.game import Game
-from pure_engine.core.registry import load_game
+from pure_engine.core.registry import list_games, load_game
 from pure_engine.errors import IllegalActionError
 from pure_engine.interop._episode import Episode, as_index
 from pure_engine.search.bots import Bot, choose_action
 
-__all__ = ["GYMNASIUM_IDS", "PureEngineEnv", "register_envs", "to_gymnasium"]
+__all__ = ["GYMNASIUM_IDS", "PureEngineEnv", "gymnasium_id", "register_envs", "to_gymnasium"]
 
 Observation = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -216,17 +216,34 @@ GYMNASIUM_IDS = {
     "pure_engine/Patience-v0": "patience",
     "pure_engine/CrabCombat-v0": "crab_combat",
 }
-"""The ids :func:`register_envs` gives Gymnasium (``gymnasium.make(id, **params)``)."""
+"""Ids whose spelling is not the game name in CamelCase (see :func:`gymnasium_id`)."""
+
+
+def gymnasium_id(name: str) -> str:
+    """The Gymnasium id of the registered game *name* (``pure_engine/<CamelCase>-v0``).
+
+    >>> gymnasium_id("leduc_poker"), gymnasium_id("freecell")
+    ('pure_engine/LeducPoker-v0', 'pure_engine/FreeCell-v0')
+    """
+    for env_id, game in GYMNASIUM_IDS.items():
+        if game == name:
+            return env_id
+    return f"pure_engine/{''.join(part.capitalize() for part in name.split('_'))}-v0"
 
 
 def register_envs() -> None:
-    """Register the single-player bundled games with Gymnasium (done on import; idempotent).
+    """Register every game in the registry with Gymnasium (done on import; idempotent).
+
+    ``gymnasium.make(gymnasium_id(name), **params)`` then builds
+    ``to_gymnasium(name, **params)``; a game registered later gets its id on
+    the next call.
 
     >>> env = gymnasium.make("pure_engine/Patience-v0", variant="golf")
     >>> env.unwrapped.game.info.params_dict["variant"]
     'golf'
     """
-    for env_id, name in GYMNASIUM_IDS.items():
+    for name in list_games():
+        env_id = gymnasium_id(name)
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,

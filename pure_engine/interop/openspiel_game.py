@@ -95,7 +95,9 @@ def _game_type(game: Game[Any, Any], short: str) -> Any:
         long_name=f"pure_engine {info.description or info.name}",
         dynamics=kind.Dynamics.SEQUENTIAL,
         chance_mode=(
-            kind.ChanceMode.EXPLICIT_STOCHASTIC if info.has_chance else kind.ChanceMode.DETERMINISTIC
+            kind.ChanceMode.EXPLICIT_STOCHASTIC
+            if info.has_chance
+            else kind.ChanceMode.DETERMINISTIC
         ),
         information=(
             kind.Information.PERFECT_INFORMATION

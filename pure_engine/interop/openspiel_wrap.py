@@ -123,7 +123,9 @@ def from_openspiel(game: str, **params: Any) -> Game[OpenSpielState, int]:
         raise ValueError(f"OpenSpiel refused {game}{params or ''}: {detail}") from None
     kind = spiel_game.get_type()
     if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
-        raise ValueError(f"expected a sequential-move OpenSpiel game, found {game} ({kind.dynamics})")
+        raise ValueError(
+            f"expected a sequential-move OpenSpiel game, found {game} ({kind.dynamics})"
+        )
     return _wrap(game, params, spiel_game)
 
 
@@ -225,7 +227,7 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
 
     def parse_action(state: OpenSpielState, text: str) -> int:
         """An action from its notation, ``#<number>`` or a bare number."""
-        player, options = _options(state)
+        _, options = _options(state)
         wanted = text.strip()
         for action in options:
             if action_to_str(state, action) == wanted:
