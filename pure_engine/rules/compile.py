@@ -20,149 +20,23 @@ def m_0(n0, anc, root, env):
         for v_X, n2 in _kids(n1):
             n3 = _lit(n2, 'gold', None)
             if n3 is not _M:
-                if (n3 < 20):
+                if n3 < 20:
                     yield (v_X,)
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
-import immutables
-from pyrsistent import PVector
-
-from pure_engine.core.struct import Struct
 from pure_engine.rules import model as m
-from pure_engine.rules.errors import RuleRuntimeError
-from pure_engine.rules.expr import THIS, index_value, to_python, variables_in
-from pure_engine.rules.interpret import same
+from pure_engine.rules.codegen import HELPERS, Emitter, action_names, merge
+from pure_engine.rules.expr import THIS, variables_in
 from pure_engine.rules.library import Library
 from pure_engine.rules.run import CompiledRule
-from pure_engine.rules.tree import (
-    MISSING,
-    child,
-    children,
-    get_in,
-    is_sequence,
-    remove_in,
-    set_in,
-)
 
 __all__ = ["compile_rules", "rule_source"]
-
-_Map = immutables.Map
-
-
-def _lit(node: Any, name: str, index: int | None) -> Any:
-    """The child under a literal key (the fast path of :func:`~pure_engine.rules.tree.child`)."""
-    if isinstance(node, Struct):
-        return getattr(node, name) if name in node._fields else MISSING
-    if type(node) is _Map:
-        found = node.get(name, MISSING)
-        if found is MISSING and index is not None:
-            return node.get(index, MISSING)
-        return found
-    if type(node) is tuple:
-        if index is not None and 0 <= index < len(node):
-            return node[index]
-        return MISSING
-    return child(node, name)
-
-
-def _kids(node: Any) -> Iterable[tuple[Any, Any]]:
-    if type(node) is tuple:
-        return enumerate(node)
-    return children(node)
-
-
-def _up(ancestors: tuple[Any, ...], levels: int) -> Any:
-    if levels > len(ancestors):
-        raise RuleRuntimeError("@parent climbs above the root of the state")
-    return ancestors[-levels]
-
-
-def _above_root() -> Any:
-    raise RuleRuntimeError("@parent climbs above the root of the state")
-
-
-def _this(state: Any, path: tuple[Any, ...]) -> Any:
-    found = get_in(state, path)
-    if found is MISSING:
-        raise RuleRuntimeError("$this has no value: there is no node here")
-    return found
-
-
-def _ensure(state: Any, path: tuple[Any, ...]) -> Any:
-    return set_in(state, path, _Map()) if get_in(state, path) is MISSING else state
-
-
-def _parent_path(path: tuple[Any, ...]) -> tuple[Any, ...]:
-    if not path:
-        raise RuleRuntimeError("@parent climbs above the root of the state")
-    return path[:-1]
-
-
-def _rules_at(state: Any, path: tuple[Any, ...]) -> None:
-    if get_in(state, path) is MISSING:
-        raise RuleRuntimeError("@rules: no node here")
-
-
-def _is_seq_of(node: Any, size: int) -> bool:
-    return is_sequence(node) and len(node) == size
-
-
-_HELPERS: dict[str, Any] = {
-    "_M": MISSING,
-    "_lit": _lit,
-    "_kid": child,
-    "_kids": _kids,
-    "_up": _up,
-    "_above_root": _above_root,
-    "_same": same,
-    "_index": index_value,
-    "_this": _this,
-    "_ensure": _ensure,
-    "_parent_path": _parent_path,
-    "_rules_at": _rules_at,
-    "_set": set_in,
-    "_remove": remove_in,
-    "_seq": _is_seq_of,
-    "_Map": _Map,
-    "_PVector": PVector,
-}
-
-
-class _Emitter:
-    """Generated source for one rule, and the constants and helpers it needs."""
-
-    def __init__(self, tag: str, library: Library) -> None:
-        self.tag = tag
-        self.library = library
-        self.lines: list[str] = []
-        self.helpers: list[list[str]] = []
-        self.constants: dict[str, Any] = {}
-        self.counter = itertools.count()
-
-    def fresh(self, prefix: str) -> str:
-        return f"{prefix}{next(self.counter)}"
-
-    def constant(self, value: Any) -> str:
-        if value is None or isinstance(value, bool | str) or (
-            isinstance(value, int) and not isinstance(value, bool)
-        ):
-            return repr(value)
-        name = f"k_{self.tag}_{len(self.constants)}"
-        self.constants[name] = value
-        return name
-
-    def expr(self, tree: Any, names: dict[str, str], this: str | None) -> str:
-        scope = dict(names)
-        if this is not None:
-            scope[THIS] = this
-        return to_python(tree, scope)
-
 
 # --- conditions ------------------------------------------------------------------------------
 
@@ -174,8 +48,14 @@ Cont = Callable[[list[str], str, dict[str, str]], None]
 
 
 def _template(
-    em: _Emitter, template: Any, node: str, chain: Chain, names: dict[str, str],
-    out: list[str], ind: str, cont: Cont,
+    em: Emitter,
+    template: Any,
+    node: str,
+    chain: Chain,
+    names: dict[str, str],
+    out: list[str],
+    ind: str,
+    cont: Cont,
 ) -> None:
     if isinstance(template, m.ObjectTemplate):
         _lines(em, template.lines, 0, node, chain, names, out, ind, cont)
@@ -187,7 +67,7 @@ def _template(
         _leaf(em, template, node, names, out, ind, cont)
 
 
-def _type_test(em: _Emitter, type_: str | None, value: str) -> str | None:
+def _type_test(em: Emitter, type_: str | None, value: str) -> str | None:
     if type_ is None:
         return None
     name = f"t_{type_}"
@@ -196,7 +76,12 @@ def _type_test(em: _Emitter, type_: str | None, value: str) -> str | None:
 
 
 def _leaf(
-    em: _Emitter, template: Any, node: str, names: dict[str, str], out: list[str], ind: str,
+    em: Emitter,
+    template: Any,
+    node: str,
+    names: dict[str, str],
+    out: list[str],
+    ind: str,
     cont: Cont,
 ) -> None:
     inner = ind + "    "
@@ -252,8 +137,15 @@ def _below(chain: Chain, node: str) -> Chain:
 
 
 def _lines(
-    em: _Emitter, lines: tuple[Any, ...], index: int, node: str, chain: Chain,
-    names: dict[str, str], out: list[str], ind: str, cont: Cont,
+    em: Emitter,
+    lines: tuple[Any, ...],
+    index: int,
+    node: str,
+    chain: Chain,
+    names: dict[str, str],
+    out: list[str],
+    ind: str,
+    cont: Cont,
 ) -> None:
     if index == len(lines):
         cont(out, ind, names)
@@ -265,7 +157,7 @@ def _lines(
         _lines(em, lines, index + 1, node, chain, names2, out2, ind2, cont)
 
     match line:
-        case m.KeyLine(name=name, index=key_index, sub=sub):
+        case m.KeyLine(name=name, number=key_index, sub=sub):
             below = em.fresh("n")
             out.append(f"{ind}{below} = _lit({node}, {name!r}, {key_index!r})")
             out.append(f"{ind}if {below} is not _M:")
@@ -327,8 +219,15 @@ def _lines(
 
 
 def _path(
-    em: _Emitter, steps: tuple[Any, ...], node: str, chain: Chain, names: dict[str, str],
-    out: list[str], ind: str, sub: Any, cont: Cont,
+    em: Emitter,
+    steps: tuple[Any, ...],
+    node: str,
+    chain: Chain,
+    names: dict[str, str],
+    out: list[str],
+    ind: str,
+    sub: Any,
+    cont: Cont,
 ) -> None:
     if not steps:
         _template(em, sub, node, chain, names, out, ind, cont)
@@ -337,7 +236,7 @@ def _path(
     below = em.fresh("n")
     inner = ind + "    "
     match step:
-        case m.PathKey(name=name, index=key_index):
+        case m.PathKey(name=name, number=key_index):
             out.append(f"{ind}{below} = _lit({node}, {name!r}, {key_index!r})")
             out.append(f"{ind}if {below} is not _M:")
             _path(em, more, below, _below(chain, node), names, out, inner, sub, cont)
@@ -356,7 +255,7 @@ def _path(
             _path(em, more, below, _below(chain, node), names, out, inner, sub, cont)
 
 
-def _not_helper(em: _Emitter, sub: Any, node: str, chain: Chain, names: dict[str, str]) -> str:
+def _not_helper(em: Emitter, sub: Any, node: str, chain: Chain, names: dict[str, str]) -> str:
     """A module-level function: True when *sub* has an instantiation (the locals as arguments)."""
     helper = em.fresh(f"not_{em.tag}_")
     params = ", ".join([node, *chain[1], *names.values()])
@@ -369,74 +268,6 @@ def _not_helper(em: _Emitter, sub: Any, node: str, chain: Chain, names: dict[str
     body.append("    return False")
     em.helpers.append(body)
     return helper
-
-
-# --- actions ---------------------------------------------------------------------------------
-
-
-def _value(em: _Emitter, value: Any, names: dict[str, str]) -> str:
-    match value:
-        case m.Const(value=constant):
-            return em.constant(constant)
-        case m.SetValue(expr=expr):
-            return em.expr(expr, names, None)
-        case m.ArrayValue(items=items):
-            inner = ", ".join(_value(em, item, names) for item in items)
-            return f"({inner}{',' if len(items) == 1 else ''})"
-        case m.MapValue(items=items):
-            pairs = ", ".join(f"{key!r}: {_value(em, item, names)}" for key, item in items)
-            return f"_Map({{{pairs}}})"
-    raise AssertionError(f"not a value: {value!r}")
-
-
-def _write(
-    em: _Emitter, value: Any, path: str, names: dict[str, str], out: list[str],
-    rule_lists: dict[str, m.RuleList],
-) -> None:
-    match value:
-        case m.ActionTemplate():
-            out.append(f"    state = _ensure(state, {path})")
-            _merge(em, value, path, names, out, rule_lists)
-        case m.Remove():
-            out.append(f"    state = _remove(state, {path})")
-        case m.SetValue(expr=expr) if THIS in variables_in(expr):
-            this = em.fresh("this")
-            out.append(f"    {this} = _this(state, {path})")
-            out.append(f"    state = _set(state, {path}, {em.expr(expr, names, this)})")
-        case _:
-            out.append(f"    state = _set(state, {path}, {_value(em, value, names)})")
-
-
-def _merge(
-    em: _Emitter, template: m.ActionTemplate, path: str, names: dict[str, str], out: list[str],
-    rule_lists: dict[str, m.RuleList],
-) -> None:
-    for entry in template.entries:
-        here = em.fresh("p")
-        match entry:
-            case m.SetEntry(name=name, value=value):
-                out.append(f"    {here} = {path} + ({name!r},)")
-                _write(em, value, here, names, out, rule_lists)
-            case m.VarEntry(name=name, value=value):
-                out.append(f"    {here} = {path} + ({names[name]},)")
-                _write(em, value, here, names, out, rule_lists)
-            case m.ParentEntry(value=value):
-                out.append(f"    {here} = _parent_path({path})")
-                _merge(em, value, here, names, out, rule_lists)
-            case m.PathEntry(steps=steps, value=value):
-                keys = [
-                    repr(step.name) if isinstance(step, m.PathKey) else names[step.name]
-                    for step in steps
-                ]
-                out.append(f"    {here} = ({', '.join(keys)},)")
-                _write(em, value, here, names, out, rule_lists)
-            case m.RulesEntry(rules=rules):
-                handle = f"r_{em.tag}_{len(rule_lists)}"
-                rule_lists[handle] = rules
-                out.append(f"    _rules_at(state, {path})")
-                out.append(f"    state = apply_rules({handle}, state, {path}, env)")
-            case _:
-                raise AssertionError(f"not an action entry: {entry!r}")
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -469,14 +300,18 @@ def _mentions(template: Any) -> list[tuple[str, bool]]:
                 visit(sub, True)
             case m.LeafVar(name=name, binds=binds):
                 found.append((name, binds and not inside_not))
-            case m.LeafAssign(name=name, binds=binds, expr=expr) | m.CalcLine(
-                name=str() as name, binds=binds, expr=expr
+            case (
+                m.LeafAssign(name=name, binds=binds, expr=expr)
+                | m.CalcLine(name=str() as name, binds=binds, expr=expr)
             ):
                 found.extend((var, False) for var in variables_in(expr) if var != THIS)
                 found.append((name, binds and not inside_not))
-            case m.CalcLine(expr=expr) | m.LeafCompare(expr=expr) | m.LeafTest(
-                expr=expr
-            ) | m.LeafEqual(expr=expr):
+            case (
+                m.CalcLine(expr=expr)
+                | m.LeafCompare(expr=expr)
+                | m.LeafTest(expr=expr)
+                | m.LeafEqual(expr=expr)
+            ):
                 found.extend((var, False) for var in variables_in(expr) if var != THIS)
             case m.Literal():
                 pass
@@ -490,7 +325,7 @@ def _mentions(template: Any) -> list[tuple[str, bool]]:
 def _given(rule: m.Rule) -> list[str]:
     """The variables a rule reads from the bindings it is given (bound outside it)."""
     mentioned = [name for name, _ in _mentions(rule.condition)] if rule.condition else []
-    mentioned += _action_names(rule.action)
+    mentioned += action_names(rule.action)
     return [name for name in rule.given if name in mentioned]
 
 
@@ -499,7 +334,7 @@ def rule_source(
 ) -> tuple[str, dict[str, Any], dict[str, m.RuleList], tuple[str, ...]]:
     """The generated Python source of one rule, its namespace additions, the rule lists its
     ``@rules`` entries run, and the names its matcher yields."""
-    em = _Emitter(tag, library)
+    em = Emitter(tag, library)
     given = _given(rule)
     names = {name: f"v_{name}" for name in given}
     out = [f"def m_{tag}(n0, anc, root, env):"]
@@ -529,7 +364,7 @@ def rule_source(
         scope = {name: f"v_{name}" for name in (*given, *new_names)}
         act = [f"def a_{tag}(state, base, env, apply_rules):"]
         act.extend(f"    v_{name} = env[{name!r}]" for name in scope)
-        _merge(em, rule.action, "base", scope, act, rule_lists)
+        merge(em, rule.action, "base", scope, act, rule_lists)
         act.append("    return state")
         out.extend(act)
     for helper in em.helpers:
@@ -537,44 +372,11 @@ def rule_source(
     return "\n".join(out), em.constants, rule_lists, new_names
 
 
-def _action_names(action: Any) -> list[str]:
-    """Variables an action template reads (its own, not those of nested rules)."""
-    names: list[str] = []
-
-    def value(item: Any) -> None:
-        match item:
-            case m.SetValue(expr=expr):
-                names.extend(v for v in variables_in(expr) if v != THIS)
-            case m.ArrayValue(items=items):
-                for sub in items:
-                    value(sub)
-            case m.MapValue(items=items):
-                for _, sub in items:
-                    value(sub)
-            case m.ActionTemplate(entries=entries):
-                for entry in entries:
-                    match entry:
-                        case m.VarEntry(name=name, value=sub):
-                            names.append(name)
-                            value(sub)
-                        case m.PathEntry(steps=steps, value=sub):
-                            names.extend(s.name for s in steps if isinstance(s, m.PathVar))
-                            value(sub)
-                        case m.SetEntry(value=sub) | m.ParentEntry(value=sub):
-                            value(sub)
-                        case m.RulesEntry():
-                            pass
-
-    if isinstance(action, m.ActionTemplate):
-        value(action)
-    return names
-
-
 def compile_rules(rules: m.RuleList, library: Library) -> dict[str, CompiledRule]:
     """Compile every rule of *rules* (nested ones too) into plain functions, keyed by the
     rule's JSON path."""
     compiled: dict[str, CompiledRule] = {}
-    namespace: dict[str, Any] = dict(_HELPERS)
+    namespace: dict[str, Any] = dict(HELPERS)
     for name, function in library.functions.items():
         namespace[f"f_{name}"] = function
     counter = itertools.count()
@@ -596,4 +398,3 @@ def compile_rules(rules: m.RuleList, library: Library) -> dict[str, CompiledRule
 
     visit(rules)
     return compiled
-

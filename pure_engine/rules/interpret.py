@@ -12,14 +12,15 @@ plain dicts copied on every bind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any
 
 import immutables
 
 from pure_engine.rules import model as m
 from pure_engine.rules.errors import RuleRuntimeError
-from pure_engine.rules.expr import THIS, compare, evaluate, variables_in
+from pure_engine.rules.evaluate import compare, evaluate
+from pure_engine.rules.expr import THIS, variables_in
 from pure_engine.rules.syntax import json_path
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import (
@@ -54,7 +55,9 @@ def same(a: Any, b: Any) -> bool:
 
 def format_path(path: tuple[Any, ...]) -> str:
     """A state path for traces and errors: ``$.player.a.gold``, ``$.hands[2]``."""
-    parts = tuple(p if isinstance(p, str | int) and not isinstance(p, bool) else repr(p) for p in path)
+    parts = tuple(
+        p if isinstance(p, str | int) and not isinstance(p, bool) else repr(p) for p in path
+    )
     return json_path(parts)
 
 
@@ -129,7 +132,7 @@ def _values(expr: Any, env: Env, this: Any) -> str:
 
 def match_rule(
     rule: m.Rule, node: Any, ancestors: tuple[Any, ...], env: Env, frame: Frame
-) -> Iterator[Env]:
+) -> Generator[Env, None, None]:
     """Every instantiation of the rule's condition at *node* (*env*: bindings given)."""
     if rule.condition is None:
         yield env
@@ -138,7 +141,11 @@ def match_rule(
 
 
 def _template(
-    template: Any, node: Any, ancestors: tuple[Any, ...], env: Env, frame: Frame,
+    template: Any,
+    node: Any,
+    ancestors: tuple[Any, ...],
+    env: Env,
+    frame: Frame,
     where: tuple[Any, ...],
 ) -> Iterator[Env]:
     if isinstance(template, m.ObjectTemplate):
@@ -202,7 +209,9 @@ def _leaf(template: Any, value: Any, env: Env, frame: Frame, where: tuple[Any, .
                 raise frame.error(f"{type(exc).__name__}: {exc}", where) from None
             if holds:
                 return env
-            frame.fail(where, f"{_show(value)} {op} {_show(right)} is false ({_values(expr, env, value)})")
+            frame.fail(
+                where, f"{_show(value)} {op} {_show(right)} is false ({_values(expr, env, value)})"
+            )
             return None
         case m.LeafTest(expr=expr):
             if frame.eval(expr, env, value, where):
@@ -219,8 +228,13 @@ def _leaf(template: Any, value: Any, env: Env, frame: Frame, where: tuple[Any, .
 
 
 def _lines(
-    lines: tuple[Any, ...], index: int, node: Any, ancestors: tuple[Any, ...], env: Env,
-    frame: Frame, where: tuple[Any, ...],
+    lines: tuple[Any, ...],
+    index: int,
+    node: Any,
+    ancestors: tuple[Any, ...],
+    env: Env,
+    frame: Frame,
+    where: tuple[Any, ...],
 ) -> Iterator[Env]:
     if index == len(lines):
         yield env
@@ -243,7 +257,9 @@ def _lines(
                 depth = tracer.open(TraceKind.TRY, f"${name} = {_show(child_key)}") if tracer else 0
                 try:
                     bound_env = {**env, name: child_key}
-                    for bound in _template(sub, below, (*ancestors, node), bound_env, frame, (*where, key)):
+                    for bound in _template(
+                        sub, below, (*ancestors, node), bound_env, frame, (*where, key)
+                    ):
                         yield from _lines(lines, rest, node, ancestors, bound, frame, where)
                 finally:
                     if tracer is not None:
@@ -283,7 +299,11 @@ def _lines(
                     yield from _lines(lines, rest, node, ancestors, bound, frame, where)
         case m.NotLine(key=key, sub=sub):
             tracer = frame.tracer
-            depth = tracer.open(TraceKind.NOT, f"{_where((*where, key))}: must not match") if tracer else 0
+            depth = (
+                tracer.open(TraceKind.NOT, f"{_where((*where, key))}: must not match")
+                if tracer
+                else 0
+            )
             try:
                 found = next(_template(sub, node, ancestors, env, frame, (*where, key)), None)
             finally:
@@ -299,7 +319,11 @@ def _lines(
 
 
 def _walk_path(
-    steps: tuple[Any, ...], node: Any, chain: tuple[Any, ...], env: Env, frame: Frame,
+    steps: tuple[Any, ...],
+    node: Any,
+    chain: tuple[Any, ...],
+    env: Env,
+    frame: Frame,
     where: tuple[Any, ...],
 ) -> Iterator[tuple[Any, tuple[Any, ...], Env]]:
     if not steps:
@@ -316,7 +340,9 @@ def _walk_path(
         case m.PathVar(name=name, type=type_, binds=True):
             for key, below in children(node):
                 if frame.typed(name, type_, key):
-                    yield from _walk_path(rest, below, (*chain, node), {**env, name: key}, frame, where)
+                    yield from _walk_path(
+                        rest, below, (*chain, node), {**env, name: key}, frame, where
+                    )
         case m.PathVar(name=name, type=type_):
             below = child(node, env[name])
             if below is MISSING or not frame.typed(name, type_, env[name]):
@@ -332,7 +358,11 @@ ApplyRules = Callable[[m.RuleList, Any, tuple[Any, ...], Env], Any]
 
 
 def act(
-    action: m.ActionTemplate, state: Any, base: tuple[Any, ...], env: Env, frame: Frame,
+    action: m.ActionTemplate,
+    state: Any,
+    base: tuple[Any, ...],
+    env: Env,
+    frame: Frame,
     apply_rules: ApplyRules,
 ) -> Any:
     """Run an action template at *base* with the bindings *env*; return the new state."""
@@ -340,15 +370,22 @@ def act(
 
 
 def _merge(
-    template: m.ActionTemplate, state: Any, path: tuple[Any, ...], env: Env, frame: Frame,
-    apply_rules: ApplyRules, where: tuple[Any, ...],
+    template: m.ActionTemplate,
+    state: Any,
+    path: tuple[Any, ...],
+    env: Env,
+    frame: Frame,
+    apply_rules: ApplyRules,
+    where: tuple[Any, ...],
 ) -> Any:
     for entry in template.entries:
         match entry:
             case m.SetEntry(key=key, name=name, value=value):
                 state = _write(value, state, (*path, name), env, frame, apply_rules, (*where, key))
             case m.VarEntry(key=key, name=name, value=value):
-                state = _write(value, state, (*path, env[name]), env, frame, apply_rules, (*where, key))
+                state = _write(
+                    value, state, (*path, env[name]), env, frame, apply_rules, (*where, key)
+                )
             case m.ParentEntry(key=key, value=value):
                 if not path:
                     raise frame.error("@parent climbs above the root of the state", (*where, key))
@@ -377,13 +414,20 @@ def build(value: Any, env: Env, frame: Frame, where: tuple[Any, ...]) -> Any:
         case m.ArrayValue(items=items):
             return tuple(build(item, env, frame, (*where, i)) for i, item in enumerate(items))
         case m.MapValue(items=items):
-            return immutables.Map({key: build(item, env, frame, (*where, key)) for key, item in items})
+            return immutables.Map(
+                {key: build(item, env, frame, (*where, key)) for key, item in items}
+            )
     raise AssertionError(f"not a value: {value!r}")
 
 
 def _write(
-    value: Any, state: Any, path: tuple[Any, ...], env: Env, frame: Frame,
-    apply_rules: ApplyRules, where: tuple[Any, ...],
+    value: Any,
+    state: Any,
+    path: tuple[Any, ...],
+    env: Env,
+    frame: Frame,
+    apply_rules: ApplyRules,
+    where: tuple[Any, ...],
 ) -> Any:
     tracer = frame.tracer
     try:

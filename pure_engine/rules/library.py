@@ -96,9 +96,7 @@ class Library:
                 if not callable(value):
                     raise ValueError(f"the {kind} {name!r} must be callable, found {value!r}")
                 target[name] = value
-        return Library(
-            functions=immutables.Map(new_functions), types=immutables.Map(new_types)
-        )
+        return Library(functions=immutables.Map(new_functions), types=immutables.Map(new_types))
 
 
 BUILTINS = Library(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pure_engine.core.struct import Struct
-from pure_engine.rules.expr import unparse
+from pure_engine.rules.evaluate import unparse
 
 __all__ = [
     "ActionTemplate",
@@ -112,7 +112,7 @@ class KeyLine(Struct):
 
     key: str
     name: str
-    index: int | None
+    number: int | None
     sub: Any
 
 
@@ -147,7 +147,7 @@ class PathKey(Struct):
     """A literal step of an ``@path``."""
 
     name: str
-    index: int | None
+    number: int | None
 
 
 class PathVar(Struct):
@@ -216,7 +216,7 @@ class SetEntry(Struct):
 
     key: str
     name: str
-    index: int | None
+    number: int | None
     value: Any
 
 

@@ -20,7 +20,7 @@ Semantics fixed here (docs/rules.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from pure_engine.rules import model as m
@@ -41,7 +41,7 @@ class CompiledRule:
 
     def __init__(
         self,
-        match: Callable[[Any, tuple[Any, ...], Any, Env], Iterator[tuple[Any, ...]]],
+        match: Callable[[Any, tuple[Any, ...], Any, Env], Generator[tuple[Any, ...], None, None]],
         names: tuple[str, ...],
         act: Callable[..., Any] | None,
     ) -> None:
@@ -139,7 +139,7 @@ class Call:
                 values = list(rows)
         except RuleError:
             raise
-        except Exception as exc:  # noqa: BLE001 - located by the interpreter, then re-raised
+        except Exception as exc:
             frame = Frame(self.functions, self.types, state, rule, None, logging=False)
             for _ in match_rule(rule, node, ancestors, env, frame):
                 if rule.first:
@@ -178,7 +178,8 @@ class Call:
                 where = f" at {format_path(base)}" if base else ""
                 again = f", pass {attempt + 1} of {rule.repeat}" if rule.repeat > 1 else ""
                 depth = tracer.open(
-                    TraceKind.RULE, f"rule {rule.name!r} ({rule.source or '-'} {rule.path}){where}{again}"
+                    TraceKind.RULE,
+                    f"rule {rule.name!r} ({rule.source or '-'} {rule.path}){where}{again}",
                 )
             try:
                 found = self.matches(rule, state, base, env, logging=logging)
@@ -198,8 +199,14 @@ class Call:
         return state
 
     def _fire(
-        self, rule: m.Rule, state: Any, base: tuple[Any, ...], instance: Env, given: Env,
-        tracer: Tracer | None, logging: bool,
+        self,
+        rule: m.Rule,
+        state: Any,
+        base: tuple[Any, ...],
+        instance: Env,
+        given: Env,
+        tracer: Tracer | None,
+        logging: bool,
     ) -> Any:
         depth = tracer.open(TraceKind.FIRE, f"fire: {_show_env(instance, given)}") if tracer else 0
         try:
@@ -212,10 +219,18 @@ class Call:
                 tracer.close(depth)
 
     def _act(
-        self, rule: m.Rule, action: m.ActionTemplate, state: Any, base: tuple[Any, ...],
-        env: Env, *, logging: bool,
+        self,
+        rule: m.Rule,
+        action: m.ActionTemplate,
+        state: Any,
+        base: tuple[Any, ...],
+        env: Env,
+        *,
+        logging: bool,
     ) -> Any:
-        def apply_rules(rules: m.RuleList, at_state: Any, at: tuple[Any, ...], with_env: Env) -> Any:
+        def apply_rules(
+            rules: m.RuleList, at_state: Any, at: tuple[Any, ...], with_env: Env
+        ) -> Any:
             return self.apply_list(rules, at_state, at, with_env, logging=logging)
 
         compiled = None if self.compiled is None else self.compiled.get(rule.path)
@@ -226,7 +241,7 @@ class Call:
             return compiled.act(state, base, env, apply_rules)
         except RuleError:
             raise
-        except Exception as exc:  # noqa: BLE001 - located by the interpreter, then re-raised
+        except Exception as exc:
             frame = Frame(self.functions, self.types, state, rule, None, logging=False)
             act(action, state, base, env, frame, apply_rules)
             raise RuleRuntimeError(
@@ -238,15 +253,23 @@ class Call:
     # --- query -------------------------------------------------------------------------------
 
     def query_list(
-        self, rules: m.RuleList, state: Any, base: tuple[Any, ...], env: Env,
-        out: list[tuple[m.Rule, Env]], *, logging: bool,
+        self,
+        rules: m.RuleList,
+        state: Any,
+        base: tuple[Any, ...],
+        env: Env,
+        out: list[tuple[m.Rule, Env]],
+        *,
+        logging: bool,
     ) -> None:
         for rule in rules.rules:
             rule_logging = logging if rule.log is None else rule.log
             tracer = self.sink if rule_logging else None
             self.count(rule)
             depth = (
-                tracer.open(TraceKind.RULE, f"rule {rule.name!r} ({rule.source or '-'} {rule.path})")
+                tracer.open(
+                    TraceKind.RULE, f"rule {rule.name!r} ({rule.source or '-'} {rule.path})"
+                )
                 if tracer
                 else 0
             )

@@ -131,9 +131,7 @@ class _Reader:
                         f"function {node.name!r} {problem}, found {len(node.args)}", path
                     )
 
-    def bind(
-        self, name: str, type_: str | None, path: tuple[Any, ...], scope: _Scope
-    ) -> bool:
+    def bind(self, name: str, type_: str | None, path: tuple[Any, ...], scope: _Scope) -> bool:
         """Record a mention of ``$name``; True when it binds (first mention)."""
         if name == THIS:
             raise self.error("$this is the value at the current node; it cannot be bound", path)
@@ -158,9 +156,7 @@ class _Reader:
         if isinstance(value, dict):
             return self.object_template(value, path, scope)
         if isinstance(value, list):
-            items = tuple(
-                self.template(item, (*path, i), scope) for i, item in enumerate(value)
-            )
+            items = tuple(self.template(item, (*path, i), scope) for i, item in enumerate(value))
             return m.ArrayTemplate(items)
         if isinstance(value, str):
             return self.leaf(value, path, scope)
@@ -264,7 +260,9 @@ class _Reader:
         if first in ("<", ">", "=", "!"):
             found = _COMPARE_PREFIX.match(text)
             if found is None:
-                raise self.error(f"expected a comparison like '<20' or '!= $X', found {text!r}", path)
+                raise self.error(
+                    f"expected a comparison like '<20' or '!= $X', found {text!r}", path
+                )
             op = "==" if found.group(1) == "=" else found.group(1)
             return m.LeafCompare(op, self.expression(text[found.end() :], path, scope, this=True))
         if first == "$":
@@ -311,7 +309,9 @@ class _Reader:
                     entries.append(m.RulesEntry(key, self.rule_list(sub, here, scope.copy())))
                 elif name == "@parent":
                     if not isinstance(sub, dict):
-                        raise self.error(f"@parent in an action expects an object, found {sub!r}", here)
+                        raise self.error(
+                            f"@parent in an action expects an object, found {sub!r}", here
+                        )
                     entries.append(m.ParentEntry(key, self.action_template(sub, here, scope)))
                 else:
                     if not isinstance(sub, dict) or not sub:
@@ -322,7 +322,9 @@ class _Reader:
                     for text, item in sub.items():
                         there = (*here, text)
                         steps = self.path_steps(text, there, scope, writing=True)
-                        entries.append(m.PathEntry(key, text, steps, self.value(item, there, scope)))
+                        entries.append(
+                            m.PathEntry(key, text, steps, self.value(item, there, scope))
+                        )
             elif kind == "calc":
                 raise self.error("'_' lines belong in conditions, not in actions", here)
             elif kind == "var":
@@ -336,7 +338,9 @@ class _Reader:
                 entries.append(m.SetEntry(key, name, index_key(name), self.value(sub, here, scope)))
         return m.ActionTemplate(tuple(entries))
 
-    def value(self, value: Any, path: tuple[Any, ...], scope: _Scope, *, nested: bool = False) -> Any:
+    def value(
+        self, value: Any, path: tuple[Any, ...], scope: _Scope, *, nested: bool = False
+    ) -> Any:
         if isinstance(value, dict):
             if nested:
                 items = tuple(
@@ -347,7 +351,9 @@ class _Reader:
             return self.action_template(value, path, scope)
         if isinstance(value, list):
             return m.ArrayValue(
-                tuple(self.value(item, (*path, i), scope, nested=True) for i, item in enumerate(value))
+                tuple(
+                    self.value(item, (*path, i), scope, nested=True) for i, item in enumerate(value)
+                )
             )
         if isinstance(value, str):
             stripped = value.lstrip()
@@ -360,7 +366,8 @@ class _Reader:
                 raise self.error(f"unknown keyword {value!r} as an action value", path)
             if first in ("<", ">", "!"):
                 raise self.error(
-                    f"an action writes values; {value!r} is a test (tests belong in conditions)", path
+                    f"an action writes values; {value!r} is a test (tests belong in conditions)",
+                    path,
                 )
             if first == "=":
                 return m.SetValue(self.expression(stripped[1:], path, scope, this=not nested))
@@ -398,9 +405,7 @@ class _Reader:
             f"expected an array of rules or an object of named rules, found {value!r}", path
         )
 
-    def rule(
-        self, value: Any, path: tuple[Any, ...], outer: _Scope, name: str | None
-    ) -> m.Rule:
+    def rule(self, value: Any, path: tuple[Any, ...], outer: _Scope, name: str | None) -> m.Rule:
         if not isinstance(value, dict):
             raise self.error(
                 f'expected a rule {{"condition": ..., "action": ...}}, found {value!r}', path
@@ -413,7 +418,9 @@ class _Reader:
                 )
         explicit = value.get("name")
         if explicit is not None and (not isinstance(explicit, str) or not explicit):
-            raise self.error(f"a rule name is a non-empty string, found {explicit!r}", (*path, "name"))
+            raise self.error(
+                f"a rule name is a non-empty string, found {explicit!r}", (*path, "name")
+            )
         if explicit is not None and name is not None:
             raise self.error("a named rule (an object key) takes no 'name'", (*path, "name"))
         rule_name = name or explicit or json_path(path)
@@ -422,12 +429,24 @@ class _Reader:
             scope = outer.copy()
             condition = value.get("condition")
             if condition is not None and not isinstance(condition, dict):
-                raise self.error(f"a condition is an object template, found {condition!r}", (*path, "condition"))
-            parsed = None if condition is None else self.object_template(condition, (*path, "condition"), scope)
-            action = None if "action" not in value else self.action(value["action"], (*path, "action"), scope)
+                raise self.error(
+                    f"a condition is an object template, found {condition!r}", (*path, "condition")
+                )
+            parsed = (
+                None
+                if condition is None
+                else self.object_template(condition, (*path, "condition"), scope)
+            )
+            action = (
+                None
+                if "action" not in value
+                else self.action(value["action"], (*path, "action"), scope)
+            )
             repeat = value.get("repeat", 1)
             if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat < 1:
-                raise self.error(f"repeat expects a positive integer, found {repeat!r}", (*path, "repeat"))
+                raise self.error(
+                    f"repeat expects a positive integer, found {repeat!r}", (*path, "repeat")
+                )
             first = value.get("first", False)
             log = value.get("@log")
             comment = value.get("comment")

@@ -97,9 +97,7 @@ class Tracer:
     __slots__ = ("_stack",)
 
     def __init__(self) -> None:
-        self._stack: list[tuple[TraceKind, str, list[TraceNode]]] = [
-            (TraceKind.NOTE, "", [])
-        ]
+        self._stack: list[tuple[TraceKind, str, list[TraceNode]]] = [(TraceKind.NOTE, "", [])]
 
     def open(self, kind: TraceKind, text: str) -> int:
         """Start a node that later lines nest under; returns the depth to :meth:`close` to."""

@@ -25,7 +25,7 @@ nodes along the path and share everything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import immutables
@@ -216,9 +216,7 @@ def _replace_child(node: Any, key: Any, value: Any) -> Any:
                 f"found {key!r}"
             )
         if key == len(node):  # one past the end appends
-            return (
-                node.append(value) if isinstance(node, PVector) else type(node)([*node, value])
-            )
+            return node.append(value) if isinstance(node, PVector) else type(node)([*node, value])
         if isinstance(node, PVector):
             return node.set(key, value)
         items = list(node)
@@ -290,8 +288,9 @@ def remove_in(root: Any, path: Sequence[Any]) -> Any:
 def from_json(value: Any) -> Any:
     """An immutable tree from decoded JSON: objects become maps, arrays tuples.
 
-    >>> from_json({"hand": [1, 2], "name": "N"})
-    immutables.Map({'hand': (1, 2), 'name': 'N'})
+    >>> tree = from_json({"hand": [1, 2], "name": "N"})
+    >>> type(tree).__name__, sorted(tree.items())
+    ('Map', [('hand', (1, 2)), ('name', 'N')])
     """
     if isinstance(value, dict):
         return _Map({key: from_json(item) for key, item in value.items()})
@@ -329,4 +328,3 @@ def freeze_value(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(freeze_value(item) for item in value)
     return value
-
