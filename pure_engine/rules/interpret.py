@@ -124,7 +124,7 @@ def _values(expr: Any, env: Env, this: Any) -> str:
     for name in variables_in(expr):
         value = this if name == THIS else env.get(name, MISSING)
         shown.append(f"${name} = {_show(value)}")
-    return ", ".join(shown)
+    return f" ({', '.join(shown)})" if shown else ""
 
 
 # --- matching ------------------------------------------------------------------------------
@@ -210,13 +210,13 @@ def _leaf(template: Any, value: Any, env: Env, frame: Frame, where: tuple[Any, .
             if holds:
                 return env
             frame.fail(
-                where, f"{_show(value)} {op} {_show(right)} is false ({_values(expr, env, value)})"
+                where, f"{_show(value)} {op} {_show(right)} is false{_values(expr, env, value)}"
             )
             return None
         case m.LeafTest(expr=expr):
             if frame.eval(expr, env, value, where):
                 return env
-            frame.fail(where, f"false ({_values(expr, env, value)})")
+            frame.fail(where, f"false{_values(expr, env, value)}")
             return None
         case m.LeafEqual(expr=expr):
             expected = frame.eval(expr, env, value, where)
@@ -276,7 +276,7 @@ def _lines(
             if frame.eval(expr, env, node, (*where, key)):
                 yield from _lines(lines, rest, node, ancestors, env, frame, where)
             else:
-                frame.fail((*where, key), f"false ({_values(expr, env, node)})")
+                frame.fail((*where, key), f"false{_values(expr, env, node)}")
         case m.CalcLine(key=key, name=str() as name, type=type_, binds=binds, expr=expr):
             value = frame.eval(expr, env, node, (*where, key))
             if not frame.typed(name, type_, value):

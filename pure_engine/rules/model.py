@@ -11,6 +11,7 @@ mention in matching order binds) and recorded in ``binds``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pure_engine.core.struct import Struct
@@ -281,6 +282,9 @@ class RuleList(Struct):
 # --- export ----------------------------------------------------------------------------------
 
 
+_CALL = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*\(")
+
+
 def _typed(name: str, type_: str | None) -> str:
     return f"${name}" if type_ is None else f"${name}:{type_}"
 
@@ -288,7 +292,7 @@ def _typed(name: str, type_: str | None) -> str:
 def _escape(text: str) -> str:
     """A literal string that would be read as something else gets a ``\\`` in front."""
     stripped = text.lstrip()
-    if stripped[:1] in ("$", "<", ">", "=", "!", "@", "\\"):
+    if stripped[:1] in ("$", "<", ">", "=", "!", "@", "\\") or _CALL.match(text):
         return "\\" + text
     return text
 

@@ -6,9 +6,10 @@ any line binds it (naming the rule), unknown types and functions, calls with
 the wrong number of arguments, ``repeat`` that is not a positive integer.
 
 The meaning of a string in a condition is decided by its first character:
-``$`` starts an expression or a variable, ``< > = !`` a comparison with the
-node's value (``"<20"``), ``@`` a keyword; anything else is a literal string
-(a leading ``\\`` makes any string literal).
+``$`` starts an expression or a variable, and so does a call of a
+function (``"abs($this) < 3"``); ``< > = !`` a comparison with the node's
+value (``"<20"``), ``@`` a keyword; anything else is a literal string (a
+leading ``\\`` makes any string literal).
 
 >>> rules = parse_rules([{"condition": {"player": {"$X": {"gold": "<20"}}},
 ...                       "action": {"player": {"$X": {"gold": "$this + $Y"}}}}])
@@ -50,6 +51,7 @@ _CONDITION_KEYWORDS = ("@parent", "@path", "@not", "@log")
 _ACTION_KEYWORDS = ("@parent", "@path", "@rules")
 _COMPARE_PREFIX = re.compile(r"\s*(<=|>=|==|!=|<|>|=)")
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_$@:]+")
+_CALL = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 
 
 def json_path(parts: tuple[Any, ...]) -> str:
@@ -149,6 +151,11 @@ class _Reader:
             return False
         scope.bound.append(name)
         return True
+
+    def is_call(self, text: str) -> bool:
+        """True when *text* starts with a call (``abs($this) < 3``): an expression, even when
+        the function is unknown (that is an error, not a literal string)."""
+        return _CALL.match(text) is not None
 
     # --- conditions ------------------------------------------------------------------------
 
@@ -265,7 +272,7 @@ class _Reader:
                 )
             op = "==" if found.group(1) == "=" else found.group(1)
             return m.LeafCompare(op, self.expression(text[found.end() :], path, scope, this=True))
-        if first == "$":
+        if first == "$" or self.is_call(text):
             var = parse_variable(text)
             if var is not None and var[0] != THIS:
                 return m.LeafVar(var[0], var[1], self.bind(var[0], var[1], path, scope))
@@ -371,7 +378,7 @@ class _Reader:
                 )
             if first == "=":
                 return m.SetValue(self.expression(stripped[1:], path, scope, this=not nested))
-            if first == "$":
+            if first == "$" or self.is_call(value):
                 if parse_binding(value) is not None:
                     raise self.error(
                         f"an action writes values; {value!r} binds a variable "
