@@ -20,7 +20,7 @@ turn 2 (p1) main1
 p0: life 20, hand 5, library 33 | Forest (T), Llanowar Elves
 p1: life 20, hand 8, library 32 | -
 >>> s.decisions, s.autos
-(2, 3)
+(2, 2)
 """
 
 from __future__ import annotations
