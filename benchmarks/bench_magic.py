@@ -271,7 +271,14 @@ def _length_table() -> None:
     for label, values in (("turns", out["turns"]), ("decisions", out["per_game"])):
         qs = statistics.quantiles(values, n=10)
         rows.append(
-            [label, min(values), f"{qs[0]:.0f}", statistics.median(values), f"{qs[-1]:.0f}", max(values)]
+            [
+                label,
+                min(values),
+                f"{qs[0]:.0f}",
+                statistics.median(values),
+                f"{qs[-1]:.0f}",
+                max(values),
+            ]
         )
     print_table(
         "game length, 100 random games, green_stompy mirror",
@@ -343,8 +350,16 @@ def _search_and_fork() -> None:
         ["operation", "µs", "vs deepcopy"],
         [
             ["fork: keep a reference (immutable)", "0.0", "-"],
-            ["fork and change a field (state.replace)", f"{fork_ns / 1e3:.2f}", f"{deep_ns / fork_ns:.0f}x cheaper"],
-            ["fork and play a decision (game.step)", f"{step_ns / 1e3:.1f}", f"{deep_ns / step_ns:.1f}x cheaper"],
+            [
+                "fork and change a field (state.replace)",
+                f"{fork_ns / 1e3:.2f}",
+                f"{deep_ns / fork_ns:.0f}x cheaper",
+            ],
+            [
+                "fork and play a decision (game.step)",
+                f"{step_ns / 1e3:.1f}",
+                f"{deep_ns / step_ns:.1f}x cheaper",
+            ],
             ["copy.deepcopy of the same state as dicts and lists", f"{deep_ns / 1e3:.1f}", "1"],
         ],
     )
