@@ -15,9 +15,11 @@ Needs hypothesis (the ``dev`` extra).
 
 from pure_engine.testing.check import (
     ALL_CHECKS,
+    DEEP_KEY_SEARCH,
     FAST_CHECKS,
     CheckReport,
     GameCheckError,
+    KeySearch,
     check_game,
 )
 from pure_engine.testing.check_state import find_mutable
@@ -42,11 +44,13 @@ from pure_engine.testing.strategies import (
 
 __all__ = [
     "ALL_CHECKS",
+    "DEEP_KEY_SEARCH",
     "FAST_CHECKS",
     "CheckReport",
     "GameCheckError",
     "GameModel",
     "GoldenMismatchError",
+    "KeySearch",
     "Playout",
     "action_sequences",
     "actions_at",
