@@ -26,13 +26,7 @@ from pure_engine.core import gamerecord
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.struct import Struct
 from pure_engine.errors import PureEngineError
-from pure_engine.testing.check_keys import (
-    DEEP_KEY_SEARCH,
-    KeySearch,
-    Root,
-    SearchStats,
-    search_transpositions,
-)
+from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchStats, search_keys
 from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
 from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
@@ -343,7 +337,7 @@ def check_game(
         played.append(result)
     searched = SearchStats()
     if best is None and run.on("key") and key_search is not None:
-        best, searched = _search_keys(run, played, key_search)
+        best, searched = search_keys(run, played, key_search)
     if best is None:
         best = _whole_run_checks(
             run, played, chance_draws, chance_nodes, false_alarm, records, seed, factory
@@ -371,69 +365,6 @@ def check_game(
         searched.groups,
         searched.canonical_groups,
     )
-
-
-_GOLDEN = 0.6180339887498949  # spreads root positions evenly over each game
-
-
-def _roots(played: Sequence[Trace], budget: KeySearch) -> list[tuple[Trace, int]]:
-    """Where the search starts: *budget.roots* positions, round-robin over the games and
-    spread along each one (a low-discrepancy sequence, so reproducible)."""
-    games = [trace for trace in played if trace.actions]
-    chosen: list[tuple[Trace, int]] = []
-    for number in range(budget.roots if games else 0):
-        trace = games[number % len(games)]
-        fraction = (number * _GOLDEN + 0.5 / len(games)) % 1.0
-        chosen.append((trace, int(fraction * len(trace.actions))))
-    return chosen
-
-
-def _path_notes(game: Game[Any, Any], state: Any, path: Sequence[Any]) -> list[str]:
-    """The notation of *path* played from *state* (as far as the game lets it be played)."""
-    notes: list[str] = []
-    for action in path:
-        notes.append(describe(game, state, action))
-        try:
-            state = game.step(state, action)
-        except Exception:  # noqa: BLE001 - the crash itself is the finding being reported
-            break
-    return notes
-
-
-def _search_keys(
-    run: Run, played: Sequence[Trace], budget: KeySearch
-) -> tuple[Failure | None, SearchStats]:
-    game = run.game
-    places = _roots(played, budget)
-    roots = [
-        Root(trace.states[at], trace.actions[at : at + budget.window], salt=number)
-        for number, (trace, at) in enumerate(places)
-    ]
-    observe = game.info.observations_in_key
-    found, stats = search_transpositions(game, roots, budget, observe=observe, allowed=run.allowed)
-    if found is None:
-        return None, stats
-    trace, at = places[found.root]
-    start = trace.states[at]
-    before = list(trace.notes[:at])
-    mine = _path_notes(game, start, found.path)
-    notes = tuple(before + mine)
-    if not found.other:
-        return Failure(found.check, found.detail, len(notes), notes, trace.seed), stats
-    theirs = _path_notes(game, start, found.other)
-    common = 0
-    while common < min(len(mine), len(theirs)) and mine[common] == theirs[common]:
-        common += 1
-    ancestor = " ".join(before + mine[:common]) or "(the initial state)"
-    detail = (
-        f"{found.detail}\n"
-        f"  from the common ancestor at step {at + common} (after {ancestor}):\n"
-        f"    this state is reached by  {' '.join(mine[common:]) or '(no action)'}\n"
-        f"    the other by              {' '.join(theirs[common:]) or '(no action)'}"
-    )
-    return Failure(
-        found.check, detail, len(notes), notes, trace.seed, other=tuple(before + theirs)
-    ), stats
 
 
 def _whole_run_checks(

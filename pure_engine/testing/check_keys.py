@@ -14,7 +14,7 @@ game silently wrong.  Random play almost never reaches one key twice, so
 
 groups every state it meets by ``key`` and compares the members of each group:
 equal states must list their actions in the same order, and different states
-with one key must have the same :class:`Future` — who acts, the returns at the
+with one key must have the same future (:mod:`.check_futures`) — who acts, the returns at the
 end, what each player observes (when ``GameInfo.observations_in_key`` says so),
 and one level down the multiset of successor keys (with their probabilities at
 chance nodes).  Comparing successor multisets rather than actions by name
@@ -35,30 +35,28 @@ import contextlib
 import traceback
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pure_engine.core.digest import digest
-from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.testing.check_rules import (
-    CheckFailedError,
-    describe,
-    listed,
-    unhashable_finding,
+from pure_engine.core.game import CHANCE, Game
+from pure_engine.testing.check_futures import (
+    Future,
+    SuccessorError,
+    future_difference,
+    future_of,
+    hashed_key,
 )
+from pure_engine.testing.check_play import Failure, Run, Trace
+from pure_engine.testing.check_rules import CheckFailedError, describe, listed
 
 __all__ = [
     "DEEP_KEY_SEARCH",
-    "Future",
     "KeyFinding",
     "KeySearch",
     "Root",
     "SearchStats",
-    "SuccessorError",
-    "future_difference",
-    "future_of",
-    "hashed_key",
+    "search_keys",
     "search_transpositions",
 ]
 
@@ -140,161 +138,6 @@ class KeyFinding:
     root: int
     path: tuple[Any, ...]
     other: tuple[Any, ...] = ()
-
-
-@dataclass(slots=True)
-class Future:
-    """What decides a state's next step, as far as a transposition must agree."""
-
-    state: Any
-    player: int
-    choices: tuple[Any, ...]
-    probabilities: tuple[Fraction, ...]
-    returns: tuple[float, ...] | None
-    observations: tuple[Hashable, ...] | None
-    successors: dict[Hashable, Fraction] | None = None
-    successor_keys: tuple[Hashable, ...] = ()
-
-
-def future_of(game: Game[Any, Any], state: Any, *, observe: bool) -> Future:
-    """The cheap parts of *state*'s future (no ``step`` yet).
-
-    >>> from pure_engine import load_game
-    >>> kuhn = load_game("kuhn_poker")
-    >>> future_of(kuhn, kuhn.initial_state(), observe=False).choices
-    (0, 1, 2)
-    """
-    player = game.current_player(state)
-    probabilities: tuple[Fraction, ...] = ()
-    if player == CHANCE:
-        outcomes = game.chance_outcomes(state)
-        choices = tuple(a for a, _ in outcomes)
-        probabilities = tuple(p for _, p in outcomes)
-    else:
-        choices = game.legal_actions(state)
-    returns = tuple(game.returns(state)) if player == TERMINAL else None
-    observations = (
-        tuple(game.observation(state, p) for p in range(game.num_players)) if observe else None
-    )
-    return Future(state, player, choices, probabilities, returns, observations)
-
-
-def hashed_key(game: Game[Any, Any], state: Any, allowed: tuple[type, ...] = ()) -> Hashable:
-    """``game.key(state)``, checked to be hashable: a mutable value in the state is a purity
-    finding that names its place, anything else unhashable a key finding."""
-    key = game.key(state)
-    try:
-        hash(key)
-    except TypeError as exc:
-        check, detail = unhashable_finding(state, exc, allowed)
-        raise CheckFailedError(check, detail) from None
-    return key
-
-
-class SuccessorError(CheckFailedError):
-    """A check failed in the state after *action* from *state* (met while comparing)."""
-
-    def __init__(self, failed: CheckFailedError, state: Any, action: Any) -> None:
-        super().__init__(failed.check, failed.detail)
-        self.state, self.after = state, action
-
-
-def _fill_successors(game: Game[Any, Any], future: Future, allowed: tuple[type, ...]) -> int:
-    """Step every choice once; return how many steps that took."""
-    if future.successors is not None:
-        return 0
-    weights = future.probabilities or (Fraction(1),) * len(future.choices)
-    keys = []
-    for action in future.choices:
-        try:
-            keys.append(hashed_key(game, game.step(future.state, action), allowed))
-        except CheckFailedError as failed:
-            raise SuccessorError(failed, future.state, action) from None
-    successors: dict[Hashable, Fraction] = {}
-    for key, weight in zip(keys, weights, strict=True):
-        successors[key] = successors.get(key, Fraction(0)) + weight
-    future.successors, future.successor_keys = successors, tuple(keys)
-    return len(keys)
-
-
-def _who(player: int) -> str:
-    if player == CHANCE:
-        return "chance acts"
-    if player == TERMINAL:
-        return "the game is over"
-    return f"player {player} acts"
-
-
-def _shown(game: Game[Any, Any], future: Future) -> str:
-    return listed(game, future.state, future.choices)
-
-
-def _unsteady(game: Game[Any, Any], future: Future) -> Any:
-    """An action whose successor's key changes when it is stepped again (else None)."""
-    for action, key in zip(future.choices, future.successor_keys, strict=True):
-        if game.key(game.step(future.state, action)) != key:
-            return action
-    return None
-
-
-def future_difference(
-    game: Game[Any, Any], one: Future, other: Future, *, allowed: tuple[type, ...] = ()
-) -> tuple[tuple[str, str] | None, int]:
-    """``(check, what differs)`` between two futures (None when they agree), and the
-    ``step`` calls spent.  Successors are stepped only when everything cheaper agrees;
-    before successors that differ are blamed on the key, ``step`` is tried again, so a
-    nondeterministic step is reported as such."""
-    if one.player != other.player:
-        return ("key", f"{_who(one.player)} in one and {_who(other.player)} in the other"), 0
-    if one.player == TERMINAL:
-        if one.returns != other.returns:
-            return ("key", f"both are over, with returns {one.returns} and {other.returns}"), 0
-        return None, 0
-    if one.observations is not None and other.observations is not None:
-        for player, (mine, theirs) in enumerate(
-            zip(one.observations, other.observations, strict=True)
-        ):
-            if mine != theirs:
-                what = (
-                    f"player {player} observes {mine!r:.80} in one and {theirs!r:.80} in the "
-                    "other (GameInfo.observations_in_key: equal keys promise equal observations)"
-                )
-                return ("key", what), 0
-    spent = _fill_successors(game, one, allowed) + _fill_successors(game, other, allowed)
-    if one.successors == other.successors:
-        return None, spent
-    for future in (one, other):
-        action = _unsteady(game, future)
-        spent += len(future.choices)
-        if action is not None:
-            what = (
-                f"stepping {describe(game, future.state, action)!r} twice from the same state "
-                "gave next states with different keys"
-            )
-            return ("determinism", what), spent
-    return ("key", _successor_difference(game, one, other)), spent
-
-
-def _successor_difference(game: Game[Any, Any], one: Future, other: Future) -> str:
-    if one.player == CHANCE:
-        return (
-            "their chance outcomes lead to next states with different keys or probabilities "
-            f"({_shown(game, one)} vs {_shown(game, other)})"
-        )
-    if set(one.choices) == set(other.choices):
-        by_action = dict(zip(other.choices, other.successor_keys, strict=True))
-        for action, key in zip(one.choices, one.successor_keys, strict=True):
-            if key != by_action[action]:
-                return (
-                    f"after {describe(game, one.state, action)!r} the next states' keys differ "
-                    f"({key!r:.60} vs {by_action[action]!r:.60}), and no renaming of the actions "
-                    "makes all successors agree"
-                )
-    return (
-        f"{_who(one.player)} with legal actions {_shown(game, one)} in one and "
-        f"{_shown(game, other)} in the other, and no renaming of one into the other leads to "
-        "next states with equal keys"
-    )
 
 
 class _FindingError(Exception):
@@ -404,7 +247,8 @@ class _Neighbourhood:
         self.path = again.path
         raise _FindingError(
             "legal_actions",
-            f"{what} gives {_shown(self.game, other)} here but {_shown(self.game, one)} for an "
+            f"{what} gives {listed(self.game, other.state, other.choices)} here but "
+            f"{listed(self.game, one.state, one.choices)} for an "
             "equal state reached in another order: the order must depend on the state only",
             first.path,
         )
@@ -529,3 +373,68 @@ def search_transpositions(
         if finding is not None:
             return finding, SearchStats(number + 1, states, steps, groups, canonical)
     return None, SearchStats(len(roots), states, steps, groups, canonical)
+
+
+_GOLDEN = 0.6180339887498949  # spreads root positions evenly over each game
+
+
+def _roots(played: Sequence[Trace], budget: KeySearch) -> list[tuple[Trace, int]]:
+    """Where the search starts: *budget.roots* positions, round-robin over the games and
+    spread along each one (a low-discrepancy sequence, so reproducible)."""
+    games = [trace for trace in played if trace.actions]
+    chosen: list[tuple[Trace, int]] = []
+    for number in range(budget.roots if games else 0):
+        trace = games[number % len(games)]
+        fraction = (number * _GOLDEN + 0.5 / len(games)) % 1.0
+        chosen.append((trace, int(fraction * len(trace.actions))))
+    return chosen
+
+
+def _path_notes(game: Game[Any, Any], state: Any, path: Sequence[Any]) -> list[str]:
+    """The notation of *path* played from *state* (as far as the game lets it be played)."""
+    notes: list[str] = []
+    for action in path:
+        notes.append(describe(game, state, action))
+        try:
+            state = game.step(state, action)
+        except Exception:  # noqa: BLE001 - the crash itself is the finding being reported
+            break
+    return notes
+
+
+def search_keys(
+    run: Run, played: Sequence[Trace], budget: KeySearch
+) -> tuple[Failure | None, SearchStats]:
+    """The search over *played* games as check_game runs it: a finding becomes a
+    :class:`Failure` whose trace runs from the initial state, with the other order."""
+    game = run.game
+    places = _roots(played, budget)
+    roots = [
+        Root(trace.states[at], trace.actions[at : at + budget.window], salt=number)
+        for number, (trace, at) in enumerate(places)
+    ]
+    observe = game.info.observations_in_key
+    found, stats = search_transpositions(game, roots, budget, observe=observe, allowed=run.allowed)
+    if found is None:
+        return None, stats
+    trace, at = places[found.root]
+    start = trace.states[at]
+    before = list(trace.notes[:at])
+    mine = _path_notes(game, start, found.path)
+    notes = tuple(before + mine)
+    if not found.other:
+        return Failure(found.check, found.detail, len(notes), notes, trace.seed), stats
+    theirs = _path_notes(game, start, found.other)
+    common = 0
+    while common < min(len(mine), len(theirs)) and mine[common] == theirs[common]:
+        common += 1
+    ancestor = " ".join(before + mine[:common]) or "(the initial state)"
+    detail = (
+        f"{found.detail}\n"
+        f"  from the common ancestor at step {at + common} (after {ancestor}):\n"
+        f"    this state is reached by  {' '.join(mine[common:]) or '(no action)'}\n"
+        f"    the other by              {' '.join(theirs[common:]) or '(no action)'}"
+    )
+    return Failure(
+        found.check, detail, len(notes), notes, trace.seed, other=tuple(before + theirs)
+    ), stats

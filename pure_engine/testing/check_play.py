@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
-from pure_engine.testing.check_keys import SuccessorError, future_difference, future_of
+from pure_engine.testing.check_futures import SuccessorError, future_difference, future_of
 from pure_engine.testing.check_rules import (
     CheckFailedError,
     check_chance,
