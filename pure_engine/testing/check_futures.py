@@ -11,9 +11,12 @@ reported as what it is.
 
 >>> from pure_engine import load_game
 >>> kuhn = load_game("kuhn_poker")
->>> a = kuhn.step(kuhn.initial_state(), 0)
->>> future_difference(kuhn, future_of(kuhn, a, observe=False), future_of(kuhn, a, observe=False))
-(None, 6)
+>>> dealt = kuhn.step(kuhn.step(kuhn.initial_state(), 0), 1)
+>>> one, other = (future_of(kuhn, s, observe=False) for s in (dealt, kuhn.step(dealt, 0)))
+>>> future_difference(kuhn, one, one)           # agree: both successors stepped
+(None, 4)
+>>> future_difference(kuhn, one, other)
+(('key', 'player 0 acts in one and player 1 acts in the other'), 0)
 """
 
 from __future__ import annotations
