@@ -13,8 +13,8 @@ reported as what it is.
 >>> kuhn = load_game("kuhn_poker")
 >>> dealt = kuhn.step(kuhn.step(kuhn.initial_state(), 0), 1)
 >>> one, other = (future_of(kuhn, s, observe=False) for s in (dealt, kuhn.step(dealt, 0)))
->>> future_difference(kuhn, one, one)           # agree: both successors stepped
-(None, 4)
+>>> future_difference(kuhn, one, one)      # agree (its two successors stepped once)
+(None, 2)
 >>> future_difference(kuhn, one, other)
 (('key', 'player 0 acts in one and player 1 acts in the other'), 0)
 """
