@@ -45,7 +45,9 @@ def analyse(seed: int = 3) -> dict[str, object]:
         children[game.action_to_str(state, action)] = round(value, 4)
     assert pure_engine.digest(state) == before  # every branch left the parent as it was
     exact = expectiminimax(game, state)
-    guess = mcts(game, state, simulations=3000, seed=0)
+    # UCT's exploration constant on the scale of the returns (Leduc pays up to 13 chips):
+    # the default sqrt(2) suits returns in [-1, 1] and would settle on one move too early
+    guess = mcts(game, state, simulations=3000, seed=0, uct_c=game.info.max_return)
     assert exact.action is not None  # a decision node always has a best move
     return {
         "state": game.render(state),

@@ -14,6 +14,7 @@ from pure_engine import games as _games  # noqa: F401 - registers the bundled ga
 from pure_engine.core import (
     CHANCE,
     TERMINAL,
+    Encoding,
     Game,
     GameInfo,
     Rng,
@@ -27,6 +28,7 @@ from pure_engine.core import (
 from pure_engine.errors import (
     CycleDetectedError,
     IllegalActionError,
+    NoEncodingError,
     ParseError,
     PureEngineError,
     RecordError,
@@ -37,9 +39,11 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "CycleDetectedError",
+    "Encoding",
     "Game",
     "GameInfo",
     "IllegalActionError",
+    "NoEncodingError",
     "ParseError",
     "PureEngineError",
     "Record",

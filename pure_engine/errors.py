@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = [
     "CycleDetectedError",
     "IllegalActionError",
+    "NoEncodingError",
     "ParseError",
     "PureEngineError",
     "RecordError",
@@ -55,3 +56,8 @@ class UnknownGameError(PureEngineError, KeyError):
 
 class CycleDetectedError(PureEngineError, RuntimeError):
     """A rule set without a loop rule revisited a state: play would never end."""
+
+
+class NoEncodingError(PureEngineError, TypeError):
+    """A game without an :class:`~pure_engine.core.encoding.Encoding` was given to a tensor
+    adapter (PettingZoo, Gymnasium, OpenSpiel)."""

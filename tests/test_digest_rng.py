@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from fractions import Fraction
@@ -13,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pyrsistent import pvector
 
+from pure_engine.core.chance import chance_table, draw, draw_from_rng, uniform_index
 from pure_engine.core.digest import digest, encode, hex_digest
-from pure_engine.core.rng import Rng, bits64, choose_weighted, randbelow, shuffled
+from pure_engine.core.rng import Rng, bits64, randbelow, shuffled
 from pure_engine.core.seen import ScopedSeen
 
 SAMPLE = (1, "two", b"3", frozenset({"a", "b"}), immutables.Map({"k": (1, 2)}), pvector([1]))
@@ -67,12 +69,40 @@ def test_randbelow_in_range(seed: int, n: int) -> None:
     assert 0 <= value < n and rng.counter >= 1
 
 
-def test_choose_weighted_frequencies_match() -> None:
+@given(st.lists(st.integers(1, 30), min_size=1, max_size=8))
+def test_chance_table_gives_each_outcome_exactly_its_share(weights: list[int]) -> None:
+    total = sum(weights)
+    outcomes = [(index, Fraction(w, total)) for index, w in enumerate(weights)]
+    table = chance_table(outcomes)
+    owned = [table.pick(value * table.total // total) for value in range(total)]
+    # every uniform integer below the table's total belongs to exactly one outcome, in proportion
+    assert [owned.count(index) for index in range(len(weights))] == weights
+
+
+def test_chance_table_refuses_probabilities_not_summing_to_one() -> None:
+    with pytest.raises(ValueError, match="summing to 1, found 3/4"):
+        chance_table([("a", Fraction(1, 4)), ("b", Fraction(1, 2))])
+
+
+@given(st.integers(0, 2**32), st.integers(1, 10**6))
+def test_uniform_index_in_range(seed: int, n: int) -> None:
+    assert 0 <= uniform_index(random.Random(seed), n) < n
+
+
+def test_draw_frequencies_match() -> None:
+    outcomes = [("a", Fraction(1, 4)), ("b", Fraction(3, 4))]
+    rng = random.Random(1)
+    picks = [draw(outcomes, rng) for _ in range(4000)]
+    # binomial sd = sqrt(4000 * 3/16) ~ 27: 5 sd band, false alarm < 1e-6
+    assert abs(picks.count("a") - 1000) < 140
+
+
+def test_draw_from_rng_frequencies_match() -> None:
     outcomes = [("a", Fraction(1, 4)), ("b", Fraction(3, 4))]
     rng = Rng(1)
     counts = {"a": 0, "b": 0}
     for _ in range(4000):
-        pick, rng = choose_weighted(rng, outcomes)
+        pick, rng = draw_from_rng(outcomes, rng)
         counts[pick] += 1
     # binomial sd = sqrt(4000 * 3/16) ~ 27: 5 sd band, false alarm < 1e-6
     assert abs(counts["a"] - 1000) < 140

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+from pure_engine.testing import check_game
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -40,3 +44,23 @@ def test_solve_patience_example_returns_verified_moves() -> None:
 
 def test_crab_combat_example_answers_the_puzzle() -> None:
     assert _load("crab_combat").both_parts() == (306, 291)
+
+
+def test_high_low_example_passes_check_game() -> None:
+    high_low = _load("high_low")
+
+    def points_at_most_guesses(state: Any) -> bool:
+        return bool(sum(state.score) <= 3 - state.left)
+
+    report = check_game(high_low.make_game(), invariants=[points_at_most_guesses])
+    assert report.terminals == report.games
+
+
+def test_adding_a_game_doc_shows_the_example_as_it_is() -> None:
+    """Every python block of docs/adding-a-game.md is copied verbatim from examples/high_low.py."""
+    doc = (EXAMPLES.parent / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    source = (EXAMPLES / "high_low.py").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.DOTALL)
+    assert len(blocks) >= 8
+    for block in blocks:
+        assert block in source, block.splitlines()[0]

@@ -59,7 +59,7 @@ def test_unsupported_rules_are_a_clear_parse_error() -> None:
 
 @pytest.mark.parametrize("name", SUPPORTED)
 def test_every_supported_preset_deals_52_distinct_cards(name: str) -> None:
-    game = make_game(name, seed=1)
+    game = make_game(variant=name, seed=1)
     state = game.initial_state()
     cards = in_play(state) + sorted(on_foundations(state))
     if state.hole != EMPTY:
@@ -70,7 +70,7 @@ def test_every_supported_preset_deals_52_distinct_cards(name: str) -> None:
 @settings(max_examples=60)
 @given(st.sampled_from(SUPPORTED), st.integers(1, 10_000), st.integers(0, 2**32))
 def test_random_legal_play_keeps_every_card_exactly_once(name: str, deal: int, seed: int) -> None:
-    game = make_game(name, deal=deal)
+    game = make_game(variant=name, deal=deal)
     state = game.initial_state()
     holed = set(range(52)) - set(in_play(state))  # hole games: cards only ever go in
     rng = random.Random(seed)
@@ -175,7 +175,7 @@ def test_autoplay_moves_only_safe_cards() -> None:
 
 
 def test_game_parses_both_notations_and_round_trips() -> None:
-    game = make_game("freecell", deal=1)
+    game = make_game(variant="freecell", deal=1)
     s0 = game.initial_state()
     assert game.parse_action(s0, "3a") == Move("t3", "c1", 1)
     for action in game.legal_actions(s0):
@@ -199,7 +199,7 @@ def test_render_shows_cells_and_piles() -> None:
 
 def test_variant_value_is_accepted_directly() -> None:
     variant = Variant(name="mini", piles=8, build="red-black", cells=4)
-    game = make_game(variant, deal=1)
+    game = make_game(variant=variant, deal=1)
     assert game.initial_state().piles == ms_deal(1).piles
 
 
@@ -219,10 +219,12 @@ def test_cards_come_back_from_removable_foundations() -> None:
 def test_keys_are_stable_digests() -> None:
     from pure_engine.core.digest import digest
 
-    game = make_game("freecell", deal=7)
+    game = make_game(variant="freecell", deal=7)
     s0 = game.initial_state()
     s1 = game.play(s0, game.legal_actions(s0)[0])
-    assert digest(game.key(s0)) == digest(game.key(make_game("freecell", deal=7).initial_state()))
+    assert digest(game.key(s0)) == digest(
+        game.key(make_game(variant="freecell", deal=7).initial_state())
+    )
     assert digest(game.key(s0)) != digest(game.key(s1))
 
 
@@ -286,7 +288,7 @@ def test_a_game_record_replays_the_same_game(variant: str, deal: object) -> None
     spec = load_variant("seahaven-towers").replace(cells=3, name="three-cells")
     rules = spec if variant == "custom" else load_variant(variant)
     given_deal = numbered_deal(rules, 11) if deal == "file" else deal
-    game = make_game(rules, deal=given_deal)  # type: ignore[arg-type]  # object narrowed above
+    game = make_game(variant=rules, deal=given_deal)  # type: ignore[arg-type]  # object narrowed above
     state = game.initial_state()
     actions = []
     rng = random.Random(3)
@@ -304,9 +306,9 @@ def test_a_game_record_replays_the_same_game(variant: str, deal: object) -> None
 
 
 def test_deal_text_and_bad_deals() -> None:
-    from_text = make_game("freecell", deal=deal_to_json(ms_deal(5)))
-    assert from_text.initial_state() == make_game("freecell", deal=5).initial_state()
+    from_text = make_game(variant="freecell", deal=deal_to_json(ms_deal(5)))
+    assert from_text.initial_state() == make_game(variant="freecell", deal=5).initial_state()
     with pytest.raises(ParseError, match="expected a deal number, a Deal or deal text"):
-        make_game("freecell", deal=5.0)  # type: ignore[arg-type]  # the error under test
+        make_game(variant="freecell", deal=5.0)  # type: ignore[arg-type]  # the error under test
     with pytest.raises(ParseError, match="variant"):
-        make_game('{"cells": {"count": "four"}}')
+        make_game(variant='{"cells": {"count": "four"}}')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, game_from_functions
+from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
@@ -75,7 +75,19 @@ def parse_action(s: CoinState, text: str) -> int:
 
 
 def make_game() -> Game[CoinState, int]:
-    return game_from_functions(hidden_cards_info("coin_guess", 1.0, 3), globals())
+    return Game(
+        info=hidden_cards_info("coin_guess", 1.0, 3),
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+    )
 
 
 register_game("coin_guess", make_game)

@@ -1,22 +1,29 @@
 """The core: records and containers, the Game protocol, chance and RNG, flow,
 seen-state caches, and game records.  The core knows no game."""
 
+from pure_engine.core.chance import ChanceTable, chance_table, draw, draw_from_rng, uniform_index
 from pure_engine.core.digest import digest, hex_digest
+from pure_engine.core.encoding import Encoding, encoding_of
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.registry import list_games, load_game, register_game
-from pure_engine.core.rng import Rng, bits64, choose_weighted, randbelow, shuffled
+from pure_engine.core.rng import Rng, bits64, randbelow, shuffled
 from pure_engine.core.struct import Struct, fields_of
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "ChanceTable",
+    "Encoding",
     "Game",
     "GameInfo",
     "Rng",
     "Struct",
     "bits64",
-    "choose_weighted",
+    "chance_table",
     "digest",
+    "draw",
+    "draw_from_rng",
+    "encoding_of",
     "fields_of",
     "hex_digest",
     "list_games",
@@ -25,4 +32,5 @@ __all__ = [
     "randbelow",
     "register_game",
     "shuffled",
+    "uniform_index",
 ]

@@ -24,25 +24,32 @@ import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
-from pure_engine.core.rng import Rng, choose_weighted
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13 on
+
+from pure_engine.core.chance import draw, draw_from_rng
+from pure_engine.core.encoding import Encoding
+from pure_engine.core.rng import Rng
 from pure_engine.errors import IllegalActionError
 
 __all__ = [
     "CHANCE",
-    "RULE_FUNCTIONS",
     "TERMINAL",
     "A",
     "Game",
     "GameInfo",
+    "HasRng",
+    "InitialState",
     "S",
-    "game_from_functions",
+    "carries_rng",
     "params_tuple",
 ]
 
 S = TypeVar("S")
 A = TypeVar("A")
+S_co = TypeVar("S_co", covariant=True)
 
 CHANCE = -1
 """``current_player`` at a chance node (OpenSpiel's value)."""
@@ -81,7 +88,37 @@ class GameInfo:
         return dict(self.params)
 
 
-def _no_resample(state: Any, player: int, rng: random.Random) -> Any:
+class InitialState(Protocol[S_co]):
+    """``initial_state(seed=None)``: the start of a game; seeded, it carries an ``Rng``."""
+
+    def __call__(self, seed: int | None = None) -> S_co: ...
+
+
+class HasRng(Protocol):
+    """A state that carries its own generator: a :class:`~pure_engine.core.struct.Struct`
+    with an ``rng`` field, as ``initial_state(seed=N)`` makes them."""
+
+    @property
+    def rng(self) -> Rng: ...
+
+    def replace(self, *, rng: Rng = ...) -> Self: ...
+
+
+def carries_rng(state: object) -> TypeIs[HasRng]:
+    """True when *state* carries a generator in its ``rng`` field (it was seeded).
+
+    >>> from pure_engine.core.rng import Rng
+    >>> from pure_engine.core.struct import Struct
+    >>> class Coin(Struct):
+    ...     face: str
+    ...     rng: Rng | None = None
+    >>> carries_rng(Coin("h", Rng(1))), carries_rng(Coin("h")), carries_rng(("h",))
+    (True, False, False)
+    """
+    return isinstance(getattr(state, "rng", None), Rng)
+
+
+def _no_resample(state: S, player: int, rng: random.Random) -> S:
     return state
 
 
@@ -95,7 +132,7 @@ class Game(Generic[S, A]):
     """
 
     info: GameInfo
-    initial_state: Callable[..., S]
+    initial_state: InitialState[S]
     current_player: Callable[[S], int]
     legal_actions: Callable[[S], tuple[A, ...]]
     chance_outcomes: Callable[[S], tuple[tuple[A, Fraction], ...]]
@@ -111,6 +148,9 @@ class Game(Generic[S, A]):
     """Sample a full state consistent with ``observation(s, player)`` (a determinization).
 
     The default returns the state itself, which is right for perfect-information games."""
+    encoding: Encoding[S, A] | None = None
+    """Observation tensors and action numbers for learners and OpenSpiel (``core/encoding.py``);
+    ``None``: the tensor adapters refuse the game."""
 
     @property
     def name(self) -> str:
@@ -158,20 +198,15 @@ class Game(Generic[S, A]):
         return self.play(state, self.parse_action(state, text))
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
-        """Draw a chance outcome with its exact probability, using the explicit *rng*."""
+        """Draw a chance outcome with its exact probability, using the explicit *rng*.
+
+        The game's own ``sample_chance_fn`` when it has one, else
+        :func:`~pure_engine.core.chance.draw` over ``chance_outcomes``.
+        """
         fast = self.sample_chance_fn
         if fast is not None:
             return fast(state, rng)
-        outcomes = self.chance_outcomes(state)
-        scale = 1
-        for _, p in outcomes:
-            scale = scale * p.denominator // _gcd(scale, p.denominator)
-        pick = rng.randrange(scale)
-        for action, p in outcomes:
-            pick -= p.numerator * (scale // p.denominator)
-            if pick < 0:
-                return action
-        raise AssertionError(f"chance outcomes of {self.name} do not sum to 1")
+        return draw(self.chance_outcomes(state), rng)
 
     def resolve_chance(self, state: S) -> tuple[A, S]:
         """Draw a chance outcome from the state's own ``rng`` field; return it and the next state.
@@ -179,15 +214,16 @@ class Game(Generic[S, A]):
         The returned state carries the advanced generator, so the same seeded
         state always continues the same way, in any process.
         """
-        rng: Rng | None = getattr(state, "rng", None)
-        if rng is None:
+        if not carries_rng(state):
             raise ValueError(
                 f"{self.name}: this state carries no rng; create it with initial_state(seed=N) "
                 "or draw with sample_chance(state, random.Random(...))"
             )
-        action, rng = choose_weighted(rng, self.chance_outcomes(state))
+        action, rng = draw_from_rng(self.chance_outcomes(state), state.rng)
         after = self.step(state, action)
-        return action, after.replace(rng=rng)  # type: ignore[attr-defined]  # states with rng are Records
+        if not carries_rng(after):
+            raise TypeError(f"{self.name}: step dropped the state's rng field")
+        return action, after.replace(rng=rng)
 
     def legal_strings(self, state: S) -> tuple[str, ...]:
         """The legal actions in notation (chance outcomes at a chance node)."""
@@ -202,12 +238,6 @@ class Game(Generic[S, A]):
             return repr(action)
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
-
-
 def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     """Sorted ``(name, value)`` pairs: the hashable form ``GameInfo.params`` stores.
 
@@ -215,54 +245,3 @@ def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     (('a', 1), ('b', 2))
     """
     return tuple(sorted(params.items()))
-
-
-RULE_FUNCTIONS = (
-    "initial_state",
-    "current_player",
-    "legal_actions",
-    "chance_outcomes",
-    "step",
-    "returns",
-    "observation",
-    "key",
-    "action_to_str",
-    "parse_action",
-)
-"""The functions every game must define, by the names :func:`game_from_functions` reads."""
-
-_OPTIONAL_FUNCTIONS = {
-    "render": "render",
-    "sample_chance": "sample_chance_fn",
-    "resample": "resample",
-}
-
-
-def game_from_functions(info: GameInfo, functions: Mapping[str, Any]) -> Game[Any, Any]:
-    """The :class:`Game` whose rules are the functions named in *functions*.
-
-    *functions* is a namespace: a game module's ``globals()``, or ``locals()``
-    of a ``make_game`` that defines its rules as closures.  It must hold the
-    ten :data:`RULE_FUNCTIONS`; ``render``, ``sample_chance`` (the fast
-    sampler) and ``resample`` are used when present.
-
-    >>> rules = dict(initial_state=lambda seed=None: 0, current_player=lambda s: TERMINAL,
-    ...     legal_actions=lambda s: (), chance_outcomes=lambda s: (), step=lambda s, a: s,
-    ...     returns=lambda s: (0.0,), observation=lambda s, p: s, key=lambda s: s,
-    ...     action_to_str=lambda s, a: str(a), parse_action=lambda s, t: int(t))
-    >>> game_from_functions(GameInfo("nothing", 1, 0.0, 0.0, 0), rules).is_terminal(0)
-    True
-    >>> del rules["key"]
-    >>> game_from_functions(GameInfo("nothing", 1, 0.0, 0.0, 0), rules)
-    Traceback (most recent call last):
-    ...
-    TypeError: game 'nothing' lacks the rule functions: key
-    """
-    missing = [name for name in RULE_FUNCTIONS if not callable(functions.get(name))]
-    if missing:
-        raise TypeError(f"game {info.name!r} lacks the rule functions: {', '.join(missing)}")
-    chosen = {name: functions[name] for name in RULE_FUNCTIONS}
-    for name, field_name in _OPTIONAL_FUNCTIONS.items():
-        if callable(functions.get(name)):
-            chosen[field_name] = functions[name]
-    return Game(info=info, **chosen)

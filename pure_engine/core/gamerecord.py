@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from pure_engine.core.digest import hex_digest
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
 from pure_engine.core.registry import load_game
 from pure_engine.core.session import CHANCE_AUTO, FORCED_AUTO, Session
 from pure_engine.core.struct import Struct
@@ -301,7 +301,7 @@ def replay(record: GameRecord) -> tuple[Game[Any, Any], Any]:
         except ParseError as exc:
             raise RecordError(f"{where}: {exc}") from None
         if entry.auto == CHANCE_AUTO:
-            if player != CHANCE or getattr(state, "rng", None) is None:
+            if player != CHANCE or not carries_rng(state):
                 raise RecordError(f"{where}: marked as drawn by chance, but no seeded chance node")
             drawn, state = game.resolve_chance(state)
             if drawn != action:

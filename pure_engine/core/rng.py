@@ -16,13 +16,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from math import lcm
 from typing import TypeVar
 
 from pure_engine.core.struct import Struct
 
-__all__ = ["Rng", "bits64", "choose_weighted", "randbelow", "seed_from", "shuffled"]
+__all__ = ["Rng", "bits64", "randbelow", "seed_from", "shuffled"]
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -80,25 +78,6 @@ def shuffled(rng: Rng, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         j, rng = randbelow(rng, i + 1)
         work[i], work[j] = work[j], work[i]
     return tuple(work), rng
-
-
-def choose_weighted(rng: Rng, outcomes: Sequence[tuple[T, Fraction]]) -> tuple[T, Rng]:
-    """Draw one outcome with exactly its ``Fraction`` probability; return it and the next generator.
-
-    >>> from fractions import Fraction as F
-    >>> choose_weighted(Rng(1), [("a", F(1, 3)), ("b", F(2, 3))])[0] in {"a", "b"}
-    True
-    """
-    if not outcomes:
-        raise ValueError("choose_weighted needs at least one outcome")
-    scale = lcm(*(p.denominator for _, p in outcomes))
-    total = sum(p.numerator * (scale // p.denominator) for _, p in outcomes)
-    pick, rng = randbelow(rng, total)
-    for action, p in outcomes:
-        pick -= p.numerator * (scale // p.denominator)
-        if pick < 0:
-            return action, rng
-    raise AssertionError("unreachable: weights cover the draw")
 
 
 def seed_from(text: str) -> int:

@@ -31,7 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from pyrsistent import PVector, pvector
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
 from pure_engine.core.struct import Struct
 
 __all__ = ["AutoPolicy", "LoggedAction", "Session", "act", "actions_of", "advance", "start"]
@@ -76,7 +76,7 @@ class AutoPolicy(Struct):
 class Session(Struct, Generic[S]):
     """A state, the log that produced it, and tick/decision counters."""
 
-    state: Any
+    state: S
     log: PVector[LoggedAction] = pvector()
     seed: int | None = None
     policy: AutoPolicy = AutoPolicy()
@@ -108,7 +108,7 @@ def advance(game: Game[S, A], session: Session[S]) -> Session[S]:
         if player == TERMINAL:
             break
         if player == CHANCE:
-            if not policy.chance or getattr(state, "rng", None) is None:
+            if not policy.chance or not carries_rng(state):
                 break
             action, state = game.resolve_chance(state)
             evolver.append(LoggedAction(CHANCE, action, CHANCE_AUTO))

@@ -1,24 +1,29 @@
-"""Histories as integers, and a memo of what each history implies.
+"""Histories as integers: a speed technique for games decided by their action history.
 
 Small imperfect-information games (Kuhn, Leduc) are decided entirely by their
 action history, chance's draws included.  Storing that history as one ``int``
-keeps a state to ``(class, path, rng)``: a step is one multiply-add and one
-tuple allocation, equality and hashing are integer work, and the path is the
-same number in every process (the encoding is fixed, not ``hash()``).
+(the *path*) keeps a state to ``(class, players, path, rng)``: a step is one
+multiply-add and one tuple allocation, equality and hashing are integer work,
+and the path is the same number in every process (the encoding is fixed, not
+``hash()``).  Whatever a game derives from a history (whose turn, the legal
+actions, the returns, the cards dealt) is a pure function of the path, kept in
+a :class:`PathMemo` that belongs to the game value (each ``make_game`` call
+builds its own), so a rule function is one dict probe and one attribute read.
 
-A history ``a1, a2, ..., an`` (each action ``0 <= a < base - 1``) is the path
-``(...((a1 + 1) * base + (a2 + 1)) * base ...) + (an + 1)``; digits are never
-zero, so every history has exactly one path and the empty history is ``0``.
-The base is a power of two chosen per game (:func:`base_for`): 8 while every
-action is below 7, as in two-player Kuhn and Leduc.
+The encoding: a history ``a1, a2, ..., an`` (each action ``0 <= a < base - 1``)
+is the path ``(...((a1 + 1) * base + (a2 + 1)) * base ...) + (an + 1)``;
+digits are never zero, so every history has exactly one path and the empty
+history is ``0``.  The base is a power of two chosen per game
+(:func:`base_for`): 8 while every action is below 7, as in two-player Kuhn and
+Leduc.  A state's ``repr`` decodes its path (``KuhnState(cards=(K, J),
+bets='pb')``), and :func:`swap_actions` changes past actions by their number
+(a resampled deal is "player 1 now holds the queen", not digit arithmetic).
 
-Whatever a game derives from a history (whose turn, the legal actions, the
-returns) is a pure function of the path; :class:`NodeTable` memoises it,
-building a missing node from its parent's.  The table is a cache of a pure
-function held outside every state, like :func:`functools.lru_cache`.
-:func:`path_rules` then writes the rule functions every such game shares
-(whose turn, legal actions, chance, step, returns, key) over that table, so a
-game module only adds what is its own: observations, notation, resampling.
+A game module writes its memo node (a :class:`Struct` with at least the
+:class:`PathNode` fields), a *child* function building a node from its parent
+and one action, and calls :func:`path_rules` for the rule functions every such
+game shares; it adds only what is its own: observations, notation,
+resampling, rendering.
 
 >>> p = path_of([2, 0])
 >>> p, actions_of(p)
@@ -28,24 +33,28 @@ game module only adds what is its own: observations, notation, resampling.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
+from pure_engine.core.chance import uniform_index
+from pure_engine.core.game import InitialState
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 
 __all__ = [
     "BASE",
     "ROOT",
-    "NodeTable",
+    "PathMemo",
     "PathNode",
+    "PathRules",
     "PathState",
     "actions_of",
     "base_for",
-    "digit_weight",
     "path_of",
     "path_rules",
+    "swap_actions",
 ]
 
 N = TypeVar("N")
@@ -95,80 +104,86 @@ def actions_of(path: int, base: int = BASE) -> tuple[int, ...]:
     return tuple(reversed(out))
 
 
-def digit_weight(path: int, index: int, base: int = BASE) -> int:
-    """What one unit of action number *index* (0 = the first) weighs in *path*: swapping
-    that action from ``a`` to ``b`` adds ``(b - a) * digit_weight(...)``.
+def swap_actions(path: int, changes: Mapping[int, int], base: int = BASE) -> int:
+    """The path of the same history with action number *i* (0 = the first) replaced by
+    ``changes[i]``: a resampled deal, the rest of the history kept.
 
-    >>> p = path_of([2, 5, 1])
-    >>> actions_of(p + (3 - 5) * digit_weight(p, 1))
-    (2, 3, 1)
+    >>> actions_of(swap_actions(path_of([2, 5, 1]), {0: 4, 1: 3}))
+    (4, 3, 1)
     """
-    bits = base.bit_length() - 1  # base is a power of two
-    digits = (path.bit_length() + bits - 1) // bits
-    return int(base ** (digits - 1 - index))
+    actions = list(actions_of(path, base))
+    for index, action in changes.items():
+        actions[index] = action
+    return path_of(actions, base)
 
 
-class NodeTable(Generic[N]):
-    """``path -> node``: a memo of a game's pure per-history function.
+class PathMemo(Generic[N]):
+    """``path -> node``: a memo of a game's pure per-history function, owned by one game value.
 
-    *advance(node, action)* builds a child node from its parent; the table
-    calls it only on a miss, walking down from the nearest known ancestor.
-    The memo holds at most *limit* histories: when a miss finds it full it
-    starts again from the root (a cache of a pure function may forget), so
-    games with huge trees (Leduc for ten players) run in bounded memory.
+    *child(node, action)* builds a node from its parent's; the memo calls it
+    only on a miss, walking down from the nearest known ancestor.  It holds at
+    most *limit* histories: a miss that finds it full starts it over from the
+    root (a cache of a pure function may forget), so games with huge trees
+    (Leduc for ten players) run in bounded memory.
 
-    >>> table = NodeTable(0, lambda total, action: total + action)
-    >>> table.get(path_of([3, 4])), len(table)
+    >>> memo = PathMemo(0, lambda total, action: total + action)
+    >>> memo.node(path_of([3, 4])), len(memo)
     (7, 3)
-    >>> small = NodeTable(0, lambda total, action: total + action, limit=3)
-    >>> [small.get(path_of(h)) for h in ([1], [1, 1], [2, 2, 2])], len(small) <= 4
+    >>> small = PathMemo(0, lambda total, action: total + action, limit=3)
+    >>> [small.node(path_of(h)) for h in ([1], [1, 1], [2, 2, 2])], len(small) <= 4
     ([1, 2, 6], True)
     """
 
-    __slots__ = ("_advance", "_root", "base", "limit", "table")
+    __slots__ = ("_child", "_root", "base", "limit", "nodes")
 
     def __init__(
         self,
         root: N,
-        advance: Callable[[N, int], N],
+        child: Callable[[N, int], N],
         base: int = BASE,
         *,
         limit: int = 100_000,
     ) -> None:
         if base < 2 or base & (base - 1):
             raise ValueError(f"expected a power-of-two base, found {base}")
-        self.table: dict[int, N] = {ROOT: root}
+        self.nodes: dict[int, N] = {ROOT: root}
+        """The memo itself; the rule functions of :func:`path_rules` probe it directly."""
         self._root = root
-        self._advance = advance
+        self._child = child
         self.base = base
         self.limit = limit
 
-    def get(self, path: int) -> N:
+    def node(self, path: int) -> N:
         """The node of *path*, built (and remembered) if new."""
-        node = self.table.get(path)
+        nodes = self.nodes
+        node = nodes.get(path)
         if node is not None:
             return node
         base = self.base
-        if len(self.table) >= self.limit:
-            self.table.clear()  # in place: path_rules' closures hold this very dict
-            self.table[ROOT] = self._root
+        if len(nodes) >= self.limit:
+            nodes.clear()  # the same dict object: the rule functions hold it
+            nodes[ROOT] = self._root
         missing: list[int] = []
         known = path
-        while known not in self.table:
+        while known not in nodes:
             missing.append(known)
             known //= base
-        node = self.table[known]
-        for child in reversed(missing):
-            node = self._advance(node, child % base - 1)
-            self.table[child] = node
+        node = nodes[known]
+        for path_below in reversed(missing):
+            node = self._child(node, path_below % base - 1)
+            nodes[path_below] = node
         return node
 
     def __len__(self) -> int:
-        return len(self.table)
+        return len(self.nodes)
 
 
 class PathNode(Protocol):
-    """What a memoised node must say about its history (a :class:`Struct` with these fields)."""
+    """What a memoised node must say about its history (a :class:`Struct` with these fields).
+
+    ``outcomes`` must be equally likely (dealing from a shuffled deck): the
+    shared sampler draws one of them uniformly.
+    """
 
     @property
     def player(self) -> int: ...
@@ -181,82 +196,100 @@ class PathNode(Protocol):
 
 
 class PathState(Struct):
-    """A history-as-integer state: the path and the optional in-state generator.
+    """A history-as-integer state: the player count, the path and the optional generator.
 
     Each game subclasses it (``class KuhnState(PathState)``) so its states are
-    their own type.
+    their own type and print their decoded history.  ``players`` is there so a
+    state can decode its own path (the deal is the first ``players`` actions).
     """
 
+    players: int
     path: int = ROOT
     rng: Rng | None = None
 
 
+PS = TypeVar("PS", bound=PathState)
 PN = TypeVar("PN", bound=PathNode)
 
 
-def path_rules(state_class: type[PathState], nodes: NodeTable[PN]) -> dict[str, Any]:
-    """The shared rule functions of a path game, by their protocol names.
+@dataclass(frozen=True, slots=True)
+class PathRules(Generic[PS, PN]):
+    """The rule functions every path game shares, over one :class:`PathMemo`.
 
     ``initial_state`` (``Rng(seed)`` in the state when seeded), ``current_player``,
-    ``legal_actions``, ``chance_outcomes``, ``sample_chance`` (uniform over the
-    listed outcomes, which must be equally likely), ``step`` (one multiply-add
-    and one tuple), ``returns`` and ``key`` (the path: the generator is not part
-    of the position), plus ``node`` (the memoised node of a state).  Pass them,
-    with the game's own functions, to
-    :func:`~pure_engine.core.game.game_from_functions`.
+    ``legal_actions``, ``chance_outcomes``, ``sample_chance`` (an exact uniform
+    draw over the listed outcomes), ``step`` (one multiply-add and one tuple),
+    ``returns`` and ``key`` (the path: the generator is not part of the
+    position), plus ``node`` (the memoised node of a state) for the game's own
+    functions.  A game passes them by name to ``Game(...)``.
+    """
+
+    node: Callable[[PS], PN]
+    initial_state: InitialState[PS]
+    current_player: Callable[[PS], int]
+    legal_actions: Callable[[PS], tuple[int, ...]]
+    chance_outcomes: Callable[[PS], tuple[tuple[int, Fraction], ...]]
+    sample_chance: Callable[[PS, random.Random], int]
+    step: Callable[[PS, int], PS]
+    returns: Callable[[PS], tuple[float, ...]]
+    key: Callable[[PS], int]
+
+
+def path_rules(state_class: type[PS], players: int, memo: PathMemo[PN]) -> PathRules[PS, PN]:
+    """The shared rule functions of the *players*-player path game whose facts *memo* holds.
 
     >>> class Count(Struct):
     ...     player: int; legal: tuple[int, ...]; outcomes: tuple; returns: tuple[float, ...]
     >>> class CountState(PathState):
     ...     pass
-    >>> table = NodeTable(Count(0, (0, 1), (), (0.0,)), lambda n, a: Count(-4, (), (), (1.0 + a,)))
-    >>> rules = path_rules(CountState, table)
-    >>> s = rules["step"](rules["initial_state"](), 1)
-    >>> s, rules["current_player"](s), rules["returns"](s)
-    (CountState(path=2, rng=None), -4, (2.0,))
+    >>> memo = PathMemo(Count(0, (0, 1), (), (0.0,)), lambda n, a: Count(-4, (), (), (1.0 + a,)))
+    >>> rules = path_rules(CountState, 1, memo)
+    >>> s = rules.step(rules.initial_state(None), 1)
+    >>> s, rules.current_player(s), rules.returns(s)
+    (CountState(players=1, path=2, rng=None), -4, (2.0,))
     """
-    table = nodes.table
-    build = nodes.get
-    base = nodes.base
+    nodes = memo.nodes
+    build = memo.node
+    base = memo.base
     new = tuple.__new__
 
-    def node(s: Any) -> Any:
-        return table.get(s.path) or build(s.path)
-
-    def initial_state(seed: int | None = None) -> Any:
-        return state_class(ROOT, None if seed is None else Rng(seed))
-
     # the hot path: each function is one dict probe (the memo) and one attribute read
-    def current_player(s: Any) -> int:
-        return (table.get(s.path) or build(s.path)).player
+    def node(state: PS) -> PN:
+        return nodes.get(state.path) or build(state.path)
 
-    def legal_actions(s: Any) -> tuple[int, ...]:
-        return (table.get(s.path) or build(s.path)).legal
+    def initial_state(seed: int | None = None) -> PS:
+        return state_class(players, ROOT, None if seed is None else Rng(seed))
 
-    def chance_outcomes(s: Any) -> tuple[tuple[int, Fraction], ...]:
-        return (table.get(s.path) or build(s.path)).outcomes
+    def current_player(state: PS) -> int:
+        return (nodes.get(state.path) or build(state.path)).player
 
-    def step(s: Any, action: int) -> Any:
-        return new(state_class, (state_class, s.path * base + action + 1, s.rng))
+    def legal_actions(state: PS) -> tuple[int, ...]:
+        return (nodes.get(state.path) or build(state.path)).legal
 
-    def sample_chance(s: Any, rng: random.Random) -> int:
-        outcomes = (table.get(s.path) or build(s.path)).outcomes
-        return outcomes[int(rng.random() * len(outcomes))][0]  # off by at most 2**-53
+    def chance_outcomes(state: PS) -> tuple[tuple[int, Fraction], ...]:
+        return (nodes.get(state.path) or build(state.path)).outcomes
 
-    def returns(s: Any) -> tuple[float, ...]:
-        return (table.get(s.path) or build(s.path)).returns
+    def sample_chance(state: PS, rng: random.Random) -> int:
+        outcomes = (nodes.get(state.path) or build(state.path)).outcomes
+        return outcomes[uniform_index(rng, len(outcomes))][0]
 
-    def key(s: Any) -> int:
-        return int(s.path)
+    def step(state: PS, action: int) -> PS:
+        return new(state_class, (state_class, players, state.path * base + action + 1, state.rng))
 
-    return {
-        "node": node,
-        "initial_state": initial_state,
-        "current_player": current_player,
-        "legal_actions": legal_actions,
-        "chance_outcomes": chance_outcomes,
-        "step": step,
-        "sample_chance": sample_chance,
-        "returns": returns,
-        "key": key,
-    }
+    def returns(state: PS) -> tuple[float, ...]:
+        return (nodes.get(state.path) or build(state.path)).returns
+
+    def key(state: PS) -> int:
+        return state.path
+
+    return PathRules(
+        node=node,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        sample_chance=sample_chance,
+        step=step,
+        returns=returns,
+        key=key,
+    )

@@ -38,18 +38,29 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from pure_engine.core.game import TERMINAL, Game, GameInfo, game_from_functions, params_tuple
+from pure_engine.core.encoding import Encoding, same_action, same_index
+from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.seen import ScopedSeen
 from pure_engine.core.struct import Struct
 from pure_engine.errors import CycleDetectedError, ParseError
 
 __all__ = [
+    "ROUND",
     "CrabCycleError",
     "CrabResult",
     "CrabState",
     "Frame",
+    "action_to_str",
+    "chance_outcomes",
+    "current_player",
+    "key",
+    "legal_actions",
     "make_game",
+    "observation",
+    "parse_action",
     "parse_input",
+    "render",
+    "returns",
     "score",
     "seeded_decks",
     "solve",
@@ -357,6 +368,81 @@ def _round(state: CrabState, recursive: bool) -> CrabState:
     return after
 
 
+def current_player(state: CrabState) -> int:
+    """Player 0 plays every round (the action is forced); ``TERMINAL`` once decided."""
+    return TERMINAL if state.winner is not None else 0
+
+
+def legal_actions(state: CrabState) -> tuple[int, ...]:
+    """``(ROUND,)`` while playing."""
+    return () if state.winner is not None else (ROUND,)
+
+
+def chance_outcomes(state: CrabState) -> tuple[tuple[int, Fraction], ...]:
+    """None: the decks are dealt up front."""
+    return ()
+
+
+def returns(state: CrabState) -> tuple[float, ...]:
+    """+1 to the winner, -1 to the loser; ``(0, 0)`` for a cycling plain Combat game."""
+    return {1: (1.0, -1.0), 2: (-1.0, 1.0)}.get(state.winner or 0, (0.0, 0.0))
+
+
+def observation(state: CrabState, player: int) -> CrabState:
+    """Everything: both decks are face down but known to the rules (perfect information)."""
+    return state
+
+
+def key(state: CrabState) -> CrabState:
+    """The state without its round counter, which does not decide the future; the seen-set
+    stays (the loop rule reads it) and so do the suspended games."""
+    return state.replace(rounds=0)
+
+
+def action_to_str(state: CrabState, action: int) -> str:
+    """``"round"``, the only action."""
+    return "round"
+
+
+def parse_action(state: CrabState, text: str) -> int:
+    """``"round"`` (any case), else a :class:`ParseError`."""
+    if text.strip().lower() != "round":
+        raise ParseError(f"expected 'round', found {text!r}")
+    return ROUND
+
+
+def render(state: CrabState) -> str:
+    """The sub-game depth, the round, the outcome if any, and both decks."""
+    depth, frame = 0, state.parent
+    while frame is not None:
+        depth, frame = depth + 1, frame.parent
+    head = f"game depth {depth}, round {state.rounds}"
+    if state.winner is not None:
+        head += " — cycle, no winner" if state.winner == 0 else f" — player {state.winner} wins"
+    return f"{head}\nPlayer 1: {list(state.deck1)}\nPlayer 2: {list(state.deck2)}"
+
+
+def _encoding(cards: int, highest: int) -> Encoding[CrabState, int]:
+    """Both decks of the game being played, top card first, one row each, padded with
+    zeros to *cards* (every card of the match), each card as ``card / highest``.
+    The only action, ``round``, is number 0."""
+
+    def tensor(s: CrabState, player: int) -> list[float]:
+        out = [0.0] * (2 * cards)
+        for row, deck in enumerate((s.deck1, s.deck2)):
+            for at, card in enumerate(deck):
+                out[row * cards + at] = card / highest
+        return out
+
+    return Encoding(
+        observation_shape=(2, cards),
+        observation_tensor=tensor,
+        num_distinct_actions=1,
+        action_index=same_index,
+        index_action=same_action,
+    )
+
+
 def make_game(
     *,
     deck1: Sequence[int] = (9, 2, 6, 3, 1),
@@ -382,48 +468,14 @@ def make_game(
     if cards is not None:
         params["cards"] = cards
 
+    # the two rules that depend on the parameters
     def initial_state(seed: int | None = None) -> CrabState:
         if cards is not None:
             return CrabState(*seeded_decks(0 if seed is None else seed, cards))
         return CrabState(d1, d2)
 
-    def current_player(s: CrabState) -> int:
-        return TERMINAL if s.winner is not None else 0
-
-    def legal_actions(s: CrabState) -> tuple[int, ...]:
-        return () if s.winner is not None else (ROUND,)
-
-    def chance_outcomes(s: CrabState) -> tuple[tuple[int, Fraction], ...]:
-        return ()
-
-    def step(s: CrabState, action: int) -> CrabState:
-        return _round(s, recursive)
-
-    def returns(s: CrabState) -> tuple[float, ...]:
-        return {1: (1.0, -1.0), 2: (-1.0, 1.0)}.get(s.winner or 0, (0.0, 0.0))
-
-    def observation(s: CrabState, player: int) -> CrabState:
-        return s  # perfect information: both decks are face down but known to the rules
-
-    def key(s: CrabState) -> CrabState:
-        return s.replace(rounds=0)  # the round counter does not decide the future
-
-    def action_to_str(s: CrabState, action: int) -> str:
-        return "round"
-
-    def parse_action(s: CrabState, text: str) -> int:
-        if text.strip().lower() != "round":
-            raise ParseError(f"expected 'round', found {text!r}")
-        return ROUND
-
-    def render(s: CrabState) -> str:
-        depth, frame = 0, s.parent
-        while frame is not None:
-            depth, frame = depth + 1, frame.parent
-        head = f"game depth {depth}, round {s.rounds}"
-        if s.winner is not None:
-            head += " — cycle, no winner" if s.winner == 0 else f" — player {s.winner} wins"
-        return f"{head}\nPlayer 1: {list(s.deck1)}\nPlayer 2: {list(s.deck2)}"
+    def step(state: CrabState, action: int) -> CrabState:
+        return _round(state, recursive)
 
     info = GameInfo(
         name="crab_combat",
@@ -436,4 +488,22 @@ def make_game(
         constant_sum=0.0,
         description="Combat / Recursive Combat (Advent of Code 2020 day 22), one action a round",
     )
-    return game_from_functions(info, locals())  # the rule functions defined above
+    if cards is None:
+        encoding = _encoding(len(d1) + len(d2), max((*d1, *d2)))
+    else:
+        encoding = _encoding(cards, cards)
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        encoding=encoding,
+    )

@@ -8,10 +8,11 @@ first bet every other player acts once more, in turn: bet (call) or pass
 (fold); the highest card among those who bet takes the pot.  Returns are chips
 won, zero-sum; with two players in ``[-2, 2]`` and at most 3 decisions.
 
-A state is ``KuhnState(path, rng)``: the whole action history as one integer
-(see :mod:`pure_engine.games._paths`) and the optional in-state generator.
-Everything else is looked up in a memo of the possible histories (58 with two
-players), so a step allocates one small tuple.
+A state is ``KuhnState(players, path, rng)``: the whole action history as one
+integer (see :mod:`pure_engine.games._paths`) and the optional in-state
+generator; it prints as the history, ``KuhnState(cards=(K, J), bets='pb')``.
+Everything else is looked up in the game's memo of the possible histories (58
+with two players), so a step allocates one small tuple.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("kuhn_poker")
@@ -32,32 +33,32 @@ players), so a step allocates one small tuple.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
-from pure_engine.core.game import (
-    CHANCE,
-    TERMINAL,
-    Game,
-    GameInfo,
-    game_from_functions,
-    params_tuple,
-)
+from pure_engine.core.encoding import Encoding, same_action, same_index
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games._paths import (
-    NodeTable,
+    PathMemo,
     PathState,
     actions_of,
     base_for,
-    path_of,
     path_rules,
+    swap_actions,
 )
 
-__all__ = ["BET", "CARD_NAMES", "PASS", "KuhnObservation", "KuhnState", "make_game"]
+__all__ = [
+    "BET",
+    "CARD_NAMES",
+    "PASS",
+    "KuhnObservation",
+    "KuhnState",
+    "card_names",
+    "make_game",
+]
 
 PASS = 0
 BET = 1
@@ -76,7 +77,29 @@ def card_names(players: int) -> tuple[str, ...]:
 
 
 class KuhnState(PathState):
-    """A Kuhn poker state: the action history as a path, and the in-state RNG."""
+    """A Kuhn poker state: the player count, the action history as a path, the in-state RNG.
+
+    It prints as the history it encodes: the cards dealt so far (player 0's
+    first) and the bets (``p`` pass, ``b`` bet).
+
+    >>> KuhnState(players=2)
+    KuhnState(cards=(), bets='')
+    >>> import pure_engine
+    >>> game = pure_engine.load_game("kuhn_poker")
+    >>> game.step(game.step(game.step(game.initial_state(seed=4), 2), 0), PASS)
+    KuhnState(cards=(K, J), bets='p', rng=Rng(seed=4, counter=0))
+    """
+
+    def __repr__(self) -> str:
+        players = self.players
+        names = card_names(players)
+        history = actions_of(self.path, base_for(players + 1))
+        dealt = [names[card] for card in history[:players]]
+        cards = f"({', '.join(dealt)}{',' if len(dealt) == 1 else ''})"
+        bets = "".join("pb"[action] for action in history[players:])
+        head = "" if players == 2 else f"players={players}, "
+        tail = "" if self.rng is None else f", rng={self.rng!r}"
+        return f"KuhnState({head}cards={cards}, bets={bets!r}{tail})"
 
 
 class KuhnObservation(Struct):
@@ -102,6 +125,7 @@ class _Node(Struct):
 
 
 def _node_for(players: int, cards: tuple[int, ...], bets: str) -> _Node:
+    """The node of the history that dealt *cards* and then bet *bets*."""
     zero = (0.0,) * players
     if len(cards) < players:
         left = tuple(c for c in range(players + 1) if c not in cards)
@@ -125,81 +149,35 @@ def _node_for(players: int, cards: tuple[int, ...], bets: str) -> _Node:
     return _Node(TERMINAL, (), (), cards, bets, result)
 
 
-@functools.cache
-def _rules(players: int) -> dict[str, Any]:
-    """Every rule function of the *players*-player game (built once per player count)."""
-    names = card_names(players)
+def _encoding(players: int, node: Callable[[KuhnState], _Node]) -> Encoding[KuhnState, int]:
+    """OpenSpiel's ``information_state_tensor``: the player (one-hot, N), their card
+    (one-hot, N + 1), then two bits per turn of the 2N - 1 turns (``1 0`` pass, ``0 1`` bet).
+    Actions and deals are numbered as they are (pass 0, bet 1; a deal is its card)."""
+    size = players + (players + 1) + 2 * (2 * players - 1)
 
-    def advance(node: _Node, action: int) -> _Node:
-        if node.player == CHANCE:
-            return _node_for(players, (*node.cards, action), node.bets)
-        return _node_for(players, node.cards, node.bets + "pb"[action])
-
-    base = base_for(players + 1)  # the largest action is the highest card
-    shared = path_rules(KuhnState, NodeTable(_node_for(players, (), ""), advance, base))
-    node: Callable[[KuhnState], _Node] = shared["node"]
-
-    def observation(s: KuhnState, player: int) -> KuhnObservation:
-        """The player's own card and the public bets; the other cards are hidden."""
+    def tensor(s: KuhnState, player: int) -> list[float]:
         n = node(s)
-        card = n.cards[player] if player < len(n.cards) else None
-        return KuhnObservation(player, card, n.bets)
+        out = [0.0] * size
+        out[player] = 1.0
+        if player < len(n.cards):
+            out[players + n.cards[player]] = 1.0
+        at = 2 * players + 1
+        for turn, act in enumerate(n.bets):
+            out[at + 2 * turn + (act == "b")] = 1.0
+        return out
 
-    def action_to_str(s: KuhnState, action: int) -> str:
-        """``deal:J``/``deal:Q``/``deal:K`` at chance nodes, ``pass``/``bet`` otherwise."""
-        if node(s).player == CHANCE:
-            return f"deal:{names[action]}"
-        return ("pass", "bet")[action]
-
-    def parse_action(s: KuhnState, text: str) -> int:
-        """Inverse of ``action_to_str`` (case-insensitive; ``p``/``b`` and bare cards accepted)."""
-        word = text.strip().lower()
-        if node(s).player == CHANCE:
-            name = word.removeprefix("deal:").upper()
-            if name in names:
-                return names.index(name)
-            shown = ", ".join(f"'deal:{c}'" for c in names)
-            raise ParseError(f"expected a deal like {shown}, found {text!r}")
-        if word in ("pass", "p", "check", "fold"):
-            return PASS
-        if word in ("bet", "b", "call"):
-            return BET
-        raise ParseError(f"expected 'pass' or 'bet', found {text!r}")
-
-    def resample(s: KuhnState, player: int, rng: random.Random) -> KuhnState:
-        """A state *player* cannot tell from *s*: the other dealt cards redrawn uniformly."""
-        acts = list(actions_of(s.path, base))
-        cards = node(s).cards
-        hidden = [p for p in range(len(cards)) if p != player]
-        free = [c for c in range(players + 1) if c not in cards or cards.index(c) in hidden]
-        rng.shuffle(free)
-        for p in hidden:  # acts[p] is player p's deal
-            acts[p] = free.pop()
-        return KuhnState(path_of(acts, base), s.rng)
-
-    def render(s: KuhnState) -> str:
-        """One line: the cards dealt, the bets and, at the end, the returns."""
-        n = node(s)
-        dealt = " ".join(names[c] for c in n.cards) or "-"
-        tail = f" returns {n.returns}" if n.player == TERMINAL else ""
-        return f"cards {dealt} | bets {n.bets or '-'}{tail}"
-
-    return {**shared, **locals()}
+    return Encoding(
+        observation_shape=(size,),
+        observation_tensor=tensor,
+        num_distinct_actions=2,
+        action_index=same_index,
+        index_action=same_action,
+        max_chance_outcomes=players + 1,
+    )
 
 
-def make_game(*, players: int = 2) -> Game[KuhnState, int]:
-    """Kuhn poker for *players* (OpenSpiel's ``kuhn_poker`` with ``players=N``).
-
-    >>> make_game(players=4).info.max_return
-    6.0
-    >>> make_game(players=11)
-    Traceback (most recent call last):
-    ...
-    ValueError: kuhn_poker: expected players from 2 to 10, found 11
-    """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(f"kuhn_poker: expected players from 2 to {MAX_PLAYERS}, found {players!r}")
-    info = GameInfo(
+def _info(players: int) -> GameInfo:
+    return GameInfo(
         name="kuhn_poker",
         num_players=players,
         min_return=-2.0,
@@ -212,4 +190,94 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
         perfect_information=False,
         description=f"Kuhn poker: {players + 1} cards, one betting round (OpenSpiel's kuhn_poker)",
     )
-    return game_from_functions(info, _rules(players))
+
+
+def make_game(*, players: int = 2) -> Game[KuhnState, int]:
+    """Kuhn poker for *players* (OpenSpiel's ``kuhn_poker`` with ``players=N``).
+
+    The game value owns its memo of histories: the rule functions below are
+    closures over it, built here, in one place.
+
+    >>> make_game(players=4).info.max_return
+    6.0
+    >>> make_game(players=11)
+    Traceback (most recent call last):
+    ...
+    ValueError: kuhn_poker: expected players from 2 to 10, found 11
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(f"kuhn_poker: expected players from 2 to {MAX_PLAYERS}, found {players!r}")
+    names = card_names(players)
+    deck = range(players + 1)
+
+    def child(node: _Node, action: int) -> _Node:
+        if node.player == CHANCE:
+            return _node_for(players, (*node.cards, action), node.bets)
+        return _node_for(players, node.cards, node.bets + "pb"[action])
+
+    base = base_for(players + 1)  # the largest action is the highest card
+    shared = path_rules(KuhnState, players, PathMemo(_node_for(players, (), ""), child, base))
+    node = shared.node
+
+    def observation(state: KuhnState, player: int) -> KuhnObservation:
+        """The player's own card and the public bets; the other cards are hidden."""
+        n = node(state)
+        card = n.cards[player] if player < len(n.cards) else None
+        return KuhnObservation(player, card, n.bets)
+
+    def action_to_str(state: KuhnState, action: int) -> str:
+        """``deal:J``/``deal:Q``/``deal:K`` at chance nodes, ``pass``/``bet`` otherwise."""
+        if node(state).player == CHANCE:
+            return f"deal:{names[action]}"
+        return ("pass", "bet")[action]
+
+    def parse_action(state: KuhnState, text: str) -> int:
+        """Inverse of ``action_to_str`` (case-insensitive; ``p``/``b`` and bare cards accepted)."""
+        word = text.strip().lower()
+        if node(state).player == CHANCE:
+            name = word.removeprefix("deal:").upper()
+            if name in names:
+                return names.index(name)
+            shown = ", ".join(f"'deal:{c}'" for c in names)
+            raise ParseError(f"expected a deal like {shown}, found {text!r}")
+        if word in ("pass", "p", "check", "fold"):
+            return PASS
+        if word in ("bet", "b", "call"):
+            return BET
+        raise ParseError(f"expected 'pass' or 'bet', found {text!r}")
+
+    def resample(state: KuhnState, player: int, rng: random.Random) -> KuhnState:
+        """A state *player* cannot tell from *state*: the other players' cards swapped for
+        cards drawn uniformly from those *player* has not seen."""
+        cards = node(state).cards
+        others = [p for p in range(len(cards)) if p != player]
+        own = cards[player] if player < len(cards) else None
+        unseen = [card for card in deck if card != own]
+        # player p's card is action number p of the history
+        swaps = dict(zip(others, rng.sample(unseen, len(others)), strict=True))
+        return state.replace(path=swap_actions(state.path, swaps, base))
+
+    def render(state: KuhnState) -> str:
+        """One line: the cards dealt, the bets and, at the end, the returns."""
+        n = node(state)
+        dealt = " ".join(names[c] for c in n.cards) or "-"
+        tail = f" returns {n.returns}" if n.player == TERMINAL else ""
+        return f"cards {dealt} | bets {n.bets or '-'}{tail}"
+
+    return Game(
+        info=_info(players),
+        initial_state=shared.initial_state,
+        current_player=shared.current_player,
+        legal_actions=shared.legal_actions,
+        chance_outcomes=shared.chance_outcomes,
+        step=shared.step,
+        returns=shared.returns,
+        observation=observation,
+        key=shared.key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        sample_chance_fn=shared.sample_chance,
+        resample=resample,
+        encoding=_encoding(players, node),
+    )

@@ -12,9 +12,11 @@ but one fold, that one takes the pot.  At the showdown a private card pairing
 the public card wins, otherwise the higher rank; equal hands split the pot.
 Returns are chips won, zero-sum; two players: ``[-13, 13]``, at most 8 decisions.
 
-A state is ``LeducState(path, rng)``: the action history as one integer (see
-:mod:`pure_engine.games._paths`) and the optional in-state generator; the
-facts of each history are memoised, so a step allocates one small tuple.
+A state is ``LeducState(players, path, rng)``: the action history as one
+integer (see :mod:`pure_engine.games._paths`) and the optional in-state
+generator; it prints as the history (``LeducState(cards=(Kh, Qs),
+round1='rc', public=Ks, round2='c')``).  The facts of each history are kept
+in the game's memo, so a step allocates one small tuple.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("leduc_poker")
@@ -32,23 +34,22 @@ LeducObservation(player=1, card=2, public=4, round1=(2, 1), round2=())
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
-from pure_engine.core.game import (
-    CHANCE,
-    TERMINAL,
-    Game,
-    GameInfo,
-    game_from_functions,
-    params_tuple,
-)
+from pure_engine.core.encoding import Encoding, same_action, same_index
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import NodeTable, PathState, base_for, digit_weight, path_rules
+from pure_engine.games._paths import (
+    PathMemo,
+    PathState,
+    actions_of,
+    base_for,
+    path_rules,
+    swap_actions,
+)
 
 __all__ = [
     "CALL",
@@ -82,7 +83,40 @@ def card_names(players: int) -> tuple[str, ...]:
 
 
 class LeducState(PathState):
-    """A Leduc state: the action history as a path, and the in-state RNG."""
+    """A Leduc state: the player count, the action history as a path, the in-state RNG.
+
+    It prints as the history it encodes: the private cards (player 0's first),
+    the first round's actions (``f`` fold, ``c`` call, ``r`` raise), then, once
+    it is dealt, the public card and the second round.
+
+    >>> import pure_engine
+    >>> game = pure_engine.load_game("leduc_poker")
+    >>> s = game.initial_state()
+    >>> for text in ("deal:Kh", "deal:Qs", "raise", "call", "deal:Ks", "call"):
+    ...     s = game.play_str(s, text)
+    >>> s
+    LeducState(cards=(Kh, Qs), round1='rc', public=Ks, round2='c')
+    """
+
+    def __repr__(self) -> str:
+        players = self.players
+        names = card_names(players)
+        node = _root(players)
+        for action in actions_of(self.path, base_for(2 * (players + 1))):
+            node = _child(players, node, action)
+        private = [names[card] for card in node.cards[:players]]
+        parts = [
+            f"cards=({', '.join(private)}{',' if len(private) == 1 else ''})",
+            f"round1={''.join('fcr'[a] for a in node.rounds[0])!r}",
+        ]
+        if len(node.cards) > players:
+            parts.append(f"public={names[node.cards[players]]}")
+            parts.append(f"round2={''.join('fcr'[a] for a in node.rounds[1])!r}")
+        if players != 2:
+            parts.insert(0, f"players={players}")
+        if self.rng is not None:
+            parts.append(f"rng={self.rng!r}")
+        return f"LeducState({', '.join(parts)})"
 
 
 class LeducObservation(Struct):
@@ -133,142 +167,106 @@ def _payout(pot: int, contrib: tuple[int, ...], winners: list[int]) -> tuple[flo
     return tuple((share if p in winners else 0.0) - contrib[p] for p in range(len(contrib)))
 
 
-@functools.cache
-def _rules(players: int) -> dict[str, Any]:
-    """Every rule function of the *players*-player game (built once per player count)."""
-    names = card_names(players)
-    deck = range(2 * (players + 1))
+def _chance(players: int, node: _Node, cards: tuple[int, ...]) -> _Node:
+    """*node* become the chance node that deals the next card after *cards*."""
+    left = tuple(c for c in range(2 * (players + 1)) if c not in cards)
+    p = Fraction(1, len(left))
+    outcomes = tuple((c, p) for c in left)
+    return node.replace(player=CHANCE, legal=(), outcomes=outcomes, cards=cards, raises=0, calls=0)
+
+
+def _root(players: int) -> _Node:
+    """The node of the empty history: everybody anted, the first private card to deal."""
     zero = (0.0,) * players
+    ante = _Node(CHANCE, (), (), (), 1, (1,) * players, (False,) * players, 0, 0, ((), ()), zero)
+    return _chance(players, ante, ())
 
-    def chance(node: _Node, cards: tuple[int, ...]) -> _Node:
-        left = tuple(c for c in deck if c not in cards)
-        p = Fraction(1, len(left))
-        outcomes = tuple((c, p) for c in left)
-        return node.replace(
-            player=CHANCE, legal=(), outcomes=outcomes, cards=cards, raises=0, calls=0
-        )
 
-    def advance(node: _Node, action: int) -> _Node:
-        if node.player == CHANCE:
-            cards = (*node.cards, action)
-            if len(cards) < players:  # more private cards to deal
-                return chance(node, cards)
-            # the private cards (round 1) or the public card (round 2) are out
-            first = _next_in(node.folded, -1)
-            dealt = node.replace(player=first, outcomes=(), cards=cards)
-            return dealt.replace(legal=_legal(dealt, first))
-        player = node.player
-        rnd = 0 if len(node.cards) <= players else 1
-        rounds = list(node.rounds)
-        rounds[rnd] = (*rounds[rnd], action)
-        seqs = (rounds[0], rounds[1])
-        contrib = list(node.contrib)
-        folded = node.folded
-        stakes, raises, calls = node.stakes, node.raises, node.calls
-        if action == FOLD:
-            folded = tuple(f or p == player for p, f in enumerate(folded))
-        elif action == RAISE:
-            stakes += _RAISE_SIZE[rnd]
-            raises += 1
-            calls = 0
-            contrib[player] = stakes
-        else:
-            calls += 1
-            contrib[player] = stakes
-        paid = tuple(contrib)
-        after = node.replace(
-            stakes=stakes, contrib=paid, folded=folded, raises=raises, calls=calls, rounds=seqs
-        )
-        still_in = [p for p in range(players) if not folded[p]]
-        if len(still_in) == 1:  # everybody else folded
-            won = _payout(sum(paid), paid, still_in)
-            return after.replace(player=TERMINAL, legal=(), returns=won)
-        if calls == len(still_in) - (1 if raises else 0):  # the round is over
-            if rnd == 0:
-                return chance(after, node.cards)
-            public = node.cards[players] // 2
-            strength = {p: (node.cards[p] // 2 == public, node.cards[p] // 2) for p in still_in}
-            best = max(strength.values())
-            winners = [p for p in still_in if strength[p] == best]
-            won = _payout(sum(paid), paid, winners)
-            return after.replace(player=TERMINAL, legal=(), returns=won)
-        seat = _next_in(folded, player)
-        return after.replace(player=seat, legal=_legal(after, seat))
+def _child(players: int, node: _Node, action: int) -> _Node:
+    """The node after *action* at *node*: a card dealt, or a player's fold, call or raise."""
+    if node.player == CHANCE:
+        cards = (*node.cards, action)
+        if len(cards) < players:  # more private cards to deal
+            return _chance(players, node, cards)
+        # the private cards (round 1) or the public card (round 2) are out
+        first = _next_in(node.folded, -1)
+        dealt = node.replace(player=first, outcomes=(), cards=cards)
+        return dealt.replace(legal=_legal(dealt, first))
+    player = node.player
+    rnd = 0 if len(node.cards) <= players else 1
+    rounds = list(node.rounds)
+    rounds[rnd] = (*rounds[rnd], action)
+    seqs = (rounds[0], rounds[1])
+    contrib = list(node.contrib)
+    folded = node.folded
+    stakes, raises, calls = node.stakes, node.raises, node.calls
+    if action == FOLD:
+        folded = tuple(f or p == player for p, f in enumerate(folded))
+    elif action == RAISE:
+        stakes += _RAISE_SIZE[rnd]
+        raises += 1
+        calls = 0
+        contrib[player] = stakes
+    else:
+        calls += 1
+        contrib[player] = stakes
+    paid = tuple(contrib)
+    after = node.replace(
+        stakes=stakes, contrib=paid, folded=folded, raises=raises, calls=calls, rounds=seqs
+    )
+    still_in = [p for p in range(players) if not folded[p]]
+    if len(still_in) == 1:  # everybody else folded
+        won = _payout(sum(paid), paid, still_in)
+        return after.replace(player=TERMINAL, legal=(), returns=won)
+    if calls == len(still_in) - (1 if raises else 0):  # the round is over
+        if rnd == 0:
+            return _chance(players, after, node.cards)
+        public = node.cards[players] // 2
+        strength = {p: (node.cards[p] // 2 == public, node.cards[p] // 2) for p in still_in}
+        best = max(strength.values())
+        winners = [p for p in still_in if strength[p] == best]
+        won = _payout(sum(paid), paid, winners)
+        return after.replace(player=TERMINAL, legal=(), returns=won)
+    seat = _next_in(folded, player)
+    return after.replace(player=seat, legal=_legal(after, seat))
 
-    root = _Node(CHANCE, (), (), (), 1, (1,) * players, (False,) * players, 0, 0, ((), ()), zero)
-    base = base_for(len(deck))  # the largest action is the highest card
-    shared = path_rules(LeducState, NodeTable(chance(root, ()), advance, base))
-    node: Callable[[LeducState], _Node] = shared["node"]
 
-    def observation(s: LeducState, player: int) -> LeducObservation:
-        """Own card, public card and both rounds' actions; the other cards are hidden."""
+def _encoding(players: int, node: Callable[[LeducState], _Node]) -> Encoding[LeducState, int]:
+    """OpenSpiel's ``information_state_tensor``: the player (one-hot, N), their card and the
+    public card (one-hot over the deck each), then each round's actions, two bits per turn
+    of its 3N - 2 turns (``1 0`` call, ``0 1`` raise, ``0 0`` fold).  Actions and deals are
+    numbered as they are (fold 0, call 1, raise 2; a deal is its card)."""
+    cards = 2 * (players + 1)
+    turns = 3 * players - 2
+    size = players + 2 * cards + 2 * 2 * turns
+    bits = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))  # fold, call, raise
+
+    def tensor(s: LeducState, player: int) -> list[float]:
         n = node(s)
-        cards = n.cards
-        own = cards[player] if player < len(cards) else None
-        public = cards[players] if len(cards) > players else None
-        return LeducObservation(player, own, public, n.rounds[0], n.rounds[1])
+        out = [0.0] * size
+        out[player] = 1.0
+        if player < len(n.cards):
+            out[players + n.cards[player]] = 1.0
+        if len(n.cards) > players:
+            out[players + cards + n.cards[players]] = 1.0
+        for rnd, acts in enumerate(n.rounds):
+            at = players + 2 * cards + 2 * turns * rnd
+            for turn, act in enumerate(acts):
+                out[at + 2 * turn], out[at + 2 * turn + 1] = bits[act]
+        return out
 
-    def action_to_str(s: LeducState, action: int) -> str:
-        """``deal:Qh`` at chance nodes, ``fold``/``call``/``raise`` otherwise."""
-        if node(s).player == CHANCE:
-            return f"deal:{names[action]}"
-        return ACTION_NAMES[action]
-
-    def parse_action(s: LeducState, text: str) -> int:
-        """Inverse of ``action_to_str`` (case-insensitive; ``check`` means call, bare cards ok)."""
-        word = text.strip()
-        if node(s).player == CHANCE:
-            name = word.removeprefix("deal:").lower()
-            lowered_names = [c.lower() for c in names]
-            if name in lowered_names:
-                return lowered_names.index(name)
-            raise ParseError(f"expected a deal like 'deal:Qh' (one of {names}), found {text!r}")
-        lowered = word.lower()
-        if lowered == "check":
-            return CALL
-        if lowered in ACTION_NAMES:
-            return ACTION_NAMES.index(lowered)
-        raise ParseError(f"expected 'fold', 'call' or 'raise', found {text!r}")
-
-    def resample(s: LeducState, player: int, rng: random.Random) -> LeducState:
-        """A state *player* cannot tell from *s*: the other private cards redrawn from the
-        cards *player* has not seen."""
-        cards = node(s).cards
-        hidden = [p for p in range(min(len(cards), players)) if p != player]
-        if not hidden:
-            return s
-        seen = {c for i, c in enumerate(cards) if i not in hidden}
-        free = [c for c in deck if c not in seen]
-        # each hidden deal is one digit of the path (player p's is action p): swap
-        # those digits, the rest of the history stays
-        path = s.path
-        for p in hidden:
-            card = free.pop(int(rng.random() * len(free)))
-            path += (card - cards[p]) * digit_weight(s.path, p, base)
-        return LeducState(path, s.rng)
-
-    def render(s: LeducState) -> str:
-        """One line: cards, both rounds, the pot split and, at the end, the returns."""
-        n = node(s)
-        shown = " ".join(names[c] for c in n.cards) or "-"
-        acts = " / ".join(" ".join(ACTION_NAMES[a] for a in r) or "-" for r in n.rounds)
-        tail = f" returns {n.returns}" if n.player == TERMINAL else ""
-        return f"cards {shown} | {acts} | in pot {n.contrib}{tail}"
-
-    return {**shared, **locals()}
+    return Encoding(
+        observation_shape=(size,),
+        observation_tensor=tensor,
+        num_distinct_actions=3,
+        action_index=same_index,
+        index_action=same_action,
+        max_chance_outcomes=cards,
+    )
 
 
-def make_game(*, players: int = 2) -> Game[LeducState, int]:
-    """Leduc hold'em for *players* (OpenSpiel's ``leduc_poker`` with ``players=N``).
-
-    >>> make_game(players=3).info.max_return, make_game(players=3).info.max_game_length
-    (26.0, 14)
-    """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(
-            f"leduc_poker: expected players from 2 to {MAX_PLAYERS}, found {players!r}"
-        )
-    info = GameInfo(
+def _info(players: int) -> GameInfo:
+    return GameInfo(
         name="leduc_poker",
         num_players=players,
         min_return=-13.0,
@@ -284,4 +282,96 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
             "(OpenSpiel's leduc_poker)"
         ),
     )
-    return game_from_functions(info, _rules(players))
+
+
+def make_game(*, players: int = 2) -> Game[LeducState, int]:
+    """Leduc hold'em for *players* (OpenSpiel's ``leduc_poker`` with ``players=N``).
+
+    The game value owns its memo of histories: the rule functions below are
+    closures over it, built here, in one place.
+
+    >>> make_game(players=3).info.max_return, make_game(players=3).info.max_game_length
+    (26.0, 14)
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"leduc_poker: expected players from 2 to {MAX_PLAYERS}, found {players!r}"
+        )
+    names = card_names(players)
+    deck = range(2 * (players + 1))
+
+    def child(node: _Node, action: int) -> _Node:
+        return _child(players, node, action)
+
+    base = base_for(len(deck))  # the largest action is the highest card
+    shared = path_rules(LeducState, players, PathMemo(_root(players), child, base))
+    node = shared.node
+
+    def observation(state: LeducState, player: int) -> LeducObservation:
+        """Own card, public card and both rounds' actions; the other cards are hidden."""
+        n = node(state)
+        cards = n.cards
+        own = cards[player] if player < len(cards) else None
+        public = cards[players] if len(cards) > players else None
+        return LeducObservation(player, own, public, n.rounds[0], n.rounds[1])
+
+    def action_to_str(state: LeducState, action: int) -> str:
+        """``deal:Qh`` at chance nodes, ``fold``/``call``/``raise`` otherwise."""
+        if node(state).player == CHANCE:
+            return f"deal:{names[action]}"
+        return ACTION_NAMES[action]
+
+    def parse_action(state: LeducState, text: str) -> int:
+        """Inverse of ``action_to_str`` (case-insensitive; ``check`` means call, bare cards ok)."""
+        word = text.strip()
+        if node(state).player == CHANCE:
+            name = word.removeprefix("deal:").lower()
+            lowered_names = [c.lower() for c in names]
+            if name in lowered_names:
+                return lowered_names.index(name)
+            raise ParseError(f"expected a deal like 'deal:Qh' (one of {names}), found {text!r}")
+        lowered = word.lower()
+        if lowered == "check":
+            return CALL
+        if lowered in ACTION_NAMES:
+            return ACTION_NAMES.index(lowered)
+        raise ParseError(f"expected 'fold', 'call' or 'raise', found {text!r}")
+
+    def resample(state: LeducState, player: int, rng: random.Random) -> LeducState:
+        """A state *player* cannot tell from *state*: the other players' private cards swapped
+        for cards drawn uniformly from those *player* has not seen."""
+        cards = node(state).cards
+        others = [p for p in range(min(len(cards), players)) if p != player]
+        if not others:
+            return state
+        seen = {c for i, c in enumerate(cards) if i in (player, players)}
+        unseen = [card for card in deck if card not in seen]
+        # player p's private card is action number p of the history
+        swaps = dict(zip(others, rng.sample(unseen, len(others)), strict=True))
+        return state.replace(path=swap_actions(state.path, swaps, base))
+
+    def render(state: LeducState) -> str:
+        """One line: cards, both rounds, the pot split and, at the end, the returns."""
+        n = node(state)
+        shown = " ".join(names[c] for c in n.cards) or "-"
+        acts = " / ".join(" ".join(ACTION_NAMES[a] for a in r) or "-" for r in n.rounds)
+        tail = f" returns {n.returns}" if n.player == TERMINAL else ""
+        return f"cards {shown} | {acts} | in pot {n.contrib}{tail}"
+
+    return Game(
+        info=_info(players),
+        initial_state=shared.initial_state,
+        current_player=shared.current_player,
+        legal_actions=shared.legal_actions,
+        chance_outcomes=shared.chance_outcomes,
+        step=shared.step,
+        returns=shared.returns,
+        observation=observation,
+        key=shared.key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        sample_chance_fn=shared.sample_chance,
+        resample=resample,
+        encoding=_encoding(players, node),
+    )

@@ -12,6 +12,15 @@ deck of a two-deck game adds 52.  Ints keep states small, hash fast, and make
 >>> card = parse_card("10D")
 >>> card, rank(card), suit(card), is_red(card), card_str(card), card_str(card, ten="T")
 (22, 10, 1, True, '10D', 'TD')
+
+Bridge writes the suit first (``SA``, ``DT``) and ranks the ace high; both
+spellings parse with :func:`parse_card_any_order`, since no suit letter is a
+rank letter:
+
+>>> suit_first_str(card), parse_card_any_order("DT") == parse_card_any_order("10d") == card
+('DT', True)
+>>> ace_high(parse_card("AS")), ace_high(parse_card("2S")), ace_high(parse_card("KS"))
+(14, 2, 13)
 """
 
 from __future__ import annotations
@@ -21,14 +30,18 @@ from pure_engine.errors import ParseError
 __all__ = [
     "RANK_NAMES",
     "SUIT_NAMES",
+    "ace_high",
     "card_str",
+    "from_ace_high",
     "full_deck",
     "is_red",
     "make_card",
     "parse_card",
+    "parse_card_any_order",
     "parse_rank",
     "rank",
     "suit",
+    "suit_first_str",
 ]
 
 SUIT_NAMES = "CDHS"
@@ -127,3 +140,64 @@ def card_str(card: int, *, ten: str = "10") -> str:
     """
     value = rank(card)
     return (ten if value == 10 else RANK_NAMES[value]) + SUIT_NAMES[suit(card)]
+
+
+def suit_first_str(card: int, *, ten: str = "T") -> str:
+    """The bridge spelling of *card*: suit then rank, ``T`` for the ten by default.
+
+    >>> suit_first_str(parse_card("AS")), suit_first_str(parse_card("7H"))
+    ('SA', 'H7')
+    >>> suit_first_str(parse_card("10D")), suit_first_str(parse_card("10D"), ten="10")
+    ('DT', 'D10')
+    """
+    value = rank(card)
+    return SUIT_NAMES[suit(card)] + (ten if value == 10 else RANK_NAMES[value])
+
+
+def parse_card_any_order(text: str, where: str = "") -> int:
+    """Parse a card written rank first (``'AS'``, ``'10D'``) or suit first (``'SA'``, ``'DT'``).
+
+    Case-insensitive; ``T`` and ``10`` both spell the ten.  The two orders
+    never clash: no suit letter (C D H S) is a rank letter.
+
+    >>> [card_str(parse_card_any_order(t)) for t in ("SA", "as", "h7", "7H", "D10", "dt")]
+    ['AS', 'AS', '7H', '7H', '10D', '10D']
+    >>> parse_card_any_order("SX", "trick 3")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: trick 3: expected a card like 'SA', 'DT' or 'AS', found 'SX'
+    """
+    if isinstance(text, str):
+        cleaned = text.strip().upper()
+        if cleaned[:1] in ("C", "D", "H", "S"):
+            value = _RANK_OF_TEXT.get(cleaned[1:])
+            if value is not None:
+                return SUIT_NAMES.index(cleaned[0]) * 13 + value - 1
+        else:
+            value = _RANK_OF_TEXT.get(cleaned[:-1])
+            if value is not None and cleaned[-1:] in ("C", "D", "H", "S"):
+                return SUIT_NAMES.index(cleaned[-1]) * 13 + value - 1
+    raise ParseError(
+        f"expected a card like 'SA', 'DT' or 'AS', found {text!r}", where=where or None
+    )
+
+
+def ace_high(card: int) -> int:
+    """The rank with the ace high: 2 .. 10, J = 11, Q = 12, K = 13, A = 14 (bridge order).
+
+    >>> [ace_high(make_card(r, 0)) for r in (1, 2, 10, 13)]
+    [14, 2, 10, 13]
+    """
+    value = card % 13 + 1
+    return 14 if value == 1 else value
+
+
+def from_ace_high(value: int, suit_: int) -> int:
+    """The card of ace-high rank *value* (2..14) in *suit_*: the inverse of :func:`ace_high`.
+
+    >>> card_str(from_ace_high(14, 3)), card_str(from_ace_high(2, 0))
+    ('AS', '2C')
+    """
+    if not (2 <= value <= 14 and 0 <= suit_ <= 3):
+        raise ValueError(f"expected ace-high rank 2..14 and suit 0..3, found {value!r}, {suit_!r}")
+    return suit_ * 13 + (0 if value == 14 else value - 1)

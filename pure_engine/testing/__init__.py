@@ -1,6 +1,7 @@
 """pure_engine.testing: check any game's rules the way hypothesis users expect.
 
 * :func:`check_game` — the conformance battery in one call;
+* :func:`check_encoding` — a game's observation tensors and action numbers;
 * strategies (:func:`states`, :func:`action_sequences`, :func:`deals`, ...)
   that shrink to the shortest game;
 * :func:`game_state_machine` — a hypothesis ``RuleBasedStateMachine`` for a game;
@@ -22,6 +23,7 @@ from pure_engine.testing.check import (
     KeySearch,
     check_game,
 )
+from pure_engine.testing.check_encoding import EncodingReport, check_encoding
 from pure_engine.testing.check_state import find_mutable
 from pure_engine.testing.golden import (
     GoldenMismatchError,
@@ -47,6 +49,7 @@ __all__ = [
     "DEEP_KEY_SEARCH",
     "FAST_CHECKS",
     "CheckReport",
+    "EncodingReport",
     "GameCheckError",
     "GameModel",
     "GoldenMismatchError",
@@ -55,6 +58,7 @@ __all__ = [
     "action_sequences",
     "actions_at",
     "assert_golden",
+    "check_encoding",
     "check_game",
     "deals",
     "find_mutable",

@@ -30,7 +30,7 @@ from typing import TypeVar
 import immutables
 from pyrsistent import PVector
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
 from pure_engine.core.struct import Struct
 from pure_engine.testing.check_rules import describe
 
@@ -122,7 +122,7 @@ def playthrough(game: Game[S, A], seed: int, *, max_steps: int = 500) -> str:
             outcomes = game.chance_outcomes(state)
             shown = ", ".join(f"{describe(game, state, a)} {p}" for a, p in outcomes)
             lines.append(f"chance outcomes: {shown}")
-            if getattr(state, "rng", None) is not None:
+            if carries_rng(state):
                 action, after = game.resolve_chance(state)
             else:
                 weights = [float(p) for _, p in outcomes]

@@ -20,7 +20,7 @@ perfect information: in Klondike the face-down cards are known ("thoughtful").  
 are ``"t3-c1"`` (``"t3-t8x3"`` for three cards); ``parse_action`` also reads
 standard FreeCell notation (``3a``, ``38``, ``a8``, ``4h``).
 
->>> game = make_game("freecell", deal=1)
+>>> game = make_game(variant="freecell", deal=1)
 >>> s0 = game.initial_state()
 >>> game.action_to_str(s0, game.legal_actions(s0)[0])
 't1-c1'
@@ -34,6 +34,7 @@ standard FreeCell notation (``3a``, ``38``, ``a8``, ``4h``).
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.errors import IllegalActionError, ParseError
@@ -44,6 +45,7 @@ from pure_engine.games.patience.deals import (
     parse_deal,
     random_deal,
 )
+from pure_engine.games.patience.encoding import make_encoding
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import (
@@ -152,7 +154,23 @@ def _parse_move(text: str, variant: Variant) -> tuple[str, str, int | None]:
     raise ParseError(f"expected a move like 't3-c1', 't3-t8x2' or '3a', found {text!r}")
 
 
+def chance_outcomes(state: PatienceState) -> tuple[tuple[Move, Fraction], ...]:
+    """None: the whole deal is known from the start."""
+    return ()
+
+
+def observation(state: PatienceState, player: int) -> PatienceState:
+    """Everything (perfect information)."""
+    return state
+
+
+def action_to_str(state: PatienceState, action: Move) -> str:
+    """The move in this game's notation (:func:`move_to_str`)."""
+    return move_to_str(action)
+
+
 def make_game(
+    *,
     variant: str | Variant = "freecell",
     deal: int | Deal | str | None = None,
     seed: int | None = None,
@@ -160,8 +178,8 @@ def make_game(
     """The patience game for *variant* and *deal* (see the module docstring).
 
     >>> text = deal_to_json(numbered_deal(load_variant("bakers-game"), 3))
-    >>> make_game("bakers-game", deal=text).initial_state() == make_game(
-    ...     "bakers-game", deal=3
+    >>> make_game(variant="bakers-game", deal=text).initial_state() == make_game(
+    ...     variant="bakers-game", deal=3
     ... ).initial_state()
     True
     """
@@ -199,12 +217,6 @@ def make_game(
     def returns(state: PatienceState) -> tuple[float, ...]:
         return (1.0,) if rules.is_won(state) else (0.0,)
 
-    def observation(state: PatienceState, player: int) -> PatienceState:
-        return state
-
-    def action_to_str(state: PatienceState, action: Move) -> str:
-        return move_to_str(action)
-
     def parse_action(state: PatienceState, text: str) -> Move:
         src, dst, count = _parse_move(text, spec)
         legal = [m for m in rules.moves(state, canonical=False) if m.src == src and m.dst == dst]
@@ -213,9 +225,6 @@ def make_game(
         if not legal:
             raise IllegalActionError(f"no legal move from {src!r} to {dst!r} in {text!r}")
         return max(legal, key=lambda m: m.count)
-
-    def render(state: PatienceState) -> str:
-        return render_state(state)
 
     deal_param: int | str | None = None
     if isinstance(deal, int):
@@ -237,14 +246,15 @@ def make_game(
         initial_state=initial_state,
         current_player=current_player,
         legal_actions=legal_actions,
-        chance_outcomes=lambda state: (),
+        chance_outcomes=chance_outcomes,
         step=rules.apply,
         returns=returns,
         observation=observation,
         key=rules.key,
         action_to_str=action_to_str,
         parse_action=parse_action,
-        render=render,
+        render=render_state,
+        encoding=make_encoding(rules),
     )
 
 
