@@ -11,13 +11,22 @@ from hypothesis import strategies as st
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
-from pure_engine.core.zones import Zones, deal, draw, move_card, move_top, shuffle_zone, zones
-from pure_engine.errors import IllegalActionError
+from pure_engine.core.zones import (
+    ZoneId,
+    Zones,
+    deal,
+    draw,
+    move_card,
+    move_top,
+    shuffle_zone,
+    zones,
+)
 
-NAMES = ("deck", "hand", "play", "grave")
+NAMES = tuple(ZoneId(n) for n in ("deck", "hand", "play", "grave"))
+DECK, HAND, PLAY, GRAVE = NAMES
 
 
-def _all_cards(table: Zones) -> Counter[int]:
+def _all_cards(table: Zones[int]) -> Counter[int]:
     return Counter(card for name in table for card in table[name])
 
 
@@ -29,10 +38,12 @@ tables = st.lists(st.integers(0, 3), max_size=30).map(
 
 
 @given(tables, st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(1, 5))
-def test_move_top_conserves_cards_and_keeps_input(t: Zones, src: str, dst: str, n: int) -> None:
+def test_move_top_conserves_cards_and_keeps_input(
+    t: Zones[int], src: ZoneId, dst: ZoneId, n: int
+) -> None:
     before = dict(t.items())
     if n > len(t[src]):
-        with pytest.raises(IllegalActionError, match="cannot move"):
+        with pytest.raises(ValueError, match="cannot move"):
             move_top(t, src, dst, n)
         return
     after = move_top(t, src, dst, n)
@@ -43,43 +54,49 @@ def test_move_top_conserves_cards_and_keeps_input(t: Zones, src: str, dst: str, 
 
 
 @given(tables, st.integers(1, 3), st.sampled_from(NAMES))
-def test_draw_and_deal_conserve_cards(t: Zones, n: int, hand: str) -> None:
-    if len(t["deck"]) >= n:
-        drawn = draw(t, "deck", hand, n)
+def test_draw_and_deal_conserve_cards(t: Zones[int], n: int, hand: ZoneId) -> None:
+    if len(t[DECK]) >= n:
+        drawn = draw(t, DECK, hand, n)
         assert _all_cards(drawn) == _all_cards(t)
-        assert drawn[hand][-n:] == t["deck"][-n:][::-1]
-    if len(t["deck"]) >= 2 * n:
-        dealt = deal(t, "deck", ["hand", "play"], n)
+        assert drawn[hand][-n:] == t[DECK][-n:][::-1]
+    if len(t[DECK]) >= 2 * n:
+        dealt = deal(t, DECK, [HAND, PLAY], n)
         assert _all_cards(dealt) == _all_cards(t)
-        assert len(dealt["deck"]) == len(t["deck"]) - 2 * n
+        assert len(dealt[DECK]) == len(t[DECK]) - 2 * n
 
 
 @given(tables)
-def test_move_card_conserves_and_refuses_missing(t: Zones) -> None:
-    for card in t["hand"]:
+def test_move_card_conserves_and_refuses_missing(t: Zones[int]) -> None:
+    for card in t[HAND]:
         for dst in NAMES:
-            after = move_card(t, card, "hand", dst)
+            after = move_card(t, card, HAND, dst)
             assert after[dst][-1] == card and _all_cards(after) == _all_cards(t)
-    with pytest.raises(IllegalActionError, match="is not in 'hand'"):
-        move_card(t, -1, "hand", "grave")
+    with pytest.raises(ValueError, match="is not in 'hand'"):
+        move_card(t, -1, HAND, GRAVE)
 
 
 @given(tables, st.integers(0, 2**64 - 1))
-def test_shuffle_is_a_permutation_determined_by_the_rng(t: Zones, seed: int) -> None:
-    a, rng_a = shuffle_zone(t, "deck", Rng(seed))
-    b, rng_b = shuffle_zone(t, "deck", Rng(seed))
+def test_shuffle_is_a_permutation_determined_by_the_rng(t: Zones[int], seed: int) -> None:
+    a, rng_a = shuffle_zone(t, DECK, Rng(seed))
+    b, rng_b = shuffle_zone(t, DECK, Rng(seed))
     assert a == b and rng_a == rng_b
-    assert sorted(a["deck"]) == sorted(t["deck"])
+    assert sorted(a[DECK]) == sorted(t[DECK])
 
 
 def test_dealing_to_the_deck_itself_is_refused() -> None:
-    with pytest.raises(IllegalActionError, match="to itself"):
-        deal(zones({"deck": (1, 2, 3, 4)}), "deck", ["deck"], 1)
+    with pytest.raises(ValueError, match="to itself"):
+        deal(zones({DECK: (1, 2, 3, 4)}), DECK, [DECK], 1)
 
 
 def test_unknown_zone_is_named() -> None:
-    with pytest.raises(IllegalActionError, match="no zone named 'moon'"):
-        move_top(zones({"a": (1,)}), "a", "moon")
+    with pytest.raises(KeyError, match="no zone named 'moon'"):
+        move_top(zones({ZoneId("a"): (1,)}), ZoneId("a"), ZoneId("moon"))
+
+
+def test_move_card_inserts_at_an_index() -> None:
+    t = zones({HAND: (7,), PLAY: (1, 2)})
+    assert move_card(t, 7, HAND, PLAY, at=0)[PLAY] == (7, 1, 2)
+    assert move_card(t, 7, HAND, PLAY, at=2)[PLAY] == (1, 2, 7)
 
 
 class Turn(Struct):
@@ -89,7 +106,7 @@ class Turn(Struct):
     decided: bool = False
 
 
-def _machine() -> TurnMachine[Turn]:
+def _machine() -> TurnMachine[Turn, str]:
     return TurnMachine(
         steps={
             "untap": FlowStep("untap", next="upkeep", enter=lambda s: s.replace(mana=s.turn)),
@@ -134,6 +151,15 @@ def test_unknown_next_step_is_rejected_at_construction() -> None:
     with pytest.raises(ValueError, match="unknown step 'nowhere'"):
         TurnMachine(
             steps={"a": FlowStep("a", next="nowhere")},
+            get_step=lambda s: s.step,
+            set_step=lambda s, name: s.replace(step=name),
+        )
+
+
+def test_a_step_filed_under_another_name_is_rejected() -> None:
+    with pytest.raises(ValueError, match="filed under 'b'"):
+        TurnMachine(
+            steps={"b": FlowStep("a", next="b")},
             get_step=lambda s: s.step,
             set_step=lambda s, name: s.replace(step=name),
         )

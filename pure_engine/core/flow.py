@@ -30,7 +30,7 @@ that needs no decision in one loop and counts the ticks.  Forced decisions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -39,10 +39,11 @@ from toolz import compose_left
 __all__ = ["FlowStep", "TurnMachine", "chain"]
 
 S = TypeVar("S")
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
-class FlowStep(Generic[S]):
+class FlowStep(Generic[S, K]):
     """One row of the turn table.
 
     ``enter`` runs when the step begins (untap, draw...); ``decides`` says
@@ -50,28 +51,30 @@ class FlowStep(Generic[S]):
     step ends; ``next`` names the following step, or chooses it from the state.
     """
 
-    name: str
-    next: str | Callable[[S], str]
+    name: K
+    next: K | Callable[[S], K]
     enter: Callable[[S], S] | None = None
     decides: Callable[[S], bool] | None = None
     leave: Callable[[S], S] | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class TurnMachine(Generic[S]):
+class TurnMachine(Generic[S, K]):
     """The table of steps plus where the current step name lives in the state.
 
     ``is_over`` stops the loop when the game has ended mid-turn.
     """
 
-    steps: Mapping[str, FlowStep[S]]
-    get_step: Callable[[S], str]
-    set_step: Callable[[S, str], S]
+    steps: Mapping[K, FlowStep[S, K]]
+    get_step: Callable[[S], K]
+    set_step: Callable[[S, K], S]
     is_over: Callable[[S], bool] = lambda state: False
 
     def __post_init__(self) -> None:
-        for step in self.steps.values():
-            if isinstance(step.next, str) and step.next not in self.steps:
+        for name, step in self.steps.items():
+            if step.name != name:
+                raise ValueError(f"step {step.name!r} is filed under {name!r}")
+            if not callable(step.next) and step.next not in self.steps:
                 raise ValueError(f"step {step.name!r} continues to unknown step {step.next!r}")
 
     def needs_decision(self, state: S) -> bool:
@@ -84,7 +87,7 @@ class TurnMachine(Generic[S]):
         step = self.steps[self.get_step(state)]
         if step.leave is not None:
             state = step.leave(state)
-        name = step.next if isinstance(step.next, str) else step.next(state)
+        name = step.next(state) if callable(step.next) else step.next
         following = self.steps.get(name)
         if following is None:
             raise ValueError(f"step {step.name!r} chose unknown step {name!r}")

@@ -1,58 +1,129 @@
-"""Card zones and the common card-game moves, as pure functions.
+"""Card zones on a persistent map: typed zone ids, who may see each zone, and the common moves.
 
-Zones are a persistent map from a zone name to a tuple of cards, bottom to
-top (the last card is the top).  ``immutables.Map`` is a C HAMT: setting a
+Zones are a persistent map from a :data:`ZoneId` to a tuple of cards, bottom
+to top (the last card is the top).  ``immutables.Map`` is a C HAMT: setting a
 zone costs ~0.16 µs and shares every other zone with the input, so a move
 between two zones allocates two small tuples and two map nodes, not a copy
-of the table.
+of the table.  The card-game kit (:mod:`pure_engine.cards`) keeps its entity
+ids in zones like these.
 
->>> z0 = zones({"deck": ("2S", "9H", "KS"), "hand": ()})
->>> z1 = move_top(z0, "deck", "hand")
->>> z1["deck"], z1["hand"], z0["hand"]          # z0 is unchanged
+Each zone also has a :class:`ZoneSpec`: its owner and its :class:`Visibility`
+(public, owner-only, hidden), from which observations and resampling are
+derived generically (:func:`can_see`).
+
+>>> deck, hand = ZoneId("deck"), ZoneId("hand")
+>>> z0 = zones({deck: ("2S", "9H", "KS"), hand: ()})
+>>> z1 = move_top(z0, deck, hand)
+>>> z1[deck], z1[hand], z0[hand]          # z0 is unchanged
 (('2S', '9H'), ('KS',), ())
+
+Misuse is a programming error, not a player's illegal move: an unknown zone
+raises ``KeyError``, moving more cards than a zone holds raises ``ValueError``.
+
+>>> move_top(z0, deck, ZoneId("moon"))
+Traceback (most recent call last):
+...
+KeyError: "no zone named 'moon'; zones: deck, hand"
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NewType, TypeVar
 
 import immutables
 
 from pure_engine.core.rng import Rng, shuffled
-from pure_engine.errors import IllegalActionError
+from pure_engine.core.struct import Struct
 
-__all__ = ["Zones", "deal", "draw", "move_card", "move_top", "shuffle_zone", "zones"]
+__all__ = [
+    "Visibility",
+    "ZoneId",
+    "ZoneSpec",
+    "Zones",
+    "can_see",
+    "deal",
+    "draw",
+    "move_card",
+    "move_top",
+    "shuffle_zone",
+    "zones",
+]
 
-C = TypeVar("C", bound=Hashable)
-Zones = immutables.Map[str, tuple[Any, ...]]
+ZoneId = NewType("ZoneId", str)
+"""The name of a zone (``ZoneId("hand0")``): a distinct type, so mypy catches a card passed
+where a zone was meant."""
+
+C = TypeVar("C")
+Zones = immutables.Map[ZoneId, tuple[C, ...]]
+"""Zone id -> cards, bottom to top."""
 
 
-def zones(content: Mapping[str, Iterable[Any]]) -> Zones:
+class Visibility(enum.Enum):
+    """Who may see what a zone holds (everyone may always see how many cards it holds)."""
+
+    PUBLIC = "public"
+    """Everyone sees every card and its order (a battlefield, a graveyard)."""
+    OWNER = "owner"
+    """The owner sees the cards; the others see how many (a hand)."""
+    HIDDEN = "hidden"
+    """Nobody sees the order; only cards revealed to a player are shown to them (a deck)."""
+
+
+class ZoneSpec(Struct):
+    """A zone's owner (``None``: shared) and visibility.
+
+    >>> ZoneSpec(owner=0, visibility=Visibility.OWNER)
+    ZoneSpec(owner=0, visibility=<Visibility.OWNER: 'owner'>)
+    """
+
+    owner: int | None
+    visibility: Visibility
+
+
+def can_see(spec: ZoneSpec, player: int) -> bool:
+    """True when *player* sees the cards of a zone with this spec (not only their number).
+
+    >>> hand = ZoneSpec(1, Visibility.OWNER)
+    >>> can_see(hand, 1), can_see(hand, 0), can_see(ZoneSpec(None, Visibility.PUBLIC), 0)
+    (True, False, True)
+    """
+    match spec.visibility:
+        case Visibility.PUBLIC:
+            return True
+        case Visibility.OWNER:
+            return spec.owner == player
+        case Visibility.HIDDEN:
+            return False
+
+
+def zones(content: Mapping[ZoneId, Iterable[C]]) -> Zones[C]:
     """Build zones from plain data (a boundary helper).
 
-    >>> zones({"a": [1, 2]})["a"]
+    >>> zones({ZoneId("a"): [1, 2]})[ZoneId("a")]
     (1, 2)
     """
     return immutables.Map({name: tuple(cards) for name, cards in content.items()})
 
 
-def _zone(table: Zones, name: str) -> tuple[Any, ...]:
+def _zone(table: Zones[C], name: ZoneId) -> tuple[C, ...]:
     try:
         return table[name]
     except KeyError:
-        raise IllegalActionError(f"no zone named {name!r}; zones: {', '.join(table)}") from None
+        raise KeyError(f"no zone named {name!r}; zones: {', '.join(table)}") from None
 
 
-def move_top(table: Zones, src: str, dst: str, n: int = 1) -> Zones:
+def move_top(table: Zones[C], src: ZoneId, dst: ZoneId, n: int = 1) -> Zones[C]:
     """Move the top *n* cards of *src* onto *dst*, keeping their order (a built group).
 
-    >>> move_top(zones({"a": (1, 2, 3), "b": ()}), "a", "b", 2)["b"]
+    >>> a, b = ZoneId("a"), ZoneId("b")
+    >>> move_top(zones({a: (1, 2, 3), b: ()}), a, b, 2)[b]
     (2, 3)
     """
     source = _zone(table, src)
     if not 0 < n <= len(source):
-        raise IllegalActionError(f"cannot move {n} card(s) from {src!r}: it holds {len(source)}")
+        raise ValueError(f"cannot move {n} card(s) from {src!r}: it holds {len(source)}")
     target = _zone(table, dst)
     if src == dst:
         return table  # a group moved onto its own pile lands where it was
@@ -63,15 +134,16 @@ def move_top(table: Zones, src: str, dst: str, n: int = 1) -> Zones:
     return m.finish()
 
 
-def draw(table: Zones, deck: str, hand: str, n: int = 1) -> Zones:
+def draw(table: Zones[C], deck: ZoneId, hand: ZoneId, n: int = 1) -> Zones[C]:
     """Draw *n* cards one at a time from the top of *deck* into *hand* (order reverses).
 
-    >>> draw(zones({"deck": (1, 2, 3), "hand": ()}), "deck", "hand", 2)["hand"]
+    >>> deck, hand = ZoneId("deck"), ZoneId("hand")
+    >>> draw(zones({deck: (1, 2, 3), hand: ()}), deck, hand, 2)[hand]
     (3, 2)
     """
     source = _zone(table, deck)
     if not 0 < n <= len(source):
-        raise IllegalActionError(f"cannot draw {n} card(s) from {deck!r}: it holds {len(source)}")
+        raise ValueError(f"cannot draw {n} card(s) from {deck!r}: it holds {len(source)}")
     cut = len(source) - n
     rest, drawn = source[:cut], source[cut:][::-1]
     if hand == deck:
@@ -82,41 +154,47 @@ def draw(table: Zones, deck: str, hand: str, n: int = 1) -> Zones:
     return m.finish()
 
 
-def move_card(table: Zones, card: Any, src: str, dst: str) -> Zones:
-    """Move one named *card* from anywhere in *src* to the top of *dst*.
+def move_card(
+    table: Zones[C], card: C, src: ZoneId, dst: ZoneId, *, at: int | None = None
+) -> Zones[C]:
+    """Move one named *card* from anywhere in *src* to *dst*: on top, or at index *at*.
 
-    >>> move_card(zones({"hand": ("AS", "KD"), "play": ()}), "AS", "hand", "play")["play"]
+    >>> hand, play = ZoneId("hand"), ZoneId("play")
+    >>> move_card(zones({hand: ("AS", "KD"), play: ()}), "AS", hand, play)[play]
     ('AS',)
+    >>> move_card(zones({hand: ("AS",), play: ("2C", "3C")}), "AS", hand, play, at=1)[play]
+    ('2C', 'AS', '3C')
     """
     source = _zone(table, src)
     try:
-        at = source.index(card)
+        where = source.index(card)
     except ValueError:
-        raise IllegalActionError(f"card {card!r} is not in {src!r}") from None
-    rest = source[:at] + source[at + 1 :]
+        raise ValueError(f"card {card!r} is not in {src!r}") from None
+    rest = source[:where] + source[where + 1 :]
+    target = rest if src == dst else _zone(table, dst)
+    placed = (*target, card) if at is None else (*target[:at], card, *target[at:])
     if src == dst:
-        return table.set(src, (*rest, card))
+        return table.set(src, placed)
     m = table.mutate()
     m[src] = rest
-    m[dst] = (*_zone(table, dst), card)
+    m[dst] = placed
     return m.finish()
 
 
-def deal(table: Zones, deck: str, hands: Sequence[str], n: int) -> Zones:
+def deal(table: Zones[C], deck: ZoneId, hands: Sequence[ZoneId], n: int) -> Zones[C]:
     """Deal *n* cards to each hand in turn from the top of *deck*, as a dealer does.
 
-    >>> z = deal(zones({"deck": tuple(range(6)), "n": (), "s": ()}), "deck", ["n", "s"], 2)
-    >>> z["n"], z["s"], z["deck"]
+    >>> d, n_, s = ZoneId("deck"), ZoneId("n"), ZoneId("s")
+    >>> z = deal(zones({d: tuple(range(6)), n_: (), s: ()}), d, [n_, s], 2)
+    >>> z[n_], z[s], z[d]
     ((5, 3), (4, 2), (0, 1))
     """
     source = _zone(table, deck)
     need = n * len(hands)
     if need > len(source):
-        raise IllegalActionError(
-            f"cannot deal {need} card(s) from {deck!r}: it holds {len(source)}"
-        )
+        raise ValueError(f"cannot deal {need} card(s) from {deck!r}: it holds {len(source)}")
     if deck in hands:
-        raise IllegalActionError(f"cannot deal from {deck!r} to itself")
+        raise ValueError(f"cannot deal from {deck!r} to itself")
     top_first = source[::-1]
     m = table.mutate()
     for seat, hand in enumerate(hands):
@@ -125,11 +203,12 @@ def deal(table: Zones, deck: str, hands: Sequence[str], n: int) -> Zones:
     return m.finish()
 
 
-def shuffle_zone(table: Zones, name: str, rng: Rng) -> tuple[Zones, Rng]:
+def shuffle_zone(table: Zones[C], name: ZoneId, rng: Rng) -> tuple[Zones[C], Rng]:
     """Shuffle one zone with the state's counter RNG; return the zones and the next RNG.
 
-    >>> z, rng = shuffle_zone(zones({"deck": range(10)}), "deck", Rng(3))
-    >>> sorted(z["deck"]) == list(range(10)), rng.counter > 0
+    >>> deck = ZoneId("deck")
+    >>> z, rng = shuffle_zone(zones({deck: range(10)}), deck, Rng(3))
+    >>> sorted(z[deck]) == list(range(10)), rng.counter > 0
     (True, True)
     """
     cards, rng = shuffled(rng, _zone(table, name))

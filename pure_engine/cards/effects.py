@@ -1,0 +1,578 @@
+"""Effects: the verbs of the card DSL, each compiled to one pure state -> state instruction.
+
+``Hit(ENEMY + MINIONS, 2)``, ``Buff(SELF, 1, 1)``, ``Summon("boar")``,
+``Hit(RANDOM(ENEMY + CHARACTERS) * 1, 1)``, ``Hit(TARGET, RandomNumber(2, 3))``...
+Targets are selectors, registers or ``RANDOM`` picks; numbers are ints,
+``Count(sel)``, ``RandomNumber(lo, hi)`` (chance), registers, or functions of
+the state (:mod:`pure_engine.cards.decisions` compiles both).  What damage,
+healing, drawing and summoning *mean* is the game's (its
+:class:`~pure_engine.cards.rules.Rules` hooks); buffs, keywords, silence,
+transform, destroy, freeze, armor and zone moves are the same in every game
+and are done here, on the entity table.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pure_engine.cards.decisions import (
+    NumberLike,
+    RandomPickI,
+    TargetLike,
+    number_operand,
+    targets_operand,
+)
+from pure_engine.cards.program import (
+    CHANCE_PLAYER,
+    Assembler,
+    CardState,
+    Decision,
+    DecisionKind,
+    Frame,
+    Instr,
+    Number,
+    Reg,
+    S,
+    Targets,
+    Value,
+)
+from pure_engine.cards.rules import CardPool, Effect, Rules
+from pure_engine.cards.selectors import FRIENDLY, Selector, Zone
+from pure_engine.cards.table import (
+    DOOMED,
+    EXHAUSTED,
+    FROZEN,
+    SILENCED,
+    Enchantment,
+    EntityId,
+    Table,
+    create,
+    move,
+    put,
+)
+from pure_engine.cards.vm import Jump, JumpUnless, Loop, set_reg
+from pure_engine.core.zones import ZoneId
+
+__all__ = [
+    "Armor",
+    "Buff",
+    "Destroy",
+    "Discard",
+    "Do",
+    "Draw",
+    "ForEach",
+    "Freeze",
+    "GiveTag",
+    "Heal",
+    "Hit",
+    "If",
+    "Player",
+    "ReturnToHand",
+    "Shuffle",
+    "Silence",
+    "Summon",
+    "Transform",
+    "apply_buff",
+    "card_stats",
+    "remove_buffs",
+    "silence",
+    "spawn",
+]
+
+
+class Player(enum.Enum):
+    """Whose deck, hand or board an effect uses, relative to the program's controller."""
+
+    CONTROLLER = "controller"
+    OPPONENT = "opponent"
+
+    def of(self, controller: int) -> int:
+        """The player index for *controller* (two-player games)."""
+        return controller if self is Player.CONTROLLER else 1 - controller
+
+
+# --- table-level helpers (used by the instructions below, and by games) ------------------------
+
+
+def card_stats(pool: CardPool, card: str) -> dict[str, int | frozenset[str]]:
+    """The entity fields a fresh copy of *card* starts with (``Entity.replace(**...)``)."""
+    d = pool.card(card)
+    return {
+        "cost": d.cost,
+        "attack": d.attack,
+        "health": d.health,
+        "tags": d.tags,
+        "types": d.types,
+    }
+
+
+def spawn(
+    table: Table, pool: CardPool, zone: ZoneId, card: str, owner: int, *, at: int | None = None
+) -> tuple[Table, EntityId]:
+    """Create a fresh copy of *card* (its printed stats) in *zone*; return the table and its id.
+
+    >>> from pure_engine.cards.rules import CardDef, build_pool
+    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> pool = build_pool([CardDef("yeti", "Yeti", frozenset({"minion"}), 4, 4, 5)], layout)
+    >>> t, e = spawn(new_table(layout), pool, layout.zone("board", 0), "yeti", 0)
+    >>> t.entities[e].health
+    5
+    """
+    d = pool.card(card)
+    return create(
+        table, zone, card=card, owner=owner, at=at,
+        cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
+    )  # fmt: skip
+
+
+def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
+    """Give one entity a buff: its stats and keywords change, and the buff is kept for undoing.
+
+    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="x", owner=0, attack=1)
+    >>> apply_buff(t, e, Enchantment("blessing", attack=4, health=4)).entities[e].attack
+    5
+    """
+    e = table.entities[entity_id]
+    return put(
+        table,
+        e.replace(
+            attack=e.attack + buff.attack,
+            health=e.health + buff.health,
+            tags=e.tags | buff.tags,
+            buffs=(*e.buffs, buff),
+        ),
+    )
+
+
+def remove_buffs(table: Table, entity_id: EntityId, drop: Callable[[Enchantment], bool]) -> Table:
+    """Undo the buffs *drop* selects (one-turn buffs at the end of a turn, everything on silence).
+
+    Losing health never kills: damage shrinks by the health lost, as when an aura ends.
+    """
+    e = table.entities[entity_id]
+    gone = [b for b in e.buffs if drop(b)]
+    if not gone:
+        return table
+    lost_attack = sum(b.attack for b in gone)
+    lost_health = sum(b.health for b in gone)
+    return put(
+        table,
+        e.replace(
+            attack=e.attack - lost_attack,
+            health=e.health - lost_health,
+            damage=max(0, e.damage - max(lost_health, 0)),
+            buffs=tuple(b for b in e.buffs if not drop(b)),
+        ),
+    )
+
+
+def silence(table: Table, entity_id: EntityId) -> Table:
+    """Silence one entity: buffs undone, keywords and freeze gone, abilities off."""
+    table = remove_buffs(table, entity_id, lambda b: True)
+    e = table.entities[entity_id]
+    return put(table, e.replace(tags=0, status=(e.status | SILENCED) & ~FROZEN))
+
+
+# --- instructions -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Each(Instr):
+    """Apply ``fn(state, frame, rules, target, amount)`` to every target."""
+
+    targets: Targets
+    amount: Number
+    fn: Callable[[CardState, Frame, Rules[CardState], EntityId, int], CardState]
+
+    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+        amount = self.amount(state, frame)
+        fn = self.fn
+        for target in self.targets(state.table, frame):
+            state = fn(state, frame, rules, target, amount)  # type: ignore[arg-type,assignment]  # S is a CardState
+        return state, frame.replace(pc=frame.pc + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table(Instr):
+    """Apply ``fn(table, target)`` to every target (table-only effects)."""
+
+    targets: Targets
+    fn: Callable[[Table, EntityId], Table]
+
+    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+        table, fn = state.table, self.fn
+        for target in self.targets(table, frame):
+            table = fn(table, target)
+        return state.replace(table=table), frame.replace(pc=frame.pc + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Call(Instr):
+    """Apply ``fn(state, frame, rules)``."""
+
+    fn: Callable[[CardState, Frame, Rules[CardState]], CardState]
+
+    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+        return self.fn(state, frame, rules), frame.replace(pc=frame.pc + 1)  # type: ignore[arg-type,return-value]  # S is a CardState
+
+
+@dataclass(frozen=True, slots=True)
+class _SetReg(Instr):
+    targets: Targets
+    reg: Reg
+
+    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+        return state, set_reg(frame, self.reg, self.targets(state.table, frame))
+
+
+@dataclass(frozen=True, slots=True)
+class _ShuffleI(Instr):
+    """Create a copy of ``card`` at a random place of a deck (chance picks the place)."""
+
+    card: str
+    player: Player
+
+    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+        zone = rules.layout.zone(rules.kinds.deck, self.player.of(frame.ctx.controller))
+        places = len(state.table.zones[zone]) + 1
+        if places == 1:
+            return self.resume(state, frame, rules, 0)
+        weights = (Fraction(1, places),) * places
+        decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, tuple(range(places)), weights)
+        return state.replace(pending=decision), frame
+
+    def resume(
+        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        assert isinstance(choice, int)
+        owner = self.player.of(frame.ctx.controller)
+        zone = rules.layout.zone(rules.kinds.deck, owner)
+        table, _ = spawn(state.table, rules.pool, zone, self.card, owner, at=choice)
+        return state.replace(table=table), frame.replace(pc=frame.pc + 1)
+
+
+# --- the effects ------------------------------------------------------------------------------
+
+
+def _damage(
+    state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+) -> CardState:
+    return rules.damage(state, frame, t, n)
+
+
+def _heal(
+    state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+) -> CardState:
+    return rules.heal(state, frame, t, n)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Effect):
+    """Deal ``amount`` damage to each target (the game's ``damage`` hook says what that does)."""
+
+    targets: TargetLike
+    amount: NumberLike
+
+    def emit(self, asm: Assembler) -> None:
+        amount = number_operand(asm, self.amount)
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, _damage))
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Effect):
+    """Restore ``amount`` health to each target."""
+
+    targets: TargetLike
+    amount: NumberLike
+
+    def emit(self, asm: Assembler) -> None:
+        amount = number_operand(asm, self.amount)
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, _heal))
+
+
+@dataclass(frozen=True, slots=True)
+class Buff(Effect):
+    """Give each target +attack/+health (and keywords); ``one_turn`` ends at the end of the turn."""
+
+    targets: TargetLike
+    attack: NumberLike = 0
+    health: NumberLike = 0
+    tags: int = 0
+    one_turn: bool = False
+    source: str = ""
+
+    def emit(self, asm: Assembler) -> None:
+        attack, health = number_operand(asm, self.attack), number_operand(asm, self.health)
+        tags, one_turn, source = self.tags, self.one_turn, self.source
+
+        def buff(
+            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+        ) -> CardState:
+            given = Enchantment(source or frame.card, n, health(state, frame), tags, one_turn)
+            return state.replace(table=apply_buff(state.table, t, given))
+
+        asm.emit(_Each(targets_operand(asm, self.targets), attack, buff))
+
+
+def _set_status(bits: int) -> Callable[[Table, EntityId], Table]:
+    def fn(table: Table, t: EntityId) -> Table:
+        e = table.entities[t]
+        return put(table, e.replace(status=e.status | bits))
+
+    return fn
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Effect):
+    """Destroy each target (it leaves play at the next death phase)."""
+
+    targets: TargetLike
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_Table(targets_operand(asm, self.targets), _set_status(DOOMED)))
+
+
+@dataclass(frozen=True, slots=True)
+class Freeze(Effect):
+    """Freeze each target."""
+
+    targets: TargetLike
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_Table(targets_operand(asm, self.targets), _set_status(FROZEN)))
+
+
+@dataclass(frozen=True, slots=True)
+class Silence(Effect):
+    """Silence each target."""
+
+    targets: TargetLike
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_Table(targets_operand(asm, self.targets), silence))
+
+
+@dataclass(frozen=True, slots=True)
+class GiveTag(Effect):
+    """Give each target the keyword bits ``tags``."""
+
+    targets: TargetLike
+    tags: int
+
+    def emit(self, asm: Assembler) -> None:
+        tags = self.tags
+
+        def give(table: Table, t: EntityId) -> Table:
+            e = table.entities[t]
+            return put(table, e.replace(tags=e.tags | tags))
+
+        asm.emit(_Table(targets_operand(asm, self.targets), give))
+
+
+@dataclass(frozen=True, slots=True)
+class Armor(Effect):
+    """Give each target ``amount`` armor."""
+
+    targets: TargetLike
+    amount: NumberLike
+
+    def emit(self, asm: Assembler) -> None:
+        def armor(
+            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+        ) -> CardState:
+            e = state.table.entities[t]
+            return state.replace(table=put(state.table, e.replace(armor=e.armor + n)))
+
+        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, self.amount), armor))
+
+
+@dataclass(frozen=True, slots=True)
+class Transform(Effect):
+    """Turn each target into a fresh copy of ``card`` (same id and place; buffs and damage gone)."""
+
+    targets: TargetLike
+    card: str
+
+    def emit(self, asm: Assembler) -> None:
+        card = self.card
+
+        def transform(
+            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+        ) -> CardState:
+            e = state.table.entities[t]
+            fresh = e.replace(
+                card=card,
+                damage=0,
+                armor=0,
+                buffs=(),
+                aura_attack=0,
+                aura_health=0,
+                status=e.status & EXHAUSTED,
+                attacks=e.attacks,
+                **card_stats(rules.pool, card),
+            )
+            return state.replace(table=put(state.table, fresh))
+
+        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), transform))
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToHand(Effect):
+    """Return each target to its owner's hand as a fresh card."""
+
+    targets: TargetLike
+
+    def emit(self, asm: Assembler) -> None:
+        def bounce(
+            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+        ) -> CardState:
+            e = state.table.entities[t]
+            fresh = e.replace(
+                damage=0,
+                armor=0,
+                buffs=(),
+                aura_attack=0,
+                aura_health=0,
+                status=0,
+                attacks=0,
+                **card_stats(rules.pool, e.card),
+            )
+            table = put(state.table, fresh)
+            return state.replace(table=move(table, t, rules.layout.zone(rules.kinds.hand, e.owner)))
+
+        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), bounce))
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Effect):
+    """``player`` draws ``count`` cards (the game's ``draw`` hook: fatigue, hand limit)."""
+
+    player: Player = Player.CONTROLLER
+    count: NumberLike = 1
+
+    def emit(self, asm: Assembler) -> None:
+        count, who = number_operand(asm, self.count), self.player
+
+        def draw(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+            return rules.draw(state, who.of(frame.ctx.controller), count(state, frame))
+
+        asm.emit(_Call(draw))
+
+
+@dataclass(frozen=True, slots=True)
+class Summon(Effect):
+    """Summon ``count`` copies of ``card`` for ``player`` (the game's ``summon`` hook)."""
+
+    card: str
+    player: Player = Player.CONTROLLER
+    count: int = 1
+
+    def emit(self, asm: Assembler) -> None:
+        card, who, count = self.card, self.player, self.count
+
+        def summon(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+            for _ in range(count):
+                state = rules.summon(state, frame, who.of(frame.ctx.controller), card)
+            return state
+
+        asm.emit(_Call(summon))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Effect):
+    """Discard ``count`` random cards of your hand (chance picks which)."""
+
+    count: int = 1
+
+    def emit(self, asm: Assembler) -> None:
+        reg = asm.reg()
+        hand = asm.selector(FRIENDLY + Zone("hand"))
+        asm.emit(RandomPickI(hand, self.count, reg))
+
+        def discard(
+            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+        ) -> CardState:
+            grave = rules.layout.zone(rules.kinds.graveyard, state.table.entities[t].owner)
+            return state.replace(table=move(state.table, t, grave))
+
+        asm.emit(_Each(targets_operand(asm, reg), number_operand(asm, 0), discard))
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Effect):
+    """Shuffle a new copy of ``card`` into ``player``'s deck (chance picks its place)."""
+
+    card: str
+    player: Player = Player.CONTROLLER
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_ShuffleI(self.card, self.player))
+
+
+@dataclass(frozen=True, slots=True)
+class Do(Effect):
+    """A game-specific step: ``fn(state, frame, rules) -> state`` (gain mana, set a flag...)."""
+
+    fn: Callable[[CardState, Frame, Rules[CardState]], CardState]
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_Call(self.fn))
+
+
+@dataclass(frozen=True, slots=True)
+class If(Effect):
+    """``then`` if ``test`` holds (a selector that selects something, or a function), else
+    ``otherwise``."""
+
+    test: Selector | Callable[[CardState, Frame], bool]
+    then: Sequence[Effect]
+    otherwise: Sequence[Effect] = ()
+
+    def emit(self, asm: Assembler) -> None:
+        if isinstance(self.test, Selector):
+            compiled = asm.selector(self.test)
+
+            def test(state: object, frame: Frame) -> bool:
+                assert isinstance(state, CardState)
+                return bool(compiled(state.table, frame.ctx))
+
+        else:
+            check = self.test
+
+            def test(state: object, frame: Frame) -> bool:
+                assert isinstance(state, CardState)
+                return check(state, frame)
+
+        at = asm.emit(Jump(-1))
+        for effect in self.then:
+            effect.emit(asm)
+        skip = asm.emit(Jump(-1))
+        asm.patch(at, JumpUnless(test, asm.here()))
+        for effect in self.otherwise:
+            effect.emit(asm)
+        asm.patch(skip, Jump(asm.here()))
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach(Effect):
+    """Run ``body(reg)`` once per target, with ``reg`` holding that target."""
+
+    targets: Selector
+    body: Callable[[Reg], Sequence[Effect]]
+
+    def emit(self, asm: Assembler) -> None:
+        items, item = asm.reg(), asm.reg()
+        asm.emit(_SetReg(targets_operand(asm, self.targets), items))
+        top = asm.emit(Jump(-1))
+        for effect in self.body(item):
+            effect.emit(asm)
+        asm.emit(Jump(top))
+        asm.patch(top, Loop(items, item, asm.here()))

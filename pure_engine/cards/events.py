@@ -1,0 +1,162 @@
+"""Events, triggers, auras and the death phase: what happens between a program's instructions.
+
+* :func:`emit` queues the programs of every card listening for an event (a
+  :class:`~pure_engine.cards.rules.Trigger`): "after you summon a minion",
+  "whenever this takes damage", "at the end of your turn".  The trigger queue
+  lives in the state; queued programs run, in order of play, after the
+  running one finishes.
+* :func:`refresh_auras` recomputes every continuous effect from the board as
+  it is now (auras are never stored stale: an entity remembers only how much
+  of its stats the auras gave, so the next refresh can correct it).
+* :func:`death_phase` moves every entity that died (0 health, or destroyed)
+  to its graveyard in order of play, then queues deathrattles and "death"
+  triggers.
+* :func:`resolve` is the loop a game runs after each action: run programs,
+  refresh auras, death phase, until nothing is left to do or a decision is
+  pending.
+"""
+
+from __future__ import annotations
+
+from pure_engine.cards.program import Frame, S, Value
+from pure_engine.cards.rules import Rules
+from pure_engine.cards.selectors import Ctx
+from pure_engine.cards.table import SILENCED, EntityId, Table, is_alive, move, put
+from pure_engine.cards.vm import Chooser, run
+
+__all__ = ["DEATH", "death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
+
+DEATH = "death"
+"""The event :func:`death_phase` emits for each entity that died (subject: that entity)."""
+
+
+def emit(state: S, rules: Rules[S], event: str, subject: EntityId | None = None) -> S:
+    """Queue the triggered programs of every entity listening for *event* about *subject*.
+
+    A listener's condition is a selector evaluated from the listener (its
+    controller, itself as ``SELF``, the subject as ``TARGET``); it must select
+    the subject.  Silenced entities do not listen.
+    """
+    by_card = rules.pool.listeners.get(event)
+    if by_card is None:
+        return state
+    table = state.table
+    entities, zone_map = table.entities, table.zones
+    programs = rules.pool.programs
+    queued: list[Frame] = []
+    for zone, kind in rules.pool.listen_zones[event]:
+        for entity_id in zone_map[zone]:
+            entity = entities[entity_id]
+            listening = by_card.get(entity.card)
+            if listening is None or entity.status & SILENCED:
+                continue
+            for listener in listening:
+                if kind not in listener.zones:
+                    continue
+                ctx = Ctx(entity_id, entity.owner, subject)
+                cond = listener.condition
+                if cond is not None and subject not in cond(table, ctx):
+                    continue
+                regs: tuple[Value, ...] = (0,) * programs[listener.card, listener.slot].regs
+                queued.append(Frame(listener.card, listener.slot, 0, ctx, regs))
+    if not queued:
+        return state
+    queued.sort(key=lambda f: f.ctx.source if f.ctx.source is not None else -1)
+    return state.replace(queue=state.queue + tuple(queued))
+
+
+def refresh_auras(state: S, rules: Rules[S]) -> S:
+    """Recompute every aura from the board as it stands; correct the entities whose share changed.
+
+    An aura's loss of health never kills: damage shrinks with it.
+    """
+    auras = rules.pool.auras
+    table = state.table
+    entities, zone_map = table.entities, table.zones
+    zones = [rules.layout.zone(kind, p) for kind in rules.kinds.auras for p in range(rules.players)]
+    given: dict[EntityId, tuple[int, int]] = {}
+    if auras:
+        for zone in zones:
+            for entity_id in zone_map[zone]:
+                source = entities[entity_id]
+                aura = auras.get(source.card)
+                if aura is None or source.status & SILENCED:
+                    continue
+                selector, attack, health = aura
+                for target in selector(table, Ctx(entity_id, source.owner)):
+                    a, h = given.get(target, (0, 0))
+                    given[target] = (a + attack, h + health)
+    changed = table
+    for zone in zones:
+        for entity_id in zone_map[zone]:
+            e = entities[entity_id]
+            attack, health = given.get(entity_id, (0, 0))
+            if e.aura_attack != attack or e.aura_health != health:
+                lost = e.aura_health - health
+                changed = put(
+                    changed,
+                    e.replace(
+                        attack=e.attack - e.aura_attack + attack,
+                        health=e.health - e.aura_health + health,
+                        damage=max(0, e.damage - lost) if lost > 0 else e.damage,
+                        aura_attack=attack,
+                        aura_health=health,
+                    ),
+                )
+    return state if changed is table else state.replace(table=changed)
+
+
+def leave_play(table: Table, entity_id: EntityId) -> Table:
+    """Take away what auras gave an entity that leaves play (before it is moved)."""
+    e = table.entities[entity_id]
+    if not (e.aura_attack or e.aura_health):
+        return table
+    return put(
+        table,
+        e.replace(
+            attack=e.attack - e.aura_attack,
+            health=e.health - e.aura_health,
+            aura_attack=0,
+            aura_health=0,
+        ),
+    )
+
+
+def death_phase(state: S, rules: Rules[S]) -> tuple[S, bool]:
+    """Move every dead entity of the mortal zones to its graveyard, in order of play; queue
+    deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died."""
+    table = state.table
+    layout, kinds = rules.layout, rules.kinds
+    dead = [
+        table.entities[i]
+        for kind in kinds.mortal
+        for p in range(rules.players)
+        for i in table.zones[layout.zone(kind, p)]
+        if not is_alive(table.entities[i])
+    ]
+    if not dead:
+        return state, False
+    dead.sort(key=lambda e: e.id)
+    programs = rules.pool.programs
+    frames: list[Frame] = []
+    for e in dead:
+        table = move(leave_play(table, e.id), e.id, layout.zone(kinds.graveyard, e.owner))
+        if (e.card, "deathrattle") in programs and not e.status & SILENCED:
+            regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
+            frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
+    state = state.replace(table=table, queue=state.queue + tuple(frames))
+    for e in dead:
+        state = emit(state, rules, DEATH, e.id)
+    return refresh_auras(state, rules), True
+
+
+def resolve(state: S, rules: Rules[S], chooser: Chooser | None = None) -> S:
+    """Run programs, refresh auras, hold death phases: until all is quiet or a decision waits."""
+    while True:
+        state = run(state, rules, chooser)
+        if state.pending is not None:
+            return state
+        state = refresh_auras(state, rules)
+        state, died = death_phase(state, rules)
+        if not died and not state.queue:
+            return state

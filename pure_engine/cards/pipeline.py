@@ -1,0 +1,61 @@
+"""``step`` as a pipeline of small named passes (as pgx writes its games).
+
+A card game's ``step`` is: apply the action, run the effects it started,
+fire triggers and hold death phases, check state-based rules (a hero at 0
+health), advance the turn flow to the next decision.  :class:`Pipeline`
+keeps those passes as named, separately testable functions and composes them
+once; :meth:`Pipeline.trace` shows the state after each pass (for debugging
+and for tests that pin what one pass does).
+
+>>> passes = (Pass("double", lambda s: s * 2), Pass("inc", lambda s: s + 1))
+>>> pipe = Pipeline(lambda s, a: s + a, passes)
+>>> pipe(1, 2)
+7
+>>> [name for name, _ in pipe.trace(1, 2)]
+['apply', 'double', 'inc']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from pure_engine.core.flow import chain
+
+__all__ = ["Pass", "Pipeline"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Generic[S]):
+    """One named state -> state pass."""
+
+    name: str
+    run: Callable[[S], S]
+
+
+@dataclass(frozen=True, slots=True)
+class Pipeline(Generic[S, A]):
+    """``apply(state, action)`` followed by the passes, composed once."""
+
+    apply: Callable[[S, A], S]
+    passes: tuple[Pass[S], ...]
+    _after: Callable[[S], S] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_after", chain(*(p.run for p in self.passes)))
+
+    def __call__(self, state: S, action: A) -> S:
+        return self._after(self.apply(state, action))
+
+    def trace(self, state: S, action: A) -> list[tuple[str, S]]:
+        """The state after each pass, by name (``apply`` first)."""
+        state = self.apply(state, action)
+        out = [("apply", state)]
+        for step in self.passes:
+            state = step.run(state)
+            out.append((step.name, state))
+        return out

@@ -1,0 +1,243 @@
+"""Card definitions, the compiled card pool, and the hooks a game gives the kit.
+
+A game describes its cards as :class:`CardDef` values (stats, keywords, and
+effect lists for "on play", "deathrattle", triggers and an aura) and builds
+one :class:`Rules` value: the layout of its zones, the compiled pool (every
+effect list compiled once into a :class:`~pure_engine.cards.program.Program`,
+every selector into a function), and the few hooks whose meaning differs
+between games — what damage does (armor? divine shield?), what a draw does
+(fatigue? hand limit?), how a summoned card enters play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Generic
+
+from pure_engine.cards.program import Assembler, Frame, Program, S, Value
+from pure_engine.cards.selectors import Compiled, Ctx, Selector
+from pure_engine.cards.table import EntityId, Layout
+from pure_engine.core.zones import ZoneId
+
+__all__ = [
+    "Aura",
+    "CardDef",
+    "CardPool",
+    "Effect",
+    "Kinds",
+    "Listener",
+    "Rules",
+    "Trigger",
+    "build_pool",
+    "new_frame",
+]
+
+
+class Effect:
+    """Base of every effect of the DSL: it compiles itself into instructions."""
+
+    __slots__ = ()
+
+    def emit(self, asm: Assembler) -> None:
+        """Append this effect's instructions to *asm*."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """``event`` fires ``effects`` while the card is in a zone of ``zones``.
+
+    ``condition`` (a selector evaluated from the listening entity) must select
+    the event's subject: ``Trigger("summoned", FRIENDLY + OTHER, ...)`` is
+    "after you summon another minion".
+    """
+
+    event: str
+    effects: tuple[Effect, ...]
+    condition: Selector | None = None
+    zones: tuple[str, ...] = ("board",)
+
+
+@dataclass(frozen=True, slots=True)
+class Aura:
+    """A continuous effect: the entities ``selector`` selects (from the source) get the stats."""
+
+    selector: Selector
+    attack: int = 0
+    health: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card: printed stats and keywords, and its abilities as effect lists.
+
+    ``target`` is who the card may be played on (``None``: no target);
+    ``extra`` holds game data the kit does not read (class, durability...).
+    """
+
+    key: str
+    name: str
+    types: frozenset[str]
+    cost: int
+    attack: int = 0
+    health: int = 0
+    tags: int = 0
+    text: str = ""
+    play: tuple[Effect, ...] = ()
+    deathrattle: tuple[Effect, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+    aura: Aura | None = None
+    target: Selector | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Listener:
+    """A card listening for an event: its program slot, compiled condition, and zone kinds."""
+
+    card: str
+    slot: str
+    condition: Compiled | None
+    zones: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPool:
+    """Every card of a game, compiled: programs by (card, slot), targets, listeners, auras."""
+
+    defs: Mapping[str, CardDef]
+    programs: Mapping[tuple[str, str], Program]
+    targets: Mapping[str, Compiled]
+    listeners: Mapping[str, Mapping[str, tuple[Listener, ...]]]
+    """event -> card -> its listeners for that event."""
+    listen_zones: Mapping[str, tuple[tuple[ZoneId, str], ...]]
+    """event -> the (zone, kind) pairs where some card listens for it, in table order."""
+    auras: Mapping[str, tuple[Compiled, int, int]]
+
+    def card(self, key: str) -> CardDef:
+        """The definition of *key* (``KeyError`` naming it when unknown)."""
+        try:
+            return self.defs[key]
+        except KeyError:
+            raise KeyError(f"unknown card {key!r}") from None
+
+
+def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
+    """Compile every card once: effect lists into programs, selectors into functions.
+
+    >>> from pure_engine.core.zones import Visibility as V
+    >>> layout = Layout.build([("board", 0, V.PUBLIC), ("board", 1, V.PUBLIC)])
+    >>> pool = build_pool([CardDef("wisp", "Wisp", frozenset({"minion"}), 0, 1, 1)], layout)
+    >>> pool.card("wisp").attack, dict(pool.programs)
+    (1, {})
+    """
+    by_key: dict[str, CardDef] = {}
+    programs: dict[tuple[str, str], Program] = {}
+    targets: dict[str, Compiled] = {}
+    listeners: dict[str, list[Listener]] = {}
+    auras: dict[str, tuple[Compiled, int, int]] = {}
+    for card in defs:
+        if card.key in by_key:
+            raise ValueError(f"card {card.key!r} is defined twice")
+        by_key[card.key] = card
+        for slot, effects in (("play", card.play), ("deathrattle", card.deathrattle)):
+            if effects:
+                programs[card.key, slot] = compile_effects(effects, layout, card.text)
+        for i, trig in enumerate(card.triggers):
+            slot = f"trigger{i}"
+            programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
+            cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
+            listeners.setdefault(trig.event, []).append(
+                Listener(card.key, slot, cond, frozenset(trig.zones))
+            )
+        if card.target is not None:
+            targets[card.key] = Assembler(layout).selector(card.target)
+        if card.aura is not None:
+            sel = Assembler(layout).selector(card.aura.selector)
+            auras[card.key] = (sel, card.aura.attack, card.aura.health)
+    by_event: dict[str, dict[str, tuple[Listener, ...]]] = {}
+    listen_zones: dict[str, tuple[tuple[ZoneId, str], ...]] = {}
+    for event, items in listeners.items():
+        cards: dict[str, tuple[Listener, ...]] = {}
+        for item in items:
+            cards[item.card] = (*cards.get(item.card, ()), item)
+        by_event[event] = cards
+        kinds = set().union(*(item.zones for item in items))
+        listen_zones[event] = tuple((z.id, z.kind) for z in layout.zones if z.kind in kinds)
+    return CardPool(
+        defs=by_key,
+        programs=programs,
+        targets=targets,
+        listeners=by_event,
+        listen_zones=listen_zones,
+        auras=auras,
+    )
+
+
+def compile_effects(effects: Iterable[Effect], layout: Layout, text: str = "") -> Program:
+    """Compile an effect list into one program."""
+    asm = Assembler(layout)
+    for effect in effects:
+        effect.emit(asm)
+    return asm.program(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Kinds:
+    """The zone kinds the kit's generic effects use (a game may name its zones otherwise)."""
+
+    hand: str = "hand"
+    deck: str = "deck"
+    graveyard: str = "graveyard"
+    board: str = "board"
+    hero: str = "hero"
+    mortal: tuple[str, ...] = ("board",)
+    """Zone kinds whose entities die at 0 health (the death phase looks there)."""
+    auras: tuple[str, ...] = ("board",)
+    """Zone kinds whose entities give and receive auras."""
+
+
+Hook = Callable[[S, Frame, EntityId, int], S]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(Generic[S]):
+    """What the kit needs from a game: its layout, its cards, and the game-specific hooks.
+
+    * ``damage(state, frame, target, amount)`` / ``heal(...)``: what hitting and
+      healing do (armor, divine shield, spell damage are the game's business);
+    * ``draw(state, player, n)``: fatigue, hand limits;
+    * ``summon(state, frame, player, card)``: create a card's entity in play;
+    * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
+      triggered abilities); past it :class:`~pure_engine.cards.vm.TriggerDepthError`.
+    """
+
+    layout: Layout
+    pool: CardPool
+    damage: Hook[S]
+    heal: Hook[S]
+    draw: Callable[[S, int, int], S]
+    summon: Callable[[S, Frame, int, str], S]
+    kinds: Kinds = Kinds()
+    max_depth: int = 16
+    players: int = 2
+
+    @property
+    def programs(self) -> Mapping[tuple[str, str], Program]:
+        """The pool's programs by (card, slot)."""
+        return self.pool.programs
+
+
+def new_frame(
+    rules: Rules[S],
+    card: str,
+    slot: str,
+    source: EntityId | None,
+    controller: int,
+    target: EntityId | None = None,
+) -> Frame:
+    """A frame at the start of *card*'s *slot* program, with zeroed registers."""
+    program = rules.pool.programs[card, slot]
+    regs: tuple[Value, ...] = (0,) * program.regs
+    return Frame(card, slot, 0, Ctx(source, controller, target), regs)
