@@ -11,6 +11,12 @@ is never left corrupted.  A progress bar goes to stderr when it is a terminal;
 a summary table (solved / unsolvable / unknown, median / p90 / max seconds,
 mean solution length) goes to stdout at the end.
 
+``--dask`` runs the deals on a Dask ``LocalCluster`` of ``--workers`` processes,
+``--scheduler tcp://HOST:PORT`` on a running Dask cluster (``dask`` extra;
+docs/interop.md): the same lines, progress bar and summary, and the parent
+still writes every line, so a worker dying mid-run loses and duplicates
+nothing (Dask runs its task again elsewhere).
+
 Exit code 0 when every deal was processed and every solution verified, 1 when
 a solution failed verification, 2 on bad input.
 """
@@ -60,6 +66,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a patience preset name or a variant JSON file")
     parser.add_argument("--deals", required=True, help="deal numbers, e.g. 1-1000 or 1-10,17,30-40")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--dask", action="store_true", help="run on a Dask LocalCluster of --workers processes"
+    )
+    parser.add_argument(
+        "--scheduler", metavar="tcp://HOST:PORT", help="run on the Dask cluster of this scheduler"
+    )
+    parser.add_argument(
+        "--scheduler-timeout",
+        type=float,
+        default=10.0,
+        help="seconds to wait for --scheduler (default 10)",
+    )
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
     parser.add_argument("--out", required=True, help="JSON-lines output, appended to (resumable)")
     parser.add_argument(
@@ -251,7 +269,23 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _results(jobs: list[tuple[Variant, int, float | None]], workers: int) -> Iterator[Row]:
+def _results(
+    jobs: list[tuple[Variant, int, float | None]], workers: int, args: argparse.Namespace
+) -> Iterator[Row]:
+    if args.dask or args.scheduler:
+        from pure_engine.interop import require
+
+        require("distributed")
+        from pure_engine.interop.dask_batch import dask_map_unordered
+
+        yield from dask_map_unordered(
+            solve_one,
+            jobs,
+            scheduler=args.scheduler,
+            workers=workers,
+            timeout=args.scheduler_timeout,
+        )
+        return
     if workers == 1 or len(jobs) <= 1:
         yield from map(solve_one, jobs)
         return
@@ -266,6 +300,8 @@ def run(args: argparse.Namespace) -> int:
     numbers = parse_deal_ranges(args.deals)
     if args.workers < 1:
         raise ValueError(f"expected --workers >= 1, found {args.workers!r}")
+    if args.dask and args.scheduler:
+        raise ValueError("expected either --dask or --scheduler, found both")
     if args.budget is not None and args.budget <= 0:
         raise ValueError(f"expected --budget > 0 seconds, found {args.budget!r}")
     rows, torn = read_results(args.out)
@@ -289,7 +325,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = [(variant, n, args.budget) for n in todo]
     descriptor = os.open(args.out, os.O_WRONLY | os.O_APPEND | os.O_CREAT, NEW_FILE_MODE)
     try:
-        for row in _results(jobs, min(args.workers, max(1, len(jobs)))):
+        for row in _results(jobs, min(args.workers, max(1, len(jobs))), args):
             data = (json.dumps(row) + "\n").encode("utf-8")
             while data:  # one write in practice; a short one (disk full) is torn, repaired later
                 data = data[os.write(descriptor, data) :]

@@ -25,9 +25,17 @@ from pure_engine.errors import PureEngineError
 if TYPE_CHECKING:
     from pure_engine.core.game import Game
     from pure_engine.interop.gymnasium_env import PureEngineEnv
+    from pure_engine.interop.openspiel_wrap import OpenSpielState
     from pure_engine.interop.pettingzoo_env import PureEngineAECEnv
 
-__all__ = ["MissingExtraError", "require", "to_gymnasium", "to_pettingzoo"]
+__all__ = [
+    "MissingExtraError",
+    "from_openspiel",
+    "require",
+    "to_gymnasium",
+    "to_openspiel",
+    "to_pettingzoo",
+]
 
 _EXTRAS = {
     "pettingzoo": "rl",
@@ -78,3 +86,27 @@ def to_gymnasium(game: str | Game[Any, Any], **kwargs: Any) -> PureEngineEnv:
     from pure_engine.interop.gymnasium_env import to_gymnasium as build
 
     return build(game, **kwargs)
+
+
+def to_openspiel(game: str | Game[Any, Any], **params: Any) -> Any:
+    """See :func:`pure_engine.interop.openspiel_game.to_openspiel` (``peers`` extra).
+
+    *game* is a Game or a registered name (built with *params*).
+    """
+    require("numpy", "pyspiel")
+    from pure_engine.core.registry import load_game
+    from pure_engine.interop.openspiel_game import to_openspiel as build
+
+    if isinstance(game, str):
+        game = load_game(game, **params)
+    elif params:
+        raise ValueError(f"game params {sorted(params)} are for a game name, not a Game value")
+    return build(game)
+
+
+def from_openspiel(game: str, **params: Any) -> Game[OpenSpielState, int]:
+    """See :func:`pure_engine.interop.openspiel_wrap.from_openspiel` (``peers`` extra)."""
+    require("pyspiel")
+    from pure_engine.interop.openspiel_wrap import from_openspiel as build
+
+    return build(game, **params)

@@ -12,7 +12,8 @@ action, and never changed afterwards.
   history), so it never merges transpositions -- sound, never wrong.
 * ``observation(state, p)`` is OpenSpiel's information state string (else its
   observation string, else ``str(state)`` for perfect-information games);
-  ``resample`` is OpenSpiel's ``resample_from_infostate`` where the game has it.
+  ``resample`` is OpenSpiel's ``resample_from_infostate`` at the player's own decisions,
+  where the game has it (elsewhere the state itself: consistent, if uninformative).
 * chance probabilities become exact fractions (``Fraction(p).limit_denominator``:
   ``1/3`` is ``1/3``, not the nearest double).
 * notation is OpenSpiel's ``action_to_string``; when two legal actions print
@@ -218,7 +219,10 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
         """OpenSpiel's text; ``"<text> #<number>"`` when another legal action prints the same."""
         player, options = _options(state)
         spiel = get(state.history)
-        text = str(spiel.action_to_string(player, action))
+        try:
+            text = str(spiel.action_to_string(player, action))
+        except pyspiel.SpielError:  # some games print only the actions that exist there
+            return f"#{action}"
         if action in options:
             twins = [a for a in options if a != action]
             if any(str(spiel.action_to_string(player, a)) == text for a in twins):
@@ -242,13 +246,22 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
     def render(state: OpenSpielState) -> str:
         return str(get(state.history))
 
+    implemented = [True]  # does this game implement ResampleFromInfostate? (asked once)
+
     def resample(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
-        """OpenSpiel's ``resample_from_infostate`` where the game implements it."""
+        """OpenSpiel's ``resample_from_infostate`` at *player*'s own decisions (where
+        OpenSpiel's IS-MCTS calls it, and where its games implement it), else the state
+        itself -- always consistent with what *player* saw."""
         spiel = get(state.history)
+        if not implemented[0] or spiel.current_player() != player:
+            return state
         try:
             other = spiel.resample_from_infostate(player, rng.random)
-        except pyspiel.SpielError:
-            return state  # not implemented by this game: the state itself
+        except pyspiel.SpielError as exc:
+            if "not implemented" not in str(exc):
+                raise
+            implemented[0] = False
+            return state
         return OpenSpielState(tuple(other.history()), state.rng)
 
     info = _info(name, params, spiel_game)

@@ -1,0 +1,218 @@
+"""The interop adapters side by side with the peers' own environments and games.
+
+Run: ``python -m benchmarks interop`` (add ``--cfr-convergence`` through
+``python -m benchmarks.bench_interop --cfr-convergence`` for the slow CFR+
+convergence table on Leduc).
+
+* **RL env steps/s**, Leduc hold'em, uniformly random masked actions, one
+  loop per env: our ``to_pettingzoo("leduc_poker")`` vs PettingZoo's
+  ``leduc_holdem_v4`` (RLCard's rules behind PettingZoo's AEC API) and
+  OpenSpiel's ``rl_environment.Environment("leduc_poker")`` (its C++ game);
+  Kuhn the same (PettingZoo has no Kuhn).
+* **CFR iterations/s**: OpenSpiel's Python ``cfr.CFRSolver`` and its C++
+  ``CFRPlusSolver`` on our Kuhn/Leduc through ``to_openspiel`` vs on
+  OpenSpiel's C++ games (and its pure-Python ``python_kuhn_poker``).
+* **CFR+ convergence** (opt-in, slow): iterations and seconds to
+  exploitability < 1e-3 (Kuhn) and < 0.05 (Leduc) on ours and on OpenSpiel's;
+  the exploitabilities are equal to the last bit, iteration by iteration.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from benchmarks._timing import print_table
+from pure_engine import load_game
+
+__all__ = ["main"]
+
+SECONDS = 2.0
+Runner = Callable[[], int]  # one episode -> decisions taken
+
+
+def _rate(run: Runner, seconds: float = SECONDS) -> float:
+    steps = 0
+    started = time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < seconds:
+        steps += run()
+    return steps / elapsed
+
+
+def _aec_episode(env: Any, rng: Any) -> Runner:
+    """One episode of an AEC env with dict observations (mask under "action_mask")."""
+
+    def run() -> int:
+        env.reset(seed=int(rng.integers(2**31)))
+        steps = 0
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[int(rng.integers(len(legal)))]))
+            steps += 1
+        return steps
+
+    return run
+
+
+def ours_pettingzoo(name: str) -> Runner | None:
+    try:
+        import numpy as np
+
+        from pure_engine.interop import to_pettingzoo
+    except ImportError:
+        return None
+    return _aec_episode(to_pettingzoo(name), np.random.default_rng(1))
+
+
+def pettingzoo_leduc() -> Runner | None:
+    try:
+        import numpy as np
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from pettingzoo.classic import leduc_holdem_v4
+    except ImportError:
+        return None
+    return _aec_episode(leduc_holdem_v4.env(), np.random.default_rng(1))
+
+
+def openspiel_rl(name: str) -> Runner | None:
+    try:
+        import numpy as np
+        from open_spiel.python import rl_environment
+    except ImportError:
+        return None
+    env = rl_environment.Environment(name)
+    rng = np.random.default_rng(1)
+
+    def run() -> int:
+        step = env.reset()
+        steps = 0
+        while not step.last():
+            player = step.observations["current_player"]
+            legal = step.observations["legal_actions"][player]
+            step = env.step([legal[int(rng.integers(len(legal)))]])
+            steps += 1
+        return steps
+
+    return run
+
+
+def env_table() -> None:
+    rows: list[list[object]] = []
+    for name in ("leduc_poker", "kuhn_poker"):
+        ours = ours_pettingzoo(name)
+        if ours is None:
+            print("(the rl extra is missing: pip install 'pure-engine[rl]')")
+            return
+        base = _rate(ours)
+        rows.append([name, "pure_engine to_pettingzoo (AEC)", f"{base:,.0f}", "1.00"])
+        peers: list[tuple[str, Runner | None]] = [
+            ("OpenSpiel rl_environment (C++ game)", openspiel_rl(name)),
+        ]
+        if name == "leduc_poker":
+            peers.insert(0, ("PettingZoo leduc_holdem_v4 (RLCard)", pettingzoo_leduc()))
+        for label, runner in peers:
+            if runner is None:
+                rows.append([name, label, "not installed", "-"])
+                continue
+            rate = _rate(runner)
+            rows.append([name, label, f"{rate:,.0f}", f"{base / rate:.2f}"])
+    print_table(
+        "RL env steps/s, random masked actions (ratio: ours / peer, > 1 means ours is faster)",
+        ["game", "env", "decisions/s", "ours / peer"],
+        rows,
+    )
+
+
+def _spiel_games(name: str) -> list[tuple[str, Any]]:
+    import pyspiel
+
+    from pure_engine.interop import to_openspiel
+
+    games = [
+        ("pure_engine via to_openspiel", to_openspiel(load_game(name))),
+        ("OpenSpiel C++ game", pyspiel.load_game(name)),
+    ]
+    if name == "kuhn_poker":
+        import open_spiel.python.games  # noqa: F401 - registers python_kuhn_poker
+
+        games.append(("OpenSpiel python_kuhn_poker", pyspiel.load_game("python_kuhn_poker")))
+    return games
+
+
+def cfr_table() -> None:
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import cfr
+    except ImportError:
+        print("(OpenSpiel is missing: pip install 'pure-engine[peers]')")
+        return
+    rows: list[list[object]] = []
+    for name, python_iterations, cpp_iterations in (("kuhn_poker", 50, 50), ("leduc_poker", 1, 3)):
+        base: dict[str, float] = {}
+        for label, game in _spiel_games(name):
+            solvers: list[tuple[str, Any, int]] = [
+                ("python CFR", cfr.CFRSolver(game), python_iterations),
+                ("C++ CFR+", pyspiel.CFRPlusSolver(game), cpp_iterations),
+            ]
+            for kind, solver, iterations in solvers:
+                started = time.perf_counter()
+                for _ in range(iterations):
+                    solver.evaluate_and_update_policy()
+                rate = iterations / (time.perf_counter() - started)
+                base.setdefault(kind, rate)
+                ratio = base[kind] / rate
+                rows.append([name, kind, label, f"{rate:,.2f}", f"{ratio:.2f}"])
+    print_table(
+        "CFR iterations/s through the adapter (ratio: ours / peer)",
+        ["game", "solver", "game implementation", "iterations/s", "ours / peer"],
+        rows,
+    )
+
+
+def convergence_table() -> None:
+    import pyspiel
+
+    rows: list[list[object]] = []
+    for name, target in (("kuhn_poker", 1e-3), ("leduc_poker", 0.05)):
+        for label, game in _spiel_games(name)[:2]:
+            solver = pyspiel.CFRPlusSolver(game)
+            started = time.perf_counter()
+            iterations = 0
+            exploitability = float("inf")
+            while exploitability >= target:
+                for _ in range(10):
+                    solver.evaluate_and_update_policy()
+                iterations += 10
+                exploitability = pyspiel.exploitability(game, solver.average_policy())
+            policy = solver.average_policy()
+            value = pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)[0]
+            seconds = time.perf_counter() - started
+            rows.append(
+                [name, label, iterations, f"{exploitability:.3g}", f"{value:.5f}", f"{seconds:.1f}"]
+            )
+    print_table(
+        "C++ CFR+ to a target exploitability (checked every 10 iterations)",
+        ["game", "game implementation", "iterations", "exploitability", "value p0", "seconds"],
+        rows,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the tables (the convergence table only with ``--cfr-convergence``)."""
+    env_table()
+    cfr_table()
+    if "--cfr-convergence" in (sys.argv[1:] if argv is None else argv):
+        convergence_table()
+
+
+if __name__ == "__main__":
+    main()
