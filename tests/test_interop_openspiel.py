@@ -8,9 +8,11 @@ exploitability on both, to the last bit.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ import pure_engine
 from pure_engine import IllegalActionError, NoEncodingError, UnknownGameError
 from pure_engine.interop import from_openspiel, to_openspiel
 from pure_engine.interop.openspiel_wrap import OpenSpielState, spiel_state
-from pure_engine.testing import FAST_CHECKS, check_game
+from pure_engine.testing import ALL_CHECKS, FAST_CHECKS, check_game
 
 pytestmark = pytest.mark.peers
 
@@ -248,3 +250,13 @@ def test_the_pettingzoo_adapter_runs_an_openspiel_game() -> None:
     observation, *_ = env.last()
     assert observation["observation"].shape == (16,)
     assert observation["action_mask"].tolist() == [0, 1, 1]
+
+
+def test_the_survey_example_reports_a_passing_game_and_its_figures() -> None:
+    path = Path(__file__).parent.parent / "examples" / "openspiel_survey.py"
+    spec = importlib.util.spec_from_file_location("examples.openspiel_survey", path)
+    assert spec is not None and spec.loader is not None
+    survey = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(survey)
+    (line,) = survey.survey("kuhn_poker", games=1)
+    assert line.startswith(f"kuhn_poker: passed {len(ALL_CHECKS)} checks (none skipped), 1 games,")
