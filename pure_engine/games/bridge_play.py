@@ -67,6 +67,7 @@ __all__ = [
     "render",
     "resample",
     "returns",
+    "sample_chance",
     "shown_voids",
     "step",
 ]
@@ -256,23 +257,47 @@ def _constrained_deal(
 ) -> dict[int, int]:
     """Give every card of *pool* a seat: *sizes* cards each, none in a suit it is void in.
 
-    Cards in random order each take a random free slot; when none is free, an augmenting
-    path moves earlier cards along (a bipartite matching, so it always succeeds when some
-    deal does — the real one does)."""
+    Usually a shuffle and a deal (most constrained cards first, each to a seat that may
+    hold it, chosen in proportion to the room left); if that runs into a dead end twenty
+    times, a bipartite matching finds a deal (one exists: the real one)."""
+    allowed = {suit_: [s for s in seats if not voids[s] >> suit_ & 1] for suit_ in range(4)}
+    for _ in range(20):
+        cards = pool[:]
+        rng.shuffle(cards)
+        cards.sort(key=lambda card: len(allowed[card // 13]))
+        room = dict(sizes)
+        owner: dict[int, int] = {}
+        for card in cards:
+            choices = [s for s in allowed[card // 13] if room[s]]
+            if not choices:
+                break
+            weights = [room[s] for s in choices]
+            seat = rng.choices(choices, weights)[0]
+            room[seat] -= 1
+            owner[card] = seat
+        else:
+            return owner
+    return _matching_deal(pool, seats, sizes, voids, rng)
+
+
+def _matching_deal(
+    pool: list[int],
+    seats: list[int],
+    sizes: dict[int, int],
+    voids: tuple[int, int, int, int],
+    rng: random.Random,
+) -> dict[int, int]:
+    """A deal by augmenting paths (cards to seat slots), for when random dealing fails."""
     cards = pool[:]
     rng.shuffle(cards)
     slots = [s for s in seats for _ in range(sizes[s])]
-    owner: dict[int, int] = {}  # card -> slot index
+    rng.shuffle(slots)
     holder: dict[int, int] = {}  # slot index -> card
-
-    def fits(card: int, slot: int) -> bool:
-        return not voids[slots[slot]] >> (card // 13) & 1
+    owner: dict[int, int] = {}  # card -> slot index
 
     def augment(card: int, visited: set[int]) -> bool:
-        order = list(range(len(slots)))
-        rng.shuffle(order)
-        for slot in order:
-            if slot in visited or not fits(card, slot):
+        for slot in range(len(slots)):
+            if slot in visited or voids[slots[slot]] >> (card // 13) & 1:
                 continue
             visited.add(slot)
             if slot not in holder or augment(holder[slot], visited):
@@ -284,6 +309,11 @@ def _constrained_deal(
     for card in cards:
         assert augment(card, set()), "no deal fits the voids shown"
     return {card: slots[slot] for card, slot in owner.items()}
+
+
+def sample_chance(state: BridgeState, rng: random.Random) -> int:
+    """The next card dealt: any undealt card, equally likely (as :func:`chance_outcomes`)."""
+    return rng.choice(cards_of(_DECK & ~_held(state.play.hands)))
 
 
 def key(state: BridgeState) -> tuple[object, ...]:
@@ -394,6 +424,7 @@ def make_game(
         action_to_str=action_to_str,
         parse_action=parse_action,
         render=render,
+        sample_chance_fn=sample_chance,
         resample=resample,
     )
 
