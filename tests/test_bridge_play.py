@@ -12,7 +12,7 @@ from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.bridge_play import BridgeState, make_game, observation, shown_voids
 from pure_engine.games.pbn import parse_pbn
 from pure_engine.games.tricks import cards_of
-from pure_engine.testing import check_game
+from pure_engine.testing import check_encoding, check_game
 
 DEAL = "N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T862.AQ987.A.Q95 3.K6532.QT6.KT82"
 
@@ -151,3 +151,10 @@ def test_the_matching_deal_fits_tight_voids() -> None:
         owner = _matching_deal(pool, [1, 3], {1: 4, 3: 4}, voids, random.Random(seed))
         assert sorted(c for c, s in owner.items() if s == 1) == [0, 1, 13, 14]
         assert sorted(c for c, s in owner.items() if s == 3) == [26, 27, 39, 40]
+
+
+def test_the_encoding_keeps_its_contract() -> None:
+    report = check_encoding(make_game(deal=DEAL, strain="S", declarer="E"), games=3)
+    assert report.tensors > 0
+    dealt = check_encoding(load_game("bridge_play", cards=2), games=3)
+    assert dealt.tensors > 0

@@ -400,6 +400,8 @@ def make_game(
     def initial_state(seed: int | None = None) -> BridgeState:
         return start if seed is None else start.replace(rng=Rng(seed))
 
+    from pure_engine.games.bridge_encoding import BRIDGE_ENCODING  # it imports this module
+
     params = params_tuple(
         {"deal": deal, "strain": strain, "declarer": declarer, "leader": leader, "cards": cards}
     )
@@ -426,6 +428,7 @@ def make_game(
         render=render,
         sample_chance_fn=sample_chance,
         resample=resample,
+        encoding=BRIDGE_ENCODING,
     )
 
 
