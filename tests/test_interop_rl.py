@@ -50,7 +50,7 @@ EXTRA_PARAMS: list[tuple[str, dict[str, Any]]] = [
     ("patience", {"variant": "flower-garden"}),
 ]
 PZ_GAMES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in BUNDLED] + EXTRA_PARAMS
-GYM_GAMES = PZ_GAMES  # seat 0 of every game; the other seats (if any) play FirstLegal
+GYM_GAMES = PZ_GAMES  # the first seat to decide; the other seats (if any) play FirstLegal
 
 
 class FirstLegal:
@@ -170,6 +170,14 @@ def test_a_game_without_an_encoding_is_refused_by_both_adapters() -> None:
         to_gymnasium(bare)
 
 
+def _first_decider(game: pure_engine.Game[Any, Any]) -> int:
+    """The first seat to decide (bridge's dummy never does: its seat would get no step)."""
+    state = game.initial_state(0)
+    while game.current_player(state) == pure_engine.CHANCE:
+        state = game.step(state, game.chance_outcomes(state)[0][0])
+    return game.current_player(state)
+
+
 @pytest.mark.parametrize(("name", "params"), GYM_GAMES)
 def test_gymnasium_check_env_passes(name: str, params: dict[str, Any]) -> None:
     _encoded(name, params)
@@ -179,6 +187,7 @@ def test_gymnasium_check_env_passes(name: str, params: dict[str, Any]) -> None:
         gymnasium_id(name),
         render_mode="ansi",
         illegal_action="penalize",
+        player=_first_decider(pure_engine.load_game(name, **params)),
         opponents=FirstLegal(),
         **params,
     )
