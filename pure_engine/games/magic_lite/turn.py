@@ -87,6 +87,18 @@ _HAND_SIZE: Final = 7
 
 FlowStepEnter = Callable[[MagicState], MagicState]
 
+_LAND, _INSTANT, _SORCERY = 0, 1, 2
+
+
+def _speed(types: frozenset[str]) -> int:
+    if "land" in types:
+        return _LAND
+    return _INSTANT if "instant" in types else _SORCERY
+
+
+_SPEED: Final = {key: _speed(card.types) for key, card in POOL.defs.items()}
+"""When a card may be played: a land, at instant speed, or at sorcery speed (everything else)."""
+
 
 # --- who decides --------------------------------------------------------------------------------
 
@@ -139,22 +151,27 @@ def can_act(state: MagicState, player: int) -> bool:
     if not hand:
         return False
     entities = table.entities
-    sorcery = _sorcery_speed(state, player)
+    sorcery = player == state.active and state.step in _MAINS and not state.stack
+    land_ok = sorcery and not state.land_played
     counts: list[int] | None = None
     for i in hand:
-        e = entities[i]
-        types = e.types
-        if "land" in types:
-            if sorcery and not state.land_played:
+        card = entities[i].card
+        speed = _SPEED[card]
+        if speed == _LAND:
+            if land_ok:
                 return True
             continue
-        if not sorcery and "instant" not in types:
+        if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
             counts = available_mana(state, player)
-        if not can_pay(cost_of(e.card), counts):
+            if not any(counts):
+                if land_ok:
+                    continue  # a land later in the hand may still be played
+                return False
+        if not can_pay(cost_of(card), counts):
             continue
-        targets = spell_targets(state, e.card, i, player)
+        targets = spell_targets(state, card, i, player)
         if targets is None or targets:
             return True
     return False
@@ -250,7 +267,7 @@ def _done_attacking(state: MagicState) -> MagicState:
     state = state.replace(table=table, declaring=False)
     for a in state.attackers:
         state = emit(state, RULES, "attacks", a)
-    return _open(settle(state))
+    return _open(settle(state, checks=False))
 
 
 def _after_blocks(state: MagicState) -> MagicState:
@@ -311,7 +328,7 @@ def _apply(state: MagicState, action: Action) -> MagicState:
             return _pass(state)
         case Act.PLAY_LAND:
             state = enter_battlefield(state, EntityId(action.card), state.holder)
-            return settle(state.replace(land_played=True, passes=0))
+            return settle(state.replace(land_played=True, passes=0), checks=False)
         case Act.CAST:
             return _cast(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:
@@ -394,7 +411,8 @@ def _untap(state: MagicState) -> MagicState:
 def _at_beginning(event: str) -> FlowStepEnter:
     def enter(state: MagicState) -> MagicState:
         you = state.table.zones[ZONES.player[state.active]][0]
-        return _open(settle(emit(state, RULES, event, you)))
+        after = emit(state, RULES, event, you)
+        return _open(state if after is state else settle(after, checks=False))
 
     return enter
 
@@ -402,7 +420,7 @@ def _at_beginning(event: str) -> FlowStepEnter:
 def _draw(state: MagicState) -> MagicState:
     if state.turn == 1:
         return _open(state)  # the player who goes first skips their first draw (rule 103.8a)
-    return _open(settle(draw_cards(state, state.active, 1)))
+    return _open(draw_cards(state, state.active, 1))  # an empty library: lost, set by the draw
 
 
 def _declare_attackers(state: MagicState) -> MagicState:
