@@ -147,6 +147,9 @@ class Game(Generic[S, A]):
     encoding: Encoding[S, A] | None = None
     """Observation tensors and action numbers for learners and OpenSpiel (``core/encoding.py``);
     ``None``: the tensor adapters refuse the game."""
+    counters: Callable[[S], Mapping[str, int]] | None = None
+    """Work counters a state carries (flow ticks, automatic actions...), summed over the games
+    ``pure-engine bench`` plays; ``None``: the game counts nothing."""
 
     @property
     def name(self) -> str:

@@ -40,7 +40,7 @@ from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL
 from pure_engine.games.magic_lite.combat import damage_orders
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.engine import ZONES, draw_cards
-from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import TAPPED, Act, Action, MagicState, Step
 from pure_engine.games.magic_lite.turn import (
     MACHINE,
     current_player,
@@ -52,6 +52,7 @@ from pure_engine.games.magic_lite.turn import (
 __all__ = [
     "action_to_str",
     "chance_outcomes",
+    "counters",
     "deal",
     "key",
     "make_game",
@@ -177,6 +178,17 @@ def key(state: MagicState) -> Hashable:
     return state.replace(ticks=0, decisions=0, autos=0)
 
 
+def counters(state: MagicState) -> dict[str, int]:
+    """The work counters of the game so far: flow-loop ``ticks`` and automatic actions
+    (``autos``; decisions are counted by every driver); ``pure-engine bench magic_lite``
+    reports them per game.
+
+    >>> counters(position())  # empty hands: p0's main 1 passes, p1's turn to their first land
+    {'ticks': 7, 'autos': 0}
+    """
+    return {"ticks": state.ticks, "autos": state.autos}
+
+
 def resample(state: MagicState, player: int, rng: random.Random) -> MagicState:
     """A state *player* cannot tell from *state*: the opponent's hand and library dealt anew from
     the opponent's unseen cards, *player*'s own library reshuffled."""
@@ -265,7 +277,7 @@ def render(state: MagicState) -> str:
     zones, entities = state.table.zones, state.table.entities
     for p in (0, 1):
         field = ", ".join(
-            _name(state, i) + (" (T)" if entities[i].status & 1 << 8 else "")
+            POOL.defs[entities[i].card].name + (" (T)" if entities[i].status & TAPPED else "")
             for i in zones[ZONES.battlefield[p]]
         )
         lines.append(
@@ -338,4 +350,5 @@ def make_game(
         parse_action=parse_action,
         render=render,
         resample=resample,
+        counters=counters,
     )
