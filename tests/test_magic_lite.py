@@ -151,8 +151,8 @@ def test_combat_is_skipped_when_nothing_can_attack() -> None:
     state = position(hands=(("giant_growth",), ()), battlefields=(("forest", "wall_of_air"), ()))
     after = play(state, "pass")
     assert after.step == Step.MAIN2 and after.active == 0
-    assert after.ticks - state.ticks == 2  # two loop passes: p1's pass, main 1 -> main 2
-    assert after.autos - state.autos == 1  # p1's pass in main 1
+    assert after.ticks - state.ticks == 1  # one loop pass: main 1 -> main 2
+    assert after.autos - state.autos == 1  # p1's pass in main 1, inside the priority loop
 
 
 def test_combat_skip_keeps_beginning_of_combat_triggers() -> None:

@@ -123,7 +123,7 @@ def position(
     state = MagicState(table, life=life, active=active, step=step, turn=turn, skip=skip)
     enter = MACHINE.steps[step].enter
     run = MACHINE.advance(enter(state) if enter is not None else state)
-    return run.state.replace(ticks=run.ticks, autos=run.autos)
+    return run.state.replace(ticks=run.ticks)
 
 
 def chance_outcomes(state: MagicState) -> tuple[tuple[Action, Fraction], ...]:
@@ -184,7 +184,7 @@ def counters(state: MagicState) -> dict[str, int]:
     reports them per game.
 
     >>> counters(position())  # empty hands: p0's main 1 passes, p1's turn to their first land
-    {'ticks': 7, 'autos': 0}
+    {'ticks': 5, 'autos': 0}
     """
     return {"ticks": state.ticks, "autos": state.autos}
 

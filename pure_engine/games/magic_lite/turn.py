@@ -233,16 +233,28 @@ def _resolve(state: MagicState, item: StackItem) -> MagicState:
 
 
 def _pass(state: MagicState) -> MagicState:
-    state, everybody = pass_priority(state, players=2)
-    if not everybody:
-        return state
-    if not state.stack:
-        return state.replace(window=False)
-    state, item = pop_item(state, active=state.active)
-    state = settle(_resolve(state, item))
-    if state.pending is None and not state.stack:
-        return _open(state)
-    return state.replace(window=True)
+    """The holder passes; then every player who skips trivial decisions and cannot act passes
+    too (seed 002's inner priority loop), until somebody must decide, a resolving item asks a
+    question, or the step ends.  Each automatic pass is counted in ``autos``."""
+    while True:
+        state, everybody = pass_priority(state, players=2)
+        if everybody:
+            if not state.stack:
+                return state.replace(window=False)
+            state, item = pop_item(state, active=state.active)
+            state = settle(_resolve(state, item))
+            if state.pending is not None or state.lost:
+                return state
+            if state.stack:
+                state = state.replace(window=True)
+            else:
+                state = _open(state)
+                if not state.window:
+                    return state
+        holder = state.holder
+        if not state.skip >> holder & 1 or can_act(state, holder):
+            return state
+        state = state.replace(autos=state.autos + 1)
 
 
 def _cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
@@ -361,7 +373,12 @@ def _apply(state: MagicState, action: Action) -> MagicState:
 
 def auto_action(state: MagicState) -> MagicState | None:
     """The skip-trivial rule: the state after the automatic action at this decision point, or
-    ``None`` when a player must decide (or does not skip)."""
+    ``None`` when a player must decide (or does not skip).  Counted in ``autos``."""
+    after = _automatic(state)
+    return None if after is None else after.replace(autos=after.autos + 1)
+
+
+def _automatic(state: MagicState) -> MagicState | None:
     pending = state.pending
     if pending is not None:
         if len(pending.options) == 1 and _skips(state, pending.player):
@@ -388,12 +405,9 @@ def auto_action(state: MagicState) -> MagicState | None:
 
 def step(state: MagicState, action: Action) -> MagicState:
     """Apply *action* (assumed legal), then run the turn to the next real decision."""
-    state = _apply(state, action)
-    run = MACHINE.advance(state)
+    run = MACHINE.advance(_apply(state, action))
     s = run.state
-    return s.replace(
-        ticks=s.ticks + run.ticks, decisions=s.decisions + 1, autos=s.autos + run.autos
-    )
+    return s.replace(ticks=s.ticks + run.ticks, decisions=s.decisions + 1)
 
 
 # --- the turn table -------------------------------------------------------------------------------
@@ -472,17 +486,47 @@ def _listens(state: MagicState, event: str) -> bool:
     )
 
 
+def _quiet(state: MagicState, event: str) -> bool:
+    """True when a step with priority would do nothing: both players skip trivial decisions,
+    nothing of the active player's triggers then, and neither player can act."""
+    return (
+        state.skip == 0b11
+        and not _listens(state, event)
+        and not can_act(state, state.active)
+        and not can_act(state, 1 - state.active)
+    )
+
+
+def _after_untap(state: MagicState) -> Step:
+    """An upkeep with nothing to do is not entered (seed 002, proposal 4, for every step)."""
+    return Step.DRAW if _quiet(state, "upkeep") else Step.UPKEEP
+
+
 def _after_main1(state: MagicState) -> Step:
     """Combat is skipped when nothing can attack and nothing triggers at its beginning (seed
     002, proposal 4) — only when both players skip trivial decisions, as the combat's priority
-    windows would all be passes."""
+    windows would all be passes; a quiet beginning of combat is not entered."""
     if state.skip == 0b11 and not attack_candidates(state) and not _listens(state, "begin_combat"):
         return Step.MAIN2
-    return Step.BEGIN_COMBAT
+    return Step.ATTACKERS if _quiet(state, "begin_combat") else Step.BEGIN_COMBAT
 
 
 def _after_attackers(state: MagicState) -> Step:
-    return Step.BLOCKERS if state.attackers else Step.END_COMBAT
+    if state.attackers:
+        return Step.BLOCKERS
+    return Step.MAIN2 if _quiet(state, "") else Step.END_COMBAT
+
+
+def _after_damage(state: MagicState) -> Step:
+    return Step.MAIN2 if _quiet(state, "") else Step.END_COMBAT
+
+
+def _after_main2(state: MagicState) -> Step:
+    return Step.CLEANUP if _quiet(state, "end_step") else Step.END
+
+
+def _main2(state: MagicState) -> MagicState:
+    return _open(_end_combat(state) if state.attackers or state.blocks else state)
 
 
 def _after_blockers(state: MagicState) -> Step:
@@ -495,7 +539,7 @@ def _decides(state: MagicState) -> bool:
 
 MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
     steps={
-        Step.UNTAP: FlowStep(Step.UNTAP, Step.UPKEEP, _untap),
+        Step.UNTAP: FlowStep(Step.UNTAP, _after_untap, _untap),
         Step.UPKEEP: FlowStep(Step.UPKEEP, Step.DRAW, _at_beginning("upkeep"), _decides),
         Step.DRAW: FlowStep(Step.DRAW, Step.MAIN1, _draw, _decides),
         Step.MAIN1: FlowStep(Step.MAIN1, _after_main1, _open, _decides),
@@ -507,9 +551,9 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
         Step.FIRST_STRIKE_DAMAGE: FlowStep(
             Step.FIRST_STRIKE_DAMAGE, Step.DAMAGE, _damage(True), _decides
         ),
-        Step.DAMAGE: FlowStep(Step.DAMAGE, Step.END_COMBAT, _damage(False), _decides),
+        Step.DAMAGE: FlowStep(Step.DAMAGE, _after_damage, _damage(False), _decides),
         Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, _open, _decides, _end_combat),
-        Step.MAIN2: FlowStep(Step.MAIN2, Step.END, _open, _decides),
+        Step.MAIN2: FlowStep(Step.MAIN2, _after_main2, _main2, _decides),
         Step.END: FlowStep(Step.END, Step.CLEANUP, _at_beginning("end_step"), _decides),
         Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
     },
@@ -524,5 +568,4 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
 def start_turns(state: MagicState) -> MagicState:
     """From a fresh deal (step ``UNTAP`` of turn 1), run to the first decision."""
     run = MACHINE.advance(_untap(state))
-    s = run.state
-    return s.replace(ticks=run.ticks, autos=run.autos)
+    return run.state.replace(ticks=run.ticks)
