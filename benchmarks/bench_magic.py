@@ -212,7 +212,7 @@ def _configurations() -> list[tuple[str, Callable[[str, str], dict[str, Any]]]]:
     def nested_integrated(d0: str, d1: str) -> dict[str, Any]:
         game, counter = load_game("magic_lite", deck0=d0, deck1=d1), _Counter()
         out = play(game, _nested_step(counter), outer_skip=False)
-        return out | {"nested_ticks": counter.ticks, "autos": counter.autos}
+        return out | {"nested_ticks": counter.ticks}
 
     def nested_outer(d0: str, d1: str) -> dict[str, Any]:
         game = load_game("magic_lite", deck0=d0, deck1=d1, skip_trivial=False)
@@ -304,7 +304,7 @@ def _profile() -> None:
     rows = []
     for line in text.getvalue().splitlines():
         parts = line.split(None, 5)
-        if len(parts) == 6 and parts[0].replace("/", "").isdigit():
+        if len(parts) == 6 and parts[0].replace("/", "").isdigit() and parts[1][0].isdigit():
             where = parts[5].replace("/work/wt/magic/", "").split("/site-packages/")[-1]
             rows.append([parts[0], parts[1], parts[3], where])
     print_table(

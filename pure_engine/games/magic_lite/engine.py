@@ -206,11 +206,19 @@ def can_pay(cost: Cost, counts: list[int]) -> bool:
     >>> can_pay(parse_cost("1G"), [0, 0, 0, 1, 1]), can_pay(parse_cost("GG"), [0, 0, 0, 1, 1])
     (True, False)
     """
-    colored = cost.colored
-    for need, have in zip(colored, counts, strict=True):
-        if need > have:
+    needs, value = _NEEDS.get(cost) or _needs(cost)
+    for color, need in needs:
+        if counts[color] < need:
             return False
-    return cost.generic + sum(colored) <= sum(counts)
+    return value <= sum(counts)
+
+
+def _needs(cost: Cost) -> tuple[tuple[tuple[int, int], ...], int]:
+    return tuple((c, n) for c, n in enumerate(cost.colored) if n), cost.value
+
+
+_NEEDS: Final = {cost: _needs(cost) for cost in (cost_of(c) for c in POOL.defs if c != PLAYER)}
+"""Each card cost's coloured needs as (colour, count) pairs, and its mana value."""
 
 
 def pay(state: MagicState, player: int, card: str) -> MagicState:

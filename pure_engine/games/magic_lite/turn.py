@@ -44,6 +44,7 @@ from pure_engine.games.magic_lite.combat import (
     attack_candidates,
     block_options,
     blockers_of,
+    can_attack,
     combat_damage,
     damage_orders,
     has_first_strike,
@@ -506,7 +507,7 @@ def _after_main1(state: MagicState) -> Step:
     """Combat is skipped when nothing can attack and nothing triggers at its beginning (seed
     002, proposal 4) — only when both players skip trivial decisions, as the combat's priority
     windows would all be passes; a quiet beginning of combat is not entered."""
-    if state.skip == 0b11 and not attack_candidates(state) and not _listens(state, "begin_combat"):
+    if state.skip == 0b11 and not can_attack(state) and not _listens(state, "begin_combat"):
         return Step.MAIN2
     return Step.ATTACKERS if _quiet(state, "begin_combat") else Step.BEGIN_COMBAT
 
