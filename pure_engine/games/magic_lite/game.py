@@ -44,6 +44,7 @@ from pure_engine.games.magic_lite.state import TAPPED, Act, Action, MagicState, 
 from pure_engine.games.magic_lite.turn import (
     MACHINE,
     current_player,
+    forced,
     legal_actions,
     start_turns,
     step,
@@ -351,4 +352,5 @@ def make_game(
         render=render,
         resample=resample,
         counters=counters,
+        forced=forced,
     )

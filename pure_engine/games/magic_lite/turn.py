@@ -74,6 +74,7 @@ __all__ = [
     "auto_action",
     "can_act",
     "current_player",
+    "forced",
     "legal_actions",
     "spell_targets",
     "start_turns",
@@ -380,27 +381,44 @@ def auto_action(state: MagicState) -> MagicState | None:
 
 
 def _automatic(state: MagicState) -> MagicState | None:
-    pending = state.pending
-    if pending is not None:
-        if len(pending.options) == 1 and _skips(state, pending.player):
-            return _apply(state, Action(Act.CHOOSE, 0))
-        return None
     player = current_player(state)
     if player < 0 or not _skips(state, player):
         return None
+    found = forced(state)
+    if found is None:
+        return None
+    action = found[0]
+    return _pass(state) if action.kind == Act.PASS else _apply(state, action)
+
+
+def forced(state: MagicState) -> tuple[Action, str] | None:
+    """The single legal action at this decision and the rule that leaves it alone, or ``None``
+    (``Game.forced``: sessions log the rule) — without building the list of actions.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> forced(position(hands=((), ("shock",)), battlefields=(("forest",), ("mountain",)), skip=0))
+    (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
+    """
+    if state.lost:
+        return None
+    pending = state.pending
+    if pending is not None:
+        return (Action(Act.CHOOSE, 0), "one option") if len(pending.options) == 1 else None
     if state.declaring:
         match state.step:
             case Step.ATTACKERS:
-                return None if attack_candidates(state) else _done_attacking(state)
+                return None if attack_candidates(state) else (DONE_ATTACKING, "nothing can attack")
             case Step.BLOCKERS:
-                return None if block_options(state) else _after_blocks(state)
+                return None if block_options(state) else (DONE_BLOCKING, "nothing can block")
             case _:
-                hand = _distinct_hand(state, player)
-                return _apply(state, Action(Act.DISCARD, hand[0])) if len(hand) == 1 else None
+                hand = _distinct_hand(state, state.active)
+                if len(hand) == 1:
+                    return Action(Act.DISCARD, hand[0]), "one card to discard"
+                return None
     if state.to_order:
         return None  # two blockers or more: always at least two orders
-    if state.window and not can_act(state, player):
-        return _pass(state)
+    if state.window and not can_act(state, state.holder):
+        return PASS, "cannot act"
     return None
 
 
