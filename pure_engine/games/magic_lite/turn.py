@@ -494,6 +494,14 @@ def _next_turn(state: MagicState) -> MagicState:
                 table = put(table, e.replace(damage=0))
             if any(b.one_turn for b in e.buffs):
                 table = remove_buffs(table, i, lambda b: b.one_turn)
+                e = table.entities[i]
+                # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
+                # printed keywords, and those of the buffs that stay (auras)
+                tags = POOL.defs[e.card].tags
+                for buff in e.buffs:
+                    tags |= buff.tags
+                if tags != e.tags:
+                    table = put(table, e.replace(tags=tags))
     return state.replace(table=table, active=1 - state.active, turn=state.turn + 1)
 
 
