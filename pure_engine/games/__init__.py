@@ -4,6 +4,7 @@ from pure_engine.core.registry import register_game
 
 __all__: list[str] = []
 
+register_game("belote", "pure_engine.games.belote:make_game")
 register_game("crab_combat", "pure_engine.games.crab_combat:make_game")
 register_game("kuhn_poker", "pure_engine.games.kuhn_poker:make_game")
 register_game("leduc_poker", "pure_engine.games.leduc_poker:make_game")
