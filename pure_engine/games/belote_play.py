@@ -56,6 +56,7 @@ __all__ = [
     "PLAY_RULES",
     "PLAY_RULES_FILE",
     "PlayView",
+    "belote_cards",
     "belote_holder",
     "card_str",
     "deal_consistent",
@@ -97,19 +98,44 @@ def power(card: int, led: int, trump: int) -> int:
     return -1
 
 
-def _is_card(value: object) -> bool:
-    return type(value) is int and 0 <= value < 52 and (DECK_MASK >> value) & 1 == 1
-
-
 LIBRARY: Library = BUILTINS.extend(
     functions={"suit": lambda card: card // 13, "power": power},
-    types={"card": _is_card, "suit": lambda value: type(value) is int and 0 <= value < 4},
+    # membership tests run in C: no Python frame per check
+    types={"card": frozenset(DECK).__contains__, "suit": frozenset(range(4)).__contains__},
 )
 """What the play rules may name: ``suit(c)``, ``power(c, led, trump)``; types ``card``, ``suit``."""
 
 PLAY_RULES_FILE = Path(__file__).with_name("belote_play.json")
 PLAY_RULES: RuleSet = load_rule_files(PLAY_RULES_FILE, library=LIBRARY)
 """The play legality of Belote and Coinche, compiled once at import."""
+
+
+def _suit_table(suit_: int) -> dict[int, tuple[int, ...]]:
+    ranks = [c for c in DECK if c // 13 == suit_]
+    table: dict[int, tuple[int, ...]] = {}
+    for bits in range(1 << len(ranks)):
+        cards = tuple(card for i, card in enumerate(ranks) if bits >> i & 1)
+        table[hand_of(cards) >> (13 * suit_)] = cards
+    return table
+
+
+_SUIT_TABLES = tuple(_suit_table(s) for s in range(4))
+_SUIT_BITS = (1 << 13) - 1
+
+
+def belote_cards(hand: int) -> tuple[int, ...]:
+    """The cards of a 32-card bit set *hand* in increasing order, by table (four lookups).
+
+    >>> belote_cards(hand_of([51, 0, 20])) == cards_of(hand_of([51, 0, 20]))
+    True
+    """
+    clubs, diamonds, hearts, spades = _SUIT_TABLES
+    return (
+        clubs[hand & _SUIT_BITS]
+        + diamonds[hand >> 13 & _SUIT_BITS]
+        + hearts[hand >> 26 & _SUIT_BITS]
+        + spades[hand >> 39]
+    )
 
 
 class PlayView(Struct):
@@ -128,12 +154,11 @@ class PlayView(Struct):
 def play_view(hand: int, trick: Sequence[int], trump: int) -> PlayView:
     """The :class:`PlayView` of a position (the trick kernel computes who holds the trick)."""
     if not trick:
-        return PlayView(cards_of(hand), None, trump, 0, -1, -1)
+        return PlayView(belote_cards(hand), None, trump, 0, -1, -1)
     led = trick[0] // 13
     holder = winning_index(trick, trump, BELOTE_ORDER)
-    return PlayView(
-        cards_of(hand), led, trump, len(trick), power(trick[holder], led, trump), holder
-    )
+    best = power(trick[holder], led, trump)
+    return PlayView(belote_cards(hand), led, trump, len(trick), best, holder)
 
 
 def legal_cards(
