@@ -45,6 +45,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.belote_play import (
     BELOTE_POINTS,
     DECK_MASK,
+    belote_cards,
     belote_holder,
     deal_consistent,
     legal_cards,
@@ -55,7 +56,6 @@ from pure_engine.games.playing_cards import SUIT_NAMES, card_str, parse_card_any
 from pure_engine.games.tricks import (
     BELOTE_ORDER,
     Tricks,
-    cards_of,
     play_card,
     to_play,
 )
@@ -215,14 +215,14 @@ def chance_outcomes(state: BeloteState) -> tuple[tuple[int, Fraction], ...]:
     """Each undealt card, equally likely, while dealing; ``()`` elsewhere."""
     if state.phase not in (Phase.DEAL, Phase.DEAL2):
         return ()
-    cards = cards_of(state.deck)
+    cards = belote_cards(state.deck)
     p = Fraction(1, len(cards))
     return tuple((card, p) for card in cards)
 
 
 def sample_chance(state: BeloteState, rng: random.Random) -> int:
     """A uniformly drawn undealt card (the fast sampler)."""
-    cards = cards_of(state.deck)
+    cards = belote_cards(state.deck)
     return cards[rng.randrange(len(cards))]
 
 

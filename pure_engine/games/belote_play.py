@@ -120,6 +120,7 @@ def _suit_table(suit_: int) -> dict[int, tuple[int, ...]]:
 
 
 _SUIT_TABLES = tuple(_suit_table(s) for s in range(4))
+_SUIT_CARDS = tuple(tuple(c for c in DECK if c // 13 == s) for s in range(4))
 _SUIT_BITS = (1 << 13) - 1
 
 
@@ -189,7 +190,7 @@ def revealed(hand: int, trick: Sequence[int], trump: int, card: int) -> int:
     holder = winning_index(trick, trump, BELOTE_ORDER)
     best = power(trick[holder], led, trump)
     higher = 0
-    for other in cards_of(SUIT_MASKS[trump] & DECK_MASK):
+    for other in _SUIT_CARDS[trump]:
         if power(other, led, trump) > best:
             higher |= 1 << other
     under = played_suit == trump and power(card, led, trump) <= best
