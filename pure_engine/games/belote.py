@@ -47,16 +47,14 @@ from pure_engine.games.belote_play import (
     DECK_MASK,
     belote_cards,
     belote_holder,
-    deal_consistent,
     legal_cards,
-    revealed,
+    play_step,
+    resample_hands,
     side_points,
 )
 from pure_engine.games.playing_cards import SUIT_NAMES, card_str, parse_card_any_order
 from pure_engine.games.tricks import (
-    BELOTE_ORDER,
     Tricks,
-    play_card,
     to_play,
 )
 
@@ -278,20 +276,10 @@ def _bid(state: BeloteState, action: int) -> BeloteState:
 
 
 def _play(state: BeloteState, card: int) -> BeloteState:
-    tricks = state.tricks
-    player = to_play(tricks)
     assert state.trump is not None
-    shown = list(state.shown)
-    shown[player] |= revealed(tricks.hands[player], tricks.trick, state.trump, card)
-    played = list(state.played)
-    played[player] |= 1 << card
-    after = play_card(tricks, card, state.trump, BELOTE_ORDER)
-    new = state.replace(
-        tricks=after,
-        played=(played[0], played[1], played[2], played[3]),
-        shown=(shown[0], shown[1], shown[2], shown[3]),
-    )
-    if sum(after.won) == 8 and not after.trick:
+    tricks, played, shown = play_step(state.tricks, state.played, state.shown, state.trump, card)
+    new = state.replace(tricks=tricks, played=played, shown=shown)
+    if sum(tricks.won) == 8 and not tricks.trick:
         return _deal_over(new, deal_result(new))
     return new
 
@@ -379,22 +367,12 @@ def resample(state: BeloteState, player: int, rng: random.Random) -> BeloteState
     again among the other hands (and the deck), keeping each hand's size, the turned card
     with the taker until played, and every void or missing trump their play has shown."""
     hands = state.tricks.hands
-    places = [p for p in range(4) if p != player]
-    unseen = state.deck
-    for p in places:
-        unseen |= hands[p]
-    fixed = [0, 0, 0, 0]
     taker, turned = state.taker, state.turned
-    if taker is not None and turned is not None and taker != player and hands[taker] >> turned & 1:
-        fixed[places.index(taker)] = 1 << turned  # everyone saw the taker pick it up
-    sizes = [hands[p].bit_count() for p in places] + [state.deck.bit_count()]
-    excluded = [state.shown[p] for p in places] + [0]
-    dealt = deal_consistent(unseen, sizes, excluded, fixed, rng)
-    new_hands = list(hands)
-    for index, p in enumerate(places):
-        new_hands[p] = dealt[index]
-    tricks = state.tricks.replace(hands=(new_hands[0], new_hands[1], new_hands[2], new_hands[3]))
-    return state.replace(tricks=tricks, deck=dealt[3])
+    fixed: dict[int, int] = {}
+    if taker is not None and turned is not None and hands[taker] >> turned & 1:
+        fixed[taker] = 1 << turned  # everyone saw the taker pick it up
+    new_hands, deck = resample_hands(hands, state.deck, state.shown, player, fixed, rng)
+    return state.replace(tricks=state.tricks.replace(hands=new_hands), deck=deck)
 
 
 def action_to_str(state: BeloteState, action: int) -> str:

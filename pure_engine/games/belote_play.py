@@ -31,7 +31,7 @@ mechanics: hands as bit sets, trick winners, the play loop); ``belote`` and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pure_engine.core.struct import Struct
@@ -39,9 +39,12 @@ from pure_engine.games.playing_cards import card_str
 from pure_engine.games.tricks import (
     BELOTE_ORDER,
     SUIT_MASKS,
+    Tricks,
     card_points,
     cards_of,
     hand_of,
+    play_card,
+    to_play,
     winning_index,
 )
 from pure_engine.rules import BUILTINS, Library, RuleSet, load_rule_files, query_values
@@ -62,8 +65,10 @@ __all__ = [
     "deal_consistent",
     "hand_of",
     "legal_cards",
+    "play_step",
     "play_view",
     "power",
+    "resample_hands",
     "revealed",
     "side_points",
 ]
@@ -286,3 +291,50 @@ def _matching(
     for slot, card in owner.items():
         out[slots[slot]] |= 1 << card
     return tuple(out)
+
+
+def play_step(
+    tricks: Tricks,
+    played: tuple[int, int, int, int],
+    shown: tuple[int, int, int, int],
+    trump: int,
+    card: int,
+) -> tuple[Tricks, tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """Play *card* for the player to move (unchecked): the new tricks, the cards each player
+    has played, and what each player has shown they do not hold."""
+    player = to_play(tricks)
+    bit = 1 << card
+    seen = shown[player] | revealed(tricks.hands[player], tricks.trick, trump, card)
+    marks = [played[p] | bit if p == player else played[p] for p in range(4)]
+    views = [seen if p == player else shown[p] for p in range(4)]
+    return (
+        play_card(tricks, card, trump, BELOTE_ORDER),
+        (marks[0], marks[1], marks[2], marks[3]),
+        (views[0], views[1], views[2], views[3]),
+    )
+
+
+def resample_hands(
+    hands: Sequence[int],
+    deck: int,
+    shown: Sequence[int],
+    player: int,
+    fixed: Mapping[int, int],
+    rng: random.Random,
+) -> tuple[tuple[int, int, int, int], int]:
+    """The hands and undealt deck redealt from *player*'s point of view: the cards they have
+    not seen go to the other hands and the deck, each keeping its size, no hand getting a
+    card its owner has *shown* not to hold, and *fixed* ``{other player: card bits}`` staying
+    where everyone saw them go."""
+    places = [p for p in range(4) if p != player]
+    unseen = deck
+    for p in places:
+        unseen |= hands[p]
+    sizes = [hands[p].bit_count() for p in places] + [deck.bit_count()]
+    excluded = [shown[p] for p in places] + [0]
+    pinned = [fixed.get(p, 0) for p in places] + [0]
+    dealt = deal_consistent(unseen, sizes, excluded, pinned, rng)
+    out = list(hands)
+    for index, p in enumerate(places):
+        out[p] = dealt[index]
+    return (out[0], out[1], out[2], out[3]), dealt[3]

@@ -54,9 +54,10 @@ __all__ = [
     "make_bot",
     "parse_bot_spec",
     "register_heuristic",
+    "register_rules_bot",
 ]
 
-BOT_KINDS: tuple[str, ...] = ("random", "greedy", *SEARCHES)
+BOT_KINDS: tuple[str, ...] = ("random", "greedy", "rules", *SEARCHES)
 """Every kind :func:`make_bot` accepts."""
 
 S = TypeVar("S")
@@ -147,6 +148,16 @@ def register_heuristic(game_name: str, heuristic: Heuristic | str) -> None:
     True
     """
     _HEURISTICS[canonical_name(game_name)] = heuristic
+
+
+_RULE_BOTS: dict[str, str] = {}
+
+
+def register_rules_bot(game_name: str, factory: str) -> None:
+    """Make ``"module:factory"`` (``factory(seed=..., name=...) -> Bot``) the bot the kind
+    ``rules`` builds for *game_name*: a game whose bot is written as rules registers it
+    (lazily: the module is imported when the bot is first made)."""
+    _RULE_BOTS[canonical_name(game_name)] = factory
 
 
 def heuristic_for(game: Game[Any, Any]) -> Heuristic:
@@ -353,6 +364,15 @@ def make_bot(
         if options:
             raise ValueError(f"bot 'random' takes no options, found {', '.join(options)}")
         return RandomBot(seed=seed, name=name)
+    if parsed.kind == "rules":
+        factory_path = _RULE_BOTS.get(canonical_name(game.name))
+        if factory_path is None:
+            known = ", ".join(sorted(_RULE_BOTS)) or "none"
+            raise ValueError(f"{game.name} has no bot written as rules (games with one: {known})")
+        if options:
+            raise ValueError(f"bot 'rules' takes no options, found {', '.join(options)}")
+        factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="rules bot"))
+        return factory(seed=seed, name=name)
     if parsed.kind == "greedy":
         heuristic_path = options.pop("heuristic", None)
         if options:
