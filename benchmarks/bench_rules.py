@@ -15,7 +15,8 @@ Run: ``python -m benchmarks rules``.
   actions classes; its conditions compare to constants, so the rule JSON is built per query).
   Queries per second, each on the same positions.
 * **Deals** — random Belote deals per second on one core (deal, bidding, 32 cards, scoring)
-  with uniformly random legal choices: ours through ``random_playouts``, and
+  with uniformly random legal choices: ours through ``random_playouts`` (Coinche too, and
+  Belote with the rules bot in all four seats), and
   ``belote-cli`` (``belote.game``: new_game, start_round, place_bid, legal_cards,
   play_card) driven by the same kind of loop.
 """
@@ -31,6 +32,7 @@ from typing import Any
 from benchmarks._timing import print_table
 from pure_engine.core.playout import random_playouts
 from pure_engine.games.belote import Phase, current_player, make_game
+from pure_engine.games.belote_bot import RulesBot
 from pure_engine.games.belote_play import (
     LIBRARY,
     PLAY_RULES,
@@ -39,6 +41,7 @@ from pure_engine.games.belote_play import (
     play_view,
     power,
 )
+from pure_engine.games.coinche import make_game as make_coinche
 from pure_engine.rules import load_rules, query_values
 from tests.belote_oracle import oracle_legal
 
@@ -240,6 +243,30 @@ def deal_rows() -> list[list[object]]:
     rows: list[list[object]] = [
         ["pure_engine belote (rules legality)", f"{ours_rate:,.0f}", "1.0x"]
     ]
+    coinche = make_coinche()
+
+    def coinche_deals(deals: int) -> int:
+        random_playouts(coinche, deals, seed=next(seeds))
+        return deals
+
+    coinche_rate = deals_per_second(coinche_deals)
+    rows.append(["pure_engine coinche (random calls)", f"{coinche_rate:,.0f}",
+                 f"{coinche_rate / ours_rate:.2f}x"])  # fmt: skip
+    bots = [RulesBot(seed=s) for s in range(4)]
+
+    def bot_deals(deals: int) -> int:
+        for _ in range(deals):
+            state = game.initial_state(seed=next(seeds))
+            while not game.is_terminal(state):
+                if game.is_chance_node(state):
+                    state = game.resolve_chance(state)[1]
+                else:
+                    state = game.step(state, bots[current_player(state)].choose(game, state))
+        return deals
+
+    bot_rate = deals_per_second(bot_deals)
+    rows.append(["pure_engine belote, the rules bot in all four seats", f"{bot_rate:,.0f}",
+                 f"{bot_rate / ours_rate:.2f}x"])  # fmt: skip
     if importlib.util.find_spec("belote") is None:
         rows.append(["belote-cli", "not installed (peers extra)", "-"])
         return rows
