@@ -57,7 +57,7 @@ __all__ = [
     "register_rules_bot",
 ]
 
-BOT_KINDS: tuple[str, ...] = ("random", "greedy", "rules", *SEARCHES)
+BOT_KINDS: tuple[str, ...] = ("random", "greedy", *SEARCHES, "rules")
 """Every kind :func:`make_bot` accepts."""
 
 S = TypeVar("S")
