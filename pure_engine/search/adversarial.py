@@ -19,7 +19,7 @@ One engine (:mod:`pure_engine.search._engine`) serves both entry points:
 error (the pruning would be unsound), and infinite bounds turn chance pruning
 off.  Values are from the root side's view (see :mod:`pure_engine.search.expecti`).
 
->>> from tests.search_toys import Node, make_graph_game
+>>> from pure_engine.testing.toys import Node, make_graph_game
 >>> game = make_graph_game({
 ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
 ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
@@ -90,7 +90,7 @@ def expectiminimax(
     :func:`alphabeta` for the other arguments.
 
     >>> from fractions import Fraction
-    >>> from tests.search_toys import Node, make_graph_game
+    >>> from pure_engine.testing.toys import Node, make_graph_game
     >>> half = Fraction(1, 2)
     >>> game = make_graph_game({
     ...     0: Node(0, (1, 2)),
@@ -206,7 +206,7 @@ def alphabeta(
     Chance nodes, if the game has any, are averaged with Star2 pruning
     (:func:`expectiminimax`).
 
-    >>> from tests.search_toys import Node, make_graph_game
+    >>> from pure_engine.testing.toys import Node, make_graph_game
     >>> game = make_graph_game({
     ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
     ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),

@@ -12,7 +12,7 @@ side of the player to move at the root (or of *player* when given).  With no
 ``sides``, a two-player game has one player per side and a game with
 more players is searched *paranoid*: the root player against all others.
 
->>> from tests.search_toys import Node, make_graph_game
+>>> from pure_engine.testing.toys import Node, make_graph_game
 >>> from fractions import Fraction
 >>> half = Fraction(1, 2)
 >>> game = make_graph_game({
@@ -87,7 +87,7 @@ def root_side_players(
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """The players whose mean return is the value, and for each seat whether it maximizes.
 
-    >>> from tests.search_toys import Node, make_graph_game
+    >>> from pure_engine.testing.toys import Node, make_graph_game
     >>> g = make_graph_game({0: Node(-4, payoff=(0.0,) * 4)}, num_players=4)
     >>> root_side_players(g, 1, lambda p: p % 2)
     ((1, 3), (False, True, False, True))
@@ -146,7 +146,7 @@ def expectimax(
     value is ``nan``, the action ``None`` and ``stats.stopped_by`` says why.
     Without chance nodes it is plain minimax (``minimax`` is the same function).
 
-    >>> from tests.search_toys import Node, make_graph_game
+    >>> from pure_engine.testing.toys import Node, make_graph_game
     >>> game = make_graph_game({
     ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
     ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),

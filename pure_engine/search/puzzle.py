@@ -414,16 +414,15 @@ def solve(
     The cost of a solution is its number of actions, forced ones included.
     A chance node reached during the search is an error: resolve the deal first.
 
-    >>> import pure_engine.search.puzzle as puzzle
-    >>> from tests.search_toys import make_sliding_game
-    >>> game = make_sliding_game(2, 3)
-    >>> start = game.initial_state(seed=7)
-    >>> result = puzzle.solve(game, start)
-    >>> end = start
-    >>> for a in result.actions:
-    ...     end = game.play(end, a)
-    >>> result.verdict, game.returns(end), len(result.actions) == result.cost
-    (<Verdict.SOLVED: 'solved'>, (1.0,), True)
+    >>> from pure_engine.core.game import TERMINAL
+    >>> from pure_engine.testing.toys import Node, make_graph_game
+    >>> maze = make_graph_game({                 # from room 0, reach the exit (4)
+    ...     0: Node(0, (1, 2)), 1: Node(0, (0, 3)), 2: Node(0, (0, 3, 4)),
+    ...     3: Node(TERMINAL, payoff=(0.0,)), 4: Node(TERMINAL, payoff=(1.0,)),
+    ... }, num_players=1, zero_sum=False)
+    >>> result = solve(maze, 0)
+    >>> result.verdict, result.actions, result.cost
+    (<Verdict.SOLVED: 'solved'>, (1, 2), 2.0)
     """
     if is_goal is None:
         if game.num_players != 1:

@@ -28,8 +28,8 @@ A = TypeVar("A")
 def view_for(game: Game[S, A], state: S, player: int, rng: random.Random, *, omniscient: bool) -> S:
     """What a fair bot may search: *state* itself with perfect information, else a resample.
 
-    >>> from tests.toys import make_game
-    >>> game = make_game()
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> game = make_coin_guess()
     >>> state = game.step(game.initial_state(), 1)
     >>> view_for(game, state, 0, random.Random(0), omniscient=True) is state
     True

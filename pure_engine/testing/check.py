@@ -7,8 +7,8 @@ failure it raises :class:`GameCheckError` (an ``AssertionError``) naming the
 check, the step and the action trace in notation — the shortest failing
 trace found over all games.
 
->>> from tests import toys
->>> report = check_game(toys.make_game(), games=5, checks=FAST_CHECKS)
+>>> from pure_engine.testing import toys
+>>> report = check_game(toys.make_coin_guess(), games=5, checks=FAST_CHECKS)
 >>> report.games, report.terminals
 (5, 5)
 """
@@ -276,8 +276,8 @@ def check_game(
         factory: ``"module:function"`` that rebuilds the game in a fresh process
             (default: import the game's module, then ``load_game(info.name, **params)``).
 
-    >>> from tests import toys
-    >>> check_game(toys.make_game(), games=3, checks={"purity", "chance"}).steps
+    >>> from pure_engine.testing import toys
+    >>> check_game(toys.make_coin_guess(), games=3, checks={"purity", "chance"}).steps
     9
     """
     unknown = sorted(set(checks) - set(ALL_CHECKS))
