@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Callable
 from typing import Generic
 
@@ -49,11 +50,11 @@ __all__ = [
     "MctsResult",
     "MctsTree",
     "RolloutPolicy",
-    "advance",
     "chance_sampler",
     "make_limiter",
     "mcts",
     "random_rollout",
+    "subtree",
 ]
 
 RolloutPolicy = Policy[S, A]
@@ -122,7 +123,7 @@ class MctsNode(Generic[S, A]):
 
 
 class MctsTree(Generic[S, A]):
-    """A search tree kept for reuse: pass ``advance(result.tree, a, b)`` to the next search.
+    """A search tree kept for reuse: pass ``subtree(result.tree, a, b)`` to the next search.
 
     A subtree shares its nodes with the tree it came from, and a search grows
     the tree it is given in place; keep using only the newest one.
@@ -148,7 +149,7 @@ class MctsTree(Generic[S, A]):
         return None if node is None else MctsTree(node)
 
 
-def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
+def subtree(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
     """The part of *tree* below *actions* (ours, the opponents', chance outcomes), or None.
 
     ``None`` (nothing explored there, or no tree) is a fine ``tree=`` argument
@@ -160,10 +161,16 @@ def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
     ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s, lambda s: s,
     ...     lambda s, a: str(a), lambda s, x: int(x))
     >>> tree = mcts(count, 0, simulations=5).tree
-    >>> advance(tree, 1).state, advance(tree, 1, 1).state, advance(None, 1)
+    >>> subtree(tree, 1).state, subtree(tree, 1, 1).state, subtree(None, 1)
     (1, 2, None)
     """
     return None if tree is None else tree.subtree(*actions)
+
+
+def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
+    """Deprecated: :func:`subtree` ("advance" means running automatic actions, in a session)."""
+    warnings.warn("mcts.advance is deprecated: use subtree", DeprecationWarning, stacklevel=2)
+    return subtree(tree, *actions)
 
 
 class MctsResult(Struct, Generic[S, A]):
@@ -274,7 +281,7 @@ def mcts(
     after *seconds*, or when *budget* says so, whichever comes first; it is
     anytime.  All randomness comes from ``random.Random(seed)``, so the same
     seed (and the same tree, if any) gives the same choice.  Passing ``tree``
-    (:func:`advance` of an earlier result's tree to this state) continues that
+    (:func:`subtree` of an earlier result's tree to this state) continues that
     search; the tree is grown in place.
 
     >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
@@ -287,7 +294,7 @@ def mcts(
     >>> first = mcts(nim, (0, 6), simulations=1500, seed=3)
     >>> first.action, first.stats.expanded
     (2, 1500)
-    >>> later = advance(first.tree, 2, 1)     # we took 2, the opponent took 1: pile 3
+    >>> later = subtree(first.tree, 2, 1)     # we took 2, the opponent took 1: pile 3
     >>> mcts(nim, (0, 3), simulations=10, tree=later).action
     3
     """
@@ -300,7 +307,7 @@ def mcts(
     else:
         root = tree.root
         if root.state is not state and game.key(root.state) != game.key(state):
-            raise ValueError("the reused tree's root is not this state; advance() it first")
+            raise ValueError("the reused tree's root is not this state; take its subtree() first")
     limiter = make_limiter(simulations, seconds, budget)
 
     rng = random.Random(seed)

@@ -24,6 +24,7 @@ Every search returns a :class:`PuzzleResult` whose verdict separates
 from __future__ import annotations
 
 import math
+import warnings
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
@@ -73,8 +74,9 @@ _Path = tuple[A, "_Path[A]"] | None
 class PuzzleResult(Struct, Generic[A]):
     """What a puzzle search found.
 
-    ``actions`` is the solution (empty unless ``verdict == "solved"``), ``cost``
-    its total cost (``math.inf`` when there is none).
+    ``actions`` is the solution (empty unless the verdict is :data:`SOLVED`),
+    ``cost`` its total cost (``math.inf`` when there is none).  ``solved`` and
+    ``proved_unsolvable`` read the verdict, as on every solver's result.
     """
 
     verdict: Verdict
@@ -83,9 +85,20 @@ class PuzzleResult(Struct, Generic[A]):
     stats: SearchStats
 
     @property
+    def solved(self) -> bool:
+        """True when a solution was found (it is in ``actions``)."""
+        return self.verdict is SOLVED
+
+    @property
+    def proved_unsolvable(self) -> bool:
+        """True only when the whole space was searched without a solution."""
+        return self.verdict is PROVED_UNSOLVABLE
+
+    @property
     def is_solved(self) -> bool:
-        """True when a solution was found."""
-        return self.verdict == SOLVED
+        """Deprecated: :attr:`solved`."""
+        warnings.warn("is_solved is deprecated: use solved", DeprecationWarning, stacklevel=2)
+        return self.solved
 
 
 def _unwind(path: _Path[A]) -> tuple[A, ...]:
@@ -477,7 +490,7 @@ def solve(
         weight=weight,
         budget=budget,
     )
-    if not result.is_solved:
+    if not result.solved:
         return PuzzleResult(result.verdict, (), math.inf, result.stats)
     actions = prefix + tuple(a for macro in result.actions for a in macro)
     return PuzzleResult(result.verdict, actions, result.cost + len(prefix), result.stats)
