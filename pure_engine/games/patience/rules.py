@@ -42,6 +42,7 @@ from pure_engine.games.patience.spec import (
     SpacesPolicy,
     Variant,
 )
+from pure_engine.games.playing_cards import is_red, rank, suit
 
 __all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceState", "Rules"]
 
@@ -80,29 +81,17 @@ class PatienceState(Struct):
     """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
 
 
-def _rank(card: int) -> int:
-    return card % 13 + 1
-
-
-def _suit(card: int) -> int:
-    return card // 13
-
-
-def _red(card: int) -> bool:
-    return card // 13 in (1, 2)
-
-
 def _builds(policy: BuildPolicy, below: int, above: int) -> bool:
     """True when *above* may sit on *below* under the build *policy*."""
-    if _rank(above) != _rank(below) - 1:
+    if rank(above) != rank(below) - 1:
         return False
     match policy:
         case BuildPolicy.ANY_SUIT:
             return True
         case BuildPolicy.RED_BLACK:
-            return _red(above) != _red(below)
+            return is_red(above) != is_red(below)
         case BuildPolicy.SAME_SUIT:
-            return _suit(above) == _suit(below)
+            return suit(above) == suit(below)
         case BuildPolicy.NO_BUILD:
             return False
         case _:
@@ -210,20 +199,20 @@ class Rules:
         # may be built on it.  Once all of those are on the (never-needed-again)
         # foundations, moving the card up loses nothing: a true dominance.
         # Aces host nothing useful; a 2 hosts only aces, which may always go up.
-        rank, suit = _rank(card), _suit(card)
-        if rank <= 2:
+        height, own_suit = rank(card), suit(card)
+        if height <= 2:
             return ()
         suits: tuple[int, ...]
         match build:
             case BuildPolicy.SAME_SUIT | BuildPolicy.NO_BUILD:
                 return ()
             case BuildPolicy.RED_BLACK:
-                suits = (0, 3) if _red(card) else (1, 2)
+                suits = (0, 3) if is_red(card) else (1, 2)
             case BuildPolicy.ANY_SUIT:
-                suits = tuple(s for s in range(4) if s != suit)
+                suits = tuple(s for s in range(4) if s != own_suit)
             case _:
                 assert_never(build)
-        return tuple((s, rank - 1) for s in suits)
+        return tuple((s, height - 1) for s in suits)
 
     # ------------------------------------------------------------------ setup
     def initial(self, deal: Deal) -> PatienceState:
@@ -240,7 +229,7 @@ class Rules:
         found = [0, 0, 0, 0]
         for pile in deal.foundations:
             if pile:
-                found[_suit(pile[-1])] = _rank(pile[-1])
+                found[suit(pile[-1])] = rank(pile[-1])
         return PatienceState(
             piles=tuple(tuple(p) for p in deal.piles),
             cells=cells,
@@ -451,11 +440,11 @@ class Rules:
                     append(Move(src, _PILE_NAMES[j], k))
         # back from a removable foundation onto the tableau ("f1".."f4" name the suit)
         if self.removable:
-            for suit, top in enumerate(found):
+            for pile_suit, top in enumerate(found):
                 if not top:
                     continue
-                card = suit * 13 + top - 1
-                name = _FOUND_NAMES[suit]
+                card = pile_suit * 13 + top - 1
+                name = _FOUND_NAMES[pile_suit]
                 for host in hosts[card]:
                     at = tops.get(host)
                     if at is not None:
@@ -514,9 +503,9 @@ class Rules:
             cards = (reserve[i][-1],)
             reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
         elif kind == "f":
-            suit = int(src[1:]) - 1
-            cards = (suit * 13 + found[suit] - 1,)
-            found = (*found[:suit], found[suit] - 1, *found[suit + 1 :])
+            pile_suit = int(src[1:]) - 1
+            cards = (pile_suit * 13 + found[pile_suit] - 1,)
+            found = (*found[:pile_suit], found[pile_suit] - 1, *found[pile_suit + 1 :])
         else:
             raise AssertionError(f"cannot take cards from {src!r}")
         # put them down
