@@ -27,7 +27,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.patience.deal_json import deal_from_json, deal_to_json, parse_deal_json
 from pure_engine.games.patience.fcs_board import fcs_board, parse_fcs_board
 from pure_engine.games.patience.layout import Deal, deal_cards, validate_deal
-from pure_engine.games.patience.spec import FoundationsInitial, Variant
+from pure_engine.games.patience.spec import FoundationsInitial, Variant, read_text
 from pure_engine.games.playing_cards import full_deck, parse_card, parse_rank
 
 __all__ = [
@@ -108,13 +108,7 @@ def load_deal(path: str, variant: Variant) -> Deal:
 
     Unreadable files raise ``OSError``; bad content raises :class:`ParseError` naming the file.
     """
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except UnicodeDecodeError as exc:
-        raise ParseError(
-            f"expected UTF-8 text, found byte {exc.object[exc.start]:#x}", where=path
-        ) from None
+    text = read_text(path)
     if not text.strip():
         raise ParseError("expected a deal, found an empty file", where=path)
     return parse_deal(text, variant, where=path)

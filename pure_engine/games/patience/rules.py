@@ -404,11 +404,21 @@ class Rules:
         append: Callable[[Move], None],
     ) -> None:
         """Single cards from cells, the reserve and the waste onto piles and spaces."""
-        hosts, kings_only = self.hosts, self.kings_only
         singles = [(_CELL_NAMES[j], c) for j, c in enumerate(state.cells) if c != EMPTY]
         singles += [(_RESERVE_NAMES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
         if state.waste:
             singles.append(("w", state.waste[-1]))
+        self._place_singles(singles, tops, spaces, append)
+
+    def _place_singles(
+        self,
+        singles: list[tuple[str, int]],
+        tops: dict[int, int],
+        spaces: list[int],
+        append: Callable[[Move], None],
+    ) -> None:
+        """Each ``(source, card)`` onto every pile top it builds on, and into the spaces."""
+        hosts, kings_only = self.hosts, self.kings_only
         for name, card in singles:
             for host in hosts[card]:
                 at = tops.get(host)
@@ -480,19 +490,12 @@ class Rules:
         append: Callable[[Move], None],
     ) -> None:
         """Back from a removable foundation onto the tableau ("f1".."f4" name the suit)."""
-        hosts, kings_only = self.hosts, self.kings_only
-        for pile_suit, top in enumerate(state.found):
-            if not top:
-                continue
-            card = pile_suit * 13 + top - 1
-            name = _FOUND_NAMES[pile_suit]
-            for host in hosts[card]:
-                at = tops.get(host)
-                if at is not None:
-                    append(Move(name, _PILE_NAMES[at], 1))
-            if not (kings_only and card % 13 != 12):
-                for at in spaces:
-                    append(Move(name, _PILE_NAMES[at], 1))
+        tops_up = [
+            (_FOUND_NAMES[pile_suit], pile_suit * 13 + top - 1)
+            for pile_suit, top in enumerate(state.found)
+            if top
+        ]
+        self._place_singles(tops_up, tops, spaces, append)
 
     def _piles_to_cells(
         self, state: PatienceState, canonical: bool, append: Callable[[Move], None]
