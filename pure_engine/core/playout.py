@@ -45,13 +45,15 @@ Policy = Callable[[S, tuple[A, ...], random.Random], A]
 
 class PlayoutCounts(Struct):
     """What :func:`random_playouts` played: games, decisions (player moves), chance
-    draws, plies (decisions + chance draws), and games cut at *max_decisions*."""
+    draws, plies (decisions + chance draws), games cut at *max_decisions*, and the sums
+    of the game's own ``counters`` over the final states (sorted by name)."""
 
     games: int
     decisions: int
     chance: int
     plies: int
     truncated: int
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 def chance_sampler(game: Game[S, A]) -> Callable[[S, random.Random], A]:
@@ -160,10 +162,16 @@ def random_playouts(
     run = make_playout(game, max_decisions=max_decisions)
     initial_state, is_terminal = game.initial_state, game.is_terminal
     decisions = chance = truncated = 0
+    counters = game.counters
+    sums: dict[str, int] = {}
     for _ in range(games):
         end, made, drawn = run(initial_state(), rng)
         decisions += made
         chance += drawn
         if made == max_decisions and not is_terminal(end):
             truncated += 1
-    return PlayoutCounts(games, decisions, chance, decisions + chance, truncated)
+        if counters is not None:
+            for name, value in counters(end).items():
+                sums[name] = sums.get(name, 0) + value
+    total = tuple(sorted(sums.items()))
+    return PlayoutCounts(games, decisions, chance, decisions + chance, truncated, total)
