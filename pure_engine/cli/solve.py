@@ -15,8 +15,10 @@ _CRAB_NAMES = {"crab_combat", "combat", "recursive_combat"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments shared by every solvable puzzle family."""
-    parser.add_argument("game", help="crab-combat, or a patience preset name / variant JSON file")
-    parser.add_argument("input", nargs="?", help="puzzle input file (crab-combat)")
+    parser.add_argument(
+        "game", help="crab-combat, skirmish-lethal, or a patience preset name / variant JSON file"
+    )
+    parser.add_argument("input", nargs="?", help="puzzle input file (crab-combat, skirmish-lethal)")
     parser.add_argument("--part", type=int, choices=(1, 2), help="crab-combat: only this part")
     parser.add_argument("--deal", type=int, help="patience: Microsoft deal number")
     parser.add_argument("--deal-file", help="patience: deal JSON or fc-solve board text")
@@ -33,7 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the solver for the named family."""
-    family = "crab" if canonical_name(args.game) in _CRAB_NAMES else "patience"
+    name = canonical_name(args.game)
+    if name in ("skirmish_lethal", "skirmish"):
+        family = "skirmish"
+    else:
+        family = "crab" if name in _CRAB_NAMES else "patience"
     solver: Callable[[argparse.Namespace], int] = importlib.import_module(
         f"pure_engine.cli.{family}"
     ).solve

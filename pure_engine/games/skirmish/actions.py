@@ -40,7 +40,15 @@ from pure_engine.cards import (
 from pure_engine.cards.table import IDENTITY_FIELDS
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.skirmish.base import BOARD_LIMIT, CHARGE, LAYOUT, STEALTH, TAUNT, WINDFURY, SkirmishState
+from pure_engine.games.skirmish.base import (
+    BOARD_LIMIT,
+    CHARGE,
+    LAYOUT,
+    STEALTH,
+    TAUNT,
+    WINDFURY,
+    SkirmishState,
+)
 from pure_engine.games.skirmish.rules import POOL
 
 __all__ = [
@@ -52,6 +60,7 @@ __all__ = [
     "Action",
     "action_to_str",
     "attack_value",
+    "can_attack",
     "describe",
     "hero_of",
     "legal_actions",
@@ -104,7 +113,8 @@ def attack_value(state: SkirmishState, entity: Entity) -> int:
     return entity.attack
 
 
-def _can_attack(state: SkirmishState, e: Entity) -> bool:
+def can_attack(state: SkirmishState, e: Entity) -> bool:
+    """True when *e* (a minion or hero) may attack now: not frozen, attack left, ready or charge."""
     if e.status & FROZEN or attack_value(state, e) <= 0:
         return False
     if e.attacks >= (2 if e.tags & WINDFURY else 1):
@@ -128,7 +138,9 @@ def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
     return (hero_of(state, them), *minions)
 
 
-def _targets(state: SkirmishState, card: str, source: EntityId, player: int) -> tuple[EntityId, ...]:
+def _targets(
+    state: SkirmishState, card: str, source: EntityId, player: int
+) -> tuple[EntityId, ...]:
     select = POOL.targets[card]
     entities = state.table.entities
     return tuple(i for i in select(state.table, Ctx(source, player)) if is_alive(entities[i]))
@@ -178,7 +190,7 @@ def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
         places = range(len(board) + 1) if is_minion else (-1,)
         out.extend(Action(PLAY, i, t, at) for t in targets for at in places)
     for i in (*board, hero_of(state, me)):
-        if _can_attack(state, entities[i]):
+        if can_attack(state, entities[i]):
             out.extend(Action(ATTACK, i, t) for t in attack_targets(state, me))
     if not state.powered[me] and mana >= 2:
         power = power_of(state, me)
@@ -256,14 +268,18 @@ def action_to_str(state: SkirmishState, action: Action) -> str:
         return f"hero_power{arrow}"
     if action.kind == ATTACK:
         attacker = state.table.entities[EntityId(action.source)]
-        who = "hero" if attacker.zone in _HEROES else str(
-            state.table.zones[attacker.zone].index(attacker.id) + 1
+        source_text = (
+            "hero"
+            if attacker.zone in _HEROES
+            else str(state.table.zones[attacker.zone].index(attacker.id) + 1)
         )
         target = state.table.entities[EntityId(action.target)]
-        what = "enemy_hero" if target.zone in _HEROES else str(
-            state.table.zones[target.zone].index(target.id) + 1
+        what = (
+            "enemy_hero"
+            if target.zone in _HEROES
+            else str(state.table.zones[target.zone].index(target.id) + 1)
         )
-        return f"attack {who} -> {what}"
+        return f"attack {source_text} -> {what}"
     assert action.kind == PLAY
     name = _hand_name(state, action.source, me)
     board = state.table.zones[_BOARDS[me]]
@@ -352,6 +368,4 @@ def parse_action(state: SkirmishState, text: str) -> Action:
         elif place:
             raise ParseError(f"only minions take a position, found {text!r}")
         return Action(PLAY, source, target, at)
-    raise ParseError(
-        f"expected play/attack/hero_power/choose/end_turn, found {text!r}"
-    )
+    raise ParseError(f"expected play/attack/hero_power/choose/end_turn, found {text!r}")

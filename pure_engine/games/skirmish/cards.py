@@ -45,9 +45,9 @@ from pure_engine.cards import (
     Effect,
     ForEach,
     Freeze,
-    Heal,
     HasTag,
     HasType,
+    Heal,
     Hit,
     If,
     LookAndChoose,
@@ -157,7 +157,9 @@ def weapon(
     )  # fmt: skip
 
 
-def power(key: str, cls: str, text: str, *effects: Effect, target: Selector | None = None) -> CardDef:
+def power(
+    key: str, cls: str, text: str, *effects: Effect, target: Selector | None = None
+) -> CardDef:
     """A hero power (cost 2, once a turn)."""
     return CardDef(
         key, _name(key), frozenset({"hero_power"}), 2, text=text, play=effects,
@@ -187,7 +189,9 @@ def gain_mana(amount: int) -> Effect:
     def gain(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
         assert isinstance(state, SkirmishState)
         me = frame.ctx.controller
-        return state.replace(mana=_player_tuple(state.mana, me, min(MAX_MANA, state.mana[me] + amount)))
+        return state.replace(
+            mana=_player_tuple(state.mana, me, min(MAX_MANA, state.mana[me] + amount))
+        )
 
     return Do(gain)
 

@@ -112,7 +112,9 @@ def _from_json(data: object, where: str) -> Deck:
         raise ParseError(f"unknown key {unknown[0]!r} (expected class, cards)", where=where)
     cls = data.get("class")
     if cls not in CLASSES:
-        raise ParseError(f"expected a class of {', '.join(CLASSES)}, found {cls!r}", where=f"{where}.class")
+        raise ParseError(
+            f"expected a class of {', '.join(CLASSES)}, found {cls!r}", where=f"{where}.class"
+        )
     cards = data.get("cards")
     if not isinstance(cards, list):
         raise ParseError(f"expected a list of cards, found {cards!r}", where=f"{where}.cards")
@@ -126,7 +128,9 @@ def _checked(deck: Deck, where: str) -> Deck:
     for i, name in enumerate(deck.cards):
         owner = DEFS[name].extra["class"]
         if owner not in ("neutral", deck.hero_class):
-            raise ParseError(f"{name!r} is a {owner} card, not {deck.hero_class}", where=f"{where}.cards[{i}]")
+            raise ParseError(
+                f"{name!r} is a {owner} card, not {deck.hero_class}", where=f"{where}.cards[{i}]"
+            )
     return deck
 
 

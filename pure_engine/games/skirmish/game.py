@@ -27,9 +27,7 @@ from pure_engine.cards import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
-    Ctx,
     EntityId,
-    Frame,
     Pass,
     Pipeline,
     answer,
@@ -69,7 +67,6 @@ from pure_engine.games.skirmish.base import (
     TURN_LIMIT,
     SkirmishState,
 )
-from pure_engine.games.skirmish.cards import equip
 from pure_engine.games.skirmish.decks import Deck, parse_deck
 from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage, draw
 
@@ -90,6 +87,7 @@ __all__ = [
     "returns",
     "state_checks",
     "step",
+    "within_turn",
 ]
 
 _HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
@@ -223,7 +221,9 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
     me = state.to_move
     card_id = EntityId(action.source)
     card = state.table.entities[card_id]
-    state = state.replace(mana=_set(state.mana, me, state.mana[me] - card.cost), played=state.played + 1)
+    state = state.replace(
+        mana=_set(state.mana, me, state.mana[me] - card.cost), played=state.played + 1
+    )
     target = None if action.target < 0 else EntityId(action.target)
     types = card.types
     if "minion" in types:
@@ -273,6 +273,10 @@ step: Final[Pipeline[SkirmishState, Action]] = Pipeline(
 )
 """``step(state, action)``: apply → resolve → state_checks → flow (``step.trace`` shows each)."""
 
+within_turn: Final[Pipeline[SkirmishState, Action]] = Pipeline(_apply, step.passes[:-1])
+"""``step`` without the flow pass: after ``end_turn`` it stops once the end-of-turn step has
+resolved, before the next player's turn starts (the lethal solver's "this turn")."""
+
 
 # --- the rest of the game protocol ------------------------------------------------------------
 
@@ -296,7 +300,9 @@ def chance_outcomes(state: SkirmishState) -> tuple[tuple[Action, Fraction], ...]
 
 def returns(state: SkirmishState) -> tuple[float, ...]:
     """+1 to the winner, -1 to the loser; 0 each for a draw or an unfinished game."""
-    return {0: (1.0, -1.0), 1: (-1.0, 1.0)}.get(state.winner if state.winner is not None else -1, (0.0, 0.0))
+    return {0: (1.0, -1.0), 1: (-1.0, 1.0)}.get(
+        state.winner if state.winner is not None else -1, (0.0, 0.0)
+    )
 
 
 def observation(state: SkirmishState, player: int) -> Hashable:
@@ -321,7 +327,7 @@ def observation(state: SkirmishState, player: int) -> Hashable:
 
 
 def resample(state: SkirmishState, player: int, rng: random.Random) -> SkirmishState:
-    """Deal anew what *player* cannot see: the opponent's hand and deck, and their own deck order."""
+    """Deal anew what *player* cannot see: the opponent's hand and deck, their own deck order."""
     return state.replace(table=resample_table(state.table, LAYOUT, player, rng))
 
 
@@ -371,7 +377,7 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
             table = put(table, table.entities[i].replace(status=EXHAUSTED))
     state = SkirmishState(table, rng=None if seed is None else rng, step="start")
     state = draw(draw(state, 0, 3), 1, 4)
-    table, coin = spawn(state.table, POOL, _HANDS[1], "the_coin", 1)
+    table, _ = spawn(state.table, POOL, _HANDS[1], "the_coin", 1)
     state = _start_turn(state.replace(table=table))
     return _flow(state)
 
@@ -422,6 +428,3 @@ def make_game(
         render=render,
         resample=resample,
     )
-
-
-

@@ -103,7 +103,9 @@ def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
             state = deal_damage(state, None, hero, fatigue)
             continue
         full = len(table.zones[_HANDS[player]]) >= HAND_LIMIT
-        state = state.replace(table=move(table, deck[-1], _GRAVES[player] if full else _HANDS[player]))
+        state = state.replace(
+            table=move(table, deck[-1], _GRAVES[player] if full else _HANDS[player])
+        )
     return state
 
 
