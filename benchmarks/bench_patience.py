@@ -27,14 +27,14 @@ from pure_engine.games.patience.deals import Deal, fcs_board, ms_deal, numbered_
 from pure_engine.games.patience.solver import solve
 from pure_engine.games.patience.spec import load_variant
 from pure_engine.games.patience.verify import verify
-from pure_engine.search.budget import Budget
+from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, Verdict
 
 __all__ = ["main"]
 
 # fc-solve's return codes (fcs_user.h)
 _FCS_SOLVED, _FCS_UNSOLVABLE = 0, 1
 
-Outcome = tuple[str, float, int]  # verdict, seconds, moves
+Outcome = tuple[Verdict, float, int]  # verdict, seconds, moves
 
 
 def _ours(number: int, budget: float) -> Outcome:
@@ -88,7 +88,7 @@ def _fc_solve_runner() -> Callable[[Deal, str], Outcome] | None:
             moves += 1
         seconds = time.perf_counter() - t0
         instance.recycle()
-        verdict = {_FCS_SOLVED: "solved", _FCS_UNSOLVABLE: "proved_unsolvable"}.get(code, "unknown")
+        verdict = {_FCS_SOLVED: SOLVED, _FCS_UNSOLVABLE: PROVED_UNSOLVABLE}.get(code, UNKNOWN)
         return verdict, seconds, moves
 
     return run
@@ -96,13 +96,13 @@ def _fc_solve_runner() -> Callable[[Deal, str], Outcome] | None:
 
 def _row(name: str, outcomes: Sequence[Outcome], wall: float) -> str:
     times = sorted(seconds for _, seconds, _ in outcomes)
-    lengths = [moves for verdict, _, moves in outcomes if verdict == "solved"]
-    count = {v: sum(o[0] == v for o in outcomes) for v in ("solved", "proved_unsolvable")}
+    lengths = [moves for verdict, _, moves in outcomes if verdict == SOLVED]
+    count = {v: sum(o[0] == v for o in outcomes) for v in (SOLVED, PROVED_UNSOLVABLE)}
     unknown = len(outcomes) - sum(count.values())
     p90 = times[max(0, int(0.9 * len(times) + 0.5) - 1)]
     mean_length = statistics.fmean(lengths) if lengths else 0.0
     return (
-        f"{name:<14}{count['solved']:>7}{count['proved_unsolvable']:>7}{unknown:>8}"
+        f"{name:<14}{count[SOLVED]:>7}{count[PROVED_UNSOLVABLE]:>7}{unknown:>8}"
         f"{statistics.median(times) * 1000:>10.2f}{p90 * 1000:>10.1f}{times[-1]:>9.2f}"
         f"{wall:>9.2f}{mean_length:>9.1f}"
     )

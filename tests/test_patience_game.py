@@ -16,7 +16,7 @@ from pure_engine.games.patience.game import make_game, render_state
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.solver import autoplay
-from pure_engine.games.patience.spec import Variant, load_variant, preset_names
+from pure_engine.games.patience.spec import BuildPolicy, Variant, load_variant, preset_names
 from pure_engine.games.patience.verify import verify
 
 MAIN_PRESETS = ("freecell", "bakers-game", "seahaven-towers", "eight-off", "black-hole", "golf")
@@ -198,7 +198,7 @@ def test_render_shows_cells_and_piles() -> None:
 
 
 def test_variant_value_is_accepted_directly() -> None:
-    variant = Variant(name="mini", piles=8, build="red-black", cells=4)
+    variant = Variant(name="mini", piles=8, build=BuildPolicy.RED_BLACK, cells=4)
     game = make_game(variant=variant, deal=1)
     assert game.initial_state().piles == ms_deal(1).piles
 

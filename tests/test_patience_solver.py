@@ -11,7 +11,7 @@ from pure_engine.games.patience.deals import Deal, ms_deal, numbered_deal
 from pure_engine.games.patience.moves import Move, moves_from_json
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.solver import expand_group, solve
-from pure_engine.games.patience.spec import Variant, load_variant
+from pure_engine.games.patience.spec import BuildPolicy, SpacesPolicy, Variant, load_variant
 from pure_engine.games.patience.verify import verify
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
 
@@ -60,13 +60,15 @@ def test_each_mode_alone_solves_and_verifies(mode: str) -> None:
 
 
 def test_unknown_mode_is_rejected() -> None:
-    with pytest.raises(ValueError, match="expected mode"):
+    with pytest.raises(ValueError, match="expected a mode, one of 'auto', 'fast', 'exhaustive'"):
         solve(load_variant("freecell"), ms_deal(1), mode="quick")
 
 
 def test_a_tiny_dead_position_is_proved_unsolvable_by_both_modes() -> None:
     # no cells, no spaces, same-suit building: 2D buries AC and 2C buries AD
-    variant = Variant(name="tiny", piles=3, build="same-suit", spaces="no-build")
+    variant = Variant(
+        name="tiny", piles=3, build=BuildPolicy.SAME_SUIT, spaces=SpacesPolicy.NO_BUILD
+    )
     rules = Rules.from_variant(variant)
     stuck = PatienceState(piles=((0, 14), (13, 1), (28,)))  # nothing builds on 3H
     free = PatienceState(piles=((0, 14), (13, 1), (2,)))  # 2C onto 3C frees AD

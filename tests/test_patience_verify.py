@@ -35,6 +35,10 @@ from pure_engine.games.patience.moves import (
     parse_fc_notation,
 )
 from pure_engine.games.patience.spec import (
+    BuildPolicy,
+    FaceUp,
+    GroupMove,
+    SpacesPolicy,
     Variant,
     load_variant,
     preset_names,
@@ -257,8 +261,8 @@ def test_supermove_limit_counts_free_cells_and_empty_piles() -> None:
         "only 2 cards move as a unit with 0 free cells and 1 usable empty pile, found 4"
     )
     assert verify(variant, deal, [Move("t1", "t3", 2)]).ok
-    assert verify(variant.replace(move_group="yes"), deal, [Move("t1", "t3", 4)]).ok
-    kings_only = variant.replace(spaces="kings")
+    assert verify(variant.replace(move_group=GroupMove.YES), deal, [Move("t1", "t3", 4)]).ok
+    kings_only = variant.replace(spaces=SpacesPolicy.KINGS)
     assert "only a king" in verify(kings_only, deal, [Move("t1", "t3", 2)]).reason
 
 
@@ -285,9 +289,9 @@ def test_tableau_building_rules() -> None:
     )
     red_black = verify(_short(piles=2), deal, [Move("t2", "t1")])
     assert red_black.ok  # 3S on 4H
-    same_suit = verify(_short(piles=2, build="same-suit"), deal, [Move("t2", "t1")])
+    same_suit = verify(_short(piles=2, build=BuildPolicy.SAME_SUIT), deal, [Move("t2", "t1")])
     assert same_suit.reason == "3S does not build on 4H (same-suit)"
-    no_build = verify(_short(piles=2, build="no-build"), deal, [Move("t2", "t1")])
+    no_build = verify(_short(piles=2, build=BuildPolicy.NO_BUILD), deal, [Move("t2", "t1")])
     assert no_build.reason == "freecell does not build on the tableau"
 
 
@@ -369,7 +373,7 @@ def test_golf_stock_goes_to_the_hole_whatever_its_rank() -> None:
 
 
 def test_face_down_cards_cannot_move() -> None:
-    variant = Variant(name="fd", piles=2, face_up="top", move_group="yes", max_rank=2)
+    variant = Variant(name="fd", piles=2, face_up=FaceUp.TOP, move_group=GroupMove.YES, max_rank=2)
     deal = Deal(
         ((_c("2C"), _c("AC"), _c("2D")), (_c("AD"), _c("2H"), _c("AH"), _c("2S"), _c("AS")))
     )
@@ -437,7 +441,9 @@ def _group_rules_deal() -> Deal:
 def test_moving_part_of_a_built_group(mode: str, reason: str) -> None:
     # Solvitaire's modes: whole-pile / maximal-group / partial-if-card-above-buildable also
     # govern single-card moves between tableau piles
-    variant = Variant(name="k", piles=3, build="red-black", move_group=mode, max_rank=4)
+    variant = Variant(
+        name="k", piles=3, build=BuildPolicy.RED_BLACK, move_group=GroupMove(mode), max_rank=4
+    )
     result = verify(variant, _group_rules_deal(), [Move("t1", "t2")])  # 2S onto 3D
     if reason:
         assert (result.first_bad, result.reason) == (0, reason)
@@ -449,8 +455,8 @@ def test_partial_groups_need_the_uncovered_card_to_be_playable() -> None:
     variant = Variant(
         name="k",
         piles=3,
-        build="red-black",
-        move_group="partial-if-card-above-buildable",
+        build=BuildPolicy.RED_BLACK,
+        move_group=GroupMove.PARTIAL_IF_CARD_ABOVE_BUILDABLE,
         max_rank=4,
     )
     deal = _group_rules_deal()

@@ -28,7 +28,7 @@ from pure_engine.search import (
     expectiminimax,
     minimax,
 )
-from pure_engine.search._engine import Engine, Entry
+from pure_engine.search._engine import Engine, Entry, Pruning
 from pure_engine.search.budget import Limiter
 from pure_engine.search.expecti import UNLIMITED, root_side_players, side_value
 from tests.search_toys import Node, make_dice_duel, make_graph_game, make_tictactoe
@@ -191,7 +191,7 @@ def make_engine(game: Game[int, int], *, pruning: str | None) -> Engine[int, int
         evaluate=None,
         order=None,
         table=table,
-        pruning=pruning,
+        pruning=None if pruning is None else Pruning(pruning),
         bounds=(game.info.min_return, game.info.max_return),
         limiter=Limiter(),
     )
@@ -472,7 +472,7 @@ def test_full_tictactoe_is_a_draw_and_every_first_move_is_known() -> None:
 def test_bad_arguments_are_refused() -> None:
     game = make_tictactoe()
     s = game.initial_state()
-    with pytest.raises(ValueError, match="pruning must be"):
+    with pytest.raises(ValueError, match="expected a pruning, one of 'star1', 'star2'"):
         expectiminimax(game, s, pruning="star3")
     with pytest.raises(ValueError, match="depth must be"):
         alphabeta(game, s, depth=0)

@@ -361,7 +361,7 @@ def test_solve_rejects_chance_nodes_and_many_players() -> None:
 
 
 def test_search_rejects_unknown_algorithms_and_bad_weights() -> None:
-    with pytest.raises(ValueError, match="algorithm must be one of"):
+    with pytest.raises(ValueError, match="expected a search algorithm, one of"):
         search(0, successors=lambda n: [], is_goal=lambda n: True, algorithm="magic")
     with pytest.raises(ValueError, match="weight must be > 0"):
         search(0, successors=lambda n: [], is_goal=lambda n: True, weight=0.0)

@@ -25,6 +25,7 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("verify", "pure_engine.cli.verify", "check a patience solution with an independent replayer"),
     ("batch", "pure_engine.cli.batch", "solve many patience deals in parallel, resumably"),
     ("bench", "pure_engine.cli.bench", "time random playouts (and MCTS) of a registered game"),
+    ("rules", "pure_engine.cli.rules", "trace, query or check a JSON rule set on a state"),
 )
 
 

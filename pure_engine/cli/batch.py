@@ -116,7 +116,7 @@ def solve_one(job: tuple[Variant, int, float | None]) -> Row:
     return {
         "variant": variant.name,
         "deal": number,
-        "verdict": result.verdict,
+        "verdict": result.verdict.value,  # JSON text, not the enum member
         "seconds": round(result.stats.seconds, 6),
         "length": len(result.moves),
         "verified": verified,
@@ -231,7 +231,7 @@ class _Progress:
     def __init__(self, stream: TextIO, total: int, *, enabled: bool) -> None:
         self.stream, self.total, self.enabled = stream, total, enabled
         self.done = 0
-        self.counts = {SOLVED: 0, PROVED_UNSOLVABLE: 0, UNKNOWN: 0}
+        self.counts: dict[str, int] = {SOLVED: 0, PROVED_UNSOLVABLE: 0, UNKNOWN: 0}
         self.started = time.perf_counter()
 
     def update(self, row: Row) -> None:

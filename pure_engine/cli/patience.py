@@ -51,7 +51,7 @@ def result_to_json(result: SolveResult, *, verified: bool | None = None) -> dict
         "proved_unsolvable": result.proved_unsolvable,
         "moves": moves_to_json(result.moves),
         "stats": {
-            "verdict": result.verdict,
+            "verdict": result.verdict.value,
             "mode": result.mode,
             "length": len(result.moves),
             "expanded": stats.expanded,

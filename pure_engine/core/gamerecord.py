@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from pure_engine.core.digest import hex_digest
+from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
 from pure_engine.core.registry import load_game
-from pure_engine.core.session import CHANCE_AUTO, FORCED_AUTO, Session
+from pure_engine.core.session import CHANCE_AUTO, FORCED_AUTO, Auto, Session
 from pure_engine.core.struct import Struct
 from pure_engine.errors import IllegalActionError, ParseError, RecordError
 
@@ -49,7 +50,6 @@ __all__ = [
 
 FORMAT = "pure-engine-record"
 VERSION = 1
-_AUTOS = (None, CHANCE_AUTO, FORCED_AUTO)
 
 
 class RecordedAction(Struct):
@@ -57,7 +57,7 @@ class RecordedAction(Struct):
 
     player: int
     text: str
-    auto: str | None = None
+    auto: Auto | None = None
 
 
 class GameRecord(Struct):
@@ -164,6 +164,18 @@ def dumps(record: GameRecord) -> str:
     return f'{head}, "actions": [\n  {lines}\n]}}\n'
 
 
+def _auto(value: object, path: str) -> Auto | None:
+    """The ``auto`` mark of a recorded action: absent (chosen), ``"chance"`` or ``"forced"``."""
+    if value is None:
+        return None
+    try:
+        return parse_enum(Auto, value, what="auto")
+    except ValueError:
+        raise RecordError(
+            f"expected auto 'chance' or 'forced', found {value!r}", where=path
+        ) from None
+
+
 def _expect(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str) -> Any:
     if key not in data:
         raise RecordError(f"missing key {key!r}", where=path)
@@ -229,9 +241,7 @@ def loads(text: str, *, source: str = "<record>") -> GameRecord:
         if not isinstance(raw, dict):
             raise RecordError(f"expected an object, found {raw!r:.40}", where=path)
         _check_keys(raw, {"player", "action", "auto"}, path)
-        auto = raw.get("auto")
-        if auto not in _AUTOS:
-            raise RecordError(f"expected auto 'chance' or 'forced', found {auto!r}", where=path)
+        auto = _auto(raw.get("auto"), path)
         actions.append(
             RecordedAction(
                 _expect(raw, "player", int, path), _expect(raw, "action", str, path), auto

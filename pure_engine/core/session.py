@@ -17,7 +17,7 @@ doing ten ticks per decision: here the ratio is visible).
 >>> import pure_engine
 >>> game = pure_engine.load_game("kuhn_poker")
 >>> session = start(game, seed=3)
->>> [entry.auto for entry in session.log]          # both cards dealt by chance
+>>> [str(entry.auto) for entry in session.log]     # both cards dealt by chance
 ['chance', 'chance']
 >>> session = act(game, session, game.legal_actions(session.state)[0])
 >>> session.decisions, session.ticks
@@ -27,28 +27,50 @@ doing ten ticks per decision: here the ratio is visible).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Generic, TypeVar
+from enum import StrEnum
+from typing import Any, Final, Generic, TypeVar
 
 from pyrsistent import PVector, pvector
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
 from pure_engine.core.struct import Struct
 
-__all__ = ["AutoPolicy", "LoggedAction", "Session", "act", "actions_of", "advance", "start"]
+__all__ = [
+    "CHANCE_AUTO",
+    "FORCED_AUTO",
+    "Auto",
+    "AutoPolicy",
+    "LoggedAction",
+    "Session",
+    "act",
+    "actions_of",
+    "advance",
+    "start",
+]
 
 S = TypeVar("S")
 A = TypeVar("A")
 
-CHANCE_AUTO = "chance"
-FORCED_AUTO = "forced"
+
+class Auto(StrEnum):
+    """Why an action was applied without anyone choosing it (its provenance in the log)."""
+
+    CHANCE = "chance"
+    """A chance node resolved from the state's own rng."""
+    FORCED = "forced"
+    """A decision with exactly one legal option (skip-trivial)."""
+
+
+CHANCE_AUTO: Final = Auto.CHANCE
+FORCED_AUTO: Final = Auto.FORCED
 
 
 class LoggedAction(Struct):
-    """One applied action: who acted, what, and ``auto`` (None, "chance" or "forced")."""
+    """One applied action: who acted, what, and ``auto`` (None when somebody chose it)."""
 
     player: int
     action: Hashable
-    auto: str | None = None
+    auto: Auto | None = None
 
 
 class AutoPolicy(Struct):

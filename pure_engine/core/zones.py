@@ -111,7 +111,7 @@ def _zone(table: Zones[C], name: ZoneId) -> tuple[C, ...]:
     try:
         return table[name]
     except KeyError:
-        raise KeyError(f"no zone named {name!r}; zones: {', '.join(table)}") from None
+        raise KeyError(f"no zone named {name!r}; zones: {', '.join(sorted(table))}") from None
 
 
 def move_top(table: Zones[C], src: ZoneId, dst: ZoneId, n: int = 1) -> Zones[C]:

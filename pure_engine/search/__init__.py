@@ -7,27 +7,37 @@ same for every algorithm (:mod:`pure_engine.search.budget`).
 
 from __future__ import annotations
 
-from pure_engine.search.adversarial import alphabeta, expectiminimax
-from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats
+from pure_engine.search.adversarial import Pruning, alphabeta, expectiminimax
+from pure_engine.search.budget import (
+    PROVED_UNSOLVABLE,
+    SOLVED,
+    UNKNOWN,
+    Budget,
+    SearchStats,
+    Verdict,
+)
 from pure_engine.search.expecti import AdversarialResult, expectimax, minimax
 from pure_engine.search.ismcts import IsmctsResult, ismcts
 from pure_engine.search.mcts import MctsResult, MctsTree, advance, mcts
 from pure_engine.search.pimc import PimcResult, pimc
 from pure_engine.search.portfolio import run_stages
-from pure_engine.search.puzzle import PuzzleResult, search, solve
+from pure_engine.search.puzzle import Algorithm, PuzzleResult, search, solve
 
 __all__ = [
     "PROVED_UNSOLVABLE",
     "SOLVED",
     "UNKNOWN",
     "AdversarialResult",
+    "Algorithm",
     "Budget",
     "IsmctsResult",
     "MctsResult",
     "MctsTree",
     "PimcResult",
+    "Pruning",
     "PuzzleResult",
     "SearchStats",
+    "Verdict",
     "advance",
     "alphabeta",
     "expectimax",

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Final, Generic, TypeVar
+from enum import StrEnum
+from typing import Final, Generic, TypeVar, assert_never
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.seen import TranspositionTable
 from pure_engine.search.budget import Limiter, SearchStats
 from pure_engine.search.expecti import UNLIMITED, SearchStopped, side_value
 
-__all__ = ["EXACT", "LOWER", "PRUNINGS", "UPPER", "Engine", "Entry"]
+__all__ = ["EXACT", "LOWER", "UPPER", "Engine", "Entry", "Pruning"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -30,7 +31,16 @@ A = TypeVar("A")
 EXACT: Final = 0
 LOWER: Final = 1  # the true value is >= the stored one
 UPPER: Final = 2  # the true value is <= the stored one
-PRUNINGS = (None, "star1", "star2")
+
+
+class Pruning(StrEnum):
+    """The chance-node pruning of expectiminimax (``None`` where a search takes one: none)."""
+
+    STAR1 = "star1"
+    """Ballard's Star1: a chance node stops once the outcomes searched settle it."""
+    STAR2 = "star2"
+    """Star1 after a probing pass that searches one move of each outcome."""
+
 
 # a table entry: (depth it is valid for, bound kind, value, best action or None)
 Entry = tuple[int, int, float, object]
@@ -48,7 +58,7 @@ class Engine(Generic[S, A]):
         evaluate: Callable[[S], Sequence[float]] | None,
         order: Callable[[S, tuple[A, ...]], Sequence[A]] | None,
         table: TranspositionTable[Hashable, Entry] | None,
-        pruning: str | None,
+        pruning: Pruning | None,
         bounds: tuple[float, float],
         limiter: Limiter,
     ) -> None:
@@ -191,17 +201,23 @@ class Engine(Generic[S, A]):
         children = [game.step(state, a) for a, _ in outcomes]
         self.generated += len(children)
         total = 0.0
-        if self.pruning is None:
-            for p, child in zip(probs, children, strict=True):
-                total += p * self.value(child, depth, -math.inf, math.inf, ply + 1)
-            return total
         count = len(children)
         lows = [self.lo] * count
         highs = [self.hi] * count
-        if self.pruning == "star2":
-            cut = self.probe(children, probs, lows, highs, depth, alpha, beta, ply)
-            if cut is not None:
-                return cut
+        pruning = self.pruning
+        match pruning:
+            case None:
+                for p, child in zip(probs, children, strict=True):
+                    total += p * self.value(child, depth, -math.inf, math.inf, ply + 1)
+                return total
+            case Pruning.STAR2:
+                cut = self.probe(children, probs, lows, highs, depth, alpha, beta, ply)
+                if cut is not None:
+                    return cut
+            case Pruning.STAR1:
+                pass
+            case _:
+                assert_never(pruning)
         suffix_lo = [0.0] * (count + 1)  # bounds of the outcomes not searched yet
         suffix_hi = [0.0] * (count + 1)
         for j in range(count - 1, -1, -1):

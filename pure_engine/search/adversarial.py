@@ -36,9 +36,10 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
+from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import Game
 from pure_engine.core.seen import TranspositionTable
-from pure_engine.search._engine import EXACT, LOWER, PRUNINGS, UPPER, Engine, Entry
+from pure_engine.search._engine import EXACT, LOWER, UPPER, Engine, Entry, Pruning
 from pure_engine.search.budget import Budget, Limiter, SearchStats
 from pure_engine.search.expecti import (
     UNLIMITED,
@@ -52,9 +53,9 @@ from pure_engine.search.expecti import (
 __all__ = [
     "EXACT",
     "LOWER",
-    "PRUNINGS",
     "UPPER",
     "AdversarialResult",
+    "Pruning",
     "alphabeta",
     "expectiminimax",
 ]
@@ -68,7 +69,7 @@ def expectiminimax(
     state: S,
     *,
     depth: int | None = None,
-    pruning: str | None = "star2",
+    pruning: Pruning | str | None = Pruning.STAR2,
     bounds: tuple[float, float] | None = None,
     budget: Budget | None = None,
     tt: bool = True,
@@ -84,7 +85,7 @@ def expectiminimax(
     Returns the value :func:`~pure_engine.search.expecti.expectimax` returns
     (exactly when the float arithmetic is exact, e.g. dyadic probabilities;
     otherwise up to rounding) while visiting fewer nodes.  *pruning* is
-    ``"star2"``, ``"star1"`` or ``None``; *bounds* (default the game's
+    :class:`Pruning` ``STAR2``, ``STAR1`` (or their names) or ``None``; *bounds* (default the game's
     ``min_return``/``max_return``) must hold every leaf value.  See
     :func:`alphabeta` for the other arguments.
 
@@ -102,8 +103,7 @@ def expectiminimax(
     >>> r.value, r.action, r.pv
     (1.5, 1, (1,))
     """
-    if pruning not in PRUNINGS:
-        raise ValueError(f"pruning must be one of None, 'star1', 'star2', found {pruning!r}")
+    chosen = None if pruning is None else parse_enum(Pruning, pruning, what="pruning")
     if depth is not None and depth < 1:
         raise ValueError(f"depth must be >= 1 or None, found {depth!r}")
     players, maximizing = root_side_players(game, perspective(game, state, player), sides)
@@ -120,7 +120,7 @@ def expectiminimax(
         evaluate=evaluate,
         order=order,
         table=table,
-        pruning=pruning,
+        pruning=chosen,
         bounds=(lo, hi),
         limiter=Limiter(budget),
     )
@@ -222,7 +222,7 @@ def alphabeta(
         game,
         state,
         depth=depth,
-        pruning="star2" if game.info.has_chance else None,
+        pruning=Pruning.STAR2 if game.info.has_chance else None,
         budget=budget,
         tt=tt,
         deepen=deepen,

@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Final
 
 from pure_engine.core.struct import Struct
@@ -30,15 +31,32 @@ __all__ = [
     "Budget",
     "Limiter",
     "SearchStats",
+    "Verdict",
     "resident_mib",
 ]
 
-SOLVED: Final = "solved"
-"""A solution was found (and is in the result)."""
-PROVED_UNSOLVABLE: Final = "proved_unsolvable"
-"""The whole reachable space was exhausted without a solution."""
-UNKNOWN: Final = "unknown"
-"""The budget ran out first: nothing is claimed."""
+
+class Verdict(StrEnum):
+    """What a puzzle search (or solver) may claim.
+
+    A ``StrEnum``: members equal their text (``Verdict.SOLVED == "solved"``),
+    so JSON output and string comparisons keep working.
+
+    >>> Verdict("proved_unsolvable") is PROVED_UNSOLVABLE, str(SOLVED)
+    (True, 'solved')
+    """
+
+    SOLVED = "solved"
+    """A solution was found (and is in the result)."""
+    PROVED_UNSOLVABLE = "proved_unsolvable"
+    """The whole reachable space was exhausted without a solution."""
+    UNKNOWN = "unknown"
+    """The budget ran out first: nothing is claimed."""
+
+
+SOLVED: Final = Verdict.SOLVED
+PROVED_UNSOLVABLE: Final = Verdict.PROVED_UNSOLVABLE
+UNKNOWN: Final = Verdict.UNKNOWN
 
 
 class Budget(Struct):

@@ -7,18 +7,18 @@ that finds a solution, proves unsolvability, or stops for another reason than
 its own expansion cap ends it.  A verdict other than ``unknown`` therefore
 always comes from a complete search or a found solution.
 
->>> from pure_engine.search.budget import SearchStats
+>>> from pure_engine.search.budget import SOLVED, SearchStats, Verdict
 >>> from pure_engine.core.struct import Struct
 >>> class Result(Struct):
-...     verdict: str
+...     verdict: Verdict
 ...     stats: SearchStats
 >>> def short(budget):      # gives up at its cap
 ...     return Result(UNKNOWN, SearchStats(expanded=budget.nodes, stopped_by="nodes"))
 >>> def long(budget):
-...     return Result("solved", SearchStats(expanded=7))
+...     return Result(SOLVED, SearchStats(expanded=7))
 >>> out = run_stages(None, [(10, short), (None, long)])
->>> out.verdict, out.stats.expanded
-('solved', 17)
+>>> out.verdict is SOLVED, out.stats.expanded
+(True, 17)
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from pure_engine.search.budget import UNKNOWN, Budget, SearchStats
+from pure_engine.search.budget import UNKNOWN, Budget, SearchStats, Verdict
 
 __all__ = ["StagedResult", "run_stages"]
 
@@ -36,7 +36,7 @@ class StagedResult(Protocol):
     """What a stage returns: a record with a verdict and statistics."""
 
     @property
-    def verdict(self) -> str: ...
+    def verdict(self) -> Verdict: ...
     @property
     def stats(self) -> SearchStats: ...
     def replace(self, **changes: Any) -> Any: ...

@@ -16,9 +16,9 @@ Every search returns a :class:`PuzzleResult` whose verdict separates
 ...     return [(d, n + d) for d in (1, 3) if n + d <= 10]
 >>> r = search(0, successors=successors, is_goal=lambda n: n == 10)
 >>> r.verdict, r.actions, r.cost
-('solved', (1, 3, 3, 3), 4.0)
+(<Verdict.SOLVED: 'solved'>, (1, 3, 3, 3), 4.0)
 >>> search(0, successors=successors, is_goal=lambda n: n == 11).verdict
-'proved_unsolvable'
+<Verdict.PROVED_UNSOLVABLE: 'proved_unsolvable'>
 """
 
 from __future__ import annotations
@@ -26,9 +26,12 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
 from heapq import heappop, heappush
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, assert_never
 
+from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.struct import Struct
 from pure_engine.search.budget import (
@@ -38,14 +41,28 @@ from pure_engine.search.budget import (
     Budget,
     Limiter,
     SearchStats,
+    Verdict,
 )
 
-__all__ = ["ALGORITHMS", "PuzzleResult", "search", "solve"]
+__all__ = ["ALGORITHMS", "Algorithm", "PuzzleResult", "search", "solve"]
 
 S = TypeVar("S")
 A = TypeVar("A")
 
-ALGORITHMS = ("bfs", "dfs", "iddfs", "astar", "wastar", "greedy", "idastar")
+
+class Algorithm(StrEnum):
+    """The search algorithms of :func:`search` and :func:`solve` (members equal their names)."""
+
+    BFS = "bfs"
+    DFS = "dfs"
+    IDDFS = "iddfs"
+    ASTAR = "astar"
+    WASTAR = "wastar"
+    GREEDY = "greedy"
+    IDASTAR = "idastar"
+
+
+ALGORITHMS = tuple(algorithm.value for algorithm in Algorithm)
 """The names :func:`search` and :func:`solve` accept for ``algorithm``."""
 
 # A solution path is kept as a persistent linked list of (action, parent) cells,
@@ -60,7 +77,7 @@ class PuzzleResult(Struct, Generic[A]):
     its total cost (``math.inf`` when there is none).
     """
 
-    verdict: str
+    verdict: Verdict
     actions: tuple[A, ...]
     cost: float
     stats: SearchStats
@@ -82,6 +99,18 @@ def _unwind(path: _Path[A]) -> tuple[A, ...]:
 
 def _identity(state: S) -> Hashable:
     return state  # states are immutable, hence hashable
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem(Generic[S, A]):
+    """What every search loop reads: the state space and the guidance over it."""
+
+    start: S
+    successors: Callable[[S], Iterable[tuple[A, S]]]
+    is_goal: Callable[[S], bool]
+    key: Callable[[S], Hashable]
+    heuristic: Callable[[S], float] | None
+    cost: Callable[[S, A, S], float] | None
 
 
 class _Counters:
@@ -115,7 +144,7 @@ def search(
     key: Callable[[S], Hashable] | None = None,
     heuristic: Callable[[S], float] | None = None,
     cost: Callable[[S, A, S], float] | None = None,
-    algorithm: str = "astar",
+    algorithm: Algorithm | str = Algorithm.ASTAR,
     weight: float = 1.0,
     budget: Budget | None = None,
 ) -> PuzzleResult[A]:
@@ -141,65 +170,45 @@ def search(
     >>> r.actions, r.stats.stopped_by
     (('+1', '*2', '+1', '*2', '*2', '*2'), '')
     >>> search(1, successors=succ, is_goal=lambda n: n == 40, budget=Budget(nodes=5)).verdict
-    'unknown'
+    <Verdict.UNKNOWN: 'unknown'>
     """
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, found {algorithm!r}")
+    chosen = parse_enum(Algorithm, algorithm, what="search algorithm")
     if not weight > 0:
         raise ValueError(f"weight must be > 0, found {weight!r}")
-    keyf = key or _identity
+    problem = _Problem(start, successors, is_goal, key or _identity, heuristic, cost)
     counters = _Counters(budget)
-    if algorithm in ("bfs", "dfs"):
-        ordering = heuristic if algorithm == "dfs" else None
-        verdict, path, total = _blind(
-            start,
-            successors,
-            is_goal,
-            keyf,
-            ordering,
-            cost,
-            counters,
-            depth_first=algorithm == "dfs",
-        )
-    elif algorithm in ("iddfs", "idastar"):
-        verdict, path, total = _deepening(
-            start,
-            successors,
-            is_goal,
-            keyf,
-            heuristic,
-            cost,
-            counters,
-            by_cost=algorithm == "idastar",
-        )
-    else:
-        if algorithm == "astar":
-            weight = 1.0
-        verdict, path, total = _best_first(
-            start, successors, is_goal, keyf, heuristic, cost, counters, algorithm, weight
-        )
-    actions = _unwind(path) if verdict == SOLVED else ()
+    match chosen:
+        case Algorithm.BFS | Algorithm.DFS:
+            depth_first = chosen is Algorithm.DFS
+            outcome = _blind(problem, counters, depth_first=depth_first)
+        case Algorithm.IDDFS | Algorithm.IDASTAR:
+            outcome = _deepening(problem, counters, by_cost=chosen is Algorithm.IDASTAR)
+        case Algorithm.ASTAR:
+            outcome = _best_first(problem, counters, greedy=False, reopen=True, weight=1.0)
+        case Algorithm.WASTAR:
+            outcome = _best_first(problem, counters, greedy=False, reopen=False, weight=weight)
+        case Algorithm.GREEDY:
+            outcome = _best_first(problem, counters, greedy=True, reopen=False, weight=weight)
+        case _:
+            assert_never(chosen)
+    verdict, path, total = outcome
+    actions = _unwind(path) if verdict is SOLVED else ()
     return PuzzleResult(
-        verdict, actions, total if verdict == SOLVED else math.inf, counters.stats()
+        verdict, actions, total if verdict is SOLVED else math.inf, counters.stats()
     )
 
 
-_Outcome = tuple[str, "_Path[A]", float]
+_Outcome = tuple[Verdict, "_Path[A]", float]
 
 
 def _best_first(
-    start: S,
-    successors: Callable[[S], Iterable[tuple[A, S]]],
-    is_goal: Callable[[S], bool],
-    keyf: Callable[[S], Hashable],
-    heuristic: Callable[[S], float] | None,
-    cost: Callable[[S, A, S], float] | None,
-    counters: _Counters,
-    algorithm: str,
-    weight: float,
+    problem: _Problem[S, A], counters: _Counters, *, greedy: bool, reopen: bool, weight: float
 ) -> _Outcome[A]:
+    """A* (*reopen*: a state reached again more cheaply is expanded again), weighted A*
+    (``f = g + weight * h``) or greedy (by *h* alone)."""
+    start, successors, is_goal = problem.start, problem.successors, problem.is_goal
+    keyf, heuristic, cost = problem.key, problem.heuristic, problem.cost
     inf = math.inf
-    greedy = algorithm == "greedy"
     h0 = 0.0 if heuristic is None else heuristic(start)
     if h0 == inf:
         return PROVED_UNSOLVABLE, None, inf
@@ -214,7 +223,7 @@ def _best_first(
     # A* reopens a state reached again more cheaply (needed for optimality when the
     # heuristic is admissible but inconsistent); weighted A* and greedy expand each
     # state once, which keeps their bound (w * optimum for a consistent h) and their speed
-    closed: set[Hashable] | None = None if algorithm == "astar" else set()
+    closed: set[Hashable] | None = None if reopen else set()
     exhausted = counters.limiter.exhausted
     peak = 1
     expanded = generated = duplicates = 0
@@ -259,20 +268,13 @@ def _best_first(
         counters.peak = peak
 
 
-def _blind(
-    start: S,
-    successors: Callable[[S], Iterable[tuple[A, S]]],
-    is_goal: Callable[[S], bool],
-    keyf: Callable[[S], Hashable],
-    heuristic: Callable[[S], float] | None,
-    cost: Callable[[S, A, S], float] | None,
-    counters: _Counters,
-    *,
-    depth_first: bool,
-) -> _Outcome[A]:
+def _blind(problem: _Problem[S, A], counters: _Counters, *, depth_first: bool) -> _Outcome[A]:
     """BFS (a FIFO frontier) or DFS (LIFO: the first successor is explored first, or with a
     *heuristic* the most promising one, dead states pruned), each state once; the goal test
     is on generation, so BFS finds a fewest-actions solution."""
+    start, successors, is_goal = problem.start, problem.successors, problem.is_goal
+    keyf, cost = problem.key, problem.cost
+    heuristic = problem.heuristic if depth_first else None  # BFS orders nothing
     if is_goal(start):
         return SOLVED, None, 0.0
     seen = {keyf(start)}
@@ -324,22 +326,14 @@ class _Frame(Generic[S, A]):
         self.children = children
 
 
-def _deepening(
-    start: S,
-    successors: Callable[[S], Iterable[tuple[A, S]]],
-    is_goal: Callable[[S], bool],
-    keyf: Callable[[S], Hashable],
-    heuristic: Callable[[S], float] | None,
-    cost: Callable[[S, A, S], float] | None,
-    counters: _Counters,
-    *,
-    by_cost: bool,
-) -> _Outcome[A]:
+def _deepening(problem: _Problem[S, A], counters: _Counters, *, by_cost: bool) -> _Outcome[A]:
     """Iterative deepening over an explicit stack: IDDFS (*by_cost* false: the bound is the
     depth, and a state met again no shallower has nothing new below it) or IDA* (the bound
     is ``f = g + h``; a state already on the current path is a cycle, never part of a
     cheapest solution).  Each iteration raises the bound to the least value that cut
     something; an iteration that cut nothing has seen the whole space: a proof."""
+    start, successors, is_goal = problem.start, problem.successors, problem.is_goal
+    keyf, heuristic, cost = problem.key, problem.heuristic, problem.cost
     inf = math.inf
     h0 = 0.0 if heuristic is None or not by_cost else heuristic(start)
     if h0 == inf:
@@ -404,7 +398,7 @@ def solve(
     game: Game[S, A],
     state: S,
     *,
-    algorithm: str = "astar",
+    algorithm: Algorithm | str = Algorithm.ASTAR,
     heuristic: Callable[[S], float] | None = None,
     dominance: Callable[[S], tuple[A, ...]] | None = None,
     is_goal: Callable[[S], bool] | None = None,
@@ -429,7 +423,7 @@ def solve(
     >>> for a in result.actions:
     ...     end = game.play(end, a)
     >>> result.verdict, game.returns(end), len(result.actions) == result.cost
-    ('solved', (1.0,), True)
+    (<Verdict.SOLVED: 'solved'>, (1.0,), True)
     """
     if is_goal is None:
         if game.num_players != 1:

@@ -28,7 +28,13 @@ from itertools import pairwise
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.spec import Variant, deck_size, parse_json
+from pure_engine.games.patience.spec import (
+    DealType,
+    FoundationsInitial,
+    Variant,
+    deck_size,
+    parse_json,
+)
 from pure_engine.games.playing_cards import card_str, full_deck, parse_card, parse_rank
 
 __all__ = [
@@ -159,7 +165,7 @@ def validate_deal(deal: Deal, variant: Variant, where: str = "deal") -> Deal:
         found = len(deal.stock) + len(deal.waste)
         msg = f"expected a stock (and waste) of {variant.stock_size} cards, found {found}"
         raise ParseError(msg, where=where)
-    if deal.waste and variant.stock_deal_type != "waste":
+    if deal.waste and variant.stock_deal_type is not DealType.WASTE:
         raise ParseError(f"{variant.name} has no waste, found waste cards", where=where)
     if len(deal.reserve) != variant.reserve_size:
         msg = f"expected a reserve of {variant.reserve_size} cards, found {len(deal.reserve)}"
@@ -328,7 +334,11 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
     if hole is None and variant.hole and variant.hole_base != "random":
         hole = parse_card(variant.hole_base)  # a fixed base card may be left implicit
     foundations = reader.piles(data.get("foundations", []), '$["foundations"]')
-    if "foundations" not in data and variant.foundations and variant.foundations_initial == "all":
+    if (
+        "foundations" not in data
+        and variant.foundations
+        and variant.foundations_initial is FoundationsInitial.ALL
+    ):
         # as Solvitaire does: a deal without foundations starts them with each suit's ace
         # (the base card's rank, where a variant names another base)
         copies = 2 if variant.two_decks else 1
@@ -527,13 +537,13 @@ def random_deal(variant: Variant, seed: int) -> Deal:
         if variant.hole_base != "random":
             rest.remove(hole)
     foundations: list[tuple[int, ...]] = []
-    if variant.foundations and variant.foundations_initial == "all":
+    if variant.foundations and variant.foundations_initial is FoundationsInitial.ALL:
         random_base = variant.foundations_base == "random"
         base = 0 if random_base else parse_rank(variant.foundations_base) - 1
         bases = [c for c in deck if c % 13 == base]
         foundations = [(c,) for c in bases]
         rest = [c for c in rest if c not in set(bases)]
-    elif variant.foundations and variant.foundations_initial == "one":
+    elif variant.foundations and variant.foundations_initial is FoundationsInitial.ONE:
         foundations = [(rest.pop(0),)]
     cells: list[int | None] = [rest.pop(0) for _ in range(variant.cells_prefilled)]
     cells.extend([None] * (variant.cells - variant.cells_prefilled))
@@ -575,7 +585,7 @@ def has_ms_layout(variant: Variant) -> bool:
         and not variant.hole
         and not variant.two_decks
         and variant.max_rank == 13
-        and (not variant.foundations or variant.foundations_initial == "none")
+        and (not variant.foundations or variant.foundations_initial is FoundationsInitial.NONE)
     )
 
 

@@ -33,6 +33,7 @@ from pure_engine.core.encoding import Encoding
 from pure_engine.errors import IllegalActionError
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.spec import BuildPolicy
 
 __all__ = ["make_encoding", "move_numbers"]
 
@@ -65,7 +66,7 @@ def move_numbers(rules: Rules) -> tuple[tuple[str, str, int], ...]:
             out.append(("s", "h", 1))
     elif stock:
         out += [(*_DEAL, 0), (*_REDEAL, 0)]
-    if variant.build != "no-build":
+    if variant.build is not BuildPolicy.NO_BUILD:
         out += [(src, dst, 1) for src in singles for dst in piles]
         out += [
             (src, dst, count)

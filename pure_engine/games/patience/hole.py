@@ -12,7 +12,7 @@ per position than the general search in :mod:`~pure_engine.games.patience.solver
 >>> from pure_engine.games.patience.rules import Rules
 >>> rules = Rules.from_variant(load_variant("golf"))
 >>> result = solve_hole(rules, rules.initial(numbered_deal(load_variant("golf"), 9)))
->>> result.verdict in ("solved", "proved_unsolvable")
+>>> result.verdict in (SOLVED, PROVED_UNSOLVABLE)
 True
 """
 
@@ -31,6 +31,7 @@ from pure_engine.search.budget import (
     Budget,
     Limiter,
     SearchStats,
+    Verdict,
 )
 from pure_engine.search.portfolio import run_stages
 
@@ -40,7 +41,7 @@ __all__ = ["HOLE_STAGES", "HoleResult", "is_hole_only", "is_stranded", "solve_ho
 class HoleResult(Struct):
     """The verdict, the moves (when solved) and the statistics of one hole search."""
 
-    verdict: str
+    verdict: Verdict
     moves: tuple[Move, ...] = ()
     stats: SearchStats = SearchStats()
 

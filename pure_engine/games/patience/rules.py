@@ -26,12 +26,22 @@ the real table and is exactly what the independent verifier reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import assert_never
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.moves import Move
-from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.spec import (
+    BuildPolicy,
+    DealType,
+    FaceUp,
+    FoundationsInitial,
+    GroupMove,
+    GroupPolicy,
+    SpacesPolicy,
+    Variant,
+)
 
 __all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceState", "Rules"]
 
@@ -82,17 +92,21 @@ def _red(card: int) -> bool:
     return card // 13 in (1, 2)
 
 
-def _builds(policy: str, below: int, above: int) -> bool:
+def _builds(policy: BuildPolicy, below: int, above: int) -> bool:
     """True when *above* may sit on *below* under the build *policy*."""
     if _rank(above) != _rank(below) - 1:
         return False
-    if policy == "any-suit":
-        return True
-    if policy == "red-black":
-        return _red(above) != _red(below)
-    if policy == "same-suit":
-        return _suit(above) == _suit(below)
-    return False
+    match policy:
+        case BuildPolicy.ANY_SUIT:
+            return True
+        case BuildPolicy.RED_BLACK:
+            return _red(above) != _red(below)
+        case BuildPolicy.SAME_SUIT:
+            return _suit(above) == _suit(below)
+        case BuildPolicy.NO_BUILD:
+            return False
+        case _:
+            assert_never(policy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +123,7 @@ class Rules:
     safe_need: tuple[tuple[tuple[int, int], ...], ...]
     """``safe_need[c]``: (suit, rank) pairs that must be on the foundations for *c* to be safe."""
     group_moves: bool
-    group_mode: str
+    group_mode: GroupMove
     """``"move built group"``: no (supermoves only), yes, whole-pile, maximal-group, partial."""
     kings_only: bool
     no_spaces: bool
@@ -142,14 +156,14 @@ class Rules:
             unsupported.append("two decks")
         if variant.max_rank != 13:
             unsupported.append("max rank other than 13")
-        if variant.foundations_initial == "one" or variant.foundations_base != "A":
+        if variant.foundations_initial is FoundationsInitial.ONE or variant.foundations_base != "A":
             unsupported.append("a random foundation card or a base card other than A")
-        if variant.spaces not in ("any", "kings", "no-build"):
-            unsupported.append(f"spaces policy {variant.spaces!r}")
+        if variant.spaces not in (SpacesPolicy.ANY, SpacesPolicy.KINGS, SpacesPolicy.NO_BUILD):
+            unsupported.append(f"spaces policy {variant.spaces.value!r}")
         if variant.foundations_complete_only:
             unsupported.append("complete-pile-only foundation moves")
-        if variant.stock_size and variant.stock_deal_type not in ("waste", "hole"):
-            unsupported.append(f"stock deal type {variant.stock_deal_type!r}")
+        if variant.stock_size and variant.stock_deal_type is DealType.TABLEAU_PILES:
+            unsupported.append(f"stock deal type {variant.stock_deal_type.value!r}")
         if unsupported:
             raise ParseError(
                 f"variant {variant.name!r} uses {', '.join(unsupported)}: not supported by "
@@ -157,14 +171,18 @@ class Rules:
             )
         build = variant.build
         gpolicy = (
-            build if variant.move_group_policy == "same-as-build" else variant.move_group_policy
+            build
+            if variant.move_group_policy is GroupPolicy.SAME_AS_BUILD
+            else BuildPolicy(variant.move_group_policy.value)
         )
         # a card's possible hosts are the four cards one rank up: check only those
         above = [[s * 13 + a % 13 + 1 for s in range(4)] if a % 13 < 12 else [] for a in range(52)]
         hosts = tuple(frozenset(b for b in above[a] if _builds(build, b, a)) for a in range(52))
         links = frozenset(b * 64 + a for a in range(52) for b in above[a] if _builds(gpolicy, b, a))
         safe_need = tuple(cls._safe_need(build, c) for c in range(52))
-        groups = build != "no-build" and (variant.move_group != "no" or supermoves)
+        groups = build is not BuildPolicy.NO_BUILD and (
+            variant.move_group is not GroupMove.NO or supermoves
+        )
         return cls(
             variant=variant,
             npiles=variant.piles,
@@ -173,37 +191,38 @@ class Rules:
             links=links,
             safe_need=safe_need,
             group_moves=groups,
-            group_mode=(
-                "partial"
-                if variant.move_group == "partial-if-card-above-buildable"
-                else variant.move_group
-            ),
-            kings_only=variant.spaces == "kings",
-            no_spaces=variant.spaces == "no-build",
+            group_mode=variant.move_group,
+            kings_only=variant.spaces is SpacesPolicy.KINGS,
+            no_spaces=variant.spaces is SpacesPolicy.NO_BUILD,
             foundations=variant.foundations,
             hole=variant.hole,
             loops=variant.build_loops,
-            stock_to_hole=variant.stock_size > 0 and variant.stock_deal_type == "hole",
+            stock_to_hole=variant.stock_size > 0 and variant.stock_deal_type is DealType.HOLE,
             deal_count=max(1, variant.stock_deal_count),
             redeal=variant.stock_redeal,
             removable=variant.foundations and variant.foundations_removable,
-            builds_anything=build != "no-build",
+            builds_anything=build is not BuildPolicy.NO_BUILD,
         )
 
     @staticmethod
-    def _safe_need(build: str, card: int) -> tuple[tuple[int, int], ...]:
+    def _safe_need(build: BuildPolicy, card: int) -> tuple[tuple[int, int], ...]:
         # A card on the tableau is only ever useful as a host for the cards that
         # may be built on it.  Once all of those are on the (never-needed-again)
         # foundations, moving the card up loses nothing: a true dominance.
         # Aces host nothing useful; a 2 hosts only aces, which may always go up.
         rank, suit = _rank(card), _suit(card)
-        if rank <= 2 or build in ("same-suit", "no-build"):
+        if rank <= 2:
             return ()
         suits: tuple[int, ...]
-        if build == "red-black":
-            suits = (0, 3) if _red(card) else (1, 2)
-        else:
-            suits = tuple(s for s in range(4) if s != suit)
+        match build:
+            case BuildPolicy.SAME_SUIT | BuildPolicy.NO_BUILD:
+                return ()
+            case BuildPolicy.RED_BLACK:
+                suits = (0, 3) if _red(card) else (1, 2)
+            case BuildPolicy.ANY_SUIT:
+                suits = tuple(s for s in range(4) if s != suit)
+            case _:
+                assert_never(build)
         return tuple((s, rank - 1) for s in suits)
 
     # ------------------------------------------------------------------ setup
@@ -237,7 +256,7 @@ class Rules:
             ),
             down=(
                 tuple(max(len(p) - 1, 0) for p in deal.piles)
-                if self.variant.face_up == "top"
+                if self.variant.face_up is FaceUp.TOP
                 else ()
             ),
         )
@@ -366,7 +385,7 @@ class Rules:
             append(Move("s", "w", min(self.deal_count, len(state.stock))))
         elif self.redeal and state.waste:
             append(Move("w", "s", len(state.waste)))
-        if self.variant.build == "no-build":
+        if not self.builds_anything:
             return tuple(out)
         empties = [i for i, p in enumerate(piles) if not p]
         tops = {p[-1]: i for i, p in enumerate(piles) if p}
@@ -393,7 +412,7 @@ class Rules:
         group_moves = self.group_moves
         mode = self.group_mode
         limit = limit_space = 1
-        if group_moves and mode == "no":
+        if group_moves and mode is GroupMove.NO:
             limit = self.group_limit(state, len(empties))
             limit_space = self.group_limit(state, len(empties) - 1) if empties else 1
         elif group_moves:
@@ -410,13 +429,17 @@ class Rules:
             src = _PILE_NAMES[i]
             size = len(pile)
             for k in range(run, 0, -1):
-                if (mode == "whole-pile" and k != size) or (mode == "maximal-group" and k != run):
+                if (mode is GroupMove.WHOLE_PILE and k != size) or (
+                    mode is GroupMove.MAXIMAL_GROUP and k != run
+                ):
                     continue
                 card = pile[-k]
                 if k <= limit and not (
                     # Klondike: part of a group goes onto a card only when the
                     # card it uncovers can go to the foundations at once
-                    mode == "partial" and k < run and found[pile[-k - 1] // 13] != pile[-k - 1] % 13
+                    mode is GroupMove.PARTIAL_IF_CARD_ABOVE_BUILDABLE
+                    and k < run
+                    and found[pile[-k - 1] // 13] != pile[-k - 1] % 13
                 ):
                     for host in hosts[card]:
                         at = tops.get(host)

@@ -22,33 +22,47 @@ A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 >>> from pure_engine.games.patience.deals import ms_deal
 >>> result = solve(load_variant("freecell"), ms_deal(1))
 >>> result.verdict, len(result.moves) > 52
-('solved', True)
+(<Verdict.SOLVED: 'solved'>, True)
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from enum import StrEnum
+from typing import assert_never
 
+from pure_engine.core.enums import parse_enum
 from pure_engine.core.struct import Struct
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.hole import is_hole_only, solve_hole
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
-from pure_engine.games.patience.spec import Variant
-from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats
+from pure_engine.games.patience.spec import GroupMove, Variant
+from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats, Verdict
 from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import search
 
-__all__ = ["STAGES", "SolveResult", "autoplay", "expand_group", "solve"]
+__all__ = ["STAGES", "SolveMode", "SolveResult", "autoplay", "expand_group", "solve"]
 
 Step = tuple[Move, ...]
+
+
+class SolveMode(StrEnum):
+    """How :func:`solve` searches (see the module docstring)."""
+
+    AUTO = "auto"
+    """The :data:`STAGES` portfolio (the hole search for hole-only games)."""
+    FAST = "fast"
+    """Weighted best-first: a solution quickly, not a shortest one."""
+    EXHAUSTIVE = "exhaustive"
+    """Depth-first over the whole space: the fastest proof of unsolvability."""
 
 
 class SolveResult(Struct):
     """A verdict, the explicit move list (when solved) and the search statistics."""
 
-    verdict: str
+    verdict: Verdict
     moves: tuple[Move, ...] = ()
     stats: SearchStats = SearchStats()
     mode: str = ""
@@ -277,7 +291,7 @@ def solve(
     variant: Variant | Rules,
     deal: Deal | PatienceState,
     *,
-    mode: str = "auto",
+    mode: SolveMode | str = SolveMode.AUTO,
     budget: Budget | None = None,
     weight: float = 1.0,
     supermoves: bool = True,
@@ -297,22 +311,27 @@ def solve(
         rules = variant
     else:
         rules = Rules.from_variant(variant, supermoves=supermoves)
-    expand_groups = expand_supermoves and rules.group_moves and rules.variant.move_group == "no"
+    expand_groups = (
+        expand_supermoves and rules.group_moves and rules.variant.move_group is GroupMove.NO
+    )
     start = rules.initial(deal) if isinstance(deal, Deal) else deal
     searcher = _Searcher(rules, expand_groups=expand_groups)
     searcher.stock_macros = searcher.stock_macros and stock_macros
-    if mode in ("auto", "exhaustive") and is_hole_only(rules, start):
+    chosen = parse_enum(SolveMode, mode, what="mode")
+    if chosen is not SolveMode.FAST and is_hole_only(rules, start):
         # every move puts one card in the hole: all solutions are equally long and a
         # position is a few integers, so a dedicated depth-first search fits best
         hole = solve_hole(rules, start, budget)
         return SolveResult(hole.verdict, hole.moves, hole.stats, "hole depth-first")
-    if mode == "exhaustive":
-        return _dfs(searcher, start, budget)
-    if mode == "fast":
-        return _best_first(searcher, start, budget, weight)
-    if mode != "auto":
-        raise ValueError(f"expected mode 'auto', 'fast' or 'exhaustive', found {mode!r}")
-    return _portfolio(searcher, start, budget, weight)
+    match chosen:
+        case SolveMode.EXHAUSTIVE:
+            return _dfs(searcher, start, budget)
+        case SolveMode.FAST:
+            return _best_first(searcher, start, budget, weight)
+        case SolveMode.AUTO:
+            return _portfolio(searcher, start, budget, weight)
+        case _:
+            assert_never(chosen)
 
 
 # The stages of mode "auto": (algorithm, weight factor, expansions).  Best-first

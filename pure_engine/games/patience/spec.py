@@ -11,7 +11,7 @@ file give the same :class:`Variant`.
 
 >>> v = load_variant("freecell")
 >>> v.piles, v.build, v.cells, v.move_group, deck_size(v)
-(8, 'red-black', 4, 'no', 52)
+(8, <BuildPolicy.RED_BLACK: 'red-black'>, 4, <GroupMove.NO: 'no'>, 52)
 >>> variant_from_json({"tableau piles": {"build policy": "red-black"}, "cells": {"count": 4}},
 ...                   name="freecell") == v
 True
@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from enum import StrEnum
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -36,6 +37,13 @@ from pure_engine.games.playing_cards import RANK_NAMES, parse_card
 __all__ = [
     "PRESETS",
     "PRESET_ALIASES",
+    "BuildPolicy",
+    "DealType",
+    "FaceUp",
+    "FoundationsInitial",
+    "GroupMove",
+    "GroupPolicy",
+    "SpacesPolicy",
     "Variant",
     "deck_size",
     "load_variant",
@@ -47,6 +55,69 @@ __all__ = [
 ]
 
 JsonObject = Mapping[str, object]
+
+
+class BuildPolicy(StrEnum):
+    """Which card may go on which in the tableau (one rank down, and...)."""
+
+    ANY_SUIT = "any-suit"
+    RED_BLACK = "red-black"
+    SAME_SUIT = "same-suit"
+    NO_BUILD = "no-build"
+
+
+class GroupPolicy(StrEnum):
+    """Which built cards move together: as the build policy says, or by one of its own."""
+
+    SAME_AS_BUILD = "same-as-build"
+    ANY_SUIT = "any-suit"
+    RED_BLACK = "red-black"
+    SAME_SUIT = "same-suit"
+    NO_BUILD = "no-build"
+
+
+class SpacesPolicy(StrEnum):
+    """What may fill an empty tableau pile."""
+
+    ANY = "any"
+    KINGS = "kings"
+    NO_BUILD = "no-build"
+    AUTO_RESERVE_THEN_WASTE = "auto-reserve-then-waste"
+    AUTO_WASTE_THEN_STOCK = "auto-waste-then-stock"
+    AUTO_RESERVE_THEN_ANY = "auto-reserve-then-any"
+
+
+class GroupMove(StrEnum):
+    """Whether and how a built group moves as a unit."""
+
+    NO = "no"
+    YES = "yes"
+    WHOLE_PILE = "whole-pile"
+    PARTIAL_IF_CARD_ABOVE_BUILDABLE = "partial-if-card-above-buildable"
+    MAXIMAL_GROUP = "maximal-group"
+
+
+class FaceUp(StrEnum):
+    """Which tableau cards are dealt face up."""
+
+    ALL = "all"
+    TOP = "top"
+
+
+class FoundationsInitial(StrEnum):
+    """Which cards start on the foundations."""
+
+    NONE = "none"
+    ONE = "one"
+    ALL = "all"
+
+
+class DealType(StrEnum):
+    """Where the stock deals to."""
+
+    WASTE = "waste"
+    HOLE = "hole"
+    TABLEAU_PILES = "tableau piles"
 
 
 class Variant(Struct):
@@ -62,14 +133,14 @@ class Variant(Struct):
 
     name: str = "custom"
     piles: int = 8
-    build: str = "any-suit"
-    spaces: str = "any"
+    build: BuildPolicy = BuildPolicy.ANY_SUIT
+    spaces: SpacesPolicy = SpacesPolicy.ANY
     diagonal_deal: bool = False
-    move_group: str = "no"
-    move_group_policy: str = "same-as-build"
-    face_up: str = "all"
+    move_group: GroupMove = GroupMove.NO
+    move_group_policy: GroupPolicy = GroupPolicy.SAME_AS_BUILD
+    face_up: FaceUp = FaceUp.ALL
     foundations: bool = True
-    foundations_initial: str = "none"
+    foundations_initial: FoundationsInitial = FoundationsInitial.NONE
     foundations_base: str = "A"
     foundations_removable: bool = False
     foundations_complete_only: bool = False
@@ -79,7 +150,7 @@ class Variant(Struct):
     cells: int = 0
     cells_prefilled: int = 0
     stock_size: int = 0
-    stock_deal_type: str = "waste"
+    stock_deal_type: DealType = DealType.WASTE
     stock_deal_count: int = 1
     stock_redeal: bool = False
     reserve_size: int = 0
@@ -103,20 +174,6 @@ def deck_size(variant: Variant) -> int:
 
 
 # --------------------------------------------------------------------- schema
-_BUILD = ("any-suit", "red-black", "same-suit", "no-build")
-_SPACES = (
-    "any",
-    "kings",
-    "no-build",
-    "auto-reserve-then-waste",
-    "auto-waste-then-stock",
-    "auto-reserve-then-any",
-)
-_GROUP = ("no", "yes", "whole-pile", "partial-if-card-above-buildable", "maximal-group")
-_GROUP_POLICY = ("same-as-build", *_BUILD)
-_FACE_UP = ("all", "top")
-_INITIAL = ("none", "one", "all")
-_DEAL_TYPE = ("waste", "hole", "tableau piles")
 _RANK_TEXTS = tuple(name for name in RANK_NAMES if name)
 
 # JSON section -> JSON key -> (Variant field, kind, allowed values or limits)
@@ -124,16 +181,16 @@ _Kind = tuple[str, str, object]
 _SCHEMA: dict[str, dict[str, _Kind]] = {
     "tableau piles": {
         "count": ("piles", "int", (0, 104)),
-        "build policy": ("build", "enum", _BUILD),
-        "spaces policy": ("spaces", "enum", _SPACES),
+        "build policy": ("build", "enum", BuildPolicy),
+        "spaces policy": ("spaces", "enum", SpacesPolicy),
         "diagonal deal": ("diagonal_deal", "bool", None),
-        "move built group": ("move_group", "enum", _GROUP),
-        "move built group policy": ("move_group_policy", "enum", _GROUP_POLICY),
-        "face up cards": ("face_up", "enum", _FACE_UP),
+        "move built group": ("move_group", "enum", GroupMove),
+        "move built group policy": ("move_group_policy", "enum", GroupPolicy),
+        "face up cards": ("face_up", "enum", FaceUp),
     },
     "foundations": {
         "present": ("foundations", "bool", None),
-        "initial cards": ("foundations_initial", "enum", _INITIAL),
+        "initial cards": ("foundations_initial", "enum", FoundationsInitial),
         "base card": ("foundations_base", "rank", None),
         "removable": ("foundations_removable", "bool", None),
         "only complete pile moves": ("foundations_complete_only", "bool", None),
@@ -149,7 +206,7 @@ _SCHEMA: dict[str, dict[str, _Kind]] = {
     },
     "stock": {
         "size": ("stock_size", "int", (0, 104)),
-        "deal type": ("stock_deal_type", "enum", _DEAL_TYPE),
+        "deal type": ("stock_deal_type", "enum", DealType),
         "deal count": ("stock_deal_count", "int", (1, 104)),
         "redeal": ("stock_redeal", "bool", None),
     },
@@ -189,10 +246,10 @@ def _convert(value: object, kind: str, allowed: object, where: str, path: str) -
             return value
         raise _fail(where, path, f"expected an integer {low}..{high}, found {value!r}")
     if kind == "enum":
-        assert isinstance(allowed, tuple)
-        if value in allowed:
-            return value
-        options = ", ".join(repr(option) for option in allowed)
+        assert isinstance(allowed, type) and issubclass(allowed, StrEnum)
+        if isinstance(value, str) and value in {member.value for member in allowed}:
+            return allowed(value)  # parsed once, here: the rules work with the member
+        options = ", ".join(repr(member.value) for member in allowed)
         raise _fail(where, path, f"expected one of {options}, found {value!r}")
     if kind == "rank":
         if value == "random" or (isinstance(value, str) and value.upper() in _RANK_TEXTS):
@@ -299,9 +356,9 @@ def _check_consistent(variant: Variant, where: str) -> None:
             )
     fixed = variant.cells_prefilled + variant.stock_size + variant.reserve_size
     fixed += 1 if variant.hole else 0
-    if variant.foundations and variant.foundations_initial == "all":
+    if variant.foundations and variant.foundations_initial is FoundationsInitial.ALL:
         fixed += 8 if variant.two_decks else 4
-    elif variant.foundations and variant.foundations_initial == "one":
+    elif variant.foundations and variant.foundations_initial is FoundationsInitial.ONE:
         fixed += 1
     size = deck_size(variant)
     if fixed > size or (fixed < size and variant.piles == 0):
@@ -324,12 +381,17 @@ def variant_to_json(variant: Variant) -> dict[str, object]:
     """
     out: dict[str, object] = {}
     for section, keys in _SCHEMA.items():
-        out[section] = {key: getattr(variant, field) for key, (field, _, _) in keys.items()}
+        out[section] = {key: _plain(getattr(variant, field)) for key, (field, _, _) in keys.items()}
     for section, defaults in _UNSUPPORTED.items():
         out[section] = {key: (list(v) if isinstance(v, list) else v) for key, v in defaults.items()}
     for key, (field, _, _) in _TOP.items():
         out[key] = getattr(variant, field)
     return out
+
+
+def _plain(value: object) -> object:
+    """A policy member as its JSON text; other values as they are."""
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def parse_json(text: str, *, where: str) -> object:
@@ -395,7 +457,7 @@ def load_variant(name_or_path: str) -> Variant:
     """A preset by name (case, ``_`` and Solvitaire spellings forgiven) or a rule JSON file.
 
     >>> load_variant("Bakers_Game").build, load_variant("free-cell").name
-    ('same-suit', 'freecell')
+    (<BuildPolicy.SAME_SUIT: 'same-suit'>, 'freecell')
     >>> load_variant("klondyke")
     Traceback (most recent call last):
     ...

@@ -37,18 +37,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import assert_never
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.deals import Deal, validate_deal
 from pure_engine.games.patience.moves import Move, is_location, move_str
-from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.spec import (
+    BuildPolicy,
+    DealType,
+    FaceUp,
+    GroupMove,
+    GroupPolicy,
+    SpacesPolicy,
+    Variant,
+)
 from pure_engine.games.playing_cards import card_str, is_red, parse_rank, rank, suit
 
 __all__ = ["VerifyResult", "describe", "position", "verify"]
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-_UNSUPPORTED_SPACES = ("auto-reserve-then-waste", "auto-waste-then-stock", "auto-reserve-then-any")
+_UNSUPPORTED_SPACES = (
+    SpacesPolicy.AUTO_RESERVE_THEN_WASTE,
+    SpacesPolicy.AUTO_WASTE_THEN_STOCK,
+    SpacesPolicy.AUTO_RESERVE_THEN_ANY,
+)
 
 
 class VerifyResult(Struct):
@@ -75,7 +88,7 @@ class _Table:
     def __init__(self, variant: Variant, deal: Deal) -> None:
         self.v = variant
         self.piles = [list(p) for p in deal.piles]
-        self.down = [max(len(p) - 1, 0) if variant.face_up == "top" else 0 for p in deal.piles]
+        self.down = [max(len(p) - 1, 0) if variant.face_up is FaceUp.TOP else 0 for p in deal.piles]
         self.cells = list(deal.cells)
         self.stock = list(deal.stock)
         self.waste = list(deal.waste)
@@ -104,17 +117,21 @@ class _Table:
                 return slot
         raise ParseError(f"too many foundation piles of {_SUIT_WORDS[suit_index]}", where="deal")
 
-    def builds(self, policy: str, lower: int, upper: int) -> bool:
+    def builds(self, policy: BuildPolicy, lower: int, upper: int) -> bool:
         """May *upper* sit on *lower* under *policy* (descending by one)?"""
         if rank(lower) != rank(upper) + 1:
             return False
-        if policy == "any-suit":
-            return True
-        if policy == "red-black":
-            return is_red(lower) != is_red(upper)
-        if policy == "same-suit":
-            return suit(lower) == suit(upper)
-        return False
+        match policy:
+            case BuildPolicy.ANY_SUIT:
+                return True
+            case BuildPolicy.RED_BLACK:
+                return is_red(lower) != is_red(upper)
+            case BuildPolicy.SAME_SUIT:
+                return suit(lower) == suit(upper)
+            case BuildPolicy.NO_BUILD:
+                return False
+            case _:
+                assert_never(policy)
 
     def index(self, location: str, size: int, noun: str) -> int:
         number = int(location[1:]) if location[1:].isdigit() else 0
@@ -196,7 +213,11 @@ class _Table:
         kind = dst[0]
         if dst == move.src:
             raise IllegalMove("source and destination are the same")
-        if move.src == "s" and dst != "w" and not (dst == "h" and v.stock_deal_type == "hole"):
+        if (
+            move.src == "s"
+            and dst != "w"
+            and not (dst == "h" and v.stock_deal_type is DealType.HOLE)
+        ):
             raise IllegalMove("stock cards are dealt to the waste first")
         if kind == "t":
             self._check_tableau(cards, dst, move)
@@ -215,7 +236,7 @@ class _Table:
                 raise IllegalMove(f"{v.name} has no hole")
             if len(cards) != 1:
                 raise IllegalMove(f"one card at a time goes to the hole, found count {len(cards)}")
-            if move.src == "s" and v.stock_deal_type == "hole":
+            if move.src == "s" and v.stock_deal_type is DealType.HOLE:
                 return
             top = self.hole[-1] if self.hole else None
             if top is not None and not self._hole_neighbour(bottom, top):
@@ -224,7 +245,7 @@ class _Table:
                     f"{_text(bottom)} is not one rank from the hole's {_text(top)}{loops}"
                 )
         elif dst == "w":
-            if move.src != "s" or v.stock_deal_type != "waste":
+            if move.src != "s" or v.stock_deal_type is not DealType.WASTE:
                 raise IllegalMove("only the stock deals to the waste")
             expected = min(v.stock_deal_count, len(self.stock))
             if move.count != expected:
@@ -247,15 +268,15 @@ class _Table:
     def _check_tableau(self, cards: list[int], dst: str, move: Move) -> None:
         v, bottom = self.v, cards[0]
         target = self.piles[self.index(dst, len(self.piles), "tableau pile")]
-        if v.build == "no-build":
+        if v.build is BuildPolicy.NO_BUILD:
             raise IllegalMove(f"{v.name} does not build on the tableau")
         if target:
             top = target[-1]
             if not self.builds(v.build, top, bottom):
                 raise IllegalMove(f"{_text(bottom)} does not build on {_text(top)} ({v.build})")
-        elif v.spaces == "no-build":
+        elif v.spaces is SpacesPolicy.NO_BUILD:
             raise IllegalMove(f"{dst} is empty and {v.name} never fills an empty pile")
-        elif v.spaces == "kings" and rank(bottom) != v.max_rank:
+        elif v.spaces is SpacesPolicy.KINGS and rank(bottom) != v.max_rank:
             raise IllegalMove(f"{dst} is empty and only a king may fill it, found {_text(bottom)}")
         self._check_group(cards, dst, move)
 
@@ -276,17 +297,17 @@ class _Table:
         number = int(move.src[1:]) - 1
         source = self.piles[number]
         mode = v.move_group
-        if mode == "yes":
+        if mode is GroupMove.YES:
             return
-        if mode == "whole-pile":
+        if mode is GroupMove.WHOLE_PILE:
             if count != len(source):
                 raise IllegalMove(
                     f"only whole piles move between tableau piles, {move.src} holds {len(source)}"
                 )
             return
-        if mode in ("maximal-group", "partial-if-card-above-buildable"):
+        if mode in (GroupMove.MAXIMAL_GROUP, GroupMove.PARTIAL_IF_CARD_ABOVE_BUILDABLE):
             height = self._run_height(number)
-            if mode == "maximal-group" and count != height:
+            if mode is GroupMove.MAXIMAL_GROUP and count != height:
                 raise IllegalMove(
                     f"only the whole built group moves ({height} cards on {move.src}), "
                     f"found count {count}"
@@ -303,7 +324,7 @@ class _Table:
             return
         free = sum(cell is None for cell in self.cells)
         empties = sum(1 for i, p in enumerate(self.piles) if not p and f"t{i + 1}" != dst)
-        usable = empties if v.spaces == "any" else 0
+        usable = empties if v.spaces is SpacesPolicy.ANY else 0
         limit = (free + 1) * 2**usable
         if count > limit:
             raise IllegalMove(
@@ -311,9 +332,9 @@ class _Table:
                 f"and {usable} usable empty pile{'s' * (usable != 1)}, found {count}"
             )
 
-    def _group_policy(self) -> str:
+    def _group_policy(self) -> BuildPolicy:
         policy = self.v.move_group_policy
-        return self.v.build if policy == "same-as-build" else policy
+        return self.v.build if policy is GroupPolicy.SAME_AS_BUILD else BuildPolicy(policy.value)
 
     def _run_height(self, number: int) -> int:
         """How many face-up cards at the top of pile *number* form one built group."""
@@ -447,8 +468,8 @@ class _Table:
 def _check_supported(variant: Variant) -> None:
     problems = []
     if variant.spaces in _UNSUPPORTED_SPACES:
-        problems.append(f"spaces policy {variant.spaces!r}")
-    if variant.stock_size and variant.stock_deal_type == "tableau piles":
+        problems.append(f"spaces policy {variant.spaces.value!r}")
+    if variant.stock_size and variant.stock_deal_type is DealType.TABLEAU_PILES:
         problems.append("stock deal type 'tableau piles'")
     if problems:
         raise ParseError(
