@@ -60,14 +60,18 @@ def push(state: S, rules: Rules[S], *frames: Frame) -> S:
     return state.replace(frames=state.frames + frames[::-1])
 
 
-def run(state: S, rules: Rules[S], chooser: Chooser | None = None) -> S:
-    """Run the frame stack, then the trigger queue, until empty or a decision is pending."""
+def run(state: S, rules: Rules[S], chooser: Chooser | None = None, *, queue: bool = True) -> S:
+    """Run the frame stack, then the trigger queue, until empty or a decision is pending.
+
+    With ``queue=False`` the triggers stay queued: a game with a stack
+    (:mod:`pure_engine.cards.stack`) puts them there instead of running them.
+    """
     programs = rules.pool.programs
     while state.pending is None:
         if state.frames:
             frame: Frame | None = state.frames[-1]
             state = state.replace(frames=state.frames[:-1])
-        elif state.queue:
+        elif state.queue and queue:
             frame = state.queue[0]
             state = state.replace(queue=state.queue[1:])
         else:

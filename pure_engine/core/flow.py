@@ -5,8 +5,14 @@ hierarchy did ten ticks for every decision.  Turn structure is static data,
 so here it is a table: each :class:`FlowStep` says what happens on entering
 it (turn-based actions), whether a player must decide there, and which step
 follows.  :meth:`TurnMachine.run_until_decision` advances through every step
-that needs no decision in one loop and counts the ticks.  Forced decisions
-(one legal option) are skipped by the session layer
+that needs no decision in one loop and counts the ticks.
+
+Skip-trivial belongs in the same loop (seed 002, proposal 2): a machine with
+an ``auto`` rule asks it, at every decision point, for the automatic action
+there (a forced priority pass, a single-option choice) and applies it without
+ever building the list of options; :meth:`TurnMachine.advance` counts those
+automatic actions apart from the step changes.  Forced decisions of games
+without such a rule are skipped by the session layer
 (:mod:`pure_engine.core.session`), which logs them with their provenance.
 
 >>> from pure_engine.core.struct import Struct
@@ -36,7 +42,9 @@ from typing import Generic, TypeVar
 
 from toolz import compose_left
 
-__all__ = ["FlowStep", "TurnMachine", "chain"]
+from pure_engine.core.struct import Struct
+
+__all__ = ["FlowRun", "FlowStep", "TurnMachine", "chain"]
 
 S = TypeVar("S")
 K = TypeVar("K", bound=Hashable)
@@ -62,13 +70,18 @@ class FlowStep(Generic[S, K]):
 class TurnMachine(Generic[S, K]):
     """The table of steps plus where the current step name lives in the state.
 
-    ``is_over`` stops the loop when the game has ended mid-turn.
+    ``is_over`` stops the loop when the game has ended mid-turn.  ``auto``
+    (optional) is the skip-trivial rule: at a decision point it returns the
+    state after the automatic action there, or ``None`` when a player must
+    really decide; it must be cheap (seed 002's ``canDoAnything``), since it
+    runs at every decision point :meth:`advance` meets.
     """
 
     steps: Mapping[K, FlowStep[S, K]]
     get_step: Callable[[S], K]
     set_step: Callable[[S, K], S]
     is_over: Callable[[S], bool] = lambda state: False
+    auto: Callable[[S], S | None] | None = None
 
     def __post_init__(self) -> None:
         for name, step in self.steps.items():
@@ -111,6 +124,55 @@ class TurnMachine(Generic[S, K]):
             state = self.finish_step(state)
             ticks += 1
         return state, ticks
+
+    def advance(self, state: S, *, max_ticks: int = 1_000_000) -> FlowRun[S]:
+        """Run to the next real decision, applying the ``auto`` rule's automatic actions.
+
+        One loop: a step that needs no decision is finished (a tick), a
+        decision the ``auto`` rule takes is applied (a tick and an automatic
+        action), any other decision stops the loop.
+
+        >>> from pure_engine.core.struct import Struct
+        >>> class T(Struct):
+        ...     step: str
+        ...     passes: int = 0
+        >>> machine = TurnMachine(
+        ...     steps={
+        ...         "main": FlowStep("main", decides=lambda s: s.passes < 2, next="end"),
+        ...         "end": FlowStep("end", next="main", leave=lambda s: s.replace(passes=0)),
+        ...     },
+        ...     get_step=lambda s: s.step,
+        ...     set_step=lambda s, name: s.replace(step=name),
+        ...     auto=lambda s: s.replace(passes=s.passes + 1) if s.passes == 1 else None,
+        ... )
+        >>> machine.advance(T("main", passes=1))  # one forced pass ends main; the next main waits
+        FlowRun(state=T(step='main', passes=0), ticks=3, autos=1)
+        """
+        steps, get_step, is_over, auto = self.steps, self.get_step, self.is_over, self.auto
+        ticks = autos = 0
+        while not is_over(state):
+            decides = steps[get_step(state)].decides
+            if ticks >= max_ticks:
+                raise RuntimeError(f"no decision after {max_ticks} ticks (at {get_step(state)!r})")
+            if decides is not None and decides(state):
+                after = None if auto is None else auto(state)
+                if after is None:
+                    break
+                state = after
+                autos += 1
+            else:
+                state = self.finish_step(state)
+            ticks += 1
+        return FlowRun(state, ticks, autos)
+
+
+class FlowRun(Struct, Generic[S]):
+    """What :meth:`TurnMachine.advance` did: the state it reached, its ticks (loop passes:
+    step changes and automatic actions) and how many of those were automatic actions."""
+
+    state: S
+    ticks: int
+    autos: int
 
 
 def chain(*passes: Callable[[S], S]) -> Callable[[S], S]:

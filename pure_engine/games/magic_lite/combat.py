@@ -1,0 +1,144 @@
+"""Combat: who may attack and block, and combat damage (rules 506-511).
+
+Attackers are declared one at a time by the active player, then blockers by
+the defending player (a flying attacker can only be blocked by a creature
+with flying or reach); when an attacker has several blockers its controller
+orders them.  Damage is dealt in one step, or two when a creature with first
+strike is in the combat.  A blocked attacker assigns lethal damage to each
+blocker in order (one point is lethal from a deathtouch source) and the rest
+to the last one, or with trample to the defending player — the canonical
+assignment; the rules would also let a player assign more than lethal to an
+early blocker, which this engine does not offer.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from pure_engine.cards import EXHAUSTED, Entity, EntityId
+from pure_engine.games.magic_lite.engine import ZONES, deal_damage
+from pure_engine.games.magic_lite.state import (
+    DEATHTOUCH,
+    DEFENDER,
+    FIRST_STRIKE,
+    FLYING,
+    HASTE,
+    PACIFIED,
+    REACH,
+    TAPPED,
+    TRAMPLE,
+    MagicState,
+)
+
+__all__ = [
+    "attack_candidates",
+    "block_options",
+    "blockers_of",
+    "combat_damage",
+    "damage_orders",
+    "has_first_strike",
+]
+
+_CANT_ATTACK = DEFENDER | PACIFIED
+
+
+def _can_attack(e: Entity) -> bool:
+    return (
+        "creature" in e.types
+        and not e.status & TAPPED
+        and (not e.status & EXHAUSTED or bool(e.tags & HASTE))
+        and not e.tags & _CANT_ATTACK
+    )
+
+
+def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
+    """The active player's creatures that may still be declared as attackers."""
+    entities = state.table.entities
+    declared = state.attackers
+    return tuple(
+        i
+        for i in state.table.zones[ZONES.battlefield[state.active]]
+        if i not in declared and _can_attack(entities[i])
+    )
+
+
+def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
+    entities, fields = state.table.entities, ZONES.battlefield
+    return tuple(i for i in ids if entities[i].zone in fields)
+
+
+def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
+    """Every (blocker, attacker) pair the defending player may still declare."""
+    entities = state.table.entities
+    busy = {b for b, _ in state.blocks}
+    attackers = [entities[a] for a in _on_battlefield(state, state.attackers)]
+    options = []
+    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
+        b = entities[i]
+        if i in busy or "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED:
+            continue
+        for a in attackers:
+            if not a.tags & FLYING or b.tags & (FLYING | REACH):
+                options.append((i, a.id))
+    return tuple(options)
+
+
+def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:
+    """The creatures blocking *attacker*, in its damage assignment order, still on the
+    battlefield."""
+    for a, order in state.orders:
+        if a == attacker:
+            return _on_battlefield(state, order)
+    return _on_battlefield(state, tuple(b for b, a in state.blocks if a == attacker))
+
+
+def damage_orders(state: MagicState, attacker: EntityId) -> tuple[tuple[EntityId, ...], ...]:
+    """The damage assignment orders the attacking player may choose for *attacker*'s blockers."""
+    return tuple(itertools.permutations(blockers_of(state, attacker)))
+
+
+def has_first_strike(state: MagicState) -> bool:
+    """True when a creature in combat has first strike (combat has two damage steps)."""
+    entities = state.table.entities
+    ids = (*state.attackers, *(b for b, _ in state.blocks))
+    return any(entities[i].tags & FIRST_STRIKE for i in _on_battlefield(state, ids))
+
+
+def combat_damage(state: MagicState, *, first_strike: bool) -> MagicState:
+    """Deal the combat damage of one damage step, all at once (rule 510.2)."""
+    entities = state.table.entities
+    player = state.table.zones[ZONES.player[1 - state.active]][0]
+    hits: list[tuple[Entity, EntityId, int]] = []
+
+    def deals(e: Entity) -> bool:
+        return bool(e.tags & FIRST_STRIKE) == first_strike and e.attack > 0
+
+    for a in _on_battlefield(state, state.attackers):
+        attacker = entities[a]
+        blockers = blockers_of(state, a)
+        blocked = any(x == a for _, x in state.blocks)
+        for b in blockers:
+            blocker = entities[b]
+            if deals(blocker):
+                hits.append((blocker, a, blocker.attack))
+        if not deals(attacker):
+            continue
+        left = attacker.attack
+        if not blocked:
+            hits.append((attacker, player, left))
+            continue
+        trample = bool(attacker.tags & TRAMPLE)
+        for k, b in enumerate(blockers):
+            blocker = entities[b]
+            lethal = max(blocker.health - blocker.damage, 0)
+            if attacker.tags & DEATHTOUCH:
+                lethal = min(lethal, 1)
+            given = left if k == len(blockers) - 1 and not trample else min(left, lethal)
+            if given:
+                hits.append((attacker, b, given))
+            left -= given
+        if left and trample:
+            hits.append((attacker, player, left))
+    for source, target, amount in hits:
+        state = deal_damage(state, source, target, amount)
+    return state

@@ -1,0 +1,147 @@
+"""Deck lists: four preset 40-card decks, and JSON deck files checked strictly.
+
+A deck file is a JSON object ``{"name": "...", "cards": {"Forest": 17,
+"Grizzly Bears": 4, ...}}`` (card names as printed, or their keys such as
+``grizzly_bears``); a deck holds 40 to 60 cards.  Errors name the file and
+the JSON path.
+
+>>> len(load_deck("green_stompy")), load_deck("green_stompy")[:2]
+(40, ('forest', 'forest'))
+>>> parse_deck({"cards": {"Forest": 39, "Black Lotus": 1}}, where="mine.json")
+Traceback (most recent call last):
+...
+pure_engine.errors.ParseError: mine.json: $.cards: unknown card 'Black Lotus'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from pure_engine.errors import ParseError
+from pure_engine.games.magic_lite.cards import BY_NAME, PLAYER, POOL
+
+__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck"]
+
+DECK_SIZES: Final = range(40, 61)
+
+PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
+    "green_stompy": (
+        ("forest", 17),
+        ("llanowar_elves", 4),
+        ("grizzly_bears", 4),
+        ("deadly_recluse", 2),
+        ("elvish_visionary", 2),
+        ("trained_armodon", 3),
+        ("charging_rhino", 2),
+        ("craw_wurm", 1),
+        ("giant_growth", 2),
+        ("rancor", 2),
+        ("overrun", 1),
+    ),
+    "red_burn": (
+        ("mountain", 17),
+        ("raging_goblin", 2),
+        ("goblin_piker", 4),
+        ("blazing_skirmisher", 3),
+        ("hill_giant", 2),
+        ("flametongue_kavu", 2),
+        ("ball_lightning", 1),
+        ("lightning_bolt", 4),
+        ("shock", 2),
+        ("searing_spear", 1),
+        ("volcanic_hammer", 1),
+        ("lava_spike", 1),
+    ),
+    "white_weenie": (
+        ("plains", 17),
+        ("savannah_lions", 4),
+        ("soul_warden", 2),
+        ("youthful_knight", 3),
+        ("knight_of_meadowgrain", 3),
+        ("venerable_monk", 2),
+        ("serra_angel", 2),
+        ("swords_to_plowshares", 2),
+        ("pacifism", 2),
+        ("holy_strength", 1),
+        ("glorious_anthem", 1),
+        ("battle_standard", 1),
+    ),
+    "dimir_fliers": (
+        ("island", 8),
+        ("swamp", 9),
+        ("wind_drake", 3),
+        ("air_elemental", 2),
+        ("wall_of_air", 2),
+        ("counterspell", 3),
+        ("unsummon", 2),
+        ("divination", 1),
+        ("typhoid_rats", 3),
+        ("child_of_night", 2),
+        ("vampire_nighthawk", 2),
+        ("doom_blade", 2),
+        ("phyrexian_arena", 1),
+    ),
+}
+"""The preset decks, as (card key, copies)."""
+
+
+def _card_key(name: str) -> str | None:
+    if name in POOL.defs and name != PLAYER:
+        return name
+    return BY_NAME.get(name.lower())
+
+
+def parse_deck(data: object, *, where: str = "deck") -> tuple[str, ...]:
+    """A deck (card keys, one per copy) from parsed JSON; raises :class:`ParseError` naming
+    *where* and the JSON path."""
+    if not isinstance(data, dict):
+        raise ParseError(
+            f"$: expected an object with 'cards', found {type(data).__name__}", where=where
+        )
+    unknown = set(data) - {"name", "cards"}
+    if unknown:
+        raise ParseError(
+            f"$: unknown key {sorted(unknown)[0]!r} (expected 'name', 'cards')", where=where
+        )
+    if "name" in data and not isinstance(data["name"], str):
+        raise ParseError(f"$.name: expected a string, found {data['name']!r}", where=where)
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        raise ParseError(
+            f"$.cards: expected an object of card name -> copies, found {cards!r}", where=where
+        )
+    deck: list[str] = []
+    for name, copies in cards.items():
+        key = _card_key(name)
+        if key is None:
+            raise ParseError(f"$.cards: unknown card {name!r}", where=where)
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            raise ParseError(
+                f"$.cards.{name}: expected a number of copies >= 1, found {copies!r}", where=where
+            )
+        deck.extend([key] * copies)
+    if len(deck) not in DECK_SIZES:
+        raise ParseError(f"$.cards: a deck holds 40 to 60 cards, found {len(deck)}", where=where)
+    return tuple(deck)
+
+
+def load_deck(spec: str) -> tuple[str, ...]:
+    """A preset deck by name, or a deck read from a JSON file (a path ending in ``.json``)."""
+    if spec in PRESETS:
+        return tuple(key for key, copies in PRESETS[spec] for _ in range(copies))
+    if not spec.endswith(".json"):
+        raise ParseError(
+            f"unknown deck {spec!r}: expected one of {', '.join(PRESETS)} or a .json deck file"
+        )
+    try:
+        text = Path(spec).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ParseError(f"cannot read the deck file: {exc.strerror}", where=spec) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"line {exc.lineno}: invalid JSON: {exc.msg}", where=spec) from None
+    return parse_deck(data, where=spec)

@@ -1,0 +1,291 @@
+"""Magic-lite's hooks into the card kit, mana payment, and state-based actions.
+
+* What damage, healing and drawing mean here (the kit's
+  :class:`~pure_engine.cards.rules.Rules` hooks): damage to a player is life
+  lost, damage from a deathtouch source destroys a creature, a lifelink
+  source's controller gains as much life; drawing from an empty library
+  loses the game.
+* Mana: lands and untapped mana creatures without summoning sickness make
+  one mana of their colour; a cost is paid automatically when a spell is cast
+  (coloured symbols first, lands before creatures).  Mana never floats, so
+  the mana pools empty between steps trivially.
+* :func:`settle` runs after anything happens: the programs that are
+  running, then state-based actions (rule 704: lethal damage, 0 life, auras
+  without a creature, resolved spells to the graveyard) until none applies,
+  then the triggered abilities onto the stack in APNAP order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from pure_engine.cards import (
+    DOOMED,
+    EXHAUSTED,
+    Enchantment,
+    Entity,
+    EntityId,
+    Frame,
+    Rules,
+    death_phase,
+    emit,
+    move,
+    put,
+    refresh_auras,
+    remove_buffs,
+    run,
+    spawn,
+)
+from pure_engine.cards.stack import triggers_to_stack
+from pure_engine.core.struct import Struct
+from pure_engine.core.zones import ZoneId
+from pure_engine.games.magic_lite.cards import KINDS, LAYOUT, PLAYER, POOL, cost_of, mana_of
+from pure_engine.games.magic_lite.state import (
+    DEATHTOUCH,
+    LIFELINK,
+    TAPPED,
+    Cost,
+    MagicState,
+)
+
+__all__ = [
+    "RULES",
+    "ZONES",
+    "Zones",
+    "available_mana",
+    "can_pay",
+    "deal_damage",
+    "draw_cards",
+    "enter_battlefield",
+    "pay",
+    "settle",
+]
+
+
+class Zones(Struct):
+    """The zone ids by kind, indexed by player (the stack is shared), looked up once."""
+
+    battlefield: tuple[ZoneId, ZoneId]
+    exile: tuple[ZoneId, ZoneId]
+    graveyard: tuple[ZoneId, ZoneId]
+    hand: tuple[ZoneId, ZoneId]
+    library: tuple[ZoneId, ZoneId]
+    player: tuple[ZoneId, ZoneId]
+    stack: ZoneId
+
+
+def _pair(kind: str) -> tuple[ZoneId, ZoneId]:
+    return (LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1))
+
+
+ZONES: Final = Zones(
+    battlefield=_pair("battlefield"),
+    exile=_pair("exile"),
+    graveyard=_pair("graveyard"),
+    hand=_pair("hand"),
+    library=_pair("library"),
+    player=_pair("player"),
+    stack=LAYOUT.zone("stack"),
+)
+
+
+def _gain(life: tuple[int, int], player: int, amount: int) -> tuple[int, int]:
+    return (life[0] + amount, life[1]) if player == 0 else (life[0], life[1] + amount)
+
+
+def deal_damage(
+    state: MagicState, source: Entity | None, target: EntityId, amount: int
+) -> MagicState:
+    """*source* deals *amount* damage to *target* (a player or a creature); deathtouch and
+    lifelink apply."""
+    if amount <= 0:
+        return state
+    table = state.table
+    e = table.entities[target]
+    life = state.life
+    tags = source.tags if source is not None else 0
+    if e.card == PLAYER:
+        life = _gain(life, e.owner, -amount)
+    else:
+        status = e.status | DOOMED if tags & DEATHTOUCH else e.status
+        table = put(table, e.replace(damage=e.damage + amount, status=status))
+    if tags & LIFELINK and source is not None:
+        life = _gain(life, source.owner, amount)
+    return state.replace(table=table, life=life)
+
+
+def _damage_hook(state: MagicState, frame: Frame, target: EntityId, amount: int) -> MagicState:
+    src = frame.ctx.source
+    source = state.table.entities.get(src) if src is not None else None
+    return deal_damage(state, source, target, amount)
+
+
+def _heal_hook(state: MagicState, frame: Frame, target: EntityId, amount: int) -> MagicState:
+    e = state.table.entities[target]
+    if e.card == PLAYER:
+        return state.replace(life=_gain(state.life, e.owner, amount))
+    return state.replace(table=put(state.table, e.replace(damage=max(0, e.damage - amount))))
+
+
+def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
+    """*player* draws *n* cards; drawing from an empty library loses the game (rule 704.5b)."""
+    table = state.table
+    library, hand = ZONES.library[player], ZONES.hand[player]
+    for _ in range(n):
+        cards = table.zones[library]
+        if not cards:
+            return state.replace(table=table, lost=state.lost | 1 << player)
+        table = move(table, cards[-1], hand)
+    return state.replace(table=table)
+
+
+def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:
+    """Put a permanent onto its controller's battlefield (summoning sick) and trigger "enters"."""
+    table = move(state.table, entity_id, ZONES.battlefield[controller])
+    e = table.entities[entity_id]
+    table = put(table, e.replace(status=EXHAUSTED, damage=0))
+    return emit(state.replace(table=table), RULES, "enters", entity_id)
+
+
+def _summon_hook(state: MagicState, frame: Frame, player: int, card: str) -> MagicState:
+    table, new = spawn(state.table, POOL, ZONES.hand[player], card, player)
+    return enter_battlefield(state.replace(table=table), new, player)
+
+
+RULES: Final[Rules[MagicState]] = Rules(
+    layout=LAYOUT,
+    pool=POOL,
+    damage=_damage_hook,
+    heal=_heal_hook,
+    draw=draw_cards,
+    summon=_summon_hook,
+    kinds=KINDS,
+)
+"""The kit's view of magic_lite: layout, compiled cards and hooks."""
+
+
+# --- mana ------------------------------------------------------------------------------------
+
+
+def _sources(state: MagicState, player: int) -> list[tuple[EntityId, int]]:
+    """Untapped mana sources (lands first, then creatures without summoning sickness)."""
+    lands: list[tuple[EntityId, int]] = []
+    creatures: list[tuple[EntityId, int]] = []
+    entities = state.table.entities
+    for i in state.table.zones[ZONES.battlefield[player]]:
+        e = entities[i]
+        color = mana_of(e.card)
+        if color < 0 or e.status & TAPPED:
+            continue
+        if "land" in e.types:
+            lands.append((i, color))
+        elif not e.status & EXHAUSTED:
+            creatures.append((i, color))
+    return lands + creatures
+
+
+def available_mana(state: MagicState, player: int) -> list[int]:
+    """How much mana of each colour (WUBRG) *player* can make now."""
+    counts = [0, 0, 0, 0, 0]
+    for _, color in _sources(state, player):
+        counts[color] += 1
+    return counts
+
+
+def can_pay(cost: Cost, counts: list[int]) -> bool:
+    """True when mana *counts* (WUBRG) pay *cost*.
+
+    >>> from pure_engine.games.magic_lite.state import parse_cost
+    >>> can_pay(parse_cost("1G"), [0, 0, 0, 1, 1]), can_pay(parse_cost("GG"), [0, 0, 0, 1, 1])
+    (True, False)
+    """
+    colored = cost.colored
+    for need, have in zip(colored, counts, strict=True):
+        if need > have:
+            return False
+    return cost.generic + sum(colored) <= sum(counts)
+
+
+def pay(state: MagicState, player: int, card: str) -> MagicState:
+    """Tap sources for *card*'s cost: coloured symbols first, then generic (the caller checked
+    :func:`can_pay`)."""
+    cost = cost_of(card)
+    sources = _sources(state, player)
+    chosen: list[EntityId] = []
+    for color, need in enumerate(cost.colored):
+        for i, c in sources:
+            if need == 0:
+                break
+            if c == color and i not in chosen:
+                chosen.append(i)
+                need -= 1
+    generic = cost.generic
+    for i, _ in sources:
+        if generic == 0:
+            break
+        if i not in chosen:
+            chosen.append(i)
+            generic -= 1
+    table = state.table
+    for i in chosen:
+        e = table.entities[i]
+        table = put(table, e.replace(status=e.status | TAPPED))
+    return state.replace(table=table)
+
+
+# --- state-based actions ---------------------------------------------------------------------
+
+
+def _orphans(state: MagicState) -> MagicState:
+    """Auras whose creature left go to the graveyard; cards on the stack zone without a spell
+    item (resolved or countered) go to their owner's graveyard."""
+    table = state.table
+    entities = table.entities
+    attached = state.attached
+    if attached:
+        kept = []
+        for aura, creature in attached:
+            a, c = entities[aura], entities[creature]
+            if c.zone in ZONES.battlefield and a.zone in ZONES.battlefield:
+                kept.append((aura, creature))
+                continue
+            if a.zone in ZONES.battlefield:
+                table = move(table, aura, ZONES.graveyard[a.owner])
+            if c.zone in ZONES.battlefield:
+                table = remove_buffs(table, creature, _from_source(f"#{aura}"))
+        if len(kept) != len(attached):
+            state = state.replace(attached=tuple(kept))
+    on_stack = table.zones[ZONES.stack]
+    if on_stack and not state.frames:
+        waiting = {item.frame.ctx.source for item in state.stack if item.spell}
+        for i in on_stack:
+            if i not in waiting:
+                table = move(table, i, ZONES.graveyard[entities[i].owner])
+    return state if table is state.table else state.replace(table=table)
+
+
+def _from_source(tag: str) -> Callable[[Enchantment], bool]:
+    return lambda buff: buff.source == tag
+
+
+def settle(state: MagicState) -> MagicState:
+    """Run what is running, apply state-based actions until none applies, then put the triggered
+    abilities on the stack (the active player receives priority)."""
+    while True:
+        if state.frames:
+            state = run(state, RULES, queue=False)
+            if state.pending is not None:
+                return state
+        state = refresh_auras(state, RULES)
+        state, died = death_phase(state, RULES)
+        state = _orphans(state)
+        life = state.life
+        lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1
+        if lost != state.lost:
+            state = state.replace(lost=lost)
+        if not died:
+            break
+    if state.queue:
+        state = triggers_to_stack(state, active=state.active, players=2).replace(window=True)
+    return state

@@ -1,0 +1,341 @@
+"""magic_lite as a game value: deal, observation, key, notation, resampling, ``make_game``.
+
+>>> import pure_engine
+>>> game = pure_engine.load_game("magic_lite", deck0="green_stompy", deck1="red_burn")
+>>> s = game.initial_state(seed=1)
+>>> s.step.name, s.turn, game.current_player(s)
+('MAIN1', 1, 0)
+>>> game.legal_strings(s)
+('pass', 'play Forest')
+>>> s = game.play_str(s, "play Forest")
+>>> game.legal_strings(s)
+('pass', 'cast Llanowar Elves')
+>>> s = game.play_str(s, "cast Llanowar Elves")
+
+Nobody can respond, and then player 0 can do nothing more this turn: every
+pass is automatic (skip-trivial), up to player 1's first decision.
+
+>>> print(game.render(s))
+turn 2 (p1) main1
+p0: life 20, hand 5, library 33 | Forest (T), Llanowar Elves
+p1: life 20, hand 8, library 32 | -
+>>> s.decisions, s.autos
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from typing import Final
+
+from pure_engine.cards import create, observe_table, resample_table
+from pure_engine.cards.effects import spawn
+from pure_engine.cards.table import EntityId, new_table
+from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.rng import Rng, shuffled
+from pure_engine.errors import ParseError
+from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL
+from pure_engine.games.magic_lite.combat import damage_orders
+from pure_engine.games.magic_lite.decks import load_deck
+from pure_engine.games.magic_lite.engine import ZONES, draw_cards
+from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.turn import (
+    MACHINE,
+    current_player,
+    legal_actions,
+    start_turns,
+    step,
+)
+
+__all__ = [
+    "action_to_str",
+    "chance_outcomes",
+    "deal",
+    "key",
+    "make_game",
+    "observation",
+    "parse_action",
+    "position",
+    "render",
+    "resample",
+    "returns",
+]
+
+_VERBS: Final = ("pass", "play", "cast", "attack", "done", "block", "order", "choose", "discard")
+MAX_DECISIONS: Final = 20_000
+
+
+def deal(deck0: Sequence[str], deck1: Sequence[str], *, seed: int, skip: int) -> MagicState:
+    """Shuffle both libraries with ``Rng(seed)``, draw seven cards each, and run to the first
+    decision of turn 1 (player 0 goes first)."""
+    table = new_table(LAYOUT)
+    for p in (0, 1):
+        table, _ = create(table, ZONES.player[p], card=PLAYER, owner=p, types=frozenset({PLAYER}))
+    rng = Rng(seed)
+    for p, deck in enumerate((deck0, deck1)):
+        order, rng = shuffled(rng, tuple(deck))
+        for card in order:
+            table, _ = spawn(table, POOL, ZONES.library[p], card, p)
+    state = MagicState(table, rng=rng, skip=skip)
+    state = draw_cards(draw_cards(state, 0, 7), 1, 7)
+    return start_turns(state)
+
+
+def position(
+    *,
+    hands: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    battlefields: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    libraries: tuple[Sequence[str], Sequence[str]] = (("forest",) * 10, ("mountain",) * 10),
+    life: tuple[int, int] = (20, 20),
+    active: int = 0,
+    step: Step = Step.MAIN1,
+    turn: int = 3,
+    skip: int = 0b11,
+) -> MagicState:
+    """A position from card lists (card keys), for puzzles and tests: permanents are untapped and
+    ready to attack; the turn starts at *step* (its entering actions run) and goes on to the
+    first decision.
+
+    >>> s = position(hands=(("lightning_bolt",), ()), battlefields=(("mountain",), ("craw_wurm",)))
+    >>> s.step.name
+    'MAIN1'
+    >>> for action in legal_actions(s):
+    ...     print(action_to_str(s, action))
+    pass
+    cast Lightning Bolt -> p0
+    cast Lightning Bolt -> p1
+    cast Lightning Bolt -> Craw Wurm
+    """
+    table = new_table(LAYOUT)
+    for p in (0, 1):
+        table, _ = create(table, ZONES.player[p], card=PLAYER, owner=p, types=frozenset({PLAYER}))
+    for zones, cards in (
+        (ZONES.library, libraries),
+        (ZONES.hand, hands),
+        (ZONES.battlefield, battlefields),
+    ):
+        for p in (0, 1):
+            for card in cards[p]:
+                table, _ = spawn(table, POOL, zones[p], card, p)
+    state = MagicState(table, life=life, active=active, step=step, turn=turn, skip=skip)
+    enter = MACHINE.steps[step].enter
+    run = MACHINE.advance(enter(state) if enter is not None else state)
+    return run.state.replace(ticks=run.ticks, autos=run.autos)
+
+
+def chance_outcomes(state: MagicState) -> tuple[tuple[Action, Fraction], ...]:
+    """None: the libraries are shuffled when the game is dealt (the seed), and no card of the
+    set asks chance anything afterwards."""
+    return ()
+
+
+def returns(state: MagicState) -> tuple[float, float]:
+    """+1 for the winner, -1 for the loser, 0 each when both lost at once (a draw)."""
+    match state.lost:
+        case 0b01:
+            return (-1.0, 1.0)
+        case 0b10:
+            return (1.0, -1.0)
+        case _:
+            return (0.0, 0.0)
+
+
+def observation(state: MagicState, player: int) -> Hashable:
+    """What *player* sees: every public zone, their own hand, the sizes of the opponent's hand
+    and of both libraries, and the public game state (step, life, stack, combat, priority)."""
+    return (
+        player,
+        observe_table(state.table, LAYOUT, player),
+        state.step,
+        state.turn,
+        state.active,
+        state.life,
+        state.land_played,
+        state.window,
+        state.declaring,
+        state.holder,
+        state.passes,
+        state.stack,
+        state.attackers,
+        state.blocks,
+        state.to_order,
+        state.orders,
+        state.attached,
+        state.frames,
+        state.queue,
+        state.pending,
+        state.lost,
+        state.skip,
+    )
+
+
+def key(state: MagicState) -> Hashable:
+    """The whole state but its three counters (ticks, decisions, automatic actions), which
+    decide nothing; the rng is kept (it is the same all game: no chance after the deal)."""
+    return state.replace(ticks=0, decisions=0, autos=0)
+
+
+def resample(state: MagicState, player: int, rng: random.Random) -> MagicState:
+    """A state *player* cannot tell from *state*: the opponent's hand and library dealt anew from
+    the opponent's unseen cards, *player*'s own library reshuffled."""
+    return state.replace(table=resample_table(state.table, LAYOUT, player, rng))
+
+
+# --- notation -----------------------------------------------------------------------------------
+
+
+def _name(state: MagicState, entity_id: int) -> str:
+    """A player is ``p0``/``p1``; a card its printed name, with ``#id`` when another card of the
+    same name is on a battlefield or the stack."""
+    entities = state.table.entities
+    e = entities[EntityId(entity_id)]
+    if e.card == PLAYER:
+        return f"p{e.owner}"
+    name = POOL.defs[e.card].name
+    if e.zone not in ZONES.hand:
+        zones = state.table.zones
+        for zone in (*ZONES.battlefield, ZONES.stack):
+            for other in zones[zone]:
+                if other != e.id and entities[other].card == e.card:
+                    return f"{name}#{e.id}"
+    return name
+
+
+def action_to_str(state: MagicState, action: Action) -> str:
+    """``pass``, ``play Forest``, ``cast Lightning Bolt -> p1``, ``attack Grizzly Bears``,
+    ``done``, ``block Grizzly Bears with Llanowar Elves``, ``order Craw Wurm: A, B``,
+    ``choose Grizzly Bears``, ``discard Forest``."""
+    match action.kind:
+        case Act.PASS:
+            return "pass"
+        case Act.PLAY_LAND:
+            return f"play {_name(state, action.card)}"
+        case Act.CAST:
+            target = f" -> {_name(state, action.other)}" if action.other >= 0 else ""
+            return f"cast {_name(state, action.card)}{target}"
+        case Act.ATTACK:
+            return f"attack {_name(state, action.card)}"
+        case Act.DONE_ATTACKING | Act.DONE_BLOCKING:
+            return "done"
+        case Act.BLOCK:
+            return f"block {_name(state, action.other)} with {_name(state, action.card)}"
+        case Act.ORDER:
+            order = damage_orders(state, EntityId(action.card))[action.other]
+            names = ", ".join(_name(state, b) for b in order)
+            return f"order {_name(state, action.card)}: {names}"
+        case Act.CHOOSE:
+            pending = state.pending
+            assert pending is not None
+            if pending.labels:
+                return f"choose {pending.labels[action.card]}"
+            option = pending.options[action.card]
+            if isinstance(option, tuple):
+                return "choose " + ", ".join(_name(state, i) for i in option)
+            return f"choose {option}"
+        case Act.DISCARD:
+            return f"discard {_name(state, action.card)}"
+
+
+def parse_action(state: MagicState, text: str) -> Action:
+    """The legal action written *text* (as :func:`action_to_str` writes it); a
+    :class:`ParseError` says what was wrong: the verb, an unknown card, or not legal now."""
+    wanted = " ".join(text.split())
+    legal = legal_actions(state)
+    for action in legal:
+        if action_to_str(state, action) == wanted:
+            return action
+    verb, _, rest = wanted.partition(" ")
+    if verb not in _VERBS:
+        raise ParseError(f"expected an action starting with {', '.join(_VERBS)}; found {text!r}")
+    for part in rest.replace(" -> ", "|").replace(" with ", "|").replace(": ", "|").split("|"):
+        for name in part.split(", "):
+            bare = name.split("#")[0].lower()
+            if bare and bare not in BY_NAME and not (bare[0] == "p" and bare[1:].isdigit()):
+                raise ParseError(f"unknown card {name!r} in action {text!r}")
+    shown = "; ".join(action_to_str(state, a) for a in legal[:12])
+    more = f"; ... ({len(legal)} in all)" if len(legal) > 12 else ""
+    raise ParseError(f"action {text!r} is not legal now; legal: {shown or 'none'}{more}")
+
+
+def render(state: MagicState) -> str:
+    """A few lines: turn and step, each player's life, hand size, library and battlefield."""
+    lines = [f"turn {state.turn} (p{state.active}) {state.step.name.lower()}"]
+    zones, entities = state.table.zones, state.table.entities
+    for p in (0, 1):
+        field = ", ".join(
+            _name(state, i) + (" (T)" if entities[i].status & 1 << 8 else "")
+            for i in zones[ZONES.battlefield[p]]
+        )
+        lines.append(
+            f"p{p}: life {state.life[p]}, hand {len(zones[ZONES.hand[p]])}, "
+            f"library {len(zones[ZONES.library[p]])} | {field or '-'}"
+        )
+    if state.stack:
+        names = ", ".join(_name(state, i.frame.ctx.source or 0) for i in state.stack)
+        lines.append(f"stack: {names}")
+    if current_player(state) == TERMINAL:
+        lines.append(f"over: returns {returns(state)}")
+    return "\n".join(lines)
+
+
+def _skip_bits(skip_trivial: bool | Sequence[int]) -> int:
+    if isinstance(skip_trivial, bool):
+        return 0b11 if skip_trivial else 0
+    bits = 0
+    for seat in skip_trivial:
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise ValueError(f"skip_trivial seats are 0 and 1, found {seat!r}")
+        bits |= 1 << seat
+    return bits
+
+
+def make_game(
+    *,
+    deck0: str = "green_stompy",
+    deck1: str = "red_burn",
+    skip_trivial: bool | Sequence[int] = True,
+) -> Game[MagicState, Action]:
+    """magic_lite with two decks (preset names or ``.json`` deck files).
+
+    *skip_trivial*: ``True`` (both players), ``False``, or the seats whose
+    single-option decisions — above all "pass priority" when they cannot do
+    anything else — are taken automatically inside the turn loop.
+    """
+    cards0, cards1 = load_deck(deck0), load_deck(deck1)
+    skip = _skip_bits(skip_trivial)
+    seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
+    params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
+
+    def initial_state(seed: int | None = None) -> MagicState:
+        return deal(cards0, cards1, seed=0 if seed is None else seed, skip=skip)
+
+    info = GameInfo(
+        name="magic_lite",
+        num_players=2,
+        min_return=-1.0,
+        max_return=1.0,
+        max_game_length=MAX_DECISIONS,
+        params=params_tuple(params),
+        zero_sum=True,
+        constant_sum=0.0,
+        has_chance=False,
+        perfect_information=False,
+        description="a Magic-like game: mana, creatures, combat, a stack with priority",
+    )
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        resample=resample,
+    )

@@ -1,0 +1,190 @@
+"""Magic-lite's data: the state record, the steps of a turn, actions, keywords and mana costs.
+
+Everything here is plain immutable data; the rules that read it live in
+:mod:`~pure_engine.games.magic_lite.engine` (effects, mana, state-based
+actions), :mod:`~pure_engine.games.magic_lite.combat` and
+:mod:`~pure_engine.games.magic_lite.turn` (the turn table and priority).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from pure_engine.cards.stack import StackState
+from pure_engine.cards.table import FIRST_GAME_STATUS, EntityId
+from pure_engine.core.struct import Struct
+from pure_engine.errors import ParseError
+
+__all__ = [
+    "COLORS",
+    "DEATHTOUCH",
+    "DEFENDER",
+    "FIRST_STRIKE",
+    "FLYING",
+    "HASTE",
+    "KEYWORDS",
+    "LIFELINK",
+    "PACIFIED",
+    "REACH",
+    "TAPPED",
+    "TRAMPLE",
+    "VIGILANCE",
+    "Act",
+    "Action",
+    "Cost",
+    "MagicState",
+    "Step",
+    "parse_cost",
+]
+
+# Keywords are entity tags (bit flags): auras and "until end of turn" effects add them as buffs.
+FLYING: Final = 1 << 0
+REACH: Final = 1 << 1
+VIGILANCE: Final = 1 << 2
+TRAMPLE: Final = 1 << 3
+DEATHTOUCH: Final = 1 << 4
+LIFELINK: Final = 1 << 5
+FIRST_STRIKE: Final = 1 << 6
+HASTE: Final = 1 << 7
+DEFENDER: Final = 1 << 8
+PACIFIED: Final = 1 << 9
+"""Can't attack or block (Pacifism)."""
+
+KEYWORDS: Final = {
+    "flying": FLYING,
+    "reach": REACH,
+    "vigilance": VIGILANCE,
+    "trample": TRAMPLE,
+    "deathtouch": DEATHTOUCH,
+    "lifelink": LIFELINK,
+    "first strike": FIRST_STRIKE,
+    "haste": HASTE,
+    "defender": DEFENDER,
+}
+
+TAPPED: Final = FIRST_GAME_STATUS
+"""A tapped permanent (summoning sickness is the kit's ``EXHAUSTED``)."""
+
+COLORS: Final = "WUBRG"
+
+
+class Step(enum.IntEnum):
+    """The steps of a turn, in order (rule 500): one flat table, no Turn/Phase/Step objects."""
+
+    UNTAP = 0
+    UPKEEP = 1
+    DRAW = 2
+    MAIN1 = 3
+    BEGIN_COMBAT = 4
+    ATTACKERS = 5
+    BLOCKERS = 6
+    FIRST_STRIKE_DAMAGE = 7
+    DAMAGE = 8
+    END_COMBAT = 9
+    MAIN2 = 10
+    END = 11
+    CLEANUP = 12
+
+
+class Act(enum.IntEnum):
+    """What kind of decision an :class:`Action` is."""
+
+    PASS = 0
+    PLAY_LAND = 1
+    CAST = 2
+    ATTACK = 3
+    DONE_ATTACKING = 4
+    BLOCK = 5
+    DONE_BLOCKING = 6
+    ORDER = 7
+    CHOOSE = 8
+    DISCARD = 9
+
+
+class Action(Struct):
+    """One small decision: ``kind`` and up to two numbers.
+
+    ``cast``: ``card`` is the entity cast, ``other`` its target (-1: none);
+    ``block``: ``card`` blocks ``other``; ``order``: ``card`` is the attacker,
+    ``other`` the index of the chosen order; ``choose``: ``card`` is the option
+    index of the pending decision.
+    """
+
+    kind: Act
+    card: int = -1
+    other: int = -1
+
+
+class Cost(Struct):
+    """A mana cost: generic mana and the coloured symbols, as counts in WUBRG order.
+
+    >>> parse_cost("2GG")
+    Cost(generic=2, colored=(0, 0, 0, 0, 2))
+    >>> parse_cost("2GG").value
+    4
+    """
+
+    generic: int
+    colored: tuple[int, int, int, int, int]
+
+    @property
+    def value(self) -> int:
+        """The mana value (converted mana cost)."""
+        return self.generic + sum(self.colored)
+
+    def __str__(self) -> str:
+        symbols = "".join(c * n for c, n in zip(COLORS, self.colored, strict=True))
+        return (str(self.generic) if self.generic or not symbols else "") + symbols
+
+
+def parse_cost(text: str) -> Cost:
+    """A cost from Magic's notation: optional generic digits, then coloured symbols (``3WW``).
+
+    >>> parse_cost("X")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: expected a mana cost like '1G' or 'UU', found 'X'
+    """
+    digits = len(text) - len(text.lstrip("0123456789"))
+    symbols = text[digits:]
+    if not text or any(c not in COLORS for c in symbols):
+        raise ParseError(f"expected a mana cost like '1G' or 'UU', found {text!r}")
+    counts = tuple(symbols.count(c) for c in COLORS)
+    return Cost(int(text[:digits] or 0), counts)  # type: ignore[arg-type]  # five counts
+
+
+class MagicState(StackState):
+    """A position of magic_lite.
+
+    Besides the kit's fields (entity table, running programs, trigger queue,
+    pending decision, rng) and the stack's (``stack``, priority ``holder``,
+    ``passes``): the ``step`` of the turn, the ``turn`` number, the ``active``
+    player, ``life`` totals, whether the active player has played a land,
+    whether a priority ``window`` is open in this step, whether attackers or
+    blockers are being ``declaring``-ed, the combat (``attackers``, ``blocks``
+    as (blocker, attacker) pairs in declaration order, attackers whose
+    blockers' damage order is ``to_order``, the chosen ``orders``), auras
+    ``attached`` as (aura, creature) pairs, the bit set of players who
+    ``lost``, the seats whose trivial decisions are skipped (``skip``), and
+    three counters that do not decide anything: flow ``ticks``, player
+    ``decisions`` and automatic actions (``autos``).
+    """
+
+    step: Step = Step.UNTAP
+    turn: int = 1
+    active: int = 0
+    life: tuple[int, int] = (20, 20)
+    land_played: bool = False
+    window: bool = False
+    declaring: bool = False
+    attackers: tuple[EntityId, ...] = ()
+    blocks: tuple[tuple[EntityId, EntityId], ...] = ()
+    to_order: tuple[EntityId, ...] = ()
+    orders: tuple[tuple[EntityId, tuple[EntityId, ...]], ...] = ()
+    attached: tuple[tuple[EntityId, EntityId], ...] = ()
+    lost: int = 0
+    skip: int = 0b11
+    ticks: int = 0
+    decisions: int = 0
+    autos: int = 0

@@ -1,0 +1,510 @@
+"""The turn as a flat table, priority with a stack, and skip-trivial inside the one flow loop.
+
+The turn is :data:`MACHINE`, a :class:`~pure_engine.core.flow.TurnMachine`
+over the thirteen :class:`~pure_engine.games.magic_lite.state.Step` rows:
+each row says what happens on entering it (untap, draw, combat damage, the
+"at the beginning of" triggers) and which row follows (combat is skipped when
+the active player has nothing able to attack and nothing triggers at the
+beginning of combat; blockers and damage are skipped when nobody attacks).
+:func:`step` applies a decision and calls ``MACHINE.advance``, which runs to
+the next real decision in one loop.
+
+Skip-trivial (seed 002, proposal 2) is the machine's ``auto`` rule,
+:func:`auto_action`: a player with priority for whom skipping is on and who
+cannot do anything but pass (:func:`can_act`, which never builds the list of
+actions) passes automatically; so does a player whose only option is "done"
+or a single target.  When both players skip and neither can act, a priority
+window does not even open.  The counters ``ticks`` (loop passes),
+``decisions`` and ``autos`` in the state show the effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from pure_engine.cards import (
+    CHANCE_PLAYER,
+    EXHAUSTED,
+    Ctx,
+    EntityId,
+    Frame,
+    answer,
+    emit,
+    is_alive,
+    move,
+    put,
+    remove_buffs,
+)
+from pure_engine.cards.stack import StackItem, pass_priority, pop_item, push_item, start_item
+from pure_engine.core.flow import FlowStep, TurnMachine
+from pure_engine.core.game import CHANCE, TERMINAL
+from pure_engine.games.magic_lite.cards import POOL, cost_of, is_permanent
+from pure_engine.games.magic_lite.combat import (
+    attack_candidates,
+    block_options,
+    blockers_of,
+    combat_damage,
+    damage_orders,
+    has_first_strike,
+)
+from pure_engine.games.magic_lite.engine import (
+    RULES,
+    ZONES,
+    available_mana,
+    can_pay,
+    draw_cards,
+    enter_battlefield,
+    pay,
+    settle,
+)
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    VIGILANCE,
+    Act,
+    Action,
+    MagicState,
+    Step,
+)
+
+__all__ = [
+    "MACHINE",
+    "PASS",
+    "auto_action",
+    "can_act",
+    "current_player",
+    "legal_actions",
+    "spell_targets",
+    "start_turns",
+    "step",
+]
+
+PASS: Final = Action(Act.PASS)
+DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
+DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
+_MAINS: Final = (Step.MAIN1, Step.MAIN2)
+_HAND_SIZE: Final = 7
+
+FlowStepEnter = Callable[[MagicState], MagicState]
+
+
+# --- who decides --------------------------------------------------------------------------------
+
+
+def current_player(state: MagicState) -> int:
+    """The player who decides now (``TERMINAL`` once somebody lost)."""
+    if state.lost:
+        return TERMINAL
+    pending = state.pending
+    if pending is not None:
+        return CHANCE if pending.player == CHANCE_PLAYER else pending.player
+    if state.declaring:
+        return 1 - state.active if state.step == Step.BLOCKERS else state.active
+    if state.to_order:
+        return state.active
+    return state.holder
+
+
+def _skips(state: MagicState, player: int) -> bool:
+    return bool(state.skip >> player & 1)
+
+
+# --- priority -----------------------------------------------------------------------------------
+
+
+def spell_targets(
+    state: MagicState, card: str, source: EntityId, controller: int
+) -> tuple[EntityId, ...] | None:
+    """The legal targets of *card* cast by *controller* (``None``: the card has no target)."""
+    selector = POOL.targets.get(card)
+    if selector is None:
+        return None
+    entities = state.table.entities
+    return tuple(
+        i
+        for i in selector(state.table, Ctx(source, controller))
+        if i != source and is_alive(entities[i])
+    )
+
+
+def _sorcery_speed(state: MagicState, player: int) -> bool:
+    return player == state.active and state.step in _MAINS and not state.stack
+
+
+def can_act(state: MagicState, player: int) -> bool:
+    """True when *player*, holding priority, could do more than pass — decided without building
+    the list of actions (a land to play, or a spell they can pay for with a legal target)."""
+    table = state.table
+    hand = table.zones[ZONES.hand[player]]
+    if not hand:
+        return False
+    entities = table.entities
+    sorcery = _sorcery_speed(state, player)
+    counts: list[int] | None = None
+    for i in hand:
+        e = entities[i]
+        types = e.types
+        if "land" in types:
+            if sorcery and not state.land_played:
+                return True
+            continue
+        if not sorcery and "instant" not in types:
+            continue
+        if counts is None:
+            counts = available_mana(state, player)
+        if not can_pay(cost_of(e.card), counts):
+            continue
+        targets = spell_targets(state, e.card, i, player)
+        if targets is None or targets:
+            return True
+    return False
+
+
+def _priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
+    table = state.table
+    entities = table.entities
+    sorcery = _sorcery_speed(state, player)
+    counts = available_mana(state, player)
+    actions = [PASS]
+    seen: set[str] = set()
+    for i in table.zones[ZONES.hand[player]]:
+        e = entities[i]
+        if e.card in seen:
+            continue  # copies of a card in hand are the same choice
+        seen.add(e.card)
+        if "land" in e.types:
+            if sorcery and not state.land_played:
+                actions.append(Action(Act.PLAY_LAND, i))
+            continue
+        if (not sorcery and "instant" not in e.types) or not can_pay(cost_of(e.card), counts):
+            continue
+        targets = spell_targets(state, e.card, i, player)
+        if targets is None:
+            actions.append(Action(Act.CAST, i))
+        else:
+            actions.extend(Action(Act.CAST, i, t) for t in targets)
+    return tuple(actions)
+
+
+def _open(state: MagicState) -> MagicState:
+    """Open a priority window for the active player; when both players skip trivial decisions
+    and neither can act, everyone would pass: the window does not open at all."""
+    if (
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, state.active)
+        and not can_act(state, 1 - state.active)
+    ):
+        return state.replace(window=False, passes=0)
+    return state.replace(window=True, holder=state.active, passes=0)
+
+
+def _resolve(state: MagicState, item: StackItem) -> MagicState:
+    frame = item.frame
+    if not item.spell:
+        return start_item(state, RULES, item)
+    source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
+    assert source is not None
+    card = state.table.entities[source].card
+    if target is not None and target not in (spell_targets(state, card, source, controller) or ()):
+        return state  # its target is gone: countered on resolution (the card goes to the graveyard)
+    if is_permanent(card):
+        return enter_battlefield(state, source, controller)
+    if (card, "play") in POOL.programs:
+        return start_item(state, RULES, item)
+    return state
+
+
+def _pass(state: MagicState) -> MagicState:
+    state, everybody = pass_priority(state, players=2)
+    if not everybody:
+        return state
+    if not state.stack:
+        return state.replace(window=False)
+    state, item = pop_item(state, active=state.active)
+    state = settle(_resolve(state, item))
+    if state.pending is None and not state.stack:
+        return _open(state)
+    return state.replace(window=True)
+
+
+def _cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
+    card = state.table.entities[card_id].card
+    state = pay(state, player, card)
+    program = POOL.programs.get((card, "play"))
+    regs = (0,) * program.regs if program is not None else ()
+    ctx = Ctx(card_id, player, EntityId(target) if target >= 0 else None)
+    state = state.replace(table=move(state.table, card_id, ZONES.stack))
+    return push_item(state, StackItem(Frame(card, "play", 0, ctx, regs), spell=True))
+
+
+# --- combat and cleanup decisions ----------------------------------------------------------------
+
+
+def _done_attacking(state: MagicState) -> MagicState:
+    table = state.table
+    for a in state.attackers:
+        e = table.entities[a]
+        if not e.tags & VIGILANCE:
+            table = put(table, e.replace(status=e.status | TAPPED))
+    state = state.replace(table=table, declaring=False)
+    for a in state.attackers:
+        state = emit(state, RULES, "attacks", a)
+    return _open(settle(state))
+
+
+def _after_blocks(state: MagicState) -> MagicState:
+    multi = tuple(a for a in state.attackers if len(blockers_of(state, a)) > 1)
+    state = state.replace(declaring=False, to_order=multi)
+    return state if multi else _open(state)
+
+
+def _hand_over(state: MagicState) -> bool:
+    return len(state.table.zones[ZONES.hand[state.active]]) > _HAND_SIZE
+
+
+def _distinct_hand(state: MagicState, player: int) -> tuple[EntityId, ...]:
+    entities = state.table.entities
+    seen: set[str] = set()
+    out = []
+    for i in state.table.zones[ZONES.hand[player]]:
+        if entities[i].card not in seen:
+            seen.add(entities[i].card)
+            out.append(i)
+    return tuple(out)
+
+
+# --- legal actions and applying them -------------------------------------------------------------
+
+
+def legal_actions(state: MagicState) -> tuple[Action, ...]:
+    """The decisions open now, in a stable order (``pass`` first at priority)."""
+    if state.lost:
+        return ()
+    pending = state.pending
+    if pending is not None:
+        if pending.player == CHANCE_PLAYER:
+            return ()
+        return tuple(Action(Act.CHOOSE, i) for i in range(len(pending.options)))
+    if state.declaring:
+        match state.step:
+            case Step.ATTACKERS:
+                cands = attack_candidates(state)
+                return (DONE_ATTACKING, *(Action(Act.ATTACK, i) for i in cands))
+            case Step.BLOCKERS:
+                pairs = block_options(state)
+                return (DONE_BLOCKING, *(Action(Act.BLOCK, b, a) for b, a in pairs))
+            case _:
+                return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
+    if state.to_order:
+        attacker = state.to_order[0]
+        orders = damage_orders(state, attacker)
+        return tuple(Action(Act.ORDER, attacker, k) for k in range(len(orders)))
+    if state.window:
+        return _priority_actions(state, state.holder)
+    return ()
+
+
+def _apply(state: MagicState, action: Action) -> MagicState:
+    match action.kind:
+        case Act.PASS:
+            return _pass(state)
+        case Act.PLAY_LAND:
+            state = enter_battlefield(state, EntityId(action.card), state.holder)
+            return settle(state.replace(land_played=True, passes=0))
+        case Act.CAST:
+            return _cast(state, state.holder, EntityId(action.card), action.other)
+        case Act.ATTACK:
+            return state.replace(attackers=(*state.attackers, EntityId(action.card)))
+        case Act.DONE_ATTACKING:
+            return _done_attacking(state)
+        case Act.BLOCK:
+            pair = (EntityId(action.card), EntityId(action.other))
+            return state.replace(blocks=(*state.blocks, pair))
+        case Act.DONE_BLOCKING:
+            return _after_blocks(state)
+        case Act.ORDER:
+            attacker = EntityId(action.card)
+            order = damage_orders(state, attacker)[action.other]
+            state = state.replace(
+                orders=(*state.orders, (attacker, order)), to_order=state.to_order[1:]
+            )
+            return state if state.to_order else _open(state)
+        case Act.CHOOSE:
+            state = settle(answer(state, RULES, action.card))
+            if state.pending is not None:
+                return state
+            return _open(state) if not state.stack else state.replace(window=True)
+        case Act.DISCARD:
+            card = EntityId(action.card)
+            table = move(state.table, card, ZONES.graveyard[state.active])
+            state = state.replace(table=table)
+            return state.replace(declaring=_hand_over(state))
+
+
+def auto_action(state: MagicState) -> MagicState | None:
+    """The skip-trivial rule: the state after the automatic action at this decision point, or
+    ``None`` when a player must decide (or does not skip)."""
+    pending = state.pending
+    if pending is not None:
+        if len(pending.options) == 1 and _skips(state, pending.player):
+            return _apply(state, Action(Act.CHOOSE, 0))
+        return None
+    player = current_player(state)
+    if player < 0 or not _skips(state, player):
+        return None
+    if state.declaring:
+        match state.step:
+            case Step.ATTACKERS:
+                return None if attack_candidates(state) else _done_attacking(state)
+            case Step.BLOCKERS:
+                return None if block_options(state) else _after_blocks(state)
+            case _:
+                hand = _distinct_hand(state, player)
+                return _apply(state, Action(Act.DISCARD, hand[0])) if len(hand) == 1 else None
+    if state.to_order:
+        return None  # two blockers or more: always at least two orders
+    if state.window and not can_act(state, player):
+        return _pass(state)
+    return None
+
+
+def step(state: MagicState, action: Action) -> MagicState:
+    """Apply *action* (assumed legal), then run the turn to the next real decision."""
+    state = _apply(state, action)
+    run = MACHINE.advance(state)
+    s = run.state
+    return s.replace(
+        ticks=s.ticks + run.ticks, decisions=s.decisions + 1, autos=s.autos + run.autos
+    )
+
+
+# --- the turn table -------------------------------------------------------------------------------
+
+
+def _untap(state: MagicState) -> MagicState:
+    table = state.table
+    for i in table.zones[ZONES.battlefield[state.active]]:
+        e = table.entities[i]
+        if e.status & (TAPPED | EXHAUSTED):
+            table = put(table, e.replace(status=e.status & ~(TAPPED | EXHAUSTED)))
+    return state.replace(table=table, land_played=False)
+
+
+def _at_beginning(event: str) -> FlowStepEnter:
+    def enter(state: MagicState) -> MagicState:
+        you = state.table.zones[ZONES.player[state.active]][0]
+        return _open(settle(emit(state, RULES, event, you)))
+
+    return enter
+
+
+def _draw(state: MagicState) -> MagicState:
+    if state.turn == 1:
+        return _open(state)  # the player who goes first skips their first draw (rule 103.8a)
+    return _open(settle(draw_cards(state, state.active, 1)))
+
+
+def _declare_attackers(state: MagicState) -> MagicState:
+    if attack_candidates(state):
+        return state.replace(declaring=True, attackers=())
+    return _open(state)
+
+
+def _declare_blockers(state: MagicState) -> MagicState:
+    if block_options(state):
+        return state.replace(declaring=True)
+    return _after_blocks(state)
+
+
+def _damage(first_strike: bool) -> FlowStepEnter:
+    def enter(state: MagicState) -> MagicState:
+        return _open(settle(combat_damage(state, first_strike=first_strike)))
+
+    return enter
+
+
+def _end_combat(state: MagicState) -> MagicState:
+    return state.replace(attackers=(), blocks=(), orders=(), to_order=())
+
+
+def _cleanup(state: MagicState) -> MagicState:
+    return state.replace(declaring=_hand_over(state), window=False)
+
+
+def _next_turn(state: MagicState) -> MagicState:
+    """Damage wears off and "until end of turn" effects end (rule 514.2); the other player's
+    turn begins."""
+    table = state.table
+    for p in (0, 1):
+        for i in table.zones[ZONES.battlefield[p]]:
+            e = table.entities[i]
+            if e.damage:
+                table = put(table, e.replace(damage=0))
+            if any(b.one_turn for b in e.buffs):
+                table = remove_buffs(table, i, lambda b: b.one_turn)
+    return state.replace(table=table, active=1 - state.active, turn=state.turn + 1)
+
+
+def _listens(state: MagicState, event: str) -> bool:
+    cards = POOL.listeners.get(event, {})
+    entities = state.table.entities
+    return any(
+        entities[i].card in cards for i in state.table.zones[ZONES.battlefield[state.active]]
+    )
+
+
+def _after_main1(state: MagicState) -> Step:
+    """Combat is skipped when nothing can attack and nothing triggers at its beginning (seed
+    002, proposal 4) — only when both players skip trivial decisions, as the combat's priority
+    windows would all be passes."""
+    if state.skip == 0b11 and not attack_candidates(state) and not _listens(state, "begin_combat"):
+        return Step.MAIN2
+    return Step.BEGIN_COMBAT
+
+
+def _after_attackers(state: MagicState) -> Step:
+    return Step.BLOCKERS if state.attackers else Step.END_COMBAT
+
+
+def _after_blockers(state: MagicState) -> Step:
+    return Step.FIRST_STRIKE_DAMAGE if has_first_strike(state) else Step.DAMAGE
+
+
+def _decides(state: MagicState) -> bool:
+    return state.pending is not None or state.declaring or bool(state.to_order) or state.window
+
+
+MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
+    steps={
+        Step.UNTAP: FlowStep(Step.UNTAP, Step.UPKEEP, _untap),
+        Step.UPKEEP: FlowStep(Step.UPKEEP, Step.DRAW, _at_beginning("upkeep"), _decides),
+        Step.DRAW: FlowStep(Step.DRAW, Step.MAIN1, _draw, _decides),
+        Step.MAIN1: FlowStep(Step.MAIN1, _after_main1, _open, _decides),
+        Step.BEGIN_COMBAT: FlowStep(
+            Step.BEGIN_COMBAT, Step.ATTACKERS, _at_beginning("begin_combat"), _decides
+        ),
+        Step.ATTACKERS: FlowStep(Step.ATTACKERS, _after_attackers, _declare_attackers, _decides),
+        Step.BLOCKERS: FlowStep(Step.BLOCKERS, _after_blockers, _declare_blockers, _decides),
+        Step.FIRST_STRIKE_DAMAGE: FlowStep(
+            Step.FIRST_STRIKE_DAMAGE, Step.DAMAGE, _damage(True), _decides
+        ),
+        Step.DAMAGE: FlowStep(Step.DAMAGE, Step.END_COMBAT, _damage(False), _decides),
+        Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, _open, _decides, _end_combat),
+        Step.MAIN2: FlowStep(Step.MAIN2, Step.END, _open, _decides),
+        Step.END: FlowStep(Step.END, Step.CLEANUP, _at_beginning("end_step"), _decides),
+        Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
+    },
+    get_step=lambda state: state.step,
+    set_step=lambda state, name: state.replace(step=name),
+    is_over=lambda state: state.lost != 0,
+    auto=auto_action,
+)
+"""The turn of magic_lite: one row per step, one loop (``MACHINE.advance``)."""
+
+
+def start_turns(state: MagicState) -> MagicState:
+    """From a fresh deal (step ``UNTAP`` of turn 1), run to the first decision."""
+    run = MACHINE.advance(_untap(state))
+    s = run.state
+    return s.replace(ticks=run.ticks, autos=run.autos)

@@ -1,0 +1,173 @@
+"""magic_lite: the turn, priority and the stack, combat keywords, triggers, skip-trivial."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pure_engine import load_game
+from pure_engine.cards import EntityId
+from pure_engine.core import gamerecord
+from pure_engine.core.session import AutoPolicy, act, start
+from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
+from pure_engine.games.magic_lite.engine import ZONES
+from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.turn import PASS
+from pure_engine.testing import FAST_CHECKS, check_game
+
+GAME = load_game("magic_lite")
+NO_SKIP = load_game("magic_lite", skip_trivial=False)
+
+
+def play(state: MagicState, *texts: str) -> MagicState:
+    for text in texts:
+        state = GAME.play_str(state, text)
+    return state
+
+
+def cards(state: MagicState, zone: str, player: int) -> list[str]:
+    ids = state.table.zones[getattr(ZONES, zone)[player]]
+    return [state.table.entities[i].card for i in ids]
+
+
+def find(state: MagicState, card: str) -> EntityId:
+    for e in state.table.entities.values():
+        if e.card == card and e.zone in ZONES.battlefield:
+            return e.id
+    raise AssertionError(f"{card} is not on a battlefield")
+
+
+# --- the conformance battery ----------------------------------------------------------------------
+
+
+def test_check_game_with_skip_trivial() -> None:
+    check_game(GAME, games=2, max_steps=100, records=2, resamples=1)
+
+
+def test_check_game_without_skip_trivial() -> None:
+    check_game(NO_SKIP, games=1, max_steps=100, checks=FAST_CHECKS, records=1, resamples=1)
+
+
+def test_check_game_other_decks() -> None:
+    game = load_game("magic_lite", deck0="white_weenie", deck1="dimir_fliers")
+    check_game(game, games=1, max_steps=100, checks=FAST_CHECKS, records=1, resamples=1)
+
+
+# --- skip-trivial ---------------------------------------------------------------------------------
+
+
+def _random_states(game_seed: int, choice_seed: int, steps: int) -> list[MagicState]:
+    rng = random.Random(choice_seed)
+    state = NO_SKIP.initial_state(game_seed)
+    seen = [state]
+    for _ in range(steps):
+        if NO_SKIP.is_terminal(state):
+            break
+        legal = NO_SKIP.legal_actions(state)
+        state = NO_SKIP.step(state, legal[rng.randrange(len(legal))])
+        seen.append(state)
+    return seen
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.integers(0, 10_000), st.integers(0, 10_000))
+def test_can_act_is_sound_whenever_it_says_no_only_pass_is_legal(game: int, choices: int) -> None:
+    for state in _random_states(game, choices, 160):
+        if state.lost or state.pending is not None or state.declaring or state.to_order:
+            continue
+        if not state.window:
+            continue
+        legal = legal_actions(state)
+        assert can_act(state, state.holder) == (legal != (PASS,)), GAME.render(state)
+
+
+def test_skip_trivial_surfaces_no_single_option_decision_and_counts() -> None:
+    rng = random.Random(5)
+    state = GAME.initial_state(3)
+    while not GAME.is_terminal(state):
+        legal = GAME.legal_actions(state)
+        assert len(legal) > 1, f"a trivial decision surfaced: {GAME.render(state)}"
+        state = GAME.step(state, legal[rng.randrange(len(legal))])
+    assert state.autos > state.decisions / 2
+    assert state.ticks >= state.autos
+
+
+def test_without_skip_trivial_every_pass_is_a_decision() -> None:
+    state = NO_SKIP.initial_state(3)
+    assert state.autos == 0
+    one_option = 0
+    rng = random.Random(5)
+    for _ in range(60):
+        legal = NO_SKIP.legal_actions(state)
+        one_option += len(legal) == 1
+        state = NO_SKIP.step(state, legal[rng.randrange(len(legal))])
+    assert one_option > 10 and state.autos == 0
+
+
+def test_session_logs_forced_passes_and_the_log_replays_exactly(tmp_path: object) -> None:
+    session = start(NO_SKIP, seed=2, policy=AutoPolicy(skip_trivial=True))
+    rng = random.Random(1)
+    for _ in range(25):
+        if NO_SKIP.is_terminal(session.state):
+            break
+        legal = NO_SKIP.legal_actions(session.state)
+        session = act(NO_SKIP, session, legal[rng.randrange(len(legal))])
+    forced = [e for e in session.log if e.auto == "forced"]
+    assert forced and all(e.action == PASS for e in forced)
+    record = gamerecord.record_session(NO_SKIP, session)
+    _, replayed = gamerecord.replay(gamerecord.loads(gamerecord.dumps(record)))
+    assert replayed == session.state
+
+
+def test_replaying_the_decisions_reproduces_the_state() -> None:
+    rng = random.Random(9)
+    state = GAME.initial_state(4)
+    taken = []
+    for _ in range(40):
+        legal = GAME.legal_actions(state)
+        taken.append(legal[rng.randrange(len(legal))])
+        state = GAME.step(state, taken[-1])
+    again = GAME.initial_state(4)
+    for action in taken:
+        again = GAME.play(again, action)
+    assert again == state
+
+
+def test_per_seat_skip_asks_only_the_other_player() -> None:
+    game = load_game("magic_lite", skip_trivial=[1])
+    state = game.initial_state(3)
+    rng = random.Random(2)
+    for _ in range(40):
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            assert game.current_player(state) == 0
+        state = game.step(state, legal[rng.randrange(len(legal))])
+
+
+def test_combat_is_skipped_when_nothing_can_attack() -> None:
+    # a wall cannot attack: after main 1 the turn goes straight to main 2 (no combat steps)
+    state = position(hands=(("giant_growth",), ()), battlefields=(("forest", "wall_of_air"), ()))
+    after = play(state, "pass")
+    assert after.step == Step.MAIN2 and after.active == 0
+    assert after.ticks - state.ticks == 2  # two loop passes: p1's pass, main 1 -> main 2
+    assert after.autos - state.autos == 1  # p1's pass in main 1
+
+
+def test_combat_skip_keeps_beginning_of_combat_triggers() -> None:
+    fields = (("battle_standard", "forest", "wall_of_air"), ())
+    state = position(hands=(("giant_growth",), ()), battlefields=fields)
+    after = play(state, "pass")
+    assert after.step == Step.BEGIN_COMBAT
+    assert [i.frame.card for i in after.stack] == ["battle_standard"]
+    after = play(after, "pass")  # the trigger resolves: the wall gets +1/+0 this turn
+    wall = after.table.entities[find(after, "wall_of_air")]
+    assert wall.attack == 2 and not after.stack
+
+
+def test_counters_show_the_flow() -> None:
+    state = GAME.initial_state(1)
+    assert state.decisions == 0 and state.ticks > 0
+    after = GAME.step(state, GAME.legal_actions(state)[0])
+    assert after.decisions == 1 and after.ticks > state.ticks
