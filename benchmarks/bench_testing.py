@@ -6,6 +6,10 @@ legal actions, chance sums, clone and serialization; our battery checks more per
 illegal actions, resampled observations) plus records and a fresh process per call.
 Both are timed in one run over the same number of games.
 
+A second table times the whole battery (``check_game`` with its defaults, 20 games, all
+checks) on every bundled game with and without the key check's transposition search,
+side by side, and shows how many equal-key groups the search compared.
+
 Run: ``PYTHONPATH=. python3 benchmarks/bench_testing.py`` (or ``python -m benchmarks testing``).
 """
 
@@ -17,7 +21,7 @@ from collections.abc import Callable
 
 from benchmarks._timing import print_table
 from pure_engine import list_games, load_game
-from pure_engine.testing import ALL_CHECKS, FAST_CHECKS, check_game
+from pure_engine.testing import ALL_CHECKS, FAST_CHECKS, CheckReport, KeySearch, check_game
 
 __all__ = ["main"]
 
@@ -47,6 +51,43 @@ def _peer(name: str) -> Callable[[], object]:
     return lambda: pyspiel.random_sim_test(game, GAMES, True, False)
 
 
+def _battery(name: str, search: bool) -> tuple[float, CheckReport]:
+    """Seconds (best of 2) and the report of the default battery on a bundled game."""
+    game = load_game(name)
+    best, report = float("inf"), None
+    for _ in range(2):
+        start = time.perf_counter()
+        report = check_game(game, key_search=KeySearch() if search else None)
+        best = min(best, time.perf_counter() - start)
+    assert report is not None
+    return best, report
+
+
+def search_cost() -> None:
+    """Print the default battery's time per bundled game with and without the key search."""
+    rows: list[list[object]] = []
+    for name in sorted(list_games()):
+        without, _ = _battery(name, search=False)
+        with_search, report = _battery(name, search=True)
+        rows.append(
+            [
+                name,
+                f"{without:.2f}",
+                f"{with_search:.2f}",
+                f"{with_search / without:.2f}",
+                report.searched_states,
+                report.key_groups,
+                report.canonical_groups,
+            ]
+        )
+    print_table(
+        "check_game defaults (20 games, ALL_CHECKS): seconds without / with the key search "
+        "(best of 2)",
+        ["game", "no search s", "with search s", "ratio", "states", "groups", "canonical"],
+        rows,
+    )
+
+
 def main() -> None:
     """Print ms per game for check_game (fast and all checks) and OpenSpiel's random_sim_test."""
     have_peer = importlib.util.find_spec("pyspiel") is not None
@@ -69,6 +110,7 @@ def main() -> None:
     )
     if not have_peer:
         print("\n(OpenSpiel not installed: pip install '.[peers]' for the side-by-side rows)")
+    search_cost()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 its golden playthroughs.
 
 Defaults are small and derandomized (CI budget).  Large N is opt-in: ``pytest --run-slow``
-runs check_game with 300 games per bundled game and variant (about 2 minutes);
+runs check_game with 300 games per bundled game and variant, and the key check's deep
+transposition search (``DEEP_KEY_SEARCH``);
 ``PURE_ENGINE_CHECK_GAMES=N`` raises the default (20 games) of the fast test.
 Regenerate golden files on purpose only:
 ``PURE_ENGINE_REGEN_GOLDEN=1 pytest tests/test_bundled_games.py``.
@@ -24,6 +25,7 @@ from pure_engine.core.game import Game
 from pure_engine.games.crab_combat import CrabState, Frame
 from pure_engine.testing import (
     ALL_CHECKS,
+    DEEP_KEY_SEARCH,
     GameCheckError,
     assert_golden,
     check_game,
@@ -139,6 +141,7 @@ def test_bundled_game_passes_check_game_at_large_n(name: str, params: dict[str, 
         seed=1000,
         checks=checks,
         invariants=_invariants(name, params),
+        key_search=DEEP_KEY_SEARCH,
     )
 
 

@@ -25,12 +25,12 @@ import os
 import signal
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TextIO
 
 from pure_engine.cli.patience import is_verified, result_to_json
+from pure_engine.core.files import NEW_FILE_MODE, write_atomic
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import numbered_deal
 from pure_engine.games.patience.game import resolve_variant
@@ -156,18 +156,8 @@ def read_results(path: str) -> tuple[list[Row], bool]:
 
 
 def _rewrite(path: str, rows: Sequence[Row]) -> None:
-    """Replace *path* with exactly *rows* (temporary file + ``os.replace``)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temp = tempfile.mkstemp(prefix=".batch-", suffix=".jsonl", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.writelines(json.dumps(row) + "\n" for row in rows)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
+    """Replace *path* with exactly *rows* (temporary file + ``os.replace``; the mode kept)."""
+    write_atomic(path, "".join(json.dumps(row) + "\n" for row in rows))
 
 
 def _latest(rows: Iterable[Row]) -> dict[int, Row]:
@@ -297,7 +287,7 @@ def run(args: argparse.Namespace) -> int:
     progress = _Progress(sys.stderr, len(todo), enabled=enabled)
     started = time.perf_counter()
     jobs = [(variant, n, args.budget) for n in todo]
-    descriptor = os.open(args.out, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    descriptor = os.open(args.out, os.O_WRONLY | os.O_APPEND | os.O_CREAT, NEW_FILE_MODE)
     try:
         for row in _results(jobs, min(args.workers, max(1, len(jobs)))):
             data = (json.dumps(row) + "\n").encode("utf-8")

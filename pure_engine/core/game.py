@@ -77,6 +77,10 @@ class GameInfo:
     has_chance: bool = False
     perfect_information: bool = True
     description: str = ""
+    observations_in_key: bool = False
+    """The key also decides every observation: states with equal keys look the same to
+    every player (true of history keys; not of canonical keys that sort what players see).
+    ``check_game`` compares observations across equal keys when this is set."""
 
     @property
     def params_dict(self) -> dict[str, Any]:

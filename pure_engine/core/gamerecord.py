@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pure_engine.core.digest import hex_digest
 from pure_engine.core.enums import parse_enum
+from pure_engine.core.files import write_atomic
 from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
 from pure_engine.core.registry import load_game
 from pure_engine.core.session import CHANCE_AUTO, FORCED_AUTO, Auto, Session
@@ -263,23 +263,9 @@ def save(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
 
     A failure leaves any existing file at *path* untouched.  With
     ``overwrite=False`` an existing file is never replaced: ``FileExistsError``.
+    A new file gets the permissions the umask asks for (as ``open`` would give).
     """
-    target = Path(path)
-    text = dumps(record)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if overwrite:
-            os.replace(tmp, target)
-        else:
-            os.link(tmp, target)  # atomic, and refuses an existing target
-            Path(tmp).unlink()
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, dumps(record), overwrite=overwrite)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:

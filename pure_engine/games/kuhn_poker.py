@@ -188,6 +188,7 @@ def _info(players: int) -> GameInfo:
         constant_sum=0.0,
         has_chance=True,
         perfect_information=False,
+        observations_in_key=True,  # the key is the whole history: it fixes what each player saw
         description=f"Kuhn poker: {players + 1} cards, one betting round (OpenSpiel's kuhn_poker)",
     )
 

@@ -277,6 +277,7 @@ def _info(players: int) -> GameInfo:
         constant_sum=0.0,
         has_chance=True,
         perfect_information=False,
+        observations_in_key=True,  # the key is the whole history: it fixes what each player saw
         description=(
             f"Leduc hold'em: {2 * (players + 1)} cards, two betting rounds "
             "(OpenSpiel's leduc_poker)"

@@ -16,9 +16,11 @@ Needs hypothesis (the ``dev`` extra).
 
 from pure_engine.testing.check import (
     ALL_CHECKS,
+    DEEP_KEY_SEARCH,
     FAST_CHECKS,
     CheckReport,
     GameCheckError,
+    KeySearch,
     check_game,
 )
 from pure_engine.testing.check_encoding import EncodingReport, check_encoding
@@ -44,12 +46,14 @@ from pure_engine.testing.strategies import (
 
 __all__ = [
     "ALL_CHECKS",
+    "DEEP_KEY_SEARCH",
     "FAST_CHECKS",
     "CheckReport",
     "EncodingReport",
     "GameCheckError",
     "GameModel",
     "GoldenMismatchError",
+    "KeySearch",
     "Playout",
     "action_sequences",
     "actions_at",

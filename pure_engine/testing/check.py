@@ -26,16 +26,19 @@ from pure_engine.core import gamerecord
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.struct import Struct
 from pure_engine.errors import PureEngineError
+from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchStats, search_keys
 from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
-from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest
+from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
 from pure_engine.testing.check_stats import frequency_failures
 
 __all__ = [
     "ALL_CHECKS",
+    "DEEP_KEY_SEARCH",
     "FAST_CHECKS",
     "CheckReport",
     "GameCheckError",
+    "KeySearch",
     "check_game",
 ]
 
@@ -62,6 +65,7 @@ FAST_CHECKS: tuple[str, ...] = tuple(c for c in ALL_CHECKS if c != "cross_proces
 """All checks but the one that starts a fresh interpreter."""
 
 _DEFAULT_GAMES = 20
+_KEY_SEARCH = KeySearch()
 
 
 class GameCheckError(AssertionError):
@@ -80,6 +84,7 @@ class GameCheckError(AssertionError):
         step: int,
         trace: tuple[str, ...],
         seed: int | None,
+        other_trace: tuple[str, ...] = (),
     ) -> None:
         self.game = game
         self.check = check
@@ -87,6 +92,9 @@ class GameCheckError(AssertionError):
         self.step = step
         self.trace = trace
         self.seed = seed
+        self.other_trace = other_trace
+        """For a finding about two states (equal keys, equal states): how the other one
+        was reached, from the same initial state; empty otherwise."""
         shown = " ".join(trace) if trace else "(the initial state)"
         super().__init__(
             f"check_game({game}): check {check!r} failed at step {step} "
@@ -97,7 +105,12 @@ class GameCheckError(AssertionError):
 
 
 class CheckReport(Struct):
-    """What a passing :func:`check_game` run covered."""
+    """What a passing :func:`check_game` run covered.
+
+    ``searched_states``, ``key_groups`` and ``canonical_groups`` are the key check's
+    transposition search: states it met, keys met along two or more action traces
+    (all compared), and those of them holding states that differ but share the key.
+    """
 
     game: str
     games: int
@@ -107,27 +120,41 @@ class CheckReport(Struct):
     chance_nodes_sampled: int
     draws: int
     checks: tuple[str, ...]
+    searched_states: int = 0
+    key_groups: int = 0
+    canonical_groups: int = 0
 
 
-_FUTURE_PARTS = ("current player", "legal actions", "chance outcomes", "key digest")
-
-
-def _future(game: Game[Any, Any], state: Any) -> tuple[object, ...]:
-    player = game.current_player(state)
-    outcomes = game.chance_outcomes(state) if player == CHANCE else ()
-    return (player, game.legal_actions(state), outcomes, key_digest(game, state))
-
-
-def _difference(game: Game[Any, Any], state: Any, other_game: Game[Any, Any], other: Any) -> str:
-    """Empty when the two copies agree, else what differs (original vs replayed)."""
+def _difference(
+    game: Game[Any, Any], state: Any, other_game: Game[Any, Any], other: Any
+) -> tuple[str, str] | None:
+    """None when the two copies agree, else ``(check, what differs)`` (original vs replayed):
+    an equal state whose actions come in another order is the ``legal_actions`` check's."""
     if other != state:
-        return f"state {game.render(state)!r:.80} vs {other_game.render(other)!r:.80}"
-    for name, mine, theirs in zip(
-        _FUTURE_PARTS, _future(game, state), _future(other_game, other), strict=True
-    ):
-        if mine != theirs:
-            return f"{name} {mine!r:.80} vs {theirs!r:.80}"
-    return ""
+        return "record", f"state {game.render(state)!r:.80} vs {other_game.render(other)!r:.80}"
+    player, theirs = game.current_player(state), other_game.current_player(other)
+    if player != theirs:
+        return "record", f"current player {player} vs {theirs}"
+    if player == CHANCE:
+        what, listing = "chance_outcomes", game.chance_outcomes(state)
+        mine, again = [a for a, _ in listing], [a for a, _ in other_game.chance_outcomes(other)]
+        same = listing == other_game.chance_outcomes(other)
+    else:
+        what = "legal_actions"
+        mine, again = list(game.legal_actions(state)), list(other_game.legal_actions(other))
+        same = mine == again
+    if not same:
+        shown = f"{listed(game, state, mine)} vs {listed(game, state, again)}"
+        if mine == again or len(mine) != len(again) or set(mine) != set(again):
+            return "record", f"{what} {shown}"  # another game, or probabilities that changed
+        return "legal_actions", (
+            f"{what} gives {listed(game, state, mine)} here but {listed(game, state, again)} "
+            "for the equal state replayed from a record: the order must depend on the state only"
+        )
+    digests = key_digest(game, state), key_digest(other_game, other)
+    if digests[0] != digests[1]:
+        return "record", f"key digest {digests[0]:016x} vs {digests[1]:016x}"
+    return None
 
 
 def _check_record(run: Run, trace: Trace, cut: int, folder: Path) -> Failure | None:
@@ -160,14 +187,13 @@ def _check_record(run: Run, trace: Trace, cut: int, folder: Path) -> Failure | N
     for step in range(cut, len(trace.actions) + 1):
         difference = _difference(game, state, other_game, other)
         if difference:
-            return Failure(
-                "record",
-                f"the copy replayed from a record of {cut} actions differs from the original "
-                f"(original vs replayed): {difference}",
-                step,
-                tuple(trace.notes[:step]),
-                trace.seed,
-            )
+            check, what = difference
+            if check == "record":
+                what = (
+                    f"the copy replayed from a record of {cut} actions differs from the "
+                    f"original (original vs replayed): {what}"
+                )
+            return Failure(check, what, step, tuple(trace.notes[:step]), trace.seed)
         if step < len(trace.actions):
             state = game.step(state, trace.actions[step])
             other = other_game.step(other, trace.actions[step])
@@ -253,6 +279,7 @@ def check_game(
     records: int = 5,
     resamples: int = 2,
     factory: str | None = None,
+    key_search: KeySearch | None = _KEY_SEARCH,
 ) -> CheckReport:
     """Run the conformance battery on *game*; raise :class:`GameCheckError` on the first finding.
 
@@ -275,6 +302,9 @@ def check_game(
         resamples: resampled states per player per state for the observation check.
         factory: ``"module:function"`` that rebuilds the game in a fresh process
             (default: import the game's module, then ``load_game(info.name, **params)``).
+        key_search: budgets of the key check's transposition search (see
+            :class:`~pure_engine.testing.check_keys.KeySearch`; ``DEEP_KEY_SEARCH`` for
+            slow runs); None leaves the search out and keeps the rest of the key check.
 
     >>> from tests import toys
     >>> check_game(toys.make_game(), games=3, checks={"purity", "chance"}).steps
@@ -305,6 +335,9 @@ def check_game(
                 best = result
             continue
         played.append(result)
+    searched = SearchStats()
+    if best is None and run.on("key") and key_search is not None:
+        best, searched = search_keys(run, played, key_search)
     if best is None:
         best = _whole_run_checks(
             run, played, chance_draws, chance_nodes, false_alarm, records, seed, factory
@@ -317,6 +350,7 @@ def check_game(
             step=best.step,
             trace=best.trace,
             seed=best.seed,
+            other_trace=best.other,
         )
     return CheckReport(
         game.name,
@@ -327,6 +361,9 @@ def check_game(
         min(chance_nodes, len(run.chance_nodes)) if run.on("sampler") else 0,
         chance_draws * min(chance_nodes, len(run.chance_nodes)) if run.on("sampler") else 0,
         tuple(c for c in ALL_CHECKS if run.on(c)),
+        searched.states,
+        searched.groups,
+        searched.canonical_groups,
     )
 
 

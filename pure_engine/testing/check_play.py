@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.testing.check_futures import SuccessorError, future_difference, future_of
 from pure_engine.testing.check_rules import (
     CheckFailedError,
     check_chance,
@@ -25,10 +26,13 @@ from pure_engine.testing.check_rules import (
     check_notation,
     check_observations,
     check_oracle,
+    check_outcome_order,
     check_purity,
     check_returns,
     describe,
     key_digest,
+    listed,
+    unhashable_finding,
 )
 from pure_engine.testing.check_state import fingerprint
 
@@ -42,6 +46,7 @@ class Failure:
     step: int
     trace: tuple[str, ...]
     seed: int | None
+    other: tuple[str, ...] = ()
 
 
 @dataclass
@@ -52,6 +57,17 @@ class Trace:
     choices: list[int] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)
     digests: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+@dataclass
+class Known:
+    """The first state random play met with a key: where, and the choices it listed."""
+
+    state: Any
+    choices: tuple[Any, ...]
+    chances: tuple[Fraction, ...]
+    trace: Trace
+    step: int
 
 
 @dataclass
@@ -66,7 +82,7 @@ class Run:
     resamples: int
     rng: random.Random
     pool: dict[Any, None] = field(default_factory=dict)
-    keys: dict[int, tuple[object, tuple[str, ...], Any]] = field(default_factory=dict)
+    keys: dict[int, Known] = field(default_factory=dict)
     chance_nodes: dict[int, tuple[Any, Trace, int]] = field(default_factory=dict)
     steps: int = 0
     terminals: int = 0
@@ -100,19 +116,26 @@ def _pick_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -
     return rng.choices(range(len(outcomes)), weights=weights)[0]
 
 
-def _check_state(run: Run, trace: Trace, state: Any, decisions: int) -> tuple[int, tuple[Any, ...]]:
+def _check_state(
+    run: Run, trace: Trace, state: Any, decisions: int, twin: Any = None
+) -> tuple[int, tuple[Any, ...]]:
+    """Check one state; *twin* is an equal state built separately (by stepping again), whose
+    legal actions must come in the same order.  The purity walk of a stepped state was done
+    by :func:`_check_step`; only the initial state (no twin) is walked here."""
     game = run.game
-    if run.on("purity"):
+    if run.on("purity") and not trace.actions:
         check_purity(state, run.allowed)
     player = run.call("current_player", game.current_player, state)
     legal: tuple[Any, ...] = run.call("legal_actions", game.legal_actions, state)
     if run.on("legal_actions"):
-        legal = check_legal(game, state, player)
+        check_legal(game, state, player, legal, twin)
     outcomes: tuple[tuple[Any, Fraction], ...] = ()
     if player == CHANCE:
         outcomes = run.call("chance_outcomes", game.chance_outcomes, state)
+        if run.on("legal_actions"):
+            check_outcome_order(game, state, outcomes, twin)
         if run.on("chance"):
-            check_chance(game, state)
+            check_chance(game, state, outcomes)
     elif run.on("chance"):
         stray = run.call("chance_outcomes", game.chance_outcomes, state)
         if stray:
@@ -131,7 +154,7 @@ def _check_state(run: Run, trace: Trace, state: Any, decisions: int) -> tuple[in
         )
     choices = tuple(a for a, _ in outcomes) if player == CHANCE else legal
     if run.on("key"):
-        _check_key(run, trace, state, player, choices, terminal)
+        _check_key(run, trace, state, choices, tuple(p for _, p in outcomes))
     if run.on("notation"):
         run.call("notation", check_notation, game, state, choices)
     if run.on("observation"):
@@ -166,38 +189,46 @@ def _check_state(run: Run, trace: Trace, state: Any, decisions: int) -> tuple[in
 
 
 def _check_key(
-    run: Run, trace: Trace, state: Any, player: int, choices: tuple[Any, ...], terminal: bool
+    run: Run, trace: Trace, state: Any, choices: tuple[Any, ...], chances: tuple[Fraction, ...]
 ) -> None:
+    """Random play met this key before: an equal state must list its choices in the same
+    order, a different state must have the same future (see :mod:`.check_keys`)."""
     game = run.game
-    node = key_digest(game, state)
-    future = (player, choices, tuple(game.returns(state)) if terminal else None)
-    known = run.keys.setdefault(node, (future, tuple(trace.notes), state))
-    if known[0] == future:
+    node = key_digest(game, state, run.allowed)
+    known = run.keys.get(node)
+    if known is None:
+        run.keys[node] = Known(state, choices, chances, trace, len(trace.actions))
         return
-    if _successors(game, state) == _successors(game, known[2]):
-        return  # a canonical key (e.g. cells sorted): same futures up to renaming actions
-    other = " ".join(known[1]) or "(the initial state)"
-    raise CheckFailedError(
-        "key",
-        f"this state has the same key as the one after [{other}], but a different future "
-        f"(player, actions, returns): {future!r:.120} vs {known[0]!r:.120}; the key leaves "
-        "out something that decides the future",
-    )
-
-
-def _successors(game: Game[Any, Any], state: Any) -> tuple[object, ...]:
-    """What decides the next step, up to the names of actions: who acts, the returns at the
-    end, and the multiset of (successor key digest, probability)."""
-    player = game.current_player(state)
-    if player == TERMINAL:
-        return (player, tuple(game.returns(state)))
-    if player == CHANCE:
-        pairs = [(key_digest(game, game.step(state, a)), p) for a, p in game.chance_outcomes(state)]
-    else:
-        pairs = [
-            (key_digest(game, game.step(state, a)), Fraction(1)) for a in game.legal_actions(state)
-        ]
-    return (player, tuple(sorted(pairs)))
+    other = " ".join(known.trace.notes[: known.step]) or "(the initial state)"
+    where = f"the one after [{other}] (initial_state(seed={known.trace.seed}))"
+    if known.state == state:
+        if known.choices != choices or known.chances != chances:
+            what = "chance_outcomes" if chances else "legal_actions"
+            raise CheckFailedError(
+                "legal_actions",
+                f"{what} gives {listed(game, state, choices)} here but "
+                f"{listed(game, state, known.choices)} for an equal state, {where}: "
+                "the order must depend on the state only",
+            )
+        return
+    observe = game.info.observations_in_key
+    try:
+        difference, _ = future_difference(
+            game,
+            future_of(game, known.state, observe=observe),
+            future_of(game, state, observe=observe),
+            allowed=run.allowed,
+        )
+    except SuccessorError:
+        return  # a next state is broken: play reaches it and names the fault with its trace
+    if difference is not None:
+        check, what = difference
+        if check == "key":
+            what = (
+                f"this state has the same key as {where}, but a different future: "
+                f"{what} (the key leaves out something that decides the future)"
+            )
+        raise CheckFailedError(check, what)
 
 
 def _check_invariant(invariant: Callable[[Any], object], state: Any) -> None:
@@ -210,27 +241,37 @@ def _check_invariant(invariant: Callable[[Any], object], state: Any) -> None:
         raise CheckFailedError("invariants", f"invariant {name} returned False")
 
 
-def _check_step(run: Run, state: Any, action: Any) -> Any:
+def _check_step(run: Run, state: Any, action: Any) -> tuple[Any, Any]:
+    """Step *state* (checked); return the next state and an equal twin stepped separately
+    (None when the checks that use it are off, or the two differ)."""
     game = run.game
     before = fingerprint(state) if run.on("purity") or run.on("determinism") else None
     after = run.call("step", game.step, state, action)
-    if run.on("purity") and fingerprint(state) != before:
-        raise CheckFailedError("purity", "step changed its input state", action=True)
-    if run.on("determinism") or run.on("key"):
-        again = game.step(state, action)
-        same = again == after
-        if run.on("determinism") and (not same or fingerprint(again) != fingerprint(after)):
-            raise CheckFailedError(
-                "determinism",
-                "stepping the same state with the same action twice gave different states",
-                action=True,
-            )
-        if run.on("key") and same:
-            if hash(again) != hash(after):
-                raise CheckFailedError("key", "two equal states have different hash()", action=True)
-            if key_digest(game, again) != key_digest(game, after):
-                raise CheckFailedError("key", "two equal states have different keys", action=True)
-    return after
+    if run.on("purity"):
+        check_purity(after, run.allowed, action=True)  # before anything trips over it
+        if fingerprint(state) != before:
+            raise CheckFailedError("purity", "step changed its input state", action=True)
+    if not (run.on("determinism") or run.on("key") or run.on("legal_actions")):
+        return after, None
+    again = game.step(state, action)
+    same = again == after
+    if run.on("determinism") and (not same or fingerprint(again) != fingerprint(after)):
+        raise CheckFailedError(
+            "determinism",
+            "stepping the same state with the same action twice gave different states",
+            action=True,
+        )
+    if run.on("key") and same:
+        try:
+            hashes = hash(again), hash(after)
+        except TypeError as exc:
+            check, detail = unhashable_finding(after, exc, run.allowed, what="the state")
+            raise CheckFailedError(check, detail, action=True) from None
+        if hashes[0] != hashes[1]:
+            raise CheckFailedError("key", "two equal states have different hash()", action=True)
+        if key_digest(game, again) != key_digest(game, after):
+            raise CheckFailedError("key", "two equal states have different keys", action=True)
+    return after, again if same else None
 
 
 def play_trace(run: Run, seed: int | None, index: int, max_steps: int) -> Trace | Failure:
@@ -254,19 +295,23 @@ def play_trace(run: Run, seed: int | None, index: int, max_steps: int) -> Trace 
                 decisions += 1
             action = choices[choice]
             note = describe(game, state, action)
-            state = _check_step(run, state, action)
+            state, twin = _check_step(run, state, action)
             trace.actions.append(action)
             trace.notes.append(note)
             trace.choices.append(choice)
             trace.states.append(state)
             run.steps += 1
-            player, choices = _check_state(run, trace, state, decisions)
+            player, choices = _check_state(run, trace, state, decisions, twin)
     except CheckFailedError as failed:
         notes = list(trace.notes)
         if failed.action and len(notes) < len(trace.actions) + 1:
             notes.append(note)
         return Failure(failed.check, failed.detail, len(notes), tuple(notes), seed)
     except Exception as exc:  # noqa: BLE001 - a crashing game function is a finding too
+        if isinstance(exc, TypeError) and state is not None:
+            check, detail = unhashable_finding(state, exc, run.allowed)
+            if check == "purity":  # a mutable value made something unhashable: say where
+                return Failure(check, detail, len(trace.notes), tuple(trace.notes), seed)
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         return Failure(
             "no_crash",

@@ -15,7 +15,7 @@ from typing import Any
 from pure_engine.core.digest import digest
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.testing.check_state import find_mutable, fingerprint
+from pure_engine.testing.check_state import find_mutable, fingerprint, first_mutable, mutable_hint
 
 __all__ = [
     "GARBAGE_NOTATION",
@@ -25,9 +25,12 @@ __all__ = [
     "check_legal",
     "check_notation",
     "check_observations",
+    "check_outcome_order",
     "check_purity",
     "check_returns",
     "describe",
+    "listed",
+    "unhashable_finding",
 ]
 
 GARBAGE_NOTATION = "\x00not an action?"
@@ -53,27 +56,79 @@ def describe(game: Game[Any, Any], state: Any, action: Any) -> str:
     return text if isinstance(text, str) else repr(action)
 
 
-def check_purity(state: Any, allowed: tuple[type, ...]) -> None:
-    """No mutable value is reachable from *state*."""
-    where = find_mutable(state, allowed=allowed)
-    if where is not None:
-        raise CheckFailedError("purity", f"mutable value reachable from the state: {where}")
+def listed(game: Game[Any, Any], state: Any, actions: Iterable[Any], *, limit: int = 8) -> str:
+    """Actions in notation, as a short list: ``[pass, bet]``.
+
+    >>> from pure_engine import load_game
+    >>> kuhn = load_game("kuhn_poker")
+    >>> listed(kuhn, kuhn.initial_state(), (2, 0), limit=1)
+    '[deal:K, ... (2 in all)]'
+    """
+    actions = tuple(actions)
+    names = [describe(game, state, a) for a in actions[:limit]]
+    more = f", ... ({len(actions)} in all)" if len(actions) > limit else ""
+    return "[" + ", ".join(names) + more + "]"
 
 
-def check_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...]:
-    """Player index in range; legal actions a stable tuple of unique actions, empty exactly
-    at chance and terminal nodes.  Returns the legal actions."""
+def _mutable_detail(place: str, value: object) -> str:
+    return (
+        f"mutable value reachable from the state: {place} is a {type(value).__name__} "
+        f"({mutable_hint(value)})"
+    )
+
+
+def check_purity(state: Any, allowed: tuple[type, ...], *, action: bool = False) -> None:
+    """No mutable value is reachable from *state* (*action*: the last step made it)."""
+    found = first_mutable(state, allowed=allowed)
+    if found is not None:
+        raise CheckFailedError("purity", _mutable_detail(*found), action=action)
+
+
+def unhashable_finding(
+    state: Any, exc: Exception, allowed: tuple[type, ...], *, what: str = "key(state)"
+) -> tuple[str, str]:
+    """``(check, detail)`` when hashing *what* failed: purity when a mutable value is
+    reachable from the state (the real cause, named by its place), else the key check."""
+    found = first_mutable(state, allowed=allowed)
+    if found is not None:
+        return "purity", _mutable_detail(*found)
+    return "key", f"{what} cannot be hashed: {type(exc).__name__}: {exc}"
+
+
+def _same_order(
+    game: Game[Any, Any],
+    state: Any,
+    what: str,
+    first: tuple[Any, ...],
+    then: tuple[Any, ...],
+    where: str,
+) -> None:
+    if first != then:
+        raise CheckFailedError(
+            "legal_actions",
+            f"{what} gave {listed(game, state, first)} then {listed(game, state, then)} "
+            f"{where}: the order must depend on the state only",
+        )
+
+
+def check_legal(
+    game: Game[Any, Any], state: Any, player: int, legal: tuple[Any, ...], twin: Any = None
+) -> None:
+    """Player index in range; *legal* (``legal_actions(state)``) a tuple of unique actions,
+    empty exactly at chance and terminal nodes, and the same tuple, in the same order, when
+    called again on *state* and on *twin* (an equal state built separately)."""
     if not (player in (CHANCE, TERMINAL) or 0 <= player < game.num_players):
         raise CheckFailedError("legal_actions", f"current_player returned {player!r}")
-    legal = game.legal_actions(state)
     if not isinstance(legal, tuple):
         raise CheckFailedError("legal_actions", f"expected a tuple, found {type(legal).__name__}")
     if len(set(legal)) != len(legal):
         dupes = sorted({describe(game, state, a) for a in legal if legal.count(a) > 1})
         raise CheckFailedError("legal_actions", f"duplicate legal actions: {', '.join(dupes)}")
-    again = game.legal_actions(state)
-    if again != legal:
-        raise CheckFailedError("legal_actions", "two calls on the same state gave different tuples")
+    what = "legal_actions"
+    _same_order(game, state, what, legal, game.legal_actions(state), "on the same state")
+    if twin is not None:
+        again = game.legal_actions(twin)
+        _same_order(game, state, what, legal, again, "on an equal state stepped again")
     if player == TERMINAL and legal:
         shown = ", ".join(describe(game, state, a) for a in legal[:5])
         raise CheckFailedError(
@@ -86,12 +141,33 @@ def check_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...
         )
     if player >= 0 and not legal:
         raise CheckFailedError("legal_actions", f"player {player} to act but no legal actions")
-    return legal
 
 
-def check_chance(game: Game[Any, Any], state: Any) -> tuple[tuple[Any, Fraction], ...]:
+def check_outcome_order(
+    game: Game[Any, Any], state: Any, outcomes: tuple[tuple[Any, Fraction], ...], twin: Any = None
+) -> None:
+    """``chance_outcomes`` gives the same outcomes in the same order when called again on
+    *state* and on *twin* (an equal state built separately)."""
+    what = "chance_outcomes"
+    first = tuple(a for a, _ in outcomes)
+    for other, where in ((state, "on the same state"), (twin, "on an equal state stepped again")):
+        if other is None:
+            continue
+        again = game.chance_outcomes(other)
+        _same_order(game, state, what, first, tuple(a for a, _ in again), where)
+        if again != outcomes:
+            raise CheckFailedError(
+                "legal_actions",
+                f"{what} gave other probabilities {where}: {outcomes!r:.80} then {again!r:.80}",
+            )
+
+
+def check_chance(
+    game: Game[Any, Any], state: Any, outcomes: tuple[tuple[Any, Fraction], ...] | None = None
+) -> tuple[tuple[Any, Fraction], ...]:
     """Outcomes: a non-empty tuple of unique actions with exact Fractions summing to 1."""
-    outcomes = game.chance_outcomes(state)
+    if outcomes is None:
+        outcomes = game.chance_outcomes(state)
     if not isinstance(outcomes, tuple) or not outcomes:
         raise CheckFailedError(
             "chance", f"expected a non-empty tuple of outcomes, found {outcomes!r:.80}"
@@ -255,11 +331,15 @@ def check_observations(
                 )
 
 
-def key_digest(game: Game[Any, Any], state: Any) -> int:
-    """``digest(key(state))``, as a key check failure when the key is not digestable."""
+def key_digest(game: Game[Any, Any], state: Any, allowed: tuple[type, ...] = ()) -> int:
+    """``digest(key(state))``; a key that is not digestable is a key check failure, or a
+    purity failure naming the place when a mutable value in the state is the cause."""
     try:
         return digest(game.key(state))
     except TypeError as exc:
+        found = first_mutable(state, allowed=allowed)
+        if found is not None:
+            raise CheckFailedError("purity", _mutable_detail(*found)) from None
         raise CheckFailedError("key", f"key(state) cannot be digested: {exc}") from None
 
 

@@ -21,7 +21,6 @@ import difflib
 import enum
 import os
 import random
-import tempfile
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -30,6 +29,7 @@ from typing import TypeVar
 import immutables
 from pyrsistent import PVector
 
+from pure_engine.core.files import write_atomic
 from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
 from pure_engine.core.struct import Struct
 from pure_engine.testing.check_rules import describe
@@ -150,14 +150,7 @@ def regenerate_requested() -> bool:
 
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text, newline="\n")
 
 
 def assert_golden(

@@ -128,7 +128,7 @@ def game_state_machine(
             player = game.current_player(state)
             try:
                 check_purity(state, ())
-                check_legal(game, state, player)
+                check_legal(game, state, player, game.legal_actions(state))
                 check_returns(game, state, player == TERMINAL)
             except CheckFailedError as failed:
                 raise AssertionError(f"{failed.check}: {failed.detail}") from None
