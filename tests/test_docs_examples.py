@@ -10,7 +10,7 @@ import pytest
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-@pytest.mark.parametrize("page", ["tricks.md", "rules.md"])
+@pytest.mark.parametrize("page", ["tricks.md", "rules.md", "bridge.md"])
 def test_page_examples_run(page: str) -> None:
     failures, tried = doctest.testfile(
         str(DOCS / page),

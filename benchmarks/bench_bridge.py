@@ -1,0 +1,110 @@
+"""The double-dummy solver side by side with DDS (C++, through endplay), on the same positions.
+
+Run: ``python -m benchmarks bridge`` (sizes and counts from the environment:
+``BRIDGE_SIZES="1 2 3 4 5 6 7 8"``, ``BRIDGE_ENDINGS=200`` per size,
+``BRIDGE_FULL=0`` full 13-card deals, ``BRIDGE_SEED=14``).
+
+Each position is a random ending (*size* cards a hand from a shuffled deck),
+a random strain and a random leader; both solvers answer "how many tricks
+does the side on lead take?" (DDS: ``SolveBoard`` asking for one optimal
+card, the deal object built before the clock starts).  Every answer is
+compared: a disagreement stops the benchmark.  We report the median time per
+solve of each, the ratio ours / DDS, and our nodes per second.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+from typing import Any
+
+from benchmarks._timing import print_table
+from pure_engine.games.double_dummy import solve
+from pure_engine.games.pbn import pbn_str
+from pure_engine.games.tricks import Strain
+
+__all__ = ["main", "random_ending"]
+
+
+def random_ending(rng: random.Random, size: int) -> tuple[int, int, int, int]:
+    """*size* cards a hand, dealt from a shuffled deck."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for index in range(4 * size):
+        hands[index % 4] |= 1 << deck[index]
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def _dds() -> Any:
+    try:
+        from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    denoms = [Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt]
+
+    def run(hands: tuple[int, int, int, int], strain: Strain, leader: int) -> tuple[float, int]:
+        deal = Deal(pbn_str(hands))
+        deal.trump = denoms[strain]
+        deal.first = Player(leader)
+        started = time.perf_counter()
+        answer = max(t for _, t in solve_board(deal, SolveMode.OptimalOne))
+        return time.perf_counter() - started, int(answer)
+
+    return run
+
+
+def main() -> None:
+    """One row per hand size: medians, the ratio, nodes/s; then the full deals if asked."""
+    sizes = [int(s) for s in os.environ.get("BRIDGE_SIZES", "1 2 3 4 5 6 7 8").split()]
+    count = int(os.environ.get("BRIDGE_ENDINGS", "200"))
+    full = int(os.environ.get("BRIDGE_FULL", "0"))
+    seed = int(os.environ.get("BRIDGE_SEED", "14"))
+    dds = _dds()
+    if dds is None:
+        print("endplay (DDS) is not installed: pip install '.[peers]'; measuring ours alone")
+    rows: list[list[object]] = []
+    plan = [(size, count) for size in sizes] + ([(13, full)] if full else [])
+    for size, n in plan:
+        rng = random.Random(seed * 100 + size)
+        ours_t: list[float] = []
+        theirs_t: list[float] = []
+        nodes = 0
+        for _ in range(n):
+            hands = random_ending(rng, size)
+            strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
+            started = time.perf_counter()
+            result = solve(hands, strain, leader)
+            ours_t.append(time.perf_counter() - started)
+            nodes += result.nodes
+            if dds is not None:
+                seconds, tricks = dds(hands, strain, leader)
+                theirs_t.append(seconds)
+                if tricks != result.tricks:
+                    raise AssertionError(
+                        f"disagreement on {pbn_str(hands)} {strain.letter} leader {leader}: "
+                        f"ours {result.tricks}, DDS {tricks}"
+                    )
+        ours = statistics.median(ours_t)
+        row: list[object] = [size, n, f"{ours * 1e3:.2f} ms", f"{max(ours_t) * 1e3:.0f} ms"]
+        if theirs_t:
+            theirs = statistics.median(theirs_t)
+            row += [f"{theirs * 1e3:.3f} ms", f"{ours / theirs:.1f}x"]
+        else:
+            row += ["-", "-"]
+        row.append(f"{nodes / sum(ours_t):,.0f}")
+        rows.append(row)
+        print(f"  size {size}: done", flush=True)
+    print_table(
+        "Double dummy, one strain and leader per solve (median; ratio = ours / DDS)",
+        ["cards a hand", "positions", "ours", "ours max", "DDS", "ratio", "our nodes/s"],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Move ordering for the double-dummy search (:mod:`pure_engine.games._dd_search`).
+
+Cards are relative positions (``13 * suit + place``, higher place = higher card).  The
+order changes only how fast a proof is found, never an answer.
+"""
+
+from __future__ import annotations
+
+from pure_engine.games.tricks import SUIT_MASKS
+
+__all__ = ["order_last", "order_moves"]
+
+_SUIT = SUIT_MASKS
+_BOTTOM = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def _runs(legal: int) -> int:
+    """The lowest card of each run of touching cards in *legal* (one card per class)."""
+    return legal & ~((legal << 1) & ~_BOTTOM)
+
+
+def _positions(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def order_last(
+    legal: int, trick: tuple[int, ...], leader: int, seat: int, trump_mask: int
+) -> list[int]:
+    """Fourth hand: if the partner holds the trick, low cards first; else the cheapest
+    winner first, then low cards."""
+    cards = _positions(_runs(legal))
+    if len(cards) == 1:
+        return cards
+    win = _winner_so_far(trick, trump_mask)
+    partner_holds = (leader + win) & 1 == seat & 1
+    best = trick[win]
+    beating = [c for c in cards if _beats(c, best, trump_mask)]
+    losing = [c for c in cards if not _beats(c, best, trump_mask)]
+    losing.sort(key=_rank_key)
+    if partner_holds:
+        return losing + beating
+    return beating + losing
+
+
+def _rank_key(card: int) -> int:
+    return card % 13
+
+
+def _winner_so_far(trick: tuple[int, ...], trump_mask: int) -> int:
+    best_index, best = 0, trick[0]
+    for index in range(1, len(trick)):
+        card = trick[index]
+        if card // 13 == best // 13:
+            if card > best:
+                best_index, best = index, card
+        elif trump_mask >> card & 1:
+            best_index, best = index, card
+    return best_index
+
+
+def _beats(card: int, best: int, trump_mask: int) -> bool:
+    if card // 13 == best // 13:
+        return card > best
+    return bool(trump_mask >> card & 1)
+
+
+def order_moves(
+    h: tuple[int, int, int, int],
+    legal: int,
+    trick: tuple[int, ...],
+    leader: int,
+    seat: int,
+    trump_mask: int,
+) -> list[int]:
+    """Candidate cards (one per class of equivalent cards), likeliest best first."""
+    cards = _positions(_runs(legal))
+    if len(cards) == 1:
+        return cards
+    if not trick:
+        everyone = h[0] | h[1] | h[2] | h[3]
+        partner = h[(seat + 2) & 3]
+        lho, rho = h[(seat + 1) & 3], h[(seat + 3) & 3]
+        scored = []
+        for card in cards:
+            mask = _SUIT[card // 13]
+            top = 1 << ((everyone & mask).bit_length() - 1)
+            ruffable = (
+                trump_mask
+                and mask != trump_mask
+                and ((lho & trump_mask and not lho & mask) or (rho & trump_mask and not rho & mask))
+            )
+            if top == 1 << card and not ruffable:
+                score = 40  # cash a winner
+            elif top & partner and not ruffable:
+                score = 30 - card % 13  # low card to partner's winner
+            elif trump_mask and not partner & mask and partner & trump_mask and mask != trump_mask:
+                score = 25 - card % 13  # partner ruffs
+            else:
+                score = 10 - card % 13 + (h[seat] & mask).bit_count()
+            scored.append((-score, card))
+        scored.sort()
+        return [card for _, card in scored]
+    win = _winner_so_far(trick, trump_mask)
+    best = trick[win]
+    partner_holds = (leader + win) & 1 == seat & 1
+    beating = [c for c in cards if _beats(c, best, trump_mask)]
+    losing = [c for c in cards if not _beats(c, best, trump_mask)]
+    losing.sort(key=_rank_key)
+    if partner_holds:
+        return losing + beating
+    if len(trick) == 1:  # second hand: low first, but try the cheapest winner early
+        return beating[:1] + losing + beating[1:] if beating else losing
+    return beating + losing
+
+
+# ---------------------------------------------------------------- the API

@@ -1,0 +1,471 @@
+"""The search behind :mod:`pure_engine.games.double_dummy` (private: its API is there).
+
+Positions are in **relative ranks**: a card is its place among the cards still in play
+in its suit (bit ``13 * suit + place``, the lowest card at place 0), so positions that
+differ only in which small cards have gone are the same four integers.  When a trick is
+complete its four cards are squeezed out of every hand (:data:`_KEEP` / :data:`_ABOVE`:
+two masks and a shift per hand and card).
+
+:class:`Search` answers "can North-South take at least *t* of the remaining tricks?"
+(a boolean AND/OR search) with partition search: each answer comes with the set of
+cards whose rank the proof used, and the table stores it under the position's shape
+(suit lengths per hand) with the owners of those cards and all higher ones only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pure_engine.core.struct import Struct
+from pure_engine.games._dd_order import order_last, order_moves
+from pure_engine.games.tricks import SUIT_MASKS, cards_of
+
+__all__ = ["Relative", "Search", "finish_trick", "to_relative"]
+
+_SUIT = SUIT_MASKS
+_FULL = (1 << 52) - 1
+# compressing out relative position p: keep the bits below it, shift those above down by one
+_KEEP = tuple(_FULL & ~(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << p) - 1)) for p in range(52))
+_FROM = tuple(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << p) - 1) for p in range(52))
+_ABOVE = tuple(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << (p + 1)) - 1) for p in range(52))
+_SHIFT_UP = tuple(_ABOVE[p] >> 1 | 1 << p for p in range(52))
+
+
+def _ace_high_index(card: int) -> int:
+    """0 for the 2 .. 12 for the ace: the card's place in its suit, lowest first."""
+    return (card % 13 - 1) % 13
+
+
+class Relative(Struct):
+    """The root position in relative ranks, and the way back to real cards."""
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    cards: tuple[int, ...]  # relative position -> real card (-1 where no card)
+
+
+def to_relative(hands: Sequence[int], trick: Sequence[int]) -> Relative:
+    present = 0
+    for hand in hands:
+        present |= hand
+    for card in trick:
+        present |= 1 << card
+    to_rel: dict[int, int] = {}
+    back = [-1] * 52
+    for suit_ in range(4):
+        held = list(cards_of(present & _SUIT[suit_]))
+        held.sort(key=_ace_high_index)
+        for index, card in enumerate(held):
+            to_rel[card] = 13 * suit_ + index
+            back[13 * suit_ + index] = card
+    rel = [0, 0, 0, 0]
+    for seat, hand in enumerate(hands):
+        for card in cards_of(hand):
+            rel[seat] |= 1 << to_rel[card]
+    return Relative((rel[0], rel[1], rel[2], rel[3]), tuple(to_rel[c] for c in trick), tuple(back))
+
+
+class Search:
+    """One strain's search, with its transposition table (local to one solve or table).
+
+    The searches return ``relevant << 1 | result``: *result* answers the question and
+    *relevant* is the set of cards (relative positions) whose rank the proof used — the
+    cards that took a trick from a lower card of their suit, and the winners a quick-trick
+    bound counted.  A position with the same suit lengths in each hand and the same owners
+    of every card from the lowest relevant card of each suit upwards has the same answer
+    (partition search, as DDS's "winning ranks"), so the table stores each result under
+    the shape with those owners only.
+    """
+
+    __slots__ = ("best", "ge", "nodes_box", "play", "tt")
+
+    def __init__(self, trump: int | None) -> None:
+        # (leader, shape) -> entries [region, a, b, c, d, low, high, relevant]
+        tt: dict[tuple[int, ...], list[list[int]]] = {}
+        best: dict[tuple[object, ...], int] = {}
+        nodes = [0]
+        trump_mask = _SUIT[trump] if trump is not None else 0
+        suit_masks = _SUIT
+        keep, above = _KEEP, _ABOVE
+        from_low = _FROM  # from_low[p]: the bits of p's suit at or above p
+        shift_up = _SHIFT_UP  # the bits that move up when a card is put back at p
+
+        def suit_winners(
+            own: int, partner: int, lho: int, rho: int, everyone: int, mask: int, extend: bool
+        ) -> tuple[int, int]:
+            """Tricks the hand *own* cashes in one suit from the top while on lead, and the
+            cards that count relies on."""
+            rest = everyone & mask
+            wins = 0
+            while rest:
+                top = 1 << (rest.bit_length() - 1)
+                if not top & own:
+                    break
+                wins += 1
+                rest ^= top
+            if not wins:
+                return 0, 0
+            lho_len = (lho & mask).bit_count()
+            rho_len = (rho & mask).bit_count()
+            low_own = own & -own
+            if extend and wins >= lho_len and wins >= rho_len and (partner & mask) < low_own:
+                # the opponents are out and partner cannot overtake: all are winners
+                wins = own.bit_count()
+                used = from_low[low_own.bit_length() - 1]
+            else:
+                used = (everyone & mask) ^ rest
+            if trump_mask and mask != trump_mask:
+                if lho & trump_mask and lho_len < wins:
+                    wins = lho_len
+                if rho & trump_mask and rho_len < wins:
+                    wins = rho_len
+            return wins, used
+
+        def quick_tricks(h: tuple[int, int, int, int], leader: int) -> tuple[int, int]:
+            """Top winners the side on lead can cash at once (a sure lower bound), and
+            the cards that bound relies on: the leader's own, or the partner's after a
+            small card led to them."""
+            mine = h[leader]
+            partner = h[(leader + 2) & 3]
+            lho, rho = h[(leader + 1) & 3], h[(leader + 3) & 3]
+            everyone = h[0] | h[1] | h[2] | h[3]
+            total = used = 0
+            theirs = [0, 0, 0, 0]
+            theirs_used = [0, 0, 0, 0]
+            for suit_ in range(4):
+                mask = suit_masks[suit_]
+                own = mine & mask
+                if own:
+                    wins, cards = suit_winners(own, partner, lho, rho, everyone, mask, True)
+                    total += wins
+                    used |= cards
+                if partner & mask:
+                    wins, cards = suit_winners(
+                        partner & mask, mine, rho, lho, everyone, mask, False
+                    )
+                    theirs[suit_], theirs_used[suit_] = wins, cards
+            best, best_used = total, used
+            partner_total = sum(theirs)
+            if partner_total > best:
+                for suit_ in range(4):  # a small card to partner's winners, who cashes the rest
+                    if theirs[suit_] and mine & suit_masks[suit_] and partner_total > best:
+                        best = partner_total
+                        best_used = (
+                            theirs_used[0] | theirs_used[1] | theirs_used[2] | theirs_used[3]
+                        )
+            return best, best_used
+
+        def sure_trumps(h: tuple[int, int, int, int]) -> tuple[int, int, int]:
+            """Tricks each side's top trumps take whatever happens (the highest trumps are
+            never beaten; partners' may fall together): N-S's, E-W's, and the cards used."""
+            trumps = (h[0] | h[1] | h[2] | h[3]) & trump_mask
+            if not trumps:
+                return 0, 0, 0
+            top = 1 << (trumps.bit_length() - 1)
+            side = 0 if (h[0] | h[2]) & top else 1
+            first, second = h[side] & trump_mask, h[side + 2] & trump_mask
+            run = first | second
+            sequence = 0
+            while trumps and (top & run):
+                sequence |= top
+                trumps ^= top
+                top = 1 << (trumps.bit_length() - 1) if trumps else 0
+            sure = max((sequence & first).bit_count(), (sequence & second).bit_count())
+            return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
+
+        def last_trick(h: tuple[int, int, int, int], leader: int) -> int:
+            """``relevant << 1 | ns_wins`` for the last trick (every card is forced)."""
+            win_seat = leader
+            win = h[leader].bit_length() - 1
+            by_rank = False
+            for offset in (1, 2, 3):
+                seat = (leader + offset) & 3
+                card = h[seat].bit_length() - 1
+                if card // 13 == win // 13:
+                    by_rank = True
+                    if card > win:
+                        win_seat, win = seat, card
+                elif trump_mask >> card & 1:
+                    win_seat, win = seat, card
+                    by_rank = False
+            relevant = 1 << win if by_rank else 0
+            return relevant << 1 | (1 if win_seat & 1 == 0 else 0)
+
+        def shape(h: tuple[int, int, int, int], leader: int) -> tuple[int, ...]:
+            out = [leader]
+            for hand in h:
+                out.append(
+                    (hand & 0x1FFF).bit_count()
+                    | (hand >> 13 & 0x1FFF).bit_count() << 4
+                    | (hand >> 26 & 0x1FFF).bit_count() << 8
+                    | (hand >> 39).bit_count() << 12
+                )
+            return tuple(out)
+
+        def region_of(relevant: int) -> int:
+            region = 0
+            for mask in suit_masks:
+                inside = relevant & mask
+                if inside:
+                    region |= from_low[(inside & -inside).bit_length() - 1]
+            return region
+
+        def ge(h: tuple[int, int, int, int], leader: int, target: int) -> int:
+            """Can North-South take at least *target* of the remaining tricks? (trick boundary)"""
+            if target <= 0:
+                return 1
+            n = h[leader].bit_count()
+            if target > n:
+                return 0
+            nodes[0] += 1
+            if n == 1:
+                v = last_trick(h, leader)
+                return v if target == 1 else v & ~1
+            a, b, c, d = h
+            key = shape(h, leader)
+            entries = tt.get(key)
+            if entries is not None:
+                for e in entries:
+                    region = e[0]
+                    if (
+                        a & region == e[1]
+                        and b & region == e[2]
+                        and c & region == e[3]
+                        and d & region == e[4]
+                    ):
+                        if e[5] >= target:
+                            return e[7] << 1 | 1
+                        if e[6] < target:
+                            return e[7] << 1
+            else:
+                entries = tt[key] = []
+            quick, used = quick_tricks(h, leader)
+            if leader & 1 == 0:
+                if quick >= target:
+                    _store(entries, h, used, quick, n)
+                    return used << 1 | 1
+            elif n - quick < target:
+                _store(entries, h, used, 0, n - quick)
+                return used << 1
+            if trump_mask:
+                ns_sure, ew_sure, used = sure_trumps(h)
+                if ns_sure >= target:
+                    _store(entries, h, used, ns_sure, n)
+                    return used << 1 | 1
+                if n - ew_sure < target:
+                    _store(entries, h, used, 0, n - ew_sure)
+                    return used << 1
+            v = play(h, leader, (), target)
+            relevant = v >> 1
+            if v & 1:
+                _store(entries, h, relevant, target, n)
+            else:
+                _store(entries, h, relevant, 0, target - 1)
+            return v
+
+        def _store(
+            entries: list[list[int]],
+            h: tuple[int, int, int, int],
+            relevant: int,
+            low: int,
+            high: int,
+        ) -> None:
+            region = region_of(relevant)
+            a, b, c, d = h[0] & region, h[1] & region, h[2] & region, h[3] & region
+            for e in entries:
+                if e[0] == region and e[1] == a and e[2] == b and e[3] == c and e[4] == d:
+                    if low > e[5]:
+                        e[5] = low
+                    if high < e[6]:
+                        e[6] = high
+                    return
+            entries.append([region, a, b, c, d, low, high, relevant])
+
+        def play(
+            h: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], target: int
+        ) -> int:
+            """The same question inside a trick, *trick* already on the table."""
+            played = len(trick)
+            seat = (leader + played) & 3
+            hand = h[seat]
+            maximizing = 1 if seat & 1 == 0 else 0
+            legal = (hand & suit_masks[trick[0] // 13] or hand) if played else hand
+            if played == 3:
+                candidates = order_last(legal, trick, leader, seat, trump_mask)
+            else:
+                candidates = order_moves(h, legal, trick, leader, seat, trump_mask)
+            hint_key = None
+            if len(candidates) > 1:
+                hint_key = (h[0], h[1], h[2], h[3], leader, trick)
+                hint = best.get(hint_key)
+                if hint is not None and hint in candidates:
+                    candidates.remove(hint)
+                    candidates.insert(0, hint)
+            relevant = 0
+            if played == 3:
+                return last_hand(h, leader, trick, target, candidates, hint_key, maximizing)
+            for card in candidates:
+                bit = 1 << card
+                after = (
+                    (h[0] ^ bit, h[1], h[2], h[3]),
+                    (h[0], h[1] ^ bit, h[2], h[3]),
+                    (h[0], h[1], h[2] ^ bit, h[3]),
+                    (h[0], h[1], h[2], h[3] ^ bit),
+                )[seat]
+                nodes[0] += 1
+                v = play(after, leader, (*trick, card), target)
+                if v & 1 == maximizing:
+                    if hint_key is not None:
+                        best[hint_key] = card
+                    return v
+                relevant |= v >> 1
+            return relevant << 1 | (1 - maximizing)
+
+        def last_hand(
+            h: tuple[int, int, int, int],
+            leader: int,
+            trick: tuple[int, ...],
+            target: int,
+            candidates: list[int],
+            hint_key: tuple[object, ...] | None,
+            maximizing: int,
+        ) -> int:
+            """Fourth hand: each card closes the trick; the three cards already played are
+            squeezed out of the hands once, the fourth per candidate."""
+            seat = (leader + 3) & 3
+            a, b, c, d = h
+            removed = sorted(trick, reverse=True)
+            for pos in removed:
+                k, u = keep[pos], above[pos]
+                a = (a & k) | ((a & u) >> 1)
+                b = (b & k) | ((b & u) >> 1)
+                c = (c & k) | ((c & u) >> 1)
+                d = (d & k) | ((d & u) >> 1)
+            removed.reverse()
+            win3, rank3 = _winner_so_far_rank(trick, trump_mask)
+            best3 = trick[win3]
+            best3_suit = best3 // 13
+            relevant = 0
+            for card in candidates:
+                suit_ = card // 13
+                pos = card
+                for p in removed:
+                    if p < card and p // 13 == suit_:
+                        pos -= 1
+                k, u = keep[pos], above[pos]
+                child_hands = (
+                    (a & k) | ((a & u) >> 1),
+                    (b & k) | ((b & u) >> 1),
+                    (c & k) | ((c & u) >> 1),
+                    (d & k) | ((d & u) >> 1),
+                )
+                if suit_ == best3_suit:
+                    if card > best3:
+                        win_card, win_index, by_rank = card, 3, True
+                    else:
+                        win_card, win_index, by_rank = best3, win3, True
+                elif trump_mask >> card & 1:
+                    win_card, win_index, by_rank = card, 3, False
+                else:
+                    win_card, win_index, by_rank = best3, win3, rank3
+                winner = (leader + win_index) & 3
+                v = ge(child_hands, winner, target - (1 if winner & 1 == 0 else 0))
+                child = v >> 1
+                if child:  # back to this trick's coordinates
+                    child = (child & k) | ((child & shift_up[pos]) << 1)
+                    for p in removed:
+                        child = (child & keep[p]) | ((child & shift_up[p]) << 1)
+                if by_rank:
+                    child |= 1 << win_card
+                if v & 1 == maximizing:
+                    if hint_key is not None:
+                        best[hint_key] = card
+                    return child << 1 | maximizing
+                relevant |= child
+            del seat
+            return relevant << 1 | (1 - maximizing)
+
+        self.tt = tt
+        self.best = best
+        self.nodes_box = nodes
+        self.ge = ge
+        self.play = play
+
+    def at_least(self, rel: Relative, leader: int, target: int) -> bool:
+        """North-South take at least *target* tricks from the relative position *rel*."""
+        if rel.trick:
+            return bool(self.play(rel.hands, leader, rel.trick, target) & 1)
+        return bool(self.ge(rel.hands, leader, target) & 1)
+
+    def ns_tricks(self, rel: Relative, leader: int) -> int:
+        """North-South's exact tricks from *rel* (bisection on null-window searches)."""
+        total = max(h.bit_count() for h in rel.hands)
+        low, high = 0, total
+        while low < high:
+            target = (low + high + 1) // 2
+            if self.at_least(rel, leader, target):
+                low = target
+            else:
+                high = target - 1
+        return low
+
+
+def _winner_so_far_rank(trick: tuple[int, ...], trump_mask: int) -> tuple[int, bool]:
+    """Which card holds a partial trick, and whether it holds it by rank."""
+    best_index, best = 0, trick[0]
+    by_rank = False
+    for index in range(1, len(trick)):
+        card = trick[index]
+        if card // 13 == best // 13:
+            by_rank = True
+            if card > best:
+                best_index, best = index, card
+        elif trump_mask >> card & 1:
+            best_index, best = index, card
+            by_rank = False
+    return best_index, by_rank
+
+
+def _winner_rank(trick: tuple[int, ...], trump_mask: int) -> tuple[int, bool]:
+    """Which card of a full trick wins it, and whether it won by rank (over a lower card
+    of its own suit) rather than alone in its suit."""
+    best_index, best = 0, trick[0]
+    by_rank = False
+    for index in (1, 2, 3):
+        card = trick[index]
+        if card // 13 == best // 13:
+            by_rank = True
+            if card > best:
+                best_index, best = index, card
+        elif trump_mask >> card & 1:
+            best_index, best = index, card
+            by_rank = False
+    return best_index, by_rank
+
+
+def _winner(trick: tuple[int, ...], trump_mask: int) -> int:
+    """Which card of a full trick (relative positions, lead first) wins it."""
+    best_index, best = 0, trick[0]
+    for index in (1, 2, 3):
+        card = trick[index]
+        if card // 13 == best // 13:
+            if card > best:
+                best_index, best = index, card
+        elif trump_mask >> card & 1:
+            best_index, best = index, card
+    return best_index
+
+
+def finish_trick(
+    hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], trump_mask: int
+) -> tuple[tuple[int, int, int, int], int]:
+    """The hands with the four played cards compressed out, and the trick's winner."""
+    winner = (leader + _winner(trick, trump_mask)) & 3
+    a, b, c, d = hands
+    for pos in sorted(trick, reverse=True):
+        k, u = _KEEP[pos], _ABOVE[pos]
+        a = (a & k) | ((a & u) >> 1)
+        b = (b & k) | ((b & u) >> 1)
+        c = (c & k) | ((c & u) >> 1)
+        d = (d & k) | ((d & u) >> 1)
+    return (a, b, c, d), winner
