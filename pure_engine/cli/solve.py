@@ -18,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments shared by every solvable puzzle family."""
     parser.add_argument(
         "game",
-        help="crab-combat, bridge-dd, skirmish-lethal, or a patience preset name / variant JSON file",
+        help="crab-combat, bridge-dd, skirmish-lethal, or a patience preset / variant JSON file",
     )
     parser.add_argument(
         "input",
