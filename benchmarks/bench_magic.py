@@ -42,6 +42,7 @@ from benchmarks._timing import median_ns, print_table
 from pure_engine import load_game
 from pure_engine.core.flow import FlowStep
 from pure_engine.core.game import Game
+from pure_engine.core.struct import fields_of
 from pure_engine.games.magic_lite import MagicState, Step
 from pure_engine.games.magic_lite.state import Action
 from pure_engine.games.magic_lite.turn import MACHINE, _apply, auto_action
@@ -57,6 +58,7 @@ DECKS = (("green_stompy", "green_stompy"), ("green_stompy", "red_burn"))
 
 class _Counter:
     ticks = 0
+    autos = 0
 
 
 class _PriorityNode:
@@ -68,7 +70,10 @@ class _PriorityNode:
     def tick(self, state: MagicState) -> tuple[MagicState, bool]:
         self.counter.ticks += 1
         after = auto_action(state)
-        return (state, True) if after is None else (after, False)
+        if after is None:
+            return state, True
+        self.counter.autos += 1
+        return after, False
 
 
 class _StepNode:
@@ -299,7 +304,7 @@ def _profile() -> None:
     rows = []
     for line in text.getvalue().splitlines():
         parts = line.split(None, 5)
-        if len(parts) == 6 and parts[0].replace("/", "").isdigit():
+        if len(parts) == 6 and parts[0].replace("/", "").isdigit() and parts[1][0].isdigit():
             where = parts[5].replace("/work/wt/magic/", "").split("/site-packages/")[-1]
             rows.append([parts[0], parts[1], parts[3], where])
     print_table(
@@ -369,9 +374,9 @@ def _as_mutable(state: MagicState) -> dict[str, Any]:
     """The same position as a mutable engine would hold it: dicts and lists."""
     table = state.table
     return {
-        "entities": {i: dict(zip(e._fields, e, strict=True)) for i, e in table.entities.items()},
+        "entities": {i: fields_of(e) for i, e in table.entities.items()},
         "zones": {z: list(ids) for z, ids in table.zones.items()},
-        "game": {f: getattr(state, f) for f in state._fields if f != "table"},
+        "game": {f: v for f, v in fields_of(state).items() if f != "table"},
     }
 
 

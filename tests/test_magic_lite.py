@@ -14,7 +14,7 @@ from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position
-from pure_engine.games.magic_lite.turn import PASS
+from pure_engine.games.magic_lite.turn import PASS, forced
 from pure_engine.testing import FAST_CHECKS, check_game
 
 GAME = load_game("magic_lite")
@@ -151,8 +151,8 @@ def test_combat_is_skipped_when_nothing_can_attack() -> None:
     state = position(hands=(("giant_growth",), ()), battlefields=(("forest", "wall_of_air"), ()))
     after = play(state, "pass")
     assert after.step == Step.MAIN2 and after.active == 0
-    assert after.ticks - state.ticks == 2  # two loop passes: p1's pass, main 1 -> main 2
-    assert after.autos - state.autos == 1  # p1's pass in main 1
+    assert after.ticks - state.ticks == 1  # one loop pass: main 1 -> main 2
+    assert after.autos - state.autos == 1  # p1's pass in main 1, inside the priority loop
 
 
 def test_combat_skip_keeps_beginning_of_combat_triggers() -> None:
@@ -171,3 +171,33 @@ def test_counters_show_the_flow() -> None:
     assert state.decisions == 0 and state.ticks > 0
     after = GAME.step(state, GAME.legal_actions(state)[0])
     assert after.decisions == 1 and after.ticks > state.ticks
+
+
+def test_forced_names_the_single_legal_action_exactly_when_there_is_one() -> None:
+    for game_seed, choice_seed in ((1, 2), (5, 8), (13, 21)):
+        for state in _random_states(game_seed, choice_seed, 150):
+            if state.lost:
+                continue
+            legal = legal_actions(state)
+            found = forced(state)
+            if len(legal) == 1:
+                assert found is not None and found[0] == legal[0], GAME.render(state)
+            else:
+                assert found is None, GAME.render(state)
+
+
+def test_session_logs_the_rule_of_each_forced_action_and_the_record_keeps_it() -> None:
+    session = start(NO_SKIP, seed=2, policy=AutoPolicy(skip_trivial=True))
+    rng = random.Random(1)
+    for _ in range(25):
+        if NO_SKIP.is_terminal(session.state):
+            break
+        legal = NO_SKIP.legal_actions(session.state)
+        session = act(NO_SKIP, session, legal[rng.randrange(len(legal))])
+    rules = {e.rule for e in session.log if e.auto == "forced"}
+    assert "cannot act" in rules and "" not in rules
+    assert all(e.rule == "" for e in session.log if e.auto is None)
+    record = gamerecord.loads(gamerecord.dumps(gamerecord.record_session(NO_SKIP, session)))
+    assert [a.rule for a in record.actions] == [e.rule for e in session.log]
+    _, replayed = gamerecord.replay(record)
+    assert replayed == session.state

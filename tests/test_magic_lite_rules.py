@@ -9,7 +9,7 @@ from pure_engine.cards import EXHAUSTED
 from pure_engine.games.magic_lite import MagicState, Step
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position
-from pure_engine.games.magic_lite.state import TAPPED
+from pure_engine.games.magic_lite.state import TAPPED, TRAMPLE
 
 GAME = load_game("magic_lite")
 
@@ -260,6 +260,20 @@ def test_end_step_trigger_sacrifices_ball_lightning() -> None:
     state = attack((("ball_lightning",), ()), "attack Ball Lightning")
     assert state.life == (20, 14)
     assert "ball_lightning" in cards(state, "graveyard", 0)
+
+
+def test_until_end_of_turn_keywords_end_with_the_turn() -> None:
+    state = position(
+        hands=(("overrun",), ()),
+        battlefields=(("forest",) * 5 + ("grizzly_bears",), ("giant_spider",)),
+    )
+    state = play(state, "cast Overrun")
+    bears = state.table.entities[entity(state, "grizzly_bears").id]  # type: ignore[attr-defined]
+    assert bears.tags & TRAMPLE and bears.attack == 5
+    state = play(state, "attack Grizzly Bears", "block Grizzly Bears with Giant Spider")
+    assert state.life == (20, 19)  # 5 trample damage, 4 to the spider's toughness
+    bears = state.table.entities[bears.id]
+    assert not bears.tags & TRAMPLE and bears.attack == 2 and state.active == 1
 
 
 def test_global_enchantment_pumps_creatures() -> None:

@@ -2,8 +2,10 @@
 
 Times :func:`~pure_engine.core.playout.random_playouts` (the plain driver loop:
 ``sample_chance`` at chance nodes, a uniformly random legal action otherwise)
-for about ``--seconds`` and prints games/s, decisions/s, plies/s and the mean
-game length; ``--mcts K`` also times K UCT simulations from the first decision.
+for about ``--seconds`` and prints games/s, decisions/s, plies/s, the mean
+game length and, for a game that counts its own work (``Game.counters``, e.g.
+magic_lite's flow ticks and automatic actions), those counts per game; ``--mcts K``
+also times K UCT simulations from the first decision.
 Use it to size a search budget, or to see what a change to your own game's
 rules costs.  The side-by-side comparisons with the peers are in
 ``benchmarks/`` (``python -m benchmarks``), not here.
@@ -59,6 +61,7 @@ def measure(
     """
     cap = max_decisions if max_decisions is not None else game.info.max_game_length
     games = decisions = plies = truncated = 0
+    sums: dict[str, int] = {}
     batch, elapsed = 1, 0.0
     while elapsed < seconds:
         start = time.perf_counter()
@@ -68,9 +71,12 @@ def measure(
         decisions += counts.decisions
         plies += counts.plies
         truncated += counts.truncated
+        for name, value in counts.counters:
+            sums[name] = sums.get(name, 0) + value
         # double the batch, but never past what the time left is expected to hold
         batch = max(1, min(batch * 2, int((seconds - elapsed) * games / elapsed)))
-    return {
+    per_game = {f"{name}_per_game": round(value / games, 2) for name, value in sorted(sums.items())}
+    return per_game | {
         "games": games,
         "seconds": round(elapsed, 4),
         "games_per_s": round(games / elapsed, 1),
@@ -120,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"  decisions/s   {figures['decisions_per_s']:>14,.0f}")
     print(f"  plies/s       {figures['plies_per_s']:>14,.0f}")
     print(f"  decisions per game {figures['mean_decisions']:>9.2f}")
+    for name in sorted(k for k in figures if k.endswith("_per_game")):
+        label = name.removesuffix("_per_game").replace("_", " ")
+        print(f"  {label + ' per game':<19}{figures[name]:>10,.2f}")
     if figures["truncated"]:
         print(f"  cut at {figures['max_decisions']} decisions: {figures['truncated']} games")
     if args.mcts:

@@ -151,6 +151,14 @@ class Game(Generic[S, A]):
     encoding: Encoding[S, A] | None = None
     """Observation tensors and action numbers for learners and OpenSpiel (``core/encoding.py``);
     ``None``: the tensor adapters refuse the game."""
+    forced: Callable[[S], tuple[A, str] | None] | None = None
+    """The game's own skip-trivial check: at a decision with a single legal action, that action
+    and the rule that leaves it alone (``"cannot act"``...), else ``None``; cheaper than building
+    ``legal_actions``.  A :class:`~pure_engine.core.session.Session` uses it and logs the rule;
+    ``None``: sessions count the legal actions."""
+    counters: Callable[[S], Mapping[str, int]] | None = None
+    """Work counters a state carries (flow ticks, automatic actions...), summed over the games
+    ``pure-engine bench`` plays; ``None``: the game counts nothing."""
 
     @property
     def name(self) -> str:

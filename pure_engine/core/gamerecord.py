@@ -53,11 +53,13 @@ VERSION = 1
 
 
 class RecordedAction(Struct):
-    """One action in notation; ``auto`` is None for a chosen action."""
+    """One action in notation; ``auto`` is None for a chosen action; ``rule`` names why a forced
+    action was forced, when the game said (``Game.forced``)."""
 
     player: int
     text: str
     auto: Auto | None = None
+    rule: str = ""
 
 
 class GameRecord(Struct):
@@ -78,7 +80,9 @@ def record_session(game: Game[Any, Any], session: Session[Any]) -> GameRecord:
     actions = []
     for entry in session.log:
         actions.append(
-            RecordedAction(entry.player, game.action_to_str(state, entry.action), entry.auto)
+            RecordedAction(
+                entry.player, game.action_to_str(state, entry.action), entry.auto, entry.rule
+            )
         )
         if entry.auto == CHANCE_AUTO:
             state = game.resolve_chance(state)[1]
@@ -132,7 +136,12 @@ def to_json(record: GameRecord) -> dict[str, Any]:
         "params": {name: _jsonable(value) for name, value in record.params},
         "seed": record.seed,
         "actions": [
-            {"player": a.player, "action": a.text, **({"auto": a.auto} if a.auto else {})}
+            {
+                "player": a.player,
+                "action": a.text,
+                **({"auto": a.auto} if a.auto else {}),
+                **({"rule": a.rule} if a.rule else {}),
+            }
             for a in record.actions
         ],
         "final": {
@@ -240,11 +249,12 @@ def loads(text: str, *, source: str = "<record>") -> GameRecord:
         path = f"{root}.actions[{index}]"
         if not isinstance(raw, dict):
             raise RecordError(f"expected an object, found {raw!r:.40}", where=path)
-        _check_keys(raw, {"player", "action", "auto"}, path)
+        _check_keys(raw, {"player", "action", "auto", "rule"}, path)
         auto = _auto(raw.get("auto"), path)
+        rule = _expect(raw, "rule", str, path) if "rule" in raw else ""
         actions.append(
             RecordedAction(
-                _expect(raw, "player", int, path), _expect(raw, "action", str, path), auto
+                _expect(raw, "player", int, path), _expect(raw, "action", str, path), auto, rule
             )
         )
     return GameRecord(

@@ -28,13 +28,15 @@ __all__ = ["PlayoutCounts", "random_playouts"]
 
 class PlayoutCounts(Struct):
     """What :func:`random_playouts` played: games, decisions (player moves), chance
-    draws, plies (decisions + chance draws), and games cut at *max_plies*."""
+    draws, plies (decisions + chance draws), games cut at *max_plies*, and the sums of
+    the game's own ``counters`` over the final states (sorted by name)."""
 
     games: int
     decisions: int
     chance: int
     plies: int
     truncated: int
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 def random_playouts(
@@ -67,6 +69,8 @@ def random_playouts(
     rand = rng.random
     cap = -1 if max_decisions is None else max_decisions
     decisions = chance = truncated = 0
+    counters = game.counters
+    sums: dict[str, int] = {}
     for _ in range(games):
         state = game.initial_state()
         left = cap
@@ -85,4 +89,8 @@ def random_playouts(
         else:
             if not game.is_terminal(state):
                 truncated += 1
-    return PlayoutCounts(games, decisions, chance, decisions + chance, truncated)
+        if counters is not None:
+            for name, value in counters(state).items():
+                sums[name] = sums.get(name, 0) + value
+    total = tuple(sorted(sums.items()))
+    return PlayoutCounts(games, decisions, chance, decisions + chance, truncated, total)

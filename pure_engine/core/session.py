@@ -66,11 +66,13 @@ FORCED_AUTO: Final = Auto.FORCED
 
 
 class LoggedAction(Struct):
-    """One applied action: who acted, what, and ``auto`` (None when somebody chose it)."""
+    """One applied action: who acted, what, ``auto`` (None when somebody chose it), and for a
+    forced action the ``rule`` the game named for it (``Game.forced``; empty otherwise)."""
 
     player: int
     action: Hashable
     auto: Auto | None = None
+    rule: str = ""
 
 
 class AutoPolicy(Struct):
@@ -125,6 +127,7 @@ def advance(game: Game[S, A], session: Session[S]) -> Session[S]:
     evolver = session.log.evolver()
     ticks = session.ticks
     current_player = game.current_player
+    forced = game.forced
     while True:
         player = current_player(state)
         if player == TERMINAL:
@@ -135,12 +138,18 @@ def advance(game: Game[S, A], session: Session[S]) -> Session[S]:
             action, state = game.resolve_chance(state)
             evolver.append(LoggedAction(CHANCE, action, CHANCE_AUTO))
         elif policy.skips(player):
-            legal = game.legal_actions(state)
-            if len(legal) != 1:
-                break
-            action = legal[0]
+            if forced is not None:
+                found = forced(state)
+                if found is None:
+                    break
+                action, rule = found
+            else:
+                legal = game.legal_actions(state)
+                if len(legal) != 1:
+                    break
+                action, rule = legal[0], ""
             state = game.step(state, action)
-            evolver.append(LoggedAction(player, action, FORCED_AUTO))
+            evolver.append(LoggedAction(player, action, FORCED_AUTO, rule))
         else:
             break
         ticks += 1

@@ -34,6 +34,7 @@ __all__ = [
     "attack_candidates",
     "block_options",
     "blockers_of",
+    "can_attack",
     "combat_damage",
     "damage_orders",
     "has_first_strike",
@@ -60,6 +61,12 @@ def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
         for i in state.table.zones[ZONES.battlefield[state.active]]
         if i not in declared and _can_attack(entities[i])
     )
+
+
+def can_attack(state: MagicState) -> bool:
+    """True when the active player has a creature able to attack (combat is worth entering)."""
+    entities = state.table.entities
+    return any(_can_attack(entities[i]) for i in state.table.zones[ZONES.battlefield[state.active]])
 
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:

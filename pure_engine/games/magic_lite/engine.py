@@ -144,7 +144,8 @@ def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -
     """Put a permanent onto its controller's battlefield (summoning sick) and trigger "enters"."""
     table = move(state.table, entity_id, ZONES.battlefield[controller])
     e = table.entities[entity_id]
-    table = put(table, e.replace(status=EXHAUSTED, damage=0))
+    sick = EXHAUSTED if "creature" in e.types else 0
+    table = put(table, e.replace(status=sick, damage=0))
     return emit(state.replace(table=table), RULES, "enters", entity_id)
 
 
@@ -167,6 +168,10 @@ RULES: Final[Rules[MagicState]] = Rules(
 
 # --- mana ------------------------------------------------------------------------------------
 
+_MANA: Final = {card: mana_of(card) for card in POOL.defs if mana_of(card) >= 0}
+_UNAVAILABLE: Final = TAPPED | EXHAUSTED
+"""A tapped source, or a creature with summoning sickness (lands never have it)."""
+
 
 def _sources(state: MagicState, player: int) -> list[tuple[EntityId, int]]:
     """Untapped mana sources (lands first, then creatures without summoning sickness)."""
@@ -175,21 +180,22 @@ def _sources(state: MagicState, player: int) -> list[tuple[EntityId, int]]:
     entities = state.table.entities
     for i in state.table.zones[ZONES.battlefield[player]]:
         e = entities[i]
-        color = mana_of(e.card)
-        if color < 0 or e.status & TAPPED:
+        color = _MANA.get(e.card)
+        if color is None or e.status & _UNAVAILABLE:
             continue
-        if "land" in e.types:
-            lands.append((i, color))
-        elif not e.status & EXHAUSTED:
-            creatures.append((i, color))
+        (lands if "land" in e.types else creatures).append((i, color))
     return lands + creatures
 
 
 def available_mana(state: MagicState, player: int) -> list[int]:
     """How much mana of each colour (WUBRG) *player* can make now."""
     counts = [0, 0, 0, 0, 0]
-    for _, color in _sources(state, player):
-        counts[color] += 1
+    entities = state.table.entities
+    for i in state.table.zones[ZONES.battlefield[player]]:
+        e = entities[i]
+        color = _MANA.get(e.card)
+        if color is not None and not e.status & _UNAVAILABLE:
+            counts[color] += 1
     return counts
 
 
@@ -200,11 +206,19 @@ def can_pay(cost: Cost, counts: list[int]) -> bool:
     >>> can_pay(parse_cost("1G"), [0, 0, 0, 1, 1]), can_pay(parse_cost("GG"), [0, 0, 0, 1, 1])
     (True, False)
     """
-    colored = cost.colored
-    for need, have in zip(colored, counts, strict=True):
-        if need > have:
+    needs, value = _NEEDS.get(cost) or _needs(cost)
+    for color, need in needs:
+        if counts[color] < need:
             return False
-    return cost.generic + sum(colored) <= sum(counts)
+    return value <= sum(counts)
+
+
+def _needs(cost: Cost) -> tuple[tuple[tuple[int, int], ...], int]:
+    return tuple((c, n) for c, n in enumerate(cost.colored) if n), cost.value
+
+
+_NEEDS: Final = {cost: _needs(cost) for cost in (cost_of(c) for c in POOL.defs if c != PLAYER)}
+"""Each card cost's coloured needs as (colour, count) pairs, and its mana value."""
 
 
 def pay(state: MagicState, player: int, card: str) -> MagicState:
@@ -269,23 +283,46 @@ def _from_source(tag: str) -> Callable[[Enchantment], bool]:
     return lambda buff: buff.source == tag
 
 
-def settle(state: MagicState) -> MagicState:
+def _auras_in_play(state: MagicState) -> bool:
+    """True when a permanent gives an aura, or holds stats an aura gave (to be taken back)."""
+    entities = state.table.entities
+    zones = state.table.zones
+    for zone in ZONES.battlefield:
+        for i in zones[zone]:
+            e = entities[i]
+            if e.card in _AURA_CARDS or e.aura_attack or e.aura_health:
+                return True
+    return False
+
+
+_AURA_CARDS: Final = frozenset(POOL.auras)
+
+
+def settle(state: MagicState, *, checks: bool = True) -> MagicState:
     """Run what is running, apply state-based actions until none applies, then put the triggered
-    abilities on the stack (the active player receives priority)."""
-    while True:
-        if state.frames:
-            state = run(state, RULES, queue=False)
-            if state.pending is not None:
-                return state
+    abilities on the stack (the active player receives priority).
+
+    ``checks=False`` says nothing can have died or lost since the last settle (a land or a
+    creature entered, an event fired): only auras and triggers are looked at.
+    """
+    if checks or state.frames:
+        while True:
+            if state.frames:
+                state = run(state, RULES, queue=False)
+                if state.pending is not None:
+                    return state
+            if _auras_in_play(state):
+                state = refresh_auras(state, RULES)
+            state, died = death_phase(state, RULES)
+            state = _orphans(state)
+            life = state.life
+            lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1
+            if lost != state.lost:
+                state = state.replace(lost=lost)
+            if not died:
+                break
+    elif _auras_in_play(state):
         state = refresh_auras(state, RULES)
-        state, died = death_phase(state, RULES)
-        state = _orphans(state)
-        life = state.life
-        lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1
-        if lost != state.lost:
-            state = state.replace(lost=lost)
-        if not died:
-            break
     if state.queue:
         state = triggers_to_stack(state, active=state.active, players=2).replace(window=True)
     return state

@@ -44,6 +44,7 @@ from pure_engine.games.magic_lite.combat import (
     attack_candidates,
     block_options,
     blockers_of,
+    can_attack,
     combat_damage,
     damage_orders,
     has_first_strike,
@@ -73,6 +74,7 @@ __all__ = [
     "auto_action",
     "can_act",
     "current_player",
+    "forced",
     "legal_actions",
     "spell_targets",
     "start_turns",
@@ -86,6 +88,18 @@ _MAINS: Final = (Step.MAIN1, Step.MAIN2)
 _HAND_SIZE: Final = 7
 
 FlowStepEnter = Callable[[MagicState], MagicState]
+
+_LAND, _INSTANT, _SORCERY = 0, 1, 2
+
+
+def _speed(types: frozenset[str]) -> int:
+    if "land" in types:
+        return _LAND
+    return _INSTANT if "instant" in types else _SORCERY
+
+
+_SPEED: Final = {key: _speed(card.types) for key, card in POOL.defs.items()}
+"""When a card may be played: a land, at instant speed, or at sorcery speed (everything else)."""
 
 
 # --- who decides --------------------------------------------------------------------------------
@@ -139,22 +153,27 @@ def can_act(state: MagicState, player: int) -> bool:
     if not hand:
         return False
     entities = table.entities
-    sorcery = _sorcery_speed(state, player)
+    sorcery = player == state.active and state.step in _MAINS and not state.stack
+    land_ok = sorcery and not state.land_played
     counts: list[int] | None = None
     for i in hand:
-        e = entities[i]
-        types = e.types
-        if "land" in types:
-            if sorcery and not state.land_played:
+        card = entities[i].card
+        speed = _SPEED[card]
+        if speed == _LAND:
+            if land_ok:
                 return True
             continue
-        if not sorcery and "instant" not in types:
+        if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
             counts = available_mana(state, player)
-        if not can_pay(cost_of(e.card), counts):
+            if not any(counts):
+                if land_ok:
+                    continue  # a land later in the hand may still be played
+                return False
+        if not can_pay(cost_of(card), counts):
             continue
-        targets = spell_targets(state, e.card, i, player)
+        targets = spell_targets(state, card, i, player)
         if targets is None or targets:
             return True
     return False
@@ -216,16 +235,28 @@ def _resolve(state: MagicState, item: StackItem) -> MagicState:
 
 
 def _pass(state: MagicState) -> MagicState:
-    state, everybody = pass_priority(state, players=2)
-    if not everybody:
-        return state
-    if not state.stack:
-        return state.replace(window=False)
-    state, item = pop_item(state, active=state.active)
-    state = settle(_resolve(state, item))
-    if state.pending is None and not state.stack:
-        return _open(state)
-    return state.replace(window=True)
+    """The holder passes; then every player who skips trivial decisions and cannot act passes
+    too (seed 002's inner priority loop), until somebody must decide, a resolving item asks a
+    question, or the step ends.  Each automatic pass is counted in ``autos``."""
+    while True:
+        state, everybody = pass_priority(state, players=2)
+        if everybody:
+            if not state.stack:
+                return state.replace(window=False)
+            state, item = pop_item(state, active=state.active)
+            state = settle(_resolve(state, item))
+            if state.pending is not None or state.lost:
+                return state
+            if state.stack:
+                state = state.replace(window=True)
+            else:
+                state = _open(state)
+                if not state.window:
+                    return state
+        holder = state.holder
+        if not state.skip >> holder & 1 or can_act(state, holder):
+            return state
+        state = state.replace(autos=state.autos + 1)
 
 
 def _cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
@@ -250,7 +281,7 @@ def _done_attacking(state: MagicState) -> MagicState:
     state = state.replace(table=table, declaring=False)
     for a in state.attackers:
         state = emit(state, RULES, "attacks", a)
-    return _open(settle(state))
+    return _open(settle(state, checks=False))
 
 
 def _after_blocks(state: MagicState) -> MagicState:
@@ -311,7 +342,7 @@ def _apply(state: MagicState, action: Action) -> MagicState:
             return _pass(state)
         case Act.PLAY_LAND:
             state = enter_battlefield(state, EntityId(action.card), state.holder)
-            return settle(state.replace(land_played=True, passes=0))
+            return settle(state.replace(land_played=True, passes=0), checks=False)
         case Act.CAST:
             return _cast(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:
@@ -344,39 +375,58 @@ def _apply(state: MagicState, action: Action) -> MagicState:
 
 def auto_action(state: MagicState) -> MagicState | None:
     """The skip-trivial rule: the state after the automatic action at this decision point, or
-    ``None`` when a player must decide (or does not skip)."""
-    pending = state.pending
-    if pending is not None:
-        if len(pending.options) == 1 and _skips(state, pending.player):
-            return _apply(state, Action(Act.CHOOSE, 0))
-        return None
+    ``None`` when a player must decide (or does not skip).  Counted in ``autos``."""
+    after = _automatic(state)
+    return None if after is None else after.replace(autos=after.autos + 1)
+
+
+def _automatic(state: MagicState) -> MagicState | None:
     player = current_player(state)
     if player < 0 or not _skips(state, player):
         return None
+    found = forced(state)
+    if found is None:
+        return None
+    action = found[0]
+    return _pass(state) if action.kind == Act.PASS else _apply(state, action)
+
+
+def forced(state: MagicState) -> tuple[Action, str] | None:
+    """The single legal action at this decision and the rule that leaves it alone, or ``None``
+    (``Game.forced``: sessions log the rule) — without building the list of actions.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> forced(position(hands=((), ("shock",)), battlefields=(("forest",), ("mountain",)), skip=0))
+    (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
+    """
+    if state.lost:
+        return None
+    pending = state.pending
+    if pending is not None:
+        return (Action(Act.CHOOSE, 0), "one option") if len(pending.options) == 1 else None
     if state.declaring:
         match state.step:
             case Step.ATTACKERS:
-                return None if attack_candidates(state) else _done_attacking(state)
+                return None if attack_candidates(state) else (DONE_ATTACKING, "nothing can attack")
             case Step.BLOCKERS:
-                return None if block_options(state) else _after_blocks(state)
+                return None if block_options(state) else (DONE_BLOCKING, "nothing can block")
             case _:
-                hand = _distinct_hand(state, player)
-                return _apply(state, Action(Act.DISCARD, hand[0])) if len(hand) == 1 else None
+                hand = _distinct_hand(state, state.active)
+                if len(hand) == 1:
+                    return Action(Act.DISCARD, hand[0]), "one card to discard"
+                return None
     if state.to_order:
         return None  # two blockers or more: always at least two orders
-    if state.window and not can_act(state, player):
-        return _pass(state)
+    if state.window and not can_act(state, state.holder):
+        return PASS, "cannot act"
     return None
 
 
 def step(state: MagicState, action: Action) -> MagicState:
     """Apply *action* (assumed legal), then run the turn to the next real decision."""
-    state = _apply(state, action)
-    run = MACHINE.advance(state)
+    run = MACHINE.advance(_apply(state, action))
     s = run.state
-    return s.replace(
-        ticks=s.ticks + run.ticks, decisions=s.decisions + 1, autos=s.autos + run.autos
-    )
+    return s.replace(ticks=s.ticks + run.ticks, decisions=s.decisions + 1)
 
 
 # --- the turn table -------------------------------------------------------------------------------
@@ -394,7 +444,8 @@ def _untap(state: MagicState) -> MagicState:
 def _at_beginning(event: str) -> FlowStepEnter:
     def enter(state: MagicState) -> MagicState:
         you = state.table.zones[ZONES.player[state.active]][0]
-        return _open(settle(emit(state, RULES, event, you)))
+        after = emit(state, RULES, event, you)
+        return _open(state if after is state else settle(after, checks=False))
 
     return enter
 
@@ -402,7 +453,7 @@ def _at_beginning(event: str) -> FlowStepEnter:
 def _draw(state: MagicState) -> MagicState:
     if state.turn == 1:
         return _open(state)  # the player who goes first skips their first draw (rule 103.8a)
-    return _open(settle(draw_cards(state, state.active, 1)))
+    return _open(draw_cards(state, state.active, 1))  # an empty library: lost, set by the draw
 
 
 def _declare_attackers(state: MagicState) -> MagicState:
@@ -443,6 +494,14 @@ def _next_turn(state: MagicState) -> MagicState:
                 table = put(table, e.replace(damage=0))
             if any(b.one_turn for b in e.buffs):
                 table = remove_buffs(table, i, lambda b: b.one_turn)
+                e = table.entities[i]
+                # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
+                # printed keywords, and those of the buffs that stay (auras)
+                tags = POOL.defs[e.card].tags
+                for buff in e.buffs:
+                    tags |= buff.tags
+                if tags != e.tags:
+                    table = put(table, e.replace(tags=tags))
     return state.replace(table=table, active=1 - state.active, turn=state.turn + 1)
 
 
@@ -454,17 +513,47 @@ def _listens(state: MagicState, event: str) -> bool:
     )
 
 
+def _quiet(state: MagicState, event: str) -> bool:
+    """True when a step with priority would do nothing: both players skip trivial decisions,
+    nothing of the active player's triggers then, and neither player can act."""
+    return (
+        state.skip == 0b11
+        and not _listens(state, event)
+        and not can_act(state, state.active)
+        and not can_act(state, 1 - state.active)
+    )
+
+
+def _after_untap(state: MagicState) -> Step:
+    """An upkeep with nothing to do is not entered (seed 002, proposal 4, for every step)."""
+    return Step.DRAW if _quiet(state, "upkeep") else Step.UPKEEP
+
+
 def _after_main1(state: MagicState) -> Step:
     """Combat is skipped when nothing can attack and nothing triggers at its beginning (seed
     002, proposal 4) — only when both players skip trivial decisions, as the combat's priority
-    windows would all be passes."""
-    if state.skip == 0b11 and not attack_candidates(state) and not _listens(state, "begin_combat"):
+    windows would all be passes; a quiet beginning of combat is not entered."""
+    if state.skip == 0b11 and not can_attack(state) and not _listens(state, "begin_combat"):
         return Step.MAIN2
-    return Step.BEGIN_COMBAT
+    return Step.ATTACKERS if _quiet(state, "begin_combat") else Step.BEGIN_COMBAT
 
 
 def _after_attackers(state: MagicState) -> Step:
-    return Step.BLOCKERS if state.attackers else Step.END_COMBAT
+    if state.attackers:
+        return Step.BLOCKERS
+    return Step.MAIN2 if _quiet(state, "") else Step.END_COMBAT
+
+
+def _after_damage(state: MagicState) -> Step:
+    return Step.MAIN2 if _quiet(state, "") else Step.END_COMBAT
+
+
+def _after_main2(state: MagicState) -> Step:
+    return Step.CLEANUP if _quiet(state, "end_step") else Step.END
+
+
+def _main2(state: MagicState) -> MagicState:
+    return _open(_end_combat(state) if state.attackers or state.blocks else state)
 
 
 def _after_blockers(state: MagicState) -> Step:
@@ -477,7 +566,7 @@ def _decides(state: MagicState) -> bool:
 
 MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
     steps={
-        Step.UNTAP: FlowStep(Step.UNTAP, Step.UPKEEP, _untap),
+        Step.UNTAP: FlowStep(Step.UNTAP, _after_untap, _untap),
         Step.UPKEEP: FlowStep(Step.UPKEEP, Step.DRAW, _at_beginning("upkeep"), _decides),
         Step.DRAW: FlowStep(Step.DRAW, Step.MAIN1, _draw, _decides),
         Step.MAIN1: FlowStep(Step.MAIN1, _after_main1, _open, _decides),
@@ -489,9 +578,9 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
         Step.FIRST_STRIKE_DAMAGE: FlowStep(
             Step.FIRST_STRIKE_DAMAGE, Step.DAMAGE, _damage(True), _decides
         ),
-        Step.DAMAGE: FlowStep(Step.DAMAGE, Step.END_COMBAT, _damage(False), _decides),
+        Step.DAMAGE: FlowStep(Step.DAMAGE, _after_damage, _damage(False), _decides),
         Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, _open, _decides, _end_combat),
-        Step.MAIN2: FlowStep(Step.MAIN2, Step.END, _open, _decides),
+        Step.MAIN2: FlowStep(Step.MAIN2, _after_main2, _main2, _decides),
         Step.END: FlowStep(Step.END, Step.CLEANUP, _at_beginning("end_step"), _decides),
         Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
     },
@@ -506,5 +595,4 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
 def start_turns(state: MagicState) -> MagicState:
     """From a fresh deal (step ``UNTAP`` of turn 1), run to the first decision."""
     run = MACHINE.advance(_untap(state))
-    s = run.state
-    return s.replace(ticks=run.ticks, autos=run.autos)
+    return run.state.replace(ticks=run.ticks)
