@@ -98,7 +98,7 @@ def main() -> None:
             row += ["-", "-"]
         row.append(f"{nodes / sum(ours_t):,.0f}")
         rows.append(row)
-        print(f"  size {size}: done", flush=True)
+        print("  " + " | ".join(str(cell) for cell in row), flush=True)
     print_table(
         "Double dummy, one strain and leader per solve (median; ratio = ours / DDS)",
         ["cards a hand", "positions", "ours", "ours max", "DDS", "ratio", "our nodes/s"],

@@ -33,8 +33,6 @@ from pure_engine.search import (
     AdversarialResult,
     alphabeta,
     expectimax,
-    expectiminimax,
-    minimax,
 )
 from pure_engine.search.puzzle import solve
 from tests.search_toys import (
@@ -96,7 +94,7 @@ def puzzle() -> None:
         length = expanded = 0
         for start in starts:
             result = solve(game, start, algorithm=algorithm, heuristic=heuristic, weight=2.0)
-            assert result.is_solved
+            assert result.solved
             length += len(result.actions)
             expanded += result.stats.expanded
         seconds = time.perf_counter() - t0
@@ -179,7 +177,7 @@ def adversarial() -> None:
     game = make_tictactoe()
     start = game.initial_state()
     searches: list[tuple[str, Callable[[], AdversarialResult[int]]]] = [
-        ("minimax (no pruning)", lambda: minimax(game, start)),
+        ("minimax (no pruning)", lambda: expectimax(game, start)),
         ("alphabeta, no table", lambda: alphabeta(game, start, tt=False)),
         ("alphabeta, table", lambda: alphabeta(game, start)),
         ("alphabeta, table + deepening", lambda: alphabeta(game, start, deepen=True)),
@@ -238,10 +236,10 @@ def chance() -> None:
     base_expanded = 0
     configurations: list[tuple[str, Callable[[], AdversarialResult[int]]]] = [
         ("expectimax (no pruning, no table)", lambda: expectimax(game, start)),
-        ("star1, no table", lambda: expectiminimax(game, start, pruning="star1", tt=False)),
-        ("star2, no table", lambda: expectiminimax(game, start, pruning="star2", tt=False)),
-        ("no pruning, table", lambda: expectiminimax(game, start, pruning=None)),
-        ("star1, table", lambda: expectiminimax(game, start, pruning="star1")),
+        ("star1, no table", lambda: alphabeta(game, start, pruning="star1", tt=False)),
+        ("star2, no table", lambda: alphabeta(game, start, pruning="star2", tt=False)),
+        ("no pruning, table", lambda: alphabeta(game, start, pruning=None)),
+        ("star1, table", lambda: alphabeta(game, start, pruning="star1")),
         ("star2, table (alphabeta's default)", lambda: alphabeta(game, start)),
     ]
     for name, run in configurations:
@@ -279,7 +277,7 @@ def poker() -> None:
     rows: list[list[object]] = []
     configurations: list[tuple[str, Callable[[], AdversarialResult[int]]]] = [
         ("expectimax (no pruning, no table)", lambda: expectimax(game, start)),
-        ("star1, no table", lambda: expectiminimax(game, start, pruning="star1", tt=False)),
+        ("star1, no table", lambda: alphabeta(game, start, pruning="star1", tt=False)),
         ("star2, table (alphabeta's default)", lambda: alphabeta(game, start)),
     ]
     for name, run in configurations:

@@ -4,7 +4,7 @@ Run: ``python examples/search_snapshots.py [SEED]``.
 
 Deal a Leduc hold'em hand with a seeded RNG, look at every move from the first
 decision (each child is a new state; the parent is untouched), then ask two
-searches for the move: exact expectiminimax over the remaining chance (every
+searches for the move: exact expectiminimax (alphabeta) over the remaining chance (every
 card is seen here: a perfect-information analysis) and MCTS with a fixed seed.
 """
 
@@ -14,7 +14,7 @@ import random
 import sys
 
 import pure_engine
-from pure_engine.search import expectiminimax, mcts
+from pure_engine.search import alphabeta, mcts
 
 
 def first_decision(seed: int) -> tuple[pure_engine.Game[object, int], object]:
@@ -41,10 +41,10 @@ def analyse(seed: int = 3) -> dict[str, object]:
     children = {}
     for action in game.legal_actions(state):
         child = game.step(state, action)  # a new snapshot: `state` is not changed
-        value = expectiminimax(game, child, player=game.current_player(state)).value
+        value = alphabeta(game, child, player=game.current_player(state)).value
         children[game.action_to_str(state, action)] = round(value, 4)
     assert pure_engine.digest(state) == before  # every branch left the parent as it was
-    exact = expectiminimax(game, state)
+    exact = alphabeta(game, state)
     # UCT's exploration constant on the scale of the returns (Leduc pays up to 13 chips):
     # the default sqrt(2) suits returns in [-1, 1] and would settle on one move too early
     guess = mcts(game, state, simulations=3000, seed=0, uct_c=game.info.max_return)

@@ -5,20 +5,20 @@
 * :func:`make_tictactoe` — noughts and crosses (two players, many transpositions).
 * :func:`make_dice_duel` — a two-player dice race: chance nodes and transpositions.
 * :func:`make_graph_game` — any finite game given as a table of nodes
-  (decision, chance or leaf); the state is the node id, so two paths to the
-  same node are a transposition.  Hypothesis strategies in the tests build
-  random trees and DAGs with chance nodes from it.
+  (decision, chance or leaf; shipped in :mod:`pure_engine.testing.toys` and
+  re-exported here).  Hypothesis strategies in the tests build random trees
+  and DAGs with chance nodes from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.testing.toys import Node, make_graph_game
 
 __all__ = [
     "DiceState",
@@ -149,68 +149,6 @@ def make_sliding_game(rows: int = 3, cols: int = 3) -> Game[SlideState, int]:
 def _first_two_tiles(board: tuple[int, ...]) -> tuple[int, int]:
     found = [k for k, t in enumerate(board) if t]
     return found[0], found[1]
-
-
-class Node(Struct):
-    """One node of a graph game.
-
-    ``player`` is a seat, :data:`CHANCE` or :data:`TERMINAL`; ``children``
-    are node ids (action ``i`` leads to ``children[i]``); ``probs`` the chance
-    probabilities; ``payoff`` the returns at a leaf.
-    """
-
-    player: int
-    children: tuple[int, ...] = ()
-    probs: tuple[Fraction, ...] = ()
-    payoff: tuple[float, ...] = ()
-
-
-def make_graph_game(
-    nodes: Mapping[int, Node], *, root: int = 0, num_players: int = 2, zero_sum: bool = True
-) -> Game[int, int]:
-    """A game over the explicit node table *nodes*; states are node ids."""
-    table = dict(nodes)
-    lo = min((v for n in table.values() for v in n.payoff), default=0.0)
-    hi = max((v for n in table.values() for v in n.payoff), default=0.0)
-
-    def current_player(s: int) -> int:
-        return table[s].player
-
-    def legal_actions(s: int) -> tuple[int, ...]:
-        node = table[s]
-        return tuple(range(len(node.children))) if node.player >= 0 else ()
-
-    def chance_outcomes(s: int) -> tuple[tuple[int, Fraction], ...]:
-        node = table[s]
-        return tuple(enumerate(node.probs)) if node.player == CHANCE else ()
-
-    def step(s: int, a: int) -> int:
-        return table[s].children[a]
-
-    def returns(s: int) -> tuple[float, ...]:
-        node = table[s]
-        return node.payoff if node.player == TERMINAL else (0.0,) * num_players
-
-    def parse_action(s: int, text: str) -> int:
-        if not text.isdigit():
-            raise ParseError(f"expected an action number, found {text!r}")
-        return int(text)
-
-    return Game(
-        info=GameInfo(
-            "graph_toy", num_players, lo, hi, len(table), zero_sum=zero_sum, has_chance=True
-        ),
-        initial_state=lambda seed=None: root,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=lambda s, p: s,
-        key=lambda s: s,
-        action_to_str=lambda s, a: str(a),
-        parse_action=parse_action,
-    )
 
 
 class TicState(Struct):

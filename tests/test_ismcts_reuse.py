@@ -6,7 +6,7 @@ from typing import Any
 
 from pure_engine import load_game
 from pure_engine.search.bots import SearchBot, make_bot
-from pure_engine.search.ismcts import advance_ismcts, ismcts, observed_label
+from pure_engine.search.ismcts import ismcts, ismcts_subtree, observed_label
 
 KUHN = load_game("kuhn_poker")
 PASS, BET = 0, 1
@@ -33,16 +33,16 @@ def test_the_search_continues_from_the_followed_node() -> None:
     first = ismcts(KUHN, state, 0, simulations=400, seed=3)
     after_pass = KUHN.step(state, PASS)
     after_bet = KUHN.step(after_pass, BET)
-    node = advance_ismcts(first.tree, KUHN, 0, state, PASS, after_pass)
-    node = advance_ismcts(node, KUHN, 0, after_pass, BET, after_bet)
+    node = ismcts_subtree(first.tree, KUHN, 0, state, PASS, after_pass)
+    node = ismcts_subtree(node, KUHN, 0, after_pass, BET, after_bet)
     assert node is not None
     kept = sum(edge.visits for edge in node.edges.values())
     assert kept > 0
     again = ismcts(KUHN, after_bet, 0, simulations=100, seed=4, tree=node)
     assert sum(n for _, n in again.visits) == kept + 100
     # the same seed and tree give the same decision: reuse stays reproducible
-    node2 = advance_ismcts(
-        advance_ismcts(
+    node2 = ismcts_subtree(
+        ismcts_subtree(
             ismcts(KUHN, state, 0, simulations=400, seed=3).tree, KUHN, 0, state, PASS, after_pass
         ),
         KUHN,

@@ -64,3 +64,13 @@ def test_bad_input_is_one_line_and_exit_2(
     assert main(["rules", "trace", rules, "--state", state, *extra]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_state_may_be_the_last_file(
+    files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules, state = files
+    assert main(["rules", "trace", rules, state, "--bind", "MIN=20"]) == 0
+    assert capsys.readouterr().out.startswith("rule 'target'")
+    assert main(["rules", "trace", rules]) == 2
+    assert "expected RULES.json... STATE.json" in capsys.readouterr().err

@@ -25,8 +25,6 @@ from pure_engine.search import (
     Budget,
     alphabeta,
     expectimax,
-    expectiminimax,
-    minimax,
 )
 from pure_engine.search._engine import Engine, Entry, Pruning
 from pure_engine.search.budget import Limiter
@@ -161,7 +159,7 @@ def searches(game: Game[int, int], **kwargs: object) -> dict[str, AdversarialRes
     out: dict[str, AdversarialResult[int]] = {}
     for pruning in (None, "star1", "star2"):
         for tt in (False, True):
-            out[f"{pruning}/tt={tt}"] = expectiminimax(
+            out[f"{pruning}/tt={tt}"] = alphabeta(
                 game,
                 0,
                 pruning=pruning,
@@ -170,7 +168,7 @@ def searches(game: Game[int, int], **kwargs: object) -> dict[str, AdversarialRes
             )
     out["alphabeta"] = alphabeta(game, 0, **kwargs)  # type: ignore[arg-type]  # as above
     for pruning in ("star1", "star2"):
-        out[f"{pruning}/deepening"] = expectiminimax(
+        out[f"{pruning}/deepening"] = alphabeta(
             game,
             0,
             pruning=pruning,
@@ -240,7 +238,7 @@ def test_pruned_searches_equal_expectimax_on_bigger_games(seed: int) -> None:
 @given(game_graphs(chance=False, dag=True))
 def test_alphabeta_equals_minimax_without_chance(tree: Tree) -> None:
     game = graph_game(tree)
-    reference = minimax(game, 0)
+    reference = expectimax(game, 0)
     for tt in (False, True):
         result = alphabeta(game, 0, tt=tt)
         assert (result.value, result.action) == (reference.value, reference.action)
@@ -282,8 +280,8 @@ def test_star1_prunes_a_chance_node() -> None:
             6: Node(TERMINAL, payoff=(3.0, -3.0)),
         }
     )
-    plain = expectiminimax(game, 0, pruning=None, tt=False)
-    star1 = expectiminimax(game, 0, pruning="star1", tt=False)
+    plain = alphabeta(game, 0, pruning=None, tt=False)
+    star1 = alphabeta(game, 0, pruning="star1", tt=False)
     assert (plain.value, plain.action) == (star1.value, star1.action) == (2.0, 0)
     assert star1.stats.expanded < plain.stats.expanded  # node 4 is never expanded
 
@@ -297,8 +295,8 @@ def test_a_leaf_outside_the_bounds_is_refused() -> None:
         }
     )
     with pytest.raises(ValueError, match="outside the bounds"):
-        expectiminimax(game, 0, bounds=(-1.0, 1.0))
-    assert expectiminimax(game, 0, bounds=(-1.0, 1.0), pruning=None).value == 4.5
+        alphabeta(game, 0, bounds=(-1.0, 1.0))
+    assert alphabeta(game, 0, bounds=(-1.0, 1.0), pruning=None).value == 4.5
 
 
 # -- partnerships and perspective ------------------------------------------------------
@@ -420,7 +418,7 @@ def test_a_cancellation_keeps_the_last_finished_iteration() -> None:
 
 def test_the_reference_reports_a_budget_cut_instead_of_raising() -> None:
     game = make_tictactoe()
-    result = minimax(game, game.initial_state(), budget=Budget(nodes=10))
+    result = expectimax(game, game.initial_state(), budget=Budget(nodes=10))
     assert math.isnan(result.value) and result.stats.stopped_by == "nodes"
 
 
@@ -473,7 +471,7 @@ def test_bad_arguments_are_refused() -> None:
     game = make_tictactoe()
     s = game.initial_state()
     with pytest.raises(ValueError, match="expected a pruning, one of 'star1', 'star2'"):
-        expectiminimax(game, s, pruning="star3")
+        alphabeta(game, s, pruning="star3")
     with pytest.raises(ValueError, match="depth must be"):
         alphabeta(game, s, depth=0)
 
@@ -525,7 +523,7 @@ def test_every_window_gives_a_fail_soft_answer(
 def test_the_depth_says_how_far_the_search_went() -> None:
     game = make_tictactoe()
     s = game.step(game.step(game.initial_state(), 0), 4)  # 7 empty cells left
-    assert minimax(game, s).depth == alphabeta(game, s).depth == 7
+    assert expectimax(game, s).depth == alphabeta(game, s).depth == 7
     assert alphabeta(game, s, tt=False).depth == 7
     limited = alphabeta(game, s, depth=3)
     assert (limited.depth, limited.complete) == (3, False)
@@ -541,7 +539,7 @@ def test_dice_duel_every_search_agrees_with_expectimax(turns: int) -> None:
     reference = expectimax(game, start)
     for pruning in (None, "star1", "star2"):
         for tt in (False, True):
-            result = expectiminimax(game, start, pruning=pruning, tt=tt)
+            result = alphabeta(game, start, pruning=pruning, tt=tt)
             assert math.isclose(result.value, reference.value, abs_tol=1e-12), (pruning, tt)
             assert result.action == reference.action == 1  # the first player rolls
             assert result.complete
@@ -556,8 +554,8 @@ def test_dice_duel_every_search_agrees_with_expectimax(turns: int) -> None:
 def test_dice_duel_the_table_and_star_pruning_save_work() -> None:
     game = make_dice_duel(turns=3)
     start = game.initial_state()
-    plain = expectiminimax(game, start, pruning=None, tt=False)
-    star1 = expectiminimax(game, start, pruning="star1", tt=False)
+    plain = alphabeta(game, start, pruning=None, tt=False)
+    star1 = alphabeta(game, start, pruning="star1", tt=False)
     tabled = alphabeta(game, start)
     assert star1.stats.expanded < plain.stats.expanded  # 25737 vs 36330
     assert tabled.stats.expanded * 10 < plain.stats.expanded  # 1619 vs 36330
@@ -572,7 +570,7 @@ def test_a_line_deeper_than_the_stack_stops_cleanly() -> None:
         result = alphabeta(game, 0, tt=tt)
         assert (result.stats.stopped_by, result.complete, result.action) == ("recursion", False, 0)
     assert alphabeta(game, 0, depth=50).depth == 50
-    assert minimax(game, 0).stats.stopped_by == "recursion"
+    assert expectimax(game, 0).stats.stopped_by == "recursion"
 
 
 # -- real card games: Kuhn and Leduc poker with every card seen ------------------------
@@ -596,8 +594,22 @@ def test_poker_every_search_agrees_with_expectimax(name: str) -> None:
         reference = expectimax(game, s)
         for pruning in (None, "star1", "star2"):
             for tt in (False, True):
-                result = expectiminimax(game, s, pruning=pruning, tt=tt)
+                result = alphabeta(game, s, pruning=pruning, tt=tt)
                 assert math.isclose(result.value, reference.value, abs_tol=1e-9), (s, pruning)
                 assert result.complete
         if game.is_chance_node(s):
             assert math.isclose(alphabeta(game, s, player=1).value, -reference.value, abs_tol=1e-9)
+
+
+def test_the_old_names_warn_and_run_the_one_search() -> None:
+    from pure_engine.search import expectiminimax, minimax
+
+    game = make_dice_duel(turns=2, limit=6)
+    start = game.initial_state()
+    with pytest.warns(DeprecationWarning, match="use alphabeta"):
+        old = expectiminimax(game, start, pruning="star1")
+    new = alphabeta(game, start, pruning="star1")
+    assert (old.value, old.action, old.pv) == (new.value, new.action, new.pv)
+    with pytest.warns(DeprecationWarning, match="use expectimax"):
+        plain = minimax(game, start)
+    assert (plain.value, plain.action) == (expectimax(game, start).value, new.action)

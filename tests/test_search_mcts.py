@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pure_engine import load_game
 from pure_engine.core.game import TERMINAL, Game, GameInfo
-from pure_engine.search import advance, ismcts, mcts, pimc
+from pure_engine.search import advance, ismcts, mcts, pimc, subtree
 from pure_engine.search.budget import Budget
 from tests.leduc_toy import CALL, RAISE, LeducState, toy_leduc
 from tests.mcts_toys import (
@@ -132,15 +132,15 @@ def test_mcts_tree_reuse_continues_the_search() -> None:
     assert game.is_chance_node(after_ours)
     outcome, reply = 0, 1
     later_state = game.step(game.step(game.step(after_ours, outcome), reply), 0)
-    subtree = advance(first.tree, ours, outcome, reply, 0)
-    assert subtree is not None and subtree.state == later_state
-    carried = subtree.root.visits
+    below = subtree(first.tree, ours, outcome, reply, 0)
+    assert below is not None and below.state == later_state
+    carried = below.root.visits
     assert carried > 0
-    again = mcts(game, later_state, simulations=200, seed=2, tree=subtree)
+    again = mcts(game, later_state, simulations=200, seed=2, tree=below)
     assert again.tree.root.visits == carried + 200
     assert again.stats.expanded == 200
     # the same reuse from an identical tree gives the same result
-    rebuilt = advance(mcts(game, state, simulations=3000, seed=1).tree, ours, outcome, reply, 0)
+    rebuilt = subtree(mcts(game, state, simulations=3000, seed=1).tree, ours, outcome, reply, 0)
     assert mcts(game, later_state, simulations=200, seed=2, tree=rebuilt).visits == again.visits
 
 
@@ -151,11 +151,15 @@ def test_mcts_rejects_a_tree_of_another_state() -> None:
         mcts(game, NimState(0, 6), simulations=10, tree=tree)
 
 
-def test_advance_into_the_unexplored_gives_none() -> None:
+def test_a_subtree_of_the_unexplored_is_none() -> None:
     game = nim(7)
     tree = mcts(game, NimState(0, 7), simulations=3).tree
-    assert advance(tree, 3, 3, 1) is None
-    assert advance(None, 1) is None
+    assert subtree(tree, 3, 3, 1) is None
+    assert subtree(None, 1) is None
+    with pytest.warns(DeprecationWarning, match="use subtree"):
+        old = advance(tree, 3)
+    new = subtree(tree, 3)
+    assert old is not None and new is not None and old.state == new.state
 
 
 def test_mcts_rejects_non_decision_nodes_and_empty_budgets() -> None:

@@ -381,3 +381,12 @@ def test_results_are_deterministic() -> None:
     first = solve(game, start, heuristic=manhattan, algorithm="greedy")
     again = solve(game, start, heuristic=manhattan, algorithm="greedy")
     assert first.actions == again.actions and first.stats.expanded == again.stats.expanded
+
+
+def test_results_read_their_verdict_as_every_solver_result_does() -> None:
+    found = search(0, successors=lambda n: [(1, n + 1)] if n < 3 else [], is_goal=lambda n: n == 3)
+    dead = search(0, successors=lambda n: [(1, n + 1)] if n < 3 else [], is_goal=lambda n: n == 9)
+    assert (found.solved, found.proved_unsolvable) == (True, False)
+    assert (dead.solved, dead.proved_unsolvable) == (False, True)
+    with pytest.warns(DeprecationWarning, match="use solved"):
+        assert found.is_solved

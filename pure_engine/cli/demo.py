@@ -104,7 +104,7 @@ def _record(game: Game[Any, Any], played: sess.Session[Any], where: str | None) 
 
 
 def _search(game: Game[Any, Any], seed: int) -> None:
-    from pure_engine.search import expectiminimax, mcts
+    from pure_engine.search import alphabeta, mcts
 
     print("\n4. Search over snapshots: the first Leduc decision of that deal, every card seen")
     state = game.initial_state(seed)
@@ -112,9 +112,9 @@ def _search(game: Game[Any, Any], seed: int) -> None:
         _, state = game.resolve_chance(state)
     for action in game.legal_actions(state):
         child = game.step(state, action)  # a new state; `state` itself never changes
-        value = expectiminimax(game, child, player=game.current_player(state)).value
+        value = alphabeta(game, child, player=game.current_player(state)).value
         print(f"   {game.action_to_str(state, action):<6} exact value {value:+.3f}")
-    exact = expectiminimax(game, state)
+    exact = alphabeta(game, state)
     guess = mcts(game, state, simulations=2000, seed=seed)
     print(
         f"   expectiminimax picks {game.action_to_str(state, exact.action)} "

@@ -1,5 +1,8 @@
 """``pure-engine rules (trace|query|check) RULES.json... [STATE.json]``: debug a rule set.
 
+``pure-engine rules trace RULES.json STATE.json``: the last file is the state when
+``--state`` is not given (trace and query take at least two files then).
+
 * ``trace RULES... --state STATE`` applies the rules to the state and prints the
   hierarchical trace (every rule traced, except below ``"@log": false``; ``--marked``
   traces only what the rules mark), then the changed state with ``--show-state``;
@@ -94,8 +97,13 @@ def _state(path: str | None) -> Any:
 def run(args: argparse.Namespace) -> int:
     """Load, then trace, query or check; 0 when done, 2 on bad input (raised)."""
     bindings = _bindings(args.bind)
+    rule_files, state_path = list(args.rules), args.state
+    if args.action != "check" and state_path is None:
+        if len(rule_files) < 2:
+            raise ParseError("expected RULES.json... STATE.json, or --state FILE")
+        state_path = rule_files.pop()
     rules: RuleSet = load_rule_files(
-        *args.rules, library=_library(args.library), given=tuple(bindings)
+        *rule_files, library=_library(args.library), given=tuple(bindings)
     )
     if args.action == "check":
         names = [rule.name for rule in rules.rules.rules]
@@ -105,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             else f"ok: {len(names)} rules: {', '.join(names)}"
         )
         return 0
-    state = _state(args.state)
+    state = _state(state_path)
     if args.action == "query":
         found, _ = query(rules, state, bindings=bindings)
         if args.json:

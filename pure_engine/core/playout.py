@@ -1,11 +1,14 @@
-"""Random playouts over the Game protocol: the plainest driver loop, and its counts.
+"""Random playouts over the Game protocol: the one driver loop, and its counts.
 
-:func:`random_playouts` plays whole games from ``initial_state()``: at a chance
-node it draws with ``sample_chance`` (exact probabilities), at a decision a
-uniformly random legal action.  It is what the benchmarks call "one driver
-loop over the protocol", what ``pure-engine bench`` times for any registered
-game, and a quick smoke test for a new game (a game that never ends shows up
-as ``truncated`` games when *max_decisions* is given).
+:func:`make_playout` builds the loop every random playout in the library runs (the
+benchmarks, ``pure-engine bench``, MCTS and ISMCTS rollouts): from a state to
+the end of the game, chance nodes drawn with the game's exact sampler
+(:func:`chance_sampler`), decisions uniformly at random or by a *policy*, at
+most *max_decisions* decisions.  :func:`random_playouts` plays whole games
+with it from ``initial_state()`` and counts what happened: it is what the
+benchmarks call "one driver loop over the protocol", and a quick smoke test
+for a new game (a game that never ends shows up as ``truncated`` games when
+*max_decisions* is given).
 
 >>> from pure_engine.core.registry import load_game
 >>> counts = random_playouts(load_game("kuhn_poker"), 100, seed=1)
@@ -18,18 +21,32 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.struct import Struct
 
-__all__ = ["PlayoutCounts", "random_playouts"]
+__all__ = [
+    "Playout",
+    "PlayoutCounts",
+    "Policy",
+    "chance_sampler",
+    "make_playout",
+    "random_playouts",
+]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+Policy = Callable[[S, tuple[A, ...], random.Random], A]
+"""``(state, legal_actions, rng) -> action``: how a playout chooses at decision nodes."""
 
 
 class PlayoutCounts(Struct):
     """What :func:`random_playouts` played: games, decisions (player moves), chance
-    draws, plies (decisions + chance draws), games cut at *max_plies*, and the sums of
-    the game's own ``counters`` over the final states (sorted by name)."""
+    draws, plies (decisions + chance draws), games cut at *max_decisions*, and the sums
+    of the game's own ``counters`` over the final states (sorted by name)."""
 
     games: int
     decisions: int
@@ -39,6 +56,84 @@ class PlayoutCounts(Struct):
     counters: tuple[tuple[str, int], ...] = ()
 
 
+def chance_sampler(game: Game[S, A]) -> Callable[[S, random.Random], A]:
+    """How to draw a chance outcome of *game* from an explicit rng, exactly.
+
+    The game's own ``sample_chance_fn`` when it has one (a game may know a
+    faster exact draw, e.g. a uniform deal), else :meth:`Game.sample_chance`
+    (every outcome with exactly its ``Fraction`` probability:
+    :mod:`pure_engine.core.chance`).
+
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> draw = chance_sampler(make_coin_guess())
+    >>> sorted({draw(make_coin_guess().initial_state(), random.Random(s)) for s in range(20)})
+    [0, 1]
+    """
+    return game.sample_chance_fn or game.sample_chance
+
+
+Playout = Callable[[S, random.Random], tuple[S, int, int]]
+"""``(state, rng) -> (last state, decisions, chance draws)``: one playout (:func:`make_playout`)."""
+
+
+def make_playout(
+    game: Game[S, A],
+    *,
+    policy: Policy[S, A] | None = None,
+    max_decisions: int | None = None,
+) -> Playout[S]:
+    """The playout loop of *game*: ``run(state, rng)`` plays *state* on to the end and
+    returns the last state, the decisions made and the chance outcomes drawn.
+
+    Decisions are uniformly random (``legal[int(rng.random() * len(legal))]``)
+    or ``policy(state, legal, rng)``; chance nodes are drawn exactly by
+    :func:`chance_sampler`.  A playout stops at a terminal state or after
+    *max_decisions* decisions (chance draws do not count), whichever comes
+    first; callers tell the two apart with ``game.is_terminal``.  The loop is
+    built once per game and called per playout, so a playout pays for no
+    attribute look-up.
+
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> game = make_coin_guess()
+    >>> end, decisions, draws = make_playout(game)(game.initial_state(), random.Random(4))
+    >>> game.is_terminal(end), decisions, draws
+    (True, 2, 1)
+    >>> one_decision = make_playout(game, max_decisions=1)
+    >>> cut, decisions, _ = one_decision(game.initial_state(), random.Random(4))
+    >>> game.is_terminal(cut), decisions
+    (False, 1)
+    """
+    if max_decisions is not None and max_decisions < 1:
+        raise ValueError(f"max_decisions must be >= 1, found {max_decisions}")
+    current_player, legal_actions, step = game.current_player, game.legal_actions, game.step
+    sample = chance_sampler(game)
+    cap = -1 if max_decisions is None else max_decisions
+    choose = policy
+
+    def run(state: S, rng: random.Random) -> tuple[S, int, int]:
+        rand = rng.random
+        left = cap
+        decisions = chance = 0
+        while left:  # counts down to 0 from max_decisions; from -1 it never gets there
+            player = current_player(state)
+            if player >= 0:
+                legal = legal_actions(state)
+                if choose is None:
+                    state = step(state, legal[int(rand() * len(legal))])
+                else:
+                    state = step(state, choose(state, legal, rng))
+                decisions += 1
+                left -= 1
+            elif player == CHANCE:
+                state = step(state, sample(state, rng))
+                chance += 1
+            else:
+                break
+        return state, decisions, chance
+
+    return run
+
+
 def random_playouts(
     game: Game[Any, Any], games: int, *, seed: int = 0, max_decisions: int | None = None
 ) -> PlayoutCounts:
@@ -46,7 +141,7 @@ def random_playouts(
 
     A game still going after *max_decisions* decisions (``info.max_game_length``
     counts the same way; chance draws do not count) is abandoned and counted as
-    truncated.  Without a cap the loop is exactly the one the benchmarks time.
+    truncated.  Each game is one :func:`make_playout` run from ``initial_state()``.
 
     >>> from pure_engine.core.registry import load_game
     >>> leduc = load_game("leduc_poker")
@@ -63,34 +158,20 @@ def random_playouts(
         raise ValueError(f"games must be >= 1, found {games}")
     if max_decisions is not None and max_decisions < 1:
         raise ValueError(f"max_decisions must be >= 1, found {max_decisions}")
-    current_player, legal_actions, step = game.current_player, game.legal_actions, game.step
-    sample = game.sample_chance_fn or game.sample_chance
     rng = random.Random(seed)
-    rand = rng.random
-    cap = -1 if max_decisions is None else max_decisions
+    run = make_playout(game, max_decisions=max_decisions)
+    initial_state, is_terminal = game.initial_state, game.is_terminal
     decisions = chance = truncated = 0
     counters = game.counters
     sums: dict[str, int] = {}
     for _ in range(games):
-        state = game.initial_state()
-        left = cap
-        while left:  # counts down to 0 from max_decisions; from -1 it never gets there
-            player = current_player(state)
-            if player >= 0:
-                legal = legal_actions(state)
-                state = step(state, legal[int(rand() * len(legal))])
-                decisions += 1
-                left -= 1
-            elif player == CHANCE:
-                state = step(state, sample(state, rng))
-                chance += 1
-            else:
-                break
-        else:
-            if not game.is_terminal(state):
-                truncated += 1
+        end, made, drawn = run(initial_state(), rng)
+        decisions += made
+        chance += drawn
+        if made == max_decisions and not is_terminal(end):
+            truncated += 1
         if counters is not None:
-            for name, value in counters(state).items():
+            for name, value in counters(end).items():
                 sums[name] = sums.get(name, 0) + value
     total = tuple(sorted(sums.items()))
     return PlayoutCounts(games, decisions, chance, decisions + chance, truncated, total)

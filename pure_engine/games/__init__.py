@@ -1,9 +1,14 @@
 """The bundled games, registered lazily: a module is imported when first loaded."""
 
 from pure_engine.core.registry import register_game
+from pure_engine.search.bots import register_rules_bot
 
 __all__: list[str] = []
 
+register_game("belote", "pure_engine.games.belote:make_game")
+register_game("coinche", "pure_engine.games.coinche:make_game")
+register_rules_bot("belote", "pure_engine.games.belote_bot:make_rules_bot")
+register_rules_bot("coinche", "pure_engine.games.belote_bot:make_rules_bot")
 register_game("crab_combat", "pure_engine.games.crab_combat:make_game")
 register_game("kuhn_poker", "pure_engine.games.kuhn_poker:make_game")
 register_game("leduc_poker", "pure_engine.games.leduc_poker:make_game")

@@ -51,6 +51,15 @@ def _lit(node: Any, name: str, index: int | None) -> Any:
     return child(node, name)
 
 
+def _lit_cached(node: Any, name: str, index: int | None, cache: dict[type, int]) -> Any:
+    """:func:`_lit`, remembering in *cache* (one per key in the generated code) the tuple
+    position of the field *name* for each struct class met, so that the generated code reads
+    the next struct of that class with one dict lookup and one index, without a call."""
+    if isinstance(node, Struct) and name in node._fields:
+        cache[type(node)] = node._fields.index(name) + 1  # element 0 is the class
+    return _lit(node, name, index)
+
+
 def _kids(node: Any) -> Iterable[tuple[Any, Any]]:
     if type(node) is tuple:
         return enumerate(node)
@@ -96,6 +105,7 @@ def _is_seq_of(node: Any, size: int) -> bool:
 HELPERS: dict[str, Any] = {
     "_M": MISSING,
     "_lit": _lit,
+    "_lc": _lit_cached,
     "_kid": child,
     "_kids": _kids,
     "_up": _up,
@@ -124,6 +134,16 @@ class Emitter:
         self.helpers: list[list[str]] = []
         self.constants: dict[str, Any] = {}
         self.counter = itertools.count(1)  # n0 is the matcher's argument
+
+    def key_read(self, node: str, name: str, number: int | None) -> str:
+        """An expression reading the child *name* of *node* (MISSING when absent), with an
+        inline cache of struct field positions."""
+        cache = f"k{self.tag}_{len(self.constants)}"
+        self.constants[cache] = {}  # positions are >= 1 (element 0 is the class): truthy
+        return (
+            f"{node}[_p] if (_p := {cache}.get(type({node}))) "
+            f"else _lc({node}, {name!r}, {number!r}, {cache})"
+        )
 
     def fresh(self, prefix: str) -> str:
         return f"{prefix}{next(self.counter)}"

@@ -15,10 +15,10 @@ the test suite checks the two agree on random rule sets and states.
 >>> rules = parse_rules([{"condition": {"player": {"$X": {"gold": "<20"}}}}])
 >>> print(rule_source(rules.rules[0], BUILTINS)[0])
 def m_0(n0, anc, root, env):
-    n1 = _lit(n0, 'player', None)
+    n1 = n0[_p] if (_p := k0_0.get(type(n0))) else _lc(n0, 'player', None, k0_0)
     if n1 is not _M:
         for v_X, n2 in _kids(n1):
-            n3 = _lit(n2, 'gold', None)
+            n3 = n2[_p] if (_p := k0_1.get(type(n2))) else _lc(n2, 'gold', None, k0_1)
             if n3 is not _M:
                 if n3 < 20:
                     yield (v_X,)
@@ -27,16 +27,16 @@ def m_0(n0, anc, root, env):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pure_engine.rules import model as m
 from pure_engine.rules.codegen import HELPERS, Emitter, action_names, merge
 from pure_engine.rules.expr import THIS, variables_in
 from pure_engine.rules.library import Library
-from pure_engine.rules.run import CompiledRule
+from pure_engine.rules.run import CompiledRule, OutOfStepsError
 
-__all__ = ["compile_rules", "rule_source"]
+__all__ = ["ValuesQuery", "compile_rules", "compile_values_query", "rule_source"]
 
 # --- conditions ------------------------------------------------------------------------------
 
@@ -92,7 +92,8 @@ def _leaf(
             elif isinstance(value, str):
                 out.append(f"{ind}if {node} == {em.constant(value)}:")
             else:
-                out.append(f"{ind}if _same({node}, {em.constant(value)}):")
+                literal = em.constant(value)  # a number: == but never a bool
+                out.append(f"{ind}if {node} == {literal} and type({node}) is not bool:")
             cont(out, inner, names)
         case m.LeafVar(name=name, type=type_, binds=binds):
             test = _type_test(em, type_, node)
@@ -159,7 +160,7 @@ def _lines(
     match line:
         case m.KeyLine(name=name, number=key_index, sub=sub):
             below = em.fresh("n")
-            out.append(f"{ind}{below} = _lit({node}, {name!r}, {key_index!r})")
+            out.append(f"{ind}{below} = {em.key_read(node, name, key_index)}")
             out.append(f"{ind}if {below} is not _M:")
             _template(em, sub, below, _below(chain, node), names, out, inner, rest)
         case m.VarLine(name=name, type=type_, binds=True, sub=sub):
@@ -237,7 +238,7 @@ def _path(
     inner = ind + "    "
     match step:
         case m.PathKey(name=name, number=key_index):
-            out.append(f"{ind}{below} = _lit({node}, {name!r}, {key_index!r})")
+            out.append(f"{ind}{below} = {em.key_read(node, name, key_index)}")
             out.append(f"{ind}if {below} is not _M:")
             _path(em, more, below, _below(chain, node), names, out, inner, sub, cont)
         case m.PathVar(name=name, type=type_, binds=True):
@@ -398,3 +399,50 @@ def compile_rules(rules: m.RuleList, library: Library) -> dict[str, CompiledRule
 
     visit(rules)
     return compiled
+
+
+ValuesQuery = Callable[[Any, dict[str, Any], dict[Any, None], list[int]], None]
+"""``query(state, env, out, budget)``: collects the values of one variable into *out*."""
+
+
+def compile_values_query(
+    rules: m.RuleList, compiled: Mapping[str, CompiledRule], name: str, given: tuple[str, ...]
+) -> ValuesQuery:
+    """One function that runs every rule of *rules* (and the rule lists in their actions) from
+    the root and collects the values ``$name`` takes: the fast path of ``query_values``.
+    *budget* ``[steps left]`` runs out with :class:`~pure_engine.rules.run.OutOfStepsError`.
+    A rule that cannot bind ``$name`` raises ``KeyError(name)`` here, at compile time."""
+    out: list[str] = []
+    counter = itertools.count()
+    namespace: dict[str, Any] = {"_OutOfSteps": OutOfStepsError}
+
+    def emit(rule_list: m.RuleList, ind: str, env: str, bound: tuple[str, ...]) -> None:
+        for rule in rule_list.rules:
+            code = compiled[rule.path]
+            match = f"c_{next(counter)}"
+            namespace[match] = code.match
+            out.append(f"{ind}budget[0] -= 1")
+            out.append(f"{ind}if budget[0] < 0:")
+            out.append(f"{ind}    raise _OutOfSteps")
+            out.append(f"{ind}for row in {match}(state, (), state, {env}):")
+            body = ind + "    "
+            if isinstance(rule.action, m.RuleList):
+                inner = f"e_{next(counter)}"
+                pairs = ", ".join(f"{n!r}: row[{i}]" for i, n in enumerate(code.names))
+                out.append(f"{body}{inner} = {{**{env}, {pairs}}}")
+                out.append(f"{body}budget[0] -= 1")
+                emit(rule.action, body, inner, (*bound, *code.names))
+            elif name in code.names:
+                out.append(f"{body}out[row[{code.names.index(name)}]] = None")
+            elif name in bound:
+                out.append(f"{body}out[{env}[{name!r}]] = None")
+            else:
+                raise KeyError(name)
+            if rule.first:
+                out.append(f"{body}break")
+
+    emit(rules, "    ", "env", given)
+    source = "\n".join(["def q(state, env, out, budget):", *out, "    return None"])
+    exec(compile(source, "<rules values query>", "exec"), namespace)  # noqa: S102 - generated
+    query: ValuesQuery = namespace["q"]
+    return query

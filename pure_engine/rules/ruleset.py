@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pure_engine.rules import model as m
-from pure_engine.rules.compile import compile_rules
+from pure_engine.rules.compile import ValuesQuery, compile_rules, compile_values_query
 from pure_engine.rules.errors import RuleError, RuleSyntaxError
 from pure_engine.rules.library import BUILTINS, Library
 from pure_engine.rules.run import Call, CompiledRule
@@ -72,6 +72,8 @@ class RuleSet:
     """True when some rule or template says ``"@log": true``."""
     inner_logs: frozenset[str]
     """The rules whose condition holds an ``"@log"`` object (traced in the interpreter)."""
+    value_queries: dict[str, ValuesQuery | None] = field(default_factory=dict, repr=False)
+    """Memo of the generated fast paths of :func:`query_values`, by variable (None: none)."""
 
 
 class Instance(tuple[str, Mapping[str, Any]]):
@@ -314,6 +316,8 @@ def export_rule_set(rules: RuleSet) -> Any:
     return m.export_rules(rules.rules)
 
 
+_UNMADE: Any = object()
+
 # --- running ---------------------------------------------------------------------------------
 
 
@@ -405,6 +409,7 @@ def query_values(
     *,
     bindings: Mapping[str, Any] | None = None,
     compiled: bool = True,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> tuple[Any, ...]:
     """The distinct values ``$name`` takes over every instantiation, in the order found
     (the shape of a legality query: "which cards may be played?").
@@ -414,7 +419,25 @@ def query_values(
     >>> query_values(rules, {"hand": {11: {}, 25: {}, 17: {}}, "led": 1}, "C")
     (11, 17)
     """
-    call, env = _start(rules, bindings, False, DEFAULT_MAX_STEPS, compiled)
+    if compiled and (bindings or {}).keys() == set(rules.given):
+        fast_query = rules.value_queries.get(name, _UNMADE)
+        if fast_query is _UNMADE:
+            try:
+                fast_query = compile_values_query(rules.rules, rules.compiled, name, rules.given)
+            except KeyError:
+                fast_query = None  # some rule cannot bind $name: the slow path says which
+            rules.value_queries[name] = fast_query
+        if fast_query is not None:
+            fast: dict[Any, None] = {}
+            try:
+                fast_query(state, dict(bindings or {}), fast, [max_steps])
+            except RuleError:
+                raise
+            except Exception:  # noqa: BLE001, S110 - the slow path below locates the error
+                pass
+            else:
+                return tuple(fast)
+    call, env = _start(rules, bindings, False, max_steps, compiled)
     out: list[tuple[m.Rule, dict[str, Any]]] = []
     call.query_list(rules.rules, state, (), env, out, logging=False)
     values: dict[Any, None] = {}

@@ -29,7 +29,7 @@ from pure_engine.rules.interpret import Frame, act, format_path, match_rule
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import MISSING, child
 
-__all__ = ["Call", "CompiledRule"]
+__all__ = ["Call", "CompiledRule", "OutOfStepsError"]
 
 Env = dict[str, Any]
 
@@ -289,3 +289,8 @@ class Call:
             finally:
                 if tracer is not None:
                     tracer.close(depth)
+
+
+class OutOfStepsError(Exception):
+    """A fast path ran out of steps (not a RuleError: the caller re-runs the slow path, which
+    raises the located :class:`~pure_engine.rules.errors.StepLimitError`)."""

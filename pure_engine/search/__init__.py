@@ -7,7 +7,8 @@ same for every algorithm (:mod:`pure_engine.search.budget`).
 
 from __future__ import annotations
 
-from pure_engine.search.adversarial import Pruning, alphabeta, expectiminimax
+from pure_engine.search.adversarial import Pruning, alphabeta
+from pure_engine.search.adversarial import expectiminimax as expectiminimax  # deprecated
 from pure_engine.search.budget import (
     PROVED_UNSOLVABLE,
     SOLVED,
@@ -16,9 +17,11 @@ from pure_engine.search.budget import (
     SearchStats,
     Verdict,
 )
-from pure_engine.search.expecti import AdversarialResult, expectimax, minimax
+from pure_engine.search.expecti import AdversarialResult, expectimax
+from pure_engine.search.expecti import minimax as minimax  # deprecated
 from pure_engine.search.ismcts import IsmctsResult, ismcts
-from pure_engine.search.mcts import MctsResult, MctsTree, advance, mcts
+from pure_engine.search.mcts import MctsResult, MctsTree, mcts, subtree
+from pure_engine.search.mcts import advance as advance  # deprecated
 from pure_engine.search.pimc import PimcResult, pimc
 from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import Algorithm, PuzzleResult, search, solve
@@ -38,15 +41,13 @@ __all__ = [
     "PuzzleResult",
     "SearchStats",
     "Verdict",
-    "advance",
     "alphabeta",
     "expectimax",
-    "expectiminimax",
     "ismcts",
     "mcts",
-    "minimax",
     "pimc",
     "run_stages",
     "search",
     "solve",
+    "subtree",
 ]

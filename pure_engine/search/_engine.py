@@ -34,7 +34,7 @@ UPPER: Final = 2  # the true value is <= the stored one
 
 
 class Pruning(StrEnum):
-    """The chance-node pruning of expectiminimax (``None`` where a search takes one: none)."""
+    """The chance-node pruning of :func:`~pure_engine.search.adversarial.alphabeta` (or None)."""
 
     STAR1 = "star1"
     """Ballard's Star1: a chance node stops once the outcomes searched settle it."""

@@ -1,25 +1,24 @@
-"""Alpha-beta with a transposition table, and expectiminimax with *-minimax pruning.
+"""Alpha-beta with a transposition table, and *-minimax pruning at chance nodes.
 
-One engine (:mod:`pure_engine.search._engine`) serves both entry points:
-
-* :func:`alphabeta` — alpha-beta (the negamax recurrence, written over the
-  root side's value — max where a root-side player moves, min elsewhere — so
-  partnerships need no sign bookkeeping), a transposition table of exact /
-  lower / upper bounds with their depth, iterative deepening, and a
-  move-ordering hook; chance nodes, if the game has any, are handled as in
-  :func:`expectiminimax`;
-* :func:`expectiminimax` — the same search with the chance-node pruning named
-  by *pruning*: ``"star1"`` (Ballard's Star1: a chance node stops as soon as
-  the outcomes seen so far, with the rest at their bounds, decide it) or
-  ``"star2"`` (Star1 after a probing pass that searches one move of each
-  successor to tighten those bounds), or ``None`` (exact averages).
+One function, :func:`alphabeta`, over one engine (:mod:`pure_engine.search._engine`):
+alpha-beta (the negamax recurrence, written over the root side's value — max
+where a root-side player moves, min elsewhere — so partnerships need no sign
+bookkeeping), a transposition table of exact / lower / upper bounds with their
+depth, iterative deepening, and a move-ordering hook.  Chance nodes, if the
+game has any, are averaged with their exact probabilities — this is
+*expectiminimax* — with the pruning named by *pruning*: :attr:`Pruning.STAR1`
+(Ballard's Star1: a chance node stops as soon as the outcomes seen so far, with
+the rest at their bounds, decide it), :attr:`Pruning.STAR2` (the default:
+Star1 after a probing pass that searches one move of each successor to tighten
+those bounds), or ``None`` (exact averages).  ``expectiminimax`` is the old,
+deprecated name of the same function.
 
 *-minimax needs bounds on every value: ``bounds`` defaults to
 ``(game.info.min_return, game.info.max_return)``; a leaf outside them is an
 error (the pruning would be unsound), and infinite bounds turn chance pruning
 off.  Values are from the root side's view (see :mod:`pure_engine.search.expecti`).
 
->>> from tests.search_toys import Node, make_graph_game
+>>> from pure_engine.testing.toys import Node, make_graph_game
 >>> game = make_graph_game({
 ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
 ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
@@ -33,8 +32,9 @@ off.  Values are from the root side's view (see :mod:`pure_engine.search.expecti
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import Game
@@ -57,14 +57,13 @@ __all__ = [
     "AdversarialResult",
     "Pruning",
     "alphabeta",
-    "expectiminimax",
 ]
 
 S = TypeVar("S")
 A = TypeVar("A")
 
 
-def expectiminimax(
+def alphabeta(
     game: Game[S, A],
     state: S,
     *,
@@ -80,17 +79,57 @@ def expectiminimax(
     evaluate: Callable[[S], Sequence[float]] | None = None,
     tt_capacity: int = 1_000_000,
 ) -> AdversarialResult[A]:
-    """Expectiminimax with alpha-beta at decisions and *-minimax pruning at chance nodes.
+    """Alpha-beta search from *state* (expectiminimax where chance moves); the value is from
+    the root side's view.
 
-    Returns the value :func:`~pure_engine.search.expecti.expectimax` returns
-    (exactly when the float arithmetic is exact, e.g. dyadic probabilities;
-    otherwise up to rounding) while visiting fewer nodes.  *pruning* is
-    :class:`Pruning` ``STAR2``, ``STAR1`` (or their names) or ``None``; *bounds* (default the game's
-    ``min_return``/``max_return``) must hold every leaf value.  See
-    :func:`alphabeta` for the other arguments.
+    * *depth* — decision plies (chance nodes are free); ``None`` searches to
+      the end of the game.
+    * *budget* — on a cut, the last completed iteration is returned (or, in
+      the first one, the best root move found so far); ``stats.stopped_by``
+      says why and ``complete`` is false.  A line deeper than Python's
+      recursion limit stops the search the same way (``"recursion"``).
+    * *tt* — a :class:`~pure_engine.core.seen.TranspositionTable` on
+      ``game.key`` holding exact / lower / upper bounds with their depth and
+      the best move, which is tried first below the root.
+    * *deepen* — iterative deepening: depths 1, 2, ... up to *depth*,
+      stopping early once an iteration reached the end everywhere, each
+      searching the last best root move first.  Default: only with a
+      *budget*, where it makes the search anytime; without one a single
+      full-depth search expands fewer nodes (tic-tac-toe 2209 vs 3391).
+    * *order* — ``order(state, legal_actions) -> actions`` reorders moves
+      (best first); ties at the root go to the earlier action in that order,
+      by default legal-action order, so a search is reproducible.
+    * *sides* — a side index per seat, or a function seat -> side
+      (partnerships); the value is the mean return of the root side.
+      Default: one player per side with two players, the root player against
+      the rest (paranoid) otherwise.
+    * *evaluate* — per-player estimates at the depth limit, within the
+      game's return bounds (default ``game.returns`` clamped to them).
+    * *pruning* — :class:`Pruning` (or its name) at chance nodes: ``STAR2``
+      (default), ``STAR1`` or ``None``; with it the search returns the value
+      :func:`~pure_engine.search.expecti.expectimax` returns (exactly when
+      the float arithmetic is exact, e.g. dyadic probabilities; otherwise up
+      to rounding) while visiting fewer nodes.
+    * *bounds* — hold every leaf value (default the game's
+      ``min_return``/``max_return``); the chance pruning relies on them.
+    * *player* — whose side the value is for (default: the player to move;
+      player 0 at a chance or terminal root).
+
+    >>> from pure_engine.testing.toys import Node, make_graph_game
+    >>> game = make_graph_game({
+    ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
+    ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
+    ...     5: Node(-4, payoff=(2.0, -2.0)), 6: Node(-4, payoff=(8.0, -8.0)),
+    ... })
+    >>> r = alphabeta(game, 0, tt=False)
+    >>> r.value, r.action, r.pv, r.complete
+    (3.0, 0, (0, 0), True)
+    >>> r.stats.generated   # node 6 is pruned
+    5
+
+    With a chance node (a safe 1, or a coin flip between 4 and -1):
 
     >>> from fractions import Fraction
-    >>> from tests.search_toys import Node, make_graph_game
     >>> half = Fraction(1, 2)
     >>> game = make_graph_game({
     ...     0: Node(0, (1, 2)),
@@ -99,7 +138,7 @@ def expectiminimax(
     ...     3: Node(-4, payoff=(4.0, -4.0)),
     ...     4: Node(-4, payoff=(-1.0, 1.0)),
     ... })
-    >>> r = expectiminimax(game, 0, pruning="star1")
+    >>> r = alphabeta(game, 0, pruning=Pruning.STAR1)
     >>> r.value, r.action, r.pv
     (1.5, 1, (1,))
     """
@@ -161,74 +200,12 @@ def _first_action(game: Game[S, A], state: S) -> A | None:
     return legal[0] if legal else None
 
 
-def alphabeta(
-    game: Game[S, A],
-    state: S,
-    *,
-    depth: int | None = None,
-    budget: Budget | None = None,
-    tt: bool = True,
-    deepen: bool | None = None,
-    order: Callable[[S, tuple[A, ...]], Sequence[A]] | None = None,
-    sides: Sides | None = None,
-    evaluate: Callable[[S], Sequence[float]] | None = None,
-    player: int | None = None,
-    tt_capacity: int = 1_000_000,
-) -> AdversarialResult[A]:
-    """Alpha-beta search from *state*; the value is from the root side's view.
-
-    * *depth* — decision plies (chance nodes are free); ``None`` searches to
-      the end of the game.
-    * *budget* — on a cut, the last completed iteration is returned (or, in
-      the first one, the best root move found so far); ``stats.stopped_by``
-      says why and ``complete`` is false.  A line deeper than Python's
-      recursion limit stops the search the same way (``"recursion"``).
-    * *tt* — a :class:`~pure_engine.core.seen.TranspositionTable` on
-      ``game.key`` holding exact / lower / upper bounds with their depth and
-      the best move, which is tried first below the root.
-    * *deepen* — iterative deepening: depths 1, 2, ... up to *depth*,
-      stopping early once an iteration reached the end everywhere, each
-      searching the last best root move first.  Default: only with a
-      *budget*, where it makes the search anytime; without one a single
-      full-depth search expands fewer nodes (tic-tac-toe 2209 vs 3391).
-    * *order* — ``order(state, legal_actions) -> actions`` reorders moves
-      (best first); ties at the root go to the earlier action in that order,
-      by default legal-action order, so a search is reproducible.
-    * *sides* — a side index per seat, or a function seat -> side
-      (partnerships); the value is the mean return of the root side.
-      Default: one player per side with two players, the root player against
-      the rest (paranoid) otherwise.
-    * *evaluate* — per-player estimates at the depth limit, within the
-      game's return bounds (default ``game.returns`` clamped to them).
-    * *player* — whose side the value is for (default: the player to move;
-      player 0 at a chance or terminal root).
-
-    Chance nodes, if the game has any, are averaged with Star2 pruning
-    (:func:`expectiminimax`).
-
-    >>> from tests.search_toys import Node, make_graph_game
-    >>> game = make_graph_game({
-    ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
-    ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
-    ...     5: Node(-4, payoff=(2.0, -2.0)), 6: Node(-4, payoff=(8.0, -8.0)),
-    ... })
-    >>> r = alphabeta(game, 0, tt=False)
-    >>> r.value, r.action, r.pv, r.complete
-    (3.0, 0, (0, 0), True)
-    >>> r.stats.generated   # node 6 is pruned
-    5
-    """
-    return expectiminimax(
-        game,
-        state,
-        depth=depth,
-        pruning=Pruning.STAR2 if game.info.has_chance else None,
-        budget=budget,
-        tt=tt,
-        deepen=deepen,
-        order=order,
-        sides=sides,
-        player=player,
-        evaluate=evaluate,
-        tt_capacity=tt_capacity,
+def expectiminimax(game: Game[S, A], state: S, **options: Any) -> AdversarialResult[A]:
+    """Deprecated: the old name of :func:`alphabeta`, which handles chance nodes itself
+    (same arguments, same result)."""
+    warnings.warn(
+        "expectiminimax is deprecated: use alphabeta (the same search, same arguments)",
+        DeprecationWarning,
+        stacklevel=2,
     )
+    return alphabeta(game, state, **options)

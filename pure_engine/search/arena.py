@@ -9,9 +9,9 @@ game ``g`` bot ``b`` sits in seat ``(b + g) % n``, so over every block of
 games of one block share a chance seed (duplicate style), so when the deal
 comes first every bot plays every seat of the same deal.
 
->>> from tests.toys import make_game
+>>> from pure_engine.testing.toys import make_coin_guess
 >>> from pure_engine.search.bots import RandomBot
->>> game = make_game()
+>>> game = make_coin_guess()
 >>> result = play_match(game, [RandomBot(seed=1), RandomBot(seed=2)], games=40, seed=0)
 >>> [bot.games for bot in result.bots], sum(bot.mean for bot in result.bots)
 ([40, 40], 0.0)
@@ -237,9 +237,9 @@ def play_game(
     *clocks* and *decisions*, when given, accumulate each seat's thinking
     time and the number of times it was asked.
 
-    >>> from tests.toys import make_game
+    >>> from pure_engine.testing.toys import make_coin_guess
     >>> from pure_engine.search.bots import RandomBot
-    >>> play_game(make_game(), [RandomBot(seed=0), RandomBot(seed=1)], chance_seed=5)
+    >>> play_game(make_coin_guess(), [RandomBot(seed=0), RandomBot(seed=1)], chance_seed=5)
     ((1.0, -1.0), 3)
     """
     if len(seated) != game.num_players:
@@ -307,9 +307,9 @@ def play_match(
     The bots keep their own generators, so the same seeded bots and the same
     *seed* replay the same match.
 
-    >>> from tests.toys import make_game
+    >>> from pure_engine.testing.toys import make_coin_guess
     >>> from pure_engine.search.bots import RandomBot
-    >>> game = make_game()
+    >>> game = make_coin_guess()
     >>> result = play_match(game, [RandomBot(seed=0), RandomBot(seed=1)], games=4)
     >>> [[(seat.seat, seat.games) for seat in bot.seats] for bot in result.bots]
     [[(0, 2), (1, 2)], [(0, 2), (1, 2)]]

@@ -16,8 +16,8 @@ with ``game.resample(state, seat, rng)``, so they never see hidden cards;
 ``omniscient=1`` lets them cheat on purpose.  ``ismcts`` and ``pimc`` are
 given the true state with the seat and sample information sets themselves.
 
->>> from tests.toys import make_game
->>> game = make_game()
+>>> from pure_engine.testing.toys import make_coin_guess
+>>> game = make_coin_guess()
 >>> state = game.step(game.initial_state(), 1)      # the coin shows tails
 >>> [make_bot("random", game, seed=s).choose(game, state) for s in range(6)]
 [1, 0, 0, 0, 0, 1]
@@ -54,9 +54,10 @@ __all__ = [
     "make_bot",
     "parse_bot_spec",
     "register_heuristic",
+    "register_rules_bot",
 ]
 
-BOT_KINDS: tuple[str, ...] = ("random", "greedy", *SEARCHES)
+BOT_KINDS: tuple[str, ...] = ("random", "greedy", *SEARCHES, "rules")
 """Every kind :func:`make_bot` accepts."""
 
 S = TypeVar("S")
@@ -91,12 +92,12 @@ def choose_action(bot: Bot, game: Game[S, A], state: S) -> A:
     before "step" was kept for transitions) still plays, with a
     ``DeprecationWarning``.
 
-    >>> from tests.toys import make_game
+    >>> from pure_engine.testing.toys import make_coin_guess
     >>> class Old:
     ...     name = "old"
     ...     def step(self, game, state):
     ...         return game.legal_actions(state)[0]
-    >>> game = make_game()
+    >>> game = make_coin_guess()
     >>> state = game.step(game.initial_state(), 1)
     >>> import warnings
     >>> with warnings.catch_warnings(record=True) as caught:
@@ -130,8 +131,8 @@ _HEURISTICS: dict[str, Heuristic | str] = {}
 def default_heuristic(game: Game[Any, Any], state: Any, player: int) -> float:
     """*player*'s return in *state*: the final score at the end, the running score before.
 
-    >>> from tests.toys import make_game
-    >>> game = make_game()
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> game = make_coin_guess()
     >>> default_heuristic(game, game.initial_state(), 0)
     0.0
     """
@@ -142,18 +143,28 @@ def register_heuristic(game_name: str, heuristic: Heuristic | str) -> None:
     """Make *heuristic* (or a lazy ``"module:attribute"``) the one ``greedy`` uses for *game_name*.
 
     >>> register_heuristic("coin_guess", default_heuristic)
-    >>> from tests.toys import make_game
-    >>> heuristic_for(make_game()) is default_heuristic
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> heuristic_for(make_coin_guess()) is default_heuristic
     True
     """
     _HEURISTICS[canonical_name(game_name)] = heuristic
 
 
+_RULE_BOTS: dict[str, str] = {}
+
+
+def register_rules_bot(game_name: str, factory: str) -> None:
+    """Make ``"module:factory"`` (``factory(seed=..., name=...) -> Bot``) the bot the kind
+    ``rules`` builds for *game_name*: a game whose bot is written as rules registers it
+    (lazily: the module is imported when the bot is first made)."""
+    _RULE_BOTS[canonical_name(game_name)] = factory
+
+
 def heuristic_for(game: Game[Any, Any]) -> Heuristic:
     """The heuristic registered for *game*, else :func:`default_heuristic`.
 
-    >>> from tests.toys import make_game
-    >>> heuristic_for(make_game()).__name__
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> heuristic_for(make_coin_guess()).__name__
     'default_heuristic'
     """
     entry = _HEURISTICS.get(canonical_name(game.name), default_heuristic)
@@ -185,8 +196,8 @@ def _import_attribute(path: str, *, what: str) -> object:
 class RandomBot:
     """Uniform over the legal actions, drawn from ``random.Random(seed)``.
 
-    >>> from tests.toys import make_game
-    >>> game = make_game()
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> game = make_coin_guess()
     >>> bot = RandomBot(seed=3)
     >>> state = game.step(game.initial_state(), 0)
     >>> bot.choose(game, state) in game.legal_actions(state), bot.name
@@ -213,8 +224,8 @@ class GreedyBot:
     the bot scores one determinization of what it may see (unless
     *omniscient*).  *heuristic* defaults to :func:`heuristic_for` the game.
 
-    >>> from tests.toys import make_game
-    >>> game = make_game()
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> game = make_coin_guess()
     >>> state = game.step(game.initial_state(), 1)
     >>> GreedyBot(seed=0, omniscient=True).choose(game, state)   # it peeks: tails
     1
@@ -329,10 +340,10 @@ def make_bot(
     ``greedy`` takes ``heuristic=module.attribute``; every search bot takes
     the keyword options of its search function, and ``omniscient=1``.
 
-    >>> from tests.toys import make_game
-    >>> make_bot("greedy:omniscient=1", make_game(), seed=0).name
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> make_bot("greedy:omniscient=1", make_coin_guess(), seed=0).name
     'greedy:omniscient=1'
-    >>> make_bot("random:depth=3", make_game(), seed=0)
+    >>> make_bot("random:depth=3", make_coin_guess(), seed=0)
     Traceback (most recent call last):
     ...
     ValueError: bot 'random' takes no options, found depth
@@ -353,6 +364,15 @@ def make_bot(
         if options:
             raise ValueError(f"bot 'random' takes no options, found {', '.join(options)}")
         return RandomBot(seed=seed, name=name)
+    if parsed.kind == "rules":
+        factory_path = _RULE_BOTS.get(canonical_name(game.name))
+        if factory_path is None:
+            known = ", ".join(sorted(_RULE_BOTS)) or "none"
+            raise ValueError(f"{game.name} has no bot written as rules (games with one: {known})")
+        if options:
+            raise ValueError(f"bot 'rules' takes no options, found {', '.join(options)}")
+        factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="rules bot"))
+        return factory(seed=seed, name=name)
     if parsed.kind == "greedy":
         heuristic_path = options.pop("heuristic", None)
         if options:

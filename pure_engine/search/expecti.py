@@ -2,9 +2,9 @@
 
 No pruning, no transposition table: every node of the tree (to *depth*
 decision plies) is visited, chance nodes are averaged with their exact
-probabilities.  :func:`minimax` and :func:`expectimax` are the same recurrence
-under the two names people look for; on a game without chance nodes they are
-classic minimax.  The shared pieces — :class:`AdversarialResult` and the way
+probabilities.  :func:`expectimax` is that recurrence; on a game without
+chance nodes it is classic minimax (``minimax``, the name people look for, is
+its deprecated alias).  The shared pieces — :class:`AdversarialResult` and the way
 players are mapped to sides — live here too.
 
 Values are from the *root side's* view: the mean return of the players on the
@@ -12,7 +12,7 @@ side of the player to move at the root (or of *player* when given).  With no
 ``sides``, a two-player game has one player per side and a game with
 more players is searched *paranoid*: the root player against all others.
 
->>> from tests.search_toys import Node, make_graph_game
+>>> from pure_engine.testing.toys import Node, make_graph_game
 >>> from fractions import Fraction
 >>> half = Fraction(1, 2)
 >>> game = make_graph_game({
@@ -30,8 +30,9 @@ more players is searched *paranoid*: the root player against all others.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.struct import Struct
@@ -46,7 +47,6 @@ __all__ = [
     "SearchStopped",
     "Sides",
     "expectimax",
-    "minimax",
     "root_side_players",
 ]
 
@@ -87,7 +87,7 @@ def root_side_players(
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """The players whose mean return is the value, and for each seat whether it maximizes.
 
-    >>> from tests.search_toys import Node, make_graph_game
+    >>> from pure_engine.testing.toys import Node, make_graph_game
     >>> g = make_graph_game({0: Node(-4, payoff=(0.0,) * 4)}, num_players=4)
     >>> root_side_players(g, 1, lambda p: p % 2)
     ((1, 3), (False, True, False, True))
@@ -144,15 +144,15 @@ def expectimax(
     ``returns``; default ``game.returns``).  Ties go to the first action in
     legal order.  The reference has no partial answer: on a budget cut the
     value is ``nan``, the action ``None`` and ``stats.stopped_by`` says why.
-    Without chance nodes it is plain minimax (``minimax`` is the same function).
+    Without chance nodes it is plain minimax (``minimax`` is its old, deprecated name).
 
-    >>> from tests.search_toys import Node, make_graph_game
+    >>> from pure_engine.testing.toys import Node, make_graph_game
     >>> game = make_graph_game({
     ...     0: Node(0, (1, 2)), 1: Node(1, (3, 4)), 2: Node(1, (5, 6)),
     ...     3: Node(-4, payoff=(3.0, -3.0)), 4: Node(-4, payoff=(12.0, -12.0)),
     ...     5: Node(-4, payoff=(2.0, -2.0)), 6: Node(-4, payoff=(8.0, -8.0)),
     ... })
-    >>> minimax(game, 0).value, minimax(game, 0).action, minimax(game, 1).value
+    >>> expectimax(game, 0).value, expectimax(game, 0).action, expectimax(game, 1).value
     (3.0, 0, -3.0)
     """
     players, maximizing = root_side_players(game, perspective(game, state, player), sides)
@@ -208,5 +208,12 @@ def expectimax(
     return AdversarialResult(result_value, action, reached, complete, stats)
 
 
-minimax = expectimax
-"""Plain minimax without pruning: :func:`expectimax`, which without chance nodes is minimax."""
+def minimax(game: Game[S, A], state: S, **options: Any) -> AdversarialResult[A]:
+    """Deprecated: the old name of :func:`expectimax`, which without chance nodes is plain
+    minimax (same arguments, same result)."""
+    warnings.warn(
+        "minimax is deprecated: use expectimax (without chance nodes it is minimax)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return expectimax(game, state, **options)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Hashable
 from typing import Generic
 
@@ -45,7 +46,13 @@ from pure_engine.core.struct import Struct
 from pure_engine.search.budget import Budget, SearchStats
 from pure_engine.search.mcts import RolloutPolicy, chance_sampler, make_limiter, random_rollout
 
-__all__ = ["IsmctsNode", "IsmctsResult", "advance_ismcts", "ismcts", "observed_label"]
+__all__ = [
+    "IsmctsNode",
+    "IsmctsResult",
+    "ismcts",
+    "ismcts_subtree",
+    "observed_label",
+]
 
 
 class _Edge:
@@ -119,7 +126,7 @@ def ismcts(
     the same choice.  ``state`` is only ever passed to ``game.resample``.
 
     Tree reuse: pass ``tree=`` the node an earlier search's tree reaches by
-    :func:`advance_ismcts` along what happened since (the player's own actions,
+    :func:`ismcts_subtree` along what happened since (the player's own actions,
     and what the player observed after everybody else's moves and chance): its
     statistics were gathered on determinizations consistent with exactly those
     observations, so the search goes on from them; the node is grown in place.
@@ -252,7 +259,7 @@ def observed_label(game: Game[S, A], player: int, state: S, action: A, after: S)
     return game.observation(after, player)
 
 
-def advance_ismcts(
+def ismcts_subtree(
     tree: IsmctsNode[A] | None,
     game: Game[S, A],
     player: int,
@@ -268,7 +275,7 @@ def advance_ismcts(
     ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s,
     ...     lambda s: s, lambda s, a: str(a), lambda s, x: int(x))
     >>> first = ismcts(count, 0, 0, simulations=300, seed=1)
-    >>> below = advance_ismcts(first.tree, count, 0, 0, 2, 2)
+    >>> below = ismcts_subtree(first.tree, count, 0, 0, 2, 2)
     >>> below is first.tree.children[("a", 2)]
     True
     >>> again = ismcts(count, 2, 0, simulations=5, tree=below)
@@ -278,3 +285,18 @@ def advance_ismcts(
     if tree is None:
         return None
     return tree.child(observed_label(game, player, state, action, after))
+
+
+def advance_ismcts(
+    tree: IsmctsNode[A] | None,
+    game: Game[S, A],
+    player: int,
+    state: S,
+    action: A,
+    after: S,
+) -> IsmctsNode[A] | None:
+    """Deprecated: :func:`ismcts_subtree` ("advance" means running automatic actions)."""
+    warnings.warn(
+        "advance_ismcts is deprecated: use ismcts_subtree", DeprecationWarning, stacklevel=2
+    )
+    return ismcts_subtree(tree, game, player, state, action, after)

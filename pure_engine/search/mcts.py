@@ -9,8 +9,9 @@ mutable objects that live outside the states.
   tried before any child is revisited (in an order shuffled by the seeded rng,
   as OpenSpiel's ``MCTSBot`` does), then UCT picks
   ``mean_value[mover] + uct_c * sqrt(ln N / n)``;
-* chance nodes draw an outcome with its probability from the explicit
-  ``random.Random(seed)`` and keep one child per outcome drawn;
+* chance nodes draw an outcome with exactly its probability from the explicit
+  ``random.Random(seed)`` (the node keeps its :class:`~pure_engine.core.chance.ChanceTable`)
+  and keep one child per outcome drawn;
 * every node stores one value sum per player, so n-player and general-sum games
   work (each mover maximises its own return, the max^n rule);
 * a new node is evaluated by one rollout (uniformly random unless a rollout
@@ -33,11 +34,13 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect_right
+import warnings
 from collections.abc import Callable
 from typing import Generic
 
+from pure_engine.core.chance import ChanceTable, chance_table, uniform_index
 from pure_engine.core.game import CHANCE, TERMINAL, A, Game, S
+from pure_engine.core.playout import Policy, chance_sampler, make_playout
 from pure_engine.core.struct import Struct
 from pure_engine.search.budget import Budget, Limiter, SearchStats
 
@@ -47,15 +50,16 @@ __all__ = [
     "MctsResult",
     "MctsTree",
     "RolloutPolicy",
-    "advance",
     "chance_sampler",
     "make_limiter",
     "mcts",
     "random_rollout",
+    "subtree",
 ]
 
-RolloutPolicy = Callable[[S, tuple[A, ...], random.Random], A]
-"""``(state, legal_actions, rng) -> action``: how a rollout chooses at decision nodes."""
+RolloutPolicy = Policy[S, A]
+"""``(state, legal_actions, rng) -> action``: how a rollout chooses at decision nodes
+(:data:`pure_engine.core.playout.Policy`)."""
 
 DEFAULT_SIMULATIONS = 1000
 """Simulations run when neither ``simulations``, ``seconds`` nor ``budget`` is given."""
@@ -72,9 +76,8 @@ class MctsNode(Generic[S, A]):
     __slots__ = (
         "actions",
         "by_outcome",
+        "chance",
         "children",
-        "cumulative",
-        "outcomes",
         "player",
         "state",
         "sums",
@@ -92,8 +95,7 @@ class MctsNode(Generic[S, A]):
         self.children: list[MctsNode[S, A]] = []
         self.untried: list[A] | None = None
         self.by_outcome: dict[A, MctsNode[S, A]] = {}
-        self.outcomes: tuple[A, ...] = ()
-        self.cumulative: tuple[float, ...] = ()
+        self.chance: ChanceTable[A] | None = None
         self.terminal_returns: tuple[float, ...] | None = None
 
     def mean(self, player: int) -> float:
@@ -121,7 +123,7 @@ class MctsNode(Generic[S, A]):
 
 
 class MctsTree(Generic[S, A]):
-    """A search tree kept for reuse: pass ``advance(result.tree, a, b)`` to the next search.
+    """A search tree kept for reuse: pass ``subtree(result.tree, a, b)`` to the next search.
 
     A subtree shares its nodes with the tree it came from, and a search grows
     the tree it is given in place; keep using only the newest one.
@@ -147,7 +149,7 @@ class MctsTree(Generic[S, A]):
         return None if node is None else MctsTree(node)
 
 
-def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
+def subtree(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
     """The part of *tree* below *actions* (ours, the opponents', chance outcomes), or None.
 
     ``None`` (nothing explored there, or no tree) is a fine ``tree=`` argument
@@ -159,10 +161,16 @@ def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
     ...     lambda s, a: s + a, lambda s: (float(s),), lambda s, p: s, lambda s: s,
     ...     lambda s, a: str(a), lambda s, x: int(x))
     >>> tree = mcts(count, 0, simulations=5).tree
-    >>> advance(tree, 1).state, advance(tree, 1, 1).state, advance(None, 1)
+    >>> subtree(tree, 1).state, subtree(tree, 1, 1).state, subtree(None, 1)
     (1, 2, None)
     """
     return None if tree is None else tree.subtree(*actions)
+
+
+def advance(tree: MctsTree[S, A] | None, *actions: A) -> MctsTree[S, A] | None:
+    """Deprecated: :func:`subtree` ("advance" means running automatic actions, in a session)."""
+    warnings.warn("mcts.advance is deprecated: use subtree", DeprecationWarning, stacklevel=2)
+    return subtree(tree, *actions)
 
 
 class MctsResult(Struct, Generic[S, A]):
@@ -182,40 +190,6 @@ class MctsResult(Struct, Generic[S, A]):
     tree: MctsTree[S, A]
 
 
-def chance_sampler(game: Game[S, A]) -> Callable[[S, random.Random], A]:
-    """The fastest way to draw chance outcomes of *game* with an explicit rng.
-
-    The game's own ``sample_chance_fn`` when it has one, else a float walk over
-    ``chance_outcomes`` (each outcome drawn with its probability, up to float
-    rounding).
-
-    >>> from fractions import Fraction
-    >>> from pure_engine.core.game import Game, GameInfo
-    >>> coin = Game(GameInfo("coin", 1, 0.0, 1.0, 1), lambda seed=None: 0, lambda s: -1,
-    ...     lambda s: (), lambda s: (("h", Fraction(1, 2)), ("t", Fraction(1, 2))),
-    ...     lambda s, a: s, lambda s: (0.0,), lambda s, p: s, lambda s: s,
-    ...     lambda s, a: a, lambda s, x: x)
-    >>> draw = chance_sampler(coin)
-    >>> sorted({draw(0, random.Random(seed)) for seed in range(20)})
-    ['h', 't']
-    """
-    fast = game.sample_chance_fn
-    if fast is not None:
-        return fast
-    outcomes_of = game.chance_outcomes
-
-    def sample(state: S, rng: random.Random) -> A:
-        outcomes = outcomes_of(state)
-        pick = rng.random()
-        for action, probability in outcomes:
-            pick -= probability.numerator / probability.denominator
-            if pick < 0.0:
-                return action
-        return outcomes[-1][0]  # float rounding left a sliver: the last outcome owns it
-
-    return sample
-
-
 def random_rollout(
     game: Game[S, A],
     policy: RolloutPolicy[S, A] | None = None,
@@ -224,10 +198,11 @@ def random_rollout(
 ) -> Callable[[S, random.Random], tuple[float, ...]]:
     """A rollout function: play *policy* (default uniformly random) to the end, return the returns.
 
-    A rollout stops after *max_decisions* decisions (default the game's
-    ``info.max_game_length``) and scores the position it reached with
-    ``returns``: a game whose random play can go on for ever (patience moving
-    cards back and forth) cannot hang the search.
+    The playout is the library's one loop (:func:`~pure_engine.core.playout.make_playout`,
+    chance drawn exactly).  A rollout stops after *max_decisions* decisions
+    (default the game's ``info.max_game_length``) and scores the position it
+    reached with ``returns``: a game whose random play can go on for ever
+    (patience moving cards back and forth) cannot hang the search.
 
     >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
     >>> count = Game(GameInfo("count", 1, 0.0, 3.0, 3), lambda seed=None: 0,
@@ -238,50 +213,16 @@ def random_rollout(
     >>> random_rollout(count)(0, rng), random_rollout(count, max_decisions=2)(0, rng)
     ((3.0,), (2.0,))
     """
-    current_player = game.current_player
-    legal_actions = game.legal_actions
-    step = game.step
-    returns = game.returns
-    sample = chance_sampler(game)
     cap = game.info.max_game_length if max_decisions is None else max_decisions
     if cap < 1:
         raise ValueError(f"a rollout needs max_decisions >= 1, found {cap}")
+    run = make_playout(game, policy=policy, max_decisions=cap)
+    returns = game.returns
 
-    if policy is None:
+    def rollout(state: S, rng: random.Random) -> tuple[float, ...]:
+        return returns(run(state, rng)[0])
 
-        def rollout(state: S, rng: random.Random) -> tuple[float, ...]:
-            draw = rng.random
-            left = cap
-            while left:
-                player = current_player(state)
-                if player >= 0:
-                    legal = legal_actions(state)
-                    state = step(state, legal[int(draw() * len(legal))])
-                    left -= 1
-                elif player == CHANCE:
-                    state = step(state, sample(state, rng))
-                else:
-                    break
-            return returns(state)
-
-        return rollout
-
-    chosen = policy
-
-    def policy_rollout(state: S, rng: random.Random) -> tuple[float, ...]:
-        left = cap
-        while left:
-            player = current_player(state)
-            if player >= 0:
-                state = step(state, chosen(state, legal_actions(state), rng))
-                left -= 1
-            elif player == CHANCE:
-                state = step(state, sample(state, rng))
-            else:
-                break
-        return returns(state)
-
-    return policy_rollout
+    return rollout
 
 
 def make_limiter(simulations: int | None, seconds: float | None, budget: Budget | None) -> Limiter:
@@ -312,13 +253,7 @@ def _make_node(game: Game[S, A], state: S, num_players: int) -> MctsNode[S, A]:
     player = game.current_player(state)
     node: MctsNode[S, A] = MctsNode(state, player, num_players)
     if player == CHANCE:
-        outcomes = game.chance_outcomes(state)
-        node.outcomes = tuple(action for action, _ in outcomes)
-        total, cumulative = 0.0, []
-        for _, probability in outcomes:
-            total += probability.numerator / probability.denominator
-            cumulative.append(total)
-        node.cumulative = tuple(cumulative)
+        node.chance = chance_table(game.chance_outcomes(state))
     elif player == TERMINAL:
         node.terminal_returns = tuple(game.returns(state))
     return node
@@ -346,7 +281,7 @@ def mcts(
     after *seconds*, or when *budget* says so, whichever comes first; it is
     anytime.  All randomness comes from ``random.Random(seed)``, so the same
     seed (and the same tree, if any) gives the same choice.  Passing ``tree``
-    (:func:`advance` of an earlier result's tree to this state) continues that
+    (:func:`subtree` of an earlier result's tree to this state) continues that
     search; the tree is grown in place.
 
     >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
@@ -359,7 +294,7 @@ def mcts(
     >>> first = mcts(nim, (0, 6), simulations=1500, seed=3)
     >>> first.action, first.stats.expanded
     (2, 1500)
-    >>> later = advance(first.tree, 2, 1)     # we took 2, the opponent took 1: pile 3
+    >>> later = subtree(first.tree, 2, 1)     # we took 2, the opponent took 1: pile 3
     >>> mcts(nim, (0, 3), simulations=10, tree=later).action
     3
     """
@@ -372,11 +307,10 @@ def mcts(
     else:
         root = tree.root
         if root.state is not state and game.key(root.state) != game.key(state):
-            raise ValueError("the reused tree's root is not this state; advance() it first")
+            raise ValueError("the reused tree's root is not this state; take its subtree() first")
     limiter = make_limiter(simulations, seconds, budget)
 
     rng = random.Random(seed)
-    draw = rng.random
     shuffle = rng.shuffle
     run_rollout = random_rollout(game, rollout, max_decisions=rollout_decisions)
     legal_actions = game.legal_actions
@@ -417,9 +351,9 @@ def mcts(
                 node = best
                 path.append(node)
             elif mover == CHANCE:
-                cumulative = node.cumulative
-                index = bisect_right(cumulative, draw() * cumulative[-1])
-                outcome = node.outcomes[min(index, len(cumulative) - 1)]
+                table = node.chance
+                assert table is not None  # a chance node has its table
+                outcome = table.pick(uniform_index(rng, table.total))
                 child_or_none = node.by_outcome.get(outcome)
                 if child_or_none is None:
                     leaf = _make_node(game, step(node.state, outcome), num_players)

@@ -24,6 +24,7 @@ Every search returns a :class:`PuzzleResult` whose verdict separates
 from __future__ import annotations
 
 import math
+import warnings
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
@@ -73,8 +74,9 @@ _Path = tuple[A, "_Path[A]"] | None
 class PuzzleResult(Struct, Generic[A]):
     """What a puzzle search found.
 
-    ``actions`` is the solution (empty unless ``verdict == "solved"``), ``cost``
-    its total cost (``math.inf`` when there is none).
+    ``actions`` is the solution (empty unless the verdict is :data:`SOLVED`),
+    ``cost`` its total cost (``math.inf`` when there is none).  ``solved`` and
+    ``proved_unsolvable`` read the verdict, as on every solver's result.
     """
 
     verdict: Verdict
@@ -83,9 +85,20 @@ class PuzzleResult(Struct, Generic[A]):
     stats: SearchStats
 
     @property
+    def solved(self) -> bool:
+        """True when a solution was found (it is in ``actions``)."""
+        return self.verdict is SOLVED
+
+    @property
+    def proved_unsolvable(self) -> bool:
+        """True only when the whole space was searched without a solution."""
+        return self.verdict is PROVED_UNSOLVABLE
+
+    @property
     def is_solved(self) -> bool:
-        """True when a solution was found."""
-        return self.verdict == SOLVED
+        """Deprecated: :attr:`solved`."""
+        warnings.warn("is_solved is deprecated: use solved", DeprecationWarning, stacklevel=2)
+        return self.solved
 
 
 def _unwind(path: _Path[A]) -> tuple[A, ...]:
@@ -414,16 +427,15 @@ def solve(
     The cost of a solution is its number of actions, forced ones included.
     A chance node reached during the search is an error: resolve the deal first.
 
-    >>> import pure_engine.search.puzzle as puzzle
-    >>> from tests.search_toys import make_sliding_game
-    >>> game = make_sliding_game(2, 3)
-    >>> start = game.initial_state(seed=7)
-    >>> result = puzzle.solve(game, start)
-    >>> end = start
-    >>> for a in result.actions:
-    ...     end = game.play(end, a)
-    >>> result.verdict, game.returns(end), len(result.actions) == result.cost
-    (<Verdict.SOLVED: 'solved'>, (1.0,), True)
+    >>> from pure_engine.core.game import TERMINAL
+    >>> from pure_engine.testing.toys import Node, make_graph_game
+    >>> maze = make_graph_game({                 # from room 0, reach the exit (4)
+    ...     0: Node(0, (1, 2)), 1: Node(0, (0, 3)), 2: Node(0, (0, 3, 4)),
+    ...     3: Node(TERMINAL, payoff=(0.0,)), 4: Node(TERMINAL, payoff=(1.0,)),
+    ... }, num_players=1, zero_sum=False)
+    >>> result = solve(maze, 0)
+    >>> result.verdict, result.actions, result.cost
+    (<Verdict.SOLVED: 'solved'>, (1, 2), 2.0)
     """
     if is_goal is None:
         if game.num_players != 1:
@@ -478,7 +490,7 @@ def solve(
         weight=weight,
         budget=budget,
     )
-    if not result.is_solved:
+    if not result.solved:
         return PuzzleResult(result.verdict, (), math.inf, result.stats)
     actions = prefix + tuple(a for macro in result.actions for a in macro)
     return PuzzleResult(result.verdict, actions, result.cost + len(prefix), result.stats)

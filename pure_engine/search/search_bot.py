@@ -28,8 +28,8 @@ A = TypeVar("A")
 def view_for(game: Game[S, A], state: S, player: int, rng: random.Random, *, omniscient: bool) -> S:
     """What a fair bot may search: *state* itself with perfect information, else a resample.
 
-    >>> from tests.toys import make_game
-    >>> game = make_game()
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> game = make_coin_guess()
     >>> state = game.step(game.initial_state(), 1)
     >>> view_for(game, state, 0, random.Random(0), omniscient=True) is state
     True
@@ -75,7 +75,7 @@ class SearchBot:
     ``random.Random(seed)``.  The MCTS bot keeps its tree across moves (when
     it searches the true state), following ``inform(action)``; the IS-MCTS bot
     keeps its information-set tree, following what it observes after each move
-    (:func:`~pure_engine.search.ismcts.advance_ismcts`).
+    (:func:`~pure_engine.search.ismcts.ismcts_subtree`).
     """
 
     __slots__ = (
@@ -128,11 +128,11 @@ class SearchBot:
         if self._track is None:
             self._tree = self._tree.subtree(action)
             return
-        from pure_engine.search.ismcts import advance_ismcts
+        from pure_engine.search.ismcts import ismcts_subtree
 
         game, state, player = self._track
         after = game.step(state, action)
-        self._tree = advance_ismcts(self._tree, game, player, state, action, after)
+        self._tree = ismcts_subtree(self._tree, game, player, state, action, after)
         self._track = None if self._tree is None else (game, after, player)
 
     def choose(self, game: Game[S, A], state: S) -> A:

@@ -5,12 +5,15 @@
 * strategies (:func:`states`, :func:`action_sequences`, :func:`deals`, ...)
   that shrink to the shortest game;
 * :func:`game_state_machine` — a hypothesis ``RuleBasedStateMachine`` for a game;
-* :func:`playthrough` / :func:`assert_golden` — golden playthrough files.
+* :func:`playthrough` / :func:`assert_golden` — golden playthrough files;
+* :mod:`pure_engine.testing.toys` — two toy games small enough for a doctest.
 
-Needs hypothesis (the ``dev`` extra).
+hypothesis is a dependency of pure_engine itself (installed with it), so all
+of this works from a plain install; only :mod:`pure_engine.testing.pytest_plugin`
+needs pytest.
 
->>> from tests import toys
->>> check_game(toys.make_game(), games=2).games
+>>> from pure_engine.testing import toys
+>>> check_game(toys.make_coin_guess(), games=2).games
 2
 """
 

@@ -7,8 +7,8 @@ failure it raises :class:`GameCheckError` (an ``AssertionError``) naming the
 check, the step and the action trace in notation — the shortest failing
 trace found over all games.
 
->>> from tests import toys
->>> report = check_game(toys.make_game(), games=5, checks=FAST_CHECKS)
+>>> from pure_engine.testing import toys
+>>> report = check_game(toys.make_coin_guess(), games=5, checks=FAST_CHECKS)
 >>> report.games, report.terminals
 (5, 5)
 """
@@ -306,8 +306,8 @@ def check_game(
             :class:`~pure_engine.testing.check_keys.KeySearch`; ``DEEP_KEY_SEARCH`` for
             slow runs); None leaves the search out and keeps the rest of the key check.
 
-    >>> from tests import toys
-    >>> check_game(toys.make_game(), games=3, checks={"purity", "chance"}).steps
+    >>> from pure_engine.testing import toys
+    >>> check_game(toys.make_coin_guess(), games=3, checks={"purity", "chance"}).steps
     9
     """
     unknown = sorted(set(checks) - set(ALL_CHECKS))

@@ -78,9 +78,9 @@ class ReplayTrace(Struct):
 def spec_of(game: Game[Any, Any], *, factory: str | None = None) -> GameSpec:
     """The :class:`GameSpec` of *game*: the modules defining its functions, its name and params.
 
-    >>> from tests import toys
-    >>> spec_of(toys.make_game())
-    GameSpec(modules=('tests.toys',), name='coin_guess', params='{}', factory=None)
+    >>> from pure_engine.testing import toys
+    >>> spec_of(toys.make_coin_guess())
+    GameSpec(modules=('pure_engine.testing.toys',), name='coin_guess', params='{}', factory=None)
     """
     modules = []
     functions = [getattr(game, f.name) for f in dataclasses.fields(game)]
@@ -114,9 +114,9 @@ def _state_digest(state: object) -> str | None:
 def replay_digests(game: Game[Any, Any], trace: ReplayTrace) -> list[tuple[str, str | None]]:
     """Replay *trace*; return ``(key digest, state digest or None)`` for every state visited.
 
-    >>> from tests import toys
-    >>> rows = replay_digests(toys.make_game(), ReplayTrace(1, (0, 1, 0)))
-    >>> len(rows), rows == replay_digests(toys.make_game(), ReplayTrace(1, (0, 1, 0)))
+    >>> from pure_engine.testing import toys
+    >>> rows = replay_digests(toys.make_coin_guess(), ReplayTrace(1, (0, 1, 0)))
+    >>> len(rows), rows == replay_digests(toys.make_coin_guess(), ReplayTrace(1, (0, 1, 0)))
     (4, True)
     """
     state = game.initial_state(trace.seed)

@@ -8,8 +8,8 @@ with a file and shows a diff; it rewrites the file only when asked to
 explicitly: ``regenerate=True``, the pytest option ``--regen-golden`` (from
 :mod:`pure_engine.testing.pytest_plugin`) or ``PURE_ENGINE_REGEN_GOLDEN=1``.
 
->>> from tests import toys
->>> text = playthrough(toys.make_game(), seed=3)
+>>> from pure_engine.testing import toys
+>>> text = playthrough(toys.make_coin_guess(), seed=3)
 >>> print(text.splitlines()[0]); "## end" in text
 # pure_engine playthrough: coin_guess
 True
@@ -96,8 +96,8 @@ def playthrough(game: Game[S, A], seed: int, *, max_steps: int = 500) -> str:
 
     The same game and seed give the same text in every process.
 
-    >>> from tests import toys
-    >>> playthrough(toys.make_game(), seed=3) == playthrough(toys.make_game(), seed=3)
+    >>> from pure_engine.testing import toys
+    >>> playthrough(toys.make_coin_guess(), seed=3) == playthrough(toys.make_coin_guess(), seed=3)
     True
     """
     rng = random.Random(f"pure_engine.playthrough:{seed}")

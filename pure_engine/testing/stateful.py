@@ -9,9 +9,10 @@ Failing runs print the actions in notation (``hypothesis.note``).
 
 >>> from hypothesis import settings
 >>> from hypothesis.stateful import run_state_machine_as_test
->>> from tests import toys
->>> Machine = game_state_machine(toys.make_game())
->>> run_state_machine_as_test(Machine, settings=settings(max_examples=5, database=None))
+>>> from pure_engine.testing import toys
+>>> Machine = game_state_machine(toys.make_coin_guess())
+>>> quick = settings(max_examples=5, database=None, derandomize=True, deadline=None)
+>>> run_state_machine_as_test(Machine, settings=quick)
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ the list — shorter, then smaller numbers — so a failing example shrinks to
 the shortest game that shows the failure, with the first listed actions.
 
 >>> from hypothesis import find
->>> from tests import toys
->>> game = toys.make_game()
+>>> from pure_engine.testing import toys
+>>> game = toys.make_coin_guess()
 >>> find(action_sequences(game), lambda actions: len(actions) >= 2)
 (0, 0)
 """
@@ -84,8 +84,8 @@ def play_choices(
     *stop_at_decision*) at the first decision node.  The building block for
     game-specific strategies.
 
-    >>> from tests import toys
-    >>> playout = play_choices(toys.make_game(), [1, 3, 0, 9])
+    >>> from pure_engine.testing import toys
+    >>> playout = play_choices(toys.make_coin_guess(), [1, 3, 0, 9])
     >>> playout.actions, playout.final.acked                # tails, tails (3 % 2), ack
     ((1, 1, 2), True)
     """
@@ -129,8 +129,8 @@ def playouts(
     *seed* draws the seed (default: always None, so states carry no rng).
 
     >>> from hypothesis import find
-    >>> from tests import toys
-    >>> find(playouts(toys.make_game()), lambda p: p.final.guess == 1).actions
+    >>> from pure_engine.testing import toys
+    >>> find(playouts(toys.make_coin_guess()), lambda p: p.final.guess == 1).actions
     (0, 1)
     """
     seed_strategy: st.SearchStrategy[int | None] = st.none() if seed is None else seed
@@ -151,8 +151,8 @@ def action_sequences(
     """Legal action sequences from ``initial_state(seed)``, chance outcomes included.
 
     >>> from hypothesis import given
-    >>> from tests import toys
-    >>> game = toys.make_game()
+    >>> from pure_engine.testing import toys
+    >>> game = toys.make_coin_guess()
     >>> @given(action_sequences(game))
     ... def replays(actions):
     ...     state = game.initial_state()
@@ -176,8 +176,8 @@ def states(
     """States reachable by legal play in at most *max_steps* actions, shrinking to the shortest.
 
     >>> from hypothesis import find
-    >>> from tests import toys
-    >>> find(states(toys.make_game()), toys.make_game().is_terminal)
+    >>> from pure_engine.testing import toys
+    >>> find(states(toys.make_coin_guess()), toys.make_coin_guess().is_terminal)
     CoinState(coin=0, guess=0, acked=True, rng=None)
     """
     return playouts(game, max_steps=max_steps, seed=seed, chance=chance).map(
@@ -194,8 +194,8 @@ def terminal_states(
     ``10 * max_steps`` actions that way.
 
     >>> from hypothesis import find
-    >>> from tests import toys
-    >>> find(terminal_states(toys.make_game()), lambda s: s.guess != s.coin)   # shortest: tails
+    >>> from pure_engine.testing import toys
+    >>> find(terminal_states(toys.make_coin_guess()), lambda s: s.guess != s.coin)  # tails
     CoinState(coin=1, guess=0, acked=True, rng=None)
     """
 
@@ -224,8 +224,8 @@ def deals(
     """The states where the first decision is due: every opening chance node resolved.
 
     >>> from hypothesis import find
-    >>> from tests import toys
-    >>> find(deals(toys.make_game()), lambda s: s.coin == 1)
+    >>> from pure_engine.testing import toys
+    >>> find(deals(toys.make_coin_guess()), lambda s: s.coin == 1)
     CoinState(coin=1, guess=None, acked=False, rng=None)
     """
     seed_strategy: st.SearchStrategy[int | None] = st.none() if seed is None else seed
@@ -244,8 +244,8 @@ def actions_at(game: Game[S, A], state: S) -> st.SearchStrategy[A]:
     """The legal actions of *state* (chance outcomes at a chance node), shrinking to the first.
 
     >>> from hypothesis import find
-    >>> from tests import toys
-    >>> game = toys.make_game()
+    >>> from pure_engine.testing import toys
+    >>> game = toys.make_coin_guess()
     >>> find(actions_at(game, game.initial_state()), lambda a: True)
     0
     """

@@ -25,6 +25,7 @@ the real table and is exactly what the independent verifier reads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -42,6 +43,7 @@ from pure_engine.games.patience.spec import (
     SpacesPolicy,
     Variant,
 )
+from pure_engine.games.playing_cards import is_red, rank, suit
 
 __all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceState", "Rules"]
 
@@ -80,29 +82,17 @@ class PatienceState(Struct):
     """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
 
 
-def _rank(card: int) -> int:
-    return card % 13 + 1
-
-
-def _suit(card: int) -> int:
-    return card // 13
-
-
-def _red(card: int) -> bool:
-    return card // 13 in (1, 2)
-
-
 def _builds(policy: BuildPolicy, below: int, above: int) -> bool:
     """True when *above* may sit on *below* under the build *policy*."""
-    if _rank(above) != _rank(below) - 1:
+    if rank(above) != rank(below) - 1:
         return False
     match policy:
         case BuildPolicy.ANY_SUIT:
             return True
         case BuildPolicy.RED_BLACK:
-            return _red(above) != _red(below)
+            return is_red(above) != is_red(below)
         case BuildPolicy.SAME_SUIT:
-            return _suit(above) == _suit(below)
+            return suit(above) == suit(below)
         case BuildPolicy.NO_BUILD:
             return False
         case _:
@@ -210,20 +200,20 @@ class Rules:
         # may be built on it.  Once all of those are on the (never-needed-again)
         # foundations, moving the card up loses nothing: a true dominance.
         # Aces host nothing useful; a 2 hosts only aces, which may always go up.
-        rank, suit = _rank(card), _suit(card)
-        if rank <= 2:
+        height, own_suit = rank(card), suit(card)
+        if height <= 2:
             return ()
         suits: tuple[int, ...]
         match build:
             case BuildPolicy.SAME_SUIT | BuildPolicy.NO_BUILD:
                 return ()
             case BuildPolicy.RED_BLACK:
-                suits = (0, 3) if _red(card) else (1, 2)
+                suits = (0, 3) if is_red(card) else (1, 2)
             case BuildPolicy.ANY_SUIT:
-                suits = tuple(s for s in range(4) if s != suit)
+                suits = tuple(s for s in range(4) if s != own_suit)
             case _:
                 assert_never(build)
-        return tuple((s, rank - 1) for s in suits)
+        return tuple((s, height - 1) for s in suits)
 
     # ------------------------------------------------------------------ setup
     def initial(self, deal: Deal) -> PatienceState:
@@ -240,7 +230,7 @@ class Rules:
         found = [0, 0, 0, 0]
         for pile in deal.foundations:
             if pile:
-                found[_suit(pile[-1])] = _rank(pile[-1])
+                found[suit(pile[-1])] = rank(pile[-1])
         return PatienceState(
             piles=tuple(tuple(p) for p in deal.piles),
             cells=cells,
@@ -349,34 +339,54 @@ class Rules:
         return (free + 1) << empty_piles
 
     def moves(self, state: PatienceState, *, canonical: bool = True) -> tuple[Move, ...]:
-        """Every legal move in a fixed order.
+        """Every legal move in a fixed order, one move family after the other.
 
         Order: to the foundation, to the hole, stock moves, cell/waste/reserve to pile,
         pile to pile (largest group first), foundation to pile (removable
         foundations only), pile to cell.
         With *canonical*, a move to an empty cell or empty pile names only the
         first empty one (the others lead to the same canonical key).
+
+        Each family is a small method appending to one list (this is the
+        solver's hot path: generators chained together measured slower).
         """
         out: list[Move] = []
         append = out.append
-        piles = state.piles
-        cells = state.cells
-        found = state.found
-        waste_top = state.waste[-1] if state.waste else EMPTY
         if self.foundations:
-            for i, pile in enumerate(piles):
-                if pile and found[pile[-1] // 13] == pile[-1] % 13:
-                    append(Move(_PILE_NAMES[i], "f", 1))
-            for j, card in enumerate(cells):
-                if card != EMPTY and found[card // 13] == card % 13:
-                    append(Move(_CELL_NAMES[j], "f", 1))
-            if waste_top != EMPTY and found[waste_top // 13] == waste_top % 13:
-                append(Move("w", "f", 1))
-            for j, pile in enumerate(state.reserve):
-                if pile and found[pile[-1] // 13] == pile[-1] % 13:
-                    append(Move(_RESERVE_NAMES[j], "f", 1))
+            self._to_foundation(state, append)
+        self._to_hole_or_from_stock(state, append)
+        if not self.builds_anything:
+            return tuple(out)
+        piles = state.piles
+        empties = [i for i, p in enumerate(piles) if not p]
+        tops = {p[-1]: i for i, p in enumerate(piles) if p}
+        spaces = [] if self.no_spaces else (empties[:1] if canonical else empties)
+        self._singles_to_piles(state, tops, spaces, append)
+        self._piles_to_piles(state, len(empties), tops, spaces, append)
+        if self.removable:
+            self._foundation_to_piles(state, tops, spaces, append)
+        self._piles_to_cells(state, canonical, append)
+        return tuple(out)
+
+    def _to_foundation(self, state: PatienceState, append: Callable[[Move], None]) -> None:
+        """Exposed cards of piles, cells, the waste and the reserve that go up now."""
+        found = state.found
+        for i, pile in enumerate(state.piles):
+            if pile and found[pile[-1] // 13] == pile[-1] % 13:
+                append(Move(_PILE_NAMES[i], "f", 1))
+        for j, card in enumerate(state.cells):
+            if card != EMPTY and found[card // 13] == card % 13:
+                append(Move(_CELL_NAMES[j], "f", 1))
+        if state.waste and found[state.waste[-1] // 13] == state.waste[-1] % 13:
+            append(Move("w", "f", 1))
+        for j, pile in enumerate(state.reserve):
+            if pile and found[pile[-1] // 13] == pile[-1] % 13:
+                append(Move(_RESERVE_NAMES[j], "f", 1))
+
+    def _to_hole_or_from_stock(self, state: PatienceState, append: Callable[[Move], None]) -> None:
+        """Pile tops (and the stock, in Golf) onto the hole; or dealing and redealing."""
         if self.hole:
-            for i, pile in enumerate(piles):
+            for i, pile in enumerate(state.piles):
                 if pile and self._fits_hole(state, pile[-1]):
                     append(Move(_PILE_NAMES[i], "h", 1))
             if self.stock_to_hole and state.stock:
@@ -385,36 +395,58 @@ class Rules:
             append(Move("s", "w", min(self.deal_count, len(state.stock))))
         elif self.redeal and state.waste:
             append(Move("w", "s", len(state.waste)))
-        if not self.builds_anything:
-            return tuple(out)
-        empties = [i for i, p in enumerate(piles) if not p]
-        tops = {p[-1]: i for i, p in enumerate(piles) if p}
-        hosts = self.hosts
-        space_targets = [] if self.no_spaces else (empties[:1] if canonical else empties)
-        kings_only = self.kings_only
-        # single cards from cells and the waste onto piles
-        singles = [(_CELL_NAMES[j], c) for j, c in enumerate(cells) if c != EMPTY]
+
+    def _singles_to_piles(
+        self,
+        state: PatienceState,
+        tops: dict[int, int],
+        spaces: list[int],
+        append: Callable[[Move], None],
+    ) -> None:
+        """Single cards from cells, the reserve and the waste onto piles and spaces."""
+        singles = [(_CELL_NAMES[j], c) for j, c in enumerate(state.cells) if c != EMPTY]
         singles += [(_RESERVE_NAMES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
-        if waste_top != EMPTY:
-            singles.append(("w", waste_top))
+        if state.waste:
+            singles.append(("w", state.waste[-1]))
+        self._place_singles(singles, tops, spaces, append)
+
+    def _place_singles(
+        self,
+        singles: list[tuple[str, int]],
+        tops: dict[int, int],
+        spaces: list[int],
+        append: Callable[[Move], None],
+    ) -> None:
+        """Each ``(source, card)`` onto every pile top it builds on, and into the spaces."""
+        hosts, kings_only = self.hosts, self.kings_only
         for name, card in singles:
             for host in hosts[card]:
                 at = tops.get(host)
                 if at is not None:
                     append(Move(name, _PILE_NAMES[at], 1))
             if not (kings_only and card % 13 != 12):
-                for i in space_targets:
+                for i in spaces:
                     append(Move(name, _PILE_NAMES[i], 1))
-        # pile to pile: how many cards move as a unit onto a card / into a space.
-        # Supermoves (mode "no") are bounded by free cells and spaces; the
-        # variant's own group rules are not, but restrict which groups move.
-        links = self.links
-        group_moves = self.group_moves
-        mode = self.group_mode
+
+    def _piles_to_piles(
+        self,
+        state: PatienceState,
+        empty_piles: int,
+        tops: dict[int, int],
+        spaces: list[int],
+        append: Callable[[Move], None],
+    ) -> None:
+        """Pile to pile: how many cards move as a unit onto a card / into a space.
+
+        Supermoves (mode "no") are bounded by free cells and spaces; the
+        variant's own group rules are not, but restrict which groups move.
+        """
+        piles, found, hosts, links = state.piles, state.found, self.hosts, self.links
+        group_moves, mode, kings_only = self.group_moves, self.group_mode, self.kings_only
         limit = limit_space = 1
         if group_moves and mode is GroupMove.NO:
-            limit = self.group_limit(state, len(empties))
-            limit_space = self.group_limit(state, len(empties) - 1) if empties else 1
+            limit = self.group_limit(state, empty_piles)
+            limit_space = self.group_limit(state, empty_piles - 1) if empty_piles else 1
         elif group_moves:
             limit = limit_space = 104
         for i, pile in enumerate(piles):
@@ -447,30 +479,34 @@ class Rules:
                             append(Move(src, _PILE_NAMES[at], k))
                 if k == size or k > limit_space or (kings_only and card % 13 != 12):
                     continue
-                for j in space_targets:
+                for j in spaces:
                     append(Move(src, _PILE_NAMES[j], k))
-        # back from a removable foundation onto the tableau ("f1".."f4" name the suit)
-        if self.removable:
-            for suit, top in enumerate(found):
-                if not top:
-                    continue
-                card = suit * 13 + top - 1
-                name = _FOUND_NAMES[suit]
-                for host in hosts[card]:
-                    at = tops.get(host)
-                    if at is not None:
-                        append(Move(name, _PILE_NAMES[at], 1))
-                if not (kings_only and card % 13 != 12):
-                    for at in space_targets:
-                        append(Move(name, _PILE_NAMES[at], 1))
-        # pile to cell
-        free = [j for j, c in enumerate(cells) if c == EMPTY]
+
+    def _foundation_to_piles(
+        self,
+        state: PatienceState,
+        tops: dict[int, int],
+        spaces: list[int],
+        append: Callable[[Move], None],
+    ) -> None:
+        """Back from a removable foundation onto the tableau ("f1".."f4" name the suit)."""
+        tops_up = [
+            (_FOUND_NAMES[pile_suit], pile_suit * 13 + top - 1)
+            for pile_suit, top in enumerate(state.found)
+            if top
+        ]
+        self._place_singles(tops_up, tops, spaces, append)
+
+    def _piles_to_cells(
+        self, state: PatienceState, canonical: bool, append: Callable[[Move], None]
+    ) -> None:
+        """Pile tops into a free cell (only the first free one when *canonical*)."""
+        free = [j for j, c in enumerate(state.cells) if c == EMPTY]
         cell_targets = free[:1] if canonical else free
-        for i, pile in enumerate(piles):
+        for i, pile in enumerate(state.piles):
             if pile:
                 for j in cell_targets:
                     append(Move(_PILE_NAMES[i], _CELL_NAMES[j], 1))
-        return tuple(out)
 
     # ------------------------------------------------------------ transition
     def apply(self, state: PatienceState, move: Move) -> PatienceState:
@@ -514,9 +550,9 @@ class Rules:
             cards = (reserve[i][-1],)
             reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
         elif kind == "f":
-            suit = int(src[1:]) - 1
-            cards = (suit * 13 + found[suit] - 1,)
-            found = (*found[:suit], found[suit] - 1, *found[suit + 1 :])
+            pile_suit = int(src[1:]) - 1
+            cards = (pile_suit * 13 + found[pile_suit] - 1,)
+            found = (*found[:pile_suit], found[pile_suit] - 1, *found[pile_suit + 1 :])
         else:
             raise AssertionError(f"cannot take cards from {src!r}")
         # put them down

@@ -411,4 +411,4 @@ def _search(
     )
     moves = start_auto + tuple(move for step in result.actions for move in step)
     stats = result.stats.replace(seconds=time.perf_counter() - t0)
-    return SolveResult(result.verdict, moves if result.is_solved else (), stats, mode)
+    return SolveResult(result.verdict, moves if result.solved else (), stats, mode)

@@ -50,6 +50,7 @@ __all__ = [
     "parse_json",
     "preset_json",
     "preset_names",
+    "read_text",
     "variant_from_json",
     "variant_to_json",
 ]
@@ -453,6 +454,18 @@ def _canonical(name: str) -> str:
     return PRESET_ALIASES.get(key, key)
 
 
+def read_text(path: str) -> str:
+    """The UTF-8 text of the file at *path*: ``OSError`` when unreadable, a
+    :class:`ParseError` naming the file and the first bad byte when not UTF-8."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except UnicodeDecodeError as exc:
+        raise ParseError(
+            f"expected UTF-8 text, found byte {exc.object[exc.start]:#x}", where=path
+        ) from None
+
+
 def load_variant(name_or_path: str) -> Variant:
     """A preset by name (case, ``_`` and Solvitaire spellings forgiven) or a rule JSON file.
 
@@ -468,14 +481,7 @@ found 'klondyke' (presets: alpha-star, american-canister, ...)
     if key in PRESETS:
         return variant_from_json(PRESETS[key], name=key, where=f"preset {key}")
     if os.path.isfile(name_or_path):
-        try:
-            with open(name_or_path, encoding="utf-8") as handle:
-                text = handle.read()
-        except UnicodeDecodeError as exc:
-            raise ParseError(
-                f"expected UTF-8 text, found byte {exc.object[exc.start]:#x}", where=name_or_path
-            ) from None
-        data = parse_json(text, where=name_or_path)
+        data = parse_json(read_text(name_or_path), where=name_or_path)
         stem = os.path.splitext(os.path.basename(name_or_path))[0]
         return variant_from_json(data, name=stem, where=name_or_path)
     raise ParseError(
