@@ -17,10 +17,13 @@ _BRIDGE_NAMES = {"bridge_dd", "bridge", "double_dummy"}
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments shared by every solvable puzzle family."""
     parser.add_argument(
-        "game", help="crab-combat, bridge-dd, or a patience preset name / variant JSON file"
+        "game",
+        help="crab-combat, bridge-dd, skirmish-lethal, or a patience preset / variant JSON file",
     )
     parser.add_argument(
-        "input", nargs="?", help="puzzle input file (crab-combat), PBN deal text (bridge-dd)"
+        "input",
+        nargs="?",
+        help="puzzle input file (crab-combat, skirmish-lethal), PBN deal text (bridge-dd)",
     )
     parser.add_argument("--part", type=int, choices=(1, 2), help="crab-combat: only this part")
     parser.add_argument("--deal", type=int, help="patience: Microsoft deal number")
@@ -47,7 +50,10 @@ def run(args: argparse.Namespace) -> int:
         from pure_engine.cli.bridge import solve_command
 
         return solve_command(args)
-    family = "crab" if name in _CRAB_NAMES else "patience"
+    if name in ("skirmish_lethal", "skirmish"):
+        family = "skirmish"
+    else:
+        family = "crab" if name in _CRAB_NAMES else "patience"
     solver: Callable[[argparse.Namespace], int] = importlib.import_module(
         f"pure_engine.cli.{family}"
     ).solve

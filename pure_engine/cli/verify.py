@@ -35,8 +35,11 @@ __all__ = ["add_arguments", "read_solution", "run", "show"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``VARIANT``, one deal source, ``SOLUTION``, and ``--json``."""
-    parser.add_argument("variant", help="a preset name (freecell, golf, ...) or a rule JSON file")
-    source = parser.add_mutually_exclusive_group(required=True)
+    parser.add_argument(
+        "variant",
+        help="a preset name (freecell, golf, ...) or a rule JSON file; or skirmish-lethal",
+    )
+    source = parser.add_mutually_exclusive_group()
     source.add_argument(
         "--deal",
         type=int,
@@ -46,7 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument(
         "--deal-file", metavar="F", help="a deal file: Solvitaire JSON or fc-solve board text"
     )
-    parser.add_argument("solution", help="solution JSON ({'moves': [...]}, a move list, or -)")
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="SOLUTION",
+        help="solution JSON ({'moves': [...]}, a move list, or -); "
+        "skirmish-lethal: PUZZLE.json ANSWER.json",
+    )
     parser.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
     parser.add_argument(
         "--show",
@@ -78,6 +87,18 @@ def read_solution(path: str) -> tuple[Move, ...]:
     return moves_from_json(data, path)
 
 
+def _skirmish(args: argparse.Namespace) -> int:
+    from pure_engine.cli import skirmish  # the skirmish checker loads only when asked for
+
+    paths = args.paths
+    if len(paths) != 2:
+        raise ValueError("usage: pure-engine verify skirmish-lethal PUZZLE.json ANSWER.json")
+    if args.deal is not None or args.deal_file is not None:
+        raise ValueError("--deal/--deal-file are patience options, not skirmish-lethal ones")
+    args.variant, args.solution = paths
+    return skirmish.verify(args)
+
+
 def _load(args: argparse.Namespace) -> tuple[Variant, Deal]:
     variant = load_variant(args.variant)
     if args.deal_file is not None:
@@ -93,6 +114,15 @@ def show(variant: Variant, table: Deal) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Load, replay with checks, print the verdict; exit 0 won, 1 not."""
+    if args.variant.strip().lower().replace("-", "_") == "skirmish_lethal":
+        return _skirmish(args)
+    if args.deal is None and args.deal_file is None:
+        raise ValueError("one of --deal or --deal-file is required for a patience solution")
+    if len(args.paths) != 1:
+        raise ValueError(
+            f"expected one SOLUTION file, found {len(args.paths)}: {' '.join(args.paths)}"
+        )
+    args.solution = args.paths[0]
     variant, deal = _load(args)
     moves = read_solution(args.solution)
     result = verify(variant, deal, moves)

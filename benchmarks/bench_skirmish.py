@@ -1,0 +1,316 @@
+"""Skirmish side by side with Fireplace: random games, selector share, forks, the lethal solver.
+
+Run: ``python -m benchmarks skirmish`` (Fireplace comes from the ``peers``
+extra, package ``fireplace2``; loading its card database takes about a minute).
+
+* Random full games per second on one core: every decision uniform among
+  the legal ones (plays with each target and mode, attacks with each target,
+  the hero power, end of turn), chance from the state's rng, both sides with
+  ``mage_basic`` against ``hunter_basic``; Fireplace plays the same cards,
+  looked up by their English names, with the same kind of loop.  Decisions
+  per game for both.
+* The share of skirmish's random-game runtime spent evaluating selectors
+  (cProfile: every function of ``cards/selectors.py`` and the compiled
+  selector closures; Fireplace measured 15 % after its rewrite, seed 000).
+* A fork: one ``step`` from a mid-game state a search keeps, against
+  ``copy.deepcopy`` of Fireplace's mid-game ``Game`` (its only snapshot).
+* The lethal solver over the puzzles of ``tests/golden/skirmish``: median and
+  maximum time, every answer re-checked by the independent checker.
+"""
+
+from __future__ import annotations
+
+import copy
+import cProfile
+import json
+import pstats
+import random
+import re
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks._timing import median_ns, print_table
+from pure_engine.games.skirmish import make_game
+from pure_engine.games.skirmish.decks import PRESETS
+from pure_engine.games.skirmish.lethal import solve_lethal
+from pure_engine.games.skirmish.puzzle import load_puzzle
+from pure_engine.games.skirmish.verify import check_answer
+
+__all__ = ["main"]
+
+GAME = make_game(deck0="mage_basic", deck1="hunter_basic")
+PUZZLES = Path(__file__).resolve().parent.parent / "tests" / "golden" / "skirmish"
+
+
+def _our_game(seed: int) -> int:
+    rng = random.Random(seed)
+    state = GAME.initial_state(seed)
+    decisions = 0
+    while not GAME.is_terminal(state):
+        if GAME.is_chance_node(state):
+            _, state = GAME.resolve_chance(state)
+        else:
+            state = GAME.step(state, rng.choice(GAME.legal_actions(state)))
+            decisions += 1
+    return decisions
+
+
+def _ours(seconds: float) -> tuple[float, float]:
+    games = decisions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        decisions += _our_game(games)
+        games += 1
+    elapsed = time.perf_counter() - t0
+    return games / elapsed, decisions / games
+
+
+# --- Fireplace ----------------------------------------------------------------------------------
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
+
+
+class _Fireplace:
+    """Fireplace's game, its cards by our names, and a random-decision loop."""
+
+    def __init__(self) -> None:
+        from fireplace import cards
+
+        cards.db.initialize()
+        by_name: dict[str, str] = {}
+
+        # the original Basic/Classic printings (CS2_029 Fireball), not later reprints
+        # (CORE_, VAN_; the card data now marks the originals as not collectible)
+        def preference(item: tuple[str, Any]) -> tuple[bool, int, str]:
+            card_id = item[0]
+            return card_id.startswith(("CORE_", "VAN_")), len(card_id), card_id
+
+        for card_id, card in sorted(cards.db.items(), key=preference):
+            if card.type.name in ("MINION", "SPELL", "WEAPON") and "e" not in card_id[-2:]:
+                by_name.setdefault(_snake(card.english_name), card_id)
+        self.by_name = by_name
+        # a card this Fireplace lacks is stood in for by a collectible minion of the same cost
+        by_cost: dict[int, str] = {}
+        for card_id, card in sorted(cards.db.items(), key=preference):
+            if (
+                card.collectible
+                and card.type.name == "MINION"
+                and card.card_class.name == "NEUTRAL"
+            ):
+                by_cost.setdefault(card.cost, card_id)
+        self.by_cost = by_cost
+
+    def deck(self, preset: str) -> list[str]:
+        from pure_engine.games.skirmish.cards import DEFS
+
+        return [self.by_name.get(c) or self.by_cost[DEFS[c].cost] for c in PRESETS[preset].cards]
+
+    def substitutes(self, preset: str) -> int:
+        return sum(c not in self.by_name for c in PRESETS[preset].cards) // 2
+
+    def new_game(self, seed: int) -> Any:
+        from fireplace.game import Game
+        from fireplace.player import Player
+        from hearthstone.enums import CardClass
+
+        random.seed(seed)  # Fireplace draws from the global random module
+        p1 = Player("p1", self.deck("mage_basic"), CardClass.MAGE.default_hero)
+        p2 = Player("p2", self.deck("hunter_basic"), CardClass.HUNTER.default_hero)
+        game = Game(players=(p1, p2))
+        game.start()
+        for player in game.players:
+            player.choice.choose()  # keep the opening hand
+        return game
+
+    @staticmethod
+    def options(game: Any) -> list[tuple[Any, ...]]:
+        player = game.current_player
+        out: list[tuple[Any, ...]] = []
+        power = player.hero.power
+        if power.is_usable():
+            if power.requires_target():
+                out += [("power", t) for t in power.targets]
+            else:
+                out.append(("power", None))
+        for card in player.hand:
+            if not card.is_playable():
+                continue
+            for mode in card.choose_cards if card.must_choose_one else [None]:
+                chosen = mode or card
+                if chosen.requires_target():
+                    out += [("play", card, mode, t) for t in chosen.targets]
+                else:
+                    out.append(("play", card, mode, None))
+        for character in player.characters:
+            if character.can_attack():
+                out += [("attack", character, t) for t in character.targets]
+        out.append(("end",))
+        return out
+
+    def play(self, seed: int, stop_after: int | None = None) -> tuple[int, Any]:
+        from fireplace.exceptions import GameOver
+
+        game = self.new_game(seed)
+        rng = random.Random(seed)
+        decisions = 0
+        try:
+            while not game.ended:
+                if stop_after is not None and decisions >= stop_after:
+                    return decisions, game
+                player = game.current_player
+                if player.choice:
+                    player.choice.choose(rng.choice(player.choice.cards))
+                    decisions += 1
+                    continue
+                option = rng.choice(self.options(game))
+                decisions += 1
+                match option[0]:
+                    case "end":
+                        game.end_turn()
+                    case "power":
+                        player.hero.power.use(target=option[1])
+                    case "play":
+                        option[1].play(target=option[3], choose=option[2])
+                    case "attack":
+                        option[1].attack(option[2])
+                if game.turn > 200:
+                    break
+        except GameOver:
+            pass
+        return decisions, game
+
+    def rate(self, seconds: float) -> tuple[float, float]:
+        games = decisions = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            decisions += self.play(games)[0]
+            games += 1
+        elapsed = time.perf_counter() - t0
+        return games / elapsed, decisions / games
+
+
+def _fireplace() -> _Fireplace | None:
+    try:
+        import fireplace  # noqa: F401
+    except ImportError:
+        return None
+    import logging
+
+    logging.getLogger("fireplace").setLevel(logging.CRITICAL)
+    return _Fireplace()
+
+
+# --- the parts ----------------------------------------------------------------------------------
+
+
+def _selector_share() -> tuple[float, float]:
+    profile = cProfile.Profile()
+    profile.enable()
+    for seed in range(40):
+        _our_game(seed)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]  # pstats internals
+    selectors = sum(
+        row[2]
+        for (path, _, _), row in stats.stats.items()  # type: ignore[attr-defined]  # pstats internals
+        if path.endswith("cards/selectors.py")
+    )
+    return selectors, total
+
+
+def _mid_game_state() -> Any:
+    rng = random.Random(7)
+    state = GAME.initial_state(7)
+    for _ in range(60):
+        if GAME.is_chance_node(state):
+            _, state = GAME.resolve_chance(state)
+        else:
+            state = GAME.step(state, rng.choice(GAME.legal_actions(state)))
+    while GAME.is_chance_node(state):
+        _, state = GAME.resolve_chance(state)
+    return state
+
+
+def main() -> None:
+    """Four tables: random games, selector share, forks, the lethal solver."""
+    peer = _fireplace()
+    ours_rate, ours_decisions = _ours(10.0)
+    rows = [["pure_engine skirmish", f"{ours_rate:.1f}", f"{ours_decisions:.0f}", "1.00x"]]
+    if peer is not None:
+        fp_rate, fp_decisions = peer.rate(20.0)
+        stand_ins = peer.substitutes("mage_basic") + peer.substitutes("hunter_basic")
+        print(
+            f"\nFireplace lacks {stand_ins} of the 30 distinct cards; "
+            "same-cost neutral minions stand in."
+        )
+        rows.append(
+            [
+                "Fireplace",
+                f"{fp_rate:.2f}",
+                f"{fp_decisions:.0f}",
+                f"ours {ours_rate / fp_rate:.1f}x",
+            ]
+        )
+    else:
+        rows.append(["Fireplace", "not installed (pip install fireplace2)", "", ""])
+    print_table(
+        "Random full games, one core (mage_basic vs hunter_basic)",
+        ["engine", "games/s", "decisions/game", "ratio"],
+        rows,
+    )
+
+    selectors, total = _selector_share()
+    print_table(
+        "Selector evaluation in skirmish's random games (cProfile, 40 games)",
+        ["selectors", "total", "share", "Fireplace (seed 000)"],
+        [
+            [
+                f"{selectors:.3f} s",
+                f"{total:.3f} s",
+                f"{100 * selectors / total:.1f} %",
+                "15 % (35-40 % before its rewrite)",
+            ]
+        ],
+    )
+
+    state = _mid_game_state()
+    action = GAME.legal_actions(state)[0]
+    fork_ns = median_ns(lambda: GAME.step(state, action), number=2000)
+    rows = [["pure_engine: step from a kept state", f"{fork_ns / 1e3:.1f} µs", "1.00x"]]
+    if peer is not None:
+        _, fp_game = peer.play(7, stop_after=60)
+        deep_ns = median_ns(lambda: copy.deepcopy(fp_game), number=20, repeat=5)
+        rows.append(
+            [
+                "Fireplace: copy.deepcopy(game)",
+                f"{deep_ns / 1e3:.1f} µs",
+                f"ours {deep_ns / fork_ns:.0f}x faster",
+            ]
+        )
+    print_table("A fork from a mid-game state", ["operation", "time", "ratio"], rows)
+
+    answers = json.loads((PUZZLES / "answers.json").read_text())
+    times: list[float] = []
+    for name in sorted(answers):
+        puzzle = load_puzzle(str(PUZZLES / f"{name}.json"))
+        t0 = time.perf_counter()
+        result = solve_lethal(puzzle)
+        times.append(time.perf_counter() - t0)
+        assert str(result.verdict) == answers[name]["verdict"], name
+        assert check_answer(puzzle, list(result.tree)) == result.win_probability, name
+    print_table(
+        f"Lethal solver over {len(times)} puzzles (every answer re-checked)",
+        ["median", "max", "total"],
+        [
+            [
+                f"{statistics.median(times) * 1e3:.1f} ms",
+                f"{max(times):.2f} s",
+                f"{sum(times):.2f} s",
+            ]
+        ],
+    )

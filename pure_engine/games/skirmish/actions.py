@@ -1,0 +1,371 @@
+"""Skirmish's actions, which are legal, and their notation.
+
+An :class:`Action` is a small struct: ``kind`` (:data:`END_TURN`, :data:`PLAY`,
+:data:`ATTACK`, :data:`POWER`, :data:`CHOOSE`), the ``source`` (the hand card
+played, the attacker, or the option chosen), the ``target`` entity and, for a
+minion, the board position ``at``.  Entities are named in notation from the
+acting player's side: ``friendly_hero`` / ``enemy_hero``, board minions by
+position from the left (``friendly 2``, ``enemy 1``), hand cards by name.
+
+==========================================  ====================================
+``play fireball -> enemy_hero``             a spell on a target
+``play knife_juggler @1``                   a minion, placed first from the left
+``play shattered_sun_cleric -> friendly 1``  a battlecry target
+``attack 3 -> 1``                           your 3rd minion attacks their 1st
+``attack hero -> enemy_hero``               your hero attacks (weapon, claws)
+``hero_power -> enemy 2``                   the hero power on a target
+``choose 2: deal 1, draw``                  the 2nd option of a pending decision
+``random 1: enemy_hero``                    a chance outcome
+``end_turn``
+==========================================  ====================================
+
+``@N`` is printed only when the minion does not go to the right end, and
+``name#K`` (hand position K) only when two cards in hand share a name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards import (
+    CHANCE_PLAYER,
+    EXHAUSTED,
+    FROZEN,
+    Ctx,
+    DecisionKind,
+    Entity,
+    EntityId,
+    is_alive,
+)
+from pure_engine.cards.table import IDENTITY_FIELDS
+from pure_engine.core.struct import Struct
+from pure_engine.errors import ParseError
+from pure_engine.games.skirmish.base import (
+    BOARD_LIMIT,
+    CHARGE,
+    LAYOUT,
+    STEALTH,
+    TAUNT,
+    WINDFURY,
+    SkirmishState,
+)
+from pure_engine.games.skirmish.rules import POOL
+
+__all__ = [
+    "ATTACK",
+    "CHOOSE",
+    "END_TURN",
+    "PLAY",
+    "POWER",
+    "Action",
+    "action_to_str",
+    "attack_value",
+    "can_attack",
+    "describe",
+    "hero_of",
+    "legal_actions",
+    "parse_action",
+    "power_of",
+]
+
+END_TURN: Final = 0
+PLAY: Final = 1
+ATTACK: Final = 2
+POWER: Final = 3
+CHOOSE: Final = 4
+
+
+class Action(Struct):
+    """One move: its kind, source (hand card, attacker, or option index), target, position."""
+
+    kind: int
+    source: int = -1
+    target: int = -1
+    at: int = -1
+
+
+END: Final = Action(END_TURN)
+
+_HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
+_BOARDS = (LAYOUT.zone("board", 0), LAYOUT.zone("board", 1))
+_HANDS = (LAYOUT.zone("hand", 0), LAYOUT.zone("hand", 1))
+_WEAPONS = (LAYOUT.zone("weapon", 0), LAYOUT.zone("weapon", 1))
+
+
+def hero_of(state: SkirmishState, player: int) -> EntityId:
+    """The id of *player*'s hero."""
+    return state.table.zones[_HEROES[player]][0]
+
+
+def power_of(state: SkirmishState, player: int) -> str:
+    """The card key of *player*'s hero power."""
+    hero = state.table.entities[hero_of(state, player)]
+    power = POOL.card(hero.card).extra["power"]
+    assert isinstance(power, str)
+    return power
+
+
+def attack_value(state: SkirmishState, entity: Entity) -> int:
+    """What *entity* hits for: its attack, plus its weapon's for a hero."""
+    if entity.zone in _HEROES:
+        weapon = state.table.zones[_WEAPONS[entity.owner]]
+        return entity.attack + sum(state.table.entities[w].attack for w in weapon)
+    return entity.attack
+
+
+def can_attack(state: SkirmishState, e: Entity) -> bool:
+    """True when *e* (a minion or hero) may attack now: not frozen, attack left, ready or charge."""
+    if e.status & FROZEN or attack_value(state, e) <= 0:
+        return False
+    if e.attacks >= (2 if e.tags & WINDFURY else 1):
+        return False
+    return not e.status & EXHAUSTED or bool(e.tags & CHARGE)
+
+
+def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
+    """What *player*'s characters may attack: enemy taunts if any, else the enemy hero and
+    minions (stealthed minions never)."""
+    entities = state.table.entities
+    them = 1 - player
+    minions = [
+        i
+        for i in state.table.zones[_BOARDS[them]]
+        if is_alive(entities[i]) and not entities[i].tags & STEALTH
+    ]
+    taunts = tuple(i for i in minions if entities[i].tags & TAUNT)
+    if taunts:
+        return taunts
+    return (hero_of(state, them), *minions)
+
+
+def _targets(
+    state: SkirmishState, card: str, source: EntityId, player: int
+) -> tuple[EntityId, ...]:
+    select = POOL.targets[card]
+    entities = state.table.entities
+    return tuple(i for i in select(state.table, Ctx(source, player)) if is_alive(entities[i]))
+
+
+def _identity(e: Entity) -> tuple[object, ...]:
+    return tuple(getattr(e, f) for f in IDENTITY_FIELDS)
+
+
+def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
+    """Plays (hand order, then targets, then positions), attacks, the hero power, ``end_turn``;
+    or the options of a pending decision.  Identical cards in hand are offered once."""
+    if state.winner is not None:
+        return ()
+    pending = state.pending
+    if pending is not None:
+        if pending.player == CHANCE_PLAYER:
+            return ()
+        return tuple(Action(CHOOSE, i) for i in range(len(pending.options)))
+    me = state.to_move
+    table = state.table
+    entities = table.entities
+    mana = state.mana[me]
+    board = table.zones[_BOARDS[me]]
+    out: list[Action] = []
+    seen: set[tuple[object, ...]] = set()
+    for i in table.zones[_HANDS[me]]:
+        e = entities[i]
+        if e.cost > mana:
+            continue
+        ident = _identity(e)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        d = POOL.card(e.card)
+        is_minion = "minion" in d.types
+        if is_minion and len(board) >= BOARD_LIMIT:
+            continue
+        if e.card in POOL.targets:
+            targets: tuple[int, ...] = _targets(state, e.card, i, me)
+            if not targets:
+                if not is_minion:
+                    continue  # a spell needs a target
+                targets = (-1,)
+        else:
+            targets = (-1,)
+        places = range(len(board) + 1) if is_minion else (-1,)
+        out.extend(Action(PLAY, i, t, at) for t in targets for at in places)
+    for i in (*board, hero_of(state, me)):
+        if can_attack(state, entities[i]):
+            out.extend(Action(ATTACK, i, t) for t in attack_targets(state, me))
+    if not state.powered[me] and mana >= 2:
+        power = power_of(state, me)
+        hero = hero_of(state, me)
+        if power in POOL.targets:
+            out.extend(Action(POWER, hero, t) for t in _targets(state, power, hero, me))
+        elif not _power_is_pointless(state, power, me):
+            out.append(Action(POWER, hero))
+    out.append(END)
+    return tuple(out)
+
+
+def _power_is_pointless(state: SkirmishState, power: str, me: int) -> bool:
+    # Totemic Call with every basic totem out, or Reinforce on a full board, does nothing
+    board = state.table.zones[_BOARDS[me]]
+    return power in ("totemic_call", "reinforce") and len(board) >= BOARD_LIMIT
+
+
+# --- notation --------------------------------------------------------------------------------
+
+
+def describe(state: SkirmishState, entity_id: int, player: int) -> str:
+    """An entity as *player* names it: ``enemy_hero``, ``friendly 2``, ``hand 3``..."""
+    e = state.table.entities[EntityId(entity_id)]
+    side = "friendly" if e.owner == player else "enemy"
+    kind = LAYOUT.info[e.zone].kind
+    zone = state.table.zones[e.zone]
+    if kind == "hero":
+        return f"{side}_hero"
+    if kind == "weapon":
+        return f"{side}_weapon"
+    if kind == "board":
+        return f"{side} {zone.index(e.id) + 1}"
+    if kind == "deck":
+        return f"{side} deck {len(zone) - zone.index(e.id)}"  # counted from the top
+    return f"{side} {kind} {zone.index(e.id) + 1}"
+
+
+def _option_text(state: SkirmishState, index: int, player: int) -> str:
+    pending = state.pending
+    assert pending is not None
+    value = pending.options[index]
+    if pending.labels:
+        return pending.labels[index]
+    if isinstance(value, int):
+        return str(value)
+    looked = pending.kind in (DecisionKind.CARD, DecisionKind.ORDER)
+    parts = []
+    for i in value:
+        where = describe(state, i, player)
+        parts.append(f"{state.table.entities[i].card} ({where})" if looked else where)
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _hand_name(state: SkirmishState, entity_id: int, player: int) -> str:
+    hand = state.table.zones[_HANDS[player]]
+    card = state.table.entities[EntityId(entity_id)].card
+    same = [i for i in hand if state.table.entities[i].card == card]
+    return card if len(same) == 1 else f"{card}#{hand.index(EntityId(entity_id)) + 1}"
+
+
+def action_to_str(state: SkirmishState, action: Action) -> str:
+    """The notation of *action* in *state* (see the module docstring)."""
+    me = state.to_move
+    if action.kind == CHOOSE:
+        assert state.pending is not None
+        chance = state.pending.player == CHANCE_PLAYER
+        who = me if chance else state.pending.player
+        word = "random" if chance else "choose"
+        return f"{word} {action.source + 1}: {_option_text(state, action.source, who)}"
+    if action.kind == END_TURN:
+        return "end_turn"
+    arrow = "" if action.target < 0 else f" -> {describe(state, action.target, me)}"
+    if action.kind == POWER:
+        return f"hero_power{arrow}"
+    if action.kind == ATTACK:
+        attacker = state.table.entities[EntityId(action.source)]
+        source_text = (
+            "hero"
+            if attacker.zone in _HEROES
+            else str(state.table.zones[attacker.zone].index(attacker.id) + 1)
+        )
+        target = state.table.entities[EntityId(action.target)]
+        what = (
+            "enemy_hero"
+            if target.zone in _HEROES
+            else str(state.table.zones[target.zone].index(target.id) + 1)
+        )
+        return f"attack {source_text} -> {what}"
+    assert action.kind == PLAY
+    name = _hand_name(state, action.source, me)
+    board = state.table.zones[_BOARDS[me]]
+    place = "" if action.at < 0 or action.at == len(board) else f" @{action.at + 1}"
+    return f"play {name}{place}{arrow}"
+
+
+def _parse_target(state: SkirmishState, text: str, player: int, where: str) -> int:
+    words = text.split()
+    if words == ["enemy_hero"]:
+        return hero_of(state, 1 - player)
+    if words in (["friendly_hero"], ["hero"]):
+        return hero_of(state, player)
+    if len(words) == 2 and words[0] in ("friendly", "enemy") and words[1].isdigit():
+        side = player if words[0] == "friendly" else 1 - player
+        board = state.table.zones[_BOARDS[side]]
+        n = int(words[1])
+        if 1 <= n <= len(board):
+            return board[n - 1]
+        raise ParseError(f"{words[0]} board has {len(board)} minions, found {text!r}", where=where)
+    raise ParseError(
+        f"expected a target like enemy_hero, friendly_hero, enemy 2 or friendly 1, found {text!r}",
+        where=where,
+    )
+
+
+def _parse_hand(state: SkirmishState, text: str, player: int) -> EntityId:
+    hand = state.table.zones[_HANDS[player]]
+    name, _, pos = text.partition("#")
+    if pos:
+        if not pos.isdigit() or not 1 <= int(pos) <= len(hand):
+            raise ParseError(f"expected a hand position 1..{len(hand)} after '#', found {pos!r}")
+        chosen = hand[int(pos) - 1]
+        if state.table.entities[chosen].card != name:
+            raise ParseError(f"hand card {pos} is not {name!r}")
+        return chosen
+    for i in hand:
+        if state.table.entities[i].card == name:
+            return i
+    raise ParseError(f"no {name!r} in hand")
+
+
+def parse_action(state: SkirmishState, text: str) -> Action:
+    """Parse the notation of an action (``ParseError`` naming what was expected)."""
+    words = text.strip()
+    me = state.to_move
+    head, _, rest = words.partition(" ")
+    if words == "end_turn":
+        return END
+    if head in ("choose", "random"):
+        number = rest.split(":")[0].strip()
+        if not number.isdigit():
+            raise ParseError(f"expected '{head} N', found {text!r}")
+        pending = state.pending
+        if pending is None or not 1 <= int(number) <= len(pending.options):
+            count = 0 if pending is None else len(pending.options)
+            raise ParseError(f"expected an option 1..{count}, found {text!r}")
+        return Action(CHOOSE, int(number) - 1)
+    left, arrow, right = rest.partition("->")
+    goal = right.strip()
+    if head == "attack" and goal.isdigit():
+        goal = f"enemy {goal}"
+    target = _parse_target(state, goal, me, text) if arrow else -1
+    if head == "hero_power" and not left.strip():
+        return Action(POWER, hero_of(state, me), target)
+    if head == "attack" and arrow:
+        who = left.strip()
+        if who == "hero":
+            source = hero_of(state, me)
+        elif who.isdigit() and 1 <= int(who) <= len(state.table.zones[_BOARDS[me]]):
+            source = state.table.zones[_BOARDS[me]][int(who) - 1]
+        else:
+            raise ParseError(f"expected an attacker (hero or a board position), found {who!r}")
+        return Action(ATTACK, source, target)
+    if head == "play" and left.strip():
+        card, _, place = left.strip().partition(" @")
+        source = _parse_hand(state, card.strip(), me)
+        at = -1
+        if "minion" in state.table.entities[source].types:
+            board = state.table.zones[_BOARDS[me]]
+            at = len(board)
+            if place:
+                if not place.strip().isdigit():
+                    raise ParseError(f"expected a position after '@', found {place!r}")
+                at = int(place) - 1
+        elif place:
+            raise ParseError(f"only minions take a position, found {text!r}")
+        return Action(PLAY, source, target, at)
+    raise ParseError(f"expected play/attack/hero_power/choose/end_turn, found {text!r}")

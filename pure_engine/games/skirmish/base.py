@@ -1,0 +1,131 @@
+"""Skirmish's vocabulary: zones, keywords, the state record, and the selectors cards are written in.
+
+Everything here is static data shared by the card list (:mod:`.cards`), the
+hooks (:mod:`.rules`) and the game (:mod:`.game`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards import (
+    ENEMY,
+    FIRST_GAME_STATUS,
+    FRIENDLY,
+    CardState,
+    HasTag,
+    HasType,
+    Layout,
+    Pred,
+    Selector,
+    Zone,
+)
+from pure_engine.core.zones import Visibility
+
+__all__ = [
+    "BOARD_LIMIT",
+    "CHARACTERS",
+    "CHARGE",
+    "DIVINE_SHIELD",
+    "ENEMY_CHARACTERS",
+    "ENEMY_HERO",
+    "ENEMY_MINIONS",
+    "FRIENDLY_CHARACTERS",
+    "FRIENDLY_HERO",
+    "FRIENDLY_MINIONS",
+    "HAND_LIMIT",
+    "KEYWORDS",
+    "LAYOUT",
+    "MAX_MANA",
+    "MINIONS",
+    "POISONOUS",
+    "SPELLPOWER",
+    "STEALTH",
+    "TAUNT",
+    "TURN_LIMIT",
+    "WINDFURY",
+    "SkirmishState",
+]
+
+LAYOUT: Final = Layout.build(
+    [
+        ("hero", 0, Visibility.PUBLIC),
+        ("board", 0, Visibility.PUBLIC),
+        ("weapon", 0, Visibility.PUBLIC),
+        ("hero", 1, Visibility.PUBLIC),
+        ("board", 1, Visibility.PUBLIC),
+        ("weapon", 1, Visibility.PUBLIC),
+        ("hand", 0, Visibility.OWNER),
+        ("hand", 1, Visibility.OWNER),
+        ("deck", 0, Visibility.HIDDEN),
+        ("deck", 1, Visibility.HIDDEN),
+        ("graveyard", 0, Visibility.PUBLIC),
+        ("graveyard", 1, Visibility.PUBLIC),
+    ]
+)
+"""The zones in table order: heroes and boards first (what selectors return first)."""
+
+# keywords (Entity.tags): silence clears them
+TAUNT: Final = 1 << 0
+CHARGE: Final = 1 << 1
+DIVINE_SHIELD: Final = 1 << 2
+WINDFURY: Final = 1 << 3
+STEALTH: Final = 1 << 4
+POISONOUS: Final = 1 << 5
+SPELLPOWER: Final = 1 << 6
+"""Spell damage +1 (the card list gives no minion more than +1)."""
+
+KEYWORDS: Final = {
+    "taunt": TAUNT,
+    "charge": CHARGE,
+    "divine_shield": DIVINE_SHIELD,
+    "windfury": WINDFURY,
+    "stealth": STEALTH,
+    "poisonous": POISONOUS,
+    "spell_damage": SPELLPOWER,
+}
+"""Keyword names (puzzle files, notation) and their bits."""
+
+BOARD_LIMIT: Final = 7
+HAND_LIMIT: Final = 10
+MAX_MANA: Final = 10
+TURN_LIMIT: Final = 200
+"""A game still running after this many turns is a draw (fatigue ends real games long before)."""
+
+_ = FIRST_GAME_STATUS  # skirmish needs no status bits beyond the kit's
+
+MINIONS: Final[Selector] = Zone("board")
+HEROES: Final[Selector] = Zone("hero")
+CHARACTERS: Final[Selector] = MINIONS | HEROES
+FRIENDLY_MINIONS: Final[Selector] = FRIENDLY + MINIONS
+ENEMY_MINIONS: Final[Selector] = ENEMY + MINIONS
+FRIENDLY_HERO: Final[Selector] = FRIENDLY + HEROES
+ENEMY_HERO: Final[Selector] = ENEMY + HEROES
+FRIENDLY_CHARACTERS: Final[Selector] = FRIENDLY + CHARACTERS
+ENEMY_CHARACTERS: Final[Selector] = ENEMY + CHARACTERS
+BEAST: Final[Selector] = HasType("beast")
+TAUNTING: Final[Selector] = HasTag(TAUNT, "TAUNT")
+DAMAGED: Final[Selector] = Pred(lambda e, ctx: e.damage > 0, "DAMAGED")
+UNDAMAGED: Final[Selector] = Pred(lambda e, ctx: e.damage == 0, "UNDAMAGED")
+
+
+class SkirmishState(CardState):
+    """A skirmish position: the kit's table, programs and pending decision, plus the turn.
+
+    ``to_move`` is the player whose turn it is; ``step`` the turn machine's step
+    (``"main"`` while they act); ``mana`` what they can still spend, ``crystals``
+    each player's mana crystals; ``powered`` whether each hero power was used
+    this turn; ``fatigue`` the next fatigue damage minus one; ``played`` the
+    cards played this turn (combo); ``winner`` 0 or 1, 2 for a draw, ``None``
+    while the game runs.
+    """
+
+    to_move: int = 0
+    turn: int = 1
+    step: str = "main"
+    mana: tuple[int, int] = (0, 0)
+    crystals: tuple[int, int] = (0, 0)
+    powered: tuple[bool, bool] = (False, False)
+    fatigue: tuple[int, int] = (0, 0)
+    played: int = 0
+    winner: int | None = None

@@ -1,0 +1,430 @@
+"""Skirmish: a Hearthstone-like game on the card kit, in the house game shape.
+
+``step`` is a :class:`~pure_engine.cards.Pipeline` of named passes: ``apply``
+(pay, move the card, push its program — or answer the pending decision) →
+``resolve`` (programs, triggers, auras, death phases; stops at a decision) →
+``state_checks`` (a hero at 0 health ends the game) → ``flow`` (the turn
+machine, :class:`~pure_engine.core.flow.TurnMachine`: end of turn, the next
+player's start of turn, up to the next decision).
+
+>>> game = make_game(deck0="mage_basic", deck1="hunter_basic")
+>>> s = game.initial_state(seed=1)
+>>> s.to_move, s.crystals, len(s.table.zones["hand0"]), len(s.table.zones["hand1"])
+(0, (1, 0), 4, 5)
+>>> s2 = game.play_str(s, "end_turn")
+>>> s2.to_move, s2.crystals, s.to_move
+(1, (1, 1), 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Final
+
+from pure_engine.cards import (
+    CHANCE_PLAYER,
+    EXHAUSTED,
+    FROZEN,
+    EntityId,
+    Pass,
+    Pipeline,
+    answer,
+    emit,
+    move,
+    new_frame,
+    new_table,
+    observe_table,
+    push,
+    put,
+    remove_buffs,
+    resample_table,
+    resolve,
+    spawn,
+)
+from pure_engine.core.flow import FlowStep, TurnMachine
+from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.rng import Rng, shuffled
+from pure_engine.games.skirmish.actions import (
+    ATTACK,
+    CHOOSE,
+    END_TURN,
+    PLAY,
+    POWER,
+    Action,
+    action_to_str,
+    attack_value,
+    hero_of,
+    legal_actions,
+    parse_action,
+    power_of,
+)
+from pure_engine.games.skirmish.base import (
+    LAYOUT,
+    MAX_MANA,
+    STEALTH,
+    TURN_LIMIT,
+    SkirmishState,
+)
+from pure_engine.games.skirmish.decks import Deck, parse_deck
+from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage, draw
+
+__all__ = [
+    "MACHINE",
+    "STEP",
+    "action_to_str",
+    "chance_outcomes",
+    "current_player",
+    "key",
+    "legal_actions",
+    "make_game",
+    "new_game",
+    "observation",
+    "parse_action",
+    "render",
+    "resample",
+    "returns",
+    "state_checks",
+    "step",
+    "within_turn",
+]
+
+_HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
+_BOARDS = (LAYOUT.zone("board", 0), LAYOUT.zone("board", 1))
+_WEAPONS = (LAYOUT.zone("weapon", 0), LAYOUT.zone("weapon", 1))
+_HANDS = (LAYOUT.zone("hand", 0), LAYOUT.zone("hand", 1))
+_DECKS = (LAYOUT.zone("deck", 0), LAYOUT.zone("deck", 1))
+_GRAVES = (LAYOUT.zone("graveyard", 0), LAYOUT.zone("graveyard", 1))
+
+
+def _set(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+    return (value, values[1]) if player == 0 else (values[0], value)
+
+
+# --- the turn flow ----------------------------------------------------------------------------
+
+
+def state_checks(state: SkirmishState) -> SkirmishState:
+    """Once nothing is left to resolve: a hero at 0 health loses (both: a draw)."""
+    if state.winner is not None or state.pending is not None:
+        return state
+    entities = state.table.entities
+    dead = [
+        entities[hero_of(state, p)].damage >= entities[hero_of(state, p)].health for p in (0, 1)
+    ]
+    if dead[0] and dead[1]:
+        return state.replace(winner=2)
+    if dead[0] or dead[1]:
+        return state.replace(winner=1 if dead[0] else 0)
+    return state
+
+
+def _settle(state: SkirmishState) -> SkirmishState:
+    return state_checks(resolve(state, RULES))
+
+
+def _turn_event(state: SkirmishState, event: str) -> SkirmishState:
+    return _settle(emit(state, RULES, event, hero_of(state, state.to_move)))
+
+
+def _end_turn(state: SkirmishState) -> SkirmishState:
+    return _turn_event(state, "turn_end")
+
+
+def _cleanup(state: SkirmishState) -> SkirmishState:
+    """One-turn buffs end; the player's frozen characters that did not attack thaw; turn passes."""
+    table = state.table
+    me = state.to_move
+    for p in (0, 1):
+        for zone in (_HEROES[p], _BOARDS[p], _WEAPONS[p]):
+            for i in table.zones[zone]:
+                table = remove_buffs(table, i, lambda b: b.one_turn)
+                e = table.entities[i]
+                if p == me and e.status & FROZEN and e.attacks == 0:
+                    table = put(table, e.replace(status=e.status & ~FROZEN))
+    return state.replace(table=table, to_move=1 - me, turn=state.turn + 1, played=0)
+
+
+def _start_turn(state: SkirmishState) -> SkirmishState:
+    """A mana crystal, mana refilled, minions ready, a card drawn, start-of-turn triggers."""
+    me = state.to_move
+    if state.turn > TURN_LIMIT:
+        return state.replace(winner=2)
+    crystals = min(MAX_MANA, state.crystals[me] + 1)
+    table = state.table
+    for zone in (_HEROES[me], _BOARDS[me]):
+        for i in table.zones[zone]:
+            e = table.entities[i]
+            table = put(table, e.replace(status=e.status & ~EXHAUSTED, attacks=0))
+    state = state.replace(
+        table=table,
+        crystals=_set(state.crystals, me, crystals),
+        mana=_set(state.mana, me, crystals),
+        powered=(False, state.powered[1]) if me == 0 else (state.powered[0], False),
+    )
+    state = state_checks(draw(state, me, 1))
+    if state.winner is not None:
+        return state
+    return _turn_event(state, "turn_start")
+
+
+def _waits(state: SkirmishState) -> bool:
+    return state.pending is not None
+
+
+STEP: Final = {
+    "main": FlowStep("main", next="end", decides=lambda s: True),
+    "end": FlowStep("end", next="start", enter=_end_turn, decides=_waits, leave=_cleanup),
+    "start": FlowStep("start", next="main", enter=_start_turn, decides=_waits),
+}
+MACHINE: Final[TurnMachine[SkirmishState, str]] = TurnMachine(
+    steps=STEP,
+    get_step=lambda s: s.step,
+    set_step=lambda s, name: s.replace(step=name),
+    is_over=lambda s: s.winner is not None,
+)
+"""Main phase → end of turn (triggers, one-turn buffs end) → the next player's start of turn."""
+
+
+def _flow(state: SkirmishState) -> SkirmishState:
+    return MACHINE.run_until_decision(state)[0]
+
+
+# --- applying an action -----------------------------------------------------------------------
+
+
+def _combat(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
+    entities = state.table.entities
+    attacker, defender = entities[attacker_id], entities[defender_id]
+    hits, back = attack_value(state, attacker), defender.attack
+    table = put(
+        state.table,
+        attacker.replace(attacks=attacker.attacks + 1, tags=attacker.tags & ~STEALTH),
+    )
+    state = state.replace(table=table)
+    state = deal_damage(state, attacker_id, defender_id, hits)
+    if defender.zone in _BOARDS:
+        state = deal_damage(state, defender_id, attacker_id, back)
+    if attacker.zone in _HEROES:
+        weapon_zone = _WEAPONS[attacker.owner]
+        for w in state.table.zones[weapon_zone]:
+            worn = state.table.entities[w]
+            table = put(state.table, worn.replace(damage=worn.damage + 1))
+            if worn.damage + 1 >= worn.health:
+                table = move(table, w, _GRAVES[attacker.owner])
+            state = state.replace(table=table)
+    return state
+
+
+def _play(state: SkirmishState, action: Action) -> SkirmishState:
+    me = state.to_move
+    card_id = EntityId(action.source)
+    card = state.table.entities[card_id]
+    state = state.replace(
+        mana=_set(state.mana, me, state.mana[me] - card.cost), played=state.played + 1
+    )
+    target = None if action.target < 0 else EntityId(action.target)
+    types = card.types
+    if "minion" in types:
+        table = move(state.table, card_id, _BOARDS[me], at=action.at)
+        e = table.entities[card_id]
+        state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
+        if (card.card, "play") in POOL.programs:
+            state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
+        return emit(state, RULES, "summoned", card_id)
+    if "weapon" in types:
+        table = state.table
+        for old in table.zones[_WEAPONS[me]]:
+            table = move(table, old, _GRAVES[me])
+        return state.replace(table=move(table, card_id, _WEAPONS[me]))
+    state = state.replace(table=move(state.table, card_id, _GRAVES[me]))
+    if (card.card, "play") in POOL.programs:
+        state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
+    return state
+
+
+def _apply(state: SkirmishState, action: Action) -> SkirmishState:
+    kind = action.kind
+    if kind == CHOOSE:
+        return answer(state, RULES, action.source)
+    if kind == PLAY:
+        return _play(state, action)
+    if kind == ATTACK:
+        return _combat(state, EntityId(action.source), EntityId(action.target))
+    if kind == POWER:
+        me = state.to_move
+        powered = (True, state.powered[1]) if me == 0 else (state.powered[0], True)
+        state = state.replace(mana=_set(state.mana, me, state.mana[me] - 2), powered=powered)
+        target = None if action.target < 0 else EntityId(action.target)
+        frame = new_frame(RULES, power_of(state, me), "play", EntityId(action.source), me, target)
+        return push(state, RULES, frame)
+    assert kind == END_TURN
+    return MACHINE.finish_step(state)
+
+
+step: Final[Pipeline[SkirmishState, Action]] = Pipeline(
+    _apply,
+    (
+        Pass("resolve", lambda s: resolve(s, RULES)),
+        Pass("state_checks", state_checks),
+        Pass("flow", _flow),
+    ),
+)
+"""``step(state, action)``: apply → resolve → state_checks → flow (``step.trace`` shows each)."""
+
+within_turn: Final[Pipeline[SkirmishState, Action]] = Pipeline(_apply, step.passes[:-1])
+"""``step`` without the flow pass: after ``end_turn`` it stops once the end-of-turn step has
+resolved, before the next player's turn starts (the lethal solver's "this turn")."""
+
+
+# --- the rest of the game protocol ------------------------------------------------------------
+
+
+def current_player(state: SkirmishState) -> int:
+    """The game over: TERMINAL; a pending decision: who decides (chance: CHANCE); else to_move."""
+    if state.winner is not None:
+        return TERMINAL
+    if state.pending is not None:
+        return state.pending.player
+    return state.to_move
+
+
+def chance_outcomes(state: SkirmishState) -> tuple[tuple[Action, Fraction], ...]:
+    """The pending chance decision's options with their exact probabilities."""
+    pending = state.pending
+    if pending is None or pending.player != CHANCE_PLAYER or state.winner is not None:
+        return ()
+    return tuple((Action(CHOOSE, i), w) for i, w in enumerate(pending.weights))
+
+
+def returns(state: SkirmishState) -> tuple[float, ...]:
+    """+1 to the winner, -1 to the loser; 0 each for a draw or an unfinished game."""
+    return {0: (1.0, -1.0), 1: (-1.0, 1.0)}.get(
+        state.winner if state.winner is not None else -1, (0.0, 0.0)
+    )
+
+
+def observation(state: SkirmishState, player: int) -> Hashable:
+    """What *player* sees: the table through zone visibility (their hand, counts of the opponent's
+    hand and both decks, cards they have looked at), the running programs and pending decision
+    (which name entities by id only), and every public counter."""
+    return (
+        observe_table(state.table, LAYOUT, player),
+        state.frames,
+        state.queue,
+        state.pending,
+        state.to_move,
+        state.turn,
+        state.step,
+        state.mana,
+        state.crystals,
+        state.powered,
+        state.fatigue,
+        state.played,
+        state.winner,
+    )
+
+
+def resample(state: SkirmishState, player: int, rng: random.Random) -> SkirmishState:
+    """Deal anew what *player* cannot see: the opponent's hand and deck, their own deck order."""
+    return state.replace(table=resample_table(state.table, LAYOUT, player, rng))
+
+
+def key(state: SkirmishState) -> Hashable:
+    """The state without its ``rng``: the generator only resolves chance in simulation, while
+    search branches on every chance outcome, so it does not decide what can happen."""
+    return state.replace(rng=None)
+
+
+def render(state: SkirmishState) -> str:
+    """Both sides as text: hero health/armor, mana, weapon, board, hand size."""
+    lines = [f"turn {state.turn}, player {state.to_move} to move"]
+    entities = state.table.entities
+    for p in (1, 0):
+        hero = entities[hero_of(state, p)]
+        weapons = [
+            f"{entities[w].card} {entities[w].attack}/{entities[w].health - entities[w].damage}"
+            for w in state.table.zones[_WEAPONS[p]]
+        ]
+        minions = [
+            f"{entities[i].card} {entities[i].attack}/{entities[i].health - entities[i].damage}"
+            for i in state.table.zones[_BOARDS[p]]
+        ]
+        lines.append(
+            f"P{p} {hero.card} {hero.health - hero.damage} hp {hero.armor} armor, "
+            f"mana {state.mana[p]}/{state.crystals[p]}, hand {len(state.table.zones[_HANDS[p]])}, "
+            f"deck {len(state.table.zones[_DECKS[p]])}"
+            + (f", weapon {weapons[0]}" if weapons else "")
+        )
+        lines.append("   board: " + (", ".join(minions) or "-"))
+    if state.winner is not None:
+        lines.append("draw" if state.winner == 2 else f"player {state.winner} wins")
+    return "\n".join(lines)
+
+
+def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
+    """A fresh game: decks shuffled by *seed*, 3 cards to player 0, 4 and The Coin to player 1,
+    then player 0's first turn starts.  Cards in a deck carry summoning sickness, so a minion
+    a deathrattle puts into play from the deck cannot attack at once."""
+    rng = Rng(0 if seed is None else seed)
+    table = new_table(LAYOUT)
+    for p, deck in enumerate((deck0, deck1)):
+        table, _ = spawn(table, POOL, _HEROES[p], f"hero_{deck.hero_class}", p)
+        cards, rng = shuffled(rng, deck.cards)
+        for card in cards:
+            table, i = spawn(table, POOL, _DECKS[p], card, p)
+            table = put(table, table.entities[i].replace(status=EXHAUSTED))
+    state = SkirmishState(table, rng=None if seed is None else rng, step="start")
+    state = draw(draw(state, 0, 3), 1, 4)
+    table, _ = spawn(state.table, POOL, _HANDS[1], "the_coin", 1)
+    state = _start_turn(state.replace(table=table))
+    return _flow(state)
+
+
+def make_game(
+    *, deck0: str | Deck = "mage_basic", deck1: str | Deck = "hunter_basic"
+) -> Game[SkirmishState, Action]:
+    """Skirmish with these decks: preset names (``"warrior_basic"``), JSON files, or JSON text.
+
+    >>> game = make_game(deck0="warrior_basic", deck1="priest_basic")
+    >>> game.info.name, game.num_players, game.legal_strings(game.initial_state(seed=3))[-1]
+    ('skirmish', 2, 'end_turn')
+    """
+    first, second = parse_deck(deck0), parse_deck(deck1)
+
+    def initial_state(seed: int | None = None) -> SkirmishState:
+        return new_game(first, second, seed)
+
+    params = {
+        "deck0": deck0 if isinstance(deck0, str) else "custom",
+        "deck1": deck1 if isinstance(deck1, str) else "custom",
+    }
+    info = GameInfo(
+        name="skirmish",
+        num_players=2,
+        min_return=-1.0,
+        max_return=1.0,
+        max_game_length=TURN_LIMIT * 200,
+        params=params_tuple(params),
+        zero_sum=True,
+        constant_sum=0.0,
+        has_chance=True,
+        perfect_information=False,
+        description="a Hearthstone-like card game on the card kit (pure_engine.cards)",
+    )
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        resample=resample,
+    )

@@ -1,0 +1,134 @@
+"""What damage, healing, drawing and summoning mean in skirmish: the kit's hooks, and the pool.
+
+* damage: a divine shield absorbs one hit; a hero's armor absorbs damage
+  before health; spell damage (friendly minions with ``spell_damage``) adds
+  to spells, not to hero powers; a poisonous minion destroys any minion it
+  damages; every damaged entity emits ``"damaged"``;
+* draw: the top card (last of the deck zone) goes to the hand, or to the
+  graveyard when the hand holds 10 cards; an empty deck deals fatigue
+  (1, 2, 3... damage);
+* summon: a fresh copy at the right of the summoning minion (or at the right
+  end), none when the board holds 7; it emits ``"summoned"``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards import (
+    DOOMED,
+    EXHAUSTED,
+    EntityId,
+    Frame,
+    Rules,
+    build_pool,
+    emit,
+    move,
+    put,
+    spawn,
+)
+from pure_engine.games.skirmish.base import (
+    BOARD_LIMIT,
+    DIVINE_SHIELD,
+    HAND_LIMIT,
+    LAYOUT,
+    POISONOUS,
+    SPELLPOWER,
+    SkirmishState,
+)
+from pure_engine.games.skirmish.cards import CARDS
+
+__all__ = ["POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
+
+POOL: Final = build_pool(CARDS, LAYOUT)
+"""Every skirmish card, compiled once."""
+
+_HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
+_BOARDS = (LAYOUT.zone("board", 0), LAYOUT.zone("board", 1))
+_HANDS = (LAYOUT.zone("hand", 0), LAYOUT.zone("hand", 1))
+_DECKS = (LAYOUT.zone("deck", 0), LAYOUT.zone("deck", 1))
+_GRAVES = (LAYOUT.zone("graveyard", 0), LAYOUT.zone("graveyard", 1))
+
+
+def spell_damage(state: SkirmishState, player: int) -> int:
+    """The spell damage *player*'s minions give (+1 per ``spell_damage`` minion)."""
+    entities = state.table.entities
+    return sum(1 for i in state.table.zones[_BOARDS[player]] if entities[i].tags & SPELLPOWER)
+
+
+def deal_damage(
+    state: SkirmishState, source: EntityId | None, target: EntityId, amount: int
+) -> SkirmishState:
+    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``"damaged"``."""
+    if amount <= 0:
+        return state
+    table = state.table
+    e = table.entities[target]
+    if e.tags & DIVINE_SHIELD:
+        return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
+    absorbed = min(e.armor, amount)
+    hit = e.replace(armor=e.armor - absorbed, damage=e.damage + amount - absorbed)
+    if source is not None and hit.zone in _BOARDS:
+        attacker = table.entities[source]
+        if attacker.tags & POISONOUS and attacker.zone in _BOARDS and amount > absorbed:
+            hit = hit.replace(status=hit.status | DOOMED)
+    state = state.replace(table=put(table, hit))
+    return emit(state, RULES, "damaged", target)
+
+
+def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
+    if "spell" in POOL.card(frame.card).types:
+        amount += spell_damage(state, frame.ctx.controller)
+    return deal_damage(state, frame.ctx.source, target, amount)
+
+
+def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
+    e = state.table.entities[target]
+    if not e.damage:
+        return state
+    return state.replace(table=put(state.table, e.replace(damage=max(0, e.damage - amount))))
+
+
+def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
+    """*player* draws *n* cards: burned past 10 in hand, fatigue from an empty deck."""
+    for _ in range(n):
+        table = state.table
+        deck = table.zones[_DECKS[player]]
+        if not deck:
+            fatigue = state.fatigue[player] + 1
+            state = state.replace(
+                fatigue=(fatigue, state.fatigue[1]) if player == 0 else (state.fatigue[0], fatigue)
+            )
+            hero = table.zones[_HEROES[player]][0]
+            state = deal_damage(state, None, hero, fatigue)
+            continue
+        full = len(table.zones[_HANDS[player]]) >= HAND_LIMIT
+        state = state.replace(
+            table=move(table, deck[-1], _GRAVES[player] if full else _HANDS[player])
+        )
+    return state
+
+
+def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> SkirmishState:
+    """Summon a fresh *card* for *player* right of the summoning minion (else at the end)."""
+    board = state.table.zones[_BOARDS[player]]
+    if len(board) >= BOARD_LIMIT:
+        return state
+    source = frame.ctx.source
+    at = board.index(source) + 1 if source in board else None
+    table, new = spawn(state.table, POOL, _BOARDS[player], card, player, at=at)
+    new_minion = table.entities[new]
+    table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
+    return emit(state.replace(table=table), RULES, "summoned", new)
+
+
+RULES: Final[Rules[SkirmishState]] = Rules(
+    layout=LAYOUT,
+    pool=POOL,
+    damage=_damage,
+    heal=_heal,
+    draw=draw,
+    summon=summon,
+    max_depth=16,
+)
+"""The kit's view of skirmish."""
