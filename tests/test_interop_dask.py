@@ -20,7 +20,7 @@ from pure_engine.interop.dask_batch import dask_map_unordered
 
 pytestmark = pytest.mark.peers
 
-SOLVE = ["batch", "solve", "freecell", "--budget", "20"]
+SOLVE = ["batch", "solve", "freecell", "--budget", "600"]
 
 
 def _lines(path: Path) -> list[dict[str, object]]:

@@ -102,7 +102,7 @@ def test_unknown_deals_are_retried_on_request(
     assert lines(out)[-1]["verdict"] == "unknown"
     main(argv)  # already there: skipped
     assert len(lines(out)) == 1
-    main([*argv, "--retry-unknown", "--budget", "30"])
+    main([*argv, "--retry-unknown", "--budget", "600"])
     rows = lines(out)
     assert len(rows) == 2 and rows[-1]["verdict"] == "proved_unsolvable"
     assert re.search(r"\nunsolvable +1\n", capsys.readouterr().out.split("resuming")[-1])

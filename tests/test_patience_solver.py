@@ -26,14 +26,14 @@ def assert_wins(variant: Variant, deal: Deal, moves: tuple[Move, ...]) -> None:
 @pytest.mark.parametrize("number", range(1, 13))
 def test_microsoft_deals_are_solved_and_verified(number: int) -> None:
     variant = load_variant("freecell")
-    result = solve(variant, ms_deal(number), budget=Budget(seconds=30))
+    result = solve(variant, ms_deal(number), budget=Budget(seconds=600))
     assert result.verdict == SOLVED
     assert_wins(variant, ms_deal(number), result.moves)
     assert len(result.moves) < 200
 
 
 def test_deal_11982_is_proved_unsolvable() -> None:
-    result = solve(load_variant("freecell"), ms_deal(11982), budget=Budget(seconds=60))
+    result = solve(load_variant("freecell"), ms_deal(11982), budget=Budget(seconds=600))
     assert result.verdict == PROVED_UNSOLVABLE
     assert result.moves == () and result.stats.stopped_by == ""
 
@@ -54,7 +54,7 @@ def test_a_time_budget_cut_is_unknown() -> None:
 @pytest.mark.parametrize("mode", ["fast", "exhaustive"])
 def test_each_mode_alone_solves_and_verifies(mode: str) -> None:
     variant = load_variant("freecell")
-    result = solve(variant, ms_deal(3), mode=mode, budget=Budget(seconds=30))
+    result = solve(variant, ms_deal(3), mode=mode, budget=Budget(seconds=600))
     assert result.verdict == SOLVED
     assert_wins(variant, ms_deal(3), result.moves)
 
@@ -119,7 +119,7 @@ def test_golden_fc_solve_deals_are_solved_too(path: Path) -> None:
     deal = numbered_deal(variant, int(number))
     golden = moves_from_json(json.loads(path.read_text())["moves"])
     assert_wins(variant, deal, golden)  # the golden file itself is a winning line
-    result = solve(variant, deal, budget=Budget(seconds=30))
+    result = solve(variant, deal, budget=Budget(seconds=600))
     assert result.verdict == SOLVED
     assert_wins(variant, deal, result.moves)
 
@@ -186,7 +186,7 @@ def test_verdicts_agree_with_fc_solve(name: str) -> None:
         code = peer.solve_board(fcs_board(deal))
         peer.recycle()
         theirs = {0: SOLVED, 1: PROVED_UNSOLVABLE}[code]
-        ours = solve(variant, deal, budget=Budget(seconds=30))
+        ours = solve(variant, deal, budget=Budget(seconds=600))
         assert ours.verdict == theirs, (name, number)
 
 
@@ -206,9 +206,9 @@ def test_stock_macros_keep_klondike_verdicts(deal: int) -> None:
     searching every deal as a step, and a solution the verifier accepts."""
     klondike = load_variant("klondike")
     layout = numbered_deal(klondike, deal)
-    folded = solve(klondike, layout, mode="exhaustive", budget=Budget(seconds=20))
+    folded = solve(klondike, layout, mode="exhaustive", budget=Budget(seconds=600))
     plain = solve(
-        klondike, layout, mode="exhaustive", stock_macros=False, budget=Budget(seconds=20)
+        klondike, layout, mode="exhaustive", stock_macros=False, budget=Budget(seconds=600)
     )
     assert folded.verdict == plain.verdict != UNKNOWN
     if folded.solved:
