@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from pure_engine import load_game
 from pure_engine.cli import main
-from pure_engine.core.playout import random_playouts
+from pure_engine.core.playout import make_playout, random_playouts
 from tests import toys
 
 
@@ -34,6 +35,29 @@ def test_a_cap_on_decisions_truncates_long_games() -> None:
     assert capped.truncated == 3 and capped.decisions == 15
     with pytest.raises(ValueError, match="max_decisions must be >= 1, found 0"):
         random_playouts(crab, 3, max_decisions=0)
+
+
+@pytest.mark.parametrize(("name", "cap"), [("leduc_poker", None), ("crab_combat", 7)])
+def test_a_batch_of_playouts_is_the_same_playouts_one_by_one(name: str, cap: int | None) -> None:
+    game = load_game(name)
+    run = make_playout(game, max_decisions=cap)
+    start = game.initial_state()
+    batch_rng, single_rng = random.Random(3), random.Random(3)
+    end, decisions, chance, truncated = run(start, batch_rng, 25)
+    singles = [run(start, single_rng) for _ in range(25)]
+    assert end == singles[-1][0] and batch_rng.getstate() == single_rng.getstate()
+    assert decisions == sum(one[1] for one in singles) and chance == sum(one[2] for one in singles)
+    assert truncated == sum(one[3] for one in singles)
+    assert all(one[3] == (not game.is_terminal(one[0])) for one in singles)
+    assert (truncated > 0) == (cap is not None)  # crab combat outlasts 7 decisions
+
+
+def test_a_playout_ending_on_its_last_allowed_decision_is_not_truncated() -> None:
+    coin = toys.make_game()  # exactly 2 decisions a game
+    run = make_playout(coin, max_decisions=2)
+    assert run(coin.initial_state(), random.Random(1))[1:] == (2, 1, 0)
+    assert random_playouts(coin, 10, max_decisions=2).truncated == 0
+    assert random_playouts(coin, 10, max_decisions=1).truncated == 10
 
 
 def test_bench_prints_rates(capsys: pytest.CaptureFixture[str]) -> None:
