@@ -44,14 +44,8 @@ from pure_engine.games.patience.spec import (
     preset_names,
     variant_from_json,
 )
-from pure_engine.games.patience.verify import (
-    IllegalMove,
-    VerifyResult,
-    _Table,
-    describe,
-    position,
-    verify,
-)
+from pure_engine.games.patience.verify import VerifyResult, describe, position, verify
+from pure_engine.games.patience.verify_table import IllegalMove, VerifyTable
 from pure_engine.games.playing_cards import card_str, make_card, parse_card
 
 GOLDEN = Path(__file__).parent / "golden" / "patience"
@@ -759,7 +753,7 @@ def test_cli_reads_the_solution_from_stdin(
 
 
 # ------------------------------------------------------ random legal play
-def _candidates(table: _Table) -> list[Move]:
+def _candidates(table: VerifyTable) -> list[Move]:
     variant = table.v
     piles = [f"t{i + 1}" for i in range(len(table.piles))]
     cells = [f"c{i + 1}" for i in range(len(table.cells))]
@@ -780,7 +774,7 @@ def _candidates(table: _Table) -> list[Move]:
     return out
 
 
-def _legal(table: _Table, move: Move) -> bool:
+def _legal(table: VerifyTable, move: Move) -> bool:
     trial = copy.deepcopy(table)
     try:
         trial.apply(move)
@@ -789,7 +783,7 @@ def _legal(table: _Table, move: Move) -> bool:
     return True
 
 
-def _all_cards(table: _Table) -> list[int]:
+def _all_cards(table: VerifyTable) -> list[int]:
     cards = [c for p in table.piles for c in p] + [c for c in table.cells if c is not None]
     cards += table.stock + table.waste + [c for p in table.reserve for c in p]
     cards += [c for p in table.founds for c in p] + table.hole
@@ -831,7 +825,7 @@ def test_random_legal_play_conserves_every_card(name: str, seed: int, picks: lis
     rules = EXTRA_RULES.get(name)
     variant = load_variant(name) if rules is None else variant_from_json(rules, name=name)
     deal = random_deal(variant, seed)
-    table = _Table(variant, deal)
+    table = VerifyTable(variant, deal)
     deck = sorted(deal_cards(deal))
     played: list[Move] = []
     for pick in picks:

@@ -1,12 +1,14 @@
 """Patience move generation from a :class:`~pure_engine.games.patience.spec.Variant`.
 
-The state is a :class:`PatienceState`: a record of tuples (piles bottom->top,
-cells by physical slot with ``-1`` for an empty cell, the top rank on each
-foundation, the hole's top card, stock and waste).  :class:`Rules` is built once
-per variant; it holds the precomputed tables (which card may go on which) and
-the pure functions over states: :meth:`Rules.moves` (legal moves),
-:meth:`Rules.apply` (the unchecked fast path), :meth:`Rules.safe_autoplay` (the
-dominance the solver uses) and :meth:`Rules.key` (the canonical key).
+:class:`Rules` is built once per variant; it holds the precomputed tables
+(which card may go on which, which pairs form a built group, when a card is
+safe to send up) and the functions over states that depend on them:
+:meth:`Rules.initial`, :meth:`Rules.moves` (legal moves, one small method per
+move family) and :meth:`Rules.search_key`.  What needs no rule lives with the
+state in :mod:`~pure_engine.games.patience.position` (:class:`PatienceState`,
+the unchecked transition, won-ness, the canonical key); ``Rules`` exposes it as
+:meth:`Rules.apply`, :meth:`Rules.is_won` and :meth:`Rules.key`, and this
+module re-exports ``PatienceState`` and ``EMPTY``.
 
 Moves are :class:`~pure_engine.games.patience.moves.Move` records naming
 physical places ("t3", "c1", "f", "h", "s", "w"), so a move list replays on
@@ -29,10 +31,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import assert_never
 
-from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.position import (
+    CELL_NAMES,
+    EMPTY,
+    FOUNDATION_NAMES,
+    PILE_NAMES,
+    RESERVE_NAMES,
+    PatienceState,
+    apply_move,
+    is_won,
+    position_key,
+)
 from pure_engine.games.patience.spec import (
     BuildPolicy,
     DealType,
@@ -47,39 +59,11 @@ from pure_engine.games.playing_cards import is_red, rank, suit
 
 __all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceState", "Rules"]
 
-EMPTY = -1
-"""An empty cell, or no card in the hole."""
-
 SUPPORTED_NOTE = (
     "tableau piles (any build policy; spaces any/kings/no-build; single cards, built groups "
     "or whole piles), cells, foundations (removable or not), a hole (with or without "
     "loops), a stock dealt to the waste or the hole (with or without redeals), a reserve"
 )
-
-_PILE_NAMES = tuple(f"t{i + 1}" for i in range(64))
-_CELL_NAMES = tuple(f"c{i + 1}" for i in range(64))
-_FOUND_NAMES = ("f1", "f2", "f3", "f4")
-_RESERVE_NAMES = tuple(f"r{i + 1}" for i in range(104))
-
-
-class PatienceState(Struct):
-    """A patience position; every field is immutable.
-
-    ``found[s]`` is the top rank on suit *s*'s foundation (0 when empty);
-    ``stock``'s last card is dealt first; ``waste``'s last card is playable.
-    """
-
-    piles: tuple[tuple[int, ...], ...]
-    cells: tuple[int, ...] = ()
-    found: tuple[int, ...] = (0, 0, 0, 0)
-    hole: int = EMPTY
-    stock: tuple[int, ...] = ()
-    waste: tuple[int, ...] = ()
-    redeals: int = 0
-    reserve: tuple[tuple[int, ...], ...] = ()
-    down: tuple[int, ...] = ()
-    """Face-down cards at the bottom of each pile (``()`` when every card is face up)."""
-    """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
 
 
 def _builds(policy: BuildPolicy, below: int, above: int) -> bool:
@@ -215,6 +199,13 @@ class Rules:
                 assert_never(build)
         return tuple((s, height - 1) for s in suits)
 
+    apply = staticmethod(apply_move)
+    """``apply(state, move)``: *state* after *move*, unchecked (:func:`~.position.apply_move`)."""
+    is_won = staticmethod(is_won)
+    """``is_won(state)``: nothing left to play (:func:`~.position.is_won`)."""
+    key = staticmethod(position_key)
+    """``key(state)``: the canonical key (:func:`~.position.position_key`)."""
+
     # ------------------------------------------------------------------ setup
     def initial(self, deal: Deal) -> PatienceState:
         """The starting position for *deal* (a foundation pile counts by its top card).
@@ -249,47 +240,6 @@ class Rules:
                 if self.variant.face_up is FaceUp.TOP
                 else ()
             ),
-        )
-
-    def is_won(self, state: PatienceState) -> bool:
-        """All cards on the foundations (or in the hole): nothing left anywhere else.
-
-        >>> from pure_engine.games.patience.spec import load_variant
-        >>> rules = Rules.from_variant(load_variant("freecell"))
-        >>> rules.is_won(PatienceState(piles=((),) * 8, cells=(-1,) * 4, found=(13,) * 4))
-        True
-        """
-        if state.stock or state.waste or any(state.reserve):
-            return False
-        for cell in state.cells:
-            if cell != EMPTY:
-                return False
-        return not any(state.piles)
-
-    def key(self, state: PatienceState) -> tuple[object, ...]:
-        """The canonical key: piles and cells sorted (their order never matters).
-
-        The foundations are left out: they hold exactly the cards that are
-        nowhere else.  Of the hole only its top card's rank is kept (what may
-        go on it never depends on the suit); stock and waste are kept, the
-        reserve piles sorted, and each pile's face-down count travels with it.
-
-        >>> from pure_engine.games.patience.spec import load_variant
-        >>> rules = Rules.from_variant(load_variant("freecell"))
-        >>> a = PatienceState(piles=((1,), (2,)), cells=(5, -1))
-        >>> rules.key(a) == rules.key(PatienceState(piles=((2,), (1,)), cells=(-1, 5)))
-        True
-        """
-        piles: tuple[object, ...] = tuple(sorted(state.piles))
-        if state.down:  # a pile is its cards and how many of them are face down
-            piles = tuple(sorted(zip(state.piles, state.down, strict=True)))
-        return (
-            piles,
-            tuple(sorted(state.cells)),
-            state.hole % 13 if state.hole >= 0 else EMPTY,
-            state.stock,
-            state.waste,
-            tuple(sorted(state.reserve)) if state.reserve else (),
         )
 
     def search_key(self, state: PatienceState) -> tuple[object, ...]:
@@ -373,22 +323,22 @@ class Rules:
         found = state.found
         for i, pile in enumerate(state.piles):
             if pile and found[pile[-1] // 13] == pile[-1] % 13:
-                append(Move(_PILE_NAMES[i], "f", 1))
+                append(Move(PILE_NAMES[i], "f", 1))
         for j, card in enumerate(state.cells):
             if card != EMPTY and found[card // 13] == card % 13:
-                append(Move(_CELL_NAMES[j], "f", 1))
+                append(Move(CELL_NAMES[j], "f", 1))
         if state.waste and found[state.waste[-1] // 13] == state.waste[-1] % 13:
             append(Move("w", "f", 1))
         for j, pile in enumerate(state.reserve):
             if pile and found[pile[-1] // 13] == pile[-1] % 13:
-                append(Move(_RESERVE_NAMES[j], "f", 1))
+                append(Move(RESERVE_NAMES[j], "f", 1))
 
     def _to_hole_or_from_stock(self, state: PatienceState, append: Callable[[Move], None]) -> None:
         """Pile tops (and the stock, in Golf) onto the hole; or dealing and redealing."""
         if self.hole:
             for i, pile in enumerate(state.piles):
                 if pile and self._fits_hole(state, pile[-1]):
-                    append(Move(_PILE_NAMES[i], "h", 1))
+                    append(Move(PILE_NAMES[i], "h", 1))
             if self.stock_to_hole and state.stock:
                 append(Move("s", "h", 1))
         elif state.stock:
@@ -404,8 +354,8 @@ class Rules:
         append: Callable[[Move], None],
     ) -> None:
         """Single cards from cells, the reserve and the waste onto piles and spaces."""
-        singles = [(_CELL_NAMES[j], c) for j, c in enumerate(state.cells) if c != EMPTY]
-        singles += [(_RESERVE_NAMES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
+        singles = [(CELL_NAMES[j], c) for j, c in enumerate(state.cells) if c != EMPTY]
+        singles += [(RESERVE_NAMES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
         if state.waste:
             singles.append(("w", state.waste[-1]))
         self._place_singles(singles, tops, spaces, append)
@@ -423,10 +373,10 @@ class Rules:
             for host in hosts[card]:
                 at = tops.get(host)
                 if at is not None:
-                    append(Move(name, _PILE_NAMES[at], 1))
+                    append(Move(name, PILE_NAMES[at], 1))
             if not (kings_only and card % 13 != 12):
                 for i in spaces:
-                    append(Move(name, _PILE_NAMES[i], 1))
+                    append(Move(name, PILE_NAMES[i], 1))
 
     def _piles_to_piles(
         self,
@@ -458,7 +408,7 @@ class Rules:
                 up = n - state.down[i] if state.down else n  # only face-up cards move
                 while run < up and (pile[n - run - 1] * 64 + pile[n - run]) in links:
                     run += 1
-            src = _PILE_NAMES[i]
+            src = PILE_NAMES[i]
             size = len(pile)
             for k in range(run, 0, -1):
                 if (mode is GroupMove.WHOLE_PILE and k != size) or (
@@ -476,11 +426,11 @@ class Rules:
                     for host in hosts[card]:
                         at = tops.get(host)
                         if at is not None:
-                            append(Move(src, _PILE_NAMES[at], k))
+                            append(Move(src, PILE_NAMES[at], k))
                 if k == size or k > limit_space or (kings_only and card % 13 != 12):
                     continue
                 for j in spaces:
-                    append(Move(src, _PILE_NAMES[j], k))
+                    append(Move(src, PILE_NAMES[j], k))
 
     def _foundation_to_piles(
         self,
@@ -491,7 +441,7 @@ class Rules:
     ) -> None:
         """Back from a removable foundation onto the tableau ("f1".."f4" name the suit)."""
         tops_up = [
-            (_FOUND_NAMES[pile_suit], pile_suit * 13 + top - 1)
+            (FOUNDATION_NAMES[pile_suit], pile_suit * 13 + top - 1)
             for pile_suit, top in enumerate(state.found)
             if top
         ]
@@ -506,68 +456,4 @@ class Rules:
         for i, pile in enumerate(state.piles):
             if pile:
                 for j in cell_targets:
-                    append(Move(_PILE_NAMES[i], _CELL_NAMES[j], 1))
-
-    # ------------------------------------------------------------ transition
-    def apply(self, state: PatienceState, move: Move) -> PatienceState:
-        """Return *state* after *move* (unchecked: *move* must be legal).
-
-        >>> from pure_engine.games.patience.spec import load_variant
-        >>> rules = Rules.from_variant(load_variant("freecell"))
-        >>> s0 = PatienceState(piles=((0,), ()), cells=(-1,))
-        >>> rules.apply(s0, Move("t1", "f")).found, s0.found
-        ((1, 0, 0, 0), (0, 0, 0, 0))
-        """
-        src, dst, count = move.src, move.dst, move.count
-        piles, cells, found = state.piles, state.cells, state.found
-        hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
-        reserve, down = state.reserve, state.down
-        # take the cards
-        kind = src[0]
-        if kind == "t":
-            i = int(src[1:]) - 1
-            cards = piles[i][-count:]
-            piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
-            if down and down[i] >= len(piles[i]):  # the new top card turns face up
-                down = (*down[:i], max(len(piles[i]) - 1, 0), *down[i + 1 :])
-        elif kind == "c":
-            j = int(src[1:]) - 1
-            cards = (cells[j],)
-            cells = (*cells[:j], EMPTY, *cells[j + 1 :])
-        elif kind == "w":
-            if dst == "s":  # redeal: the waste turns over to become the stock
-                return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
-            cards = (waste[-1],)
-            waste = waste[:-1]
-        elif kind == "s":
-            if dst == "w":
-                dealt = stock[-count:][::-1]
-                return state.replace(stock=stock[:-count], waste=waste + dealt)
-            cards = (stock[-1],)
-            stock = stock[:-1]
-        elif kind == "r":
-            i = int(src[1:]) - 1
-            cards = (reserve[i][-1],)
-            reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
-        elif kind == "f":
-            pile_suit = int(src[1:]) - 1
-            cards = (pile_suit * 13 + found[pile_suit] - 1,)
-            found = (*found[:pile_suit], found[pile_suit] - 1, *found[pile_suit + 1 :])
-        else:
-            raise AssertionError(f"cannot take cards from {src!r}")
-        # put them down
-        kind = dst[0]
-        if kind == "t":
-            i = int(dst[1:]) - 1
-            piles = (*piles[:i], piles[i] + cards, *piles[i + 1 :])
-        elif kind == "c":
-            j = int(dst[1:]) - 1
-            cells = (*cells[:j], cards[0], *cells[j + 1 :])
-        elif kind == "f":
-            card = cards[0]
-            s = card // 13
-            found = (*found[:s], card % 13 + 1, *found[s + 1 :])
-        else:
-            assert kind == "h", move
-            hole = cards[0]
-        return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve, down)
+                    append(Move(PILE_NAMES[i], CELL_NAMES[j], 1))

@@ -1,0 +1,164 @@
+"""A patience position and what follows from it alone: the state, its transition, its key.
+
+:class:`PatienceState` is a record of tuples (piles bottom->top, cells by
+physical slot with ``-1`` for an empty cell, the top rank on each foundation,
+the hole's top card, stock, waste, reserve, face-down counts).  A
+:class:`~pure_engine.games.patience.moves.Move` names physical places ("t3",
+"c1", "f", "h", "s", "w"); :func:`apply_move` performs one without checking it
+(the fast path: the move generator of :mod:`~pure_engine.games.patience.rules`
+only makes legal ones).  :func:`is_won` and :func:`position_key` need no rule
+either: the variant's :class:`~pure_engine.games.patience.rules.Rules` exposes
+them as ``apply``, ``is_won`` and ``key``.
+
+>>> s0 = PatienceState(piles=((0, 14), ()), cells=(-1,))
+>>> s1 = apply_move(s0, Move("t1", "c1"))
+>>> s1.piles, s1.cells, s0.cells            # s0 is unchanged
+(((0,), ()), (14,), (-1,))
+"""
+
+from __future__ import annotations
+
+from pure_engine.core.struct import Struct
+from pure_engine.games.patience.moves import Move
+
+__all__ = [
+    "CELL_NAMES",
+    "EMPTY",
+    "FOUNDATION_NAMES",
+    "PILE_NAMES",
+    "RESERVE_NAMES",
+    "PatienceState",
+    "apply_move",
+    "is_won",
+    "position_key",
+]
+
+EMPTY = -1
+"""An empty cell, or no card in the hole."""
+
+# location names by index, built once: a move names its places without formatting
+PILE_NAMES = tuple(f"t{i + 1}" for i in range(64))
+CELL_NAMES = tuple(f"c{i + 1}" for i in range(64))
+FOUNDATION_NAMES = ("f1", "f2", "f3", "f4")
+RESERVE_NAMES = tuple(f"r{i + 1}" for i in range(104))
+
+
+class PatienceState(Struct):
+    """A patience position; every field is immutable.
+
+    ``found[s]`` is the top rank on suit *s*'s foundation (0 when empty);
+    ``stock``'s last card is dealt first; ``waste``'s last card is playable.
+    """
+
+    piles: tuple[tuple[int, ...], ...]
+    cells: tuple[int, ...] = ()
+    found: tuple[int, ...] = (0, 0, 0, 0)
+    hole: int = EMPTY
+    stock: tuple[int, ...] = ()
+    waste: tuple[int, ...] = ()
+    redeals: int = 0
+    reserve: tuple[tuple[int, ...], ...] = ()
+    """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
+    down: tuple[int, ...] = ()
+    """Face-down cards at the bottom of each pile (``()`` when every card is face up)."""
+
+
+def is_won(state: PatienceState) -> bool:
+    """All cards on the foundations (or in the hole): nothing left anywhere else.
+
+    >>> is_won(PatienceState(piles=((),) * 8, cells=(-1,) * 4, found=(13,) * 4))
+    True
+    """
+    if state.stock or state.waste or any(state.reserve):
+        return False
+    for cell in state.cells:
+        if cell != EMPTY:
+            return False
+    return not any(state.piles)
+
+
+def position_key(state: PatienceState) -> tuple[object, ...]:
+    """The canonical key: piles and cells sorted (their order never matters).
+
+    The foundations are left out: they hold exactly the cards that are
+    nowhere else.  Of the hole only its top card's rank is kept (what may
+    go on it never depends on the suit); stock and waste are kept, the
+    reserve piles sorted, and each pile's face-down count travels with it.
+
+    >>> a = PatienceState(piles=((1,), (2,)), cells=(5, -1))
+    >>> position_key(a) == position_key(PatienceState(piles=((2,), (1,)), cells=(-1, 5)))
+    True
+    """
+    piles: tuple[object, ...] = tuple(sorted(state.piles))
+    if state.down:  # a pile is its cards and how many of them are face down
+        piles = tuple(sorted(zip(state.piles, state.down, strict=True)))
+    return (
+        piles,
+        tuple(sorted(state.cells)),
+        state.hole % 13 if state.hole >= 0 else EMPTY,
+        state.stock,
+        state.waste,
+        tuple(sorted(state.reserve)) if state.reserve else (),
+    )
+
+
+def apply_move(state: PatienceState, move: Move) -> PatienceState:
+    """Return *state* after *move* (unchecked: *move* must be legal).
+
+    >>> s0 = PatienceState(piles=((0,), ()), cells=(-1,))
+    >>> apply_move(s0, Move("t1", "f")).found, s0.found
+    ((1, 0, 0, 0), (0, 0, 0, 0))
+    """
+    src, dst, count = move.src, move.dst, move.count
+    piles, cells, found = state.piles, state.cells, state.found
+    hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
+    reserve, down = state.reserve, state.down
+    # take the cards
+    kind = src[0]
+    if kind == "t":
+        i = int(src[1:]) - 1
+        cards = piles[i][-count:]
+        piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
+        if down and down[i] >= len(piles[i]):  # the new top card turns face up
+            down = (*down[:i], max(len(piles[i]) - 1, 0), *down[i + 1 :])
+    elif kind == "c":
+        j = int(src[1:]) - 1
+        cards = (cells[j],)
+        cells = (*cells[:j], EMPTY, *cells[j + 1 :])
+    elif kind == "w":
+        if dst == "s":  # redeal: the waste turns over to become the stock
+            return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
+        cards = (waste[-1],)
+        waste = waste[:-1]
+    elif kind == "s":
+        if dst == "w":
+            dealt = stock[-count:][::-1]
+            return state.replace(stock=stock[:-count], waste=waste + dealt)
+        cards = (stock[-1],)
+        stock = stock[:-1]
+    elif kind == "r":
+        i = int(src[1:]) - 1
+        cards = (reserve[i][-1],)
+        reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
+    elif kind == "f":
+        pile_suit = int(src[1:]) - 1
+        cards = (pile_suit * 13 + found[pile_suit] - 1,)
+        found = (*found[:pile_suit], found[pile_suit] - 1, *found[pile_suit + 1 :])
+    else:
+        raise AssertionError(f"cannot take cards from {src!r}")
+    # put them down
+    kind = dst[0]
+    if kind == "t":
+        i = int(dst[1:]) - 1
+        piles = (*piles[:i], piles[i] + cards, *piles[i + 1 :])
+    elif kind == "c":
+        j = int(dst[1:]) - 1
+        cells = (*cells[:j], cards[0], *cells[j + 1 :])
+    elif kind == "f":
+        card = cards[0]
+        s = card // 13
+        found = (*found[:s], card % 13 + 1, *found[s + 1 :])
+    else:
+        assert kind == "h", move
+        hole = cards[0]
+    return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve, down)

@@ -1,0 +1,437 @@
+"""The verifier's own table: a plain mutable layout that checks each move against the rules.
+
+:class:`VerifyTable` holds a deal as lists (piles, cells, stock, waste,
+reserve, hole, foundations) and :meth:`VerifyTable.apply` checks one
+:class:`~pure_engine.games.patience.moves.Move` against the
+:class:`~pure_engine.games.patience.spec.Variant`'s rules read straight from the
+record -- source, destination, built groups, supermove limits, foundation
+order -- then performs it, or raises :class:`IllegalMove` with the reason.  It
+shares no code with the solver's move generation
+(:mod:`~pure_engine.games.patience.rules`): that is the point of an
+independent verifier.  :mod:`~pure_engine.games.patience.verify` drives it.
+
+>>> from pure_engine.games.patience.spec import load_variant
+>>> from pure_engine.games.patience.deals import ms_deal
+>>> table = VerifyTable(load_variant("freecell"), ms_deal(1))
+>>> table.apply(Move("t6", "c2")); table.left()
+52
+>>> table.apply(Move("t6", "f"))
+Traceback (most recent call last):
+...
+pure_engine.games.patience.verify_table.IllegalMove: 2C cannot start the clubs foundation \
+(it starts with A)
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import assert_never
+
+from pure_engine.errors import ParseError
+from pure_engine.games.patience.deals import Deal
+from pure_engine.games.patience.moves import Move, is_location
+from pure_engine.games.patience.spec import (
+    BuildPolicy,
+    DealType,
+    FaceUp,
+    GroupMove,
+    GroupPolicy,
+    SpacesPolicy,
+    Variant,
+)
+from pure_engine.games.playing_cards import card_str, is_red, parse_rank, rank, suit
+
+__all__ = ["IllegalMove", "VerifyTable"]
+
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+class IllegalMove(Exception):  # noqa: N818 - internal signal, never escapes verify()
+    """Raised inside the replay; :func:`verify` turns it into a :class:`VerifyResult`."""
+
+
+def _text(card: int) -> str:
+    return card_str(card % 52)
+
+
+class VerifyTable:
+    """A plain mutable table, private to one :func:`~.verify.verify` call."""
+
+    def __init__(self, variant: Variant, deal: Deal) -> None:
+        self.v = variant
+        self.piles = [list(p) for p in deal.piles]
+        self.down = [max(len(p) - 1, 0) if variant.face_up is FaceUp.TOP else 0 for p in deal.piles]
+        self.cells = list(deal.cells)
+        self.stock = list(deal.stock)
+        self.waste = list(deal.waste)
+        if variant.reserve_stacked:
+            self.reserve = [list(deal.reserve)]
+        else:
+            self.reserve = [[card] for card in deal.reserve]
+        self.hole = [] if deal.hole is None else [deal.hole]
+        copies = 2 if variant.two_decks else 1
+        self.founds: list[list[int]] = [[] for _ in range(4 * copies)]
+        for pile in deal.foundations:
+            slot = self._free_foundation(suit(pile[0]))
+            self.founds[slot] = list(pile)
+        self.base = self._base_rank(deal)
+
+    # ---------------------------------------------------------------- helpers
+    def _base_rank(self, deal: Deal) -> int:
+        base = self.v.foundations_base
+        if base == "random":
+            return rank(deal.foundations[0][0]) if deal.foundations else 1
+        return parse_rank(base)
+
+    def _free_foundation(self, suit_index: int) -> int:
+        for slot in range(suit_index, len(self.founds), 4):
+            if not self.founds[slot]:
+                return slot
+        raise ParseError(f"too many foundation piles of {_SUIT_WORDS[suit_index]}", where="deal")
+
+    def builds(self, policy: BuildPolicy, lower: int, upper: int) -> bool:
+        """May *upper* sit on *lower* under *policy* (descending by one)?"""
+        if rank(lower) != rank(upper) + 1:
+            return False
+        match policy:
+            case BuildPolicy.ANY_SUIT:
+                return True
+            case BuildPolicy.RED_BLACK:
+                return is_red(lower) != is_red(upper)
+            case BuildPolicy.SAME_SUIT:
+                return suit(lower) == suit(upper)
+            case BuildPolicy.NO_BUILD:
+                return False
+            case _:
+                assert_never(policy)
+
+    def index(self, location: str, size: int, noun: str) -> int:
+        number = int(location[1:]) if location[1:].isdigit() else 0
+        if not 1 <= number <= size:
+            raise IllegalMove(f"no {noun} {location} ({size} {noun}s)")
+        return number - 1
+
+    # ---------------------------------------------------------------- sources
+    def take(self, move: Move) -> list[int]:
+        """Check the source side and return the moving cards (bottom -> top), not removed yet."""
+        src, count = move.src, move.count
+        kind = src[0]
+        if kind == "t":
+            pile = self.piles[self.index(src, len(self.piles), "tableau pile")]
+            if len(pile) < count:
+                held = f"only {len(pile)} card{'s' * (len(pile) != 1)}" if pile else "no cards"
+                raise IllegalMove(f"{src} holds {held}, cannot move {count}")
+            face_up = len(pile) - self.down[int(src[1:]) - 1]
+            if count > face_up:
+                raise IllegalMove(f"{src} has only {face_up} face-up cards, cannot move {count}")
+            return pile[len(pile) - count :]
+        if count != 1 and src not in ("s", "w"):
+            raise IllegalMove(f"only one card moves from {src}, found count {count}")
+        if kind == "c":
+            cell = self.cells[self.index(src, len(self.cells), "cell")]
+            if cell is None:
+                raise IllegalMove(f"{src} is empty")
+            return [cell]
+        if kind == "r":
+            pile = self.reserve[self.index(src, len(self.reserve), "reserve pile")]
+            if not pile:
+                raise IllegalMove(f"{src} is empty")
+            return [pile[-1]]
+        if src == "w":
+            if not self.waste:
+                raise IllegalMove("the waste is empty")
+            return self.waste[-count:] if move.dst == "s" else [self.waste[-1]]
+        if src == "s":
+            if not self.stock:
+                raise IllegalMove("the stock is empty")
+            if count > len(self.stock):
+                raise IllegalMove(f"the stock holds only {len(self.stock)} cards, found {count}")
+            return self.stock[len(self.stock) - count :]
+        if src[0] == "f":
+            return [self._foundation_source(move)]
+        if src == "h":
+            raise IllegalMove("cards never leave the hole")
+        raise IllegalMove(f"unknown location {src!r}")
+
+    def _foundation_source(self, move: Move) -> int:
+        if not self.v.foundations or not self.v.foundations_removable:
+            raise IllegalMove("cards never leave the foundations in this variant")
+        tops = [pile[-1] for pile in self.founds if pile]
+        if move.src != "f":
+            slot = self.index(move.src, len(self.founds), "foundation")
+            if not self.founds[slot]:
+                raise IllegalMove(f"foundation {move.src} is empty")
+            return self.founds[slot][-1]
+        fitting = [card for card in tops if self._fits_destination(card, move.dst)]
+        if len(fitting) != 1:
+            found = ", ".join(_text(c) for c in fitting) or "none"
+            raise IllegalMove(
+                f"'f' as a source must name exactly one fitting foundation card, found {found} "
+                "(name it as f1..f4: clubs, diamonds, hearts, spades)"
+            )
+        return fitting[0]
+
+    def _fits_destination(self, card: int, dst: str) -> bool:
+        try:
+            self.check_put([card], dst, Move("f", dst))
+        except IllegalMove:
+            return False
+        return True
+
+    # ----------------------------------------------------------- destinations
+    def check_put(self, cards: list[int], dst: str, move: Move) -> None:
+        """Check that *cards* (bottom -> top) may land on *dst*."""
+        v, bottom = self.v, cards[0]
+        kind = dst[0]
+        if dst == move.src:
+            raise IllegalMove("source and destination are the same")
+        if (
+            move.src == "s"
+            and dst != "w"
+            and not (dst == "h" and v.stock_deal_type is DealType.HOLE)
+        ):
+            raise IllegalMove("stock cards are dealt to the waste first")
+        if kind == "t":
+            self._check_tableau(cards, dst, move)
+        elif kind == "c":
+            slot = self.index(dst, len(self.cells), "cell")
+            if move.src[0] == "c":
+                raise IllegalMove("moving a card from cell to cell is not a move")
+            if self.cells[slot] is not None:
+                raise IllegalMove(f"{dst} already holds {_text(self.cells[slot])}")  # type: ignore[arg-type]  # checked not None
+            if len(cards) != 1:
+                raise IllegalMove(f"a cell holds one card, found count {len(cards)}")
+        elif dst == "f":
+            self._check_foundation(cards)
+        elif dst == "h":
+            if not v.hole:
+                raise IllegalMove(f"{v.name} has no hole")
+            if len(cards) != 1:
+                raise IllegalMove(f"one card at a time goes to the hole, found count {len(cards)}")
+            if move.src == "s" and v.stock_deal_type is DealType.HOLE:
+                return
+            top = self.hole[-1] if self.hole else None
+            if top is not None and not self._hole_neighbour(bottom, top):
+                loops = "" if v.build_loops else ", no wrap between K and A"
+                raise IllegalMove(
+                    f"{_text(bottom)} is not one rank from the hole's {_text(top)}{loops}"
+                )
+        elif dst == "w":
+            if move.src != "s" or v.stock_deal_type is not DealType.WASTE:
+                raise IllegalMove("only the stock deals to the waste")
+            expected = min(v.stock_deal_count, len(self.stock))
+            if move.count != expected:
+                raise IllegalMove(f"the stock deals {expected} cards at a time, found {move.count}")
+        elif dst == "s":
+            if move.src != "w" or not v.stock_redeal:
+                raise IllegalMove("cards go back to the stock only by a redeal from the waste")
+            if self.stock:
+                raise IllegalMove("a redeal needs an empty stock")
+            if move.count != len(self.waste):
+                raise IllegalMove(f"a redeal turns the whole waste ({len(self.waste)} cards)")
+        else:
+            raise IllegalMove(f"cannot move cards to {dst}")
+
+    def _hole_neighbour(self, card: int, top: int) -> bool:
+        gap = abs(rank(card) - rank(top))
+        wrap = self.v.build_loops and {rank(card), rank(top)} == {1, self.v.max_rank}
+        return gap == 1 or wrap
+
+    def _check_tableau(self, cards: list[int], dst: str, move: Move) -> None:
+        v, bottom = self.v, cards[0]
+        target = self.piles[self.index(dst, len(self.piles), "tableau pile")]
+        if v.build is BuildPolicy.NO_BUILD:
+            raise IllegalMove(f"{v.name} does not build on the tableau")
+        if target:
+            top = target[-1]
+            if not self.builds(v.build, top, bottom):
+                raise IllegalMove(f"{_text(bottom)} does not build on {_text(top)} ({v.build})")
+        elif v.spaces is SpacesPolicy.NO_BUILD:
+            raise IllegalMove(f"{dst} is empty and {v.name} never fills an empty pile")
+        elif v.spaces is SpacesPolicy.KINGS and rank(bottom) != v.max_rank:
+            raise IllegalMove(f"{dst} is empty and only a king may fill it, found {_text(bottom)}")
+        self._check_group(cards, dst, move)
+
+    def _check_group(self, cards: list[int], dst: str, move: Move) -> None:
+        """Multi-card and tableau-to-tableau rules of ``"move built group"``."""
+        v, count = self.v, len(cards)
+        if move.src[0] != "t":
+            if count > 1:
+                raise IllegalMove(f"only tableau piles move several cards, found count {count}")
+            return
+        policy = self._group_policy()
+        for lower, upper in pairwise(cards):
+            if not self.builds(policy, lower, upper):
+                raise IllegalMove(
+                    f"the {count} cards are not a built group: "
+                    f"{_text(upper)} does not build on {_text(lower)} ({policy})"
+                )
+        number = int(move.src[1:]) - 1
+        source = self.piles[number]
+        mode = v.move_group
+        if mode is GroupMove.YES:
+            return
+        if mode is GroupMove.WHOLE_PILE:
+            if count != len(source):
+                raise IllegalMove(
+                    f"only whole piles move between tableau piles, {move.src} holds {len(source)}"
+                )
+            return
+        if mode in (GroupMove.MAXIMAL_GROUP, GroupMove.PARTIAL_IF_CARD_ABOVE_BUILDABLE):
+            height = self._run_height(number)
+            if mode is GroupMove.MAXIMAL_GROUP and count != height:
+                raise IllegalMove(
+                    f"only the whole built group moves ({height} cards on {move.src}), "
+                    f"found count {count}"
+                )
+            target = self.piles[int(dst[1:]) - 1]
+            uncovered = source[-count - 1] if count < height else None
+            if target and uncovered is not None and self._slot_for(uncovered) is None:
+                raise IllegalMove(
+                    f"part of a built group moves only when the card it uncovers can go to "
+                    f"the foundations, and {_text(uncovered)} cannot"
+                )
+            return
+        if count == 1:
+            return
+        free = sum(cell is None for cell in self.cells)
+        empties = sum(1 for i, p in enumerate(self.piles) if not p and f"t{i + 1}" != dst)
+        usable = empties if v.spaces is SpacesPolicy.ANY else 0
+        limit = (free + 1) * 2**usable
+        if count > limit:
+            raise IllegalMove(
+                f"only {limit} cards move as a unit with {free} free cell{'s' * (free != 1)} "
+                f"and {usable} usable empty pile{'s' * (usable != 1)}, found {count}"
+            )
+
+    def _group_policy(self) -> BuildPolicy:
+        policy = self.v.move_group_policy
+        return self.v.build if policy is GroupPolicy.SAME_AS_BUILD else BuildPolicy(policy.value)
+
+    def _run_height(self, number: int) -> int:
+        """How many face-up cards at the top of pile *number* form one built group."""
+        pile, policy = self.piles[number], self._group_policy()
+        height = 1
+        while height < len(pile) - self.down[number] and self.builds(
+            policy, pile[-height - 1], pile[-height]
+        ):
+            height += 1
+        return height
+
+    def _check_foundation(self, cards: list[int]) -> None:
+        v = self.v
+        if not v.foundations:
+            raise IllegalMove(f"{v.name} has no foundations")
+        if v.foundations_complete_only:
+            run = [rank(c) for c in cards]
+            same = len({suit(c) for c in cards}) == 1
+            if len(cards) != v.max_rank or not same or run != list(range(v.max_rank, 0, -1)):
+                raise IllegalMove("only a complete same-suit run K..A goes to the foundations")
+            if self._slot_for(cards[0], complete=True) is None:
+                raise IllegalMove("no empty foundation for a complete run")
+            return
+        if len(cards) != 1:
+            raise IllegalMove(f"one card at a time goes to the foundations, found {len(cards)}")
+        if self._slot_for(cards[0]) is None:
+            raise IllegalMove(self._foundation_why(cards[0]))
+
+    def _next_rank(self, top: int) -> int:
+        return rank(top) % self.v.max_rank + 1
+
+    def _slot_for(self, card: int, *, complete: bool = False) -> int | None:
+        for slot in range(suit(card), len(self.founds), 4):
+            pile = self.founds[slot]
+            if complete:
+                if not pile:
+                    return slot
+            elif not pile:
+                if rank(card) == self.base:
+                    return slot
+            elif len(pile) < self.v.max_rank and rank(card) == self._next_rank(pile[-1]):
+                return slot
+        return None
+
+    def _foundation_why(self, card: int) -> str:
+        tops = [p[-1] for p in self.founds[suit(card) :: 4] if p]
+        word = _SUIT_WORDS[suit(card)]
+        if not tops:
+            base = card_str(self.base - 1)[:-1]
+            return f"{_text(card)} cannot start the {word} foundation (it starts with {base})"
+        shown = " / ".join(_text(t) for t in tops)
+        return f"{_text(card)} is not next on the {word} foundation (top {shown})"
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        """Check *move* fully, then perform it."""
+        for location in (move.src, move.dst):
+            if not is_location(location):
+                raise IllegalMove(f"unknown location {location!r}")
+        cards = self.take(move)
+        self.check_put(cards, move.dst, move)
+        self._remove(move, len(cards))
+        self._place(move, cards)
+
+    def _remove(self, move: Move, count: int) -> None:
+        src = move.src
+        if src[0] == "t":
+            number = int(src[1:]) - 1
+            pile = self.piles[number]
+            del pile[len(pile) - count :]
+            if self.down[number] and self.down[number] >= len(pile):
+                self.down[number] = len(pile) - 1 if pile else 0
+        elif src[0] == "c":
+            self.cells[int(src[1:]) - 1] = None
+        elif src[0] == "r":
+            self.reserve[int(src[1:]) - 1].pop()
+        elif src == "w":
+            del self.waste[len(self.waste) - count :]
+        elif src == "s":
+            del self.stock[len(self.stock) - count :]
+        else:
+            moved = self.take(move)[0]
+            for pile in self.founds:
+                if pile and pile[-1] == moved:
+                    pile.pop()
+                    break
+
+    def _place(self, move: Move, cards: list[int]) -> None:
+        dst = move.dst
+        if dst[0] == "t":
+            self.piles[int(dst[1:]) - 1].extend(cards)
+        elif dst[0] == "c":
+            self.cells[int(dst[1:]) - 1] = cards[0]
+        elif dst == "f":
+            complete = self.v.foundations_complete_only
+            slot = self._slot_for(cards[0], complete=complete)
+            assert slot is not None
+            self.founds[slot].extend(reversed(cards) if complete else cards)
+        elif dst == "h":
+            self.hole.append(cards[0])
+        elif dst == "w":
+            self.waste.extend(reversed(cards))  # the stock's last card is turned first
+        else:
+            assert dst == "s"
+            self.stock.extend(reversed(cards))
+
+    def to_deal(self) -> Deal:
+        """The current layout as a :class:`Deal` (the hole keeps only its top card)."""
+        reserve = [card for pile in self.reserve for card in pile]
+        return Deal(
+            tuple(tuple(p) for p in self.piles),
+            tuple(self.cells),
+            tuple(self.stock),
+            tuple(reserve),
+            self.hole[-1] if self.hole else None,
+            tuple(tuple(p) for p in self.founds if p),
+            tuple(self.waste),
+        )
+
+    def left(self) -> int:
+        """Cards not yet on the foundations or in the hole."""
+        return (
+            sum(len(p) for p in self.piles)
+            + sum(c is not None for c in self.cells)
+            + len(self.stock)
+            + len(self.waste)
+            + sum(len(p) for p in self.reserve)
+        )
