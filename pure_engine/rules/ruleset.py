@@ -36,8 +36,9 @@ from pure_engine.rules.compile import compile_rules
 from pure_engine.rules.errors import RuleError, RuleSyntaxError
 from pure_engine.rules.fused import ValuesQuery, compile_values_query
 from pure_engine.rules.library import BUILTINS, Library
+from pure_engine.rules.reading import json_path
 from pure_engine.rules.run import Call, CompiledRule
-from pure_engine.rules.syntax import json_path, parse_rules
+from pure_engine.rules.syntax import parse_rules
 from pure_engine.rules.trace import Trace
 
 __all__ = [
