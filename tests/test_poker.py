@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import pure_engine
 from pure_engine import CHANCE, TERMINAL, Game, IllegalActionError, ParseError
+from pure_engine.games._paths import actions_of, path_of, swap_actions
 
 POKER = ("kuhn_poker", "leduc_poker")
 
@@ -103,6 +104,36 @@ def test_notation_round_trips_and_observations_hide_the_opponent(name: str, seed
             assert game.observation(other, player) == game.observation(state, player)
             assert game.observation(state, player) == game.observation(state, player)
             hash(game.observation(state, player))
+
+
+@given(
+    actions=st.lists(st.integers(0, 14), max_size=12),
+    changes=st.dictionaries(st.integers(0, 11), st.integers(0, 14)),
+)
+def test_swap_actions_changes_exactly_the_named_actions(
+    actions: list[int], changes: dict[int, int]
+) -> None:
+    changes = {i: a for i, a in changes.items() if i < len(actions)}
+    expected = [changes.get(i, a) for i, a in enumerate(actions)]
+    swapped = swap_actions(path_of(actions, 16), changes, 16)
+    assert actions_of(swapped, 16) == tuple(expected)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_kuhn_resample_deals_the_hidden_cards_uniformly(players: int) -> None:
+    game = pure_engine.load_game("kuhn_poker", players=players)
+    state = game.initial_state()
+    for card in range(players):  # player p holds card p
+        state = game.step(state, card)
+    rng = random.Random(7)
+    seen: dict[tuple[int, ...], int] = {}
+    for _ in range(6000):
+        cards = actions_of(game.resample(state, 0, rng).path)[:players]  # the deal
+        assert cards[0] == 0  # player 0 keeps its own card
+        seen[cards] = seen.get(cards, 0) + 1
+    deals = 2 if players == 2 else 6  # the others' cards: any of the unseen ones, all orders
+    assert len(seen) == deals
+    assert all(abs(count - 6000 / deals) < 0.1 * 6000 / deals for count in seen.values())
 
 
 @pytest.mark.parametrize("name", POKER)

@@ -110,11 +110,19 @@ def swap_actions(path: int, changes: Mapping[int, int], base: int = BASE) -> int
 
     >>> actions_of(swap_actions(path_of([2, 5, 1]), {0: 4, 1: 3}))
     (4, 3, 1)
+    >>> actions_of(swap_actions(path_of([9, 0, 14], 16), {2: 0, 0: 14}, 16), 16)
+    (14, 0, 0)
+
+    Only the changed digits are touched (shifts and masks; the base is a power
+    of two): this is the inner step of every IS-MCTS simulation.
     """
-    actions = list(actions_of(path, base))
+    bits = base.bit_length() - 1  # base is a power of two: a digit is *bits* bits
+    last = (path.bit_length() + bits - 1) // bits - 1  # the digit number of the last action
+    mask = base - 1
     for index, action in changes.items():
-        actions[index] = action
-    return path_of(actions, base)
+        shift = bits * (last - index)
+        path += (action + 1 - ((path >> shift) & mask)) << shift
+    return path
 
 
 class PathMemo(Generic[N]):

@@ -37,6 +37,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
+from pure_engine.core.chance import uniform_index
 from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.struct import Struct
@@ -251,11 +252,13 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
         """A state *player* cannot tell from *state*: the other players' cards swapped for
         cards drawn uniformly from those *player* has not seen."""
         cards = node(state).cards
-        others = [p for p in range(len(cards)) if p != player]
         own = cards[player] if player < len(cards) else None
         unseen = [card for card in deck if card != own]
-        # player p's card is action number p of the history
-        swaps = dict(zip(others, rng.sample(unseen, len(others)), strict=True))
+        # player p's card is action number p of the history; each other player is dealt
+        # one of the cards still unseen, uniformly
+        swaps = {
+            p: unseen.pop(uniform_index(rng, len(unseen))) for p in range(len(cards)) if p != player
+        }
         return state.replace(path=swap_actions(state.path, swaps, base))
 
     def render(state: KuhnState) -> str:

@@ -38,6 +38,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
+from pure_engine.core.chance import uniform_index
 from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.struct import Struct
@@ -347,8 +348,9 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
             return state
         seen = {c for i, c in enumerate(cards) if i in (player, players)}
         unseen = [card for card in deck if card not in seen]
-        # player p's private card is action number p of the history
-        swaps = dict(zip(others, rng.sample(unseen, len(others)), strict=True))
+        # player p's private card is action number p of the history; each other player is
+        # dealt one of the cards still unseen, uniformly
+        swaps = {p: unseen.pop(uniform_index(rng, len(unseen))) for p in others}
         return state.replace(path=swap_actions(state.path, swaps, base))
 
     def render(state: LeducState) -> str:
