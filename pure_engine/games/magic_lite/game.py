@@ -146,7 +146,7 @@ def position(
     state = MagicState(table, life=life, active=active, step=step, turn=turn, skip=skip)
     enter = MACHINE.steps[step].enter
     run = MACHINE.advance(enter(state) if enter is not None else state)
-    return run.state.replace(ticks=run.ticks)
+    return run.state.replace(ticks=1, steps=run.steps)
 
 
 def chance_outcomes(state: MagicState) -> tuple[tuple[Action, Fraction], ...]:
@@ -196,20 +196,20 @@ def observation(state: MagicState, player: int) -> Hashable:
 
 
 def key(state: MagicState) -> Hashable:
-    """The whole state but its three counters (ticks, decisions, automatic actions), which
-    decide nothing; the rng is kept (it is the same all game: no chance after the deal)."""
-    return state.replace(ticks=0, decisions=0, autos=0)
+    """The whole state but its four counters (ticks, steps, decisions, automatic actions),
+    which decide nothing; the rng is kept (it is the same all game: no chance after the deal)."""
+    return state.replace(ticks=0, steps=0, decisions=0, autos=0)
 
 
 def counters(state: MagicState) -> dict[str, int]:
-    """The work counters of the game so far: flow-loop ``ticks`` and automatic actions
-    (``autos``; decisions are counted by every driver); ``pure-engine bench magic_lite``
-    reports them per game.
+    """The work counters of the game so far: flow-loop ``ticks`` (one per decision, and one for
+    the deal), step changes (``steps``) and automatic actions (``autos``; decisions are counted
+    by every driver); ``pure-engine bench magic_lite`` reports them per game.
 
-    >>> counters(position())  # empty hands: p0's main 1 passes, p1's turn to their first land
-    {'ticks': 5, 'autos': 0}
+    >>> counters(position())  # empty hands: one tick from p0's main 1 to p1's first decision
+    {'ticks': 1, 'steps': 5, 'autos': 0}
     """
-    return {"ticks": state.ticks, "autos": state.autos}
+    return {"ticks": state.ticks, "steps": state.steps, "autos": state.autos}
 
 
 def resample(state: MagicState, player: int, rng: random.Random) -> MagicState:

@@ -14,8 +14,9 @@ Skip-trivial (seed 002, proposal 2) is the machine's ``auto`` rule,
 cannot do anything but pass (:func:`can_act`, which never builds the list of
 actions) passes automatically; so does a player whose only option is "done"
 or a single target.  When both players skip and neither can act, a priority
-window does not even open.  The counters ``ticks`` (loop passes),
-``decisions`` and ``autos`` in the state show the effect.
+window does not even open.  The counters ``ticks`` (loop passes: one per
+decision), ``steps`` (step changes), ``decisions`` and ``autos`` in the
+state show the effect.
 """
 
 from __future__ import annotations
@@ -426,7 +427,7 @@ def step(state: MagicState, action: Action) -> MagicState:
     """Apply *action* (assumed legal), then run the turn to the next real decision."""
     run = MACHINE.advance(_apply(state, action))
     s = run.state
-    return s.replace(ticks=s.ticks + run.ticks, decisions=s.decisions + 1)
+    return s.replace(ticks=s.ticks + 1, steps=s.steps + run.steps, decisions=s.decisions + 1)
 
 
 # --- the turn table -------------------------------------------------------------------------------
@@ -595,4 +596,4 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
 def start_turns(state: MagicState) -> MagicState:
     """From a fresh deal (step ``UNTAP`` of turn 1), run to the first decision."""
     run = MACHINE.advance(_untap(state))
-    return run.state.replace(ticks=run.ticks)
+    return run.state.replace(ticks=1, steps=run.steps)
