@@ -38,8 +38,8 @@ without such a rule are skipped by the session layer
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from toolz import compose_left
 
@@ -83,6 +83,7 @@ class TurnMachine(Generic[S, K]):
     set_step: Callable[[S, K], S]
     is_over: Callable[[S], bool] = lambda state: False
     auto: Callable[[S], S | None] | None = None
+    _rows: Mapping[K, tuple[Any, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name, step in self.steps.items():
@@ -90,6 +91,12 @@ class TurnMachine(Generic[S, K]):
                 raise ValueError(f"step {step.name!r} is filed under {name!r}")
             if not callable(step.next) and step.next not in self.steps:
                 raise ValueError(f"step {step.name!r} continues to unknown step {step.next!r}")
+        # the loop's view of each row, unpacked once: (decides, leave, next, chooses, enter)
+        rows = {
+            name: (step.decides, step.leave, step.next, callable(step.next), step.enter)
+            for name, step in self.steps.items()
+        }
+        object.__setattr__(self, "_rows", rows)
 
     def needs_decision(self, state: S) -> bool:
         """True when the current step waits for a player."""
@@ -157,11 +164,11 @@ class TurnMachine(Generic[S, K]):
         Raises ``RuntimeError`` after *max_steps* step changes and automatic
         actions without a decision (a table that never waits would spin forever).
         """
-        steps, get_step, is_over, auto = self.steps, self.get_step, self.is_over, self.auto
-        finish_step = self.finish_step
+        rows, get_step, set_step = self._rows, self.get_step, self.set_step
+        is_over, auto = self.is_over, self.auto
         changes = autos = 0
         while not is_over(state):
-            decides = steps[get_step(state)].decides
+            decides, leave, following, chooses, _ = rows[get_step(state)]
             if changes + autos >= max_steps:
                 raise RuntimeError(f"no decision after {max_steps} steps (at {get_step(state)!r})")
             if decides is not None and decides(state):
@@ -170,9 +177,18 @@ class TurnMachine(Generic[S, K]):
                     break
                 state = after
                 autos += 1
-            else:
-                state = finish_step(state)
-                changes += 1
+                continue
+            # finish_step, inlined: leave this step, enter the next one
+            if leave is not None:
+                state = leave(state)
+            name = following(state) if chooses else following
+            row = rows.get(name)
+            if row is None:
+                raise ValueError(f"step {get_step(state)!r} chose unknown step {name!r}")
+            state = set_step(state, name)
+            if row[4] is not None:
+                state = row[4](state)
+            changes += 1
         return FlowRun(state, changes, autos)
 
 
