@@ -40,7 +40,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL
 from pure_engine.games.magic_lite.combat import damage_orders
 from pure_engine.games.magic_lite.decks import load_deck
-from pure_engine.games.magic_lite.engine import ZONES, draw_cards
+from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, MagicState, Step
 from pure_engine.games.magic_lite.turn import (
     MACHINE,
@@ -68,6 +68,7 @@ __all__ = [
 
 _VERBS: Final = ("pass", "play", "cast", "attack", "done", "block", "order", "choose", "discard")
 MAX_DECISIONS: Final = 20_000
+_OPENING_HAND: Final = 7
 
 
 def _table(
@@ -100,9 +101,16 @@ def deal(deck0: Sequence[str], deck1: Sequence[str], *, seed: int, skip: int) ->
     cards: list[tuple[ZoneId, str, int]] = []
     for p, deck in enumerate((deck0, deck1)):
         order, rng = shuffled(rng, tuple(deck))
-        cards.extend((ZONES.library[p], card, p) for card in order)
-    state = MagicState(_table(cards), rng=rng, skip=skip)
-    state = draw_cards(draw_cards(state, 0, 7), 1, 7)
+        # the opening hand is the library's top seven (decks hold 40 or more), made in place
+        top = len(order) - _OPENING_HAND
+        cards.extend(
+            (ZONES.library[p] if k < top else ZONES.hand[p], c, p) for k, c in enumerate(order)
+        )
+    table = _table(cards)
+    zones = table.zones
+    for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
+        zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
+    state = MagicState(table.replace(zones=zones), rng=rng, skip=skip)
     return start_turns(state)
 
 

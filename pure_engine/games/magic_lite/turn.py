@@ -55,8 +55,6 @@ from pure_engine.games.magic_lite.engine import (
     NEEDS,
     RULES,
     ZONES,
-    available_mana,
-    can_pay,
     draw_cards,
     enter_battlefield,
     mana_counts,
@@ -141,10 +139,6 @@ def spell_targets(
     )
 
 
-def _sorcery_speed(state: MagicState, player: int) -> bool:
-    return player == state.active and state.step in _MAINS and not state.stack
-
-
 _CASTABLE: Final = {
     key: (_SPEED[key], *NEEDS[cost_of(key)], POOL.targets.get(key))
     for key in POOL.defs
@@ -216,26 +210,35 @@ def _can_act(
 def _priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
     table = state.table
     entities = table.entities
-    sorcery = _sorcery_speed(state, player)
-    counts = available_mana(state, player)
+    sorcery = player == state.active and state.step in _MAINS and not state.stack
+    land_ok = sorcery and not state.land_played
+    counts: list[int] | None = None
     actions = [PASS]
     seen: set[str] = set()
+    castable = _CASTABLE
     for i in table.zones[ZONES.hand[player]]:
-        e = entities[i]
-        if e.card in seen:
+        card = entities[i].card
+        if card in seen:
             continue  # copies of a card in hand are the same choice
-        seen.add(e.card)
-        if "land" in e.types:
-            if sorcery and not state.land_played:
+        seen.add(card)
+        spell = castable.get(card)
+        if spell is None:  # a land
+            if land_ok:
                 actions.append(Action(Act.PLAY_LAND, i))
             continue
-        if (not sorcery and "instant" not in e.types) or not can_pay(cost_of(e.card), counts):
+        speed, needs, value, selector = spell
+        if speed == _SORCERY and not sorcery:
             continue
-        targets = spell_targets(state, e.card, i, player)
-        if targets is None:
+        if counts is None:
+            counts = mana_counts(table, player)
+        if value > sum(counts) or any(counts[color] < need for color, need in needs):
+            continue
+        if selector is None:
             actions.append(Action(Act.CAST, i))
-        else:
-            actions.extend(Action(Act.CAST, i, t) for t in targets)
+            continue
+        for t in selector(table, Ctx(i, player)):
+            if t != i and is_alive(entities[t]):
+                actions.append(Action(Act.CAST, i, t))
     return tuple(actions)
 
 
@@ -536,7 +539,7 @@ def _next_turn(state: MagicState) -> MagicState:
             e = table.entities[i]
             if e.damage:
                 table = put(table, e.replace(damage=0))
-            if any(b.one_turn for b in e.buffs):
+            if e.buffs and any(b.one_turn for b in e.buffs):
                 table = remove_buffs(table, i, lambda b: b.one_turn)
                 e = table.entities[i]
                 # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
@@ -550,11 +553,14 @@ def _next_turn(state: MagicState) -> MagicState:
 
 
 def _listens(state: MagicState, event: str) -> bool:
-    cards = POOL.listeners.get(event, {})
+    cards = POOL.listeners.get(event)
+    if not cards:
+        return False
     entities = state.table.entities
-    return any(
-        entities[i].card in cards for i in state.table.zones[ZONES.battlefield[state.active]]
-    )
+    for i in state.table.zones[ZONES.battlefield[state.active]]:
+        if entities[i].card in cards:
+            return True
+    return False
 
 
 def _quiet(state: MagicState, event: str) -> bool:
