@@ -22,6 +22,7 @@ state show the effect.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Final
 
 from pure_engine.cards import (
@@ -634,9 +635,9 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
         Step.END: FlowStep(Step.END, Step.CLEANUP, _at_beginning("end_step"), _decides),
         Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
     },
-    get_step=lambda state: state.step,
+    get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
     set_step=lambda state, name: state.replace(step=name),
-    is_over=lambda state: state.lost != 0,
+    is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
     auto=auto_action,
 )
 """The turn of magic_lite: one row per step, one loop (``MACHINE.advance``)."""
