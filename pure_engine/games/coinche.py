@@ -430,6 +430,8 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[CoincheState, in
             "coinche: expected target >= 0 and max_deals >= 1, "
             f"found target={target}, max_deals={max_deals}"
         )
+    from pure_engine.games.coinche_encoding import COINCHE_ENCODING  # it imports this module
+
     deals = 1 if target == 0 else max_deals
     start = _new_deal(0).replace(target=target, max_deals=deals)
 
@@ -453,4 +455,5 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[CoincheState, in
         render=render,
         sample_chance_fn=sample_chance,
         resample=resample,
+        encoding=COINCHE_ENCODING,
     )
