@@ -133,9 +133,11 @@ def test_batch_bench_writes_one_line_per_task_and_resumes(
     assert sorted(int(str(row["task"])) for row in rows) == [1, 2, 3]
     assert all(float(str(row["games_per_s"])) > 0 and row["truncated"] == 0 for row in rows)
     assert re.search(r"\ntasks +3\n", stdout) and "median games per s" in stdout
-    assert main([*argv, "--tasks", "4"]) == 0
-    stdout = capsys.readouterr().out
-    assert "resuming: 3 of 4 tasks already in" in stdout and re.search(r"\ntasks +4\n", stdout)
+    assert main([*argv, "--tasks", "4", "--progress", "always"]) == 0
+    captured = capsys.readouterr()
+    assert "resuming: 3 of 4 tasks already in" in captured.out
+    assert re.search(r"\ntasks +4\n", captured.out)
+    assert "] 1/1 " in captured.err  # the runner's progress bar, as batch solve draws it
     assert sorted(int(str(row["task"])) for row in lines(out)) == [1, 2, 3, 4]
 
 
