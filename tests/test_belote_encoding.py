@@ -19,6 +19,7 @@ GAMES = [  # (name, params, games): a match plays up to three deals per game
     ("belote", {"target": 300, "max_deals": 3}, 2),
     ("coinche", {}, 5),
     ("coinche", {"target": 500, "max_deals": 3}, 2),
+    ("coinche", {"sa_ta": True}, 5),
 ]
 
 
@@ -63,10 +64,10 @@ def test_each_seat_sees_its_hand_and_the_table_from_its_own_chair(name: str) -> 
                 assert _cards(tensor, 160 + 32 * seat) >= {card}
                 assert tensor[32 + 32 * seat + CARD_INDEX[card]] == 1.0
             if state.trump is not None:
-                assert tensor[416 + state.trump] == 1.0 and sum(tensor[416:420]) == 1.0
+                assert tensor[416 + state.trump] == 1.0 and sum(tensor[416:422]) == 1.0
             mover = game.current_player(state)
             if mover >= 0:
-                assert tensor[428 + (mover - player) % 4] == 1.0
+                assert tensor[430 + (mover - player) % 4] == 1.0
             checked += 1
     assert checked > 100
 
@@ -99,7 +100,7 @@ def test_check_encoding_catches_a_belote_tensor_that_shows_the_partner_s_hand() 
         check_encoding(leaky, games=3)
 
 
-@pytest.mark.parametrize(("name", "calls"), [("belote", 6), ("coinche", 43)])
+@pytest.mark.parametrize(("name", "calls"), [("belote", 6), ("coinche", 63)])
 def test_every_bid_and_card_has_one_number(name: str, calls: int) -> None:
     encoding = encoding_of(pure_engine.load_game(name))
     assert encoding.num_distinct_actions == 32 + calls

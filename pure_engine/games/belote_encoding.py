@@ -1,20 +1,20 @@
 """The observation tensor and action numbers of ``belote`` (an :class:`Encoding`).
 
-A flat vector of 535 numbers in ``[0, 1]``, seats counted from the observer
+A flat vector of 537 numbers in ``[0, 1]``, seats counted from the observer
 (0 = self, 1 = left, 2 = partner, 3 = right):
 
-* ``0..439`` the card play (:mod:`pure_engine.games.belote_tensor`): own hand,
+* ``0..441`` the card play (:mod:`pure_engine.games.belote_tensor`): own hand,
   the cards each seat has played, the trick on the table, what each seat's
   play has shown, trumps, leader, dealer, whose turn, hand sizes, tricks and
   card points won per side;
-* ``440..445`` the phase (deal, first round, second round, dealing the rest,
+* ``442..447`` the phase (deal, first round, second round, dealing the rest,
   play, over);
-* ``446..477`` the turned card; ``478..481`` the taker's seat;
-* ``482..529`` the bids, eight slots of six (``pass``, ``take``,
+* ``448..479`` the turned card; ``480..483`` the taker's seat;
+* ``484..531`` the bids, eight slots of six (``pass``, ``take``,
   ``take C/D/H/S``), slot ``i`` by the dealer's left ``+ i``;
-* ``530, 531`` the last deal's points of the observer's side and the other
-  side / 272; ``532, 533`` the match scores / (target + 272) (capped at 1; a
-  single deal: the deal's points); ``534`` deals dealt / ``max_deals``.
+* ``532, 533`` the last deal's points of the observer's side and the other
+  side / 272; ``534, 535`` the match scores / (target + 272) (capped at 1; a
+  single deal: the deal's points); ``536`` deals dealt / ``max_deals``.
 
 Actions: the 32 cards are ``0..31`` (:data:`~pure_engine.games.belote_tensor.CARD_INDEX`),
 ``pass`` 32, ``take`` 33, ``take C/D/H/S`` 34..37; chance outcomes (dealt
@@ -54,7 +54,7 @@ _BID_KIND = {PASS: 0, TAKE: 1} | {TAKE_SUIT + s: 2 + s for s in range(4)}
 
 
 def observation_tensor(state: BeloteState, player: int) -> Sequence[float]:
-    """The 535 numbers *player* sees (see the module doc).
+    """The 537 numbers *player* sees (see the module doc).
 
     >>> from pure_engine.games.belote import make_game
     >>> game = make_game()
@@ -62,7 +62,7 @@ def observation_tensor(state: BeloteState, player: int) -> Sequence[float]:
     >>> while game.is_chance_node(s):
     ...     s = game.resolve_chance(s)[1]
     >>> tensor = observation_tensor(s, 1)
-    >>> sum(tensor[:32]), sum(tensor[446:478]), tensor[441], tensor[428]  # 5 cards, turned, bid 1
+    >>> sum(tensor[:32]), sum(tensor[448:480]), tensor[443], tensor[430]  # 5 cards, turned, bid 1
     (5.0, 1.0, 1.0, 1.0)
     """
     tricks = state.tricks
@@ -81,7 +81,7 @@ def observation_tensor(state: BeloteState, player: int) -> Sequence[float]:
         to_move=None if mover in (CHANCE, TERMINAL) else mover,
         won=tricks.won,
         taken=tricks.taken,
-        trump=state.trump,
+        strain=state.trump,
     )
     base = PLAY_SIZE
     out[base + int(state.phase)] = 1.0

@@ -18,20 +18,21 @@ one network plays every seat.  :func:`write_play` writes, from
 * ``160..287`` the cards on the table, by seat (4 x 32);
 * ``288..415`` the cards each seat's play has shown it does not hold (4 x 32:
   a void shown by not following, missing trumps by not over-trumping);
-* ``416..419`` the trump suit (all zero before it is chosen);
-* ``420..423`` who led the trick on the table, ``424..427`` the dealer,
-  ``428..431`` whose turn it is (all zero at chance and terminal nodes);
-* ``432..435`` each seat's hand size / 8;
-* ``436, 437`` tricks won by the observer's side and the other side / 8;
-* ``438, 439`` the card points those sides have taken / 152.
+* ``416..421`` the strain: the trump suit C D H S, or Coinche's sans-atout
+  and tout-atout (all zero before it is chosen);
+* ``422..425`` who led the trick on the table, ``426..429`` the dealer,
+  ``430..433`` whose turn it is (all zero at chance and terminal nodes);
+* ``434..437`` each seat's hand size / 8;
+* ``438, 439`` tricks won by the observer's side and the other side / 8;
+* ``440, 441`` the card points those sides have taken / 152 (in the strain's
+  point table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pure_engine.games.belote_play import DECK
-from pure_engine.games.tricks import BELOTE_ORDER, card_points
+from pure_engine.games.belote_play import DECK, strain_points
 
 __all__ = [
     "CARDS",
@@ -51,7 +52,7 @@ CARD_INDEX: dict[int, int] = {card: index for index, card in enumerate(CARDS)}
 >>> CARD_INDEX[card("AC")], CARD_INDEX[card("KC")], CARD_INDEX[card("7D")], CARD_INDEX[card("KS")]
 (0, 7, 9, 31)
 """
-PLAY_SIZE = 440
+PLAY_SIZE = 442
 """How many numbers :func:`write_play` writes."""
 DECK_POINTS = 152
 """The card points of the 32 cards (without the dix de der)."""
@@ -87,19 +88,20 @@ def write_play(
     to_move: int | None,
     won: Sequence[int],
     taken: Sequence[int],
-    trump: int | None,
+    strain: int | None,
 ) -> None:
     """Write the card-play features *player* sees into ``out[0:PLAY_SIZE]`` (see the module doc).
 
-    *to_move* is the player to act (``None`` at chance and terminal nodes).
+    *to_move* is the player to act (``None`` at chance and terminal nodes); *strain* the
+    trump suit 0-3, ``NO_TRUMP`` or ``ALL_TRUMPS`` (``None`` before it is chosen).
 
     >>> from pure_engine.games.playing_cards import parse_card_any_order as card
     >>> out = [0.0] * PLAY_SIZE
     >>> write_play(out, 1, hand=1 << card("AC"), sizes=(7, 8, 8, 8),
     ...     played=(1 << card("JS"), 0, 0, 0), shown=(0, 0, 0, 0), trick=(card("JS"),),
     ...     leader=0, dealer=3, to_move=1,
-    ...     won=(0, 0), taken=(0, 0), trump=3)
-    >>> out[0], out[32 + 3 * 32 + 29], out[160 + 3 * 32 + 29], out[419], out[423], out[428]
+    ...     won=(0, 0), taken=(0, 0), strain=3)
+    >>> out[0], out[32 + 3 * 32 + 29], out[160 + 3 * 32 + 29], out[419], out[425], out[430]
     (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
     """
     card_bits(out, 0, hand)
@@ -107,17 +109,17 @@ def write_play(
         seen = relative(seat, player)
         card_bits(out, 32 + 32 * seen, played[seat])
         card_bits(out, 288 + 32 * seen, shown[seat])
-        out[432 + seen] = sizes[seat] / 8
+        out[434 + seen] = sizes[seat] / 8
     for offset, card in enumerate(trick):
         out[160 + 32 * relative(leader + offset, player) + CARD_INDEX[card]] = 1.0
-    if trump is not None:
-        out[416 + trump] = 1.0
-    out[420 + relative(leader, player)] = 1.0
-    out[424 + relative(dealer, player)] = 1.0
+    if strain is not None:
+        out[416 + strain] = 1.0
+    out[422 + relative(leader, player)] = 1.0
+    out[426 + relative(dealer, player)] = 1.0
     if to_move is not None:
-        out[428 + relative(to_move, player)] = 1.0
+        out[430 + relative(to_move, player)] = 1.0
     mine, theirs = player % 2, 1 - player % 2
-    out[436], out[437] = won[mine] / 8, won[theirs] / 8
-    if trump is not None:
-        out[438] = card_points(taken[mine], trump, BELOTE_ORDER) / DECK_POINTS
-        out[439] = card_points(taken[theirs], trump, BELOTE_ORDER) / DECK_POINTS
+    out[438], out[439] = won[mine] / 8, won[theirs] / 8
+    if strain is not None:
+        out[440] = strain_points(taken[mine], strain) / DECK_POINTS
+        out[441] = strain_points(taken[theirs], strain) / DECK_POINTS
