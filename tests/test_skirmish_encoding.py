@@ -115,3 +115,33 @@ def test_an_action_number_without_a_move_is_a_clear_error() -> None:
         ENCODING.index_action(s, 1)
     with pytest.raises(ValueError, match=r"expected an action number 0\.\."):
         ENCODING.index_action(s, enc.NUM_ACTIONS)
+
+
+def test_chance_outcomes_are_numbered_apart_from_the_moves() -> None:
+    s = position({"mana": 1, "hand": ["arcane_missiles"]}, {"board": [{"card": "wisp"}]})
+    s = play(s, "play arcane_missiles")
+    outcomes = [a for a, _ in GAME.chance_outcomes(s)]
+    assert [ENCODING.action_index(s, a) for a in outcomes] == [0, 1]
+    assert [ENCODING.index_action(s, n) for n in (0, 1)] == outcomes
+    with pytest.raises(ValueError, match=r"expected a chance outcome 0\.\.31"):
+        ENCODING.index_action(s, enc.MAX_CHANCE_OUTCOMES)
+
+
+@pytest.mark.peers
+def test_openspiel_plays_skirmish_through_the_encoding() -> None:
+    pytest.importorskip("pyspiel")
+    from pure_engine.interop import to_openspiel
+
+    game = to_openspiel(make_game())
+    assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (enc.NUM_ACTIONS, 32)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(outcomes, weights)[0]
+        else:
+            assert len(state.observation_tensor()) == enc.OBSERVATION_SIZE
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])

@@ -41,8 +41,9 @@ number means the same move in every state:
 
 A *target slot* is 0 for no target, 1 my hero, 2..8 my minions from the left,
 9 their hero, 10..16 their minions; a *place* is 0 for a spell or weapon and
-``1 + position`` for a minion.  Chance outcomes are not numbered (the tensor
-adapters resolve chance themselves; ``max_chance_outcomes`` is 0).
+``1 + position`` for a minion.  Chance outcomes are numbered apart, as
+OpenSpiel numbers them: option *i* of the pending chance decision is *i*
+(:data:`MAX_CHANCE_OUTCOMES`).
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("skirmish")
@@ -90,6 +91,7 @@ from pure_engine.games.skirmish.cards import CARDS, CLASSES
 
 __all__ = [
     "CARD_KEYS",
+    "MAX_CHANCE_OUTCOMES",
     "MAX_OPTIONS",
     "NUM_ACTIONS",
     "OBSERVATION_SIZE",
@@ -132,6 +134,9 @@ _POWER0: Final = _ATTACK0 + _ATTACKERS * _DEFENDERS
 _CHOOSE0: Final = _POWER0 + _SLOTS
 NUM_ACTIONS: Final = _CHOOSE0 + MAX_OPTIONS
 """How many action numbers skirmish has."""
+MAX_CHANCE_OUTCOMES: Final = 32
+"""Chance outcomes are numbered by their option index: the most any card asks is Multi-Shot's
+21 pairs of enemy minions (Soulfire's discard: 10 cards; Totemic Call: 4 totems)."""
 
 _HAND_SLOT: Final = _C + 1
 _MINION: Final = _C + 16
@@ -307,11 +312,21 @@ def _nth(ids: Sequence[EntityId], n: int, what: str, number: int) -> EntityId:
     return ids[n]
 
 
+def _chance(state: SkirmishState) -> bool:
+    return state.pending is not None and state.pending.player == CHANCE_PLAYER
+
+
 def action_index(state: SkirmishState, action: Action) -> int:
     """The number of *action* (see the module doc); ``ValueError`` when it has none."""
     kind, me = action.kind, state.to_move
     if kind == END_TURN:
         return 0
+    if kind == CHOOSE and _chance(state):
+        if not 0 <= action.source < MAX_CHANCE_OUTCOMES:
+            raise ValueError(
+                f"skirmish encoding: chance outcome {action.source} is past {MAX_CHANCE_OUTCOMES}"
+            )
+        return action.source
     if kind == CHOOSE:
         if not 0 <= action.source < MAX_OPTIONS:
             raise ValueError(f"skirmish encoding: option {action.source} is past {MAX_OPTIONS}")
@@ -338,6 +353,12 @@ def action_index(state: SkirmishState, action: Action) -> int:
 def index_action(state: SkirmishState, number: int) -> Action:
     """The action numbered *number* in *state* (the inverse of :func:`action_index`)."""
     me = state.to_move
+    if _chance(state):
+        if not 0 <= number < MAX_CHANCE_OUTCOMES:
+            raise ValueError(
+                f"skirmish encoding: expected a chance outcome 0..{MAX_CHANCE_OUTCOMES - 1}"
+            )
+        return Action(CHOOSE, number)
     if number == 0:
         return Action(END_TURN)
     if _CHOOSE0 <= number < NUM_ACTIONS:
@@ -369,4 +390,5 @@ def make_encoding() -> Encoding[SkirmishState, Action]:
         num_distinct_actions=NUM_ACTIONS,
         action_index=action_index,
         index_action=index_action,
+        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
     )
