@@ -68,7 +68,7 @@ def test_minion_places_and_decisions_get_their_own_numbers() -> None:
     ]
 
 
-def test_cards_offered_by_a_decision_are_shown_only_when_the_player_sees_them() -> None:
+def test_cards_offered_by_a_decision_are_shown_to_the_chooser_only() -> None:
     tracking = position(
         {
             "class": "hunter",
@@ -77,23 +77,28 @@ def test_cards_offered_by_a_decision_are_shown_only_when_the_player_sees_them() 
             "deck": ["wolfrider", "wisp", "fireball"],
         }
     )
-    tracking = play(tracking, "play tracking")  # looked at: both cards are known now
+    tracking = play(tracking, "play tracking")  # looked at: the three cards are known now
     searched = position(
         {
             "mana": 4,
             "hand": ["fireball"],
             "board": [{"card": "mad_scientist"}],
-            "deck": ["wisp", "wolfrider"],
+            "deck": ["wisp", "boulderfist_ogre", "wolfrider"],
         }
     )
-    searched = play(searched, "play fireball -> friendly 1")  # a search of an unseen deck
+    searched = play(searched, "play fireball -> friendly 1")  # offers wolfrider and wisp
     offered = enc.OBSERVATION_SIZE - 3 - len(enc.CARD_KEYS)  # the cards offered, then 3 modes
-    wisp = offered + enc.CARD_KEYS.index("wisp")
+    wisp, ogre = (offered + enc.CARD_KEYS.index(card) for card in ("wisp", "boulderfist_ogre"))
     assert ENCODING.observation_tensor(tracking, 0)[wisp] > 0.0
-    assert ENCODING.observation_tensor(searched, 0)[wisp] == 0.0
+    assert ENCODING.observation_tensor(searched, 0)[wisp] > 0.0
+    assert ENCODING.observation_tensor(searched, 0)[ogre] == 0.0  # in the deck, not offered
+    assert ENCODING.observation_tensor(searched, 1)[wisp] == 0.0  # not the opponent's to see
     rng = random.Random(1)
-    again = GAME.resample(searched, 0, rng)
-    assert ENCODING.observation_tensor(again, 0) == ENCODING.observation_tensor(searched, 0)
+    for player in (0, 1):
+        again = GAME.resample(searched, player, rng)
+        assert ENCODING.observation_tensor(again, player) == ENCODING.observation_tensor(
+            searched, player
+        )
 
 
 def test_check_encoding_catches_a_skirmish_tensor_that_shows_the_opponents_hand() -> None:

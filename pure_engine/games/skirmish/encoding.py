@@ -25,9 +25,10 @@ the pending decision   I decide, chance decides, its kind one-hot (mode, target,
 ``C`` is the number of cards that can be in a hand or on a board (heroes and
 hero powers excluded).  Counts above a cap are clipped to 1.  Nothing hidden
 is read: the opponent's hand and both decks are counts only, and a card
-offered by a pending decision is shown only when the player may see it (a
-Tracking card they looked at, not Mad Scientist's search of a deck they do not
-see) — ``check_encoding`` proves it over random games by resampling.
+offered by a pending decision is shown only when the player may see it (the
+cards Tracking looks at or Mad Scientist's search offers, which the kit reveals
+to the chooser; never the opponent's) — ``check_encoding`` proves it over
+random games by resampling.
 
 Actions are numbered by what they do, from the acting player's side, so a
 number means the same move in every state:
