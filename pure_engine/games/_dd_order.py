@@ -111,11 +111,45 @@ def order_moves(
     beating = [c for c in cards if _beats(c, best, trump_mask)]
     losing = [c for c in cards if not _beats(c, best, trump_mask)]
     losing.sort(key=_rank_key)
+    if len(trick) == 1:  # second hand: low first, but try the cheapest winner early
+        if not beating:
+            return losing
+        led = _SUIT[trick[0] // 13]
+        third = _top_of(h[(seat + 1) & 3], led, trump_mask, best)
+        fourth = _top_of(h[(seat + 2) & 3], led, trump_mask, best if third < 0 else third)
+        if fourth >= 0:
+            return losing + beating  # partner, last to play, can take the trick
+        return beating[:1] + losing + beating[1:]
+    # third hand: what can the fourth hand do?
+    fourth = h[(seat + 1) & 3]
+    led = _SUIT[trick[0] // 13]
+    top4 = _top_of(fourth, led, trump_mask, best)
+    if partner_holds and top4 < 0:
+        return losing + beating  # partner's card stands: play low
+    if top4 >= 0:
+        # cards that also beat the fourth hand's best, cheapest first, come first
+        over = [c for c in beating if _beats(c, top4, trump_mask)]
+        if over:
+            under = [c for c in beating if not _beats(c, top4, trump_mask)]
+            if partner_holds:
+                return over[:1] + losing + under + over[1:]
+            return over + under + losing
     if partner_holds:
         return losing + beating
-    if len(trick) == 1:  # second hand: low first, but try the cheapest winner early
-        return beating[:1] + losing + beating[1:] if beating else losing
     return beating + losing
+
+
+def _top_of(fourth: int, led: int, trump_mask: int, best: int) -> int:
+    """The fourth hand's highest card that beats *best*, or -1 if it cannot."""
+    follow = fourth & led
+    if follow:
+        top = follow.bit_length() - 1
+        return top if _beats(top, best, trump_mask) else -1
+    trumps = fourth & trump_mask
+    if trumps:
+        top = trumps.bit_length() - 1
+        return top if _beats(top, best, trump_mask) else -1
+    return -1
 
 
 # ---------------------------------------------------------------- the API
