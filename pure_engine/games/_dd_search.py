@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_order import order_last, order_moves
+from pure_engine.games._dd_order import order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
 __all__ = ["Relative", "Search", "finish_trick", "to_relative"]
@@ -29,6 +29,8 @@ _KEEP = tuple(_FULL & ~(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << p) - 1)) fo
 _FROM = tuple(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << p) - 1) for p in range(52))
 _ABOVE = tuple(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << (p + 1)) - 1) for p in range(52))
 _SHIFT_UP = tuple(_ABOVE[p] >> 1 | 1 << p for p in range(52))
+_BELOW_IN_SUIT = tuple(((1 << p) - 1) & ~((1 << (p - p % 13)) - 1) for p in range(52))
+_BOTTOM = 1 | 1 << 13 | 1 << 26 | 1 << 39
 # a card's one in the shape (suit lengths, four bits per hand and suit), by seat
 _UNIT = tuple(tuple(1 << (16 * seat + 4 * (p // 13)) for p in range(52)) for seat in range(4))
 
@@ -97,6 +99,7 @@ class Search:
         from_low = _FROM  # from_low[p]: the bits of p's suit at or above p
         shift_up = _SHIFT_UP  # the bits that move up when a card is put back at p
         unit = _UNIT  # unit[seat][card]: that card's one in the shape
+        below_in_suit = _BELOW_IN_SUIT
 
         def suit_winners(
             own: int, partner: int, lho: int, rho: int, everyone: int, mask: int, extend: bool
@@ -351,8 +354,40 @@ class Search:
             squeezed out of the hands once, the fourth per candidate."""
             seat = (leader + 3) & 3
             hand = h[seat]
-            legal = hand & suit_masks[trick[0] // 13] or hand
-            candidates = order_last(legal, trick, leader, seat, trump_mask)
+            first, second, third = trick
+            led = suit_masks[first // 13]
+            # who holds the trick so far, and whether by rank over a lower card of its suit
+            win3, best3, rank3 = 0, first, False
+            if second // 13 == first // 13:
+                rank3 = True
+                if second > first:
+                    win3, best3 = 1, second
+            elif trump_mask >> second & 1:
+                win3, best3, rank3 = 1, second, False
+            if third // 13 == best3 // 13:
+                rank3 = True
+                if third > best3:
+                    win3, best3 = 2, third
+            elif trump_mask >> third & 1:
+                win3, best3, rank3 = 2, third, False
+            best3_suit = best3 // 13
+            above_best = ~((2 << best3) - 1)
+            if hand & led:
+                legal = hand & led
+                beat = legal & above_best if led >> best3 & 1 else 0
+            else:
+                legal = hand
+                if trump_mask >> best3 & 1:
+                    beat = hand & trump_mask & above_best
+                else:
+                    beat = hand & trump_mask
+            runs = legal & ~((legal << 1) & ~_BOTTOM)  # one card per run of touching cards
+            wins = _bits(runs & beat)
+            loses = _bits(runs & ~beat)
+            if len(loses) > 1 and not hand & led:
+                loses.sort(key=_rank_key)
+            # partner (second to play) holds the trick: low cards first
+            candidates = loses + wins if win3 == 1 else wins + loses
             maximizing = 1 - (seat & 1)
             hint_key = None
             if len(candidates) > 1:
@@ -361,11 +396,12 @@ class Search:
                 if hint is not None and hint != candidates[0]:
                     candidates.remove(hint)
                     candidates.insert(0, hint)
-            a, b, c, d = h
-            first, second, third = trick
+            n = hand.bit_count() - 1  # tricks left after this one
+            unit4 = unit[seat]
             shape -= (
                 unit[leader][first] + unit[(leader + 1) & 3][second] + unit[(leader + 2) & 3][third]
             )
+            a, b, c, d = h
             removed = sorted(trick, reverse=True)
             for pos in removed:
                 k, u = keep[pos], above[pos]
@@ -374,20 +410,11 @@ class Search:
                 c = (c & k) | ((c & u) >> 1)
                 d = (d & k) | ((d & u) >> 1)
             removed.reverse()
-            win3, rank3 = _winner_so_far_rank(trick, trump_mask)
-            best3 = trick[win3]
-            best3_suit = best3 // 13
-            unit4 = unit[seat]
+            removed_bits = 1 << first | 1 << second | 1 << third
             relevant = 0
             for card in candidates:
                 nodes[0] += 1
-                suit_ = card // 13
-                pos = card
-                for p in removed:
-                    if p < card and p // 13 == suit_:
-                        pos -= 1
-                k, u = keep[pos], above[pos]
-                if suit_ == best3_suit:
+                if card // 13 == best3_suit:
                     if card > best3:
                         win_card, win_index, by_rank = card, 3, True
                     else:
@@ -397,27 +424,36 @@ class Search:
                 else:
                     win_card, win_index, by_rank = best3, win3, rank3
                 winner = (leader + win_index) & 3
-                v = ge(
-                    (a & k) | ((a & u) >> 1),
-                    (b & k) | ((b & u) >> 1),
-                    (c & k) | ((c & u) >> 1),
-                    (d & k) | ((d & u) >> 1),
-                    winner,
-                    target - (1 if winner & 1 == 0 else 0),
-                    shape - unit4[card],
-                )
-                child = v >> 1
-                if child:  # back to this trick's coordinates
-                    child = (child & k) | ((child & shift_up[pos]) << 1)
-                    for p in removed:
-                        child = (child & keep[p]) | ((child & shift_up[p]) << 1)
+                need = target - 1 if winner & 1 == 0 else target
+                if need <= 0:
+                    v = 1
+                elif need > n:
+                    v = 0
+                else:
+                    pos = card - (removed_bits & below_in_suit[card]).bit_count()
+                    k, u = keep[pos], above[pos]
+                    v = ge(
+                        (a & k) | ((a & u) >> 1),
+                        (b & k) | ((b & u) >> 1),
+                        (c & k) | ((c & u) >> 1),
+                        (d & k) | ((d & u) >> 1),
+                        winner,
+                        need,
+                        shape - unit4[card],
+                    )
+                    child = v >> 1
+                    if child:  # back to this trick's coordinates
+                        child = (child & k) | ((child & shift_up[pos]) << 1)
+                        for p in removed:
+                            child = (child & keep[p]) | ((child & shift_up[p]) << 1)
+                        v = child << 1 | (v & 1)
                 if by_rank:
-                    child |= 1 << win_card
+                    v |= 2 << win_card
                 if v & 1 == maximizing:
                     if hint_key is not None:
                         best[hint_key] = card
-                    return child << 1 | maximizing
-                relevant |= child
+                    return v
+                relevant |= v >> 1
             return relevant << 1 | (1 - maximizing)
 
         def play(h: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], target: int) -> int:
@@ -454,6 +490,20 @@ class Search:
             else:
                 high = target - 1
         return low
+
+
+def _bits(bits: int) -> list[int]:
+    """The positions of the set bits, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def _rank_key(card: int) -> int:
+    return card % 13
 
 
 def _shape(h: Sequence[int]) -> int:
