@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_order import order_moves
+from pure_engine.games._dd_order import order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
 __all__ = ["Relative", "Search", "finish_trick", "to_relative"]
@@ -288,6 +288,14 @@ class Search:
             base = (a, b, c, d, leader)
             if len(candidates) > 1:
                 hint = best.get(base)
+                if hint is None:
+                    # no exact match: lead the suit that settled a position of this shape
+                    suit_ = best.get((shape, leader))
+                    if suit_ is not None:
+                        for card in candidates:
+                            if card // 13 == suit_:
+                                hint = card
+                                break
                 if hint is not None and hint != candidates[0]:
                     candidates.remove(hint)
                     candidates.insert(0, hint)
@@ -299,6 +307,7 @@ class Search:
                 v = follow(h, leader, (card,), target, shape, base)
                 if v & 1 == maximizing:
                     best[base] = card
+                    best[(shape, leader)] = card // 13
                     return v
                 relevant |= v >> 1
             return relevant << 1 | (1 - maximizing)
@@ -314,8 +323,7 @@ class Search:
             """Second or third hand (*h* is changed and restored)."""
             seat = (leader + len(trick)) & 3
             hand = h[seat]
-            legal = hand & suit_masks[trick[0] // 13] or hand
-            candidates = order_moves(h, legal, trick, leader, seat, trump_mask)
+            candidates = order_follow(h, hand, trick, leader, seat, trump_mask)
             hint_key = None
             if len(candidates) > 1:
                 hint_key = base + trick
@@ -456,7 +464,9 @@ class Search:
                 relevant |= v >> 1
             return relevant << 1 | (1 - maximizing)
 
-        def play(h: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], target: int) -> int:
+        def play(
+            h: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], target: int
+        ) -> int:
             """The question with *trick* (1-3 cards) already on the table."""
             hands = list(h)
             shape = _shape(h)
