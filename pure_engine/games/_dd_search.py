@@ -328,6 +328,10 @@ class Search:
             if len(candidates) > 1:
                 hint_key = base + trick
                 hint = best.get(hint_key)
+                if hint is None:  # what settled a position of this shape, if it can be played
+                    hint = best.get((shape, leader, *trick))
+                    if hint is not None and hint not in candidates:
+                        hint = None
                 if hint is not None and hint != candidates[0]:
                     candidates.remove(hint)
                     candidates.insert(0, hint)
@@ -344,7 +348,7 @@ class Search:
                 if v & 1 == maximizing:
                     h[seat] = hand
                     if hint_key is not None:
-                        best[hint_key] = card
+                        best[hint_key] = best[(shape, leader, *trick)] = card
                     return v
                 relevant |= v >> 1
             h[seat] = hand
@@ -401,12 +405,16 @@ class Search:
             if len(candidates) > 1:
                 hint_key = base + trick
                 hint = best.get(hint_key)
+                if hint is None:  # what settled a position of this shape, if it can be played
+                    hint = best.get((shape, leader, *trick))
+                    if hint is not None and hint not in candidates:
+                        hint = None
                 if hint is not None and hint != candidates[0]:
                     candidates.remove(hint)
                     candidates.insert(0, hint)
             n = hand.bit_count() - 1  # tricks left after this one
             unit4 = unit[seat]
-            shape -= (
+            after = shape - (
                 unit[leader][first] + unit[(leader + 1) & 3][second] + unit[(leader + 2) & 3][third]
             )
             a, b, c, d = h
@@ -447,7 +455,7 @@ class Search:
                         (d & k) | ((d & u) >> 1),
                         winner,
                         need,
-                        shape - unit4[card],
+                        after - unit4[card],
                     )
                     child = v >> 1
                     if child:  # back to this trick's coordinates
@@ -459,7 +467,7 @@ class Search:
                     v |= 2 << win_card
                 if v & 1 == maximizing:
                     if hint_key is not None:
-                        best[hint_key] = card
+                        best[hint_key] = best[(shape, leader, *trick)] = card
                     return v
                 relevant |= v >> 1
             return relevant << 1 | (1 - maximizing)
