@@ -157,6 +157,20 @@ class Search:
                     theirs[suit_], theirs_used[suit_] = wins, cards
             best, best_used = total, used
             partner_total = sum(theirs)
+            if (
+                partner_total
+                and total
+                and total + partner_total <= mine.bit_count()
+                and not (lho | rho) & trump_mask
+            ):
+                # no ruffs: the leader cashes its winners, then crosses to partner's (the
+                # suits differ: each suit's top card is in one hand) with a small card,
+                # partner having enough other cards to throw meanwhile
+                for suit_ in range(4):
+                    if theirs[suit_] and mine & suit_masks[suit_]:
+                        return total + partner_total, (
+                            used | theirs_used[0] | theirs_used[1] | theirs_used[2] | theirs_used[3]
+                        )
             if partner_total > best:
                 for suit_ in range(4):  # a small card to partner's winners, who cashes the rest
                     if theirs[suit_] and mine & suit_masks[suit_] and partner_total > best:
@@ -168,7 +182,8 @@ class Search:
 
         def sure_trumps(h: tuple[int, int, int, int]) -> tuple[int, int, int]:
             """Tricks each side's top trumps take whatever happens (the highest trumps are
-            never beaten; partners' may fall together): N-S's, E-W's, and the cards used."""
+            never beaten; partners' may fall together): N-S's, E-W's, and the cards used
+            (the lengths of the two hands' trumps are part of the shape)."""
             trumps = (h[0] | h[1] | h[2] | h[3]) & trump_mask
             if not trumps:
                 return 0, 0, 0
@@ -181,7 +196,10 @@ class Search:
                 sequence |= top
                 trumps ^= top
                 top = 1 << (trumps.bit_length() - 1) if trumps else 0
-            sure = max((sequence & first).bit_count(), (sequence & second).bit_count())
+            # each trump trick takes a trump from each hand still holding one, so the
+            # side can spread its top trumps over as many tricks as its longer hand has
+            # trumps (the shorter hand's small trumps fall under the longer's tops)
+            sure = min(sequence.bit_count(), max(first.bit_count(), second.bit_count()))
             return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
 
         def last_trick(h: tuple[int, int, int, int], leader: int) -> int:
