@@ -435,15 +435,8 @@ class Search:
             after = shape - (
                 unit[leader][first] + unit[(leader + 1) & 3][second] + unit[(leader + 2) & 3][third]
             )
-            a, b, c, d = h
-            removed = sorted(trick, reverse=True)
-            for pos in removed:
-                k, u = keep[pos], above[pos]
-                a = (a & k) | ((a & u) >> 1)
-                b = (b & k) | ((b & u) >> 1)
-                c = (c & k) | ((c & u) >> 1)
-                d = (d & k) | ((d & u) >> 1)
-            removed.reverse()
+            a = b = c = d = -1  # the hands without the trick's first three cards, when needed
+            removed: list[int] = []
             removed_bits = 1 << first | 1 << second | 1 << third
             relevant = 0
             for card in candidates:
@@ -464,6 +457,16 @@ class Search:
                 elif need > n:
                     v = 0
                 else:
+                    if a < 0:
+                        a, b, c, d = h
+                        removed = sorted(trick, reverse=True)
+                        for pos in removed:
+                            k, u = keep[pos], above[pos]
+                            a = (a & k) | ((a & u) >> 1)
+                            b = (b & k) | ((b & u) >> 1)
+                            c = (c & k) | ((c & u) >> 1)
+                            d = (d & k) | ((d & u) >> 1)
+                        removed.reverse()
                     pos = card - (removed_bits & below_in_suit[card]).bit_count()
                     k, u = keep[pos], above[pos]
                     v = ge(
