@@ -360,7 +360,7 @@ class Search:
                 h[seat] = hand ^ (1 << card)
                 nodes[0] += 1
                 if third:
-                    v = last_hand(h, leader, (*trick, card), target, shape, base)
+                    v = last_hand(h, leader, (*trick, card), target, shape)
                 else:
                     v = follow(h, leader, (*trick, card), target, shape, base)
                 if v & 1 == maximizing:
@@ -373,12 +373,7 @@ class Search:
             return relevant << 1 | (1 - maximizing)
 
         def last_hand(
-            h: list[int],
-            leader: int,
-            trick: tuple[int, ...],
-            target: int,
-            shape: int,
-            base: tuple[int, ...],
+            h: list[int], leader: int, trick: tuple[int, ...], target: int, shape: int
         ) -> int:
             """Fourth hand: each card closes the trick; the three cards already played are
             squeezed out of the hands once, the fourth per candidate."""
@@ -419,17 +414,6 @@ class Search:
             # partner (second to play) holds the trick: low cards first
             candidates = loses + wins if win3 == 1 else wins + loses
             maximizing = 1 - (seat & 1)
-            hint_key = None
-            if len(candidates) > 1:
-                hint_key = base + trick
-                hint = best.get(hint_key)
-                if hint is None:  # what settled a position of this shape, if it can be played
-                    hint = best.get((shape, leader, *trick))
-                    if hint is not None and hint not in candidates:
-                        hint = None
-                if hint is not None and hint != candidates[0]:
-                    candidates.remove(hint)
-                    candidates.insert(0, hint)
             n = hand.bit_count() - 1  # tricks left after this one
             unit4 = unit[seat]
             after = shape - (
@@ -487,8 +471,6 @@ class Search:
                 if by_rank:
                     v |= 2 << win_card
                 if v & 1 == maximizing:
-                    if hint_key is not None:
-                        best[hint_key] = best[(shape, leader, *trick)] = card
                     return v
                 relevant |= v >> 1
             return relevant << 1 | (1 - maximizing)
@@ -502,7 +484,7 @@ class Search:
             for index, card in enumerate(trick):
                 shape += unit[(leader + index) & 3][card]
             if len(trick) == 3:
-                return last_hand(hands, leader, trick, target, shape, ())
+                return last_hand(hands, leader, trick, target, shape)
             return follow(hands, leader, trick, target, shape, ())
 
         self.tt = tt
