@@ -31,7 +31,7 @@ def _positions(bits: int) -> list[int]:
 
 
 def order_moves(
-    h: tuple[int, int, int, int],
+    h: Sequence[int],
     legal: int,
     trick: tuple[int, ...],
     leader: int,
