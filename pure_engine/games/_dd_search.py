@@ -327,7 +327,7 @@ class Search:
                     best[base] = card
                     best[(shape, leader)] = card // 13
                     return v
-                relevant |= v >> 1
+                relevant |= _with_run(v >> 1, hand, card)
             return relevant << 1 | (1 - maximizing)
 
         def follow(
@@ -368,7 +368,7 @@ class Search:
                     if hint_key is not None:
                         best[hint_key] = best[(shape, leader, *trick)] = card
                     return v
-                relevant |= v >> 1
+                relevant |= _with_run(v >> 1, hand, card)
             h[seat] = hand
             return relevant << 1 | (1 - maximizing)
 
@@ -472,7 +472,7 @@ class Search:
                     v |= 2 << win_card
                 if v & 1 == maximizing:
                     return v
-                relevant |= v >> 1
+                relevant |= _with_run(v >> 1, hand, card)
             return relevant << 1 | (1 - maximizing)
 
         def play(
@@ -511,6 +511,27 @@ class Search:
             else:
                 high = target - 1
         return low
+
+
+def _with_run(relevant: int, hand: int, card: int) -> int:
+    """The relevant cards of a refuted *card*, made to hold for the cards it stood for.
+
+    Only the lowest card of a run of touching cards in *hand* is searched.  Had a higher
+    card of the run been played instead, the proof would be the same with the run's cards
+    renamed, so if it used the rank of any card of the run, the whole run is relevant:
+    a position that shares the relevant cards' owners then holds the same run.
+    """
+    if not relevant:
+        return relevant
+    run = 0
+    place = card + 1
+    top = card - card % 13 + 13
+    while place < top and hand >> place & 1:
+        run |= 1 << place
+        place += 1
+    if relevant & run:
+        relevant |= run | 1 << card
+    return relevant
 
 
 def _bits(bits: int) -> list[int]:
