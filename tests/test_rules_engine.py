@@ -13,6 +13,7 @@ import pytest
 from pure_engine.core.struct import Struct
 from pure_engine.rules import (
     BUILTINS,
+    DEFAULT_MAX_STEPS,
     RuleRuntimeError,
     RuleSyntaxError,
     StepLimitError,
@@ -421,6 +422,36 @@ def test_query_values_and_not() -> None:
     rules = load_rules([{"condition": {"player": {"$X": {"@not": {"name": "Bob"}}}}}])
     assert query_values(rules, PLAYERS, "X") == ("a", "c")
     assert query_values(rules, PLAYERS, "X", compiled=False) == ("a", "c")
+
+
+class Seat(Struct):
+    hand: tuple[int, ...]
+    led: int
+
+
+class Lead(Struct):  # no "led" field: the rules read it as missing
+    hand: tuple[int, ...]
+
+
+def test_query_values_reads_structs_maps_and_missing_fields_alike() -> None:
+    rules = load_rules([{"condition": {"hand": {"$I": "$C"}, "led": "$S", "_": "$C // 10 == $S"}},
+                        {"condition": {"@not": {"led": "$S"}, "hand": {"$I": "$C"}}}])  # fmt: skip
+    states = [
+        (Seat((11, 25, 17), 1), (11, 17)),
+        (Lead((11, 25)), (11, 25)),
+        (Seat((31, 5), 3), (31,)),  # the same struct class again: its fields are remembered
+        (from_json({"hand": [40, 41], "led": 4}), (40, 41)),
+        (from_json({"hand": [40, 41]}), (40, 41)),
+        (Lead((7,)), (7,)),
+    ]
+    for state, expected in states:
+        assert query_values(rules, state, "C") == expected
+        assert query_values(rules, state, "C", compiled=False) == expected
+        fused = rules.value_queries["C"]  # the fast path itself, not a fallback
+        out: dict[Any, None] = {}
+        assert fused is not None
+        fused(state, {}, out, DEFAULT_MAX_STEPS)
+        assert tuple(out) == expected
 
 
 @pytest.mark.parametrize(

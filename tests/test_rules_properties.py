@@ -11,12 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine.rules import (
+    DEFAULT_MAX_STEPS,
     RuleRuntimeError,
     apply,
     export_rule_set,
     from_json,
     load_rules,
     query,
+    query_values,
 )
 
 KEYS = ("a", "b", "c")
@@ -175,3 +177,39 @@ def test_export_then_import_is_the_identity(data: st.DataObject) -> None:
     again = load_rules(exported)
     assert again.rules == rules.rules
     assert export_rule_set(again) == exported
+
+
+def _picking_rule(data: st.DataObject, depth: int) -> dict[str, Any]:
+    """A rule binding ``$V`` (a key of ``picks``) after a random template over ``tree``; its
+    action is sometimes a list of such rules (run with its bindings), sometimes ``first``."""
+    bound: list[str] = []
+    condition = {"tree": draw_template(data, 1, bound, symmetric=False)}
+    condition["picks"] = {"$V": data.draw(st.sampled_from(["<2", ">=1", "$W"]))}
+    rule: dict[str, Any] = {"condition": condition}
+    if data.draw(st.booleans()):
+        rule["first"] = True
+    if depth > 0 and data.draw(st.booleans()):
+        rule["action"] = [
+            _picking_rule(data, depth - 1) for _ in range(data.draw(st.integers(1, 2)))
+        ]
+    return rule
+
+
+@settings(max_examples=150)
+@given(st.data(), json_states)
+def test_the_fused_values_query_matches_the_driver(data: st.DataObject, raw_state: Any) -> None:
+    document = [_picking_rule(data, 2) for _ in range(data.draw(st.integers(1, 3)))]
+    rules = load_rules(document)
+    picks = data.draw(st.dictionaries(st.sampled_from("0123"), st.integers(0, 3), max_size=4))
+    state = from_json({"tree": raw_state, "picks": picks})
+    expected = outcome(query_values, rules, state, "V", compiled=False)
+    assert outcome(query_values, rules, state, "V") == expected
+    fused = rules.value_queries["V"]
+    assert fused is not None
+    found: dict[Any, None] = {}
+    try:
+        fused(state, {}, found, DEFAULT_MAX_STEPS)
+    except Exception:  # noqa: BLE001 - any failure: the public call re-runs the slow path
+        assert expected[0] == "error"
+    else:
+        assert tuple(found) == expected

@@ -45,7 +45,6 @@ from pure_engine.games.tricks import (
     hand_of,
     play_card,
     to_play,
-    winning_index,
 )
 from pure_engine.rules import BUILTINS, Library, RuleSet, load_rule_files, query_values
 
@@ -157,14 +156,38 @@ class PlayView(Struct):
     holder: int
 
 
+_POWERS = tuple(
+    tuple(tuple(power(c, led, t) for c in range(52)) for led in range(4)) for t in range(4)
+)
+"""``_POWERS[trump][led][card] == power(card, led, trump)``: the trick's holder by lookups."""
+
+
 def play_view(hand: int, trick: Sequence[int], trump: int) -> PlayView:
-    """The :class:`PlayView` of a position (the trick kernel computes who holds the trick)."""
+    """The :class:`PlayView` of a position: who holds the trick is the card of highest
+    :func:`power` (the trick kernel's :func:`~pure_engine.games.tricks.winning_index`).
+
+    >>> from pure_engine.games.playing_cards import parse_card as card
+    >>> from pure_engine.games.tricks import winning_index
+    >>> trick = (card("AH"), card("7S"), card("9S"))
+    >>> view = play_view(hand_of([card("JS")]), trick, trump=3)
+    >>> view.best, view.holder == winning_index(trick, 3, BELOTE_ORDER) == 2
+    (106, True)
+    """
     if not trick:
         return PlayView(belote_cards(hand), None, trump, 0, -1, -1)
-    led = trick[0] // 13
-    holder = winning_index(trick, trump, BELOTE_ORDER)
-    best = power(trick[holder], led, trump)
-    return PlayView(belote_cards(hand), led, trump, len(trick), best, holder)
+    holder, best = _holder(trick, trump)
+    return PlayView(belote_cards(hand), trick[0] // 13, trump, len(trick), best, holder)
+
+
+def _holder(trick: Sequence[int], trump: int) -> tuple[int, int]:
+    """``(position, power)`` of the card holding a non-empty *trick*."""
+    powers = _POWERS[trump][trick[0] // 13]
+    holder, best = 0, powers[trick[0]]
+    for index in range(1, len(trick)):
+        value = powers[trick[index]]
+        if value > best:
+            holder, best = index, value
+    return holder, best
 
 
 def legal_cards(
@@ -192,8 +215,7 @@ def revealed(hand: int, trick: Sequence[int], trump: int, card: int) -> int:
     shown = 0
     if played_suit != led:
         shown |= SUIT_MASKS[led]  # did not follow: void in the led suit
-    holder = winning_index(trick, trump, BELOTE_ORDER)
-    best = power(trick[holder], led, trump)
+    holder, best = _holder(trick, trump)
     higher = 0
     for other in _SUIT_CARDS[trump]:
         if power(other, led, trump) > best:

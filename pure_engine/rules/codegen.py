@@ -30,12 +30,12 @@ from pure_engine.rules.tree import (
     set_in,
 )
 
-__all__ = ["HELPERS", "Emitter", "action_names", "merge"]
+__all__ = ["HELPERS", "Emitter", "action_names", "lit", "merge"]
 
 _Map = immutables.Map
 
 
-def _lit(node: Any, name: str, index: int | None) -> Any:
+def lit(node: Any, name: str, index: int | None) -> Any:
     """The child under a literal key (the fast path of :func:`~pure_engine.rules.tree.child`)."""
     if isinstance(node, Struct):
         return getattr(node, name) if name in node._fields else MISSING
@@ -52,12 +52,12 @@ def _lit(node: Any, name: str, index: int | None) -> Any:
 
 
 def _lit_cached(node: Any, name: str, index: int | None, cache: dict[type, int]) -> Any:
-    """:func:`_lit`, remembering in *cache* (one per key in the generated code) the tuple
+    """:func:`lit`, remembering in *cache* (one per key in the generated code) the tuple
     position of the field *name* for each struct class met, so that the generated code reads
     the next struct of that class with one dict lookup and one index, without a call."""
     if isinstance(node, Struct) and name in node._fields:
         cache[type(node)] = node._fields.index(name) + 1  # element 0 is the class
-    return _lit(node, name, index)
+    return lit(node, name, index)
 
 
 def _kids(node: Any) -> Iterable[tuple[Any, Any]]:
@@ -104,7 +104,7 @@ def _is_seq_of(node: Any, size: int) -> bool:
 
 HELPERS: dict[str, Any] = {
     "_M": MISSING,
-    "_lit": _lit,
+    "_lit": lit,
     "_lc": _lit_cached,
     "_kid": child,
     "_kids": _kids,
@@ -134,6 +134,8 @@ class Emitter:
         self.helpers: list[list[str]] = []
         self.constants: dict[str, Any] = {}
         self.counter = itertools.count(1)  # n0 is the matcher's argument
+        self.helper_depth = 0
+        """How many helper functions (``@not``) the code being emitted is nested in."""
 
     def key_read(self, node: str, name: str, number: int | None) -> str:
         """An expression reading the child *name* of *node* (MISSING when absent), with an

@@ -17,7 +17,7 @@ the test suite checks the two agree on random rule sets and states.
 def m_0(n0, anc, root, env):
     n1 = n0[_p] if (_p := k0_0.get(type(n0))) else _lc(n0, 'player', None, k0_0)
     if n1 is not _M:
-        for v_X, n2 in _kids(n1):
+        for v_X, n2 in (enumerate(n1) if type(n1) is tuple else _kids(n1)):
             n3 = n2[_p] if (_p := k0_1.get(type(n2))) else _lc(n2, 'gold', None, k0_1)
             if n3 is not _M:
                 if n3 < 20:
@@ -27,16 +27,16 @@ def m_0(n0, anc, root, env):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from pure_engine.rules import model as m
 from pure_engine.rules.codegen import HELPERS, Emitter, action_names, merge
 from pure_engine.rules.expr import THIS, variables_in
 from pure_engine.rules.library import Library
-from pure_engine.rules.run import CompiledRule, OutOfStepsError
+from pure_engine.rules.run import CompiledRule
 
-__all__ = ["ValuesQuery", "compile_rules", "compile_values_query", "rule_source"]
+__all__ = ["compile_rules", "compile_template", "given_names", "rule_source"]
 
 # --- conditions ------------------------------------------------------------------------------
 
@@ -68,11 +68,24 @@ def _template(
 
 
 def _type_test(em: Emitter, type_: str | None, value: str) -> str | None:
+    """The test of a typed variable: a call of the type's predicate, or ``value in S`` when
+    the predicate is the ``__contains__`` of a frozenset (the same test, without a call)."""
     if type_ is None:
         return None
+    predicate = em.library.types[type_]
+    members = getattr(predicate, "__self__", None)
+    if type(members) is frozenset and getattr(predicate, "__name__", "") == "__contains__":
+        name = f"s_{type_}"
+        em.constants[name] = members
+        return f"{value} in {name}"
     name = f"t_{type_}"
-    em.constants[name] = em.library.types[type_]
+    em.constants[name] = predicate
     return f"{name}({value})"
+
+
+def _children(node: str) -> str:
+    """The ``(key, child)`` pairs of *node*: a tuple's inline, without a helper call."""
+    return f"(enumerate({node}) if type({node}) is tuple else _kids({node}))"
 
 
 def _leaf(
@@ -165,7 +178,7 @@ def _lines(
             _template(em, sub, below, _below(chain, node), names, out, inner, rest)
         case m.VarLine(name=name, type=type_, binds=True, sub=sub):
             below = em.fresh("n")
-            out.append(f"{ind}for v_{name}, {below} in _kids({node}):")
+            out.append(f"{ind}for v_{name}, {below} in {_children(node)}:")
             test = _type_test(em, type_, f"v_{name}")
             body = inner
             if test:
@@ -242,7 +255,7 @@ def _path(
             out.append(f"{ind}if {below} is not _M:")
             _path(em, more, below, _below(chain, node), names, out, inner, sub, cont)
         case m.PathVar(name=name, type=type_, binds=True):
-            out.append(f"{ind}for v_{name}, {below} in _kids({node}):")
+            out.append(f"{ind}for v_{name}, {below} in {_children(node)}:")
             test = _type_test(em, type_, f"v_{name}")
             if test:
                 out.append(f"{inner}if {test}:")
@@ -265,10 +278,27 @@ def _not_helper(em: Emitter, sub: Any, node: str, chain: Chain, names: dict[str,
     def found(out: list[str], ind: str, names2: dict[str, str]) -> None:
         out.append(f"{ind}return True")
 
+    em.helper_depth += 1
     _template(em, sub, node, chain, names, body, "    ", found)
+    em.helper_depth -= 1
     body.append("    return False")
     em.helpers.append(body)
     return helper
+
+
+def compile_template(
+    em: Emitter,
+    template: Any,
+    node: str,
+    names: dict[str, str],
+    out: list[str],
+    ind: str,
+    cont: Cont,
+) -> None:
+    """Append to *out* the code matching *template* (a rule's condition) at *node*, the rule's
+    base: nested loops and tests over locals (*names* maps the variables bound already), with
+    ``cont(out, indent, names)`` emitting the code run once per instantiation."""
+    _template(em, template, node, (0, ()), names, out, ind, cont)
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -323,7 +353,7 @@ def _mentions(template: Any) -> list[tuple[str, bool]]:
     return found
 
 
-def _given(rule: m.Rule) -> list[str]:
+def given_names(rule: m.Rule) -> list[str]:
     """The variables a rule reads from the bindings it is given (bound outside it)."""
     mentioned = [name for name, _ in _mentions(rule.condition)] if rule.condition else []
     mentioned += action_names(rule.action)
@@ -336,7 +366,7 @@ def rule_source(
     """The generated Python source of one rule, its namespace additions, the rule lists its
     ``@rules`` entries run, and the names its matcher yields."""
     em = Emitter(tag, library)
-    given = _given(rule)
+    given = given_names(rule)
     names = {name: f"v_{name}" for name in given}
     out = [f"def m_{tag}(n0, anc, root, env):"]
     for name in given:
@@ -399,50 +429,3 @@ def compile_rules(rules: m.RuleList, library: Library) -> dict[str, CompiledRule
 
     visit(rules)
     return compiled
-
-
-ValuesQuery = Callable[[Any, dict[str, Any], dict[Any, None], list[int]], None]
-"""``query(state, env, out, budget)``: collects the values of one variable into *out*."""
-
-
-def compile_values_query(
-    rules: m.RuleList, compiled: Mapping[str, CompiledRule], name: str, given: tuple[str, ...]
-) -> ValuesQuery:
-    """One function that runs every rule of *rules* (and the rule lists in their actions) from
-    the root and collects the values ``$name`` takes: the fast path of ``query_values``.
-    *budget* ``[steps left]`` runs out with :class:`~pure_engine.rules.run.OutOfStepsError`.
-    A rule that cannot bind ``$name`` raises ``KeyError(name)`` here, at compile time."""
-    out: list[str] = []
-    counter = itertools.count()
-    namespace: dict[str, Any] = {"_OutOfSteps": OutOfStepsError}
-
-    def emit(rule_list: m.RuleList, ind: str, env: str, bound: tuple[str, ...]) -> None:
-        for rule in rule_list.rules:
-            code = compiled[rule.path]
-            match = f"c_{next(counter)}"
-            namespace[match] = code.match
-            out.append(f"{ind}budget[0] -= 1")
-            out.append(f"{ind}if budget[0] < 0:")
-            out.append(f"{ind}    raise _OutOfSteps")
-            out.append(f"{ind}for row in {match}(state, (), state, {env}):")
-            body = ind + "    "
-            if isinstance(rule.action, m.RuleList):
-                inner = f"e_{next(counter)}"
-                pairs = ", ".join(f"{n!r}: row[{i}]" for i, n in enumerate(code.names))
-                out.append(f"{body}{inner} = {{**{env}, {pairs}}}")
-                out.append(f"{body}budget[0] -= 1")
-                emit(rule.action, body, inner, (*bound, *code.names))
-            elif name in code.names:
-                out.append(f"{body}out[row[{code.names.index(name)}]] = None")
-            elif name in bound:
-                out.append(f"{body}out[{env}[{name!r}]] = None")
-            else:
-                raise KeyError(name)
-            if rule.first:
-                out.append(f"{body}break")
-
-    emit(rules, "    ", "env", given)
-    source = "\n".join(["def q(state, env, out, budget):", *out, "    return None"])
-    exec(compile(source, "<rules values query>", "exec"), namespace)  # noqa: S102 - generated
-    query: ValuesQuery = namespace["q"]
-    return query

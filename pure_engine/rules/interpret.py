@@ -21,7 +21,7 @@ from pure_engine.rules import model as m
 from pure_engine.rules.errors import RuleRuntimeError
 from pure_engine.rules.evaluate import compare, evaluate
 from pure_engine.rules.expr import THIS, variables_in
-from pure_engine.rules.syntax import json_path
+from pure_engine.rules.reading import json_path
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import (
     MISSING,

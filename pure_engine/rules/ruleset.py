@@ -32,11 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from pure_engine.rules import model as m
-from pure_engine.rules.compile import ValuesQuery, compile_rules, compile_values_query
+from pure_engine.rules.compile import compile_rules
 from pure_engine.rules.errors import RuleError, RuleSyntaxError
+from pure_engine.rules.fused import ValuesQuery, compile_values_query
 from pure_engine.rules.library import BUILTINS, Library
+from pure_engine.rules.reading import json_path
 from pure_engine.rules.run import Call, CompiledRule
-from pure_engine.rules.syntax import json_path, parse_rules
+from pure_engine.rules.syntax import parse_rules
 from pure_engine.rules.trace import Trace
 
 __all__ = [
@@ -419,18 +421,20 @@ def query_values(
     >>> query_values(rules, {"hand": {11: {}, 25: {}, 17: {}}, "led": 1}, "C")
     (11, 17)
     """
-    if compiled and (bindings or {}).keys() == set(rules.given):
+    if compiled and (bindings.keys() == set(rules.given) if bindings else not rules.given):
         fast_query = rules.value_queries.get(name, _UNMADE)
         if fast_query is _UNMADE:
             try:
-                fast_query = compile_values_query(rules.rules, rules.compiled, name, rules.given)
+                fast_query = compile_values_query(
+                    rules.rules, rules.compiled, name, rules.given, rules.library
+                )
             except KeyError:
                 fast_query = None  # some rule cannot bind $name: the slow path says which
             rules.value_queries[name] = fast_query
         if fast_query is not None:
             fast: dict[Any, None] = {}
             try:
-                fast_query(state, dict(bindings or {}), fast, [max_steps])
+                fast_query(state, bindings or {}, fast, max_steps)
             except RuleError:
                 raise
             except Exception:  # noqa: BLE001, S110 - the slow path below locates the error
