@@ -6,7 +6,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-__all__ = ["median_ns", "print_table", "rate"]
+__all__ = ["interleaved_rates", "median_ns", "median_ratio", "print_table", "rate"]
 
 
 def median_ns(fn: Callable[[], object], *, number: int = 10_000, repeat: int = 7) -> float:
@@ -29,6 +29,38 @@ def rate(fn: Callable[[], int], *, seconds: float = 1.0) -> float:
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:
             return units / elapsed
+
+
+def interleaved_rates(
+    contenders: Sequence[Callable[[], int]], *, seconds: float = 2.0, rounds: int = 5
+) -> list[list[float]]:
+    """Units per CPU second of each contender, measured in alternating rounds.
+
+    The machines are shared: a contender timed alone, then its peer timed
+    later, can see very different loads.  Here each round runs every
+    contender in turn for *seconds* of this process's CPU time
+    (``time.process_time``, which does not count the time other processes
+    take the core away), so every contender meets the same conditions.
+    Returns one list of per-round rates per contender; compare them round by
+    round (:func:`median_ratio`).
+    """
+    rates: list[list[float]] = [[] for _ in contenders]
+    for _ in range(rounds):
+        for index, fn in enumerate(contenders):
+            units = 0
+            t0 = time.process_time()
+            while True:
+                units += fn()
+                elapsed = time.process_time() - t0
+                if elapsed >= seconds:
+                    break
+            rates[index].append(units / elapsed)
+    return rates
+
+
+def median_ratio(ours: Sequence[float], theirs: Sequence[float]) -> float:
+    """The median over rounds of ``ours[i] / theirs[i]`` (see :func:`interleaved_rates`)."""
+    return statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
 
 
 def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:

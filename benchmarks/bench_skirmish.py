@@ -3,12 +3,14 @@
 Run: ``python -m benchmarks skirmish`` (Fireplace comes from the ``peers``
 extra, package ``fireplace2``; loading its card database takes about a minute).
 
-* Random full games per second on one core: every decision uniform among
+* Random full games per CPU second on one core: every decision uniform among
   the legal ones (plays with each target and mode, attacks with each target,
   the hero power, end of turn), chance from the state's rng, both sides with
   ``mage_basic`` against ``hunter_basic``; Fireplace plays the same cards,
   looked up by their English names, with the same kind of loop.  Decisions
-  per game for both.
+  per game for both.  The two engines run in alternating rounds of 3 s of
+  CPU time each, and the ratio is the median of the per-round ratios, so a
+  load change on the shared machine hits both sides alike.
 * The share of skirmish's random-game runtime spent evaluating selectors
   (cProfile: every function of ``cards/selectors.py`` and the compiled
   selector closures; Fireplace measured 15 % after its rewrite, seed 000).
@@ -28,10 +30,11 @@ import random
 import re
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks._timing import median_ns, print_table
+from benchmarks._timing import interleaved_rates, median_ns, median_ratio, print_table
 from pure_engine.games.skirmish import make_game
 from pure_engine.games.skirmish.decks import PRESETS
 from pure_engine.games.skirmish.lethal import solve_lethal
@@ -57,14 +60,22 @@ def _our_game(seed: int) -> int:
     return decisions
 
 
-def _ours(seconds: float) -> tuple[float, float]:
-    games = decisions = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        decisions += _our_game(games)
-        games += 1
-    elapsed = time.perf_counter() - t0
-    return games / elapsed, decisions / games
+class _Counter:
+    """Plays seeded games one at a time; counts games and decisions."""
+
+    def __init__(self, play: Callable[[int], int]) -> None:
+        self.play = play
+        self.games = 0
+        self.decisions = 0
+
+    def __call__(self) -> int:
+        self.decisions += self.play(self.games)
+        self.games += 1
+        return 1
+
+    @property
+    def decisions_per_game(self) -> float:
+        return self.decisions / max(1, self.games)
 
 
 # --- Fireplace ----------------------------------------------------------------------------------
@@ -183,15 +194,6 @@ class _Fireplace:
             pass
         return decisions, game
 
-    def rate(self, seconds: float) -> tuple[float, float]:
-        games = decisions = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            decisions += self.play(games)[0]
-            games += 1
-        elapsed = time.perf_counter() - t0
-        return games / elapsed, decisions / games
-
 
 def _fireplace() -> _Fireplace | None:
     try:
@@ -239,28 +241,45 @@ def _mid_game_state() -> Any:
 def main() -> None:
     """Four tables: random games, selector share, forks, the lethal solver."""
     peer = _fireplace()
-    ours_rate, ours_decisions = _ours(10.0)
-    rows = [["pure_engine skirmish", f"{ours_rate:.1f}", f"{ours_decisions:.0f}", "1.00x"]]
-    if peer is not None:
-        fp_rate, fp_decisions = peer.rate(20.0)
+    ours = _Counter(_our_game)
+    if peer is None:
+        (ours_rates,) = interleaved_rates([ours], seconds=3.0, rounds=3)
+        rows = [
+            [
+                "pure_engine skirmish",
+                f"{statistics.median(ours_rates):.1f}",
+                f"{ours.decisions_per_game:.0f}",
+                "1.00x",
+            ]
+        ]
+        rows.append(["Fireplace", "not installed (pip install fireplace2)", "", ""])
+    else:
+        theirs = _Counter(lambda seed: peer.play(seed)[0])
+        ours_rates, fp_rates = interleaved_rates([ours, theirs], seconds=3.0, rounds=5)
         stand_ins = peer.substitutes("mage_basic") + peer.substitutes("hunter_basic")
         print(
             f"\nFireplace lacks {stand_ins} of the 30 distinct cards; "
             "same-cost neutral minions stand in."
         )
-        rows.append(
+        ratio = median_ratio(ours_rates, fp_rates)
+        spread = sorted(a / b for a, b in zip(ours_rates, fp_rates, strict=True))
+        rows = [
+            [
+                "pure_engine skirmish",
+                f"{statistics.median(ours_rates):.1f}",
+                f"{ours.decisions_per_game:.0f}",
+                "1.00x",
+            ],
             [
                 "Fireplace",
-                f"{fp_rate:.2f}",
-                f"{fp_decisions:.0f}",
-                f"ours {ours_rate / fp_rate:.1f}x",
-            ]
-        )
-    else:
-        rows.append(["Fireplace", "not installed (pip install fireplace2)", "", ""])
+                f"{statistics.median(fp_rates):.2f}",
+                f"{theirs.decisions_per_game:.0f}",
+                f"ours {ratio:.1f}x (rounds {spread[0]:.1f}-{spread[-1]:.1f}x)",
+            ],
+        ]
     print_table(
         "Random full games, one core (mage_basic vs hunter_basic)",
-        ["engine", "games/s", "decisions/game", "ratio"],
+        ["engine", "games per CPU s", "decisions/game", "ratio"],
         rows,
     )
 

@@ -39,3 +39,29 @@ def oracle_legal(hand: Sequence[int], trick: Sequence[int], trump: int) -> tuple
     if partner_holds:
         return tuple(cards)
     return tuple(higher or trumps or cards)
+
+
+def oracle_legal_sans_atout(hand: Sequence[int], trick: Sequence[int]) -> tuple[int, ...]:
+    """Sans-atout (Coinche): follow suit if you can, else any card; no duty to win."""
+    cards = sorted(hand)
+    if not trick:
+        return tuple(cards)
+    same_suit = [c for c in cards if c // 13 == trick[0] // 13]
+    return tuple(same_suit or cards)
+
+
+def oracle_legal_tout_atout(hand: Sequence[int], trick: Sequence[int]) -> tuple[int, ...]:
+    """Tout-atout (Coinche): every suit ranks J 9 A 10 K Q 8 7; follow suit, beating the best
+    card of the led suit on the table if you can (even your partner's), else any card."""
+    cards = sorted(hand)
+    if not trick:
+        return tuple(cards)
+    led = trick[0] // 13
+
+    def strength(card: int) -> int:
+        return _TRUMP_ORDER.index(card % 13 + 1)
+
+    best = max(strength(c) for c in trick if c // 13 == led)
+    same_suit = [c for c in cards if c // 13 == led]
+    higher = [c for c in same_suit if strength(c) > best]
+    return tuple(higher or same_suit or cards)

@@ -6,6 +6,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pure_engine.cards import (
     CHANCE_PLAYER,
@@ -20,7 +22,7 @@ from pure_engine.cards import (
     resolve,
     silence,
 )
-from pure_engine.cards.table import EntityId, update
+from pure_engine.cards.table import IDENTITY_FIELDS, Entity, EntityId, entity_identity, update
 from pure_engine.core.zones import ZoneId
 from tests.cards_toy import LAYOUT, RULES, ToyState, cards, ids, table_with
 
@@ -209,3 +211,33 @@ def test_observation_hides_hands_and_decks_and_resample_keeps_it() -> None:
         hands.add(tuple(other.entities[i].card for i in other.zones[ZoneId("hand1")]))
     assert len(hands) > 3  # the opponent's hand really is dealt anew from their unseen cards
     assert all(set(h) <= {"wisp", "storm", "golem", "wolf"} for h in hands)
+
+
+def test_entity_identity_reads_exactly_the_identity_fields() -> None:
+    small = st.integers(-5, 30)
+
+    @given(
+        st.builds(
+            Entity,
+            id=st.integers(0, 99).map(EntityId),
+            card=st.sampled_from(["wisp", "yeti", "fireball"]),
+            owner=st.integers(0, 1),
+            zone=st.sampled_from(["hand0", "board1"]).map(ZoneId),
+            cost=small,
+            attack=small,
+            health=small,
+            damage=small,
+            armor=small,
+            tags=small,
+            status=small,
+            attacks=small,
+            aura_attack=small,
+            aura_health=small,
+            known=small,
+            types=st.frozensets(st.sampled_from(["minion", "beast", "spell"])),
+        )
+    )
+    def check(entity: Entity) -> None:
+        assert entity_identity(entity) == tuple(getattr(entity, f) for f in IDENTITY_FIELDS)
+
+    check()

@@ -21,7 +21,8 @@ Where zones are, who owns them and who may see them is static: a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import operator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, NewType
 
@@ -44,6 +45,7 @@ __all__ = [
     "ZoneInfo",
     "create",
     "entities_in",
+    "entity_identity",
     "is_alive",
     "move",
     "new_table",
@@ -128,6 +130,12 @@ IDENTITY_FIELDS = (
     "types",
 )
 """What a hidden entity's identity is made of: the fields ``resample`` deals anew."""
+
+entity_identity: Callable[[Entity], tuple[object, ...]] = operator.itemgetter(
+    *(Entity._fields.index(name) + 1 for name in IDENTITY_FIELDS)  # slot 0 is the struct's tag
+)
+"""The values of :data:`IDENTITY_FIELDS` of an entity, as a tuple (one C call: legal-action
+generation asks it for every card in hand)."""
 
 
 class Table(Struct):

@@ -32,7 +32,15 @@ from __future__ import annotations
 
 import random
 
-from pure_engine.cards.table import IDENTITY_FIELDS, Entity, EntityId, Layout, Table, put
+from pure_engine.cards.table import (
+    IDENTITY_FIELDS,
+    Entity,
+    EntityId,
+    Layout,
+    Table,
+    entity_identity,
+    put,
+)
 from pure_engine.core.zones import ZoneId, can_see
 
 __all__ = ["ZoneView", "is_known", "observe_table", "resample_table"]
@@ -77,7 +85,7 @@ def resample_table(table: Table, layout: Layout, player: int, rng: random.Random
     for ids in hidden.values():
         if len(ids) < 2:
             continue
-        identities = [tuple(getattr(entities[i], f) for f in IDENTITY_FIELDS) for i in ids]
+        identities = [entity_identity(entities[i]) for i in ids]
         rng.shuffle(identities)
         for entity_id, identity in zip(ids, identities, strict=True):
             old = entities[entity_id]

@@ -39,7 +39,7 @@ from typing import Any
 import immutables
 
 from pure_engine.core.game import Game
-from pure_engine.games.belote_play import DECK_MASK, belote_cards, play_view, power
+from pure_engine.games.belote_play import DECK_MASK, belote_cards, play_view, power, trick_trump
 from pure_engine.games.playing_cards import SUIT_NAMES
 from pure_engine.games.tricks import BELOTE_ORDER
 from pure_engine.rules import BUILTINS, Library, RuleSet, Trace, apply, load_rules, query
@@ -111,6 +111,8 @@ def bot_view(game: Game[Any, int], state: Any) -> immutables.Map[str, Any]:
     for bits in state.played:
         played_bits |= bits
     trump = state.trump
+    if trump is not None:  # sans-atout: no suit; tout-atout: the led suit (see trick_trump)
+        trump = trick_trump(trump, tricks.trick)
     view: dict[str, Any] = {
         "me": player,
         "hand": belote_cards(hand),

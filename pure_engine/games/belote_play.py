@@ -11,6 +11,10 @@ mechanics: hands as bit sets, trick winners, the play loop); ``belote`` and
   else trump (over the best trump on the table if you can, under it if you
   must), else any card.  :func:`legal_cards` answers with the cards in
   increasing order.
+* **Coinche's sans-atout and tout-atout** contracts use the same rules through
+  :func:`trick_trump`: no trump suit (:data:`NO_TRUMP`), or the suit led as trumps
+  (:data:`ALL_TRUMPS`: every suit ranks as trumps); :func:`side_points` counts
+  their card points.
 * **Scoring**: card points (:data:`~pure_engine.games.tricks.BELOTE_ORDER`:
   152 in the deck) plus 10 for the last trick ("dix de der") = 162; capot
   (all eight tricks) is worth 252; belote-rebelote (king and queen of trumps
@@ -49,12 +53,14 @@ from pure_engine.games.tricks import (
 from pure_engine.rules import BUILTINS, Library, RuleSet, load_rule_files, query_values
 
 __all__ = [
+    "ALL_TRUMPS",
     "BELOTE_POINTS",
     "CAPOT",
     "DECK",
     "DECK_MASK",
     "DIX_DE_DER",
     "LIBRARY",
+    "NO_TRUMP",
     "PLAY_RULES",
     "PLAY_RULES_FILE",
     "PlayView",
@@ -70,6 +76,7 @@ __all__ = [
     "resample_hands",
     "revealed",
     "side_points",
+    "trick_trump",
 ]
 
 DECK: tuple[int, ...] = BELOTE_ORDER.deck()
@@ -81,6 +88,16 @@ CAPOT = 252
 """What a side scores for taking all eight tricks (instead of its 162)."""
 BELOTE_POINTS = 20
 """King and queen of trumps in one hand."""
+NO_TRUMP = 4
+"""The strain of a sans-atout contract (Coinche): no trump suit, every suit ranks
+A 10 K Q J 9 8 7 and counts A 19, 10 10, K 4, Q 3, J 2."""
+ALL_TRUMPS = 5
+"""The strain of a tout-atout contract (Coinche): every suit ranks as trumps,
+J 9 A 10 K Q 8 7, and counts J 14, 9 9, A 6, 10 5, K 3, Q 1."""
+_STRAIN_POINTS = {
+    NO_TRUMP: (0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4),  # by rank: ace = 1 .. king = 13
+    ALL_TRUMPS: (0, 6, 0, 0, 0, 0, 0, 0, 0, 9, 5, 14, 1, 3),
+}
 
 _PLAIN = BELOTE_ORDER.plain_strength
 _TRUMP = BELOTE_ORDER.trump_strength
@@ -146,7 +163,9 @@ def belote_cards(hand: int) -> tuple[int, ...]:
 class PlayView(Struct):
     """What the legality rules see: the mover's hand (cards in increasing order), the suit
     led (``None`` to lead), trumps, the cards on the table, the power of the best of them
-    (-1 when none) and the position in the trick of the card holding it (-1 when none)."""
+    (-1 when none) and the position in the trick of the card holding it (-1 when none).
+    ``trump`` is :data:`NO_TRUMP` (no suit) in sans-atout, the led suit in tout-atout
+    (:func:`trick_trump`)."""
 
     hand: tuple[int, ...]
     led: int | None
@@ -157,9 +176,29 @@ class PlayView(Struct):
 
 
 _POWERS = tuple(
-    tuple(tuple(power(c, led, t) for c in range(52)) for led in range(4)) for t in range(4)
+    tuple(tuple(power(c, led, t) for c in range(52)) for led in range(4)) for t in range(5)
 )
-"""``_POWERS[trump][led][card] == power(card, led, trump)``: the trick's holder by lookups."""
+"""``_POWERS[trump][led][card] == power(card, led, trump)`` (trump 4: none): the trick's
+holder by lookups."""
+
+
+def trick_trump(strain: int, trick: Sequence[int], card: int | None = None) -> int:
+    """The trump suit the play rules and the trick kernel see in one trick of a contract in
+    *strain*: the suit of a suit contract; :data:`NO_TRUMP` (no suit) in sans-atout; in
+    tout-atout the suit led — every suit ranks as trumps, only the led suit can win, and you
+    must beat the best card of it if you can, exactly the rules of trumps led — taken from
+    *card* when it leads the trick (:data:`NO_TRUMP` before anything is led).
+
+    >>> trick_trump(2, ()), trick_trump(NO_TRUMP, (14,)), trick_trump(ALL_TRUMPS, (14, 20))
+    (2, 4, 1)
+    >>> trick_trump(ALL_TRUMPS, (), card=40), trick_trump(ALL_TRUMPS, ())
+    (3, 4)
+    """
+    if strain != ALL_TRUMPS:
+        return strain
+    if trick:
+        return trick[0] // 13
+    return NO_TRUMP if card is None else card // 13
 
 
 def play_view(hand: int, trick: Sequence[int], trump: int) -> PlayView:
@@ -215,6 +254,8 @@ def revealed(hand: int, trick: Sequence[int], trump: int, card: int) -> int:
     shown = 0
     if played_suit != led:
         shown |= SUIT_MASKS[led]  # did not follow: void in the led suit
+    if trump == NO_TRUMP:  # sans-atout: following is the only duty
+        return shown & DECK_MASK & ~hand & ~hand_of(trick)
     holder, best = _holder(trick, trump)
     higher = 0
     for other in _SUIT_CARDS[trump]:
@@ -242,17 +283,24 @@ def belote_holder(hands: Sequence[int], trump: int) -> int:
     return -1
 
 
-def side_points(taken: tuple[int, int], last_side: int, trump: int) -> tuple[int, int]:
-    """Card points per side with the dix de der, 252 for a capot (no belote here).
+def side_points(taken: tuple[int, int], last_side: int, strain: int) -> tuple[int, int]:
+    """Card points per side with the dix de der, 252 for a capot (no belote here), in a
+    contract of *strain*: a trump suit, :data:`NO_TRUMP` or :data:`ALL_TRUMPS` (162 in all).
 
     >>> side_points((DECK_MASK, 0), 0, 3)
     (252, 0)
+    >>> [sum(side_points((DECK_MASK & ~1, 1), 1, s)) for s in (0, NO_TRUMP, ALL_TRUMPS)]
+    [162, 162, 162]
     """
     if taken[1] == 0:
         return (CAPOT, 0)
     if taken[0] == 0:
         return (0, CAPOT)
-    points = [card_points(taken[side], trump, BELOTE_ORDER) for side in (0, 1)]
+    table = _STRAIN_POINTS.get(strain)
+    if table is None:
+        points = [card_points(taken[side], strain, BELOTE_ORDER) for side in (0, 1)]
+    else:
+        points = [sum(table[c % 13 + 1] for c in cards_of(taken[side])) for side in (0, 1)]
     points[last_side] += DIX_DE_DER
     return (points[0], points[1])
 

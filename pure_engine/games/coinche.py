@@ -9,9 +9,12 @@ again.  The auction ends after three passes following a bid or a coinche, at
 once on a surcoinche, and with no contract after four passes (a single deal
 then scores nothing; a match deals again, the next player dealing).
 
+``make_game(sa_ta=True)`` adds **sans-atout** (``bid 100 SA``) and **tout-atout**
+(``bid 100 TA``) contracts: 162 points each, no belote (docs/belote.md).
+
 Play is Belote's (:mod:`pure_engine.games.belote_play`: legality written as a
-JSON rule set, run by the :mod:`pure_engine.rules` engine), the dealer's left
-leading.  Scoring, with ``m`` = 1, 2 (coinched) or 4 (surcoinched): the
+JSON rule set, run by the :mod:`pure_engine.rules` engine, for SA and TA too),
+the dealer's left leading.  Scoring, with ``m`` = 1, 2 (coinched) or 4 (surcoinched): the
 contract is made when the contracting side's points (cards, dix de der,
 belote-rebelote if theirs; 252 for all tricks) reach the bid — for a capot
 contract, when it takes all eight tricks.  Made: the contracting side scores
@@ -47,28 +50,33 @@ from pure_engine.errors import ParseError
 from pure_engine.games.belote_play import (
     BELOTE_POINTS,
     DECK_MASK,
+    NO_TRUMP,
     belote_cards,
     belote_holder,
     legal_cards,
     play_step,
     resample_hands,
     side_points,
+    trick_trump,
 )
 from pure_engine.games.playing_cards import SUIT_NAMES, card_str, parse_card_any_order
 from pure_engine.games.tricks import Tricks, to_play
 
 __all__ = [
     "BID",
+    "BID_SA_TA",
     "COINCHE",
     "INFO",
     "LEVELS",
     "PASS",
+    "STRAIN_NAMES",
     "SURCOINCHE",
     "CoincheState",
     "Phase",
     "action_to_str",
     "bid_action",
     "chance_outcomes",
+    "contract_of",
     "current_player",
     "deal_result",
     "key",
@@ -89,18 +97,40 @@ BID = 300
 """``BID + 4 * level + suit``: a contract (see :data:`LEVELS`) in a trump suit."""
 LEVELS = (80, 90, 100, 110, 120, 130, 140, 150, 160, 250)
 """Contract values; 250 is the capot contract (all eight tricks)."""
+BID_SA_TA = BID + 4 * len(LEVELS)
+"""``BID_SA_TA + 2 * level + (0 sans-atout, 1 tout-atout)``: the contracts of ``sa_ta``
+games, numbered after the suit contracts so that those keep their numbers."""
+STRAIN_NAMES = (*SUIT_NAMES, "SA", "TA")
+"""How a contract's strain is written: a suit (C D H S), sans-atout, tout-atout."""
 CAPOT_CONTRACT = 250
 MAX_SWING = 1272
 """The largest point difference of one deal: capot surcoinched, 250 * 4 + 252 + 20."""
 
 
-def bid_action(value: int, suit_: int) -> int:
-    """The action of a contract.
+def bid_action(value: int, strain: int) -> int:
+    """The action of a contract of *value* in *strain* (a suit 0-3, NO_TRUMP or ALL_TRUMPS).
 
-    >>> bid_action(80, 0), bid_action(250, 3)
-    (300, 339)
+    >>> bid_action(80, 0), bid_action(250, 3), bid_action(80, 4), bid_action(90, 5)  # 4 SA, 5 TA
+    (300, 339, 340, 343)
     """
-    return BID + 4 * LEVELS.index(value) + suit_
+    if strain < 4:
+        return BID + 4 * LEVELS.index(value) + strain
+    return BID_SA_TA + 2 * LEVELS.index(value) + strain - NO_TRUMP
+
+
+def contract_of(action: int) -> tuple[int, int]:
+    """``(value, strain)`` of a bid action (the inverse of :func:`bid_action`).
+
+    >>> contract_of(339), contract_of(343)
+    ((250, 3), (90, 5))
+    """
+    if action < BID_SA_TA:
+        return LEVELS[(action - BID) // 4], (action - BID) % 4
+    return LEVELS[(action - BID_SA_TA) // 2], NO_TRUMP + (action - BID_SA_TA) % 2
+
+
+def _is_bid(action: int) -> bool:
+    return BID <= action < BID_SA_TA + 2 * len(LEVELS)
 
 
 class Phase(IntEnum):
@@ -117,7 +147,9 @@ class CoincheState(Struct):
 
     ``tricks`` holds the hands (bit sets) and the play; ``deck`` the undealt cards;
     ``bids`` every auction call so far; ``contract``/``bidder``/``trump`` the highest bid
-    and who made it; ``multiplier`` 1, 2 (coinched) or 4 (surcoinched); ``passes`` the
+    and who made it (``trump`` is the contract's strain: a suit, ``NO_TRUMP`` or
+    ``ALL_TRUMPS``); ``sa_ta`` whether sans-atout and tout-atout contracts may be bid;
+    ``multiplier`` 1, 2 (coinched) or 4 (surcoinched); ``passes`` the
     passes since the last bid or coinche; ``played``/``shown`` per player the cards played
     and the cards their play proved they do not hold; the match fields as in Belote.
     """
@@ -139,6 +171,7 @@ class CoincheState(Struct):
     deals: int = 1
     target: int = 0
     max_deals: int = 1
+    sa_ta: bool = False
     rng: Rng | None = None
 
 
@@ -166,6 +199,7 @@ def _new_deal(dealer: int, match: CoincheState | None = None) -> CoincheState:
         deals=match.deals + 1,
         target=match.target,
         max_deals=match.max_deals,
+        sa_ta=match.sa_ta,
         rng=match.rng,
     )
 
@@ -185,11 +219,13 @@ def current_player(state: CoincheState) -> int:
 
 def legal_actions(state: CoincheState) -> tuple[int, ...]:
     """Auction: ``pass``, then ``coinche``/``surcoinche`` when allowed, then the higher bids
-    (by value, then suit); play: the cards the play rules allow; ``()`` elsewhere."""
+    (in suits by value, then suit; then sans-atout and tout-atout by value, when allowed);
+    play: the cards the play rules allow; ``()`` elsewhere."""
     if state.phase == Phase.PLAY:
         tricks = state.tricks
         assert state.trump is not None
-        return legal_cards(tricks.hands[to_play(tricks)], tricks.trick, state.trump)
+        trump = trick_trump(state.trump, tricks.trick)
+        return legal_cards(tricks.hands[to_play(tricks)], tricks.trick, trump)
     if state.phase != Phase.AUCTION:
         return ()
     mover = current_player(state)
@@ -202,6 +238,8 @@ def legal_actions(state: CoincheState) -> tuple[int, ...]:
     if state.contract < CAPOT_CONTRACT:
         first = 0 if state.contract == 0 else LEVELS.index(state.contract) + 1
         actions.extend(range(BID + 4 * first, BID + 4 * len(LEVELS)))
+        if state.sa_ta:
+            actions.extend(range(BID_SA_TA + 2 * first, BID_SA_TA + 2 * len(LEVELS)))
     return tuple(actions)
 
 
@@ -235,8 +273,9 @@ def step(state: CoincheState, action: int) -> CoincheState:
             return _call(state, action)
         case Phase.PLAY:
             assert state.trump is not None
+            trump = trick_trump(state.trump, state.tricks.trick, action)
             tricks, played, shown = play_step(
-                state.tricks, state.played, state.shown, state.trump, action
+                state.tricks, state.played, state.shown, trump, action
             )
             new = state.replace(tricks=tricks, played=played, shown=shown)
             if sum(tricks.won) == 8 and not tricks.trick:
@@ -259,10 +298,8 @@ def _call(state: CoincheState, action: int) -> CoincheState:
         return state.replace(bids=bids, multiplier=2, passes=0)
     if action == SURCOINCHE:
         return state.replace(bids=bids, multiplier=4, passes=0, phase=Phase.PLAY)
-    index = action - BID
-    return state.replace(
-        bids=bids, contract=LEVELS[index // 4], trump=index % 4, bidder=mover, passes=0
-    )
+    value, strain = contract_of(action)
+    return state.replace(bids=bids, contract=value, trump=strain, bidder=mover, passes=0)
 
 
 def deal_result(state: CoincheState) -> tuple[int, int]:
@@ -270,7 +307,7 @@ def deal_result(state: CoincheState) -> tuple[int, int]:
     assert state.trump is not None and state.bidder is not None
     tricks = state.tricks
     cards = side_points(tricks.taken, tricks.leader % 2, state.trump)
-    holder = belote_holder(state.played, state.trump)
+    holder = belote_holder(state.played, state.trump) if state.trump < NO_TRUMP else -1
     belote = [0, 0]
     if holder >= 0:
         belote[holder % 2] = BELOTE_POINTS
@@ -368,10 +405,10 @@ def action_to_str(state: CoincheState, action: int) -> str:
         return "coinche"
     if action == SURCOINCHE:
         return "surcoinche"
-    if BID <= action < BID + 4 * len(LEVELS):
-        value = LEVELS[(action - BID) // 4]
+    if _is_bid(action):
+        value, strain = contract_of(action)
         shown = "capot" if value == CAPOT_CONTRACT else str(value)
-        return f"bid {shown} {SUIT_NAMES[(action - BID) % 4]}"
+        return f"bid {shown} {STRAIN_NAMES[strain]}"
     return card_str(action)
 
 
@@ -393,10 +430,10 @@ def parse_action(state: CoincheState, text: str) -> int:
         )
         if value not in LEVELS:
             raise ParseError(f"expected a contract 80, 90, ... 160 or capot, found {text!r}")
-        suit_letter = words[2].upper()
-        if len(suit_letter) != 1 or suit_letter not in SUIT_NAMES:
-            raise ParseError(f"expected a trump suit C, D, H or S, found {text!r}")
-        return bid_action(value, SUIT_NAMES.index(suit_letter))
+        strain = words[2].upper()
+        if strain not in STRAIN_NAMES:
+            raise ParseError(f"expected a trump suit C, D, H or S, or SA or TA, found {text!r}")
+        return bid_action(value, STRAIN_NAMES.index(strain))
     if len(words) == 2 and words[0] == "deal":
         return parse_card_any_order(words[1])
     if len(words) == 1:
@@ -409,7 +446,7 @@ def render(state: CoincheState) -> str:
     contract = "-"
     if state.trump is not None:
         doubled = {1: "", 2: " coinched", 4: " surcoinched"}[state.multiplier]
-        contract = f"{state.contract} {SUIT_NAMES[state.trump]} by {state.bidder}{doubled}"
+        contract = f"{state.contract} {STRAIN_NAMES[state.trump]} by {state.bidder}{doubled}"
     trick = " ".join(card_str(c) for c in state.tricks.trick) or "-"
     return (
         f"{state.phase.name.lower()} | dealer {state.dealer} | contract {contract} | "
@@ -417,8 +454,11 @@ def render(state: CoincheState) -> str:
     )
 
 
-def make_game(*, target: int = 0, max_deals: int = 100) -> Game[CoincheState, int]:
-    """Coinche: one deal (*target* 0) or a match to *target* points (at most *max_deals*).
+def make_game(
+    *, target: int = 0, max_deals: int = 100, sa_ta: bool = False
+) -> Game[CoincheState, int]:
+    """Coinche: one deal (*target* 0) or a match to *target* points (at most *max_deals*);
+    *sa_ta* adds the sans-atout and tout-atout contracts.
 
     >>> make_game(max_deals=0)
     Traceback (most recent call last):
@@ -430,13 +470,15 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[CoincheState, in
             "coinche: expected target >= 0 and max_deals >= 1, "
             f"found target={target}, max_deals={max_deals}"
         )
+    if not isinstance(sa_ta, bool):
+        raise ValueError(f"coinche: expected sa_ta true or false, found {sa_ta!r}")
     deals = 1 if target == 0 else max_deals
-    start = _new_deal(0).replace(target=target, max_deals=deals)
+    start = _new_deal(0).replace(target=target, max_deals=deals, sa_ta=sa_ta)
 
     def initial_state(seed: int | None = None) -> CoincheState:
         return start if seed is None else start.replace(rng=Rng(seed))
 
-    params = params_tuple({"target": target, "max_deals": max_deals})
+    params = params_tuple({"target": target, "max_deals": max_deals, "sa_ta": sa_ta})
     info = dataclasses.replace(INFO, max_game_length=INFO.max_game_length * deals, params=params)
     return Game(
         info=info,

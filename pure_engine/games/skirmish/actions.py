@@ -37,7 +37,7 @@ from pure_engine.cards import (
     EntityId,
     is_alive,
 )
-from pure_engine.cards.table import IDENTITY_FIELDS
+from pure_engine.cards.table import entity_identity
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
@@ -146,10 +146,6 @@ def _targets(
     return tuple(i for i in select(state.table, Ctx(source, player)) if is_alive(entities[i]))
 
 
-def _identity(e: Entity) -> tuple[object, ...]:
-    return tuple(getattr(e, f) for f in IDENTITY_FIELDS)
-
-
 def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
     """Plays (hand order, then targets, then positions), attacks, the hero power, ``end_turn``;
     or the options of a pending decision.  Identical cards in hand are offered once."""
@@ -171,7 +167,7 @@ def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
         e = entities[i]
         if e.cost > mana:
             continue
-        ident = _identity(e)
+        ident = entity_identity(e)
         if ident in seen:
             continue
         seen.add(ident)
