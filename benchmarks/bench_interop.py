@@ -15,8 +15,8 @@ convergence table on Leduc).
 * **Batch on Dask**: FreeCell deals 1..N solved through a Dask
   ``LocalCluster`` (2 single-threaded worker processes) vs the process pool
   (2 workers): wall time and overhead per task (wall x workers - the solver's
-  own seconds, per deal).  N is ``--deals N`` (default 200; the issue's 10 000
-  is the same loop, longer).
+  own seconds, per deal).  N is ``--deals N`` (the issue's 10 000 is the
+  same loop, longer); ``--batch-only`` runs this table alone.
 * **CFR+ convergence** (opt-in, slow): iterations and seconds to
   exploitability < 1e-3 (Kuhn) and < 0.05 (Leduc) on ours and on OpenSpiel's;
   the exploitabilities are equal to the last bit, iteration by iteration.
@@ -257,10 +257,12 @@ def batch_table(deals: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print the tables (convergence only with ``--cfr-convergence``, batch with ``--deals N``)."""
+    """Print the tables (convergence only with ``--cfr-convergence``, batch with ``--deals N``;
+    ``--batch-only`` skips the env and CFR tables)."""
     args = sys.argv[1:] if argv is None else argv
-    env_table()
-    cfr_table()
+    if "--batch-only" not in args:
+        env_table()
+        cfr_table()
     if "--deals" in args:
         batch_table(int(args[args.index("--deals") + 1]))
     if "--cfr-convergence" in args:

@@ -58,6 +58,7 @@ DECKS = (("green_stompy", "green_stompy"), ("green_stompy", "red_burn"))
 
 class _Counter:
     ticks = 0
+    steps = 0
     autos = 0
 
 
@@ -87,6 +88,7 @@ class _StepNode:
         decides = self.row.decides
         if decides is not None and decides(state):
             return self.priority.tick(state)
+        self.counter.steps += 1
         return MACHINE.finish_step(state), False
 
 
@@ -168,7 +170,7 @@ def play(
 ) -> dict[str, Any]:
     """Random games on seeds 0..games-1; choices from Random(1) at real decisions only."""
     rng = random.Random(1)
-    decisions = outer = ticks = autos = 0
+    decisions = outer = ticks = steps = autos = 0
     turns: list[int] = []
     per_game: list[int] = []
     start = time.perf_counter()
@@ -187,6 +189,7 @@ def play(
         per_game.append(mine)
         turns.append(state.turn)
         ticks += state.ticks
+        steps += state.steps
         autos += state.autos
     elapsed = time.perf_counter() - start
     return {
@@ -194,6 +197,7 @@ def play(
         "decisions": decisions,
         "outer": outer,
         "ticks": ticks,
+        "steps": steps,
         "autos": autos,
         "turns": turns,
         "per_game": per_game,
@@ -212,13 +216,13 @@ def _configurations() -> list[tuple[str, Callable[[str, str], dict[str, Any]]]]:
     def nested_integrated(d0: str, d1: str) -> dict[str, Any]:
         game, counter = load_game("magic_lite", deck0=d0, deck1=d1), _Counter()
         out = play(game, _nested_step(counter), outer_skip=False)
-        return out | {"nested_ticks": counter.ticks}
+        return out | {"nested_ticks": counter.ticks, "nested_steps": counter.steps}
 
     def nested_outer(d0: str, d1: str) -> dict[str, Any]:
         game = load_game("magic_lite", deck0=d0, deck1=d1, skip_trivial=False)
         counter = _Counter()
         out = play(game, _nested_step(counter), outer_skip=True)
-        return out | {"nested_ticks": counter.ticks}
+        return out | {"nested_ticks": counter.ticks, "nested_steps": counter.steps}
 
     return [
         ("flat + integrated skip-trivial (shipped)", flat_integrated),
@@ -241,6 +245,7 @@ def _workload_table() -> None:
             assert best is not None
             real = best["decisions"]
             ticks = best.get("nested_ticks", best["ticks"])
+            steps = best.get("nested_steps", best["steps"])
             loops = real + best["outer"]  # decision points the driver saw
             base = base or best["games_per_s"]
             rows.append(
@@ -250,6 +255,7 @@ def _workload_table() -> None:
                     f"{best['games_per_s'] / base:.2f}",
                     f"{real / GAMES:.1f}",
                     f"{ticks / real:.2f}",
+                    f"{steps / real:.2f}",
                     f"{loops / real:.2f}",
                     f"{(best['autos'] + best['outer']) / GAMES:.1f}",
                 ]
@@ -262,6 +268,7 @@ def _workload_table() -> None:
                 "vs shipped",
                 "decisions/game",
                 "ticks/decision",
+                "step changes/decision",
                 "decision points/decision",
                 "automatic actions/game",
             ],

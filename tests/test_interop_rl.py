@@ -48,6 +48,7 @@ EXTRA_PARAMS: list[tuple[str, dict[str, Any]]] = [
     ("patience", {"variant": "klondike"}),
     ("patience", {"variant": "golf"}),
     ("patience", {"variant": "flower-garden"}),
+    ("coinche", {"sa_ta": True}),
 ]
 PZ_GAMES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in BUNDLED] + EXTRA_PARAMS
 GYM_GAMES = PZ_GAMES  # the first seat to decide; the other seats (if any) play FirstLegal

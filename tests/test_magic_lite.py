@@ -91,7 +91,9 @@ def test_skip_trivial_surfaces_no_single_option_decision_and_counts() -> None:
         assert len(legal) > 1, f"a trivial decision surfaced: {GAME.render(state)}"
         state = GAME.step(state, legal[rng.randrange(len(legal))])
     assert state.autos > state.decisions / 2
-    assert state.ticks >= state.autos
+    # one tick (flow-loop pass) per decision, plus the deal's: steps and passes happen inside
+    assert state.ticks == state.decisions + 1
+    assert state.steps > state.decisions
 
 
 def test_without_skip_trivial_every_pass_is_a_decision() -> None:
@@ -151,7 +153,8 @@ def test_combat_is_skipped_when_nothing_can_attack() -> None:
     state = position(hands=(("giant_growth",), ()), battlefields=(("forest", "wall_of_air"), ()))
     after = play(state, "pass")
     assert after.step == Step.MAIN2 and after.active == 0
-    assert after.ticks - state.ticks == 1  # one loop pass: main 1 -> main 2
+    assert after.ticks - state.ticks == 1  # one loop pass
+    assert after.steps - state.steps == 1  # main 1 -> main 2, no combat step entered
     assert after.autos - state.autos == 1  # p1's pass in main 1, inside the priority loop
 
 
@@ -168,9 +171,9 @@ def test_combat_skip_keeps_beginning_of_combat_triggers() -> None:
 
 def test_counters_show_the_flow() -> None:
     state = GAME.initial_state(1)
-    assert state.decisions == 0 and state.ticks > 0
+    assert state.decisions == 0 and state.ticks == 1 and state.steps > 0
     after = GAME.step(state, GAME.legal_actions(state)[0])
-    assert after.decisions == 1 and after.ticks > state.ticks
+    assert after.decisions == 1 and after.ticks == 2 and after.steps >= state.steps
 
 
 def test_forced_names_the_single_legal_action_exactly_when_there_is_one() -> None:

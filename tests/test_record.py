@@ -71,3 +71,36 @@ def test_match_by_field() -> None:
     match Point(3, 4):
         case Point(x, y):
             assert (x, y) == (3, 4)
+
+
+_WIDE_FIELDS = [f"f{k}" for k in range(24)]
+Wide = type("Wide", (Struct,), {"__annotations__": dict.fromkeys(_WIDE_FIELDS, "int")})
+"""A struct wide enough for the slot-copying ``replace`` (20 fields or more)."""
+
+
+class WideChild(Wide):  # type: ignore[misc,valid-type]  # built dynamically above
+    extra: int = 5
+
+
+@given(
+    st.lists(st.integers(), min_size=24, max_size=24),
+    st.dictionaries(st.sampled_from(_WIDE_FIELDS), st.integers(), max_size=5),
+)
+def test_wide_replace_changes_exactly_the_named_fields(
+    values: list[int], changes: dict[str, int]
+) -> None:
+    w = Wide(*values)
+    r = w.replace(**changes)
+    expected = {**dict(zip(_WIDE_FIELDS, values, strict=True)), **changes}
+    assert fields_of(r) == expected and type(r) is Wide
+    assert fields_of(w) == dict(zip(_WIDE_FIELDS, values, strict=True))  # the input is untouched
+    assert r == Wide(**expected) and hash(r) == hash(Wide(**expected))
+
+
+def test_wide_replace_refuses_unknown_fields_and_keeps_subclasses() -> None:
+    w = Wide(*range(24))
+    with pytest.raises(TypeError, match=r"Wide.replace\(\) got unexpected fields \['nope'\]"):
+        w.replace(f1=0, nope=3)
+    child = WideChild(*range(24))
+    changed = child.replace(extra=9, f0=-1)
+    assert type(changed) is WideChild and (changed.extra, changed.f0, changed.f1) == (9, -1, 1)

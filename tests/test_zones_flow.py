@@ -147,6 +147,31 @@ def test_turn_table_without_decisions_raises_instead_of_spinning() -> None:
         loop.run_until_decision(Turn("a"), max_ticks=10)
 
 
+def test_advance_is_one_tick_from_decision_to_decision_counting_steps_and_autos() -> None:
+    # the main step's decision is taken by the auto rule once per turn (turns 1 and 2), then
+    # a player must decide in turn 3: one call, every step change and automatic action inside
+    machine = TurnMachine(
+        steps=_machine().steps,
+        get_step=lambda s: s.step,
+        set_step=lambda s, name: s.replace(step=name),
+        auto=lambda s: s.replace(decided=True) if s.turn < 3 else None,
+    )
+    run = machine.advance(Turn("untap"))
+    assert (run.state.step, run.state.turn, run.steps, run.autos) == ("main", 3, 13, 2)
+    assert machine.advance(run.state) == type(run)(run.state, 0, 0)  # already at a decision
+
+
+def test_advance_raises_instead_of_spinning_when_the_auto_rule_never_stops() -> None:
+    spin = TurnMachine(
+        steps={"main": FlowStep("main", next="main", decides=lambda s: True)},
+        get_step=lambda s: s.step,
+        set_step=lambda s, name: s.replace(step=name),
+        auto=lambda s: s.replace(mana=s.mana + 1),
+    )
+    with pytest.raises(RuntimeError, match="no decision after 7 steps"):
+        spin.advance(Turn("main"), max_steps=7)
+
+
 def test_unknown_next_step_is_rejected_at_construction() -> None:
     with pytest.raises(ValueError, match="unknown step 'nowhere'"):
         TurnMachine(

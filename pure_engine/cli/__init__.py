@@ -23,7 +23,11 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("play", "pure_engine.cli.play", "pit bots against each other and report per-seat results"),
     ("replay", "pure_engine.cli.replay", "replay and verify a game record, then print the game"),
     ("verify", "pure_engine.cli.verify", "check a patience solution with an independent replayer"),
-    ("batch", "pure_engine.cli.batch", "solve many patience deals in parallel, resumably"),
+    (
+        "batch",
+        "pure_engine.cli.batch",
+        "solve deals, play games or time playouts in parallel, resumably",
+    ),
     ("bench", "pure_engine.cli.bench", "time random playouts (and MCTS) of a registered game"),
     ("rules", "pure_engine.cli.rules", "trace, query or check a JSON rule set on a state"),
 )

@@ -1,43 +1,46 @@
-"""``pure-engine batch solve VARIANT --deals 1-1000 --workers 2 --budget 10 --out results.jsonl``.
+"""``pure-engine batch solve|play|bench``: many numbered tasks in parallel, one JSON line each.
 
-Solves many numbered deals in parallel and appends one JSON line per deal to
-``--out``.  The run is resumable: deals already in the file are skipped (with
-``--retry-unknown``, deals whose recorded verdict is ``unknown`` are solved
-again and the newer line wins).  Every line is written whole by the parent
-process with a single ``write`` on a file opened for appending; a torn last
-line (a machine that died mid-write) is dropped by an atomic rewrite
-(temporary file + ``os.replace``) before anything is appended, so the output
-is never left corrupted.  A progress bar goes to stderr when it is a terminal;
-a summary table (solved / unsolvable / unknown, median / p90 / max seconds,
-mean solution length) goes to stdout at the end.
+* ``batch solve VARIANT --deals 1-1000 --budget 10 --out results.jsonl``
+  solves numbered patience deals (``--retry-unknown``: deals whose recorded
+  verdict is ``unknown`` are solved again and the newer line wins);
+* ``batch play GAME --games 1-1000 [--bots random,mcts] --out games.jsonl``
+  plays one seeded game per number of any registered game
+  (pure_engine/cli/_batch_play.py);
+* ``batch bench GAME --tasks 8 --seconds 2 --out bench.jsonl`` times random
+  playouts, once per task.
 
-``--dask`` runs the deals on a Dask ``LocalCluster`` of ``--workers`` processes,
-``--scheduler tcp://HOST:PORT`` on a running Dask cluster (``dask`` extra;
-docs/interop.md): the same lines, progress bar and summary, and the parent
-still writes every line, so a worker dying mid-run loses and duplicates
-nothing (Dask runs its task again elsewhere).
+Every task shares one runner (pure_engine/cli/_batch_runner.py): resumable
+(tasks already in ``--out`` are skipped), every line written whole by the
+parent process, a torn last line repaired atomically before anything is
+appended, a progress bar on stderr when it is a terminal and a summary on
+stdout at the end.  ``--workers N`` runs on the local process pool, ``--dask``
+on a Dask ``LocalCluster`` of ``--workers`` processes, ``--scheduler
+tcp://HOST:PORT`` on a running Dask cluster (``dask`` extra; docs/interop.md):
+the same lines, progress bar and summary, and a worker dying mid-run loses and
+duplicates nothing (Dask runs its task again elsewhere).
 
-Exit code 0 when every deal was processed and every solution verified, 1 when
-a solution failed verification, 2 on bad input.
+Exit code 0 when every task ran (and every solution verified), 1 when a
+solution failed verification, 2 on bad input.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import multiprocessing
-import os
-import signal
 import statistics
-import sys
-import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TextIO
+from collections.abc import Iterable
 
+from pure_engine.cli import _batch_play
+from pure_engine.cli._batch_runner import (
+    Batch,
+    Row,
+    add_runner_arguments,
+    format_summary,
+    parse_ranges,
+    read_results,
+    run_tasks,
+)
 from pure_engine.cli.patience import is_verified, result_to_json
-from pure_engine.core.files import NEW_FILE_MODE, write_atomic
-from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import numbered_deal
 from pure_engine.games.patience.game import resolve_variant
 from pure_engine.games.patience.solver import solve as solve_deal
@@ -54,41 +57,24 @@ __all__ = [
     "summarize",
 ]
 
-Row = dict[str, object]
-
-MAX_DEALS = 1_000_000
-"""The most deals one batch takes (a typo like 1-4294967297 must not eat the memory)."""
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Arguments of ``pure-engine batch``."""
-    parser.add_argument("task", choices=("solve",), help="what to do with every deal")
-    parser.add_argument("game", help="a patience preset name or a variant JSON file")
-    parser.add_argument("--deals", required=True, help="deal numbers, e.g. 1-1000 or 1-10,17,30-40")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument(
-        "--dask", action="store_true", help="run on a Dask LocalCluster of --workers processes"
-    )
-    parser.add_argument(
-        "--scheduler", metavar="tcp://HOST:PORT", help="run on the Dask cluster of this scheduler"
-    )
-    parser.add_argument(
-        "--scheduler-timeout",
-        type=float,
-        default=10.0,
-        help="seconds to wait for --scheduler (default 10)",
-    )
-    parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
-    parser.add_argument("--out", required=True, help="JSON-lines output, appended to (resumable)")
-    parser.add_argument(
+    """Arguments of ``pure-engine batch``: one subcommand per task, the runner's options each."""
+    tasks = parser.add_subparsers(dest="task", required=True, metavar="{solve,play,bench}")
+    solve = tasks.add_parser("solve", help="solve numbered patience deals")
+    solve.add_argument("game", help="a patience preset name or a variant JSON file")
+    solve.add_argument("--deals", required=True, help="deal numbers, e.g. 1-1000 or 1-10,17,30-40")
+    solve.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
+    solve.add_argument(
         "--retry-unknown", action="store_true", help="solve again deals recorded as unknown"
     )
-    parser.add_argument(
-        "--progress",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="progress bar on stderr (auto: only when stderr is a terminal)",
-    )
+    add_runner_arguments(solve)
+    play = tasks.add_parser("play", help="play one seeded game per number of a registered game")
+    _batch_play.add_play_arguments(play)
+    add_runner_arguments(play)
+    bench = tasks.add_parser("bench", help="time random playouts of a registered game, per task")
+    _batch_play.add_bench_arguments(bench)
+    add_runner_arguments(bench)
 
 
 def parse_deal_ranges(text: str) -> tuple[int, ...]:
@@ -101,19 +87,7 @@ def parse_deal_ranges(text: str) -> tuple[int, ...]:
     ...
     pure_engine.errors.ParseError: --deals: expected deal numbers like '1-1000' or ..., found '5-'
     """
-    numbers: set[int] = set()
-    for part in text.split(","):
-        low, dash, high = part.strip().partition("-")
-        ok = low.isdigit() and (not dash or high.isdigit())
-        first = int(low) if ok else 0
-        last = int(high) if ok and dash else first
-        if not ok or first < 1 or last < first:
-            msg = f"expected deal numbers like '1-1000' or '1-10,17', found {text!r}"
-            raise ParseError(msg, where="--deals")
-        if last - first >= MAX_DEALS or len(numbers) + last - first >= MAX_DEALS:
-            raise ParseError(f"expected at most {MAX_DEALS} deals, found {text!r}", where="--deals")
-        numbers.update(range(first, last + 1))
-    return tuple(sorted(numbers))
+    return parse_ranges(text, where="--deals", noun="deal numbers")
 
 
 def solve_one(job: tuple[Variant, int, float | None]) -> Row:
@@ -143,50 +117,6 @@ def solve_one(job: tuple[Variant, int, float | None]) -> Row:
     }
 
 
-def read_results(path: str) -> tuple[list[Row], bool]:
-    """The complete lines of *path* (missing file: none) and whether a torn tail was found.
-
-    A line is complete when it ends with a newline and parses as a JSON object
-    with a ``deal``; an incomplete *last* line is a torn write and is reported,
-    a bad line anywhere else means the file is not ours: ``ParseError``.
-    """
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        return [], False
-    rows: list[Row] = []
-    lines = text.split("\n")
-    torn = lines[-1] != ""  # text after the last newline: an unfinished write
-    for number, line in enumerate(lines[:-1], 1):
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            row = None
-        if not isinstance(row, dict) or not isinstance(row.get("deal"), int):
-            if number == len(lines) - 1 and not torn:
-                torn = True  # a garbled final line: the same repair
-                continue
-            msg = f"expected one JSON result object per line, found {line[:60]!r}"
-            raise ParseError(msg, where=f"{path}:{number}")
-        rows.append(row)
-    return rows, torn
-
-
-def _rewrite(path: str, rows: Sequence[Row]) -> None:
-    """Replace *path* with exactly *rows* (temporary file + ``os.replace``; the mode kept)."""
-    write_atomic(path, "".join(json.dumps(row) + "\n" for row in rows))
-
-
-def _latest(rows: Iterable[Row]) -> dict[int, Row]:
-    latest: dict[int, Row] = {}
-    for row in rows:
-        deal = row["deal"]
-        assert isinstance(deal, int)
-        latest[deal] = row
-    return latest
-
-
 def summarize(rows: Iterable[Row]) -> dict[str, float | int | None]:
     """Counts and timing figures over result lines.
 
@@ -213,129 +143,45 @@ def summarize(rows: Iterable[Row]) -> dict[str, float | int | None]:
     }
 
 
-def format_summary(summary: Mapping[str, float | int | None]) -> str:
-    """A two-column table of :func:`summarize`'s figures.
-
-    >>> print(format_summary({"deals": 2, "median_seconds": 0.0123, "mean_length": None}))
-    deals                        2
-    median seconds          0.0123
-    mean length                  -
-    """
-    lines = []
-    for name, value in summary.items():
-        if value is None:
-            shown = "-"
-        elif isinstance(value, float):
-            shown = f"{value:.4f}" if name.endswith("seconds") else f"{value:.1f}"
-        else:
-            shown = str(value)
-        lines.append(f"{name.replace('_', ' '):<20}{shown:>10}")
-    return "\n".join(lines)
-
-
-class _Progress:
-    """A one-line progress bar rewritten in place with ``\\r``."""
-
-    def __init__(self, stream: TextIO, total: int, *, enabled: bool) -> None:
-        self.stream, self.total, self.enabled = stream, total, enabled
-        self.done = 0
-        self.counts: dict[str, int] = {SOLVED: 0, PROVED_UNSOLVABLE: 0, UNKNOWN: 0}
-        self.started = time.perf_counter()
-
-    def update(self, row: Row) -> None:
-        self.done += 1
-        verdict = str(row["verdict"])
-        self.counts[verdict] = self.counts.get(verdict, 0) + 1
-        if not self.enabled:
-            return
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        elapsed = time.perf_counter() - self.started
-        eta = elapsed / self.done * (self.total - self.done)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
-            f"solved {self.counts[SOLVED]} unsolvable {self.counts[PROVED_UNSOLVABLE]} "
-            f"unknown {self.counts[UNKNOWN]}  {elapsed:.0f}s, eta {eta:.0f}s "
-        )
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled and self.done:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _results(
-    jobs: list[tuple[Variant, int, float | None]], workers: int, args: argparse.Namespace
-) -> Iterator[Row]:
-    if args.dask or args.scheduler:
-        from pure_engine.interop import require
-
-        require("distributed")
-        from pure_engine.interop.dask_batch import dask_map_unordered
-
-        yield from dask_map_unordered(
-            solve_one,
-            jobs,
-            scheduler=args.scheduler,
-            workers=workers,
-            timeout=args.scheduler_timeout,
-        )
-        return
-    if workers == 1 or len(jobs) <= 1:
-        yield from map(solve_one, jobs)
-        return
-    # workers ignore Ctrl-C: the parent stops the pool, and lines written so far stay whole
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_sigint) as pool:
-        yield from pool.imap_unordered(solve_one, jobs, chunksize=1)
-
-
 def run(args: argparse.Namespace) -> int:
+    """Run the chosen task's batch and print its summary."""
+    match args.task:
+        case "solve":
+            return _run_solve(args)
+        case "play":
+            return _batch_play.run_play(args)
+        case "bench":
+            return _batch_play.run_bench(args)
+        case _:  # argparse allows only the three
+            raise AssertionError(f"unknown batch task {args.task!r}")
+
+
+def _run_solve(args: argparse.Namespace) -> int:
     """Solve the deals not yet in ``--out``, append their lines, print the summary."""
     variant = resolve_variant(args.game)
     numbers = parse_deal_ranges(args.deals)
-    if args.workers < 1:
-        raise ValueError(f"expected --workers >= 1, found {args.workers!r}")
-    if args.dask and args.scheduler:
-        raise ValueError("expected either --dask or --scheduler, found both")
     if args.budget is not None and args.budget <= 0:
         raise ValueError(f"expected --budget > 0 seconds, found {args.budget!r}")
-    rows, torn = read_results(args.out)
-    others = sorted({str(row.get("variant")) for row in rows} - {variant.name})
-    if others:
-        msg = f"{args.out} holds results for {others[0]!r}, not {variant.name!r}: use another --out"
-        raise ValueError(msg)
-    if torn:
-        _rewrite(args.out, rows)  # drop the torn tail before appending anything
-    done = _latest(rows)
-    todo = [
-        n
-        for n in numbers
-        if n not in done or (args.retry_unknown and done[n]["verdict"] == UNKNOWN)
-    ]
-    enabled = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
-    if len(todo) < len(numbers):
-        print(f"resuming: {len(numbers) - len(todo)} of {len(numbers)} deals already in {args.out}")
-    progress = _Progress(sys.stderr, len(todo), enabled=enabled)
-    started = time.perf_counter()
-    jobs = [(variant, n, args.budget) for n in todo]
-    descriptor = os.open(args.out, os.O_WRONLY | os.O_APPEND | os.O_CREAT, NEW_FILE_MODE)
-    try:
-        for row in _results(jobs, min(args.workers, max(1, len(jobs))), args):
-            data = (json.dumps(row) + "\n").encode("utf-8")
-            while data:  # one write in practice; a short one (disk full) is torn, repaired later
-                data = data[os.write(descriptor, data) :]
-            done[int(str(row["deal"]))] = row
-            progress.update(row)
-    finally:
-        os.close(descriptor)
-        progress.close()
-    wall = time.perf_counter() - started
-    summary = summarize(done[n] for n in numbers)
-    print(f"{variant.name}: {len(numbers)} deals, {len(todo)} searched now in {wall:.1f} s wall")
+    batch = Batch(
+        name=variant.name,
+        noun="deal",
+        id_field="deal",
+        numbers=numbers,
+        job=lambda number: (variant, number, args.budget),
+        work=solve_one,
+        signature={"variant": variant.name},
+        redo=(lambda row: row["verdict"] == UNKNOWN) if args.retry_unknown else None,
+        labels=("solved", "unsolvable", "unknown"),
+        label=lambda row: _VERDICT_LABELS.get(str(row["verdict"]), str(row["verdict"])),
+    )
+    rows, _, _ = run_tasks(batch, args)
+    summary = summarize(rows)
     print(format_summary(summary))
     return 1 if summary["failed_verification"] else 0
+
+
+_VERDICT_LABELS: dict[str, str] = {
+    SOLVED: "solved",
+    PROVED_UNSOLVABLE: "unsolvable",
+    UNKNOWN: "unknown",
+}

@@ -23,12 +23,27 @@ from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
 from pure_engine.core.game import Game
 from pure_engine.core.playout import random_playouts
 
-__all__ = ["add_arguments", "measure", "run"]
+__all__ = [
+    "add_arguments",
+    "add_playout_arguments",
+    "check_playout_arguments",
+    "measure",
+    "run",
+]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME [--param K=V] [--seconds S] [--seed N] [--max-decisions N] [--mcts K] [--json]``."""
     add_game_arguments(parser, example="leduc_poker")
+    add_playout_arguments(parser)
+    parser.add_argument(
+        "--mcts", type=int, default=0, metavar="K", help="also time K MCTS simulations"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_playout_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--seconds S``, ``--seed N`` and ``--max-decisions N`` (also ``batch bench``'s)."""
     parser.add_argument(
         "--seconds", type=float, default=2.0, help="time to spend on playouts (default 2)"
     )
@@ -39,10 +54,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="abandon a game after this many decisions (default: the game's max length)",
     )
-    parser.add_argument(
-        "--mcts", type=int, default=0, metavar="K", help="also time K MCTS simulations"
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def measure(
@@ -103,12 +114,17 @@ def _mcts_rate(game: Game[Any, Any], simulations: int, seed: int) -> dict[str, f
     return {"mcts_simulations": simulations, "mcts_simulations_per_s": round(simulations / elapsed)}
 
 
-def run(args: argparse.Namespace) -> int:
-    """Measure and print (or print JSON)."""
+def check_playout_arguments(args: argparse.Namespace) -> None:
+    """Refuse ``--seconds`` <= 0 and ``--max-decisions`` < 1 (also ``batch bench``'s)."""
     if not args.seconds > 0:
         raise ValueError(f"--seconds must be > 0, found {args.seconds}")
     if args.max_decisions is not None and args.max_decisions < 1:
         raise ValueError(f"--max-decisions must be >= 1, found {args.max_decisions}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure and print (or print JSON)."""
+    check_playout_arguments(args)
     if args.mcts < 0:
         raise ValueError(f"--mcts must be >= 0, found {args.mcts}")
     game = load_game_from_args(args)

@@ -14,35 +14,30 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.core.game import Game
 from pure_engine.search.arena import MatchResult, derive_seed, play_match
 from pure_engine.search.bots import BOT_KINDS, Bot, make_bot, parse_bot_spec
 
-__all__ = ["add_arguments", "format_result", "run"]
+__all__ = [
+    "add_arguments",
+    "add_bot_arguments",
+    "bot_specs",
+    "format_result",
+    "make_bots",
+    "run",
+]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME --bots SPEC,SPEC [--games N] [--seed S] [--simulations K] [--json] [--progress]``."""
     add_game_arguments(parser, example="kuhn_poker")
-    parser.add_argument(
-        "--bots",
-        required=True,
-        help=(
-            "comma-separated bot specs, one per seat, e.g. mcts,random or "
-            f"alphabeta:depth=4,greedy (kinds: {', '.join(BOT_KINDS)})"
-        ),
-    )
+    add_bot_arguments(parser, required=True)
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
-    parser.add_argument(
-        "--simulations",
-        type=int,
-        default=None,
-        help="simulations per move for mcts/ismcts/pimc (default: the search's own)",
-    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--progress",
@@ -51,27 +46,69 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_bot_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    """``--bots SPEC,SPEC`` (one per seat) and ``--simulations K`` (also ``batch play``'s)."""
+    parser.add_argument(
+        "--bots",
+        required=required,
+        help=(
+            "comma-separated bot specs, one per seat, e.g. mcts,random or "
+            f"alphabeta:depth=4,greedy (kinds: {', '.join(BOT_KINDS)})"
+            + ("" if required else "; default: random in every seat")
+        ),
+    )
+    parser.add_argument(
+        "--simulations",
+        type=int,
+        default=None,
+        help="simulations per move for mcts/ismcts/pimc (default: the search's own)",
+    )
+
+
+def bot_specs(game: Game[Any, Any], text: str | None, *, simulations: int | None) -> list[str]:
+    """The bot specs of ``--bots``, one per seat, checked (``None``: random in every seat).
+
+    Each spec is built once here, so a bad kind or option fails before any game is played.
+
+    >>> from pure_engine.core.registry import load_game
+    >>> bot_specs(load_game("kuhn_poker"), "random, mcts:simulations=20", simulations=None)
+    ['random', 'mcts:simulations=20']
+    >>> bot_specs(load_game("kuhn_poker"), "random", simulations=None)
+    Traceback (most recent call last):
+    ...
+    ValueError: kuhn_poker has 2 seats, --bots gave 1: 'random'
+    """
+    if simulations is not None and simulations < 1:
+        raise ValueError(f"--simulations must be >= 1, found {simulations}")
+    if text is None:
+        return ["random"] * game.num_players
+    specs = [spec for spec in (part.strip() for part in text.split(",")) if spec]
+    if len(specs) != game.num_players:
+        raise ValueError(
+            f"{game.name} has {game.num_players} seats, --bots gave {len(specs)}: {text!r}"
+        )
+    make_bots(game, specs, seeds=[0] * len(specs), simulations=simulations)
+    return specs
+
+
+def make_bots(
+    game: Game[Any, Any], specs: Sequence[str], *, seeds: Sequence[int], simulations: int | None
+) -> list[Bot]:
+    """One bot per spec, the ``i``-th seeded with ``seeds[i]``."""
+    return [
+        make_bot(parse_bot_spec(spec), game, seed=seed, simulations=simulations)
+        for spec, seed in zip(specs, seeds, strict=True)
+    ]
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the game and bots, play the match, print the table (or JSON)."""
     if args.games < 1:
         raise ValueError(f"--games must be >= 1, found {args.games}")
-    if args.simulations is not None and args.simulations < 1:
-        raise ValueError(f"--simulations must be >= 1, found {args.simulations}")
     game = load_game_from_args(args)
-    specs = [text for text in (part.strip() for part in args.bots.split(",")) if text]
-    if len(specs) != game.num_players:
-        raise ValueError(
-            f"{game.name} has {game.num_players} seats, --bots gave {len(specs)}: {args.bots!r}"
-        )
-    bots: list[Bot] = [
-        make_bot(
-            parse_bot_spec(spec),
-            game,
-            seed=derive_seed(args.seed, "bot", index),
-            simulations=args.simulations,
-        )
-        for index, spec in enumerate(specs)
-    ]
+    specs = bot_specs(game, args.bots, simulations=args.simulations)
+    seeds = [derive_seed(args.seed, "bot", index) for index in range(len(specs))]
+    bots = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
     show = args.progress or sys.stderr.isatty()
     bar = _progress_bar(sys.stderr) if show else None
     try:

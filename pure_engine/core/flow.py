@@ -5,13 +5,14 @@ hierarchy did ten ticks for every decision.  Turn structure is static data,
 so here it is a table: each :class:`FlowStep` says what happens on entering
 it (turn-based actions), whether a player must decide there, and which step
 follows.  :meth:`TurnMachine.run_until_decision` advances through every step
-that needs no decision in one loop and counts the ticks.
+that needs no decision in one loop and counts the step changes.
 
 Skip-trivial belongs in the same loop (seed 002, proposal 2): a machine with
 an ``auto`` rule asks it, at every decision point, for the automatic action
 there (a forced priority pass, a single-option choice) and applies it without
-ever building the list of options; :meth:`TurnMachine.advance` counts those
-automatic actions apart from the step changes.  Forced decisions of games
+ever building the list of options.  :meth:`TurnMachine.advance` is one *tick*:
+it runs from one decision to the next, counting the step changes and the
+automatic actions it made on the way.  Forced decisions of games
 without such a rule are skipped by the session layer
 (:mod:`pure_engine.core.session`), which logs them with their provenance.
 
@@ -37,8 +38,8 @@ without such a rule are skipped by the session layer
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from toolz import compose_left
 
@@ -82,6 +83,7 @@ class TurnMachine(Generic[S, K]):
     set_step: Callable[[S, K], S]
     is_over: Callable[[S], bool] = lambda state: False
     auto: Callable[[S], S | None] | None = None
+    _rows: Mapping[K, tuple[Any, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name, step in self.steps.items():
@@ -89,6 +91,12 @@ class TurnMachine(Generic[S, K]):
                 raise ValueError(f"step {step.name!r} is filed under {name!r}")
             if not callable(step.next) and step.next not in self.steps:
                 raise ValueError(f"step {step.name!r} continues to unknown step {step.next!r}")
+        # the loop's view of each row, unpacked once: (decides, leave, next, chooses, enter)
+        rows = {
+            name: (step.decides, step.leave, step.next, callable(step.next), step.enter)
+            for name, step in self.steps.items()
+        }
+        object.__setattr__(self, "_rows", rows)
 
     def needs_decision(self, state: S) -> bool:
         """True when the current step waits for a player."""
@@ -96,7 +104,7 @@ class TurnMachine(Generic[S, K]):
         return decides is not None and decides(state)
 
     def finish_step(self, state: S) -> S:
-        """Leave the current step and enter the next one (one tick)."""
+        """Leave the current step and enter the next one (one step change)."""
         step = self.steps[self.get_step(state)]
         if step.leave is not None:
             state = step.leave(state)
@@ -108,7 +116,8 @@ class TurnMachine(Generic[S, K]):
         return following.enter(state) if following.enter is not None else state
 
     def run_until_decision(self, state: S, *, max_ticks: int = 1_000_000) -> tuple[S, int]:
-        """Advance through steps that need no decision; return the state and the tick count.
+        """Advance through steps that need no decision; return the state and the number of step
+        changes (the ``max_ticks`` they are bounded by).
 
         Raises ``RuntimeError`` after *max_ticks* (a turn table with no
         decision and no end would otherwise spin forever).
@@ -125,12 +134,16 @@ class TurnMachine(Generic[S, K]):
             ticks += 1
         return state, ticks
 
-    def advance(self, state: S, *, max_ticks: int = 1_000_000) -> FlowRun[S]:
-        """Run to the next real decision, applying the ``auto`` rule's automatic actions.
+    def advance(self, state: S, *, max_steps: int = 1_000_000) -> FlowRun[S]:
+        """Run to the next real decision in one tick, applying the ``auto`` rule's actions.
 
-        One loop: a step that needs no decision is finished (a tick), a
-        decision the ``auto`` rule takes is applied (a tick and an automatic
-        action), any other decision stops the loop.
+        This is seed 002's ``TurnSystem::tick``: one pass of the flow loop goes
+        from a decision to the next one.  Inside the pass, a step that needs no
+        decision is finished (counted in ``steps``) and a decision the ``auto``
+        rule takes is applied (counted in ``autos``); the pass stops at the
+        first decision a player must really make, or when the game is over.
+        Automatic steps and trivial decisions are never handed back to the
+        caller one at a time, so a driver meets exactly one tick per decision.
 
         >>> from pure_engine.core.struct import Struct
         >>> class T(Struct):
@@ -146,32 +159,45 @@ class TurnMachine(Generic[S, K]):
         ...     auto=lambda s: s.replace(passes=s.passes + 1) if s.passes == 1 else None,
         ... )
         >>> machine.advance(T("main", passes=1))  # one forced pass ends main; the next main waits
-        FlowRun(state=T(step='main', passes=0), ticks=3, autos=1)
+        FlowRun(state=T(step='main', passes=0), steps=2, autos=1)
+
+        Raises ``RuntimeError`` after *max_steps* step changes and automatic
+        actions without a decision (a table that never waits would spin forever).
         """
-        steps, get_step, is_over, auto = self.steps, self.get_step, self.is_over, self.auto
-        ticks = autos = 0
+        rows, get_step, set_step = self._rows, self.get_step, self.set_step
+        is_over, auto = self.is_over, self.auto
+        changes = autos = 0
         while not is_over(state):
-            decides = steps[get_step(state)].decides
-            if ticks >= max_ticks:
-                raise RuntimeError(f"no decision after {max_ticks} ticks (at {get_step(state)!r})")
+            decides, leave, following, chooses, _ = rows[get_step(state)]
+            if changes + autos >= max_steps:
+                raise RuntimeError(f"no decision after {max_steps} steps (at {get_step(state)!r})")
             if decides is not None and decides(state):
                 after = None if auto is None else auto(state)
                 if after is None:
                     break
                 state = after
                 autos += 1
-            else:
-                state = self.finish_step(state)
-            ticks += 1
-        return FlowRun(state, ticks, autos)
+                continue
+            # finish_step, inlined: leave this step, enter the next one
+            if leave is not None:
+                state = leave(state)
+            name = following(state) if chooses else following
+            row = rows.get(name)
+            if row is None:
+                raise ValueError(f"step {get_step(state)!r} chose unknown step {name!r}")
+            state = set_step(state, name)
+            if row[4] is not None:
+                state = row[4](state)
+            changes += 1
+        return FlowRun(state, changes, autos)
 
 
 class FlowRun(Struct, Generic[S]):
-    """What :meth:`TurnMachine.advance` did: the state it reached, its ticks (loop passes:
-    step changes and automatic actions) and how many of those were automatic actions."""
+    """What one tick (:meth:`TurnMachine.advance`) did: the state it reached, the step changes
+    it made and the automatic actions it applied on the way."""
 
     state: S
-    ticks: int
+    steps: int
     autos: int
 
 

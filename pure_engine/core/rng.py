@@ -74,10 +74,22 @@ def shuffled(rng: Rng, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
     (True, (1, 2, 3, 4, 5))
     """
     work = list(items)
+    # randbelow(rng, i + 1) for each i, inlined (the same draws, without a record per draw)
+    seed, counter = rng.seed, rng.counter
     for i in range(len(work) - 1, 0, -1):
-        j, rng = randbelow(rng, i + 1)
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            counter += 1
+            z = (seed * _GOLDEN + counter * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                break
+        j = value % n
         work[i], work[j] = work[j], work[i]
-    return tuple(work), rng
+    return tuple(work), Rng(seed, counter)
 
 
 def seed_from(text: str) -> int:

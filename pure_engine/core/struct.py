@@ -50,6 +50,29 @@ def _compile(name: str, source: str, namespace: dict[str, Any]) -> Any:
     return namespace[name]
 
 
+_WIDE = 20
+"""From this many fields on, ``replace`` copies the tuple into a list and sets the changed slots
+(cost: the changes) instead of choosing every field (cost: the width); measured on magic_lite's
+26-field state, a one-field ``replace`` takes about half the time."""
+
+
+def _wide_replace(cls: type, names: list[str]) -> Any:
+    slots = {n: i for i, n in enumerate(names, start=1)}
+
+    def replace(self: Any, **changes: Any) -> Any:
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[slots[name]] = value
+        except KeyError:
+            unknown = sorted(set(changes) - set(slots))
+            raise TypeError(f"{cls.__name__}.replace() got unexpected fields {unknown}") from None
+        return _tuple_new(self.__class__, values)
+
+    replace.__doc__ = Struct.replace.__doc__
+    return replace
+
+
 class _StructMeta(type):
     """Gives every struct class empty ``__slots__`` so no instance grows a ``__dict__``."""
 
@@ -122,7 +145,9 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
             f"    return _tn(cls, (cls, {values}{trailing}))\n"
         )
         cls.__new__ = staticmethod(_compile("__new__", src_new, dict(ns)))  # type: ignore[method-assign]
-        if names:
+        if len(names) >= _WIDE:
+            cls.replace = _wide_replace(cls, names)  # type: ignore[method-assign]
+        elif names:
             kw = ", ".join(f"{n}=_M" for n in names)
             picks = ", ".join(
                 f"self[{i}] if {n} is _M else {n}" for i, n in enumerate(names, start=1)

@@ -438,6 +438,8 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, int
             "belote: expected target >= 0 and max_deals >= 1, "
             f"found target={target}, max_deals={max_deals}"
         )
+    from pure_engine.games.belote_encoding import BELOTE_ENCODING  # it imports this module
+
     deals = 1 if target == 0 else max_deals
     start = _new_deal(0).replace(target=target, max_deals=deals)
 
@@ -461,4 +463,5 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, int
         render=render,
         sample_chance_fn=sample_chance,
         resample=resample,
+        encoding=BELOTE_ENCODING,
     )

@@ -76,6 +76,7 @@ __all__ = [
     "resample_hands",
     "revealed",
     "side_points",
+    "strain_points",
     "trick_trump",
 ]
 
@@ -296,13 +297,22 @@ def side_points(taken: tuple[int, int], last_side: int, strain: int) -> tuple[in
         return (CAPOT, 0)
     if taken[0] == 0:
         return (0, CAPOT)
-    table = _STRAIN_POINTS.get(strain)
-    if table is None:
-        points = [card_points(taken[side], strain, BELOTE_ORDER) for side in (0, 1)]
-    else:
-        points = [sum(table[c % 13 + 1] for c in cards_of(taken[side])) for side in (0, 1)]
+    points = [strain_points(taken[side], strain) for side in (0, 1)]
     points[last_side] += DIX_DE_DER
     return (points[0], points[1])
+
+
+def strain_points(cards: int, strain: int) -> int:
+    """The card points of the bit set *cards* in a contract of *strain* (152 for the deck,
+    without the dix de der).
+
+    >>> [strain_points(DECK_MASK, s) for s in (0, NO_TRUMP, ALL_TRUMPS)]
+    [152, 152, 152]
+    """
+    table = _STRAIN_POINTS.get(strain)
+    if table is None:
+        return card_points(cards, strain, BELOTE_ORDER)
+    return sum(table[c % 13 + 1] for c in cards_of(cards))
 
 
 def deal_consistent(

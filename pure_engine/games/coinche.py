@@ -472,6 +472,8 @@ def make_game(
         )
     if not isinstance(sa_ta, bool):
         raise ValueError(f"coinche: expected sa_ta true or false, found {sa_ta!r}")
+    from pure_engine.games.coinche_encoding import COINCHE_ENCODING  # it imports this module
+
     deals = 1 if target == 0 else max_deals
     start = _new_deal(0).replace(target=target, max_deals=deals, sa_ta=sa_ta)
 
@@ -495,4 +497,5 @@ def make_game(
         render=render,
         sample_chance_fn=sample_chance,
         resample=resample,
+        encoding=COINCHE_ENCODING,
     )

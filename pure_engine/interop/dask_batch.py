@@ -26,13 +26,17 @@ from typing import Any, TypeVar
 
 from distributed import Client, LocalCluster, as_completed
 
-__all__ = ["SchedulerError", "connect", "dask_map_unordered"]
+__all__ = ["LOCAL_HTTP", "SchedulerError", "connect", "dask_map_unordered"]
 
 J = TypeVar("J")
 R = TypeVar("R")
 
 CONNECT_SECONDS = 10.0
 """How long :func:`connect` waits for a scheduler before it gives up."""
+
+
+LOCAL_HTTP = "127.0.0.1:0"
+"""Where a ``LocalCluster``'s scheduler serves its HTTP routes: loopback, any free port."""
 
 
 class SchedulerError(ConnectionError):
@@ -61,6 +65,9 @@ def connect(
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
+                # the scheduler's metrics server on any free local port: no clash with
+                # (and no "port 8787 is already in use" warning next to) another cluster
+                scheduler_kwargs={"dashboard_address": LOCAL_HTTP},
                 silence_logs=logging.ERROR,
             ) as cluster,
             Client(cluster) as client,

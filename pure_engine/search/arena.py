@@ -36,6 +36,7 @@ __all__ = [
     "GameOutcome",
     "MatchResult",
     "SeatResult",
+    "bot_result",
     "derive_seed",
     "mean_ci",
     "outcome_of",
@@ -228,6 +229,7 @@ def play_game(
     chance_seed: int,
     clocks: list[float] | None = None,
     decisions: list[int] | None = None,
+    actions: list[Any] | None = None,
 ) -> tuple[tuple[float, ...], int]:
     """Play one game with ``seated[p]`` in seat ``p``; return the returns per seat and the moves.
 
@@ -235,7 +237,8 @@ def play_game(
     legal action) are played without asking the bot.  A bot's illegal action
     raises :class:`~pure_engine.errors.IllegalActionError` naming the bot.
     *clocks* and *decisions*, when given, accumulate each seat's thinking
-    time and the number of times it was asked.
+    time and the number of times it was asked; *actions*, when given, receives
+    every action played (chance included), enough to record the game.
 
     >>> from pure_engine.testing.toys import make_coin_guess
     >>> from pure_engine.search.bots import RandomBot
@@ -278,6 +281,8 @@ def play_game(
             state_after = game.step(state, action)
         for inform in informs:
             inform(action)
+        if actions is not None:
+            actions.append(action)
         state = state_after
         moves += 1
         if moves > limit:
@@ -343,13 +348,13 @@ def play_match(
         if progress is not None:
             progress(index + 1, games)
     results = tuple(
-        _bot_result(bot.name, b, outcomes, players, clocks[b], decisions[b])
+        bot_result(bot.name, b, outcomes, players, clocks[b], decisions[b])
         for b, bot in enumerate(bots)
     )
     return MatchResult(game.name, seed, results, tuple(outcomes), time.perf_counter() - started)
 
 
-def _bot_result(
+def bot_result(
     name: str,
     index: int,
     outcomes: Sequence[GameOutcome],
@@ -357,6 +362,17 @@ def _bot_result(
     seconds: float,
     decisions: int,
 ) -> BotResult:
+    """Bot *index*'s results over *outcomes* (its seat in each is ``outcome.seats[index]``).
+
+    *seconds* and *decisions* are its thinking time and decisions over them.
+    ``batch play`` uses it to summarise games played on many workers.
+
+    >>> outcomes = [GameOutcome((0, 1), (1.0, -1.0), 3, 7, 0),
+    ...             GameOutcome((1, 0), (1.0, -1.0), 3, 7, 0)]
+    >>> result = bot_result("random", 0, outcomes, 2, 0.0, 2)
+    >>> result.wins, result.losses, [seat.mean for seat in result.seats]
+    (1, 1, [1.0, -1.0])
+    """
     values = [o.returns[o.seats[index]] for o in outcomes]
     verdicts = [outcome_of(o.returns, o.seats[index]) for o in outcomes]
     blocks = [o.block for o in outcomes]

@@ -28,6 +28,7 @@ from pure_engine.cards import (
     EntityId,
     Frame,
     Rules,
+    Table,
     death_phase,
     emit,
     move,
@@ -50,6 +51,7 @@ from pure_engine.games.magic_lite.state import (
 )
 
 __all__ = [
+    "NEEDS",
     "RULES",
     "ZONES",
     "Zones",
@@ -58,6 +60,7 @@ __all__ = [
     "deal_damage",
     "draw_cards",
     "enter_battlefield",
+    "mana_counts",
     "pay",
     "settle",
 ]
@@ -189,11 +192,17 @@ def _sources(state: MagicState, player: int) -> list[tuple[EntityId, int]]:
 
 def available_mana(state: MagicState, player: int) -> list[int]:
     """How much mana of each colour (WUBRG) *player* can make now."""
+    return mana_counts(state.table, player)
+
+
+def mana_counts(table: Table, player: int) -> list[int]:
+    """How much mana of each colour (WUBRG) *player* can make on *table*."""
     counts = [0, 0, 0, 0, 0]
-    entities = state.table.entities
-    for i in state.table.zones[ZONES.battlefield[player]]:
+    entities = table.entities
+    mana = _MANA
+    for i in table.zones[ZONES.battlefield[player]]:
         e = entities[i]
-        color = _MANA.get(e.card)
+        color = mana.get(e.card)
         if color is not None and not e.status & _UNAVAILABLE:
             counts[color] += 1
     return counts
@@ -206,7 +215,7 @@ def can_pay(cost: Cost, counts: list[int]) -> bool:
     >>> can_pay(parse_cost("1G"), [0, 0, 0, 1, 1]), can_pay(parse_cost("GG"), [0, 0, 0, 1, 1])
     (True, False)
     """
-    needs, value = _NEEDS.get(cost) or _needs(cost)
+    needs, value = NEEDS.get(cost) or _needs(cost)
     for color, need in needs:
         if counts[color] < need:
             return False
@@ -217,8 +226,9 @@ def _needs(cost: Cost) -> tuple[tuple[tuple[int, int], ...], int]:
     return tuple((c, n) for c, n in enumerate(cost.colored) if n), cost.value
 
 
-_NEEDS: Final = {cost: _needs(cost) for cost in (cost_of(c) for c in POOL.defs if c != PLAYER)}
-"""Each card cost's coloured needs as (colour, count) pairs, and its mana value."""
+NEEDS: Final = {cost: _needs(cost) for cost in (cost_of(c) for c in POOL.defs if c != PLAYER)}
+"""Each card cost's coloured needs as (colour, count) pairs, and its mana value (what
+:func:`can_pay` reads)."""
 
 
 def pay(state: MagicState, player: int, card: str) -> MagicState:

@@ -40,7 +40,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL
 from pure_engine.games.magic_lite.combat import damage_orders
 from pure_engine.games.magic_lite.decks import load_deck
-from pure_engine.games.magic_lite.engine import ZONES, draw_cards
+from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, MagicState, Step
 from pure_engine.games.magic_lite.turn import (
     MACHINE,
@@ -68,6 +68,7 @@ __all__ = [
 
 _VERBS: Final = ("pass", "play", "cast", "attack", "done", "block", "order", "choose", "discard")
 MAX_DECISIONS: Final = 20_000
+_OPENING_HAND: Final = 7
 
 
 def _table(
@@ -100,9 +101,16 @@ def deal(deck0: Sequence[str], deck1: Sequence[str], *, seed: int, skip: int) ->
     cards: list[tuple[ZoneId, str, int]] = []
     for p, deck in enumerate((deck0, deck1)):
         order, rng = shuffled(rng, tuple(deck))
-        cards.extend((ZONES.library[p], card, p) for card in order)
-    state = MagicState(_table(cards), rng=rng, skip=skip)
-    state = draw_cards(draw_cards(state, 0, 7), 1, 7)
+        # the opening hand is the library's top seven (decks hold 40 or more), made in place
+        top = len(order) - _OPENING_HAND
+        cards.extend(
+            (ZONES.library[p] if k < top else ZONES.hand[p], c, p) for k, c in enumerate(order)
+        )
+    table = _table(cards)
+    zones = table.zones
+    for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
+        zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
+    state = MagicState(table.replace(zones=zones), rng=rng, skip=skip)
     return start_turns(state)
 
 
@@ -146,7 +154,7 @@ def position(
     state = MagicState(table, life=life, active=active, step=step, turn=turn, skip=skip)
     enter = MACHINE.steps[step].enter
     run = MACHINE.advance(enter(state) if enter is not None else state)
-    return run.state.replace(ticks=run.ticks)
+    return run.state.replace(ticks=1, steps=run.steps)
 
 
 def chance_outcomes(state: MagicState) -> tuple[tuple[Action, Fraction], ...]:
@@ -196,20 +204,20 @@ def observation(state: MagicState, player: int) -> Hashable:
 
 
 def key(state: MagicState) -> Hashable:
-    """The whole state but its three counters (ticks, decisions, automatic actions), which
-    decide nothing; the rng is kept (it is the same all game: no chance after the deal)."""
-    return state.replace(ticks=0, decisions=0, autos=0)
+    """The whole state but its four counters (ticks, steps, decisions, automatic actions),
+    which decide nothing; the rng is kept (it is the same all game: no chance after the deal)."""
+    return state.replace(ticks=0, steps=0, decisions=0, autos=0)
 
 
 def counters(state: MagicState) -> dict[str, int]:
-    """The work counters of the game so far: flow-loop ``ticks`` and automatic actions
-    (``autos``; decisions are counted by every driver); ``pure-engine bench magic_lite``
-    reports them per game.
+    """The work counters of the game so far: flow-loop ``ticks`` (one per decision, and one for
+    the deal), step changes (``steps``) and automatic actions (``autos``; decisions are counted
+    by every driver); ``pure-engine bench magic_lite`` reports them per game.
 
-    >>> counters(position())  # empty hands: p0's main 1 passes, p1's turn to their first land
-    {'ticks': 5, 'autos': 0}
+    >>> counters(position())  # empty hands: one tick from p0's main 1 to p1's first decision
+    {'ticks': 1, 'steps': 5, 'autos': 0}
     """
-    return {"ticks": state.ticks, "autos": state.autos}
+    return {"ticks": state.ticks, "steps": state.steps, "autos": state.autos}
 
 
 def resample(state: MagicState, player: int, rng: random.Random) -> MagicState:

@@ -167,7 +167,8 @@ class MagicState(StackState):
     blockers' damage order is ``to_order``, the chosen ``orders``), auras
     ``attached`` as (aura, creature) pairs, the bit set of players who
     ``lost``, the seats whose trivial decisions are skipped (``skip``), and
-    three counters that do not decide anything: flow ``ticks``, player
+    four counters that do not decide anything: flow ``ticks`` (passes of the
+    flow loop, one per decision), ``steps`` (step changes), player
     ``decisions`` and automatic actions (``autos``).
     """
 
@@ -186,5 +187,6 @@ class MagicState(StackState):
     lost: int = 0
     skip: int = 0b11
     ticks: int = 0
+    steps: int = 0
     decisions: int = 0
     autos: int = 0

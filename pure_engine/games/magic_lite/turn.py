@@ -14,13 +14,15 @@ Skip-trivial (seed 002, proposal 2) is the machine's ``auto`` rule,
 cannot do anything but pass (:func:`can_act`, which never builds the list of
 actions) passes automatically; so does a player whose only option is "done"
 or a single target.  When both players skip and neither can act, a priority
-window does not even open.  The counters ``ticks`` (loop passes),
-``decisions`` and ``autos`` in the state show the effect.
+window does not even open.  The counters ``ticks`` (loop passes: one per
+decision), ``steps`` (step changes), ``decisions`` and ``autos`` in the
+state show the effect.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Final
 
 from pure_engine.cards import (
@@ -29,6 +31,7 @@ from pure_engine.cards import (
     Ctx,
     EntityId,
     Frame,
+    Table,
     answer,
     emit,
     is_alive,
@@ -36,10 +39,10 @@ from pure_engine.cards import (
     put,
     remove_buffs,
 )
-from pure_engine.cards.stack import StackItem, pass_priority, pop_item, push_item, start_item
+from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.game import CHANCE, TERMINAL
-from pure_engine.games.magic_lite.cards import POOL, cost_of, is_permanent
+from pure_engine.games.magic_lite.cards import PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.combat import (
     attack_candidates,
     block_options,
@@ -50,12 +53,12 @@ from pure_engine.games.magic_lite.combat import (
     has_first_strike,
 )
 from pure_engine.games.magic_lite.engine import (
+    NEEDS,
     RULES,
     ZONES,
-    available_mana,
-    can_pay,
     draw_cards,
     enter_battlefield,
+    mana_counts,
     pay,
     settle,
 )
@@ -119,10 +122,6 @@ def current_player(state: MagicState) -> int:
     return state.holder
 
 
-def _skips(state: MagicState, player: int) -> bool:
-    return bool(state.skip >> player & 1)
-
-
 # --- priority -----------------------------------------------------------------------------------
 
 
@@ -141,40 +140,70 @@ def spell_targets(
     )
 
 
-def _sorcery_speed(state: MagicState, player: int) -> bool:
-    return player == state.active and state.step in _MAINS and not state.stack
+_CASTABLE: Final = {
+    key: (_SPEED[key], *NEEDS[cost_of(key)], POOL.targets.get(key))
+    for key in POOL.defs
+    if key != PLAYER and _SPEED[key] != _LAND
+}
+"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them) and target
+selector (``None``: no target), looked up once."""
+
+_MEMO: Final[list[tuple[object, bool, bool, bool] | None]] = [None, None]
+"""The last answer of :func:`can_act` per player, with what it was computed from: the table
+(held, and compared by identity: a table is immutable) and the two timing flags."""
 
 
 def can_act(state: MagicState, player: int) -> bool:
     """True when *player*, holding priority, could do more than pass — decided without building
-    the list of actions (a land to play, or a spell they can pay for with a legal target)."""
+    the list of actions (a land to play, or a spell they can pay for with a legal target).
+
+    The answer depends on the entity table and on two flags only (sorcery timing, a land still
+    playable), so the last answer per player is kept: the flow loop asks again for the same
+    table at every step that changes nothing (an exact memo of a pure function)."""
     table = state.table
     hand = table.zones[ZONES.hand[player]]
     if not hand:
         return False
-    entities = table.entities
     sorcery = player == state.active and state.step in _MAINS and not state.stack
     land_ok = sorcery and not state.land_played
+    memo = _MEMO[player]
+    if memo is not None and memo[0] is table and memo[1] == sorcery and memo[2] == land_ok:
+        return memo[3]
+    found = _can_act(table, player, hand, sorcery, land_ok)
+    _MEMO[player] = (table, sorcery, land_ok, found)
+    return found
+
+
+def _can_act(
+    table: Table, player: int, hand: tuple[EntityId, ...], sorcery: bool, land_ok: bool
+) -> bool:
+    entities = table.entities
     counts: list[int] | None = None
+    total = 0
+    castable = _CASTABLE
     for i in hand:
         card = entities[i].card
-        speed = _SPEED[card]
-        if speed == _LAND:
+        spell = castable.get(card)
+        if spell is None:  # a land
             if land_ok:
                 return True
             continue
+        speed, needs, value, selector = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
-            counts = available_mana(state, player)
-            if not any(counts):
+            counts = mana_counts(table, player)
+            total = sum(counts)
+            if not total:
                 if land_ok:
                     continue  # a land later in the hand may still be played
                 return False
-        if not can_pay(cost_of(card), counts):
+        if value > total or any(counts[color] < need for color, need in needs):
             continue
-        targets = spell_targets(state, card, i, player)
-        if targets is None or targets:
+        if selector is None:
+            return True
+        ctx = Ctx(i, player)
+        if any(t != i and is_alive(entities[t]) for t in selector(table, ctx)):
             return True
     return False
 
@@ -182,26 +211,35 @@ def can_act(state: MagicState, player: int) -> bool:
 def _priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
     table = state.table
     entities = table.entities
-    sorcery = _sorcery_speed(state, player)
-    counts = available_mana(state, player)
+    sorcery = player == state.active and state.step in _MAINS and not state.stack
+    land_ok = sorcery and not state.land_played
+    counts: list[int] | None = None
     actions = [PASS]
     seen: set[str] = set()
+    castable = _CASTABLE
     for i in table.zones[ZONES.hand[player]]:
-        e = entities[i]
-        if e.card in seen:
+        card = entities[i].card
+        if card in seen:
             continue  # copies of a card in hand are the same choice
-        seen.add(e.card)
-        if "land" in e.types:
-            if sorcery and not state.land_played:
+        seen.add(card)
+        spell = castable.get(card)
+        if spell is None:  # a land
+            if land_ok:
                 actions.append(Action(Act.PLAY_LAND, i))
             continue
-        if (not sorcery and "instant" not in e.types) or not can_pay(cost_of(e.card), counts):
+        speed, needs, value, selector = spell
+        if speed == _SORCERY and not sorcery:
             continue
-        targets = spell_targets(state, e.card, i, player)
-        if targets is None:
+        if counts is None:
+            counts = mana_counts(table, player)
+        if value > sum(counts) or any(counts[color] < need for color, need in needs):
+            continue
+        if selector is None:
             actions.append(Action(Act.CAST, i))
-        else:
-            actions.extend(Action(Act.CAST, i, t) for t in targets)
+            continue
+        for t in selector(table, Ctx(i, player)):
+            if t != i and is_alive(entities[t]):
+                actions.append(Action(Act.CAST, i, t))
     return tuple(actions)
 
 
@@ -234,29 +272,41 @@ def _resolve(state: MagicState, item: StackItem) -> MagicState:
     return state
 
 
-def _pass(state: MagicState) -> MagicState:
+def _pass(state: MagicState, autos: int = 0) -> MagicState:
     """The holder passes; then every player who skips trivial decisions and cannot act passes
     too (seed 002's inner priority loop), until somebody must decide, a resolving item asks a
-    question, or the step ends.  Each automatic pass is counted in ``autos``."""
+    question, or the step ends.  Each automatic pass is counted in ``autos`` (*autos*: those
+    the caller made already); the priority fields are written once, not once a pass."""
+    passes, holder = state.passes, state.holder
     while True:
-        state, everybody = pass_priority(state, players=2)
-        if everybody:
-            if not state.stack:
-                return state.replace(window=False)
-            state, item = pop_item(state, active=state.active)
-            state = settle(_resolve(state, item))
-            if state.pending is not None or state.lost:
+        passes += 1
+        if passes < 2:  # the next player receives priority
+            holder = 1 - holder
+            if not state.skip >> holder & 1 or can_act(state, holder):
+                return state.replace(passes=passes, holder=holder, autos=state.autos + autos)
+            autos += 1
+            continue
+        # everybody passed in succession: the step ends, or the top of the stack resolves
+        if not state.stack:
+            return state.replace(
+                passes=passes, holder=holder, window=False, autos=state.autos + autos
+            )
+        state = state.replace(passes=passes, holder=holder, autos=state.autos + autos)
+        autos = 0
+        state, item = pop_item(state, active=state.active)
+        state = settle(_resolve(state, item))
+        if state.pending is not None or state.lost:
+            return state
+        if state.stack:
+            state = state.replace(window=True)
+        else:
+            state = _open(state)
+            if not state.window:
                 return state
-            if state.stack:
-                state = state.replace(window=True)
-            else:
-                state = _open(state)
-                if not state.window:
-                    return state
-        holder = state.holder
+        passes, holder = state.passes, state.holder
         if not state.skip >> holder & 1 or can_act(state, holder):
             return state
-        state = state.replace(autos=state.autos + 1)
+        autos += 1
 
 
 def _cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
@@ -376,19 +426,17 @@ def _apply(state: MagicState, action: Action) -> MagicState:
 def auto_action(state: MagicState) -> MagicState | None:
     """The skip-trivial rule: the state after the automatic action at this decision point, or
     ``None`` when a player must decide (or does not skip).  Counted in ``autos``."""
-    after = _automatic(state)
-    return None if after is None else after.replace(autos=after.autos + 1)
-
-
-def _automatic(state: MagicState) -> MagicState | None:
     player = current_player(state)
-    if player < 0 or not _skips(state, player):
+    if player < 0 or not state.skip >> player & 1:
         return None
     found = forced(state)
     if found is None:
         return None
     action = found[0]
-    return _pass(state) if action.kind == Act.PASS else _apply(state, action)
+    if action.kind == Act.PASS:
+        return _pass(state, autos=1)
+    after = _apply(state, action)
+    return after.replace(autos=after.autos + 1)
 
 
 def forced(state: MagicState) -> tuple[Action, str] | None:
@@ -426,7 +474,7 @@ def step(state: MagicState, action: Action) -> MagicState:
     """Apply *action* (assumed legal), then run the turn to the next real decision."""
     run = MACHINE.advance(_apply(state, action))
     s = run.state
-    return s.replace(ticks=s.ticks + run.ticks, decisions=s.decisions + 1)
+    return s.replace(ticks=s.ticks + 1, steps=s.steps + run.steps, decisions=s.decisions + 1)
 
 
 # --- the turn table -------------------------------------------------------------------------------
@@ -492,7 +540,7 @@ def _next_turn(state: MagicState) -> MagicState:
             e = table.entities[i]
             if e.damage:
                 table = put(table, e.replace(damage=0))
-            if any(b.one_turn for b in e.buffs):
+            if e.buffs and any(b.one_turn for b in e.buffs):
                 table = remove_buffs(table, i, lambda b: b.one_turn)
                 e = table.entities[i]
                 # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
@@ -506,11 +554,14 @@ def _next_turn(state: MagicState) -> MagicState:
 
 
 def _listens(state: MagicState, event: str) -> bool:
-    cards = POOL.listeners.get(event, {})
+    cards = POOL.listeners.get(event)
+    if not cards:
+        return False
     entities = state.table.entities
-    return any(
-        entities[i].card in cards for i in state.table.zones[ZONES.battlefield[state.active]]
-    )
+    for i in state.table.zones[ZONES.battlefield[state.active]]:
+        if entities[i].card in cards:
+            return True
+    return False
 
 
 def _quiet(state: MagicState, event: str) -> bool:
@@ -584,9 +635,9 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
         Step.END: FlowStep(Step.END, Step.CLEANUP, _at_beginning("end_step"), _decides),
         Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
     },
-    get_step=lambda state: state.step,
+    get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
     set_step=lambda state, name: state.replace(step=name),
-    is_over=lambda state: state.lost != 0,
+    is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
     auto=auto_action,
 )
 """The turn of magic_lite: one row per step, one loop (``MACHINE.advance``)."""
@@ -595,4 +646,4 @@ MACHINE: Final[TurnMachine[MagicState, Step]] = TurnMachine(
 def start_turns(state: MagicState) -> MagicState:
     """From a fresh deal (step ``UNTAP`` of turn 1), run to the first decision."""
     run = MACHINE.advance(_untap(state))
-    return run.state.replace(ticks=run.ticks)
+    return run.state.replace(ticks=1, steps=run.steps)
