@@ -70,7 +70,7 @@ def contract(seed: int, text: str) -> CoincheState:
 
 
 def test_check_game() -> None:
-    check_game(GAME, games=8)
+    check_game(GAME, games=4)
     assert load_game("coinche", sa_ta=True).info.params == GAME.info.params
     with pytest.raises(ValueError, match="expected sa_ta true or false, found 'yes'"):
         make_game(sa_ta="yes")  # type: ignore[arg-type]  # what an untyped caller may pass
@@ -206,3 +206,30 @@ def test_the_rules_bot_plays_sans_atout_and_tout_atout_contracts() -> None:
             162,
             252,
         )
+
+
+def _opening(cards: str, game: Game[CoincheState, int] = GAME) -> str:
+    """What the rules bot opens with *cards* (eight, e.g. ``"AC AD AH 7S ..."``) as first caller:
+    the other hands keep their cards, the ones *cards* takes from them replaced by the
+    mover's old ones."""
+    state = dealt(5, game)
+    mover = current_player(state)
+    hand = hand_of(parse_card(text) for text in cards.split())
+    spare = list(cards_of(state.tricks.hands[mover] & ~hand))
+    hands = list(state.tricks.hands)
+    for seat in range(4):
+        if seat != mover:
+            for card in cards_of(hands[seat] & hand):
+                hands[seat] = hands[seat] & ~(1 << card) | 1 << spare.pop()
+    hands[mover] = hand
+    state = state.replace(
+        tricks=state.tricks.replace(hands=(hands[0], hands[1], hands[2], hands[3]))
+    )
+    return game.action_to_str(state, RulesBot(seed=0).choose(game, state))
+
+
+def test_the_rules_bot_opens_sans_atout_and_tout_atout_by_its_rules() -> None:
+    assert _opening("AC AD AH 7S 8S 8H 7D 8C") == "bid 80 SA"  # three aces
+    assert _opening("JC JD 9H 9S 7S 8H 7D 8C") == "bid 80 TA"  # two jacks, two nines
+    assert _opening("AC AD 10H 7S 8S 8H 7D 8C") == "pass"
+    assert _opening("AC AD AH 7S 8S 8H 7D 8C", make_game()) == "pass"  # SA not offered

@@ -195,7 +195,7 @@ def _picking_rule(data: st.DataObject, depth: int) -> dict[str, Any]:
     return rule
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(st.data(), json_states)
 def test_the_fused_values_query_matches_the_driver(data: st.DataObject, raw_state: Any) -> None:
     document = [_picking_rule(data, 2) for _ in range(data.draw(st.integers(1, 3)))]

@@ -10,7 +10,8 @@ first, the trick, who holds it, the cards played, the unseen cards), then
    each suit that have left the game, and which of its cards are masters (no
    unseen card of the suit ranks above them);
 2. queries the ``decide`` rules, in order — take with a strong trump suit, open
-   the Coinche auction, give points to a master partner, draw trumps while the
+   the Coinche auction (sans-atout with three aces, tout-atout with jacks and
+   nines, when the game offers them), give points to a master partner, draw trumps while the
    opponents may hold some (counting trumps gone), lead or play a master card
    when the partner is not master, second hand low, trump or win only when it
    helps and as cheaply as possible, do not lead away from a guarded ten — and
@@ -86,6 +87,7 @@ BOT_LIBRARY: Library = BUILTINS.extend(
         "rank": rank,
         "trump_points": trump_points,
         "count_suit": lambda cards, suit_: sum(1 for c in cards if c // 13 == suit_),
+        "count_face": lambda cards, face: sum(1 for c in cards if c % 13 + 1 == face),
         "option_suit": option_suit,
         "bid_suit": bid_suit,
     }
