@@ -2,13 +2,16 @@
 
 Run: ``python -m benchmarks interop`` (add ``--cfr-convergence`` through
 ``python -m benchmarks.bench_interop --cfr-convergence`` for the slow CFR+
-convergence table on Leduc).
+convergence table on Leduc; ``--card-games`` prints only the card-game table).
 
 * **RL env steps/s**, Leduc hold'em, uniformly random masked actions, one
   loop per env: our ``to_pettingzoo("leduc_poker")`` vs PettingZoo's
   ``leduc_holdem_v4`` (RLCard's rules behind PettingZoo's AEC API) and
   OpenSpiel's ``rl_environment.Environment("leduc_poker")`` (its C++ game);
   Kuhn the same (PettingZoo has no Kuhn).
+* **Card games** (``--card-games``): skirmish and magic_lite random games,
+  decisions/s on the game's own API vs through ``to_pettingzoo`` (the
+  encoding's tensor and mask at every decision): what the encoding costs.
 * **CFR iterations/s**: OpenSpiel's Python ``cfr.CFRSolver`` and its C++
   ``CFRPlusSolver`` on our Kuhn/Leduc through ``to_openspiel`` vs on
   OpenSpiel's C++ games (and its pure-Python ``python_kuhn_poker``).
@@ -137,6 +140,48 @@ def env_table() -> None:
     )
 
 
+def _raw_episode(name: str, seed: int = 1) -> Runner:
+    """One random game on the game's own API: random legal actions, chance from an rng."""
+    import random
+
+    from pure_engine import CHANCE, TERMINAL
+
+    game = load_game(name)
+    rng = random.Random(seed)
+
+    def run() -> int:
+        state = game.initial_state(rng.getrandbits(31))
+        steps = 0
+        while (player := game.current_player(state)) != TERMINAL:
+            if player == CHANCE:
+                state = game.step(state, game.sample_chance(state, rng))
+                continue
+            state = game.step(state, rng.choice(game.legal_actions(state)))
+            steps += 1
+        return steps
+
+    return run
+
+
+def card_env_table() -> None:
+    """What the encoding costs on the card games: the same random games on the game's own API
+    and through ``to_pettingzoo`` (a tensor for the agent and a mask at every decision)."""
+    rows: list[list[object]] = []
+    for name in ("skirmish", "magic_lite"):
+        ours = ours_pettingzoo(name)
+        if ours is None:
+            print("(the rl extra is missing: pip install 'pure-engine[rl]')")
+            return
+        raw = _rate(_raw_episode(name), seconds=3 * SECONDS)
+        env = _rate(ours, seconds=3 * SECONDS)
+        rows.append([name, f"{raw:,.0f}", f"{env:,.0f}", f"{env / raw:.2f}"])
+    print_table(
+        "Card games: random decisions/s on the game's API and through to_pettingzoo",
+        ["game", "game.step loop", "to_pettingzoo (AEC)", "env / loop"],
+        rows,
+    )
+
+
 def _spiel_games(name: str) -> list[tuple[str, Any]]:
     import pyspiel
 
@@ -260,6 +305,9 @@ def main(argv: list[str] | None = None) -> None:
     """Print the tables (convergence only with ``--cfr-convergence``, batch with ``--deals N``;
     ``--batch-only`` skips the env and CFR tables)."""
     args = sys.argv[1:] if argv is None else argv
+    if "--card-games" in args:
+        card_env_table()
+        return
     if "--batch-only" not in args:
         env_table()
         cfr_table()

@@ -258,7 +258,10 @@ class LookAndChooseI(Instr):
 
 @dataclass(frozen=True, slots=True)
 class SearchDeckI(Instr):
-    """Take a card of your deck that ``selector`` selects into your zone of kind ``to``."""
+    """Take a card of your deck that ``selector`` selects into your zone of kind ``to``.
+
+    The searcher sees the cards offered (one per distinct card, top first): they
+    become known to them, so ``resample`` keeps them and deals only the rest."""
 
     selector: Compiled
     to: str
@@ -276,8 +279,9 @@ class SearchDeckI(Instr):
                 options.append((i,))
         if not options:
             return state, frame.replace(pc=frame.pc + 1)
+        table = _reveal(state.table, [option[0] for option in options], me)
         decision = Decision(me, DecisionKind.CARD, tuple(options))
-        return state.replace(pending=decision), frame
+        return state.replace(table=table, pending=decision), frame
 
     def resume(
         self, state: S, frame: Frame, rules: Rules[S], choice: Value

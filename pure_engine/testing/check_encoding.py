@@ -116,6 +116,8 @@ def _tensor(encoding: Encoding[Any, Any], state: Any, player: int, size: int) ->
             f"expected {size} (observation_shape {shape})"
         )
     low, high = encoding.observation_bounds
+    if _plainly_in_bounds(numbers, low, high):
+        return numbers
     for at, value in enumerate(numbers):
         if (
             isinstance(value, bool)
@@ -130,6 +132,21 @@ def _tensor(encoding: Encoding[Any, Any], state: Any, player: int, size: int) ->
     return numbers
 
 
+def _plainly_in_bounds(numbers: tuple[float, ...], low: float, high: float) -> bool:
+    """The fast path of the bounds check (C loops only): plain ints and floats, a finite sum,
+    the least and the greatest inside the bounds.  False sends the caller to the slow loop,
+    which names the first bad number."""
+    if not numbers:
+        return True
+    if not set(map(type, numbers)) <= {float, int}:
+        return False
+    try:
+        total = math.fsum(numbers)
+    except (OverflowError, ValueError):
+        return False
+    return math.isfinite(total) and low <= min(numbers) and max(numbers) <= high
+
+
 def _check_tensors(
     game: Game[Any, Any],
     encoding: Encoding[Any, Any],
@@ -141,7 +158,7 @@ def _check_tensors(
 ) -> int:
     for player in range(game.num_players):
         numbers = _tensor(encoding, state, player, size)
-        if _tensor(encoding, state, player, size) != numbers:
+        if tuple(encoding.observation_tensor(state, player)) != numbers:
             detail = f"shape: observation_tensor(state, {player}) changed when asked again"
             raise _FindingError(detail)
         view = (player, game.observation(state, player))
@@ -157,8 +174,9 @@ def _check_tensors(
             continue
         for _ in range(resamples):
             other = game.resample(state, player, rng)
-            theirs = _tensor(encoding, other, player, size)
+            theirs = tuple(encoding.observation_tensor(other, player))
             if theirs != numbers:
+                theirs = _tensor(encoding, other, player, size)  # a shape finding first
                 at = _first_difference(numbers, theirs)
                 raise _FindingError(
                     f"hidden: observation_tensor(state, {player}) differs at [{at}] from a "

@@ -40,6 +40,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL
 from pure_engine.games.magic_lite.combat import damage_orders
 from pure_engine.games.magic_lite.decks import load_deck
+from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, MagicState, Step
 from pure_engine.games.magic_lite.turn import (
@@ -383,4 +384,5 @@ def make_game(
         resample=resample,
         counters=counters,
         forced=forced,
+        encoding=make_encoding((cards0, cards1)),
     )

@@ -68,6 +68,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.decks import Deck, parse_deck
+from pure_engine.games.skirmish.encoding import make_encoding
 from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage, draw
 
 __all__ = [
@@ -427,4 +428,5 @@ def make_game(
         parse_action=parse_action,
         render=render,
         resample=resample,
+        encoding=make_encoding(),
     )
