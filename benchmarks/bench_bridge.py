@@ -73,13 +73,15 @@ def main() -> None:
         rng = random.Random(seed * 100 + size)
         ours_t: list[float] = []
         theirs_t: list[float] = []
+        by_strain: dict[Strain, list[float]] = {}
         nodes = 0
-        for _ in range(n):
+        for index in range(n):
             hands = random_ending(rng, size)
             strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
             started = time.perf_counter()
             result = solve(hands, strain, leader)
             ours_t.append(time.perf_counter() - started)
+            by_strain.setdefault(strain, []).append(ours_t[-1])
             nodes += result.nodes
             if dds is not None:
                 seconds, tricks = dds(hands, strain, leader)
@@ -89,6 +91,22 @@ def main() -> None:
                         f"disagreement on {pbn_str(hands)} {strain.letter} leader {leader}: "
                         f"ours {result.tricks}, DDS {tricks}"
                     )
+            if size == 13:  # full deals are slow: one line each, so a cut-short run says something
+                dds_ms = f"{theirs_t[-1] * 1e3:.1f} ms" if theirs_t else "-"
+                print(
+                    f"    deal {index + 1}/{n} {strain.letter} leader {'NESW'[leader]}: "
+                    f"{result.tricks} tricks, ours {ours_t[-1]:.2f} s ({result.nodes:,} nodes), "
+                    f"DDS {dds_ms}, median so far {statistics.median(ours_t):.2f} s",
+                    flush=True,
+                )
+        if size == 13:
+            for strain in sorted(by_strain):
+                times = by_strain[strain]
+                print(
+                    f"    {strain.letter}: {len(times)} deals, "
+                    f"median {statistics.median(times):.2f} s, max {max(times):.2f} s",
+                    flush=True,
+                )
         ours = statistics.median(ours_t)
         row: list[object] = [size, n, f"{ours * 1e3:.2f} ms", f"{max(ours_t) * 1e3:.0f} ms"]
         if theirs_t:

@@ -127,6 +127,22 @@ def test_canonical_key_merges_only_positions_of_equal_value(seed: int, size: int
     )
 
 
+def test_a_refuted_card_speaks_for_its_whole_run_in_the_table() -> None:
+    """Regression (found by the 4,000-ending DDS comparison): only the lowest card of a
+    run of touching cards is searched; if the proof used the rank of a card of that run,
+    the whole run must be relevant, else the table answers for a position where the run
+    is split.  Here the solver once said 3; DDS says South's side takes 4."""
+    # N:K4.QJ.AT8.Q2 E:Q5.543.KQ9.6 S:A73.A92.73.- W:2.K8.J65.543, diamonds, South led SJ
+    position = Position(
+        (2256404023879682, 1134697931341856, 37950532911104, 1382988251164),
+        Seat.SOUTH,
+        Strain.DIAMONDS,
+        (49,),
+    )
+    assert pbn_str(position.hands) == "N:K4.QJ.AT8.Q2 Q5.543.KQ9.6 A73.A92.73. 2.K8.J65.543"
+    assert solve_position(position).tricks == 4
+
+
 def test_the_key_tells_different_positions_apart() -> None:
     # the same cards, one seat's spade swapped with another's: different relative hands
     a = parse_pbn("N:A... K... Q... J...")

@@ -6,9 +6,11 @@ order changes only how fast a proof is found, never an answer.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pure_engine.games.tricks import SUIT_MASKS
 
-__all__ = ["order_last", "order_moves"]
+__all__ = ["order_follow", "order_moves"]
 
 _SUIT = SUIT_MASKS
 _BOTTOM = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -28,49 +30,8 @@ def _positions(bits: int) -> list[int]:
     return out
 
 
-def order_last(
-    legal: int, trick: tuple[int, ...], leader: int, seat: int, trump_mask: int
-) -> list[int]:
-    """Fourth hand: if the partner holds the trick, low cards first; else the cheapest
-    winner first, then low cards."""
-    cards = _positions(_runs(legal))
-    if len(cards) == 1:
-        return cards
-    win = _winner_so_far(trick, trump_mask)
-    partner_holds = (leader + win) & 1 == seat & 1
-    best = trick[win]
-    beating = [c for c in cards if _beats(c, best, trump_mask)]
-    losing = [c for c in cards if not _beats(c, best, trump_mask)]
-    losing.sort(key=_rank_key)
-    if partner_holds:
-        return losing + beating
-    return beating + losing
-
-
-def _rank_key(card: int) -> int:
-    return card % 13
-
-
-def _winner_so_far(trick: tuple[int, ...], trump_mask: int) -> int:
-    best_index, best = 0, trick[0]
-    for index in range(1, len(trick)):
-        card = trick[index]
-        if card // 13 == best // 13:
-            if card > best:
-                best_index, best = index, card
-        elif trump_mask >> card & 1:
-            best_index, best = index, card
-    return best_index
-
-
-def _beats(card: int, best: int, trump_mask: int) -> bool:
-    if card // 13 == best // 13:
-        return card > best
-    return bool(trump_mask >> card & 1)
-
-
 def order_moves(
-    h: tuple[int, int, int, int],
+    h: Sequence[int],
     legal: int,
     trick: tuple[int, ...],
     leader: int,
@@ -100,22 +61,91 @@ def order_moves(
                 score = 30 - card % 13  # low card to partner's winner
             elif trump_mask and not partner & mask and partner & trump_mask and mask != trump_mask:
                 score = 25 - card % 13  # partner ruffs
+            elif top & lho and (partner & mask) > (rho & mask) and not ruffable:
+                score = 20 - card % 13  # through the second hand, to partner's tenace
             else:
-                score = 10 - card % 13 + (h[seat] & mask).bit_count()
+                score = 10 - card % 13 + (h[seat] & mask).bit_count() - (8 if ruffable else 0)
             scored.append((-score, card))
         scored.sort()
         return [card for _, card in scored]
-    win = _winner_so_far(trick, trump_mask)
-    best = trick[win]
-    partner_holds = (leader + win) & 1 == seat & 1
-    beating = [c for c in cards if _beats(c, best, trump_mask)]
-    losing = [c for c in cards if not _beats(c, best, trump_mask)]
-    losing.sort(key=_rank_key)
+    return order_follow(h, h[seat], trick, leader, seat, trump_mask)
+
+
+def order_follow(
+    h: Sequence[int], hand: int, trick: tuple[int, ...], leader: int, seat: int, trump_mask: int
+) -> list[int]:
+    """Second or third hand's candidate cards (one per class), likeliest best first."""
+    first = trick[0]
+    led = _SUIT[first // 13]
+    win, best = 0, first
+    if len(trick) == 2:
+        second = trick[1]
+        if second // 13 == first // 13:
+            if second > first:
+                win, best = 1, second
+        elif trump_mask >> second & 1:
+            win, best = 1, second
+    above_best = ~((2 << best) - 1)
+    if hand & led:
+        legal = hand & led
+        beat = legal & above_best if led >> best & 1 else 0
+    else:
+        legal = hand
+        beat = hand & trump_mask & above_best if trump_mask >> best & 1 else hand & trump_mask
+    runs = legal & ~((legal << 1) & ~_BOTTOM)  # one card per run of touching cards
+    losing = _positions(runs & ~beat)
+    if not beat:
+        if len(losing) > 1 and not hand & led:
+            losing.sort(key=_rank_key)
+        return losing
+    beating = _positions(runs & beat)
+    if len(losing) > 1 and not hand & led:
+        losing.sort(key=_rank_key)
+    if len(trick) == 1:  # second hand: low first, but try the cheapest winner early
+        third = _top_of(h[(seat + 1) & 3], led, trump_mask, best)
+        fourth = _top_of(h[(seat + 2) & 3], led, trump_mask, best if third < 0 else third)
+        if fourth >= 0:
+            return losing + beating  # partner, last to play, can take the trick
+        return beating[:1] + losing + beating[1:]
+    # third hand: what can the fourth hand do?
+    partner_holds = win == 0
+    top4 = _top_of(h[(seat + 1) & 3], led, trump_mask, best)
+    if partner_holds and top4 < 0:
+        return losing + beating  # partner's card stands: play low
+    if top4 >= 0:
+        # cards that also beat the fourth hand's best, cheapest first, come first
+        over = [c for c in beating if _beats(c, top4, trump_mask)]
+        if over:
+            under = [c for c in beating if not _beats(c, top4, trump_mask)]
+            if partner_holds:
+                return over[:1] + losing + under + over[1:]
+            return over + under + losing
     if partner_holds:
         return losing + beating
-    if len(trick) == 1:  # second hand: low first, but try the cheapest winner early
-        return beating[:1] + losing + beating[1:] if beating else losing
     return beating + losing
 
 
+def _top_of(fourth: int, led: int, trump_mask: int, best: int) -> int:
+    """The fourth hand's highest card that beats *best*, or -1 if it cannot."""
+    follow = fourth & led
+    if follow:
+        top = follow.bit_length() - 1
+        return top if _beats(top, best, trump_mask) else -1
+    trumps = fourth & trump_mask
+    if trumps:
+        top = trumps.bit_length() - 1
+        return top if _beats(top, best, trump_mask) else -1
+    return -1
+
+
 # ---------------------------------------------------------------- the API
+
+
+def _rank_key(card: int) -> int:
+    return card % 13
+
+
+def _beats(card: int, best: int, trump_mask: int) -> bool:
+    if card // 13 == best // 13:
+        return card > best
+    return bool(trump_mask >> card & 1)

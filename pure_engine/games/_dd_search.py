@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_order import order_last, order_moves
+from pure_engine.games._dd_order import order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
 __all__ = ["Relative", "Search", "finish_trick", "to_relative"]
@@ -29,6 +29,10 @@ _KEEP = tuple(_FULL & ~(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << p) - 1)) fo
 _FROM = tuple(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << p) - 1) for p in range(52))
 _ABOVE = tuple(((1 << (13 * (p // 13) + 13)) - 1) & ~((1 << (p + 1)) - 1) for p in range(52))
 _SHIFT_UP = tuple(_ABOVE[p] >> 1 | 1 << p for p in range(52))
+_BELOW_IN_SUIT = tuple(((1 << p) - 1) & ~((1 << (p - p % 13)) - 1) for p in range(52))
+_BOTTOM = 1 | 1 << 13 | 1 << 26 | 1 << 39
+# a card's one in the shape (suit lengths, four bits per hand and suit), by seat
+_UNIT = tuple(tuple(1 << (16 * seat + 4 * (p // 13)) for p in range(52)) for seat in range(4))
 
 
 def _ace_high_index(card: int) -> int:
@@ -75,20 +79,27 @@ class Search:
     of every card from the lowest relevant card of each suit upwards has the same answer
     (partition search, as DDS's "winning ranks"), so the table stores each result under
     the shape with those owners only.
+
+    The inner loop is plain ints: a position at a trick boundary is four hands, the
+    leader and its *shape* (the suit lengths of each hand, four bits each, kept up to
+    date by subtraction as cards are played); inside a trick the hands are one small
+    list changed and restored in place.
     """
 
-    __slots__ = ("best", "ge", "nodes_box", "play", "tt")
+    __slots__ = ("_play", "best", "ge", "nodes_box", "tt")
 
     def __init__(self, trump: int | None) -> None:
-        # (leader, shape) -> entries [region, a, b, c, d, low, high, relevant]
-        tt: dict[tuple[int, ...], list[list[int]]] = {}
-        best: dict[tuple[object, ...], int] = {}
+        # shape << 2 | leader -> entries [region, a, b, c, d, low, high, relevant]
+        tt: dict[int, list[list[int]]] = {}
+        best: dict[tuple[int, ...], int] = {}
         nodes = [0]
         trump_mask = _SUIT[trump] if trump is not None else 0
         suit_masks = _SUIT
         keep, above = _KEEP, _ABOVE
         from_low = _FROM  # from_low[p]: the bits of p's suit at or above p
         shift_up = _SHIFT_UP  # the bits that move up when a card is put back at p
+        unit = _UNIT  # unit[seat][card]: that card's one in the shape
+        below_in_suit = _BELOW_IN_SUIT
 
         def suit_winners(
             own: int, partner: int, lho: int, rho: int, everyone: int, mask: int, extend: bool
@@ -146,6 +157,20 @@ class Search:
                     theirs[suit_], theirs_used[suit_] = wins, cards
             best, best_used = total, used
             partner_total = sum(theirs)
+            if (
+                partner_total
+                and total
+                and total + partner_total <= mine.bit_count()
+                and not (lho | rho) & trump_mask
+            ):
+                # no ruffs: the leader cashes its winners, then crosses to partner's (the
+                # suits differ: each suit's top card is in one hand) with a small card,
+                # partner having enough other cards to throw meanwhile
+                for suit_ in range(4):
+                    if theirs[suit_] and mine & suit_masks[suit_]:
+                        return total + partner_total, (
+                            used | theirs_used[0] | theirs_used[1] | theirs_used[2] | theirs_used[3]
+                        )
             if partner_total > best:
                 for suit_ in range(4):  # a small card to partner's winners, who cashes the rest
                     if theirs[suit_] and mine & suit_masks[suit_] and partner_total > best:
@@ -157,7 +182,8 @@ class Search:
 
         def sure_trumps(h: tuple[int, int, int, int]) -> tuple[int, int, int]:
             """Tricks each side's top trumps take whatever happens (the highest trumps are
-            never beaten; partners' may fall together): N-S's, E-W's, and the cards used."""
+            never beaten; partners' may fall together): N-S's, E-W's, and the cards used
+            (the lengths of the two hands' trumps are part of the shape)."""
             trumps = (h[0] | h[1] | h[2] | h[3]) & trump_mask
             if not trumps:
                 return 0, 0, 0
@@ -170,7 +196,10 @@ class Search:
                 sequence |= top
                 trumps ^= top
                 top = 1 << (trumps.bit_length() - 1) if trumps else 0
-            sure = max((sequence & first).bit_count(), (sequence & second).bit_count())
+            # each trump trick takes a trump from each hand still holding one, so the
+            # side can spread its top trumps over as many tricks as its longer hand has
+            # trumps (the shorter hand's small trumps fall under the longer's tops)
+            sure = min(sequence.bit_count(), max(first.bit_count(), second.bit_count()))
             return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
 
         def last_trick(h: tuple[int, int, int, int], leader: int) -> int:
@@ -191,38 +220,45 @@ class Search:
             relevant = 1 << win if by_rank else 0
             return relevant << 1 | (1 if win_seat & 1 == 0 else 0)
 
-        def shape(h: tuple[int, int, int, int], leader: int) -> tuple[int, ...]:
-            out = [leader]
-            for hand in h:
-                out.append(
-                    (hand & 0x1FFF).bit_count()
-                    | (hand >> 13 & 0x1FFF).bit_count() << 4
-                    | (hand >> 26 & 0x1FFF).bit_count() << 8
-                    | (hand >> 39).bit_count() << 12
-                )
-            return tuple(out)
-
-        def region_of(relevant: int) -> int:
+        def store(
+            entries: list[list[int]],
+            a: int,
+            b: int,
+            c: int,
+            d: int,
+            relevant: int,
+            low: int,
+            high: int,
+        ) -> None:
             region = 0
             for mask in suit_masks:
                 inside = relevant & mask
                 if inside:
                     region |= from_low[(inside & -inside).bit_length() - 1]
-            return region
+            a, b, c, d = a & region, b & region, c & region, d & region
+            for e in entries:
+                if e[0] == region and e[1] == a and e[2] == b and e[3] == c and e[4] == d:
+                    if low > e[5]:
+                        e[5] = low
+                    if high < e[6]:
+                        e[6] = high
+                    return
+            entries.append([region, a, b, c, d, low, high, relevant])
 
-        def ge(h: tuple[int, int, int, int], leader: int, target: int) -> int:
-            """Can North-South take at least *target* of the remaining tricks? (trick boundary)"""
+        def ge(a: int, b: int, c: int, d: int, leader: int, target: int, shape: int) -> int:
+            """Can North-South take at least *target* of the remaining tricks? (trick
+            boundary; *shape* holds the suit lengths of the hands)"""
             if target <= 0:
                 return 1
-            n = h[leader].bit_count()
+            n = a.bit_count()
             if target > n:
                 return 0
             nodes[0] += 1
+            h = (a, b, c, d)
             if n == 1:
                 v = last_trick(h, leader)
                 return v if target == 1 else v & ~1
-            a, b, c, d = h
-            key = shape(h, leader)
+            key = shape << 2 | leader
             entries = tt.get(key)
             if entries is not None:
                 for e in entries:
@@ -242,124 +278,154 @@ class Search:
             quick, used = quick_tricks(h, leader)
             if leader & 1 == 0:
                 if quick >= target:
-                    _store(entries, h, used, quick, n)
+                    store(entries, a, b, c, d, used, quick, n)
                     return used << 1 | 1
             elif n - quick < target:
-                _store(entries, h, used, 0, n - quick)
+                store(entries, a, b, c, d, used, 0, n - quick)
                 return used << 1
             if trump_mask:
                 ns_sure, ew_sure, used = sure_trumps(h)
                 if ns_sure >= target:
-                    _store(entries, h, used, ns_sure, n)
+                    store(entries, a, b, c, d, used, ns_sure, n)
                     return used << 1 | 1
                 if n - ew_sure < target:
-                    _store(entries, h, used, 0, n - ew_sure)
+                    store(entries, a, b, c, d, used, 0, n - ew_sure)
                     return used << 1
-            v = play(h, leader, (), target)
-            relevant = v >> 1
+            v = lead(a, b, c, d, leader, target, shape)
             if v & 1:
-                _store(entries, h, relevant, target, n)
+                store(entries, a, b, c, d, v >> 1, target, n)
             else:
-                _store(entries, h, relevant, 0, target - 1)
+                store(entries, a, b, c, d, v >> 1, 0, target - 1)
             return v
 
-        def _store(
-            entries: list[list[int]],
-            h: tuple[int, int, int, int],
-            relevant: int,
-            low: int,
-            high: int,
-        ) -> None:
-            region = region_of(relevant)
-            a, b, c, d = h[0] & region, h[1] & region, h[2] & region, h[3] & region
-            for e in entries:
-                if e[0] == region and e[1] == a and e[2] == b and e[3] == c and e[4] == d:
-                    if low > e[5]:
-                        e[5] = low
-                    if high < e[6]:
-                        e[6] = high
-                    return
-            entries.append([region, a, b, c, d, low, high, relevant])
-
-        def play(
-            h: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], target: int
-        ) -> int:
-            """The same question inside a trick, *trick* already on the table."""
-            played = len(trick)
-            seat = (leader + played) & 3
-            hand = h[seat]
-            maximizing = 1 if seat & 1 == 0 else 0
-            legal = (hand & suit_masks[trick[0] // 13] or hand) if played else hand
-            if played == 3:
-                candidates = order_last(legal, trick, leader, seat, trump_mask)
-            else:
-                candidates = order_moves(h, legal, trick, leader, seat, trump_mask)
-            hint_key = None
+        def lead(a: int, b: int, c: int, d: int, leader: int, target: int, shape: int) -> int:
+            """The first card of a trick."""
+            h = [a, b, c, d]
+            hand = h[leader]
+            candidates = order_moves(h, hand, (), leader, leader, trump_mask)
+            base = (a, b, c, d, leader)
             if len(candidates) > 1:
-                hint_key = (h[0], h[1], h[2], h[3], leader, trick)
-                hint = best.get(hint_key)
-                if hint is not None and hint in candidates:
+                hint = best.get(base)
+                if hint is None:
+                    # no exact match: lead the suit that settled a position of this shape
+                    suit_ = best.get((shape, leader))
+                    if suit_ is not None:
+                        for card in candidates:
+                            if card // 13 == suit_:
+                                hint = card
+                                break
+                if hint is not None and hint != candidates[0]:
                     candidates.remove(hint)
                     candidates.insert(0, hint)
+            maximizing = 1 - (leader & 1)
             relevant = 0
-            if played == 3:
-                return last_hand(h, leader, trick, target, candidates, hint_key, maximizing)
             for card in candidates:
-                bit = 1 << card
-                after = (
-                    (h[0] ^ bit, h[1], h[2], h[3]),
-                    (h[0], h[1] ^ bit, h[2], h[3]),
-                    (h[0], h[1], h[2] ^ bit, h[3]),
-                    (h[0], h[1], h[2], h[3] ^ bit),
-                )[seat]
+                h[leader] = hand ^ (1 << card)
                 nodes[0] += 1
-                v = play(after, leader, (*trick, card), target)
+                v = follow(h, leader, (card,), target, shape, base)
                 if v & 1 == maximizing:
-                    if hint_key is not None:
-                        best[hint_key] = card
+                    best[base] = card
+                    best[(shape, leader)] = card // 13
                     return v
-                relevant |= v >> 1
+                relevant |= _with_run(v >> 1, hand, card)
             return relevant << 1 | (1 - maximizing)
 
-        def last_hand(
-            h: tuple[int, int, int, int],
+        def follow(
+            h: list[int],
             leader: int,
             trick: tuple[int, ...],
             target: int,
-            candidates: list[int],
-            hint_key: tuple[object, ...] | None,
-            maximizing: int,
+            shape: int,
+            base: tuple[int, ...],
+        ) -> int:
+            """Second or third hand (*h* is changed and restored)."""
+            seat = (leader + len(trick)) & 3
+            hand = h[seat]
+            candidates = order_follow(h, hand, trick, leader, seat, trump_mask)
+            hint_key = None
+            if len(candidates) > 1:
+                hint_key = base + trick
+                hint = best.get(hint_key)
+                if hint is None:  # what settled a position of this shape, if it can be played
+                    hint = best.get((shape, leader, *trick))
+                    if hint is not None and hint not in candidates:
+                        hint = None
+                if hint is not None and hint != candidates[0]:
+                    candidates.remove(hint)
+                    candidates.insert(0, hint)
+            maximizing = 1 - (seat & 1)
+            relevant = 0
+            third = len(trick) == 2
+            for card in candidates:
+                h[seat] = hand ^ (1 << card)
+                nodes[0] += 1
+                if third:
+                    v = last_hand(h, leader, (*trick, card), target, shape)
+                else:
+                    v = follow(h, leader, (*trick, card), target, shape, base)
+                if v & 1 == maximizing:
+                    h[seat] = hand
+                    if hint_key is not None:
+                        best[hint_key] = best[(shape, leader, *trick)] = card
+                    return v
+                relevant |= _with_run(v >> 1, hand, card)
+            h[seat] = hand
+            return relevant << 1 | (1 - maximizing)
+
+        def last_hand(
+            h: list[int], leader: int, trick: tuple[int, ...], target: int, shape: int
         ) -> int:
             """Fourth hand: each card closes the trick; the three cards already played are
             squeezed out of the hands once, the fourth per candidate."""
             seat = (leader + 3) & 3
-            a, b, c, d = h
-            removed = sorted(trick, reverse=True)
-            for pos in removed:
-                k, u = keep[pos], above[pos]
-                a = (a & k) | ((a & u) >> 1)
-                b = (b & k) | ((b & u) >> 1)
-                c = (c & k) | ((c & u) >> 1)
-                d = (d & k) | ((d & u) >> 1)
-            removed.reverse()
-            win3, rank3 = _winner_so_far_rank(trick, trump_mask)
-            best3 = trick[win3]
+            hand = h[seat]
+            first, second, third = trick
+            led = suit_masks[first // 13]
+            # who holds the trick so far, and whether by rank over a lower card of its suit
+            win3, best3, rank3 = 0, first, False
+            if second // 13 == first // 13:
+                rank3 = True
+                if second > first:
+                    win3, best3 = 1, second
+            elif trump_mask >> second & 1:
+                win3, best3, rank3 = 1, second, False
+            if third // 13 == best3 // 13:
+                rank3 = True
+                if third > best3:
+                    win3, best3 = 2, third
+            elif trump_mask >> third & 1:
+                win3, best3, rank3 = 2, third, False
             best3_suit = best3 // 13
+            above_best = ~((2 << best3) - 1)
+            if hand & led:
+                legal = hand & led
+                beat = legal & above_best if led >> best3 & 1 else 0
+            else:
+                legal = hand
+                if trump_mask >> best3 & 1:
+                    beat = hand & trump_mask & above_best
+                else:
+                    beat = hand & trump_mask
+            runs = legal & ~((legal << 1) & ~_BOTTOM)  # one card per run of touching cards
+            wins = _bits(runs & beat)
+            loses = _bits(runs & ~beat)
+            if len(loses) > 1 and not hand & led:
+                loses.sort(key=_rank_key)
+            # partner (second to play) holds the trick: low cards first
+            candidates = loses + wins if win3 == 1 else wins + loses
+            maximizing = 1 - (seat & 1)
+            n = hand.bit_count() - 1  # tricks left after this one
+            unit4 = unit[seat]
+            after = shape - (
+                unit[leader][first] + unit[(leader + 1) & 3][second] + unit[(leader + 2) & 3][third]
+            )
+            a = b = c = d = -1  # the hands without the trick's first three cards, when needed
+            removed: list[int] = []
+            removed_bits = 1 << first | 1 << second | 1 << third
             relevant = 0
             for card in candidates:
-                suit_ = card // 13
-                pos = card
-                for p in removed:
-                    if p < card and p // 13 == suit_:
-                        pos -= 1
-                k, u = keep[pos], above[pos]
-                child_hands = (
-                    (a & k) | ((a & u) >> 1),
-                    (b & k) | ((b & u) >> 1),
-                    (c & k) | ((c & u) >> 1),
-                    (d & k) | ((d & u) >> 1),
-                )
-                if suit_ == best3_suit:
+                nodes[0] += 1
+                if card // 13 == best3_suit:
                     if card > best3:
                         win_card, win_index, by_rank = card, 3, True
                     else:
@@ -369,33 +435,70 @@ class Search:
                 else:
                     win_card, win_index, by_rank = best3, win3, rank3
                 winner = (leader + win_index) & 3
-                v = ge(child_hands, winner, target - (1 if winner & 1 == 0 else 0))
-                child = v >> 1
-                if child:  # back to this trick's coordinates
-                    child = (child & k) | ((child & shift_up[pos]) << 1)
-                    for p in removed:
-                        child = (child & keep[p]) | ((child & shift_up[p]) << 1)
+                need = target - 1 if winner & 1 == 0 else target
+                if need <= 0:
+                    v = 1
+                elif need > n:
+                    v = 0
+                else:
+                    if a < 0:
+                        a, b, c, d = h
+                        removed = sorted(trick, reverse=True)
+                        for pos in removed:
+                            k, u = keep[pos], above[pos]
+                            a = (a & k) | ((a & u) >> 1)
+                            b = (b & k) | ((b & u) >> 1)
+                            c = (c & k) | ((c & u) >> 1)
+                            d = (d & k) | ((d & u) >> 1)
+                        removed.reverse()
+                    pos = card - (removed_bits & below_in_suit[card]).bit_count()
+                    k, u = keep[pos], above[pos]
+                    v = ge(
+                        (a & k) | ((a & u) >> 1),
+                        (b & k) | ((b & u) >> 1),
+                        (c & k) | ((c & u) >> 1),
+                        (d & k) | ((d & u) >> 1),
+                        winner,
+                        need,
+                        after - unit4[card],
+                    )
+                    child = v >> 1
+                    if child:  # back to this trick's coordinates
+                        child = (child & k) | ((child & shift_up[pos]) << 1)
+                        for p in removed:
+                            child = (child & keep[p]) | ((child & shift_up[p]) << 1)
+                        v = child << 1 | (v & 1)
                 if by_rank:
-                    child |= 1 << win_card
+                    v |= 2 << win_card
                 if v & 1 == maximizing:
-                    if hint_key is not None:
-                        best[hint_key] = card
-                    return child << 1 | maximizing
-                relevant |= child
-            del seat
+                    return v
+                relevant |= _with_run(v >> 1, hand, card)
             return relevant << 1 | (1 - maximizing)
+
+        def play(
+            h: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], target: int
+        ) -> int:
+            """The question with *trick* (1-3 cards) already on the table."""
+            hands = list(h)
+            shape = _shape(h)
+            for index, card in enumerate(trick):
+                shape += unit[(leader + index) & 3][card]
+            if len(trick) == 3:
+                return last_hand(hands, leader, trick, target, shape)
+            return follow(hands, leader, trick, target, shape, ())
 
         self.tt = tt
         self.best = best
         self.nodes_box = nodes
         self.ge = ge
-        self.play = play
+        self._play = play
 
     def at_least(self, rel: Relative, leader: int, target: int) -> bool:
         """North-South take at least *target* tricks from the relative position *rel*."""
+        h = rel.hands
         if rel.trick:
-            return bool(self.play(rel.hands, leader, rel.trick, target) & 1)
-        return bool(self.ge(rel.hands, leader, target) & 1)
+            return bool(self._play(h, leader, rel.trick, target) & 1)
+        return bool(self.ge(h[0], h[1], h[2], h[3], leader, target, _shape(h)) & 1)
 
     def ns_tricks(self, rel: Relative, leader: int) -> int:
         """North-South's exact tricks from *rel* (bisection on null-window searches)."""
@@ -408,6 +511,50 @@ class Search:
             else:
                 high = target - 1
         return low
+
+
+def _with_run(relevant: int, hand: int, card: int) -> int:
+    """The relevant cards of a refuted *card*, made to hold for the cards it stood for.
+
+    Only the lowest card of a run of touching cards in *hand* is searched.  Had a higher
+    card of the run been played instead, the proof would be the same with the run's cards
+    renamed, so if it used the rank of any card of the run, the whole run is relevant:
+    a position that shares the relevant cards' owners then holds the same run.
+    """
+    if not relevant:
+        return relevant
+    run = 0
+    place = card + 1
+    top = card - card % 13 + 13
+    while place < top and hand >> place & 1:
+        run |= 1 << place
+        place += 1
+    if relevant & run:
+        relevant |= run | 1 << card
+    return relevant
+
+
+def _bits(bits: int) -> list[int]:
+    """The positions of the set bits, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def _rank_key(card: int) -> int:
+    return card % 13
+
+
+def _shape(h: Sequence[int]) -> int:
+    """The suit lengths of the four hands, four bits each (seat 0 clubs lowest)."""
+    shape = 0
+    for seat, hand in enumerate(h):
+        for suit_ in range(4):
+            shape |= (hand & _SUIT[suit_]).bit_count() << (16 * seat + 4 * suit_)
+    return shape
 
 
 def _winner_so_far_rank(trick: tuple[int, ...], trump_mask: int) -> tuple[int, bool]:
