@@ -260,3 +260,18 @@ def test_the_survey_example_reports_a_passing_game_and_its_figures() -> None:
     spec.loader.exec_module(survey)
     (line,) = survey.survey("kuhn_poker", games=1)
     assert line.startswith(f"kuhn_poker: passed {len(ALL_CHECKS)} checks (none skipped), 1 games,")
+
+
+def test_an_illegal_action_prints_as_its_number_without_asking_openspiel() -> None:
+    # OpenSpiel's cribbage crashes the process (a segfault, not an exception) when asked
+    # to print an action that does not exist in the state; check_game's illegal-action
+    # check names such actions, so the wrapper must not pass them on.
+    game = from_openspiel("cribbage")
+    rng = random.Random(3)
+    state = game.initial_state()
+    while game.is_chance_node(state):
+        state = game.step(state, rng.choice([a for a, _ in game.chance_outcomes(state)]))
+    legal = game.legal_actions(state)
+    illegal = max(legal) + 1000
+    assert game.action_to_str(state, illegal) == f"#{illegal}"
+    assert game.parse_action(state, game.action_to_str(state, legal[0])) == legal[0]

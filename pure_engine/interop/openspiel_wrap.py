@@ -216,17 +216,23 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
         return spiel.current_player(), list(spiel.legal_actions())
 
     def action_to_str(state: OpenSpielState, action: int) -> str:
-        """OpenSpiel's text; ``"<text> #<number>"`` when another legal action prints the same."""
+        """OpenSpiel's text; ``"<text> #<number>"`` when another legal action prints the same.
+
+        An action that is not legal here is ``"#<number>"``: OpenSpiel's games print only
+        the actions that exist in a state, and some (cribbage) crash the process, not raise,
+        when asked for another.
+        """
         player, options = _options(state)
+        if action not in options:
+            return f"#{action}"
         spiel = get(state.history)
         try:
             text = str(spiel.action_to_string(player, action))
-        except pyspiel.SpielError:  # some games print only the actions that exist there
+        except pyspiel.SpielError:
             return f"#{action}"
-        if action in options:
-            twins = [a for a in options if a != action]
-            if any(str(spiel.action_to_string(player, a)) == text for a in twins):
-                return f"{text} #{action}"
+        twins = [a for a in options if a != action]
+        if any(str(spiel.action_to_string(player, a)) == text for a in twins):
+            return f"{text} #{action}"
         return text
 
     def parse_action(state: OpenSpielState, text: str) -> int:
