@@ -9,6 +9,10 @@ and its pure-Python ``python_kuhn_poker`` driven by the same loop, and
 RLCard's raw ``LeducholdemGame`` (its rules end random games sooner, so it is
 compared per decision).  Goals: Leduc games/s >= OpenSpiel C++, decisions/s
 >= 2x RLCard; Kuhn >= 3x ``python_kuhn_poker``.
+
+Each rival runs against ours in alternating rounds of CPU time
+(:func:`benchmarks._timing.interleaved_rates`); the ratio is the median of the
+per-round ratios, so a load change on the shared machine hits both sides.
 """
 
 from __future__ import annotations
@@ -16,16 +20,19 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable
+from statistics import median
 from typing import Any
 
-from benchmarks._timing import print_table
+from benchmarks._timing import interleaved_rates, median_ratio, print_table
 from pure_engine import load_game
 from pure_engine.core.playout import random_playouts
 
 __all__ = ["main"]
 
 Runner = Callable[[int], tuple[int, int]]  # games -> (decisions, plies)
-SECONDS = 1.5
+ROUNDS = 9
+SLICE = 0.3  # CPU seconds per contender per round
+BATCH = 500  # games per call
 
 
 def ours(name: str) -> Runner:
@@ -94,17 +101,32 @@ def rlcard_leduc() -> Runner | None:
     return run
 
 
-def measure(run: Runner) -> tuple[float, float, float]:
-    """(games/s, decisions/s, plies/s) over about SECONDS seconds."""
-    import time
+class Tally:
+    """Calls a runner for BATCH games at a time; counts games, decisions and plies."""
 
-    run(200)  # warm the memo tables and caches
-    games = decisions = plies = 0
-    t0 = time.perf_counter()
-    while (elapsed := time.perf_counter() - t0) < SECONDS:
-        d, p = run(500)
-        games, decisions, plies = games + 500, decisions + d, plies + p
-    return games / elapsed, decisions / elapsed, plies / elapsed
+    def __init__(self, run: Runner) -> None:
+        run(200)  # warm the memo tables and caches
+        self.run = run
+        self.games = self.decisions = self.plies = 0
+
+    def __call__(self) -> int:
+        d, p = self.run(BATCH)
+        self.games, self.decisions, self.plies = (
+            self.games + BATCH,
+            self.decisions + d,
+            self.plies + p,
+        )
+        return BATCH
+
+    def row(self, label: str, games_per_s: float) -> list[object]:
+        """games/s, decisions/s and plies/s, the last two from this tally's per-game counts."""
+        per_game = games_per_s / self.games
+        return [
+            label,
+            f"{games_per_s / 1e3:.1f} k",
+            f"{self.decisions * per_game / 1e3:.1f} k",
+            f"{self.plies * per_game / 1e3:.0f} k",
+        ]
 
 
 def main() -> None:
@@ -120,26 +142,24 @@ def main() -> None:
         ],
     }
     for name, rivals in peers.items():
-        g, d, p = measure(ours(name))
-        rows: list[list[object]] = [
-            [f"pure_engine {name}", f"{g / 1e3:.1f} k", f"{d / 1e3:.1f} k", f"{p / 1e3:.0f} k", "1"]
-        ]
+        rows: list[list[object]] = []
         for label, runner in rivals:
             if runner is None:
                 rows.append([label, "not installed", "", "", ""])
                 continue
-            pg, pd, pp = measure(runner)
+            mine, theirs = Tally(ours(name)), Tally(runner)
+            our_rates, their_rates = interleaved_rates([mine, theirs], seconds=SLICE, rounds=ROUNDS)
+            ratio = median_ratio(our_rates, their_rates)
+            per_decision = ratio * (mine.decisions / mine.games) / (theirs.decisions / theirs.games)
+            rows.append([*mine.row(f"pure_engine {name}", median(our_rates)), "1"])
             rows.append(
                 [
-                    label,
-                    f"{pg / 1e3:.1f} k",
-                    f"{pd / 1e3:.1f} k",
-                    f"{pp / 1e3:.0f} k",
-                    f"ours {g / pg:.2f}x games/s, {d / pd:.2f}x decisions/s",
+                    *theirs.row(label, median(their_rates)),
+                    f"ours {ratio:.2f}x games/s, {per_decision:.2f}x decisions/s",
                 ]
             )
         print_table(
-            f"{name}: random playouts, one driver loop",
+            f"{name}: random playouts per CPU second ({ROUNDS} alternating rounds)",
             ["engine", "games/s", "decisions/s", "plies/s", "ratio"],
             rows,
         )
