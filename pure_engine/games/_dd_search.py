@@ -557,39 +557,6 @@ def _shape(h: Sequence[int]) -> int:
     return shape
 
 
-def _winner_so_far_rank(trick: tuple[int, ...], trump_mask: int) -> tuple[int, bool]:
-    """Which card holds a partial trick, and whether it holds it by rank."""
-    best_index, best = 0, trick[0]
-    by_rank = False
-    for index in range(1, len(trick)):
-        card = trick[index]
-        if card // 13 == best // 13:
-            by_rank = True
-            if card > best:
-                best_index, best = index, card
-        elif trump_mask >> card & 1:
-            best_index, best = index, card
-            by_rank = False
-    return best_index, by_rank
-
-
-def _winner_rank(trick: tuple[int, ...], trump_mask: int) -> tuple[int, bool]:
-    """Which card of a full trick wins it, and whether it won by rank (over a lower card
-    of its own suit) rather than alone in its suit."""
-    best_index, best = 0, trick[0]
-    by_rank = False
-    for index in (1, 2, 3):
-        card = trick[index]
-        if card // 13 == best // 13:
-            by_rank = True
-            if card > best:
-                best_index, best = index, card
-        elif trump_mask >> card & 1:
-            best_index, best = index, card
-            by_rank = False
-    return best_index, by_rank
-
-
 def _winner(trick: tuple[int, ...], trump_mask: int) -> int:
     """Which card of a full trick (relative positions, lead first) wins it."""
     best_index, best = 0, trick[0]
