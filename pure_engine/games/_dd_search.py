@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
+from pure_engine.games._dd_bounds import defenders_trick, last_trick, quick_tricks, sure_trumps
 from pure_engine.games._dd_order import order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
@@ -101,125 +102,6 @@ class Search:
         unit = _UNIT  # unit[seat][card]: that card's one in the shape
         below_in_suit = _BELOW_IN_SUIT
 
-        def suit_winners(
-            own: int, partner: int, lho: int, rho: int, everyone: int, mask: int, extend: bool
-        ) -> tuple[int, int]:
-            """Tricks the hand *own* cashes in one suit from the top while on lead, and the
-            cards that count relies on."""
-            rest = everyone & mask
-            wins = 0
-            while rest:
-                top = 1 << (rest.bit_length() - 1)
-                if not top & own:
-                    break
-                wins += 1
-                rest ^= top
-            if not wins:
-                return 0, 0
-            lho_len = (lho & mask).bit_count()
-            rho_len = (rho & mask).bit_count()
-            low_own = own & -own
-            if extend and wins >= lho_len and wins >= rho_len and (partner & mask) < low_own:
-                # the opponents are out and partner cannot overtake: all are winners
-                wins = own.bit_count()
-                used = from_low[low_own.bit_length() - 1]
-            else:
-                used = (everyone & mask) ^ rest
-            if trump_mask and mask != trump_mask:
-                if lho & trump_mask and lho_len < wins:
-                    wins = lho_len
-                if rho & trump_mask and rho_len < wins:
-                    wins = rho_len
-            return wins, used
-
-        def quick_tricks(h: tuple[int, int, int, int], leader: int) -> tuple[int, int]:
-            """Top winners the side on lead can cash at once (a sure lower bound), and
-            the cards that bound relies on: the leader's own, or the partner's after a
-            small card led to them."""
-            mine = h[leader]
-            partner = h[(leader + 2) & 3]
-            lho, rho = h[(leader + 1) & 3], h[(leader + 3) & 3]
-            everyone = h[0] | h[1] | h[2] | h[3]
-            total = used = 0
-            theirs = [0, 0, 0, 0]
-            theirs_used = [0, 0, 0, 0]
-            for suit_ in range(4):
-                mask = suit_masks[suit_]
-                own = mine & mask
-                if own:
-                    wins, cards = suit_winners(own, partner, lho, rho, everyone, mask, True)
-                    total += wins
-                    used |= cards
-                if partner & mask:
-                    wins, cards = suit_winners(
-                        partner & mask, mine, rho, lho, everyone, mask, False
-                    )
-                    theirs[suit_], theirs_used[suit_] = wins, cards
-            best, best_used = total, used
-            partner_total = sum(theirs)
-            if (
-                partner_total
-                and total
-                and total + partner_total <= mine.bit_count()
-                and not (lho | rho) & trump_mask
-            ):
-                # no ruffs: the leader cashes its winners, then crosses to partner's (the
-                # suits differ: each suit's top card is in one hand) with a small card,
-                # partner having enough other cards to throw meanwhile
-                for suit_ in range(4):
-                    if theirs[suit_] and mine & suit_masks[suit_]:
-                        return total + partner_total, (
-                            used | theirs_used[0] | theirs_used[1] | theirs_used[2] | theirs_used[3]
-                        )
-            if partner_total > best:
-                for suit_ in range(4):  # a small card to partner's winners, who cashes the rest
-                    if theirs[suit_] and mine & suit_masks[suit_] and partner_total > best:
-                        best = partner_total
-                        best_used = (
-                            theirs_used[0] | theirs_used[1] | theirs_used[2] | theirs_used[3]
-                        )
-            return best, best_used
-
-        def sure_trumps(h: tuple[int, int, int, int]) -> tuple[int, int, int]:
-            """Tricks each side's top trumps take whatever happens (the highest trumps are
-            never beaten; partners' may fall together): N-S's, E-W's, and the cards used
-            (the lengths of the two hands' trumps are part of the shape)."""
-            trumps = (h[0] | h[1] | h[2] | h[3]) & trump_mask
-            if not trumps:
-                return 0, 0, 0
-            top = 1 << (trumps.bit_length() - 1)
-            side = 0 if (h[0] | h[2]) & top else 1
-            first, second = h[side] & trump_mask, h[side + 2] & trump_mask
-            run = first | second
-            sequence = 0
-            while trumps and (top & run):
-                sequence |= top
-                trumps ^= top
-                top = 1 << (trumps.bit_length() - 1) if trumps else 0
-            # each trump trick takes a trump from each hand still holding one, so the
-            # side can spread its top trumps over as many tricks as its longer hand has
-            # trumps (the shorter hand's small trumps fall under the longer's tops)
-            sure = min(sequence.bit_count(), max(first.bit_count(), second.bit_count()))
-            return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
-
-        def last_trick(h: tuple[int, int, int, int], leader: int) -> int:
-            """``relevant << 1 | ns_wins`` for the last trick (every card is forced)."""
-            win_seat = leader
-            win = h[leader].bit_length() - 1
-            by_rank = False
-            for offset in (1, 2, 3):
-                seat = (leader + offset) & 3
-                card = h[seat].bit_length() - 1
-                if card // 13 == win // 13:
-                    by_rank = True
-                    if card > win:
-                        win_seat, win = seat, card
-                elif trump_mask >> card & 1:
-                    win_seat, win = seat, card
-                    by_rank = False
-            relevant = 1 << win if by_rank else 0
-            return relevant << 1 | (1 if win_seat & 1 == 0 else 0)
-
         def store(
             entries: list[list[int]],
             a: int,
@@ -256,7 +138,7 @@ class Search:
             nodes[0] += 1
             h = (a, b, c, d)
             if n == 1:
-                v = last_trick(h, leader)
+                v = last_trick(h, leader, trump_mask)
                 return v if target == 1 else v & ~1
             key = shape << 2 | leader
             entries = tt.get(key)
@@ -275,22 +157,33 @@ class Search:
                             return e[7] << 1
             else:
                 entries = tt[key] = []
-            quick, used = quick_tricks(h, leader)
             if leader & 1 == 0:
+                quick, used = quick_tricks(h, leader, trump_mask, target)
                 if quick >= target:
                     store(entries, a, b, c, d, used, quick, n)
                     return used << 1 | 1
-            elif n - quick < target:
-                store(entries, a, b, c, d, used, 0, n - quick)
-                return used << 1
+            else:
+                quick, used = quick_tricks(h, leader, trump_mask, n - target + 1)
+                if n - quick < target:
+                    store(entries, a, b, c, d, used, 0, n - quick)
+                    return used << 1
             if trump_mask:
-                ns_sure, ew_sure, used = sure_trumps(h)
+                ns_sure, ew_sure, used = sure_trumps(h, trump_mask)
                 if ns_sure >= target:
                     store(entries, a, b, c, d, used, ns_sure, n)
                     return used << 1 | 1
                 if n - ew_sure < target:
                     store(entries, a, b, c, d, used, 0, n - ew_sure)
                     return used << 1
+            if target == n if leader & 1 == 0 else target == 1:
+                # the side not on lead takes this trick, whatever is led
+                used = defenders_trick(h, leader, trump_mask)
+                if used:
+                    if leader & 1 == 0:
+                        store(entries, a, b, c, d, used, 0, n - 1)
+                        return used << 1
+                    store(entries, a, b, c, d, used, 1, n)
+                    return used << 1 | 1
             v = lead(a, b, c, d, leader, target, shape)
             if v & 1:
                 store(entries, a, b, c, d, v >> 1, target, n)

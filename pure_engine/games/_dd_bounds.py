@@ -1,0 +1,218 @@
+"""Bounds for the double-dummy search (:mod:`pure_engine.games._dd_search`).
+
+Each bound is a number of tricks one side is sure to take from a position at a
+trick boundary, whatever the other side does, together with the cards whose rank
+the bound relies on (relative positions, as in the search: ``13 * suit + place``,
+higher place = higher card).  The search stores a bound in its table under the
+position's shape and the owners of those cards and of every card above them, so a
+bound must hold for every position that shares them (see each function's notes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pure_engine.games.tricks import SUIT_MASKS
+
+__all__ = ["defenders_trick", "last_trick", "quick_tricks", "sure_trumps"]
+
+_SUITS = SUIT_MASKS
+
+
+def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> tuple[int, int]:
+    """Tricks the side on lead takes in a row from the top, and the cards that count
+    relies on (the winner of each of those tricks); it stops counting at *need*.
+
+    The count plays one line out, a fixed sequence of the side's cards that wins every
+    trick whatever the opponents play: the hand on lead cashes a suit whose highest
+    card it holds (its partner following low, or discarding a card that wins nothing
+    when void), or leads low to its partner's top card and the partner carries on —
+    so winners split between the two hands (``AK9`` opposite ``Q8632``) and entries
+    from one hand to the other count.  The opponents are assumed to follow with their
+    lowest cards and to discard nothing, which only keeps their remaining cards as
+    high as they can be, so the line wins in every real play.  In a suit contract a
+    side suit is led only while each opponent holding trumps can follow (the
+    opponents then always follow, so their counts are exact) and the partner never
+    has to ruff; the partner may ruff a suit it is void in when every opponent
+    follows that suit or holds no trump (its lowest trump is then the only one in
+    the trick, so its rank does not matter).  Every card that wins a trick of the
+    line by its rank is in the returned set:
+    a position with the same suit lengths and the same owners of those cards and of
+    all above them plays the same line, its smaller cards mapped in order.
+    """
+    hands = [h[0], h[1], h[2], h[3]]
+    cur = leader
+    tricks = used = 0
+    plain = ~trump_mask
+    while tricks < need:
+        mine = hands[cur]
+        if not mine:
+            break
+        part = hands[cur ^ 2]
+        lho = hands[(cur + 1) & 3]
+        rho = hands[(cur + 3) & 3]
+        everyone = mine | part | lho | rho
+        lho_ruffs = lho & trump_mask
+        rho_ruffs = rho & trump_mask
+        # spare: a card the partner may throw, one in a suit where it holds no winner
+        spare = 0
+        if part & plain:
+            for mask in _SUITS:
+                held = part & mask & plain
+                if held and not (1 << ((everyone & mask).bit_length() - 1)) & part:
+                    low = held & -held
+                    if not spare or (low.bit_length() - 1) % 13 < (spare.bit_length() - 1) % 13:
+                        spare = low
+        follow = discard = cross = ruff = 0  # the suits of each kind of move (their masks)
+        for mask in _SUITS:
+            own = mine & mask
+            if not own:
+                continue
+            if (
+                trump_mask
+                and mask != trump_mask
+                and ((lho_ruffs and not lho & mask) or (rho_ruffs and not rho & mask))
+            ):
+                continue  # an opponent could ruff
+            top = 1 << ((everyone & mask).bit_length() - 1)
+            if top & mine:
+                if part & mask:
+                    follow = mask
+                    break
+                if not discard and (part & plain or mask == trump_mask or not trump_mask):
+                    discard = mask
+            elif top & part:
+                if not cross:
+                    cross = mask
+            elif not ruff and mask != trump_mask and part & trump_mask and not part & mask:
+                ruff = mask  # partner ruffs: the opponents follow suit or hold no trump
+        if follow:
+            mask = follow
+        elif discard and spare:
+            mask = discard
+        elif cross:
+            mask = cross
+        elif ruff:
+            # a low card for partner to ruff with its lowest trump: partner is on lead
+            held = lho & ruff
+            if held:
+                hands[(cur + 1) & 3] = lho ^ (held & -held)
+            held = rho & ruff
+            if held:
+                hands[(cur + 3) & 3] = rho ^ (held & -held)
+            held = mine & ruff
+            hands[cur] = mine ^ (held & -held)
+            held = part & trump_mask
+            hands[cur ^ 2] = part ^ (held & -held)
+            cur ^= 2
+            tricks += 1
+            continue
+        elif discard:
+            mask = discard
+        else:
+            break
+        top = 1 << ((everyone & mask).bit_length() - 1)
+        used |= top
+        held = lho & mask
+        if held:
+            hands[(cur + 1) & 3] = lho ^ (held & -held)
+        held = rho & mask
+        if held:
+            hands[(cur + 3) & 3] = rho ^ (held & -held)
+        held = part & mask
+        if top & mine:
+            hands[cur] = mine ^ top
+            if held:
+                hands[cur ^ 2] = part ^ (held & -held)
+            else:
+                hands[cur ^ 2] = part ^ (spare or _lowest(part & plain or part))
+        else:  # low to partner's top card: partner is on lead
+            held = mine & mask
+            hands[cur] = mine ^ (held & -held)
+            hands[cur ^ 2] = part ^ top
+            cur ^= 2
+        tricks += 1
+    return tricks, used
+
+
+def defenders_trick(h: Sequence[int], leader: int, trump_mask: int) -> int:
+    """The cards that give the side *not* on lead a sure trick, or 0 if it has none.
+
+    The leader must lead one of its suits; if the other side holds the highest card of
+    each of them, and in a suit contract neither the leader nor its partner can ruff
+    the one led (the partner follows suit or has no trump), that card takes this trick.
+    The answer is those highest cards: the same owners of them and of everything above
+    them, with the same suit lengths, give the same trick.
+    """
+    mine = h[leader]
+    part = h[leader ^ 2]
+    theirs = h[(leader + 1) & 3] | h[(leader + 3) & 3]
+    everyone = mine | part | theirs
+    used = 0
+    for mask in _SUITS:
+        if not mine & mask:
+            continue
+        top = 1 << ((everyone & mask).bit_length() - 1)
+        if not top & theirs:
+            return 0
+        if trump_mask and mask != trump_mask and part & trump_mask and not part & mask:
+            return 0  # the leader's partner ruffs
+        used |= top
+    return used
+
+
+def sure_trumps(h: Sequence[int], trump_mask: int) -> tuple[int, int, int]:
+    """Tricks each side's top trumps take whatever happens: North-South's, East-West's,
+    and the cards used (the trumps of the unbroken top sequence; the lengths of the two
+    hands' trumps are part of the shape).
+
+    The highest trump is never beaten, and each round of trumps takes one trump from
+    each hand still holding one, so a side spreads its top trumps over as many tricks
+    as its longer trump holding has cards (the shorter hand's small trumps fall under
+    the longer's tops).
+    """
+    trumps = (h[0] | h[1] | h[2] | h[3]) & trump_mask
+    if not trumps:
+        return 0, 0, 0
+    top = 1 << (trumps.bit_length() - 1)
+    side = 0 if (h[0] | h[2]) & top else 1
+    first, second = h[side] & trump_mask, h[side + 2] & trump_mask
+    run = first | second
+    sequence = 0
+    while trumps and (top & run):
+        sequence |= top
+        trumps ^= top
+        top = 1 << (trumps.bit_length() - 1) if trumps else 0
+    sure = min(sequence.bit_count(), max(first.bit_count(), second.bit_count()))
+    return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
+
+
+def last_trick(h: Sequence[int], leader: int, trump_mask: int) -> int:
+    """``relevant << 1 | ns_wins`` for the last trick (every card is forced)."""
+    win_seat = leader
+    win = h[leader].bit_length() - 1
+    by_rank = False
+    for offset in (1, 2, 3):
+        seat = (leader + offset) & 3
+        card = h[seat].bit_length() - 1
+        if card // 13 == win // 13:
+            by_rank = True
+            if card > win:
+                win_seat, win = seat, card
+        elif trump_mask >> card & 1:
+            win_seat, win = seat, card
+            by_rank = False
+    relevant = 1 << win if by_rank else 0
+    return relevant << 1 | (1 if win_seat & 1 == 0 else 0)
+
+
+def _lowest(cards: int) -> int:
+    """The bit of the lowest-ranked card of *cards* (any suit)."""
+    low = 0
+    for mask in _SUITS:
+        held = cards & mask
+        if held:
+            bit = held & -held
+            if not low or (bit.bit_length() - 1) % 13 < (low.bit_length() - 1) % 13:
+                low = bit
+    return low

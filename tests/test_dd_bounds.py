@@ -1,0 +1,53 @@
+"""The double-dummy search's bounds: each is a sure count, never more than perfect play gives."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pure_engine.games._dd_bounds import defenders_trick, quick_tricks, sure_trumps
+from pure_engine.games._dd_search import to_relative
+from pure_engine.games.pbn import parse_pbn
+from pure_engine.games.tricks import SUIT_MASKS, Strain, Tricks
+from tests.bridge_oracle import brute_ns
+from tests.test_double_dummy import random_hands
+
+
+def _trump_mask(strain: Strain) -> int:
+    return SUIT_MASKS[strain.trump] if strain.trump is not None else 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 3))
+def test_bounds_never_exceed_perfect_play(seed: int, size: int) -> None:
+    rng = random.Random(seed)
+    hands = random_hands(rng, size)
+    strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
+    ns = brute_ns(Tricks(hands, leader), strain.trump)
+    side = ns if leader % 2 == 0 else size - ns  # the side on lead
+    rel = to_relative(hands, ()).hands
+    trump_mask = _trump_mask(strain)
+    quick, used = quick_tricks(rel, leader, trump_mask, size)
+    assert quick <= side
+    assert (quick == 0) == (used == 0) or strain.trump is not None  # ruffs use no rank
+    if defenders_trick(rel, leader, trump_mask):
+        assert side <= size - 1
+    ns_sure, ew_sure, _ = sure_trumps(rel, trump_mask)
+    assert ns_sure <= ns and ew_sure <= size - ns
+
+
+def test_winners_split_between_partners_count_with_the_entry_inside_the_suit() -> None:
+    # West AK9 opposite East Q8632: A, K, then the 9 to the queen and two long cards
+    hands = parse_pbn("N:.T5..AKQ .Q8632.. .J74..JT .AK9..32")
+    rel = to_relative(hands, ()).hands
+    assert quick_tricks(rel, 3, 0, 5)[0] == 5
+    assert quick_tricks(rel, 3, 0, 2)[0] == 2  # it stops counting once it has enough
+
+
+def test_a_blocked_suit_counts_only_what_the_leader_can_reach() -> None:
+    # West's bare ace opposite KQJ32, no way back to East: one trick, not five
+    hands = parse_pbn("N:98.AKQ.. KQJ32... 76.JT9.. A.5432..")
+    rel = to_relative(hands, ()).hands
+    assert quick_tricks(rel, 3, 0, 5)[0] == 1
