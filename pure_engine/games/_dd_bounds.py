@@ -54,15 +54,6 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
         everyone = mine | part | lho | rho
         lho_ruffs = lho & trump_mask
         rho_ruffs = rho & trump_mask
-        # spare: a card the partner may throw, one in a suit where it holds no winner
-        spare = 0
-        if part & plain:
-            for mask in _SUITS:
-                held = part & mask & plain
-                if held and not (1 << ((everyone & mask).bit_length() - 1)) & part:
-                    low = held & -held
-                    if not spare or (low.bit_length() - 1) % 13 < (spare.bit_length() - 1) % 13:
-                        spare = low
         follow = discard = cross = ruff = 0  # the suits of each kind of move (their masks)
         for mask in _SUITS:
             own = mine & mask
@@ -86,9 +77,10 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
                     cross = mask
             elif not ruff and mask != trump_mask and part & trump_mask and not part & mask:
                 ruff = mask  # partner ruffs: the opponents follow suit or hold no trump
+        spare = 0
         if follow:
             mask = follow
-        elif discard and spare:
+        elif discard and (spare := _spare(part & plain, everyone)):
             mask = discard
         elif cross:
             mask = cross
@@ -204,6 +196,18 @@ def last_trick(h: Sequence[int], leader: int, trump_mask: int) -> int:
             by_rank = False
     relevant = 1 << win if by_rank else 0
     return relevant << 1 | (1 if win_seat & 1 == 0 else 0)
+
+
+def _spare(cards: int, everyone: int) -> int:
+    """A card the partner may throw: its lowest in a suit where it holds no winner."""
+    spare = 0
+    for mask in _SUITS:
+        held = cards & mask
+        if held and not (1 << ((everyone & mask).bit_length() - 1)) & cards:
+            low = held & -held
+            if not spare or (low.bit_length() - 1) % 13 < (spare.bit_length() - 1) % 13:
+                spare = low
+    return spare
 
 
 def _lowest(cards: int) -> int:

@@ -167,7 +167,9 @@ class Search:
                 if n - quick < target:
                     store(entries, a, b, c, d, used, 0, n - quick)
                     return used << 1
-            if trump_mask:
+            if trump_mask and ((a | b | c | d) & trump_mask).bit_count() >= min(
+                target, n - target + 1
+            ):  # (no side has more sure trump tricks than there are trumps)
                 ns_sure, ew_sure, used = sure_trumps(h, trump_mask)
                 if ns_sure >= target:
                     store(entries, a, b, c, d, used, ns_sure, n)
