@@ -21,7 +21,8 @@ _SUITS = SUIT_MASKS
 
 def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> tuple[int, int]:
     """Tricks the side on lead takes in a row from the top, and the cards that count
-    relies on (the winner of each of those tricks); it stops counting at *need*.
+    relies on (the winner of each of those tricks); it stops counting at *need*, and
+    may answer ``(0, 0)`` at once when it cannot reach *need*.
 
     The count plays one line out, a fixed sequence of the side's cards that wins every
     trick whatever the opponents play: the hand on lead cashes a suit whose highest
@@ -40,6 +41,17 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
     a position with the same suit lengths and the same owners of those cards and of
     all above them plays the same line, its smaller cards mapped in order.
     """
+    mine, part = h[leader], h[leader ^ 2]
+    everyone = mine | part | h[leader ^ 1] | h[leader ^ 3]
+    # at most: in each suit whose top card the side holds, its longer hand's length
+    # (the line wins no trick in another suit), and a trick per trump it ruffs with
+    most = ((mine | part) & trump_mask).bit_count()
+    for mask in _SUITS:
+        held = everyone & mask
+        if held and (1 << (held.bit_length() - 1)) & (mine | part):
+            most += max((mine & mask).bit_count(), (part & mask).bit_count())
+    if most < need:
+        return 0, 0
     hands = [h[0], h[1], h[2], h[3]]
     cur = leader
     tricks = used = 0

@@ -101,6 +101,7 @@ class Search:
         shift_up = _SHIFT_UP  # the bits that move up when a card is put back at p
         unit = _UNIT  # unit[seat][card]: that card's one in the shape
         below_in_suit = _BELOW_IN_SUIT
+        bottom = _BOTTOM
 
         def store(
             entries: list[list[int]],
@@ -236,9 +237,13 @@ class Search:
             """Second or third hand (*h* is changed and restored)."""
             seat = (leader + len(trick)) & 3
             hand = h[seat]
-            candidates = order_follow(h, hand, trick, leader, seat, trump_mask)
+            legal = hand & suit_masks[trick[0] // 13] or hand
+            runs = legal & ~((legal << 1) & ~bottom)
             hint_key = None
-            if len(candidates) > 1:
+            if not runs & (runs - 1):  # one card, or one run of touching cards
+                candidates = [runs.bit_length() - 1]
+            else:
+                candidates = order_follow(h, hand, trick, leader, seat, trump_mask)
                 hint_key = base + trick
                 hint = best.get(hint_key)
                 if hint is None:  # what settled a position of this shape, if it can be played
@@ -301,13 +306,16 @@ class Search:
                     beat = hand & trump_mask & above_best
                 else:
                     beat = hand & trump_mask
-            runs = legal & ~((legal << 1) & ~_BOTTOM)  # one card per run of touching cards
-            wins = _bits(runs & beat)
-            loses = _bits(runs & ~beat)
-            if len(loses) > 1 and not hand & led:
-                loses.sort(key=_rank_key)
-            # partner (second to play) holds the trick: low cards first
-            candidates = loses + wins if win3 == 1 else wins + loses
+            runs = legal & ~((legal << 1) & ~bottom)  # one card per run of touching cards
+            if not runs & (runs - 1):
+                candidates = [runs.bit_length() - 1]
+            else:
+                wins = _bits(runs & beat)
+                loses = _bits(runs & ~beat)
+                if len(loses) > 1 and not hand & led:
+                    loses.sort(key=_rank_key)
+                # partner (second to play) holds the trick: low cards first
+                candidates = loses + wins if win3 == 1 else wins + loses
             maximizing = 1 - (seat & 1)
             n = hand.bit_count() - 1  # tricks left after this one
             unit4 = unit[seat]
