@@ -10,7 +10,10 @@ Each position is a random ending (*size* cards a hand from a shuffled deck),
 a random strain and a random leader; both solvers answer "how many tricks
 does the side on lead take?" (DDS: ``SolveBoard`` asking for one optimal
 card, the deal object built before the clock starts).  Every answer is
-compared: a disagreement stops the benchmark.  Both clocks are CPU time of this
+compared: a disagreement stops the benchmark.  "Searched" counts the positions
+each solver searched at a trick boundary (what DDS reports as its nodes; our
+``DDResult.searched``), so the node counts compare apart from the cost per node.
+Both clocks are CPU time of this
 process (``time.process_time``: what other processes on a shared machine take
 does not count), the two solvers alternating position by position.  We report
 the median time per solve of each, the ratio ours / DDS, and our nodes per second.
@@ -51,13 +54,17 @@ def _dds() -> Any:
         return None
     denoms = [Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt]
 
-    def run(hands: tuple[int, int, int, int], strain: Strain, leader: int) -> tuple[float, int]:
+    def run(
+        hands: tuple[int, int, int, int], strain: Strain, leader: int
+    ) -> tuple[float, int, int]:
+        """DDS's CPU seconds, its answer and its node count (trick-boundary searches)."""
         deal = Deal(pbn_str(hands))
         deal.trump = denoms[strain]
         deal.first = Player(leader)
         started = time.process_time()
-        answer = max(t for _, t in solve_board(deal, SolveMode.OptimalOne))
-        return time.process_time() - started, int(answer)
+        board = solve_board(deal, SolveMode.OptimalOne)
+        answer = max(t for _, t in board)
+        return time.process_time() - started, int(answer), int(board._data.nodes)
 
     return run
 
@@ -80,7 +87,7 @@ def main() -> None:
         ours_t: list[float] = []
         theirs_t: list[float] = []
         by_strain: dict[Strain, list[float]] = {}
-        nodes = 0
+        nodes = searched = dds_nodes = their_nodes = 0
         for index in range(n):
             hands = random_ending(rng, size)
             strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
@@ -89,19 +96,22 @@ def main() -> None:
             ours_t.append(time.process_time() - started)
             by_strain.setdefault(strain, []).append(ours_t[-1])
             nodes += result.nodes
+            searched += result.searched
             if dds is not None:
-                seconds, tricks = dds(hands, strain, leader)
+                seconds, tricks, their_nodes = dds(hands, strain, leader)
                 theirs_t.append(seconds)
+                dds_nodes += their_nodes
                 if tricks != result.tricks:
                     raise AssertionError(
                         f"disagreement on {pbn_str(hands)} {strain.letter} leader {leader}: "
                         f"ours {result.tricks}, DDS {tricks}"
                     )
             if size > 8:  # large deals are slow: one line each, so a cut-short run says something
-                dds_ms = f"{theirs_t[-1] * 1e3:.1f} ms" if theirs_t else "-"
+                dds_ms = f"{theirs_t[-1] * 1e3:.1f} ms ({their_nodes:,} nodes)" if theirs_t else "-"
                 print(
                     f"    deal {index + 1}/{n} {strain.letter} leader {'NESW'[leader]}: "
-                    f"{result.tricks} tricks, ours {ours_t[-1]:.2f} s ({result.nodes:,} nodes), "
+                    f"{result.tricks} tricks, ours {ours_t[-1]:.2f} s ({result.nodes:,} nodes, "
+                    f"{result.searched:,} searched), "
                     f"DDS {dds_ms}, median so far {statistics.median(ours_t):.2f} s",
                     flush=True,
                 )
@@ -121,11 +131,23 @@ def main() -> None:
         else:
             row += ["-", "-"]
         row.append(f"{nodes / sum(ours_t):,.0f}")
+        row.append(
+            f"{searched / n:,.0f} / {dds_nodes / n:,.0f}" if theirs_t else f"{searched / n:,.0f}"
+        )
         rows.append(row)
         print("  " + " | ".join(str(cell) for cell in row), flush=True)
     print_table(
         "Double dummy, one strain and leader per solve (median; ratio = ours / DDS)",
-        ["cards a hand", "positions", "ours", "ours max", "DDS", "ratio", "our nodes/s"],
+        [
+            "cards a hand",
+            "positions",
+            "ours",
+            "ours max",
+            "DDS",
+            "ratio",
+            "our nodes/s",
+            "searched: ours / DDS (mean)",
+        ],
         rows,
     )
 

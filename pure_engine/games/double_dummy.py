@@ -64,10 +64,13 @@ __all__ = [
 
 class DDResult(Struct):
     """A solved position: the tricks the side to play takes from here on (the current
-    trick included), and how many search nodes it took."""
+    trick included), how many search nodes it took (cards played), and how many of
+    them were positions searched at a trick boundary (after the table and the bounds
+    had their say: what DDS counts as its nodes)."""
 
     tricks: int
     nodes: int
+    searched: int = 0
 
 
 class Position(Struct):
@@ -123,7 +126,7 @@ def solve_position(position: Position) -> DDResult:
     seat = (position.leader + len(trick)) % 4
     total = hands[seat].bit_count()  # the tricks left, the current one included
     mine = ns if seat % 2 == 0 else total - ns
-    return DDResult(mine, search.nodes_box[0])
+    return DDResult(mine, search.nodes_box[0], search.nodes_box[1])
 
 
 def solve(hands: Sequence[int], strain: Strain, leader: int) -> DDResult:
