@@ -51,7 +51,7 @@ from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import GroupMove, Variant
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats, Verdict
 from pure_engine.search.portfolio import run_stages
-from pure_engine.search.puzzle import search
+from pure_engine.search.puzzle import Algorithm, search
 
 __all__ = ["STAGES", "SolveMode", "SolveResult", "autoplay", "expand_group", "solve"]
 
@@ -355,10 +355,10 @@ def solve(
 # unbounded heuristic-ordered depth-first search, the cheapest way to exhaust
 # the space (the proof of unsolvability) and good at finding long solutions
 # to the rare deals best-first finds hard.
-STAGES: tuple[tuple[str, float, int | None], ...] = (
-    ("best-first", 1.0, 3000),
-    ("best-first", 0.5, 6000),
-    ("depth-first", 1.0, None),
+STAGES: tuple[tuple[Algorithm, float, int | None], ...] = (
+    (Algorithm.WASTAR, 1.0, 3000),
+    (Algorithm.WASTAR, 0.5, 6000),
+    (Algorithm.DFS, 1.0, None),
 )
 
 
@@ -367,18 +367,22 @@ def _portfolio(
     start: PatienceState,
     budget: Budget | None,
     weight: float,
-    stages: tuple[tuple[str, float, int | None], ...] = STAGES,
+    stages: tuple[tuple[Algorithm, float, int | None], ...] = STAGES,
 ) -> SolveResult:
     if searcher.hole_only:
         # all solutions are equally long and the heuristic ties: best-first is overhead
-        stages = (("depth-first", 1.0, None),)
+        stages = ((Algorithm.DFS, 1.0, None),)
 
-    def stage(algorithm: str, factor: float) -> Callable[[Budget], SolveResult]:
+    def stage(algorithm: Algorithm, factor: float) -> Callable[[Budget], SolveResult]:
         def run(attempt: Budget) -> SolveResult:
             searcher.pile_memo.clear()
-            if algorithm == "depth-first":
-                return _dfs(searcher, start, attempt)
-            return _best_first(searcher, start, attempt, weight * factor)
+            match algorithm:
+                case Algorithm.DFS:
+                    return _dfs(searcher, start, attempt)
+                case Algorithm.WASTAR:
+                    return _best_first(searcher, start, attempt, weight * factor)
+                case _:
+                    raise ValueError(f"patience stages run wastar or dfs, found {algorithm!r}")
 
         return run
 
@@ -391,18 +395,18 @@ def _best_first(
     budget: Budget | None,
     weight: float,
 ) -> SolveResult:
-    return _search(searcher, start, budget, "wastar", weight, "best-first")
+    return _search(searcher, start, budget, Algorithm.WASTAR, weight, "best-first")
 
 
 def _dfs(searcher: _Searcher, start: PatienceState, budget: Budget | None) -> SolveResult:
-    return _search(searcher, start, budget, "dfs", 1.0, "depth-first")
+    return _search(searcher, start, budget, Algorithm.DFS, 1.0, "depth-first")
 
 
 def _search(
     searcher: _Searcher,
     start: PatienceState,
     budget: Budget | None,
-    algorithm: str,
+    algorithm: Algorithm,
     weight: float,
     mode: str,
 ) -> SolveResult:
