@@ -10,9 +10,10 @@ Each position is a random ending (*size* cards a hand from a shuffled deck),
 a random strain and a random leader; both solvers answer "how many tricks
 does the side on lead take?" (DDS: ``SolveBoard`` asking for one optimal
 card, the deal object built before the clock starts).  Every answer is
-compared: a disagreement stops the benchmark.  "Searched" counts the positions
-each solver searched at a trick boundary (what DDS reports as its nodes; our
-``DDResult.searched``), so the node counts compare apart from the cost per node.
+compared: a disagreement stops the benchmark.  "Trick nodes" counts the
+positions each solver reached at a trick boundary (every fourth-hand card
+tried: what DDS reports as its nodes, our ``DDResult.trick_nodes``), so the
+two searches' sizes compare apart from the cost per node.
 Both clocks are CPU time of this
 process (``time.process_time``: what other processes on a shared machine take
 does not count), the two solvers alternating position by position.  We report
@@ -87,7 +88,7 @@ def main() -> None:
         ours_t: list[float] = []
         theirs_t: list[float] = []
         by_strain: dict[Strain, list[float]] = {}
-        nodes = searched = dds_nodes = their_nodes = 0
+        nodes = trick_nodes = dds_nodes = their_nodes = 0
         for index in range(n):
             hands = random_ending(rng, size)
             strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
@@ -96,7 +97,7 @@ def main() -> None:
             ours_t.append(time.process_time() - started)
             by_strain.setdefault(strain, []).append(ours_t[-1])
             nodes += result.nodes
-            searched += result.searched
+            trick_nodes += result.trick_nodes
             if dds is not None:
                 seconds, tricks, their_nodes = dds(hands, strain, leader)
                 theirs_t.append(seconds)
@@ -111,7 +112,7 @@ def main() -> None:
                 print(
                     f"    deal {index + 1}/{n} {strain.letter} leader {'NESW'[leader]}: "
                     f"{result.tricks} tricks, ours {ours_t[-1]:.2f} s ({result.nodes:,} nodes, "
-                    f"{result.searched:,} searched), "
+                    f"{result.trick_nodes:,} trick nodes), "
                     f"DDS {dds_ms}, median so far {statistics.median(ours_t):.2f} s",
                     flush=True,
                 )
@@ -132,7 +133,9 @@ def main() -> None:
             row += ["-", "-"]
         row.append(f"{nodes / sum(ours_t):,.0f}")
         row.append(
-            f"{searched / n:,.0f} / {dds_nodes / n:,.0f}" if theirs_t else f"{searched / n:,.0f}"
+            f"{trick_nodes / n:,.0f} / {dds_nodes / n:,.0f}"
+            if theirs_t
+            else f"{trick_nodes / n:,.0f}"
         )
         rows.append(row)
         print("  " + " | ".join(str(cell) for cell in row), flush=True)
@@ -146,7 +149,7 @@ def main() -> None:
             "DDS",
             "ratio",
             "our nodes/s",
-            "searched: ours / DDS (mean)",
+            "trick nodes: ours / DDS (mean)",
         ],
         rows,
     )

@@ -93,7 +93,7 @@ class Search:
         # shape << 2 | leader -> entries [region, a, b, c, d, low, high, relevant]
         tt: dict[int, list[list[int]]] = {}
         best: dict[tuple[int, ...], int] = {}
-        nodes = [0, 0]  # cards played, and positions searched at a trick boundary
+        nodes = [0, 0]  # cards played, and of them the fourth hand's (tricks completed)
         trump_mask = _SUIT[trump] if trump is not None else 0
         suit_masks = _SUIT
         keep, above = _KEEP, _ABOVE
@@ -196,7 +196,6 @@ class Search:
 
         def lead(a: int, b: int, c: int, d: int, leader: int, target: int, shape: int) -> int:
             """The first card of a trick."""
-            nodes[1] += 1
             h = [a, b, c, d]
             hand = h[leader]
             candidates = order_moves(h, hand, (), leader, leader, trump_mask)
@@ -329,6 +328,7 @@ class Search:
             relevant = 0
             for card in candidates:
                 nodes[0] += 1
+                nodes[1] += 1
                 if card // 13 == best3_suit:
                     if card > best3:
                         win_card, win_index, by_rank = card, 3, True

@@ -65,12 +65,12 @@ __all__ = [
 class DDResult(Struct):
     """A solved position: the tricks the side to play takes from here on (the current
     trick included), how many search nodes it took (cards played), and how many of
-    them were positions searched at a trick boundary (after the table and the bounds
-    had their say: what DDS counts as its nodes)."""
+    those closed a trick (positions reached at a trick boundary, where the table and
+    the bounds are consulted: what DDS counts as its nodes)."""
 
     tricks: int
     nodes: int
-    searched: int = 0
+    trick_nodes: int = 0
 
 
 class Position(Struct):
