@@ -151,6 +151,20 @@ def test_scores_are_the_mean_over_the_worlds_and_the_best_mean_wins() -> None:
     assert result.worlds == 30 and result.solves == 3  # repeated layouts solved once
 
 
+def test_where_the_solver_is_indifferent_the_rule_of_thumb_decides() -> None:
+    rng = random.Random(11)
+    ties = 0
+    for _ in range(80):
+        state = random_position(rng, rng.choice([2, 3, 4]))
+        if current_player(state) < 0 or len(legal_actions(state)) < 2:
+            continue
+        result = dd_pimc(state, worlds=4, seed=ties)
+        if len({(mean, best) for _, mean, best in result.scores}) == 1:
+            assert result.card == rule_of_thumb(state)
+            ties += 1
+    assert ties >= 5
+
+
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(st.integers(0, 10**6), st.integers(1, 4))
 def test_only_legal_cards_and_the_same_card_for_the_same_seed(seed: int, size: int) -> None:

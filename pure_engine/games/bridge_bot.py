@@ -7,13 +7,16 @@ its size and every void it has shown), scores every legal card in each layout
 with the exact double-dummy solver (:func:`~pure_engine.games.double_dummy.score_cards`:
 the tricks the side to play takes after that card, with all four hands seen),
 and plays the card with the **highest mean** over the layouts.  Ties go to the
-card that was optimal in more layouts, then to the lowest card.
+card that was optimal in more layouts, then to the card :func:`rule_of_thumb`
+plays (where the solver is indifferent a fallible opponent may not be), then to
+the lowest card.
 
 Why the mean and not a vote: a ``bridge_play`` return is a trick count, so the
 mean over layouts estimates the tricks the card is worth, which is what the bot
 is scored on.  A vote ("optimal in most layouts") prefers a card that is best by
-one trick in 11 layouts of 20 and loses three tricks in the other 9.  GIB (Ginsberg
-2001) likewise picks by the total over its layouts.
+one trick in 11 layouts of 20 and loses three tricks in the other 9.  The Monte
+Carlo card play of Ginsberg's GIB (JAIR 2001) likewise maximises the sum over its
+deals.
 
 Cost.  The solver answers endings of up to about 7 cards a hand in milliseconds
 and full 13-card deals in seconds to minutes (docs/bridge.md).  So the bot
@@ -169,7 +172,8 @@ def dd_pimc(
             optimal[card] += tricks == best
         if seconds is not None and time.perf_counter() - started >= seconds:
             break
-    ranked = sorted(legal, key=lambda c: (-totals[c], -optimal[c], _strength(c), c))
+    thumb = rule_of_thumb(state)
+    ranked = sorted(legal, key=lambda c: (-totals[c], -optimal[c], c != thumb, _strength(c), c))
     scores = tuple((c, totals[c] / drawn, optimal[c]) for c in ranked)
     return DDPimcResult(
         ranked[0], Mode.DOUBLE_DUMMY, scores, drawn, len(solved), time.perf_counter() - started
