@@ -3,7 +3,7 @@ matches against random play, the generic ``pimc`` bot and its own rule of thumb.
 
 Run: ``python -m benchmarks bridge_bot`` (from the environment: ``BRIDGE_BOT_SIZES="3 5 7"``
 cards a hand for the decision timing, ``BRIDGE_BOT_POSITIONS=20`` positions a size,
-``BRIDGE_BOT_GAMES=32`` games a match (a multiple of 4), ``BRIDGE_BOT_FULL=8`` games on
+``BRIDGE_BOT_GAMES=48`` games a match (a multiple of 4), ``BRIDGE_BOT_FULL=16`` games on
 full deals, ``BRIDGE_BOT_SEED=14``).
 
 **Decisions.**  Random endings of *size* cards a hand (random strain, declarer and
@@ -130,8 +130,8 @@ def main() -> None:
     """The decision table, then the match table."""
     sizes = [int(s) for s in os.environ.get("BRIDGE_BOT_SIZES", "3 5 7").split()]
     count = int(os.environ.get("BRIDGE_BOT_POSITIONS", "20"))
-    games = int(os.environ.get("BRIDGE_BOT_GAMES", "32"))
-    full = int(os.environ.get("BRIDGE_BOT_FULL", "8"))
+    games = int(os.environ.get("BRIDGE_BOT_GAMES", "48"))
+    full = int(os.environ.get("BRIDGE_BOT_FULL", "16"))
     seed = int(os.environ.get("BRIDGE_BOT_SEED", "14"))
     print_table(
         "one decision, dd-pimc (20 layouts, double dummy) vs pimc (20 layouts x 200 UCT)",
