@@ -42,18 +42,7 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.belote_deal import (
-    check_match_params,
-    deal_outcomes,
-    deal_returns,
-    draw_card,
-    end_deal,
-    next_deal,
-    resample_hands,
-    seat_view,
-    seeded,
-    table_view,
-)
+from pure_engine.games import belote_deal
 from pure_engine.games.belote_play import (
     BELOTE_POINTS,
     DECK_MASK,
@@ -162,7 +151,7 @@ INFO = GameInfo(
 def _new_deal(dealer: int, match: BeloteState | None = None) -> BeloteState:
     """A fresh deal by *dealer*, keeping the match fields of *match* (if any)."""
     fresh = BeloteState(dealer, Phase.DEAL, Tricks((0, 0, 0, 0), (dealer + 1) % 4))
-    return fresh if match is None else next_deal(fresh, match)
+    return fresh if match is None else belote_deal.next_deal(fresh, match)
 
 
 def current_player(state: BeloteState) -> int:
@@ -214,12 +203,12 @@ def chance_outcomes(state: BeloteState) -> tuple[tuple[int, Fraction], ...]:
     """Each undealt card, equally likely, while dealing; ``()`` elsewhere."""
     if state.phase not in (Phase.DEAL, Phase.DEAL2):
         return ()
-    return deal_outcomes(state.deck)
+    return belote_deal.deal_outcomes(state.deck)
 
 
 def sample_chance(state: BeloteState, rng: random.Random) -> int:
     """A uniformly drawn undealt card (the fast sampler)."""
-    return draw_card(state.deck, rng)
+    return belote_deal.draw_card(state.deck, rng)
 
 
 def _with_card(hands: tuple[int, ...], player: int, card: int) -> tuple[int, int, int, int]:
@@ -303,13 +292,13 @@ def deal_result(state: BeloteState) -> tuple[int, int]:
 
 
 def _deal_over(state: BeloteState, points: tuple[int, int]) -> BeloteState:
-    return end_deal(state, points, Phase.OVER, _new_deal)
+    return belote_deal.end_deal(state, points, Phase.OVER, _new_deal)
 
 
 def returns(state: BeloteState) -> tuple[float, ...]:
     """One deal: the point difference / 272 for each player's side; a match: +1 / -1 to the
     side with the higher total (0 each on a tie).  Zeros before the end."""
-    return deal_returns(state, over=state.phase == Phase.OVER, max_swing=MAX_SWING)
+    return belote_deal.deal_returns(state, over=state.phase == Phase.OVER, max_swing=MAX_SWING)
 
 
 def observation(state: BeloteState, player: int) -> tuple[object, ...]:
@@ -317,12 +306,12 @@ def observation(state: BeloteState, player: int) -> tuple[object, ...]:
     the trick on the table, who led it, the cards each player has played, the tricks won,
     what each player's play has shown, the scores.  Other hands and the deck are hidden."""
     return (
-        *seat_view(state, player),
+        *belote_deal.seat_view(state, player),
         state.turned,
         state.bids,
         state.taker,
         state.trump,
-        *table_view(state),
+        *belote_deal.table_view(state),
     )
 
 
@@ -341,7 +330,7 @@ def resample(state: BeloteState, player: int, rng: random.Random) -> BeloteState
     fixed: dict[int, int] = {}
     if taker is not None and turned is not None and state.tricks.hands[taker] >> turned & 1:
         fixed[taker] = 1 << turned  # everyone saw the taker pick it up
-    return resample_hands(state, player, fixed, rng)
+    return belote_deal.resample_hands(state, player, fixed, rng)
 
 
 def action_to_str(state: BeloteState, action: int) -> str:
@@ -402,7 +391,7 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, int
     ...
     ValueError: belote: expected target >= 0 and max_deals >= 1, found target=-5, max_deals=100
     """
-    deals = check_match_params("belote", target, max_deals)
+    deals = belote_deal.check_match_params("belote", target, max_deals)
     from pure_engine.games.belote_encoding import BELOTE_ENCODING  # it imports this module
 
     start = _new_deal(0).replace(target=target, max_deals=deals)
@@ -410,7 +399,7 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, int
     info = dataclasses.replace(INFO, max_game_length=40 * deals, params=params)
     return Game(
         info=info,
-        initial_state=seeded(start),
+        initial_state=belote_deal.seeded(start),
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,

@@ -47,18 +47,7 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.belote_deal import (
-    check_match_params,
-    deal_outcomes,
-    deal_returns,
-    draw_card,
-    end_deal,
-    next_deal,
-    resample_hands,
-    seat_view,
-    seeded,
-    table_view,
-)
+from pure_engine.games import belote_deal
 from pure_engine.games.belote_play import (
     BELOTE_POINTS,
     DECK_MASK,
@@ -201,7 +190,9 @@ INFO = GameInfo(
 
 def _new_deal(dealer: int, match: CoincheState | None = None) -> CoincheState:
     fresh = CoincheState(dealer, Phase.DEAL, Tricks((0, 0, 0, 0), (dealer + 1) % 4))
-    return fresh if match is None else next_deal(fresh.replace(sa_ta=match.sa_ta), match)
+    return (
+        fresh if match is None else belote_deal.next_deal(fresh.replace(sa_ta=match.sa_ta), match)
+    )
 
 
 def current_player(state: CoincheState) -> int:
@@ -245,12 +236,12 @@ def legal_actions(state: CoincheState) -> tuple[int, ...]:
 
 def chance_outcomes(state: CoincheState) -> tuple[tuple[int, Fraction], ...]:
     """Each undealt card, equally likely, while dealing; ``()`` elsewhere."""
-    return deal_outcomes(state.deck) if state.phase == Phase.DEAL else ()
+    return belote_deal.deal_outcomes(state.deck) if state.phase == Phase.DEAL else ()
 
 
 def sample_chance(state: CoincheState, rng: random.Random) -> int:
     """A uniformly drawn undealt card (the fast sampler)."""
-    return draw_card(state.deck, rng)
+    return belote_deal.draw_card(state.deck, rng)
 
 
 def step(state: CoincheState, action: int) -> CoincheState:
@@ -325,13 +316,13 @@ def deal_result(state: CoincheState) -> tuple[int, int]:
 
 
 def _deal_over(state: CoincheState, points: tuple[int, int]) -> CoincheState:
-    return end_deal(state, points, Phase.OVER, _new_deal)
+    return belote_deal.end_deal(state, points, Phase.OVER, _new_deal)
 
 
 def returns(state: CoincheState) -> tuple[float, ...]:
     """One deal: the point difference / 1272 for each player's side; a match: +1 / -1 to the
     side with the higher total (0 each on a tie).  Zeros before the end."""
-    return deal_returns(state, over=state.phase == Phase.OVER, max_swing=MAX_SWING)
+    return belote_deal.deal_returns(state, over=state.phase == Phase.OVER, max_swing=MAX_SWING)
 
 
 def observation(state: CoincheState, player: int) -> tuple[object, ...]:
@@ -339,13 +330,13 @@ def observation(state: CoincheState, player: int) -> tuple[object, ...]:
     the cards each player has played, what each player's play has shown, the tricks won and
     the scores.  Other hands and the deck are hidden."""
     return (
-        *seat_view(state, player),
+        *belote_deal.seat_view(state, player),
         state.bids,
         state.contract,
         state.bidder,
         state.trump,
         state.multiplier,
-        *table_view(state),
+        *belote_deal.table_view(state),
     )
 
 
@@ -358,7 +349,7 @@ def key(state: CoincheState) -> tuple[object, ...]:
 def resample(state: CoincheState, player: int, rng: random.Random) -> CoincheState:
     """A state *player* cannot tell from this one: the unseen cards dealt again among the
     other hands and the deck, keeping sizes and every void or missing trump play has shown."""
-    return resample_hands(state, player, {}, rng)
+    return belote_deal.resample_hands(state, player, {}, rng)
 
 
 def action_to_str(state: CoincheState, action: int) -> str:
@@ -432,7 +423,7 @@ def make_game(
     ...
     ValueError: coinche: expected target >= 0 and max_deals >= 1, found target=0, max_deals=0
     """
-    deals = check_match_params("coinche", target, max_deals)
+    deals = belote_deal.check_match_params("coinche", target, max_deals)
     if not isinstance(sa_ta, bool):
         raise ValueError(f"coinche: expected sa_ta true or false, found {sa_ta!r}")
     from pure_engine.games.coinche_encoding import COINCHE_ENCODING  # it imports this module
@@ -442,7 +433,7 @@ def make_game(
     info = dataclasses.replace(INFO, max_game_length=INFO.max_game_length * deals, params=params)
     return Game(
         info=info,
-        initial_state=seeded(start),
+        initial_state=belote_deal.seeded(start),
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,

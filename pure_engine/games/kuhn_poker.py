@@ -41,15 +41,8 @@ from pure_engine.core.encoding import Encoding
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games import _poker
 from pure_engine.games._paths import PathMemo, PathState, actions_of, base_for, path_rules
-from pure_engine.games._poker import (
-    check_players,
-    parse_deal,
-    poker_encoding,
-    poker_info,
-    swap_private_cards,
-    tensor_start,
-)
 
 __all__ = [
     "BET",
@@ -157,17 +150,17 @@ def _encoding(players: int, node: Callable[[KuhnState], _Node]) -> Encoding[Kuhn
 
     def tensor(s: KuhnState, player: int) -> list[float]:
         n = node(s)
-        out = tensor_start(size, player, players, n.cards)
+        out = _poker.tensor_start(size, player, players, n.cards)
         at = 2 * players + 1
         for turn, act in enumerate(n.bets):
             out[at + 2 * turn + (act == "b")] = 1.0
         return out
 
-    return poker_encoding(size, tensor, actions=2, cards=players + 1)
+    return _poker.poker_encoding(size, tensor, actions=2, cards=players + 1)
 
 
 def _info(players: int) -> GameInfo:
-    return poker_info(
+    return _poker.poker_info(
         "kuhn_poker",
         players,
         min_return=-2.0,
@@ -190,7 +183,7 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
     ...
     ValueError: kuhn_poker: expected players from 2 to 10, found 11
     """
-    players = check_players("kuhn_poker", players)
+    players = _poker.check_players("kuhn_poker", players)
     names = card_names(players)
     deck = range(players + 1)
 
@@ -218,7 +211,7 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
     def parse_action(state: KuhnState, text: str) -> int:
         """Inverse of ``action_to_str`` (case-insensitive; ``p``/``b`` and bare cards accepted)."""
         if node(state).player == CHANCE:
-            return parse_deal(text, names)
+            return _poker.parse_deal(text, names)
         word = text.strip().lower()
         if word in ("pass", "p", "check", "fold"):
             return PASS
@@ -230,7 +223,9 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
         """A state *player* cannot tell from *state*: the other players' cards swapped for
         cards drawn uniformly from those *player* has not seen."""
         cards = node(state).cards
-        return swap_private_cards(state, player, cards, cards[player : player + 1], deck, base, rng)
+        return _poker.swap_private_cards(
+            state, player, cards, cards[player : player + 1], deck, base, rng
+        )
 
     def render(state: KuhnState) -> str:
         """One line: the cards dealt, the bets and, at the end, the returns."""

@@ -42,15 +42,8 @@ from pure_engine.core.encoding import Encoding
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games import _poker
 from pure_engine.games._paths import PathMemo, PathState, actions_of, base_for, path_rules
-from pure_engine.games._poker import (
-    check_players,
-    parse_deal,
-    poker_encoding,
-    poker_info,
-    swap_private_cards,
-    tensor_start,
-)
 
 __all__ = [
     "CALL",
@@ -243,7 +236,7 @@ def _encoding(players: int, node: Callable[[LeducState], _Node]) -> Encoding[Led
 
     def tensor(s: LeducState, player: int) -> list[float]:
         n = node(s)
-        out = tensor_start(size, player, players, n.cards)
+        out = _poker.tensor_start(size, player, players, n.cards)
         if len(n.cards) > players:
             out[players + cards + n.cards[players]] = 1.0
         for rnd, acts in enumerate(n.rounds):
@@ -252,11 +245,11 @@ def _encoding(players: int, node: Callable[[LeducState], _Node]) -> Encoding[Led
                 out[at + 2 * turn], out[at + 2 * turn + 1] = bits[act]
         return out
 
-    return poker_encoding(size, tensor, actions=3, cards=cards)
+    return _poker.poker_encoding(size, tensor, actions=3, cards=cards)
 
 
 def _info(players: int) -> GameInfo:
-    return poker_info(
+    return _poker.poker_info(
         "leduc_poker",
         players,
         min_return=-13.0,
@@ -278,7 +271,7 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
     >>> make_game(players=3).info.max_return, make_game(players=3).info.max_game_length
     (26.0, 14)
     """
-    players = check_players("leduc_poker", players)
+    players = _poker.check_players("leduc_poker", players)
     names = card_names(players)
     deck = range(2 * (players + 1))
 
@@ -306,7 +299,7 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
     def parse_action(state: LeducState, text: str) -> int:
         """Inverse of ``action_to_str`` (case-insensitive; ``check`` means call, bare cards ok)."""
         if node(state).player == CHANCE:
-            return parse_deal(text, names)
+            return _poker.parse_deal(text, names)
         lowered = text.strip().lower()
         if lowered == "check":
             return CALL
@@ -320,7 +313,7 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
         cards = node(state).cards
         private = cards[:players]
         seen = (*private[player : player + 1], *cards[players:])  # own card, the public card
-        return swap_private_cards(state, player, private, seen, deck, base, rng)
+        return _poker.swap_private_cards(state, player, private, seen, deck, base, rng)
 
     def render(state: LeducState) -> str:
         """One line: cards, both rounds, the pot split and, at the end, the returns."""
