@@ -60,6 +60,7 @@ from pure_engine.cards.program import (
     Reg,
 )
 from pure_engine.cards.rules import (
+    Activated,
     Aura,
     CardDef,
     CardPool,
@@ -67,6 +68,7 @@ from pure_engine.cards.rules import (
     Kinds,
     Rules,
     Trigger,
+    ability_slot,
     build_pool,
     new_frame,
 )
@@ -142,6 +144,7 @@ __all__ = [
     "SELF",
     "SILENCED",
     "TARGET",
+    "Activated",
     "Armor",
     "Aura",
     "Buff",
@@ -198,6 +201,7 @@ __all__ = [
     "TriggerDepthError",
     "TriggerRemote",
     "Zone",
+    "ability_slot",
     "answer",
     "apply_buff",
     "build_pool",

@@ -42,6 +42,7 @@ from pure_engine.cards import (
 from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.game import CHANCE, TERMINAL
+from pure_engine.games.magic_lite.abilities import activate, activations, can_activate, fizzles
 from pure_engine.games.magic_lite.cards import PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.combat import (
     attack_candidates,
@@ -155,21 +156,22 @@ _MEMO: Final[list[tuple[object, bool, bool, bool] | None]] = [None, None]
 
 def can_act(state: MagicState, player: int) -> bool:
     """True when *player*, holding priority, could do more than pass — decided without building
-    the list of actions (a land to play, or a spell they can pay for with a legal target).
+    the list of actions (a land to play, a spell they can pay for with a legal target, or an
+    ability to activate: :func:`~.abilities.can_activate`).
 
     The answer depends on the entity table and on two flags only (sorcery timing, a land still
     playable), so the last answer per player is kept: the flow loop asks again for the same
     table at every step that changes nothing (an exact memo of a pure function)."""
     table = state.table
     hand = table.zones[ZONES.hand[player]]
-    if not hand:
-        return False
     sorcery = player == state.active and state.step in _MAINS and not state.stack
+    if not hand:
+        return can_activate(table, player, sorcery)
     land_ok = sorcery and not state.land_played
     memo = _MEMO[player]
     if memo is not None and memo[0] is table and memo[1] == sorcery and memo[2] == land_ok:
         return memo[3]
-    found = _can_act(table, player, hand, sorcery, land_ok)
+    found = _can_act(table, player, hand, sorcery, land_ok) or can_activate(table, player, sorcery)
     _MEMO[player] = (table, sorcery, land_ok, found)
     return found
 
@@ -240,6 +242,7 @@ def _priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         for t in selector(table, Ctx(i, player)):
             if t != i and is_alive(entities[t]):
                 actions.append(Action(Act.CAST, i, t))
+    actions += activations(table, player, sorcery=sorcery)
     return tuple(actions)
 
 
@@ -258,8 +261,8 @@ def _open(state: MagicState) -> MagicState:
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
     frame = item.frame
-    if not item.spell:
-        return start_item(state, RULES, item)
+    if not item.spell:  # a triggered or activated ability
+        return state if fizzles(state, frame) else start_item(state, RULES, item)
     source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
     assert source is not None
     card = state.table.entities[source].card
@@ -395,6 +398,8 @@ def _apply(state: MagicState, action: Action) -> MagicState:
             return settle(state.replace(land_played=True, passes=0), checks=False)
         case Act.CAST:
             return _cast(state, state.holder, EntityId(action.card), action.other)
+        case Act.ACTIVATE:
+            return activate(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:
             return state.replace(attackers=(*state.attackers, EntityId(action.card)))
         case Act.DONE_ATTACKING:
