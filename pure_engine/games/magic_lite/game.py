@@ -38,7 +38,7 @@ from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.zones import ZoneId
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
-from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL
+from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, mana_of
 from pure_engine.games.magic_lite.combat import damage_orders
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
@@ -308,7 +308,9 @@ def parse_action(state: MagicState, text: str) -> Action:
     if verb == "activate":
         card = BY_NAME.get(rest.split(" -> ")[0].split("#")[0].lower())
         if card is not None and card not in ABILITIES:
-            raise ParseError(f"{POOL.defs[card].name} has no ability to activate: {text!r}")
+            name = POOL.defs[card].name
+            mana = " (mana abilities are used when paying a cost)" if mana_of(card) >= 0 else ""
+            raise ParseError(f"{name} has no ability to activate{mana}: {text!r}")
     shown = "; ".join(action_to_str(state, a) for a in legal[:12])
     more = f"; ... ({len(legal)} in all)" if len(legal) > 12 else ""
     raise ParseError(f"action {text!r} is not legal now; legal: {shown or 'none'}{more}")
