@@ -44,8 +44,10 @@ from pure_engine.core.flow import FlowStep
 from pure_engine.core.game import Game
 from pure_engine.core.struct import fields_of
 from pure_engine.games.magic_lite import MagicState, Step
+from pure_engine.games.magic_lite.actions import apply_action, auto_action
+from pure_engine.games.magic_lite.priority import CanAct, make_can_act
 from pure_engine.games.magic_lite.state import Action
-from pure_engine.games.magic_lite.turn import MACHINE, _apply, auto_action
+from pure_engine.games.magic_lite.turn import make_turn
 
 __all__ = ["main"]
 
@@ -57,9 +59,12 @@ DECKS = (("green_stompy", "green_stompy"), ("green_stompy", "red_burn"))
 
 
 class _Counter:
-    ticks = 0
-    steps = 0
-    autos = 0
+    """The walk's counts, and the turn rules it walks (with their own memo of the check)."""
+
+    def __init__(self) -> None:
+        self.ticks = self.steps = self.autos = 0
+        self.can_act: CanAct = make_can_act()
+        self.machine = make_turn(self.can_act).machine
 
 
 class _PriorityNode:
@@ -70,7 +75,7 @@ class _PriorityNode:
 
     def tick(self, state: MagicState) -> tuple[MagicState, bool]:
         self.counter.ticks += 1
-        after = auto_action(state)
+        after = auto_action(state, self.counter.can_act)
         if after is None:
             return state, True
         self.counter.autos += 1
@@ -89,7 +94,7 @@ class _StepNode:
         if decides is not None and decides(state):
             return self.priority.tick(state)
         self.counter.steps += 1
-        return MACHINE.finish_step(state), False
+        return self.counter.machine.finish_step(state), False
 
 
 class _PhaseNode:
@@ -124,7 +129,7 @@ class _TurnNode:
     def __init__(self, counter: _Counter) -> None:
         self.counter = counter
         self.phases = [
-            _PhaseNode([_StepNode(MACHINE.steps[s], counter) for s in names], counter)
+            _PhaseNode([_StepNode(counter.machine.steps[s], counter) for s in names], counter)
             for names in _PHASES
         ]
 
@@ -156,7 +161,7 @@ def _flat_step(game: Game[MagicState, Action]) -> Callable[[MagicState, Action],
 
 def _nested_step(counter: _Counter) -> Callable[[MagicState, Action], MagicState]:
     def step(state: MagicState, action: Action) -> MagicState:
-        return nested_advance(_apply(state, action), counter)
+        return nested_advance(apply_action(state, action, counter.can_act), counter)
 
     return step
 

@@ -12,9 +12,10 @@ from pure_engine.cards import EntityId
 from pure_engine.core import gamerecord
 from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
+from pure_engine.games.magic_lite.actions import forced
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position
-from pure_engine.games.magic_lite.turn import PASS, forced
+from pure_engine.games.magic_lite.priority import PASS, make_can_act
 from pure_engine.testing import FAST_CHECKS, check_game
 
 GAME = load_game("magic_lite")
@@ -81,6 +82,16 @@ def test_can_act_is_sound_whenever_it_says_no_only_pass_is_legal(game: int, choi
             continue
         legal = legal_actions(state)
         assert can_act(state, state.holder) == (legal != (PASS,)), GAME.render(state)
+
+
+def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:
+    # the memo (one per game value) keys its answer by the table's identity and the timing flags:
+    # asked in any order along a game, it agrees with the plain check
+    memo, other = make_can_act(), make_can_act()
+    rng = random.Random(3)
+    for state in _random_states(7, 11, 200):
+        for player in rng.sample((0, 1, 0, 1), 4):
+            assert memo(state, player) == can_act(state, player) == other(state, player)
 
 
 def test_skip_trivial_surfaces_no_single_option_decision_and_counts() -> None:
@@ -182,7 +193,7 @@ def test_forced_names_the_single_legal_action_exactly_when_there_is_one() -> Non
             if state.lost:
                 continue
             legal = legal_actions(state)
-            found = forced(state)
+            found = forced(state, can_act)
             if len(legal) == 1:
                 assert found is not None and found[0] == legal[0], GAME.render(state)
             else:

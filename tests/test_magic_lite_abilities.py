@@ -15,8 +15,8 @@ from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.priority import PASS
 from pure_engine.games.magic_lite.state import HASTE, TAPPED
-from pure_engine.games.magic_lite.turn import PASS
 from pure_engine.testing import FAST_CHECKS, check_game
 
 GAME = load_game("magic_lite", deck0="red_sligh", deck1="dimir_fliers")

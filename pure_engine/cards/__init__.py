@@ -19,6 +19,7 @@ from pure_engine.cards.decisions import (
     Count,
     LookAndChoose,
     OrderDeck,
+    Player,
     RandomNumber,
     SearchDeck,
     TriggerRemote,
@@ -36,17 +37,11 @@ from pure_engine.cards.effects import (
     Heal,
     Hit,
     If,
-    Player,
     ReturnToHand,
     Shuffle,
     Silence,
     Summon,
     Transform,
-    apply_buff,
-    card_stats,
-    remove_buffs,
-    silence,
-    spawn,
 )
 from pure_engine.cards.events import DEATH, death_phase, emit, leave_play, refresh_auras, resolve
 from pure_engine.cards.pipeline import Pass, Pipeline
@@ -98,6 +93,14 @@ from pure_engine.cards.selectors import (
     Selector,
     Zone,
     compile_selector,
+)
+from pure_engine.cards.stats import (
+    apply_buff,
+    card_stats,
+    fresh_copy,
+    remove_buffs,
+    silence,
+    spawn,
 )
 from pure_engine.cards.table import (
     DOOMED,
@@ -211,6 +214,7 @@ __all__ = [
     "death_phase",
     "emit",
     "entities_in",
+    "fresh_copy",
     "is_alive",
     "is_known",
     "leave_play",

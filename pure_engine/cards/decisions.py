@@ -11,6 +11,7 @@ in ``state.pending``; the answer resumes it (:func:`pure_engine.cards.vm.answer`
 ``OrderDeck``       put the top N cards of your deck back in any order
 ``RANDOM(sel) * n`` chance: n distinct entities, each set with probability 1/C(k, n)
 ``RandomNumber``    chance: a number in a range, each with probability 1/(hi-lo+1)
+``ShuffleI``        chance: where in a deck a shuffled-in card goes (``effects.Shuffle``)
 ``TriggerRemote``   TRIGGER_REMOTE: run other entities' abilities inside this one
 ==================  ==========================================================
 
@@ -18,10 +19,12 @@ Operands: effects take *targets* (a selector, a register, or ``RANDOM(...)``)
 and *numbers* (an int, ``Count(sel)``, ``RandomNumber(lo, hi)``, a register, or
 a function of the state); :func:`targets_operand` and :func:`number_operand`
 compile them, emitting the chance instruction a random operand needs first.
+:class:`Player` says whose deck, hand or board, relative to the controller.
 """
 
 from __future__ import annotations
 
+import enum
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -44,6 +47,7 @@ from pure_engine.cards.program import (
 )
 from pure_engine.cards.rules import Effect, Rules, new_frame
 from pure_engine.cards.selectors import Compiled, RandomPick, Selector
+from pure_engine.cards.stats import spawn
 from pure_engine.cards.table import SILENCED, EntityId, Table, is_alive, move, update
 from pure_engine.cards.vm import Jump, push, set_reg
 
@@ -54,8 +58,10 @@ __all__ = [
     "LookAndChoose",
     "NumberLike",
     "OrderDeck",
+    "Player",
     "RandomNumber",
     "SearchDeck",
+    "ShuffleI",
     "TargetLike",
     "TriggerRemote",
     "number_operand",
@@ -76,6 +82,17 @@ class RandomNumber:
 
     lo: int
     hi: int
+
+
+class Player(enum.Enum):
+    """Whose deck, hand or board an effect uses, relative to the program's controller."""
+
+    CONTROLLER = "controller"
+    OPPONENT = "opponent"
+
+    def of(self, controller: int) -> int:
+        """The player index for *controller* (two-player games)."""
+        return controller if self is Player.CONTROLLER else 1 - controller
 
 
 TargetLike = Selector | Reg | RandomPick
@@ -115,11 +132,23 @@ def number_operand(asm: Assembler, number: NumberLike) -> Number:
     return number
 
 
+class _IntoReg(Instr):
+    """An instruction whose decision's answer goes into its register ``reg``."""
+
+    __slots__ = ()
+    reg: Reg  # a field of each subclass
+
+    def resume(
+        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        return state, set_reg(frame, self.reg, choice)
+
+
 # --- chance ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class RandomPickI(Instr):
+class RandomPickI(_IntoReg):
     """Chance picks ``count`` distinct living entities of ``selector`` into ``reg``."""
 
     selector: Compiled
@@ -136,14 +165,9 @@ class RandomPickI(Instr):
         decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, (weight,) * len(options))
         return state.replace(pending=decision), frame
 
-    def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
-    ) -> tuple[S, Frame | None]:
-        return state, set_reg(frame, self.reg, choice)
-
 
 @dataclass(frozen=True, slots=True)
-class RandomNumberI(Instr):
+class RandomNumberI(_IntoReg):
     """Chance picks a number of ``lo..hi`` into ``reg``."""
 
     lo: int
@@ -158,17 +182,38 @@ class RandomNumberI(Instr):
         decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights)
         return state.replace(pending=decision), frame
 
+
+@dataclass(frozen=True, slots=True)
+class ShuffleI(Instr):
+    """Create a copy of ``card`` at a random place of a deck (chance picks the place)."""
+
+    card: str
+    player: Player
+
+    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+        zone = rules.layout.zone(rules.kinds.deck, self.player.of(frame.ctx.controller))
+        places = len(state.table.zones[zone]) + 1
+        if places == 1:
+            return self.resume(state, frame, rules, 0)
+        weights = (Fraction(1, places),) * places
+        decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, tuple(range(places)), weights)
+        return state.replace(pending=decision), frame
+
     def resume(
         self, state: S, frame: Frame, rules: Rules[S], choice: Value
     ) -> tuple[S, Frame | None]:
-        return state, set_reg(frame, self.reg, choice)
+        assert isinstance(choice, int)
+        owner = self.player.of(frame.ctx.controller)
+        zone = rules.layout.zone(rules.kinds.deck, owner)
+        table, _ = spawn(state.table, rules.pool, zone, self.card, owner, at=choice)
+        return state.replace(table=table), frame.replace(pc=frame.pc + 1)
 
 
 # --- a player's decisions --------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseTargetI(Instr):
+class ChooseTargetI(_IntoReg):
     """The controller chooses one entity of ``selector`` into ``reg`` (none to choose: ``()``)."""
 
     selector: Compiled
@@ -183,11 +228,6 @@ class ChooseTargetI(Instr):
             return state, set_reg(frame, self.reg, ())
         decision = Decision(frame.ctx.controller, DecisionKind.TARGET, options)
         return state.replace(pending=decision), frame
-
-    def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
-    ) -> tuple[S, Frame | None]:
-        return state, set_reg(frame, self.reg, choice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,8 +257,10 @@ class SelectModeI(Instr):
         return state, frame.replace(pc=self.table[choice])
 
 
-def _top(table: Table, zone_ids: tuple[EntityId, ...], n: int) -> tuple[EntityId, ...]:
-    return zone_ids[len(zone_ids) - n :][::-1]  # top first
+def _deck_top(state: S, rules: Rules[S], player: int, n: int) -> tuple[EntityId, ...]:
+    """The top *n* cards of *player*'s deck, top first."""
+    deck = state.table.zones[rules.layout.zone(rules.kinds.deck, player)]
+    return deck[len(deck) - n :][::-1]
 
 
 def _reveal(table: Table, ids: Sequence[EntityId], player: int) -> Table:
@@ -235,8 +277,7 @@ class LookAndChooseI(Instr):
 
     def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
         me = frame.ctx.controller
-        deck = state.table.zones[rules.layout.zone(rules.kinds.deck, me)]
-        looked = _top(state.table, deck, self.count)
+        looked = _deck_top(state, rules, me, self.count)
         if not looked:
             return state, frame.replace(pc=frame.pc + 1)
         table = _reveal(state.table, looked, me)
@@ -248,9 +289,8 @@ class LookAndChooseI(Instr):
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, tuple)
         me, kinds, layout = frame.ctx.controller, rules.kinds, rules.layout
-        deck = state.table.zones[layout.zone(kinds.deck, me)]
         table = move(state.table, choice[0], layout.zone(kinds.hand, me))
-        for other in _top(state.table, deck, self.count):
+        for other in _deck_top(state, rules, me, self.count):
             if other != choice[0]:
                 table = move(table, other, layout.zone(kinds.graveyard, me))
         return state.replace(table=table), frame.replace(pc=frame.pc + 1)
@@ -301,8 +341,7 @@ class OrderDeckI(Instr):
 
     def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
         me = frame.ctx.controller
-        deck = state.table.zones[rules.layout.zone(rules.kinds.deck, me)]
-        looked = _top(state.table, deck, self.count)
+        looked = _deck_top(state, rules, me, self.count)
         if len(looked) < 2:
             return state, frame.replace(pc=frame.pc + 1)
         table = _reveal(state.table, looked, me)

@@ -8,53 +8,48 @@ the state (:mod:`pure_engine.cards.decisions` compiles both).  What damage,
 healing, drawing and summoning *mean* is the game's (its
 :class:`~pure_engine.cards.rules.Rules` hooks); buffs, keywords, silence,
 transform, destroy, freeze, armor and zone moves are the same in every game
-and are done here, on the entity table.
+and are done here, on the entity table (the entity-level functions they use,
+``spawn``, ``apply_buff``, ``silence``..., are in :mod:`pure_engine.cards.stats`).
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from pure_engine.cards.decisions import (
     NumberLike,
+    Player,
     RandomPickI,
+    ShuffleI,
     TargetLike,
     number_operand,
     targets_operand,
 )
 from pure_engine.cards.program import (
-    CHANCE_PLAYER,
     Assembler,
     CardState,
-    Decision,
-    DecisionKind,
     Frame,
     Instr,
     Number,
     Reg,
     S,
     Targets,
-    Value,
 )
-from pure_engine.cards.rules import CardPool, Effect, Rules
+from pure_engine.cards.rules import Effect, Rules
 from pure_engine.cards.selectors import FRIENDLY, Selector, Zone
+from pure_engine.cards.stats import apply_buff, fresh_copy, silence
 from pure_engine.cards.table import (
     DOOMED,
     EXHAUSTED,
     FROZEN,
-    SILENCED,
     Enchantment,
     EntityId,
     Table,
-    create,
     move,
     put,
 )
 from pure_engine.cards.vm import Jump, JumpUnless, Loop, set_reg
-from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "Armor",
@@ -69,116 +64,12 @@ __all__ = [
     "Heal",
     "Hit",
     "If",
-    "Player",
     "ReturnToHand",
     "Shuffle",
     "Silence",
     "Summon",
     "Transform",
-    "apply_buff",
-    "card_stats",
-    "remove_buffs",
-    "silence",
-    "spawn",
 ]
-
-
-class Player(enum.Enum):
-    """Whose deck, hand or board an effect uses, relative to the program's controller."""
-
-    CONTROLLER = "controller"
-    OPPONENT = "opponent"
-
-    def of(self, controller: int) -> int:
-        """The player index for *controller* (two-player games)."""
-        return controller if self is Player.CONTROLLER else 1 - controller
-
-
-# --- table-level helpers (used by the instructions below, and by games) ------------------------
-
-
-def card_stats(pool: CardPool, card: str) -> dict[str, int | frozenset[str]]:
-    """The entity fields a fresh copy of *card* starts with (``Entity.replace(**...)``)."""
-    d = pool.card(card)
-    return {
-        "cost": d.cost,
-        "attack": d.attack,
-        "health": d.health,
-        "tags": d.tags,
-        "types": d.types,
-    }
-
-
-def spawn(
-    table: Table, pool: CardPool, zone: ZoneId, card: str, owner: int, *, at: int | None = None
-) -> tuple[Table, EntityId]:
-    """Create a fresh copy of *card* (its printed stats) in *zone*; return the table and its id.
-
-    >>> from pure_engine.cards.rules import CardDef, build_pool
-    >>> from pure_engine.cards.table import Layout, new_table
-    >>> from pure_engine.core.zones import Visibility
-    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
-    >>> pool = build_pool([CardDef("yeti", "Yeti", frozenset({"minion"}), 4, 4, 5)], layout)
-    >>> t, e = spawn(new_table(layout), pool, layout.zone("board", 0), "yeti", 0)
-    >>> t.entities[e].health
-    5
-    """
-    d = pool.card(card)
-    return create(
-        table, zone, card=card, owner=owner, at=at,
-        cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
-    )  # fmt: skip
-
-
-def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
-    """Give one entity a buff: its stats and keywords change, and the buff is kept for undoing.
-
-    >>> from pure_engine.cards.table import Layout, new_table
-    >>> from pure_engine.core.zones import Visibility
-    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
-    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="x", owner=0, attack=1)
-    >>> apply_buff(t, e, Enchantment("blessing", attack=4, health=4)).entities[e].attack
-    5
-    """
-    e = table.entities[entity_id]
-    return put(
-        table,
-        e.replace(
-            attack=e.attack + buff.attack,
-            health=e.health + buff.health,
-            tags=e.tags | buff.tags,
-            buffs=(*e.buffs, buff),
-        ),
-    )
-
-
-def remove_buffs(table: Table, entity_id: EntityId, drop: Callable[[Enchantment], bool]) -> Table:
-    """Undo the buffs *drop* selects (one-turn buffs at the end of a turn, everything on silence).
-
-    Losing health never kills: damage shrinks by the health lost, as when an aura ends.
-    """
-    e = table.entities[entity_id]
-    gone = [b for b in e.buffs if drop(b)]
-    if not gone:
-        return table
-    lost_attack = sum(b.attack for b in gone)
-    lost_health = sum(b.health for b in gone)
-    return put(
-        table,
-        e.replace(
-            attack=e.attack - lost_attack,
-            health=e.health - lost_health,
-            damage=max(0, e.damage - max(lost_health, 0)),
-            buffs=tuple(b for b in e.buffs if not drop(b)),
-        ),
-    )
-
-
-def silence(table: Table, entity_id: EntityId) -> Table:
-    """Silence one entity: buffs undone, keywords and freeze gone, abilities off."""
-    table = remove_buffs(table, entity_id, lambda b: True)
-    e = table.entities[entity_id]
-    return put(table, e.replace(tags=0, status=(e.status | SILENCED) & ~FROZEN))
 
 
 # --- instructions -----------------------------------------------------------------------------
@@ -231,32 +122,6 @@ class _SetReg(Instr):
 
     def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
         return state, set_reg(frame, self.reg, self.targets(state.table, frame))
-
-
-@dataclass(frozen=True, slots=True)
-class _ShuffleI(Instr):
-    """Create a copy of ``card`` at a random place of a deck (chance picks the place)."""
-
-    card: str
-    player: Player
-
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
-        zone = rules.layout.zone(rules.kinds.deck, self.player.of(frame.ctx.controller))
-        places = len(state.table.zones[zone]) + 1
-        if places == 1:
-            return self.resume(state, frame, rules, 0)
-        weights = (Fraction(1, places),) * places
-        decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, tuple(range(places)), weights)
-        return state.replace(pending=decision), frame
-
-    def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
-    ) -> tuple[S, Frame | None]:
-        assert isinstance(choice, int)
-        owner = self.player.of(frame.ctx.controller)
-        zone = rules.layout.zone(rules.kinds.deck, owner)
-        table, _ = spawn(state.table, rules.pool, zone, self.card, owner, at=choice)
-        return state.replace(table=table), frame.replace(pc=frame.pc + 1)
 
 
 # --- the effects ------------------------------------------------------------------------------
@@ -408,17 +273,7 @@ class Transform(Effect):
             state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
-            fresh = e.replace(
-                card=card,
-                damage=0,
-                armor=0,
-                buffs=(),
-                aura_attack=0,
-                aura_health=0,
-                status=e.status & EXHAUSTED,
-                attacks=e.attacks,
-                **card_stats(rules.pool, card),
-            )
+            fresh = fresh_copy(e, rules.pool, card, status=e.status & EXHAUSTED, attacks=e.attacks)
             return state.replace(table=put(state.table, fresh))
 
         asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), transform))
@@ -435,16 +290,7 @@ class ReturnToHand(Effect):
             state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
-            fresh = e.replace(
-                damage=0,
-                armor=0,
-                buffs=(),
-                aura_attack=0,
-                aura_health=0,
-                status=0,
-                attacks=0,
-                **card_stats(rules.pool, e.card),
-            )
+            fresh = fresh_copy(e, rules.pool, e.card, status=0, attacks=0)
             table = put(state.table, fresh)
             return state.replace(table=move(table, t, rules.layout.zone(rules.kinds.hand, e.owner)))
 
@@ -514,7 +360,7 @@ class Shuffle(Effect):
     player: Player = Player.CONTROLLER
 
     def emit(self, asm: Assembler) -> None:
-        asm.emit(_ShuffleI(self.card, self.player))
+        asm.emit(ShuffleI(self.card, self.player))
 
 
 @dataclass(frozen=True, slots=True)

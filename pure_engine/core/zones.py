@@ -114,6 +114,18 @@ def _zone(table: Zones[C], name: ZoneId) -> tuple[C, ...]:
         raise KeyError(f"no zone named {name!r}; zones: {', '.join(sorted(table))}") from None
 
 
+def _split_top(
+    table: Zones[C], name: ZoneId, n: int, verb: str
+) -> tuple[tuple[C, ...], tuple[C, ...]]:
+    """Zone *name* cut below its top *n* cards: ``(the rest, the top n bottom first)``; a
+    ValueError saying what could not *verb* when the zone holds fewer (or *n* < 1)."""
+    source = _zone(table, name)
+    if not 0 < n <= len(source):
+        raise ValueError(f"cannot {verb} {n} card(s) from {name!r}: it holds {len(source)}")
+    cut = len(source) - n
+    return source[:cut], source[cut:]
+
+
 def move_top(table: Zones[C], src: ZoneId, dst: ZoneId, n: int = 1) -> Zones[C]:
     """Move the top *n* cards of *src* onto *dst*, keeping their order (a built group).
 
@@ -121,16 +133,13 @@ def move_top(table: Zones[C], src: ZoneId, dst: ZoneId, n: int = 1) -> Zones[C]:
     >>> move_top(zones({a: (1, 2, 3), b: ()}), a, b, 2)[b]
     (2, 3)
     """
-    source = _zone(table, src)
-    if not 0 < n <= len(source):
-        raise ValueError(f"cannot move {n} card(s) from {src!r}: it holds {len(source)}")
+    rest, top = _split_top(table, src, n, "move")
     target = _zone(table, dst)
     if src == dst:
         return table  # a group moved onto its own pile lands where it was
-    cut = len(source) - n
     m = table.mutate()  # local mutation of a fresh map; nobody else can see it
-    m[src] = source[:cut]
-    m[dst] = target + source[cut:]
+    m[src] = rest
+    m[dst] = target + top
     return m.finish()
 
 
@@ -141,11 +150,8 @@ def draw(table: Zones[C], deck: ZoneId, hand: ZoneId, n: int = 1) -> Zones[C]:
     >>> draw(zones({deck: (1, 2, 3), hand: ()}), deck, hand, 2)[hand]
     (3, 2)
     """
-    source = _zone(table, deck)
-    if not 0 < n <= len(source):
-        raise ValueError(f"cannot draw {n} card(s) from {deck!r}: it holds {len(source)}")
-    cut = len(source) - n
-    rest, drawn = source[:cut], source[cut:][::-1]
+    rest, top = _split_top(table, deck, n, "draw")
+    drawn = top[::-1]
     if hand == deck:
         return table.set(deck, rest + drawn)
     m = table.mutate()

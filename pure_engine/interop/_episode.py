@@ -140,6 +140,17 @@ class Episode:
         """The game's text rendering of the current state."""
         return self.game.render(self.state)
 
+    def render_as(self, render_mode: str | None) -> str | None:
+        """``render()`` of a Gymnasium or PettingZoo environment in *render_mode*: ``ansi``
+        returns the text, ``human`` prints it (and returns None), no mode returns None."""
+        if render_mode is None:
+            return None
+        text = self.render()
+        if render_mode == "human":
+            print(text)  # render_mode="human" asks for exactly this
+            return None
+        return text
+
 
 def as_index(number: object) -> int | None:
     """An int action number from an int or a numpy integer (bools and floats are refused)."""

@@ -188,13 +188,7 @@ class PureEngineEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         """The game's text rendering (``ansi``: returned; ``human``: printed)."""
-        if self.render_mode is None:
-            return None
-        text = self.episode.render()
-        if self.render_mode == "human":
-            print(text)  # render_mode="human" asks for exactly this
-            return None
-        return text
+        return self.episode.render_as(self.render_mode)
 
 
 def _seat_bots(

@@ -88,6 +88,61 @@ def _children(node: str) -> str:
     return f"(enumerate({node}) if type({node}) is tuple else _kids({node}))"
 
 
+def _assign(
+    em: Emitter,
+    name: str,
+    type_: str | None,
+    binds: bool,
+    value: str,
+    names: dict[str, str],
+    out: list[str],
+    ind: str,
+    cont: Cont,
+) -> None:
+    """``$name = value`` (the leaf ``"=expr"`` and the line ``"$N = expr"``): bind ``v_name``
+    and test its type, or, when ``$name`` is bound already, test it equals *value*."""
+    inner = ind + "    "
+    if binds:
+        out.append(f"{ind}v_{name} = {value}")
+        test = _type_test(em, type_, f"v_{name}")
+        if test:
+            out.append(f"{ind}if {test}:")
+            ind = inner
+        cont(out, ind, {**names, name: f"v_{name}"})
+    else:
+        test = _type_test(em, type_, names[name])
+        out.append(f"{ind}if {value} == {names[name]}" + (f" and {test}:" if test else ":"))
+        cont(out, inner, names)
+
+
+def _var_child(
+    em: Emitter,
+    name: str,
+    type_: str | None,
+    binds: bool,
+    node: str,
+    below: str,
+    names: dict[str, str],
+    out: list[str],
+    ind: str,
+) -> tuple[str, dict[str, str]]:
+    """Descend from *node* into *below* by the key ``$name`` (a template line or a path
+    step): a loop over every child binding ``v_name``, or, when ``$name`` is bound, the
+    one child it names.  Returns the indentation and the names of the code below."""
+    inner = ind + "    "
+    if binds:
+        out.append(f"{ind}for v_{name}, {below} in {_children(node)}:")
+        test = _type_test(em, type_, f"v_{name}")
+        if test:
+            out.append(f"{inner}if {test}:")
+            inner += "    "
+        return inner, {**names, name: f"v_{name}"}
+    out.append(f"{ind}{below} = _kid({node}, {names[name]})")
+    test = _type_test(em, type_, names[name])
+    out.append(f"{ind}if {below} is not _M" + (f" and {test}:" if test else ":"))
+    return inner, names
+
+
 def _leaf(
     em: Emitter,
     template: Any,
@@ -121,18 +176,7 @@ def _leaf(
                 out.append(f"{ind}if {cond}:")
                 cont(out, inner, names)
         case m.LeafAssign(name=name, type=type_, expr=expr, binds=binds):
-            value = em.expr(expr, names, node)
-            if binds:
-                out.append(f"{ind}v_{name} = {value}")
-                test = _type_test(em, type_, f"v_{name}")
-                if test:
-                    out.append(f"{ind}if {test}:")
-                    ind = inner
-                cont(out, ind, {**names, name: f"v_{name}"})
-            else:
-                test = _type_test(em, type_, names[name])
-                out.append(f"{ind}if {value} == {names[name]}" + (f" and {test}:" if test else ":"))
-                cont(out, inner, names)
+            _assign(em, name, type_, binds, em.expr(expr, names, node), names, out, ind, cont)
         case m.LeafCompare(op=op, expr=expr):
             out.append(f"{ind}if {node} {op} {em.expr(expr, names, node)}:")
             cont(out, inner, names)
@@ -176,38 +220,15 @@ def _lines(
             out.append(f"{ind}{below} = {em.key_read(node, name, key_index)}")
             out.append(f"{ind}if {below} is not _M:")
             _template(em, sub, below, _below(chain, node), names, out, inner, rest)
-        case m.VarLine(name=name, type=type_, binds=True, sub=sub):
+        case m.VarLine(name=name, type=type_, binds=binds, sub=sub):
             below = em.fresh("n")
-            out.append(f"{ind}for v_{name}, {below} in {_children(node)}:")
-            test = _type_test(em, type_, f"v_{name}")
-            body = inner
-            if test:
-                out.append(f"{inner}if {test}:")
-                body = inner + "    "
-            bound = {**names, name: f"v_{name}"}
+            body, bound = _var_child(em, name, type_, binds, node, below, names, out, ind)
             _template(em, sub, below, _below(chain, node), bound, out, body, rest)
-        case m.VarLine(name=name, type=type_, sub=sub):
-            below = em.fresh("n")
-            out.append(f"{ind}{below} = _kid({node}, {names[name]})")
-            test = _type_test(em, type_, names[name])
-            out.append(f"{ind}if {below} is not _M" + (f" and {test}:" if test else ":"))
-            _template(em, sub, below, _below(chain, node), names, out, inner, rest)
         case m.CalcLine(name=None, expr=expr):
             out.append(f"{ind}if {em.expr(expr, names, node)}:")
             rest(out, inner, names)
         case m.CalcLine(name=str() as name, type=type_, binds=binds, expr=expr):
-            value = em.expr(expr, names, node)
-            if binds:
-                out.append(f"{ind}v_{name} = {value}")
-                test = _type_test(em, type_, f"v_{name}")
-                if test:
-                    out.append(f"{ind}if {test}:")
-                    ind = inner
-                rest(out, ind, {**names, name: f"v_{name}"})
-            else:
-                test = _type_test(em, type_, names[name])
-                out.append(f"{ind}if {value} == {names[name]}" + (f" and {test}:" if test else ":"))
-                rest(out, inner, names)
+            _assign(em, name, type_, binds, em.expr(expr, names, node), names, out, ind, rest)
         case m.ParentLine(sub=sub):
             above, local = chain
             parent = em.fresh("n")
@@ -254,19 +275,9 @@ def _path(
             out.append(f"{ind}{below} = {em.key_read(node, name, key_index)}")
             out.append(f"{ind}if {below} is not _M:")
             _path(em, more, below, _below(chain, node), names, out, inner, sub, cont)
-        case m.PathVar(name=name, type=type_, binds=True):
-            out.append(f"{ind}for v_{name}, {below} in {_children(node)}:")
-            test = _type_test(em, type_, f"v_{name}")
-            if test:
-                out.append(f"{inner}if {test}:")
-                inner += "    "
-            bound = {**names, name: f"v_{name}"}
-            _path(em, more, below, _below(chain, node), bound, out, inner, sub, cont)
-        case m.PathVar(name=name, type=type_):
-            out.append(f"{ind}{below} = _kid({node}, {names[name]})")
-            test = _type_test(em, type_, names[name])
-            out.append(f"{ind}if {below} is not _M" + (f" and {test}:" if test else ":"))
-            _path(em, more, below, _below(chain, node), names, out, inner, sub, cont)
+        case m.PathVar(name=name, type=type_, binds=binds):
+            body, bound = _var_child(em, name, type_, binds, node, below, names, out, ind)
+            _path(em, more, below, _below(chain, node), bound, out, body, sub, cont)
 
 
 def _not_helper(em: Emitter, sub: Any, node: str, chain: Chain, names: dict[str, str]) -> str:

@@ -27,7 +27,7 @@ pure_engine.rules.expr.ExpressionError: expected a value, found the end of '$X +
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pure_engine.core.struct import Struct
@@ -195,19 +195,20 @@ class _Parser:
         return self.peek()[0] == "end"
 
     # grammar, lowest precedence first
-    def expression(self) -> Any:
-        left = self.conjunction()
-        while self.is_word("or"):
+    def chain(self, kind: str, ops: tuple[str, ...], operand: Callable[[], Any]) -> Any:
+        """A left-associative ``operand (op operand)*``: *ops* are tokens of *kind* (``name``
+        for the words ``or``/``and``, ``op`` for symbols)."""
+        left = operand()
+        while (token := self.peek())[0] == kind and token[1] in ops:
             self.take()
-            left = Binary("or", left, self.conjunction())
+            left = Binary(token[1], left, operand())
         return left
 
+    def expression(self) -> Any:
+        return self.chain("name", ("or",), self.conjunction)
+
     def conjunction(self) -> Any:
-        left = self.negation()
-        while self.is_word("and"):
-            self.take()
-            left = Binary("and", left, self.negation())
-        return left
+        return self.chain("name", ("and",), self.negation)
 
     def negation(self) -> Any:
         if self.is_word("not"):
@@ -240,18 +241,10 @@ class _Parser:
         return Compare(tuple(ops), tuple(operands))
 
     def sum(self) -> Any:
-        left = self.term()
-        while self.is_op("+") or self.is_op("-"):
-            op = self.take()[1]
-            left = Binary(op, left, self.term())
-        return left
+        return self.chain("op", ("+", "-"), self.term)
 
     def term(self) -> Any:
-        left = self.unary()
-        while any(self.is_op(op) for op in ("*", "/", "//", "%")):
-            op = self.take()[1]
-            left = Binary(op, left, self.unary())
-        return left
+        return self.chain("op", ("*", "/", "//", "%"), self.unary)
 
     def unary(self) -> Any:
         if self.is_op("-"):
@@ -273,6 +266,18 @@ class _Parser:
             self.expect_op("]")
             node = Index(node, key)
         return node
+
+    def items(self, close: str) -> tuple[Any, ...]:
+        """Comma-separated expressions up to the symbol *close* (taken): a call's arguments,
+        a list's items."""
+        found: list[Any] = []
+        if not self.is_op(close):
+            found.append(self.expression())
+            while self.is_op(","):
+                self.take()
+                found.append(self.expression())
+        self.expect_op(close)
+        return tuple(found)
 
     def atom(self) -> Any:
         kind, value = self.peek()
@@ -303,14 +308,7 @@ class _Parser:
                     f"strings are quoted ('{value}'), calls are written {value}(...)"
                 )
             self.take()
-            args: list[Any] = []
-            if not self.is_op(")"):
-                args.append(self.expression())
-                while self.is_op(","):
-                    self.take()
-                    args.append(self.expression())
-            self.expect_op(")")
-            return Call(value, tuple(args))
+            return Call(value, self.items(")"))
         if self.is_op("("):
             self.take()
             inner = self.expression()
@@ -318,14 +316,7 @@ class _Parser:
             return inner
         if self.is_op("["):
             self.take()
-            items: list[Any] = []
-            if not self.is_op("]"):
-                items.append(self.expression())
-                while self.is_op(","):
-                    self.take()
-                    items.append(self.expression())
-            self.expect_op("]")
-            return ListOf(tuple(items))
+            return ListOf(self.items("]"))
         raise self.fail("a value")
 
 

@@ -181,26 +181,10 @@ def _leaf(template: Any, value: Any, env: Env, frame: Frame, where: tuple[Any, .
             frame.fail(where, f"expected {_show(expected)}, found {_show(value)}")
             return None
         case m.LeafVar(name=name, type=type_, binds=binds):
-            if not frame.typed(name, type_, value):
-                frame.fail(where, f"${name}: {_show(value)} is not a {type_}")
-                return None
-            if binds:
-                return {**env, name: value}
-            if value == env[name]:
-                return env
-            frame.fail(where, f"${name} = {_show(env[name])}, found {_show(value)}")
-            return None
+            return _bind(name, type_, binds, value, "found", env, frame, where)
         case m.LeafAssign(name=name, type=type_, expr=expr, binds=binds):
             result = frame.eval(expr, env, value, where)
-            if not frame.typed(name, type_, result):
-                frame.fail(where, f"${name}: {_show(result)} is not a {type_}")
-                return None
-            if binds:
-                return {**env, name: result}
-            if result == env[name]:
-                return env
-            frame.fail(where, f"${name} = {_show(env[name])}, computed {_show(result)}")
-            return None
+            return _bind(name, type_, binds, result, "computed", env, frame, where)
         case m.LeafCompare(op=op, expr=expr):
             right = frame.eval(expr, env, value, where)
             try:
@@ -225,6 +209,30 @@ def _leaf(template: Any, value: Any, env: Env, frame: Frame, where: tuple[Any, .
             frame.fail(where, f"expected {_show(expected)}, found {_show(value)}")
             return None
     raise AssertionError(f"not a template: {template!r}")
+
+
+def _bind(
+    name: str,
+    type_: str | None,
+    binds: bool,
+    value: Any,
+    verb: str,
+    env: Env,
+    frame: Frame,
+    where: tuple[Any, ...],
+) -> Env | None:
+    """``$name`` at *value* (found at a leaf, or *verb* "computed" by an expression): *env*
+    with it bound, or *env* when its binding equals *value*; None (the failure traced) when
+    *value* is not of the type or differs from the binding."""
+    if not frame.typed(name, type_, value):
+        frame.fail(where, f"${name}: {_show(value)} is not a {type_}")
+        return None
+    if binds:
+        return {**env, name: value}
+    if value == env[name]:
+        return env
+    frame.fail(where, f"${name} = {_show(env[name])}, {verb} {_show(value)}")
+    return None
 
 
 def _lines(
@@ -279,14 +287,9 @@ def _lines(
                 frame.fail((*where, key), f"false{_values(expr, env, node)}")
         case m.CalcLine(key=key, name=str() as name, type=type_, binds=binds, expr=expr):
             value = frame.eval(expr, env, node, (*where, key))
-            if not frame.typed(name, type_, value):
-                frame.fail((*where, key), f"${name}: {_show(value)} is not a {type_}")
-            elif binds:
-                yield from _lines(lines, rest, node, ancestors, {**env, name: value}, frame, where)
-            elif value == env[name]:
-                yield from _lines(lines, rest, node, ancestors, env, frame, where)
-            else:
-                frame.fail((*where, key), f"${name} = {_show(env[name])}, computed {_show(value)}")
+            found = _bind(name, type_, binds, value, "computed", env, frame, (*where, key))
+            if found is not None:
+                yield from _lines(lines, rest, node, ancestors, found, frame, where)
         case m.ParentLine(key=key, sub=sub):
             if not ancestors:
                 raise frame.error("@parent climbs above the root of the state", (*where, key))

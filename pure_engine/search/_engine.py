@@ -388,11 +388,9 @@ class Engine(Generic[S, A]):
         return best, move, line
 
     def stats(self) -> SearchStats:
-        return SearchStats(
+        return self.limiter.stats(
             expanded=self.expanded,
             generated=self.generated,
             duplicates=self.tt_cuts,
             peak_frontier=self.peak,
-            seconds=self.limiter.elapsed(),
-            stopped_by=self.limiter.reason,
         )

@@ -146,6 +146,27 @@ class Limiter:
         """Seconds since the search started."""
         return time.perf_counter() - self.started
 
+    def stats(
+        self, *, expanded: int, generated: int, duplicates: int = 0, peak_frontier: int = 0
+    ) -> SearchStats:
+        """The search's :class:`SearchStats`: its counts, with the seconds since it started
+        and the budget axis that stopped it (``""``: it ran to completion).
+
+        >>> limiter = Limiter(Budget(nodes=5))
+        >>> limiter.exhausted(5)
+        True
+        >>> limiter.stats(expanded=5, generated=9).stopped_by
+        'nodes'
+        """
+        return SearchStats(
+            expanded=expanded,
+            generated=generated,
+            duplicates=duplicates,
+            peak_frontier=peak_frontier,
+            seconds=self.elapsed(),
+            stopped_by=self.reason,
+        )
+
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 

@@ -197,12 +197,7 @@ def expectimax(
     except RecursionError:  # a line deeper than Python's stack
         limiter.reason = "recursion"
         result_value, action = math.nan, None
-    stats = SearchStats(
-        expanded=counts[0],
-        generated=counts[1],
-        seconds=limiter.elapsed(),
-        stopped_by=limiter.reason,
-    )
+    stats = limiter.stats(expanded=counts[0], generated=counts[1])
     complete = counts[2] == 0 and not limiter.reason
     reached = counts[3] if complete else 0 if limiter.reason else limit
     return AdversarialResult(result_value, action, reached, complete, stats)

@@ -240,9 +240,7 @@ def ismcts(
         value=mean(tried[best]),
         visits=tuple((action, root.edges[action].visits) for action in tried),
         means=tuple((action, mean(action)) for action in tried),
-        stats=SearchStats(
-            expanded=done, generated=created, seconds=limiter.elapsed(), stopped_by=limiter.reason
-        ),
+        stats=limiter.stats(expanded=done, generated=created),
         tree=root,
     )
 

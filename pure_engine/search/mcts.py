@@ -397,12 +397,7 @@ def _result(
         range(len(children)),
         key=lambda i: (children[i].visits, children[i].mean(player), -i),
     )
-    stats = SearchStats(
-        expanded=done,
-        generated=created,
-        seconds=limiter.elapsed(),
-        stopped_by=limiter.reason,
-    )
+    stats = limiter.stats(expanded=done, generated=created)
     pairs = list(zip(root.actions, children, strict=True))
     return MctsResult(
         action=root.actions[best],

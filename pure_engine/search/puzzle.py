@@ -139,13 +139,11 @@ class _Counters:
         self.peak = 0
 
     def stats(self) -> SearchStats:
-        return SearchStats(
+        return self.limiter.stats(
             expanded=self.expanded,
             generated=self.generated,
             duplicates=self.duplicates,
             peak_frontier=self.peak,
-            seconds=self.limiter.elapsed(),
-            stopped_by=self.limiter.reason,
         )
 
 

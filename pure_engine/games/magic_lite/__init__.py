@@ -9,10 +9,12 @@ Skip-trivial is integrated in the turn loop.  docs/magic-lite.md is the guide.
 
 Modules: :mod:`~.state` (data), :mod:`~.cards` (the card set in the DSL),
 :mod:`~.decks`, :mod:`~.engine` (hooks, mana, state-based actions),
-:mod:`~.combat`, :mod:`~.turn` (the turn table, priority, skip-trivial),
+:mod:`~.combat`, :mod:`~.priority` (who could act, priority and the stack),
+:mod:`~.actions` (the decisions and the skip-trivial rule), :mod:`~.turn` (the turn table),
 :mod:`~.game` (observation, notation, ``make_game``).
 """
 
+from pure_engine.games.magic_lite.actions import current_player, legal_actions
 from pure_engine.games.magic_lite.decks import PRESETS, load_deck, parse_deck
 from pure_engine.games.magic_lite.game import (
     action_to_str,
@@ -25,8 +27,9 @@ from pure_engine.games.magic_lite.game import (
     resample,
     returns,
 )
+from pure_engine.games.magic_lite.priority import can_act
 from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
-from pure_engine.games.magic_lite.turn import can_act, current_player, legal_actions, step
+from pure_engine.games.magic_lite.turn import step
 
 __all__ = [
     "PRESETS",

@@ -121,30 +121,17 @@ def _targets(table: Table, e: Entity, ability: Ability, player: int) -> tuple[En
     )
 
 
-_FIELDS: Final[list[tuple[tuple[EntityId, ...], bool]]] = [((), False), ((), False)]
-"""Per player, the last battlefield looked at (held, compared by identity: zone tuples are
-immutable and replaced when the zone changes) and whether it holds a permanent with an
-activated ability — most battlefields of most games hold none, and the priority loop asks at
-every window (an exact memo of a pure function)."""
-
-
-def has_abilities(table: Table, player: int) -> bool:
-    """True when *player* controls a permanent with an activated ability."""
-    field = table.zones[ZONES.battlefield[player]]
-    last = _FIELDS[player]
-    if last[0] is field:
-        return last[1]
+def has_abilities(field: tuple[EntityId, ...], table: Table) -> bool:
+    """True when the battlefield *field* (a zone's ids) holds a permanent with an activated
+    ability — most battlefields of most games hold none (a game's memo of :func:`can_act
+    <pure_engine.games.magic_lite.priority.make_can_act>` keeps the answer per zone tuple)."""
     entities, abilities = table.entities, ABILITIES
-    found = any(entities[i].card in abilities for i in field)
-    _FIELDS[player] = (field, found)
-    return found
+    return any(entities[i].card in abilities for i in field)
 
 
 def can_activate(table: Table, player: int, sorcery: bool) -> bool:
     """True when *player*, holding priority, could activate an ability now (*sorcery*: it is
     their main phase and the stack is empty) — without building the actions."""
-    if not has_abilities(table, player):
-        return False
     for e, ability in _sources(table, player, sorcery):
         if ability.target is None or _targets(table, e, ability, player):
             return True
@@ -155,8 +142,6 @@ def activations(table: Table, player: int, *, sorcery: bool) -> list[Action]:
     """The ``activate`` actions open to *player* now, in battlefield order, each target in
     table order."""
     actions: list[Action] = []
-    if not has_abilities(table, player):
-        return actions
     for e, ability in _sources(table, player, sorcery):
         if ability.target is None:
             actions.append(Action(Act.ACTIVATE, e.id))

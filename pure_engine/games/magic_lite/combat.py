@@ -14,6 +14,7 @@ early blocker, which this engine does not offer.
 from __future__ import annotations
 
 import itertools
+import math
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId
 from pure_engine.games.magic_lite.engine import ZONES, deal_damage
@@ -36,6 +37,7 @@ __all__ = [
     "blockers_of",
     "can_attack",
     "combat_damage",
+    "damage_order",
     "damage_orders",
     "has_first_strike",
 ]
@@ -102,6 +104,26 @@ def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:
 def damage_orders(state: MagicState, attacker: EntityId) -> tuple[tuple[EntityId, ...], ...]:
     """The damage assignment orders the attacking player may choose for *attacker*'s blockers."""
     return tuple(itertools.permutations(blockers_of(state, attacker)))
+
+
+def damage_order(state: MagicState, attacker: EntityId, index: int) -> tuple[EntityId, ...]:
+    """The *index*-th of :func:`damage_orders`, without building the others (an attacker with
+    seven blockers has 5040 orders).
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("craw_wurm",), ("grizzly_bears",) * 3))
+    >>> wurm, bears = EntityId(22), (23, 24, 25)
+    >>> s = s.replace(attackers=(wurm,), blocks=tuple((EntityId(b), wurm) for b in bears))
+    >>> orders = damage_orders(s, wurm)
+    >>> len(orders), all(damage_order(s, wurm, k) == o for k, o in enumerate(orders))
+    (6, True)
+    """
+    left = list(blockers_of(state, attacker))
+    order = []
+    for n in range(len(left), 0, -1):  # the factorial number system, most significant digit first
+        digit, index = divmod(index, math.factorial(n - 1))
+        order.append(left.pop(digit))
+    return tuple(order)
 
 
 def has_first_strike(state: MagicState) -> bool:

@@ -64,6 +64,7 @@ from typing import Final
 from pure_engine.cards import EXHAUSTED, EntityId
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.zones import ZoneId
+from pure_engine.games.magic_lite.actions import current_player
 from pure_engine.games.magic_lite.cards import PLAYER, POOL
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import (
@@ -75,7 +76,6 @@ from pure_engine.games.magic_lite.state import (
     MagicState,
     Step,
 )
-from pure_engine.games.magic_lite.turn import current_player
 
 __all__ = ["CARD_KEYS", "MAX_ORDERS", "make_encoding"]
 

@@ -38,20 +38,15 @@ from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.zones import ZoneId
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
+from pure_engine.games.magic_lite.actions import current_player, legal_actions
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, mana_of
-from pure_engine.games.magic_lite.combat import damage_orders
+from pure_engine.games.magic_lite.combat import damage_order
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
+from pure_engine.games.magic_lite.priority import make_can_act
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, MagicState, Step
-from pure_engine.games.magic_lite.turn import (
-    MACHINE,
-    current_player,
-    forced,
-    legal_actions,
-    start_turns,
-    step,
-)
+from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
 
 __all__ = [
     "action_to_str",
@@ -98,9 +93,11 @@ def _table(
     )
 
 
-def deal(deck0: Sequence[str], deck1: Sequence[str], *, seed: int, skip: int) -> MagicState:
+def deal(
+    deck0: Sequence[str], deck1: Sequence[str], *, seed: int, skip: int, turn: Turn = TURN
+) -> MagicState:
     """Shuffle both libraries with ``Rng(seed)``, draw seven cards each, and run to the first
-    decision of turn 1 (player 0 goes first)."""
+    decision of turn 1 (player 0 goes first) with the *turn* rules (a game value's own)."""
     rng = Rng(seed)
     cards: list[tuple[ZoneId, str, int]] = []
     for p, deck in enumerate((deck0, deck1)):
@@ -115,7 +112,7 @@ def deal(deck0: Sequence[str], deck1: Sequence[str], *, seed: int, skip: int) ->
     for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
         zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
     state = MagicState(table.replace(zones=zones), rng=rng, skip=skip)
-    return start_turns(state)
+    return turn.start(state)
 
 
 def position(
@@ -155,10 +152,7 @@ def position(
             for card in cards[p]
         ]
     )
-    state = MagicState(table, life=life, active=active, step=step, turn=turn, skip=skip)
-    enter = MACHINE.steps[step].enter
-    run = MACHINE.advance(enter(state) if enter is not None else state)
-    return run.state.replace(ticks=1, steps=run.steps)
+    return TURN.enter(MagicState(table, life=life, active=active, step=step, turn=turn, skip=skip))
 
 
 def chance_outcomes(state: MagicState) -> tuple[tuple[Action, Fraction], ...]:
@@ -273,7 +267,7 @@ def action_to_str(state: MagicState, action: Action) -> str:
         case Act.BLOCK:
             return f"block {_name(state, action.other)} with {_name(state, action.card)}"
         case Act.ORDER:
-            order = damage_orders(state, EntityId(action.card))[action.other]
+            order = damage_order(state, EntityId(action.card), action.other)
             names = ", ".join(_name(state, b) for b in order)
             return f"order {_name(state, action.card)}: {names}"
         case Act.CHOOSE:
@@ -362,11 +356,12 @@ def make_game(
     """
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
+    turn = make_turn(make_can_act())  # this game value's own memo of the "can act?" check
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
 
     def initial_state(seed: int | None = None) -> MagicState:
-        return deal(cards0, cards1, seed=0 if seed is None else seed, skip=skip)
+        return deal(cards0, cards1, seed=0 if seed is None else seed, skip=skip, turn=turn)
 
     info = GameInfo(
         name="magic_lite",
@@ -387,7 +382,7 @@ def make_game(
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,
-        step=step,
+        step=turn.step,
         returns=returns,
         observation=observation,
         key=key,
@@ -396,6 +391,6 @@ def make_game(
         render=render,
         resample=resample,
         counters=counters,
-        forced=forced,
+        forced=turn.forced,
         encoding=make_encoding((cards0, cards1)),
     )

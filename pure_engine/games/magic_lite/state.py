@@ -3,7 +3,9 @@
 Everything here is plain immutable data; the rules that read it live in
 :mod:`~pure_engine.games.magic_lite.engine` (effects, mana, state-based
 actions), :mod:`~pure_engine.games.magic_lite.combat` and
-:mod:`~pure_engine.games.magic_lite.turn` (the turn table and priority).
+:mod:`~pure_engine.games.magic_lite.priority`,
+:mod:`~pure_engine.games.magic_lite.actions` and
+:mod:`~pure_engine.games.magic_lite.turn` (priority, the decisions, the turn table).
 """
 
 from __future__ import annotations

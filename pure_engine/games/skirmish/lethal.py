@@ -284,13 +284,11 @@ class _Search:
         return self.values.get(key(state), _ZERO)
 
     def stats(self) -> SearchStats:
-        return SearchStats(
+        return self.limiter.stats(
             expanded=self.expanded,
             generated=self.generated,
             duplicates=self.duplicates,
             peak_frontier=len(self.values),
-            seconds=self.limiter.elapsed(),
-            stopped_by=self.limiter.reason,
         )
 
 

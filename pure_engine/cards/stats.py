@@ -1,0 +1,140 @@
+"""An entity's stats: printed (``card_stats``, ``spawn``, ``fresh_copy``), buffed
+(``apply_buff``, ``remove_buffs``) and silenced (``silence``).
+
+These are table-level functions: the effect instructions of
+:mod:`pure_engine.cards.effects` use them, and so do games (a summon hook spawns,
+an end-of-turn pass removes one-turn buffs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pure_engine.cards.rules import CardPool
+from pure_engine.cards.table import (
+    FROZEN,
+    SILENCED,
+    Enchantment,
+    Entity,
+    EntityId,
+    Table,
+    create,
+    put,
+)
+from pure_engine.core.zones import ZoneId
+
+__all__ = ["apply_buff", "card_stats", "fresh_copy", "remove_buffs", "silence", "spawn"]
+
+
+def card_stats(pool: CardPool, card: str) -> dict[str, int | frozenset[str]]:
+    """The entity fields a fresh copy of *card* starts with (``Entity.replace(**...)``)."""
+    d = pool.card(card)
+    return {
+        "cost": d.cost,
+        "attack": d.attack,
+        "health": d.health,
+        "tags": d.tags,
+        "types": d.types,
+    }
+
+
+def spawn(
+    table: Table, pool: CardPool, zone: ZoneId, card: str, owner: int, *, at: int | None = None
+) -> tuple[Table, EntityId]:
+    """Create a fresh copy of *card* (its printed stats) in *zone*; return the table and its id.
+
+    >>> from pure_engine.cards.rules import CardDef, build_pool
+    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> pool = build_pool([CardDef("yeti", "Yeti", frozenset({"minion"}), 4, 4, 5)], layout)
+    >>> t, e = spawn(new_table(layout), pool, layout.zone("board", 0), "yeti", 0)
+    >>> t.entities[e].health
+    5
+    """
+    d = pool.card(card)
+    return create(
+        table, zone, card=card, owner=owner, at=at,
+        cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
+    )  # fmt: skip
+
+
+def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
+    """Give one entity a buff: its stats and keywords change, and the buff is kept for undoing.
+
+    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="x", owner=0, attack=1)
+    >>> apply_buff(t, e, Enchantment("blessing", attack=4, health=4)).entities[e].attack
+    5
+    """
+    e = table.entities[entity_id]
+    return put(
+        table,
+        e.replace(
+            attack=e.attack + buff.attack,
+            health=e.health + buff.health,
+            tags=e.tags | buff.tags,
+            buffs=(*e.buffs, buff),
+        ),
+    )
+
+
+def remove_buffs(table: Table, entity_id: EntityId, drop: Callable[[Enchantment], bool]) -> Table:
+    """Undo the buffs *drop* selects (one-turn buffs at the end of a turn, everything on silence).
+
+    Losing health never kills: damage shrinks by the health lost, as when an aura ends.
+    """
+    e = table.entities[entity_id]
+    gone = [b for b in e.buffs if drop(b)]
+    if not gone:
+        return table
+    lost_attack = sum(b.attack for b in gone)
+    lost_health = sum(b.health for b in gone)
+    return put(
+        table,
+        e.replace(
+            attack=e.attack - lost_attack,
+            health=e.health - lost_health,
+            damage=max(0, e.damage - max(lost_health, 0)),
+            buffs=tuple(b for b in e.buffs if not drop(b)),
+        ),
+    )
+
+
+def silence(table: Table, entity_id: EntityId) -> Table:
+    """Silence one entity: buffs undone, keywords and freeze gone, abilities off."""
+    table = remove_buffs(table, entity_id, lambda b: True)
+    e = table.entities[entity_id]
+    return put(table, e.replace(tags=0, status=(e.status | SILENCED) & ~FROZEN))
+
+
+def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attacks: int) -> Entity:
+    """*entity* (same id and place) as a fresh copy of *card*: printed stats, no damage,
+    armor, buffs or aura bonus; *status* and *attacks* are the caller's (a transformed
+    minion stays exhausted, a bounced one starts over).
+
+    >>> from pure_engine.cards.rules import CardDef, build_pool
+    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> pool = build_pool([CardDef("yeti", "Yeti", frozenset({"minion"}), 4, 4, 5),
+    ...                    CardDef("frog", "Frog", frozenset({"minion"}), 0, 0, 1)], layout)
+    >>> t, e = spawn(new_table(layout), pool, layout.zone("board", 0), "yeti", 0)
+    >>> hurt = t.entities[e].replace(damage=3)
+    >>> frog = fresh_copy(hurt, pool, "frog", status=0, attacks=0)
+    >>> frog.card, frog.health, frog.damage, frog.id == hurt.id
+    ('frog', 1, 0, True)
+    """
+    return entity.replace(
+        card=card,
+        damage=0,
+        armor=0,
+        buffs=(),
+        aura_attack=0,
+        aura_health=0,
+        status=status,
+        attacks=attacks,
+        **card_stats(pool, card),
+    )

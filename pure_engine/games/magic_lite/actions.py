@@ -1,0 +1,235 @@
+"""The decisions: who decides, the legal actions, applying one, and the skip-trivial rule.
+
+A decision is one small :class:`~pure_engine.games.magic_lite.state.Action`:
+pass, play a land, cast, activate an ability, declare an attacker or a blocker (or stop), order an
+attacker's blockers, answer a pending choice, discard in cleanup.
+:func:`legal_actions` lists them; :func:`apply_action` applies one (what the
+turn does next is :mod:`~pure_engine.games.magic_lite.turn`'s business).
+
+Skip-trivial (seed 002, proposal 2): :func:`forced` names the single legal
+action of a decision and the rule that leaves it alone, without building the
+list (at priority it asks *can_act*), and :func:`auto_action` — the turn
+machine's ``auto`` rule — applies it for a player who skips trivial decisions.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, emit, move, put
+from pure_engine.core.game import CHANCE, TERMINAL
+from pure_engine.games.magic_lite.abilities import activate
+from pure_engine.games.magic_lite.combat import (
+    attack_candidates,
+    block_options,
+    blockers_of,
+    damage_order,
+)
+from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, settle
+from pure_engine.games.magic_lite.priority import (
+    PASS,
+    CanAct,
+    cast,
+    open_window,
+    pass_priority,
+    priority_actions,
+)
+from pure_engine.games.magic_lite.state import TAPPED, VIGILANCE, Act, Action, MagicState, Step
+
+__all__ = [
+    "DONE_ATTACKING",
+    "DONE_BLOCKING",
+    "after_blocks",
+    "apply_action",
+    "auto",
+    "auto_action",
+    "current_player",
+    "forced",
+    "hand_over",
+    "legal_actions",
+]
+
+DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
+DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
+_HAND_SIZE: Final = 7
+
+
+def current_player(state: MagicState) -> int:
+    """The player who decides now (``TERMINAL`` once somebody lost)."""
+    if state.lost:
+        return TERMINAL
+    pending = state.pending
+    if pending is not None:
+        return CHANCE if pending.player == CHANCE_PLAYER else pending.player
+    if state.declaring:
+        return 1 - state.active if state.step == Step.BLOCKERS else state.active
+    if state.to_order:
+        return state.active
+    return state.holder
+
+
+# --- combat and cleanup decisions ----------------------------------------------------------------
+
+
+def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
+    table = state.table
+    for a in state.attackers:
+        e = table.entities[a]
+        if not e.tags & VIGILANCE:
+            table = put(table, e.replace(status=e.status | TAPPED))
+    state = state.replace(table=table, declaring=False)
+    for a in state.attackers:
+        state = emit(state, RULES, "attacks", a)
+    return open_window(settle(state, checks=False), can_act)
+
+
+def after_blocks(state: MagicState, can_act: CanAct) -> MagicState:
+    """Blockers are declared: the attackers with several blockers wait for their damage order,
+    or priority opens."""
+    multi = tuple(a for a in state.attackers if len(blockers_of(state, a)) > 1)
+    state = state.replace(declaring=False, to_order=multi)
+    return state if multi else open_window(state, can_act)
+
+
+def hand_over(state: MagicState) -> bool:
+    """True when the active player holds more than seven cards (cleanup: discard)."""
+    return len(state.table.zones[ZONES.hand[state.active]]) > _HAND_SIZE
+
+
+def _distinct_hand(state: MagicState, player: int) -> tuple[EntityId, ...]:
+    entities = state.table.entities
+    seen: set[str] = set()
+    out = []
+    for i in state.table.zones[ZONES.hand[player]]:
+        if entities[i].card not in seen:
+            seen.add(entities[i].card)
+            out.append(i)
+    return tuple(out)
+
+
+# --- legal actions and applying them -------------------------------------------------------------
+
+
+def legal_actions(state: MagicState) -> tuple[Action, ...]:
+    """The decisions open now, in a stable order (``pass`` first at priority)."""
+    if state.lost:
+        return ()
+    pending = state.pending
+    if pending is not None:
+        if pending.player == CHANCE_PLAYER:
+            return ()
+        return tuple(Action(Act.CHOOSE, i) for i in range(len(pending.options)))
+    if state.declaring:
+        match state.step:
+            case Step.ATTACKERS:
+                cands = attack_candidates(state)
+                return (DONE_ATTACKING, *(Action(Act.ATTACK, i) for i in cands))
+            case Step.BLOCKERS:
+                pairs = block_options(state)
+                return (DONE_BLOCKING, *(Action(Act.BLOCK, b, a) for b, a in pairs))
+            case _:
+                return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
+    if state.to_order:
+        attacker = state.to_order[0]
+        orders = math.factorial(len(blockers_of(state, attacker)))
+        return tuple(Action(Act.ORDER, attacker, k) for k in range(orders))
+    if state.window:
+        return priority_actions(state, state.holder)
+    return ()
+
+
+def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    """*action* (assumed legal) and what it sets off at once — a pass and the automatic passes
+    after it, a resolution — but not the steps that follow (the turn loop's business)."""
+    match action.kind:
+        case Act.PASS:
+            return pass_priority(state, can_act)
+        case Act.PLAY_LAND:
+            state = enter_battlefield(state, EntityId(action.card), state.holder)
+            return settle(state.replace(land_played=True, passes=0), checks=False)
+        case Act.CAST:
+            return cast(state, state.holder, EntityId(action.card), action.other)
+        case Act.ACTIVATE:
+            return activate(state, state.holder, EntityId(action.card), action.other)
+        case Act.ATTACK:
+            return state.replace(attackers=(*state.attackers, EntityId(action.card)))
+        case Act.DONE_ATTACKING:
+            return _done_attacking(state, can_act)
+        case Act.BLOCK:
+            pair = (EntityId(action.card), EntityId(action.other))
+            return state.replace(blocks=(*state.blocks, pair))
+        case Act.DONE_BLOCKING:
+            return after_blocks(state, can_act)
+        case Act.ORDER:
+            attacker = EntityId(action.card)
+            order = damage_order(state, attacker, action.other)
+            state = state.replace(
+                orders=(*state.orders, (attacker, order)), to_order=state.to_order[1:]
+            )
+            return state if state.to_order else open_window(state, can_act)
+        case Act.CHOOSE:
+            state = settle(answer(state, RULES, action.card))
+            if state.pending is not None:
+                return state
+            return open_window(state, can_act) if not state.stack else state.replace(window=True)
+        case Act.DISCARD:
+            card = EntityId(action.card)
+            table = move(state.table, card, ZONES.graveyard[state.active])
+            state = state.replace(table=table)
+            return state.replace(declaring=hand_over(state))
+
+
+def auto_action(state: MagicState, can_act: CanAct) -> MagicState | None:
+    """The skip-trivial rule: the state after the automatic action at this decision point, or
+    ``None`` when a player must decide (or does not skip).  Counted in ``autos``."""
+    return auto(can_act, state)
+
+
+def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
+    """:func:`auto_action` with the checker first (the turn machine binds it:
+    ``partial(auto, can_act)``)."""
+    player = current_player(state)
+    if player < 0 or not state.skip >> player & 1:
+        return None
+    found = forced(state, can_act)
+    if found is None:
+        return None
+    action = found[0]
+    if action.kind == Act.PASS:
+        return pass_priority(state, can_act, autos=1)
+    after = apply_action(state, action, can_act)
+    return after.replace(autos=after.autos + 1)
+
+
+def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:
+    """The single legal action at this decision and the rule that leaves it alone, or ``None``
+    (``Game.forced``: sessions log the rule) — without building the list of actions.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.priority import can_act
+    >>> s = position(hands=((), ("shock",)), battlefields=(("forest",), ("mountain",)), skip=0)
+    >>> forced(s, can_act)
+    (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
+    """
+    if state.lost:
+        return None
+    pending = state.pending
+    if pending is not None:
+        return (Action(Act.CHOOSE, 0), "one option") if len(pending.options) == 1 else None
+    if state.declaring:
+        match state.step:
+            case Step.ATTACKERS:
+                return None if attack_candidates(state) else (DONE_ATTACKING, "nothing can attack")
+            case Step.BLOCKERS:
+                return None if block_options(state) else (DONE_BLOCKING, "nothing can block")
+            case _:
+                hand = _distinct_hand(state, state.active)
+                if len(hand) == 1:
+                    return Action(Act.DISCARD, hand[0]), "one card to discard"
+                return None
+    if state.to_order:
+        return None  # two blockers or more: always at least two orders
+    if state.window and not can_act(state, state.holder):
+        return PASS, "cannot act"
+    return None

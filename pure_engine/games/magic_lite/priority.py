@@ -1,0 +1,311 @@
+"""Priority and the stack: who could act, the priority actions, opening a window, passing.
+
+Seed 002's proposal 2 rests on a cheap "can this player do anything?" check:
+:func:`can_act` answers it from the hand and the available mana without
+building the list of actions, and :func:`priority_actions` builds that list
+when a player must really choose.  :func:`open_window` gives the active
+player priority (or opens nothing when both players skip trivial decisions
+and neither can act), :func:`pass_priority` is seed 002's inner priority
+loop (every automatic pass after a real one, resolving the stack's top items
+until somebody must decide), :func:`cast` puts a spell on the stack.
+
+The check is asked many times for the same table (every step that changes
+nothing asks again), so a game value keeps the last answer per player:
+:func:`make_can_act` builds that memo, and every function here that asks
+takes the checker as its *can_act* argument — the memo belongs to the game
+``make_game`` builds, never to this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from pure_engine.cards import Ctx, EntityId, Frame, Table, is_alive, move
+from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
+from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
+from pure_engine.games.magic_lite.cards import PLAYER, POOL, cost_of, is_permanent
+from pure_engine.games.magic_lite.engine import (
+    NEEDS,
+    RULES,
+    ZONES,
+    enter_battlefield,
+    mana_counts,
+    pay,
+    settle,
+)
+from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
+
+__all__ = [
+    "PASS",
+    "CanAct",
+    "can_act",
+    "cast",
+    "make_can_act",
+    "open_window",
+    "pass_priority",
+    "priority_actions",
+    "spell_targets",
+]
+
+PASS: Final = Action(Act.PASS)
+_MAINS: Final = (Step.MAIN1, Step.MAIN2)
+
+CanAct = Callable[[MagicState, int], bool]
+"""``(state, player) -> bool``: :func:`can_act`, or a game's memo of it (:func:`make_can_act`)."""
+
+_LAND, _INSTANT, _SORCERY = 0, 1, 2
+
+
+def _speed(types: frozenset[str]) -> int:
+    if "land" in types:
+        return _LAND
+    return _INSTANT if "instant" in types else _SORCERY
+
+
+_SPEED: Final = {key: _speed(card.types) for key, card in POOL.defs.items()}
+"""When a card may be played: a land, at instant speed, or at sorcery speed (everything else)."""
+
+_CASTABLE: Final = {
+    key: (_SPEED[key], *NEEDS[cost_of(key)], POOL.targets.get(key))
+    for key in POOL.defs
+    if key != PLAYER and _SPEED[key] != _LAND
+}
+"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them) and target
+selector (``None``: no target), looked up once."""
+
+
+def spell_targets(
+    state: MagicState, card: str, source: EntityId, controller: int
+) -> tuple[EntityId, ...] | None:
+    """The legal targets of *card* cast by *controller* (``None``: the card has no target)."""
+    selector = POOL.targets.get(card)
+    if selector is None:
+        return None
+    entities = state.table.entities
+    return tuple(
+        i
+        for i in selector(state.table, Ctx(source, controller))
+        if i != source and is_alive(entities[i])
+    )
+
+
+def _timing(state: MagicState, player: int) -> tuple[bool, bool]:
+    """(sorcery timing, a land still playable) for *player*."""
+    sorcery = player == state.active and state.step in _MAINS and not state.stack
+    return sorcery, sorcery and not state.land_played
+
+
+def can_act(state: MagicState, player: int) -> bool:
+    """True when *player*, holding priority, could do more than pass — decided without building
+    the list of actions (a land to play, a spell they can pay for with a legal target, or an
+    ability to activate: :func:`~.abilities.can_activate`).
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
+    >>> can_act(s, 0), can_act(s, 1)  # a Forest does not pay for Shock; a Mountain does
+    (False, True)
+    """
+    table = state.table
+    hand = table.zones[ZONES.hand[player]]
+    sorcery, land_ok = _timing(state, player)
+    if hand and _can_act(table, player, hand, sorcery, land_ok):
+        return True
+    return can_activate(table, player, sorcery)
+
+
+def make_can_act() -> CanAct:
+    """:func:`can_act` with its last answer per player kept: a game value's own memo.
+
+    The answer depends on the entity table and two timing flags only (sorcery
+    timing, a land still playable), and the flow loop asks again for the same
+    table at every step that changes nothing; the memo holds the table (compared
+    by identity: tables are immutable) and the flags with the answer.  It also
+    keeps, per player, the last battlefield looked at (a zone tuple, replaced
+    when the zone changes) and whether it holds a permanent with an activated
+    ability: most do not, and then abilities cost one identity test.  Each
+    ``make_game`` builds its own, so nothing is shared between game values.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> check = make_can_act()
+    >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
+    >>> [check(s, p) for p in (0, 1, 0, 1)] == [can_act(s, p) for p in (0, 1, 0, 1)]
+    True
+    """
+    last: list[tuple[Table, bool, bool, bool] | None] = [None, None]
+    fields: list[tuple[tuple[EntityId, ...], bool]] = [((), False), ((), False)]
+
+    def memo_can_act(state: MagicState, player: int) -> bool:
+        table = state.table
+        hand = table.zones[ZONES.hand[player]]
+        field = table.zones[ZONES.battlefield[player]]
+        known_field = fields[player]
+        if known_field[0] is field:
+            abilities = known_field[1]
+        else:
+            abilities = has_abilities(field, table)
+            fields[player] = (field, abilities)
+        if not hand and not abilities:
+            return False
+        sorcery = player == state.active and state.step in _MAINS and not state.stack
+        land_ok = sorcery and not state.land_played
+        known = last[player]
+        if known is not None and known[0] is table and known[1] == sorcery and known[2] == land_ok:
+            return known[3]
+        found = bool(hand) and _can_act(table, player, hand, sorcery, land_ok)
+        if not found and abilities:
+            found = can_activate(table, player, sorcery)
+        last[player] = (table, sorcery, land_ok, found)
+        return found
+
+    return memo_can_act
+
+
+def _can_act(
+    table: Table, player: int, hand: tuple[EntityId, ...], sorcery: bool, land_ok: bool
+) -> bool:
+    entities = table.entities
+    counts: list[int] | None = None
+    total = 0
+    castable = _CASTABLE
+    for i in hand:
+        card = entities[i].card
+        spell = castable.get(card)
+        if spell is None:  # a land
+            if land_ok:
+                return True
+            continue
+        speed, needs, value, selector = spell
+        if speed == _SORCERY and not sorcery:
+            continue
+        if counts is None:
+            counts = mana_counts(table, player)
+            total = sum(counts)
+            if not total:
+                if land_ok:
+                    continue  # a land later in the hand may still be played
+                return False
+        if value > total or any(counts[color] < need for color, need in needs):
+            continue
+        if selector is None:
+            return True
+        ctx = Ctx(i, player)
+        if any(t != i and is_alive(entities[t]) for t in selector(table, ctx)):
+            return True
+    return False
+
+
+def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
+    """What *player* holding priority may do: ``pass`` first, then a land, then each spell
+    they can pay for (with each legal target), then each ability they can activate (with each
+    legal target); copies of a card in hand are one choice."""
+    table = state.table
+    entities = table.entities
+    sorcery, land_ok = _timing(state, player)
+    counts: list[int] | None = None
+    actions = [PASS]
+    seen: set[str] = set()
+    castable = _CASTABLE
+    for i in table.zones[ZONES.hand[player]]:
+        card = entities[i].card
+        if card in seen:
+            continue  # copies of a card in hand are the same choice
+        seen.add(card)
+        spell = castable.get(card)
+        if spell is None:  # a land
+            if land_ok:
+                actions.append(Action(Act.PLAY_LAND, i))
+            continue
+        speed, needs, value, selector = spell
+        if speed == _SORCERY and not sorcery:
+            continue
+        if counts is None:
+            counts = mana_counts(table, player)
+        if value > sum(counts) or any(counts[color] < need for color, need in needs):
+            continue
+        if selector is None:
+            actions.append(Action(Act.CAST, i))
+            continue
+        for t in selector(table, Ctx(i, player)):
+            if t != i and is_alive(entities[t]):
+                actions.append(Action(Act.CAST, i, t))
+    actions += activations(table, player, sorcery=sorcery)
+    return tuple(actions)
+
+
+def open_window(state: MagicState, can_act: CanAct) -> MagicState:
+    """Open a priority window for the active player; when both players skip trivial decisions
+    and neither can act, everyone would pass: the window does not open at all."""
+    if (
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, state.active)
+        and not can_act(state, 1 - state.active)
+    ):
+        return state.replace(window=False, passes=0)
+    return state.replace(window=True, holder=state.active, passes=0)
+
+
+def _resolve(state: MagicState, item: StackItem) -> MagicState:
+    frame = item.frame
+    if not item.spell:  # a triggered or activated ability
+        return state if fizzles(state, frame) else start_item(state, RULES, item)
+    source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
+    assert source is not None
+    card = state.table.entities[source].card
+    if target is not None and target not in (spell_targets(state, card, source, controller) or ()):
+        return state  # its target is gone: countered on resolution (the card goes to the graveyard)
+    if is_permanent(card):
+        return enter_battlefield(state, source, controller)
+    if (card, "play") in POOL.programs:
+        return start_item(state, RULES, item)
+    return state
+
+
+def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicState:
+    """The holder passes; then every player who skips trivial decisions and cannot act passes
+    too (seed 002's inner priority loop), until somebody must decide, a resolving item asks a
+    question, or the step ends.  Each automatic pass is counted in ``autos`` (*autos*: those
+    the caller made already); the priority fields are written once, not once a pass."""
+    passes, holder = state.passes, state.holder
+    while True:
+        passes += 1
+        if passes < 2:  # the next player receives priority
+            holder = 1 - holder
+            if not state.skip >> holder & 1 or can_act(state, holder):
+                return state.replace(passes=passes, holder=holder, autos=state.autos + autos)
+            autos += 1
+            continue
+        # everybody passed in succession: the step ends, or the top of the stack resolves
+        if not state.stack:
+            return state.replace(
+                passes=passes, holder=holder, window=False, autos=state.autos + autos
+            )
+        state = state.replace(passes=passes, holder=holder, autos=state.autos + autos)
+        autos = 0
+        state, item = pop_item(state, active=state.active)
+        state = settle(_resolve(state, item))
+        if state.pending is not None or state.lost:
+            return state
+        if state.stack:
+            state = state.replace(window=True)
+        else:
+            state = open_window(state, can_act)
+            if not state.window:
+                return state
+        passes, holder = state.passes, state.holder
+        if not state.skip >> holder & 1 or can_act(state, holder):
+            return state
+        autos += 1
+
+
+def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
+    """*player* pays for *card_id* and puts it on the stack (with *target*, ``-1``: none); they
+    receive priority."""
+    card = state.table.entities[card_id].card
+    state = pay(state, player, card)
+    program = POOL.programs.get((card, "play"))
+    regs = (0,) * program.regs if program is not None else ()
+    ctx = Ctx(card_id, player, EntityId(target) if target >= 0 else None)
+    state = state.replace(table=move(state.table, card_id, ZONES.stack))
+    return push_item(state, StackItem(Frame(card, "play", 0, ctx, regs), spell=True))
