@@ -25,7 +25,6 @@ not activated this way: lands and mana creatures pay costs automatically.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from pure_engine.cards import DOOMED, EXHAUSTED, Ctx, Entity, EntityId, Frame, Table, is_alive, put
@@ -82,17 +81,19 @@ ABILITIES: Final = _abilities()
 _SLOTS: Final = frozenset((key, a.slot) for key, a in ABILITIES.items())
 
 
-def _sources(table: Table, player: int, sorcery: bool) -> Iterator[tuple[Entity, Ability]]:
+def _sources(table: Table, player: int, sorcery: bool) -> list[tuple[Entity, Ability]]:
     """The permanents of *player* whose ability they can activate now, but for its target:
-    timing and every cost payable."""
+    timing and every cost payable (a list, not a generator: it is asked at every decision,
+    and is nearly always empty)."""
+    found: list[tuple[Entity, Ability]] = []
     entities = table.entities
     abilities = ABILITIES
     counts: list[int] | None = None
     for i in table.zones[ZONES.battlefield[player]]:
         e = entities[i]
-        ability = abilities.get(e.card)
-        if ability is None:
+        if e.card not in abilities:  # most permanents: one containment test
             continue
+        ability = abilities[e.card]
         cost = ability.cost
         if cost.sorcery and not sorcery:
             continue
@@ -108,7 +109,8 @@ def _sources(table: Table, player: int, sorcery: bool) -> Iterator[tuple[Entity,
                 have[color] -= 1
             if ability.value > sum(have) or any(have[c] < n for c, n in ability.needs):
                 continue
-        yield e, ability
+        found.append((e, ability))
+    return found
 
 
 def _targets(table: Table, e: Entity, ability: Ability, player: int) -> tuple[EntityId, ...]:
@@ -126,7 +128,10 @@ def has_abilities(field: tuple[EntityId, ...], table: Table) -> bool:
     ability — most battlefields of most games hold none (a game's memo of :func:`can_act
     <pure_engine.games.magic_lite.priority.make_can_act>` keeps the answer per zone tuple)."""
     entities, abilities = table.entities, ABILITIES
-    return any(entities[i].card in abilities for i in field)
+    for i in field:  # noqa: SIM110 - a loop: any(generator) costs a frame per call here
+        if entities[i].card in abilities:
+            return True
+    return False
 
 
 def can_activate(table: Table, player: int, sorcery: bool) -> bool:

@@ -121,9 +121,10 @@ def make_can_act() -> CanAct:
     timing, a land still playable), and the flow loop asks again for the same
     table at every step that changes nothing; the memo holds the table (compared
     by identity: tables are immutable) and the flags with the answer.  It also
-    keeps, per player, the last battlefield looked at (a zone tuple, replaced
-    when the zone changes) and whether it holds a permanent with an activated
-    ability: most do not, and then abilities cost one identity test.  Each
+    keeps, per player, the last zone map and battlefield looked at (replaced
+    only when a zone changes) and whether the battlefield holds a permanent
+    with an activated ability: most do not, and then abilities cost one
+    identity test when the hand cannot act.  Each
     ``make_game`` builds its own, so nothing is shared between game values.
 
     >>> from pure_engine.games.magic_lite.game import position
@@ -133,29 +134,42 @@ def make_can_act() -> CanAct:
     True
     """
     last: list[tuple[Table, bool, bool, bool] | None] = [None, None]
-    fields: list[tuple[tuple[EntityId, ...], bool]] = [((), False), ((), False)]
+    fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
+    hands, battlefields = ZONES.hand, ZONES.battlefield
 
     def memo_can_act(state: MagicState, player: int) -> bool:
         table = state.table
-        hand = table.zones[ZONES.hand[player]]
-        field = table.zones[ZONES.battlefield[player]]
-        known_field = fields[player]
-        if known_field[0] is field:
-            abilities = known_field[1]
-        else:
-            abilities = has_abilities(field, table)
-            fields[player] = (field, abilities)
-        if not hand and not abilities:
-            return False
-        sorcery = player == state.active and state.step in _MAINS and not state.stack
-        land_ok = sorcery and not state.land_played
-        known = last[player]
-        if known is not None and known[0] is table and known[1] == sorcery and known[2] == land_ok:
-            return known[3]
-        found = bool(hand) and _can_act(table, player, hand, sorcery, land_ok)
-        if not found and abilities:
+        zones = table.zones
+        hand = zones[hands[player]]
+        sorcery = land_ok = False
+        if hand:
+            sorcery = player == state.active and state.step in _MAINS and not state.stack
+            land_ok = sorcery and not state.land_played
+            known = last[player]
+            if (
+                known is not None
+                and known[0] is table
+                and known[1] == sorcery
+                and known[2] == land_ok
+            ):
+                return known[3]
+            if _can_act(table, player, hand, sorcery, land_ok):
+                last[player] = (table, sorcery, land_ok, True)
+                return True
+        # abilities: the zone map is replaced only when a zone changes, a zone tuple only when
+        # that zone does; most battlefields hold no permanent with an activated ability
+        field_known = fields[player]
+        if field_known[0] is not zones:
+            field = zones[battlefields[player]]
+            holds = field_known[2] if field_known[1] is field else has_abilities(field, table)
+            field_known = fields[player] = (zones, field, holds)
+        found = False
+        if field_known[2]:
+            if not hand:
+                sorcery = player == state.active and state.step in _MAINS and not state.stack
             found = can_activate(table, player, sorcery)
-        last[player] = (table, sorcery, land_ok, found)
+        if hand:
+            last[player] = (table, sorcery, land_ok, found)
         return found
 
     return memo_can_act
