@@ -189,6 +189,12 @@ def auto_action(state: MagicState, can_act: CanAct) -> MagicState | None:
 def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
     """:func:`auto_action` with the checker first (the turn machine binds it:
     ``partial(auto, can_act)``)."""
+    if state.window and state.pending is None and not state.declaring and not state.to_order:
+        # the common case first, without building anything: a priority window
+        holder = state.holder
+        if state.lost or not state.skip >> holder & 1 or can_act(state, holder):
+            return None
+        return pass_priority(state, can_act, autos=1)
     player = current_player(state)
     if player < 0 or not state.skip >> player & 1:
         return None

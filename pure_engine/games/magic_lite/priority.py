@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, is_alive, move
+from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
+from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
-from pure_engine.games.magic_lite.cards import PLAYER, POOL, cost_of, is_permanent
+from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
     NEEDS,
     RULES,
@@ -66,13 +67,40 @@ def _speed(types: frozenset[str]) -> int:
 _SPEED: Final = {key: _speed(card.types) for key, card in POOL.defs.items()}
 """When a card may be played: a land, at instant speed, or at sorcery speed (everything else)."""
 
+
+def _players_only() -> Table:
+    table = new_table(LAYOUT)
+    d = POOL.card(PLAYER)
+    for p in (0, 1):
+        table, _ = create(
+            table, ZONES.player[p], card=PLAYER, owner=p,
+            cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
+        )  # fmt: skip
+    return table
+
+
+def _targets_a_player(selector: Compiled | None) -> bool:
+    """True when *selector* picks a player from a table holding only the two players: players
+    never leave the game, so a spell with such a target always has one (Lightning Bolt)."""
+    if selector is None:
+        return False
+    table = _players_only()
+    return all(selector(table, Ctx(None, p)) for p in (0, 1))
+
+
 _CASTABLE: Final = {
-    key: (_SPEED[key], *NEEDS[cost_of(key)], POOL.targets.get(key))
+    key: (
+        _SPEED[key],
+        *NEEDS[cost_of(key)],
+        POOL.targets.get(key),
+        _targets_a_player(POOL.targets.get(key)),
+    )
     for key in POOL.defs
     if key != PLAYER and _SPEED[key] != _LAND
 }
-"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them) and target
-selector (``None``: no target), looked up once."""
+"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
+selector (``None``: no target) and whether a player is always among its targets, looked up
+once."""
 
 
 def spell_targets(
@@ -189,7 +217,7 @@ def _can_act(
             if land_ok:
                 return True
             continue
-        speed, needs, value, selector = spell
+        speed, needs, value, selector, any_player = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
@@ -201,7 +229,7 @@ def _can_act(
                 return False
         if value > total or any(counts[color] < need for color, need in needs):
             continue
-        if selector is None:
+        if selector is None or any_player:
             return True
         ctx = Ctx(i, player)
         if any(t != i and is_alive(entities[t]) for t in selector(table, ctx)):
@@ -230,7 +258,7 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
             if land_ok:
                 actions.append(Action(Act.PLAY_LAND, i))
             continue
-        speed, needs, value, selector = spell
+        speed, needs, value, selector, _ = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
@@ -261,19 +289,24 @@ def open_window(state: MagicState, can_act: CanAct) -> MagicState:
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
+    """The top item resolves, and state-based actions are checked (:func:`settle`)."""
     frame = item.frame
     if not item.spell:  # a triggered or activated ability
-        return state if fizzles(state, frame) else start_item(state, RULES, item)
+        if fizzles(state, frame):
+            return settle(state)  # its target is gone: it does nothing
+        return settle(start_item(state, RULES, item))
     source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
     assert source is not None
     card = state.table.entities[source].card
     if target is not None and target not in (spell_targets(state, card, source, controller) or ()):
-        return state  # its target is gone: countered on resolution (the card goes to the graveyard)
+        return settle(state)  # its target is gone: countered on resolution (to the graveyard)
     if is_permanent(card):
-        return enter_battlefield(state, source, controller)
+        # a permanent entering kills nobody (auras never lower health below damage): only auras
+        # and triggers are looked at
+        return settle(enter_battlefield(state, source, controller), checks=False)
     if (card, "play") in POOL.programs:
-        return start_item(state, RULES, item)
-    return state
+        return settle(start_item(state, RULES, item))
+    return settle(state)
 
 
 def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicState:
@@ -298,7 +331,7 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
         state = state.replace(passes=passes, holder=holder, autos=state.autos + autos)
         autos = 0
         state, item = pop_item(state, active=state.active)
-        state = settle(_resolve(state, item))
+        state = _resolve(state, item)
         if state.pending is not None or state.lost:
             return state
         if state.stack:
