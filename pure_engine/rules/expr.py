@@ -383,18 +383,12 @@ def walk(tree: Any) -> Iterator[Any]:
         case Binary(left=left, right=right):
             yield from walk(left)
             yield from walk(right)
-        case Compare(operands=operands):
-            for item in operands:
-                yield from walk(item)
-        case Call(args=args):
-            for item in args:
+        case Compare(operands=items) | Call(args=items) | ListOf(items=items):
+            for item in items:
                 yield from walk(item)
         case Index(target=target, key=key):
             yield from walk(target)
             yield from walk(key)
-        case ListOf(items=items):
-            for item in items:
-                yield from walk(item)
         case _:
             raise AssertionError(f"not an expression node: {tree!r}")
 
