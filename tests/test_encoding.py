@@ -160,11 +160,11 @@ def test_klondike_deal_and_redeal_numbers_take_their_count_from_the_state() -> N
     game = pure_engine.load_game("patience", variant="klondike", deal=1)
     enc = encoding_of(game)
     state = game.initial_state()
-    deal = next(m for m in game.legal_actions(state) if m.src == "s")
+    deal = next(m for m in game.legal_actions(state) if str(m.src) == "s")
     number = enc.action_index(state, deal)
-    while any(m.src == "s" for m in game.legal_actions(state)):
+    while any(str(m.src) == "s" for m in game.legal_actions(state)):
         state = game.step(state, enc.index_action(state, number))
-    redeal = next(m for m in game.legal_actions(state) if m.src == "w" and m.dst == "s")
+    redeal = next(m for m in game.legal_actions(state) if str(m.src) == "w" and str(m.dst) == "s")
     assert redeal.count == 24
     assert enc.index_action(state, enc.action_index(state, redeal)) == redeal
 

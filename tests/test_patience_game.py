@@ -13,7 +13,7 @@ from pure_engine.core import gamerecord
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.deals import deal_to_json, ms_deal, numbered_deal
 from pure_engine.games.patience.game import make_game, render_state
-from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.moves import Move, Place, parse_move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.solver import autoplay
 from pure_engine.games.patience.spec import BuildPolicy, Variant, load_variant, preset_names
@@ -119,17 +119,17 @@ def test_every_generated_move_passes_the_independent_verifier(
 
 def test_the_verifier_shows_the_generator_check_can_fail() -> None:
     variant = load_variant("freecell")
-    result = verify(variant, ms_deal(1), [Move("t1", "t2", 1)])  # 6S onto 9C: not a build
+    result = verify(variant, ms_deal(1), [parse_move("t1-t2")])  # 6S onto 9C: not a build
     assert not result.ok and result.first_bad == 0
 
 
 def test_key_ignores_pile_and_cell_order() -> None:
     rules = Rules.from_variant(load_variant("freecell"))
     state = rules.initial(ms_deal(5))
-    state = rules.apply(state, Move("t1", "c3"))
+    state = rules.apply(state, parse_move("t1-c3"))
     shuffled = state.replace(piles=state.piles[::-1], cells=state.cells[::-1])
     assert rules.key(shuffled) == rules.key(state)
-    assert rules.key(rules.apply(state, Move("t2", "c1"))) != rules.key(state)
+    assert rules.key(rules.apply(state, parse_move("t2-c1"))) != rules.key(state)
 
 
 def test_key_keeps_only_the_hole_rank() -> None:
@@ -145,12 +145,12 @@ def test_supermove_limit_counts_free_cells_and_spaces() -> None:
     run = (51, 37, 10, 22, 47)  # KS QH JC 10D 9S
     state = PatienceState(piles=(run, (), (), (), (), (), (), (12,)), cells=(EMPTY,) * 4)
     # 7 empty piles minus the destination: (4 + 1) * 2**6 -- every group size fits
-    to_space = [m for m in rules.moves(state) if m.src == "t1" and m.dst == "t2"]
+    to_space = [m for m in rules.moves(state) if str(m.src) == "t1" and str(m.dst) == "t2"]
     assert [m.count for m in to_space] == [4, 3, 2, 1]
     full = state.replace(
         cells=(0, 1, 2, 3), piles=(run, (12,), (25,), (38,), (50,), (49,), (48,), ())
     )
-    counts = [m.count for m in rules.moves(full) if m.src == "t1" and m.dst == "t8"]
+    counts = [m.count for m in rules.moves(full) if str(m.src) == "t1" and str(m.dst) == "t8"]
     assert counts == [1]  # no free cell, the only space is the destination
 
 
@@ -170,20 +170,20 @@ def test_autoplay_moves_only_safe_cards() -> None:
     # aces and twos always go up; 3D waits: 2S (a black two that may need it) is still out
     assert after.found == (2, 2, 0, 0)
     assert after.piles == ((two_s,), (three_d,), (), ())
-    assert [m.dst for m in moves] == ["f"] * 4
+    assert [str(m.dst) for m in moves] == ["f"] * 4
     assert state.found == (0, 0, 0, 0)
 
 
 def test_game_parses_both_notations_and_round_trips() -> None:
     game = make_game(variant="freecell", deal=1)
     s0 = game.initial_state()
-    assert game.parse_action(s0, "3a") == Move("t3", "c1", 1)
+    assert game.parse_action(s0, "3a") == parse_move("t3-c1")
     for action in game.legal_actions(s0):
         assert game.parse_action(s0, game.action_to_str(s0, action)) == action
     with pytest.raises(ParseError):
         game.parse_action(s0, "zz")
     with pytest.raises(IllegalActionError):
-        game.play(s0, Move("t1", "t2", 1))
+        game.play(s0, parse_move("t1-t2"))
 
 
 def test_load_game_by_registered_name() -> None:
@@ -208,12 +208,12 @@ def test_cards_come_back_from_removable_foundations() -> None:
     ace_c, two_c, three_d = 0, 1, 15
     state = PatienceState(piles=((three_d,), ()) + ((),) * 11, found=(2, 0, 0, 0))
     moves = rules.moves(state)
-    assert Move("f1", "t1", 1) in moves  # 2C back onto 3D
-    after = rules.apply(state, Move("f1", "t1", 1))
+    assert parse_move("f1-t1") in moves  # 2C back onto 3D
+    after = rules.apply(state, parse_move("f1-t1"))
     assert after.piles[0] == (three_d, two_c) and after.found == (1, 0, 0, 0)
     assert ace_c not in after.piles[0]
     fixed = Rules.from_variant(load_variant("streets-and-alleys"))
-    assert not any(m.src.startswith("f") for m in fixed.moves(state))
+    assert not any(m.src.kind is Place.FOUNDATION for m in fixed.moves(state))
 
 
 def test_keys_are_stable_digests() -> None:
@@ -236,8 +236,8 @@ def test_reserve_cards_play_to_piles_and_foundations() -> None:
         piles=((three_c,),) + ((),) * 8, reserve=((ace_s,), (two_h,), ()), found=(0, 0, 0, 0)
     )
     moves = rules.moves(state)
-    assert Move("r1", "f", 1) in moves and Move("r2", "t1", 1) in moves
-    after = rules.apply(state, Move("r2", "t1", 1))
+    assert parse_move("r1-f") in moves and parse_move("r2-t1") in moves
+    after = rules.apply(state, parse_move("r2-t1"))
     assert after.piles[0] == (three_c, two_h) and after.reserve == ((ace_s,), (), ())
     assert rules.key(state.replace(reserve=((two_h,), (ace_s,), ()))) == rules.key(state)
     assert not rules.is_won(state.replace(piles=((),) * 9))
@@ -248,18 +248,18 @@ def test_klondike_moves_part_of_a_group_only_to_free_a_foundation_card() -> None
     ace_d, eight_h, seven_c, eight_d, nine_c = 13, 33, 6, 20, 8
     # t1: AD 8H 7C (8H-7C is a built group); 7C alone may go onto 8D only if 8H can go home
     blocked = PatienceState(piles=((ace_d, eight_h, seven_c), (eight_d,)) + ((),) * 5)
-    assert Move("t1", "t2", 1) not in rules.moves(blocked)
+    assert parse_move("t1-t2") not in rules.moves(blocked)
     freed = blocked.replace(found=(0, 1, 7, 0))
-    assert Move("t1", "t2", 1) in rules.moves(freed)
+    assert parse_move("t1-t2") in rules.moves(freed)
     whole = blocked.replace(piles=((ace_d, eight_h, seven_c), (nine_c,)) + ((),) * 5)
-    assert Move("t1", "t2", 2) in rules.moves(whole)  # the whole group onto 9C: always
+    assert parse_move("t1-t2x2") in rules.moves(whole)  # the whole group onto 9C: always
 
 
 def test_american_canister_moves_any_built_group_without_a_cell_limit() -> None:
     rules = Rules.from_variant(load_variant("american-canister"))
     run = (51, 37, 10, 22, 47)  # KS QH JC 10D 9S; KC on t2 takes QH..9S
     state = PatienceState(piles=(run, (12,)) + ((),) * 6)
-    assert Move("t1", "t2", 4) in rules.moves(state)  # no cells, yet four cards move
+    assert parse_move("t1-t2x4") in rules.moves(state)  # no cells, yet four cards move
 
 
 def test_klondike_face_down_cards_turn_up_and_never_move() -> None:
@@ -268,8 +268,8 @@ def test_klondike_face_down_cards_turn_up_and_never_move() -> None:
     piles = ((two_s, nine_h, eight_c), (ten_s,), (), (), (), (), ())
     state = PatienceState(piles=piles, down=(1, 0, 0, 0, 0, 0, 0))
     # 9H-8C is face up and moves onto 10S; 2S under it is face down and stays
-    assert [m.count for m in rules.moves(state) if m.dst == "t2"] == [2]
-    after = rules.apply(state, Move("t1", "t2", 2))
+    assert [m.count for m in rules.moves(state) if str(m.dst) == "t2"] == [2]
+    after = rules.apply(state, parse_move("t1-t2x2"))
     assert after.piles[0] == (two_s,) and after.down[0] == 0  # turned face up
     assert rules.key(after) != rules.key(after.replace(down=(1, *after.down[1:])))
     assert "[2S]" in render_state(state)

@@ -28,11 +28,22 @@ from pure_engine.games.patience.deals import (
     random_deal,
 )
 from pure_engine.games.patience.moves import (
+    CELLS,
+    FOUNDATIONS,
+    HOLE,
+    PILES,
+    RESERVES,
+    STOCK,
+    WASTE,
+    Location,
     Move,
+    Place,
     fc_notation,
     moves_from_json,
     moves_to_json,
     parse_fc_notation,
+    parse_location,
+    parse_move,
 )
 from pure_engine.games.patience.spec import (
     BuildPolicy,
@@ -78,7 +89,7 @@ def black_hole_by_hand() -> tuple[Deal, tuple[Move, ...]]:
         order.append(make_card(value, used.get(value, 0)))  # aces: C D H (AS is the hole)
         used[value] = used.get(value, 0) + 1
     piles = tuple((order[j + 34], order[j + 17], order[j]) for j in range(17))
-    moves = tuple(Move(f"t{i % 17 + 1}", "h") for i in range(51))
+    moves = tuple(Move(PILES[i % 17], HOLE) for i in range(51))
     return Deal(piles, hole=_c("AS")), moves
 
 
@@ -94,7 +105,7 @@ def golf_by_hand() -> tuple[Deal, tuple[Move, ...]]:
     hole, plays = path[0], path[1:]
     stock = tuple(c for c in range(52) if c not in set(path))
     piles = tuple(tuple(plays[j + 7 * k] for k in (4, 3, 2, 1, 0)) for j in range(7))
-    moves = tuple(Move(f"t{i % 7 + 1}", "h") for i in range(35)) + (Move("s", "h"),) * 16
+    moves = tuple(Move(PILES[i % 7], HOLE) for i in range(35)) + (Move(STOCK, HOLE),) * 16
     return Deal(piles, stock=stock, hole=hole), moves
 
 
@@ -124,11 +135,11 @@ def test_black_hole_wraps_but_golf_does_not() -> None:
     short_golf = load_variant("golf").replace(piles=1, stock_size=0, max_rank=3)
     rest = [c for c in range(52) if c % 13 < 3 and c not in (_c("3S"), _c("AD"))]
     tiny = Deal(((*rest, _c("AD")),), hole=_c("3S"))
-    result = verify(short_golf, tiny, [Move("t1", "h")])
+    result = verify(short_golf, tiny, [parse_move("t1-h")])
     assert result == VerifyResult(
         False, False, 0, "AD is not one rank from the hole's 3S, no wrap between K and A"
     )
-    assert verify(short_golf.replace(build_loops=True), tiny, [Move("t1", "h")]).ok
+    assert verify(short_golf.replace(build_loops=True), tiny, [parse_move("t1-h")]).ok
 
 
 # ---------------------------------------------------------- golden solutions
@@ -142,7 +153,7 @@ def test_golden_solutions_verify(path: Path) -> None:
 def _tamper_counts(moves: tuple[Move, ...], deal: Deal) -> Iterator[tuple[int, tuple[Move, ...]]]:
     """Every move with its count one off -- except moves onto an empty pile, where any
     count may be legal.  Pile sizes are tracked here from the counts alone."""
-    sizes = {f"t{i + 1}": len(pile) for i, pile in enumerate(deal.piles)}
+    sizes = {PILES[i]: len(pile) for i, pile in enumerate(deal.piles)}
     for index, move in enumerate(moves):
         onto_empty = move.dst in sizes and sizes[move.dst] == 0
         if move.src in sizes:
@@ -170,7 +181,7 @@ def test_playing_a_parked_card_before_parking_it_is_caught_there(path: Path) -> 
     variant, deal, moves = _golden(path)
     cases = 0
     for park, move in enumerate(moves):
-        if not move.dst.startswith("c"):
+        if move.dst.kind is not Place.CELL:
             continue
         play = next(
             j for j in range(park + 1, len(moves)) if move.dst in (moves[j].src, moves[j].dst)
@@ -190,7 +201,7 @@ def test_swapping_dependent_neighbours_is_caught(path: Path) -> None:
     variant, deal, moves = _golden(path)
     for index in range(len(moves) - 1):
         first, second = moves[index], moves[index + 1]
-        shared = {first.src, first.dst} & {second.src, second.dst} - {"f"}
+        shared = {first.src, first.dst} & {second.src, second.dst} - {FOUNDATIONS}
         if not shared or first == second:
             continue
         swapped = [*moves[:index], second, first, *moves[index + 2 :]]
@@ -210,7 +221,7 @@ def test_dropping_any_move_is_caught(path: Path) -> None:
 
 def test_dropping_a_move_names_the_move_that_breaks() -> None:
     variant, deal, moves = _golden(GOLDEN / "freecell-1.solution.json")
-    assert moves[0] == Move("t5", "c1") and moves[7] == Move("c1", "t8")
+    assert moves[0] == parse_move("t5-c1") and moves[7] == parse_move("c1-t8")
     result = verify(variant, deal, moves[1:])
     # without 5a the next moves still run; the first to notice: moving from t5 onto a pile
     assert result.first_bad is not None
@@ -249,15 +260,15 @@ def test_supermove_limit_counts_free_cells_and_empty_piles() -> None:
         ),
         (_c("2S"),),
     )
-    result = verify(variant, deal, [Move("t1", "t3", 4)])
+    result = verify(variant, deal, [parse_move("t1-t3x4")])
     assert result.first_bad == 0
     assert result.reason == (
         "only 2 cards move as a unit with 0 free cells and 1 usable empty pile, found 4"
     )
-    assert verify(variant, deal, [Move("t1", "t3", 2)]).ok
-    assert verify(variant.replace(move_group=GroupMove.YES), deal, [Move("t1", "t3", 4)]).ok
+    assert verify(variant, deal, [parse_move("t1-t3x2")]).ok
+    assert verify(variant.replace(move_group=GroupMove.YES), deal, [parse_move("t1-t3x4")]).ok
     kings_only = variant.replace(spaces=SpacesPolicy.KINGS)
-    assert "only a king" in verify(kings_only, deal, [Move("t1", "t3", 2)]).reason
+    assert "only a king" in verify(kings_only, deal, [parse_move("t1-t3x2")]).reason
 
 
 def test_group_must_be_built() -> None:
@@ -269,7 +280,7 @@ def test_group_must_be_built() -> None:
         ),
         (None,) * 4,
     )
-    result = verify(_short(piles=3), deal, [Move("t2", "t3", 2)])
+    result = verify(_short(piles=3), deal, [parse_move("t2-t3x2")])
     assert result.reason == "the 2 cards are not a built group: 2S does not build on AS (red-black)"
 
 
@@ -281,11 +292,11 @@ def test_tableau_building_rules() -> None:
         ),
         (None,) * 4,
     )
-    red_black = verify(_short(piles=2), deal, [Move("t2", "t1")])
+    red_black = verify(_short(piles=2), deal, [parse_move("t2-t1")])
     assert red_black.ok  # 3S on 4H
-    same_suit = verify(_short(piles=2, build=BuildPolicy.SAME_SUIT), deal, [Move("t2", "t1")])
+    same_suit = verify(_short(piles=2, build=BuildPolicy.SAME_SUIT), deal, [parse_move("t2-t1")])
     assert same_suit.reason == "3S does not build on 4H (same-suit)"
-    no_build = verify(_short(piles=2, build=BuildPolicy.NO_BUILD), deal, [Move("t2", "t1")])
+    no_build = verify(_short(piles=2, build=BuildPolicy.NO_BUILD), deal, [parse_move("t2-t1")])
     assert no_build.reason == "freecell does not build on the tableau"
 
 
@@ -293,17 +304,21 @@ def test_foundation_order_and_cells() -> None:
     variant = load_variant("freecell")
     deal = ms_deal(1)  # t1 top 6S, t6 top 3D, t3 top 2H
     checks = [
-        ([Move("t1", "f")], 0, "6S cannot start the spades foundation (it starts with A)"),
-        ([Move("t1", "c1"), Move("t2", "c1")], 1, "c1 already holds 6S"),
-        ([Move("t1", "c1"), Move("c1", "c2")], 1, "moving a card from cell to cell is not a move"),
-        ([Move("t1", "c5")], 0, "no cell c5 (4 cells)"),
-        ([Move("t9", "f")], 0, "no tableau pile t9 (8 tableau piles)"),
-        ([Move("c1", "t1")], 0, "c1 is empty"),
-        ([Move("t1", "t1")], 0, "source and destination are the same"),
-        ([Move("t1", "h")], 0, "freecell has no hole"),
-        ([Move("s", "w")], 0, "the stock is empty"),
-        ([Move("t1", "c1", 2)], 0, "a cell holds one card, found count 2"),
-        ([Move("t1", "f", 0)], 0, "expected a count >= 1, found 0"),
+        ([parse_move("t1-f")], 0, "6S cannot start the spades foundation (it starts with A)"),
+        ([parse_move("t1-c1"), parse_move("t2-c1")], 1, "c1 already holds 6S"),
+        (
+            [parse_move("t1-c1"), parse_move("c1-c2")],
+            1,
+            "moving a card from cell to cell is not a move",
+        ),
+        ([parse_move("t1-c5")], 0, "no cell c5 (4 cells)"),
+        ([parse_move("t9-f")], 0, "no tableau pile t9 (8 tableau piles)"),
+        ([parse_move("c1-t1")], 0, "c1 is empty"),
+        ([parse_move("t1-t1")], 0, "source and destination are the same"),
+        ([parse_move("t1-h")], 0, "freecell has no hole"),
+        ([parse_move("s-w")], 0, "the stock is empty"),
+        ([parse_move("t1-c1x2")], 0, "a cell holds one card, found count 2"),
+        ([Move(PILES[0], FOUNDATIONS, 0)], 0, "expected a count >= 1, found 0"),
     ]
     for moves, index, reason in checks:
         assert verify(variant, deal, moves) == VerifyResult(False, False, index, reason), moves
@@ -323,7 +338,7 @@ def test_foundations_build_up_in_suit() -> None:
         ),
         (None,) * 4,
     )
-    result = verify(variant, deal, [Move("t1", "f")] * 5)
+    result = verify(variant, deal, [parse_move("t1-f")] * 5)
     assert (result.first_bad, result.reason) == (
         4,
         "3C is not next on the clubs foundation (top AC)",
@@ -337,21 +352,22 @@ def test_stock_and_waste_rules() -> None:
     deal = Deal(((_c("AC"),),), stock=(_c("AS"), _c("AH"), _c("AD")))
     # stock deals AD then AH (AH on top), then the last card AS alone
     moves = [
-        Move("s", "w", 2),
-        Move("w", "f"),
-        Move("s", "w", 1),
-        Move("w", "f"),
-        Move("w", "f"),
-        Move("t1", "f"),
+        parse_move("s-wx2"),
+        parse_move("w-f"),
+        parse_move("s-w"),
+        parse_move("w-f"),
+        parse_move("w-f"),
+        parse_move("t1-f"),
     ]
     assert verify(variant, deal, moves) == VerifyResult(True, True)
-    assert verify(variant, deal, [Move("s", "w", 1)]).reason == (
+    assert verify(variant, deal, [parse_move("s-w")]).reason == (
         "the stock deals 2 cards at a time, found 1"
     )
     assert (
-        verify(variant, deal, [Move("s", "f")]).reason == "stock cards are dealt to the waste first"
+        verify(variant, deal, [parse_move("s-f")]).reason
+        == "stock cards are dealt to the waste first"
     )
-    redeal = [Move("s", "w", 2), Move("s", "w", 1), Move("w", "s", 3), Move("s", "w", 2)]
+    redeal = [parse_move("s-wx2"), parse_move("s-w"), parse_move("w-sx3"), parse_move("s-wx2")]
     assert verify(variant, deal, redeal).ok
     no_redeal = verify(variant.replace(stock_redeal=False), deal, redeal)
     assert no_redeal.first_bad == 2
@@ -360,10 +376,10 @@ def test_stock_and_waste_rules() -> None:
 def test_golf_stock_goes_to_the_hole_whatever_its_rank() -> None:
     deal, moves = golf_by_hand()
     golf = load_variant("golf")
-    early = (Move("s", "h"), *moves)  # a stock card first, then the tableau run no longer fits
+    early = (parse_move("s-h"), *moves)  # a stock card first, then the tableau run no longer fits
     result = verify(golf, deal, early)
     assert result.first_bad == 1 and "is not one rank from the hole's" in result.reason
-    assert verify(golf, deal, [Move("s", "w")]).reason == "only the stock deals to the waste"
+    assert verify(golf, deal, [parse_move("s-w")]).reason == "only the stock deals to the waste"
 
 
 def test_face_down_cards_cannot_move() -> None:
@@ -371,10 +387,10 @@ def test_face_down_cards_cannot_move() -> None:
     deal = Deal(
         ((_c("2C"), _c("AC"), _c("2D")), (_c("AD"), _c("2H"), _c("AH"), _c("2S"), _c("AS")))
     )
-    result = verify(variant, deal, [Move("t1", "t2", 2)])
+    result = verify(variant, deal, [parse_move("t1-t2x2")])
     assert result.reason == "t1 has only 1 face-up cards, cannot move 2"
     # moving the top card turns the next one up
-    turned = verify(variant, deal, [Move("t1", "c1")])
+    turned = verify(variant, deal, [parse_move("t1-c1")])
     assert turned.reason == "no cell c1 (0 cells)"
 
 
@@ -390,15 +406,18 @@ def test_removable_foundations_name_their_pile() -> None:
             (_c("AS"), _c("2S"), _c("3S"), _c("4S")),
         ),
     )
-    fixed = verify(variant, deal, [Move("f3", "t2")])
+    fixed = verify(variant, deal, [parse_move("f3-t2")])
     assert fixed.reason == "cards never leave the foundations in this variant"
     removable = variant.replace(foundations_removable=True)
-    assert verify(removable, deal, [Move("f3", "t2")]).ok  # 3H back onto 4C
-    assert verify(removable, deal, [Move("f", "t2"), Move("t2", "f")]).ok  # 'f' is unambiguous
+    assert verify(removable, deal, [parse_move("f3-t2")]).ok  # 3H back onto 4C
+    assert verify(
+        removable, deal, [parse_move("f-t2"), parse_move("t2-f")]
+    ).ok  # 'f' is unambiguous
     assert (
-        verify(removable, deal, [Move("f3", "t1")]).reason == "3H does not build on 4H (red-black)"
+        verify(removable, deal, [parse_move("f3-t1")]).reason
+        == "3H does not build on 4H (red-black)"
     )
-    finish = [Move("t1", "f"), Move("t2", "t1"), Move("t1", "f"), Move("t2", "f")]
+    finish = [parse_move("t1-f"), parse_move("t2-t1"), parse_move("t1-f"), parse_move("t2-f")]
     assert verify(removable, deal, finish) == VerifyResult(
         False, False, 2, "4C is not next on the clubs foundation (top AC)"
     )
@@ -438,7 +457,7 @@ def test_moving_part_of_a_built_group(mode: str, reason: str) -> None:
     variant = Variant(
         name="k", piles=3, build=BuildPolicy.RED_BLACK, move_group=GroupMove(mode), max_rank=4
     )
-    result = verify(variant, _group_rules_deal(), [Move("t1", "t2")])  # 2S onto 3D
+    result = verify(variant, _group_rules_deal(), [parse_move("t1-t2")])  # 2S onto 3D
     if reason:
         assert (result.first_bad, result.reason) == (0, reason)
     else:
@@ -458,13 +477,13 @@ def test_partial_groups_need_the_uncovered_card_to_be_playable() -> None:
         foundations=(*deal.foundations[:2], (_c("AH"),), deal.foundations[3]),
         piles=(*deal.piles[:2], (*deal.piles[2], _c("2H"))),
     )
-    result = verify(variant, hearts_at_ace, [Move("t1", "t2")])
+    result = verify(variant, hearts_at_ace, [parse_move("t1-t2")])
     assert result.reason == (
         "part of a built group moves only when the card it uncovers can go to the foundations, "
         "and 3H cannot"
     )
     # once 2H is up, 3H may go and the same move is fine
-    assert verify(variant, hearts_at_ace, [Move("t3", "f"), Move("t1", "t2")]).ok
+    assert verify(variant, hearts_at_ace, [parse_move("t3-f"), parse_move("t1-t2")]).ok
 
 
 def test_unsupported_rules_are_bad_input() -> None:
@@ -531,7 +550,7 @@ def test_cli_tampered_solution_exits_1_naming_the_move(
 def test_cli_unfinished_exits_1(
     run_cli: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    solution = _write(tmp_path / "short.json", [Move("t1", "c1")])
+    solution = _write(tmp_path / "short.json", [parse_move("t1-c1")])
     assert run_cli(["verify", "freecell", "--deal", "1", solution]) == 1  # type: ignore[operator]  # main
     assert "52 cards left in play" in capsys.readouterr().out
 
@@ -603,7 +622,6 @@ _LOCATIONS = st.sampled_from(
         "t5",
         "t8",
         "t9",
-        "t0",
         "c1",
         "c4",
         "c5",
@@ -614,8 +632,13 @@ _LOCATIONS = st.sampled_from(
         "s",
         "w",
         "r1",
-        "",
-        "x",
+    ]
+).map(parse_location) | st.sampled_from(  # hand-built, with no name that parses back
+    [
+        Location(Place.PILE),
+        Location(Place.CELL, -5),
+        Location(Place.HOLE, 2),
+        Location(Place.WASTE, 0),
     ]
 )
 
@@ -688,14 +711,14 @@ def test_freecell_notation_matches_fc_solves(path: Path) -> None:
 
 
 def test_moves_json_round_trip_and_notation_errors() -> None:
-    moves = (Move("t10", "c8", 1), Move("w", "f"), Move("t1", "t2", 5), Move("r3", "h"))
+    moves = (parse_move("t10-c8"), parse_move("w-f"), parse_move("t1-t2x5"), parse_move("r3-h"))
     assert moves_from_json(json.loads(json.dumps(moves_to_json(moves)))) == moves
     with pytest.raises(
         ParseError, match=r"^move: expected a FreeCell move like '3a' or '4h', found '3j'$"
     ):
         parse_fc_notation("3j")
     with pytest.raises(ValueError, match="no FreeCell notation for location 'w'"):
-        fc_notation(Move("w", "f"))
+        fc_notation(parse_move("w-f"))
     with pytest.raises(ParseError, match=r"expected a list of moves, found dict"):
         moves_from_json({"from": "t1"}, "s.json")
     with pytest.raises(ParseError, match=r"s\.json: \$\[0\]: missing key 'to'"):
@@ -707,7 +730,7 @@ def test_moves_json_round_trip_and_notation_errors() -> None:
 def test_cli_show_prints_the_table_before_the_bad_move(
     run_cli: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    solution = _write(tmp_path / "s.json", [Move("t6", "c2"), Move("t6", "f")])
+    solution = _write(tmp_path / "s.json", [parse_move("t6-c2"), parse_move("t6-f")])
     assert run_cli(["verify", "freecell", "--deal", "1", solution, "--show"]) == 1  # type: ignore[operator]  # main
     out = capsys.readouterr().out.splitlines()
     assert (
@@ -717,7 +740,7 @@ def test_cli_show_prints_the_table_before_the_bad_move(
     assert out[7] == "7H QC AS AC 2C"
     board = "\n".join(out[1:]) + "\n"
     assert parse_fcs_board(board, load_variant("freecell")) == position(
-        load_variant("freecell"), ms_deal(1), [Move("t6", "c2")]
+        load_variant("freecell"), ms_deal(1), [parse_move("t6-c2")]
     )
 
 
@@ -732,14 +755,14 @@ def test_cli_show_json_for_hole_games(
     assert code == 1
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["won"] is False and verdict["first_bad"] is None
-    assert moves[2] == Move("t3", "h")
+    assert moves[2] == parse_move("t3-h")
     assert verdict["position"]["hole"] == card_str(deal.piles[2][-1])  # the third card played
     assert verdict["position"]["tableau piles"][2] == [card_str(c) for c in deal.piles[2][:-1]]
 
 
 def test_position_raises_at_an_illegal_move() -> None:
     with pytest.raises(IllegalActionError, match=r"^move 2 \(t1->c1 x1\): c1 already holds 6S$"):
-        position(load_variant("freecell"), ms_deal(1), [Move("t1", "c1"), Move("t1", "c1")])
+        position(load_variant("freecell"), ms_deal(1), [parse_move("t1-c1"), parse_move("t1-c1")])
 
 
 def test_cli_reads_the_solution_from_stdin(
@@ -755,20 +778,20 @@ def test_cli_reads_the_solution_from_stdin(
 # ------------------------------------------------------ random legal play
 def _candidates(table: VerifyTable) -> list[Move]:
     variant = table.v
-    piles = [f"t{i + 1}" for i in range(len(table.piles))]
-    cells = [f"c{i + 1}" for i in range(len(table.cells))]
-    reserve = [f"r{i + 1}" for i in range(len(table.reserve))]
-    founds = [f"f{i + 1}" for i in range(len(table.founds))]
-    targets = [*piles, *cells, "f", "h", "w", "s"]
+    piles = PILES[: len(table.piles)]
+    cells = CELLS[: len(table.cells)]
+    reserve = RESERVES[: len(table.reserve)]
+    founds = [Location(Place.FOUNDATION, i) for i in range(len(table.founds))]
+    targets = [*piles, *cells, FOUNDATIONS, HOLE, WASTE, STOCK]
     out: list[Move] = []
-    for src in [*piles, *cells, *reserve, *founds, "w", "s"]:
+    for src in [*piles, *cells, *reserve, *founds, WASTE, STOCK]:
         for dst in targets:
             counts = [1]
-            if src.startswith("t") and dst.startswith("t"):
-                counts = list(range(1, len(table.piles[int(src[1:]) - 1]) + 1))
-            if src == "s" and dst == "w":
+            if src.kind is Place.PILE and dst.kind is Place.PILE:
+                counts = list(range(1, len(table.piles[src.index]) + 1))
+            if src == STOCK and dst == WASTE:
                 counts = [min(variant.stock_deal_count, len(table.stock)) or 1]
-            if src == "w" and dst == "s":
+            if src == WASTE and dst == STOCK:
                 counts = [len(table.waste) or 1]
             out.extend(Move(src, dst, n) for n in counts)
     return out

@@ -29,9 +29,10 @@ __all__ = ["is_verified", "result_to_json", "solve"]
 def is_verified(variant: Variant, deal: Deal, moves: tuple[Move, ...]) -> bool:
     """True when the independent verifier replays *moves* to a won game.
 
+    >>> from pure_engine.games.patience.moves import parse_move
     >>> from pure_engine.games.patience.spec import load_variant
     >>> from pure_engine.games.patience.deals import ms_deal
-    >>> is_verified(load_variant("freecell"), ms_deal(1), (Move("t1", "f"),))
+    >>> is_verified(load_variant("freecell"), ms_deal(1), (parse_move("t1-f"),))
     False
     """
     outcome = verify(variant, deal, moves)

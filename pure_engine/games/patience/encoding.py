@@ -24,46 +24,58 @@ each has one number.  Freecell has 804 numbers.
 >>> s0 = rules.initial(ms_deal(1))
 >>> move = rules.moves(s0)[0]
 >>> move, enc.action_index(s0, move), enc.index_action(s0, 772) == move
-(Move(src='t1', dst='c1', count=1), 772, True)
+(Move.from_str('t1-c1'), 772, True)
 """
 
 from __future__ import annotations
 
 from pure_engine.core.encoding import Encoding
 from pure_engine.errors import IllegalActionError
-from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.moves import (
+    CELLS,
+    FOUNDATION_PILES,
+    FOUNDATIONS,
+    HOLE,
+    PILES,
+    RESERVES,
+    STOCK,
+    WASTE,
+    Location,
+    Move,
+)
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import BuildPolicy
 
 __all__ = ["make_encoding", "move_numbers"]
 
 _CARDS = 52
-_DEAL = ("s", "w")
-_REDEAL = ("w", "s")
+_DEAL = (STOCK, WASTE)
+_REDEAL = (WASTE, STOCK)
 
 
-def move_numbers(rules: Rules) -> tuple[tuple[str, str, int], ...]:
+def move_numbers(rules: Rules) -> tuple[tuple[Location, Location, int], ...]:
     """Every ``(src, dst, count)`` the variant can ever play, in number order.
 
     The stock deal and the redeal are listed with count 0: the state decides it.
 
     >>> from pure_engine.games.patience.spec import load_variant
-    >>> move_numbers(Rules.from_variant(load_variant("golf")))[:2]
-    (('t1', 'h', 1), ('t2', 'h', 1))
+    >>> numbers = move_numbers(Rules.from_variant(load_variant("golf")))
+    >>> [(str(src), str(dst), n) for src, dst, n in numbers[:2]]
+    [('t1', 'h', 1), ('t2', 'h', 1)]
     """
     variant = rules.variant
-    piles = [f"t{i + 1}" for i in range(rules.npiles)]
-    cells = [f"c{j + 1}" for j in range(rules.ncells)]
-    reserve = [f"r{j + 1}" for j in range(_reserve_piles(rules))]
+    piles = list(PILES[: rules.npiles])
+    cells = list(CELLS[: rules.ncells])
+    reserve = list(RESERVES[: _reserve_piles(rules)])
     stock = variant.stock_size > 0
-    singles = cells + reserve + (["w"] if stock and not rules.hole else [])
-    out: list[tuple[str, str, int]] = []
+    singles = cells + reserve + ([WASTE] if stock and not rules.hole else [])
+    out: list[tuple[Location, Location, int]] = []
     if rules.foundations:
-        out += [(src, "f", 1) for src in piles + singles]
+        out += [(src, FOUNDATIONS, 1) for src in piles + singles]
     if rules.hole:
-        out += [(src, "h", 1) for src in piles]
+        out += [(src, HOLE, 1) for src in piles]
         if rules.stock_to_hole:
-            out.append(("s", "h", 1))
+            out.append((STOCK, HOLE, 1))
     elif stock:
         out += [(*_DEAL, 0), (*_REDEAL, 0)]
     if variant.build is not BuildPolicy.NO_BUILD:
@@ -76,7 +88,7 @@ def move_numbers(rules: Rules) -> tuple[tuple[str, str, int], ...]:
             for count in range(1, variant.max_rank + 1)
         ]
         if rules.removable:
-            out += [(f"f{suit + 1}", dst, 1) for suit in range(4) for dst in piles]
+            out += [(source, dst, 1) for source in FOUNDATION_PILES for dst in piles]
     out += [(src, dst, 1) for src in piles for dst in cells]
     return tuple(out)
 
@@ -139,7 +151,7 @@ def make_encoding(rules: Rules) -> Encoding[PatienceState, Move]:
         count = 0 if (move.src, move.dst) in (_DEAL, _REDEAL) else move.count
         index = index_of.get((move.src, move.dst, count))
         if index is None:
-            raise IllegalActionError(f"{rules.variant.name} never plays the move {move!r}")
+            raise IllegalActionError(f"{rules.variant.name} never plays the move {str(move)!r}")
         return index
 
     def index_action(state: PatienceState, index: int) -> Move:

@@ -13,9 +13,10 @@ number (else the deal as Solvitaire JSON text), so ``load_game("patience",
 **dict(game.info.params))`` -- what a record's replay does -- builds the same game.
 
 Actions are :class:`~pure_engine.games.patience.moves.Move` records with
-physical places, listed in :meth:`Rules.moves` order, every empty cell and
-empty pile named (the solver alone folds equivalent targets); built groups
-move as supermoves where the variant moves single cards.  The game has
+physical places (typed locations, parsed once when the text is read),
+listed in :meth:`Rules.moves` order, every empty cell and empty pile named
+(the solver alone folds equivalent targets); built groups move as supermoves
+where the variant moves single cards.  The game has
 perfect information: in Klondike the face-down cards are known ("thoughtful").  Action strings
 are ``"t3-c1"`` (``"t3-t8x3"`` for three cards); ``parse_action`` also reads
 standard FreeCell notation (``3a``, ``38``, ``a8``, ``4h``).
@@ -46,7 +47,7 @@ from pure_engine.games.patience.deals import (
     random_deal,
 )
 from pure_engine.games.patience.encoding import make_encoding
-from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.moves import CELLS, FOUNDATIONS, PILES, Location, Move, parse_move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import (
     Variant,
@@ -118,37 +119,32 @@ def is_freecell_like(variant: Variant) -> bool:
 
 
 def move_to_str(move: Move) -> str:
-    """``"t3-c1"``, with ``"x3"`` appended when three cards move.
+    """``"t3-c1"``, with ``"x3"`` appended when three cards move (``str(move)``).
 
-    >>> move_to_str(Move("t3", "t8", 3))
+    >>> move_to_str(parse_move("t3-t8x3"))
     't3-t8x3'
     """
-    text = f"{move.src}-{move.dst}"
-    return text if move.count == 1 else f"{text}x{move.count}"
+    return str(move)
 
 
-def _fc_place(char: str, variant: Variant) -> str:
+def _fc_place(char: str, variant: Variant) -> Location:
     if char.isdigit():
         number = int(char) or 10
         if number <= variant.piles:
-            return f"t{number}"
+            return PILES[number - 1]
     elif char in "abcdefg" and "abcdefg".index(char) < variant.cells:
-        return f"c{'abcdefg'.index(char) + 1}"
+        return CELLS["abcdefg".index(char)]
     elif char == "h":
-        return "f"
+        return FOUNDATIONS
     raise ParseError(f"expected a pile 1-{variant.piles}, a cell or 'h', found {char!r}")
 
 
-def _parse_move(text: str, variant: Variant) -> tuple[str, str, int | None]:
+def _parse_move(text: str, variant: Variant) -> tuple[Location, Location, int | None]:
+    """The move's places and count (``None`` in FreeCell notation: the largest legal)."""
     raw = text.strip().lower()
     if "-" in raw:
-        src, _, rest = raw.partition("-")
-        dst, _, count = rest.partition("x")
-        if not count:
-            return src, dst, 1
-        if count.isdigit() and int(count) > 0:
-            return src, dst, int(count)
-        raise ParseError(f"expected a card count after 'x', found {text!r}")
+        move = parse_move(text, where="action")
+        return move.src, move.dst, move.count
     if len(raw) == 2:
         return _fc_place(raw[0], variant), _fc_place(raw[1], variant), None
     raise ParseError(f"expected a move like 't3-c1', 't3-t8x2' or '3a', found {text!r}")
@@ -223,7 +219,7 @@ def make_game(
         if count is not None:
             return Move(src, dst, count)
         if not legal:
-            raise IllegalActionError(f"no legal move from {src!r} to {dst!r} in {text!r}")
+            raise IllegalActionError(f"no legal move from {str(src)!r} to {str(dst)!r} in {text!r}")
         return max(legal, key=lambda m: m.count)
 
     deal_param: int | str | None = None

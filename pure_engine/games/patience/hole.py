@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 
 from pure_engine.core.struct import Struct
-from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.moves import HOLE, PILES, STOCK, Move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.search.budget import (
     PROVED_UNSOLVABLE,
@@ -161,7 +161,6 @@ def _search(
     in_stock = [0] * 13
     for card in stock:
         in_stock[card % 13] += 1
-    names = [f"t{i + 1}" for i in range(npiles)]
     seen: set[int] = set()
     path: list[Move] = []
     stats = {"expanded": 0, "generated": 0, "duplicates": 0, "pruned": 0}
@@ -215,7 +214,7 @@ def _search(
             heights[i] += 1
             counts[rank] += 1
             if found:
-                path.append(Move(names[i], "h", 1))
+                path.append(Move(PILES[i], HOLE, 1))
                 return True
             if stopped:
                 return False
@@ -236,7 +235,7 @@ def _search(
                     found = search(child, rank, nstock - 1, left - 1)
                 in_stock[rank] += 1
                 if found:
-                    path.append(Move("s", "h", 1))
+                    path.append(Move(STOCK, HOLE, 1))
                     return True
         return False
 

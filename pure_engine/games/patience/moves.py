@@ -1,16 +1,24 @@
-"""The move record every patience tool shares, its JSON form and FreeCell notation.
+"""The move record every patience tool shares: typed locations, text, JSON and FreeCell notation.
 
-A :class:`Move` names a source and a destination location and how many cards
-move.  Locations: ``"t1"``..``"tN"`` tableau piles, ``"c1"``..``"cN"`` cells,
-``"f"`` the foundations (the suit decides which; ``"f1"``..``"f4"`` --
-clubs, diamonds, hearts, spades -- name one when a card leaves a removable
-foundation), ``"h"`` the hole, ``"s"``
-the stock, ``"w"`` the waste and ``"r1"``..``"rN"`` reserve piles.  The solver
-writes these moves and the verifier reads them back.
+A :class:`Move` names a source and a destination :class:`Location` and how
+many cards move.  A location is a :class:`Place` (its kind) and, for the
+numbered places, a 0-based index; text names it as the tools always have:
+``"t1"``..``"tN"`` tableau piles, ``"c1"``..``"cN"`` cells, ``"f"`` the
+foundations (the suit decides which; ``"f1"``..``"f4"`` -- clubs, diamonds,
+hearts, spades -- name one when a card leaves a removable foundation),
+``"h"`` the hole, ``"s"`` the stock, ``"w"`` the waste and ``"r1"``..``"rN"``
+reserve piles.  Text is parsed once, at the boundary (:func:`parse_location`,
+:func:`parse_move`, :func:`moves_from_json`); the solver, the transition and
+the verifier then read ``move.src.kind`` and ``move.src.index`` and never
+parse a name again.  The locations every variant uses are built once
+(:data:`PILES`, :data:`CELLS`, :data:`FOUNDATIONS`, ...), so making a move
+allocates no location.
 
 >>> moves = moves_from_json([{"from": "t3", "to": "c1", "count": 1}, {"from": "c1", "to": "f"}])
 >>> moves
-(Move(src='t3', dst='c1', count=1), Move(src='c1', dst='f', count=1))
+(Move.from_str('t3-c1'), Move.from_str('c1-f'))
+>>> moves[0].src.kind, moves[0].src.index, moves[0].src is PILES[2]
+(<Place.PILE: 't'>, 2, True)
 >>> moves_to_json(moves)[1]
 {'from': 'c1', 'to': 'f', 'count': 1}
 >>> [fc_notation(m) for m in moves]
@@ -21,49 +29,186 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from enum import StrEnum
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 
 __all__ = [
+    "CELLS",
+    "FOUNDATIONS",
+    "FOUNDATION_PILES",
+    "HOLE",
+    "NO_INDEX",
+    "PILES",
+    "RESERVES",
+    "STOCK",
+    "WASTE",
+    "Location",
     "Move",
+    "Place",
     "fc_notation",
-    "is_location",
     "move_str",
     "moves_from_json",
     "moves_to_json",
     "parse_fc_notation",
+    "parse_location",
+    "parse_move",
 ]
 
-_LOCATION = re.compile(r"^(?:[tcrf][1-9][0-9]*|[fhsw])$")
+_LOCATION = re.compile(r"^(?:([tcrf])([1-9][0-9]*)|([fhsw]))$")
 _CELL_LETTERS = "abcdefgklmnopqrstuvwxyz"  # as fc-solve: no h (home), i or j
+
+NO_INDEX = -1
+"""The index of a place that is not numbered (``"f"``, ``"h"``, ``"s"``, ``"w"``)."""
+
+
+class Place(StrEnum):
+    """The kinds of location; each value is the letter that starts the location's name."""
+
+    PILE = "t"
+    """A tableau pile (numbered)."""
+    CELL = "c"
+    """A free cell (numbered)."""
+    FOUNDATION = "f"
+    """The foundations: unnumbered as a destination (the suit decides), numbered
+    (one per suit, clubs to spades) as the source of a card coming back."""
+    HOLE = "h"
+    """The hole (Black Hole, Golf)."""
+    STOCK = "s"
+    """The stock."""
+    WASTE = "w"
+    """The waste."""
+    RESERVE = "r"
+    """A reserve pile (numbered)."""
+
+
+class Location(Struct):
+    """A place on the table: its *kind* and, for numbered places, a 0-based *index*.
+
+    Built once per name and shared (:data:`PILES`, ...): compare them with ``==``.
+
+    >>> parse_location("t10") == Location(Place.PILE, 9), str(Location(Place.HOLE))
+    (True, 'h')
+    """
+
+    kind: Place
+    index: int = NO_INDEX  # type: ignore[assignment]  # the natural name; shadows tuple.index
+
+    def __str__(self) -> str:
+        return self.kind.value if self.index < 0 else f"{self.kind.value}{self.index + 1}"
+
+    def __repr__(self) -> str:
+        return f"Location.from_str({str(self)!r})"
+
+    @classmethod
+    def from_str(cls, text: str) -> Location:
+        """The location *text* names (``"t3"``, ``"f"``, ...): :func:`parse_location`."""
+        return parse_location(text)
+
+
+PILES = tuple(Location(Place.PILE, i) for i in range(64))
+"""``PILES[i]`` is tableau pile ``t{i+1}``."""
+CELLS = tuple(Location(Place.CELL, i) for i in range(64))
+"""``CELLS[j]`` is cell ``c{j+1}``."""
+RESERVES = tuple(Location(Place.RESERVE, i) for i in range(104))
+"""``RESERVES[j]`` is reserve pile ``r{j+1}``."""
+FOUNDATION_PILES = tuple(Location(Place.FOUNDATION, s) for s in range(4))
+"""``FOUNDATION_PILES[s]`` is suit *s*'s foundation as a source, ``f{s+1}``."""
+FOUNDATIONS = Location(Place.FOUNDATION)
+"""``"f"``: the foundations, as a destination (the card's suit picks the pile)."""
+HOLE = Location(Place.HOLE)
+STOCK = Location(Place.STOCK)
+WASTE = Location(Place.WASTE)
+
+_BUILT = {
+    str(location): location
+    for location in (*PILES, *CELLS, *RESERVES, *FOUNDATION_PILES, FOUNDATIONS, HOLE, STOCK, WASTE)
+}
+
+
+def parse_location(text: object, *, where: str = "location") -> Location:
+    """The :class:`Location` a name like ``"t3"``, ``"c1"``, ``"f"``, ``"f2"``, ``"r1"`` gives.
+
+    >>> parse_location("c2") is CELLS[1], parse_location("t100")
+    (True, Location.from_str('t100'))
+    >>> parse_location("c0")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: location: expected a location like 't3', 'c1', 'f', 'h', \
+'s', 'w' or 'r1', found 'c0'
+    """
+    if isinstance(text, str):
+        built = _BUILT.get(text)
+        if built is not None:
+            return built
+        found = _LOCATION.match(text)
+        if found is not None:
+            letter, number, single = found.groups()
+            if single:
+                return Location(Place(single))
+            return Location(Place(letter), int(number) - 1)
+    raise ParseError(
+        f"expected a location like 't3', 'c1', 'f', 'h', 's', 'w' or 'r1', found {text!r}",
+        where=where,
+    )
 
 
 class Move(Struct):
     """Move *count* cards from location *src* to location *dst*.
 
-    >>> Move("t1", "f")
-    Move(src='t1', dst='f', count=1)
+    ``str(move)`` is the text notation ``"t3-c1"`` (``"t3-t8x3"`` for three
+    cards), which :meth:`from_str` reads back.
+
+    >>> move = Move(PILES[0], FOUNDATIONS)
+    >>> move, str(move), Move.from_str("t3-t8x3").count
+    (Move.from_str('t1-f'), 't1-f', 3)
     """
 
-    src: str
-    dst: str
+    src: Location
+    dst: Location
     count: int = 1  # type: ignore[assignment]  # the shared format names it; shadows tuple.count
 
+    def __str__(self) -> str:
+        text = f"{self.src}-{self.dst}"
+        return text if self.count == 1 else f"{text}x{self.count}"
 
-def is_location(text: str) -> bool:
-    """True for a well-formed location name (``t3``, ``c1``, ``f``, ``h``, ``s``, ``w``, ``r2``).
+    def __repr__(self) -> str:
+        return f"Move.from_str({str(self)!r})"
 
-    >>> is_location("t10"), is_location("c0"), is_location("x")
-    (True, False, False)
+    @classmethod
+    def from_str(cls, text: str) -> Move:
+        """The move ``"t3-c1"`` / ``"t3-t8x3"`` names: :func:`parse_move`."""
+        return parse_move(text)
+
+
+def parse_move(text: str, *, where: str = "move") -> Move:
+    """Parse the text notation ``"t3-c1"`` (one card) or ``"t3-t8x3"`` (three cards).
+
+    >>> parse_move("t3-t8x3") == Move(PILES[2], PILES[7], 3)
+    True
+    >>> parse_move("t3-t8x0")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: move: expected a card count >= 1 after 'x', found 't3-t8x0'
     """
-    return isinstance(text, str) and _LOCATION.match(text) is not None
+    src, dash, rest = text.strip().lower().partition("-")
+    if not dash:
+        raise ParseError(f"expected a move like 't3-c1' or 't3-t8x2', found {text!r}", where=where)
+    dst, x, count = rest.partition("x")
+    if x and not (count.isdigit() and int(count) > 0):
+        raise ParseError(f"expected a card count >= 1 after 'x', found {text!r}", where=where)
+    return Move(
+        parse_location(src, where=where),
+        parse_location(dst, where=where),
+        int(count) if x else 1,
+    )
 
 
 def move_str(move: Move) -> str:
     """Short text ``src->dst xN`` used in messages.
 
-    >>> move_str(Move("t3", "c1"))
+    >>> move_str(parse_move("t3-c1"))
     't3->c1 x1'
     """
     return f"{move.src}->{move.dst} x{move.count}"
@@ -72,10 +217,10 @@ def move_str(move: Move) -> str:
 def moves_to_json(moves: Iterable[Move]) -> list[dict[str, object]]:
     """``[{"from": ..., "to": ..., "count": ...}, ...]``.
 
-    >>> moves_to_json([Move("t1", "t2", 3)])
+    >>> moves_to_json([parse_move("t1-t2x3")])
     [{'from': 't1', 'to': 't2', 'count': 3}]
     """
-    return [{"from": m.src, "to": m.dst, "count": m.count} for m in moves]
+    return [{"from": str(m.src), "to": str(m.dst), "count": m.count} for m in moves]
 
 
 def moves_from_json(obj: object, where: str = "moves") -> tuple[Move, ...]:
@@ -100,28 +245,24 @@ def moves_from_json(obj: object, where: str = "moves") -> tuple[Move, ...]:
         for key in ("from", "to"):
             if key not in item:
                 raise ParseError(f"missing key {key!r}", where=at)
-            if not is_location(item[key]):
-                raise ParseError(
-                    "expected a location like 't3', 'c1', 'f', 'h', 's', 'w' or 'r1', "
-                    f"found {item[key]!r}",
-                    where=f'{at}["{key}"]',
-                )
+        src = parse_location(item["from"], where=f'{at}["from"]')
+        dst = parse_location(item["to"], where=f'{at}["to"]')
         count = item.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ParseError(f"expected a count >= 1, found {count!r}", where=f'{at}["count"]')
-        out.append(Move(item["from"], item["to"], count))
+        out.append(Move(src, dst, count))
     return tuple(out)
 
 
-def _fc_place(location: str) -> str:
-    kind, number = location[0], location[1:]
-    if kind == "t":
-        return number
-    if kind == "c" and int(number) <= len(_CELL_LETTERS):
-        return _CELL_LETTERS[int(number) - 1]
-    if location == "f":
+def _fc_place(location: Location) -> str:
+    kind, index = location.kind, location.index
+    if kind is Place.PILE:
+        return str(index + 1)
+    if kind is Place.CELL and index < len(_CELL_LETTERS):
+        return _CELL_LETTERS[index]
+    if location == FOUNDATIONS:
         return "h"
-    raise ValueError(f"no FreeCell notation for location {location!r}")
+    raise ValueError(f"no FreeCell notation for location {str(location)!r}")
 
 
 def fc_notation(move: Move, variant: object = None) -> str:
@@ -131,9 +272,9 @@ def fc_notation(move: Move, variant: object = None) -> str:
 
     *variant* is accepted for symmetry with other notations and not needed.
 
-    >>> [fc_notation(Move(*m)) for m in [("t3", "c1"), ("t3", "t8", 3), ("c1", "t8"), ("t4", "f")]]
+    >>> [fc_notation(parse_move(m)) for m in ["t3-c1", "t3-t8x3", "c1-t8", "t4-f"]]
     ['3a', '38', 'a8', '4h']
-    >>> fc_notation(Move("t10", "c8")), fc_notation(Move("c8", "t1"))
+    >>> fc_notation(parse_move("t10-c8")), fc_notation(parse_move("c8-t1"))
     ('10k', 'k1')
     """
     return _fc_place(move.src) + _fc_place(move.dst)
@@ -146,9 +287,9 @@ def parse_fc_notation(text: str, *, where: str = "move") -> Move:
     reads it.
 
     >>> parse_fc_notation("a8"), parse_fc_notation("4h")
-    (Move(src='c1', dst='t8', count=1), Move(src='t4', dst='f', count=1))
+    (Move.from_str('c1-t8'), Move.from_str('t4-f'))
     >>> parse_fc_notation("110"), parse_fc_notation("101")
-    (Move(src='t1', dst='t10', count=1), Move(src='t10', dst='t1', count=1))
+    (Move.from_str('t1-t10'), Move.from_str('t10-t1'))
     """
     cleaned = text.strip().lower()
     split = 2 if cleaned.startswith("10") and len(cleaned) > 2 else 1
@@ -156,11 +297,11 @@ def parse_fc_notation(text: str, *, where: str = "move") -> Move:
     return Move(_from_fc(first, text, where), _from_fc(second, text, where), 1)
 
 
-def _from_fc(part: str, text: str, where: str) -> str:
+def _from_fc(part: str, text: str, where: str) -> Location:
     if part in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"):
-        return f"t{part}"
+        return PILES[int(part) - 1]
     if part == "h":
-        return "f"
+        return FOUNDATIONS
     if len(part) == 1 and part in _CELL_LETTERS:
-        return f"c{_CELL_LETTERS.index(part) + 1}"
+        return CELLS[_CELL_LETTERS.index(part)]
     raise ParseError(f"expected a FreeCell move like '3a' or '4h', found {text!r}", where=where)

@@ -3,30 +3,29 @@
 :class:`PatienceState` is a record of tuples (piles bottom->top, cells by
 physical slot with ``-1`` for an empty cell, the top rank on each foundation,
 the hole's top card, stock, waste, reserve, face-down counts).  A
-:class:`~pure_engine.games.patience.moves.Move` names physical places ("t3",
-"c1", "f", "h", "s", "w"); :func:`apply_move` performs one without checking it
+:class:`~pure_engine.games.patience.moves.Move` names physical places (typed
+locations, ``t3``, ``c1``, ``f``, ...); :func:`apply_move` performs one without checking it
 (the fast path: the move generator of :mod:`~pure_engine.games.patience.rules`
 only makes legal ones).  :func:`is_won` and :func:`position_key` need no rule
 either: the variant's :class:`~pure_engine.games.patience.rules.Rules` exposes
 them as ``apply``, ``is_won`` and ``key``.
 
+>>> from pure_engine.games.patience.moves import CELLS, PILES
 >>> s0 = PatienceState(piles=((0, 14), ()), cells=(-1,))
->>> s1 = apply_move(s0, Move("t1", "c1"))
+>>> s1 = apply_move(s0, Move(PILES[0], CELLS[0]))
 >>> s1.piles, s1.cells, s0.cells            # s0 is unchanged
 (((0,), ()), (14,), (-1,))
 """
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from pure_engine.core.struct import Struct
-from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.moves import Move, Place
 
 __all__ = [
-    "CELL_NAMES",
     "EMPTY",
-    "FOUNDATION_NAMES",
-    "PILE_NAMES",
-    "RESERVE_NAMES",
     "PatienceState",
     "apply_move",
     "is_won",
@@ -35,12 +34,6 @@ __all__ = [
 
 EMPTY = -1
 """An empty cell, or no card in the hole."""
-
-# location names by index, built once: a move names its places without formatting
-PILE_NAMES = tuple(f"t{i + 1}" for i in range(64))
-CELL_NAMES = tuple(f"c{i + 1}" for i in range(64))
-FOUNDATION_NAMES = ("f1", "f2", "f3", "f4")
-RESERVE_NAMES = tuple(f"r{i + 1}" for i in range(104))
 
 
 class PatienceState(Struct):
@@ -105,8 +98,12 @@ def position_key(state: PatienceState) -> tuple[object, ...]:
 def apply_move(state: PatienceState, move: Move) -> PatienceState:
     """Return *state* after *move* (unchecked: *move* must be legal).
 
+    The move's locations are typed (kind and index, parsed once where the move
+    was made), so nothing here reads a location's name.
+
+    >>> from pure_engine.games.patience.moves import FOUNDATIONS, PILES
     >>> s0 = PatienceState(piles=((0,), ()), cells=(-1,))
-    >>> apply_move(s0, Move("t1", "f")).found, s0.found
+    >>> apply_move(s0, Move(PILES[0], FOUNDATIONS)).found, s0.found
     ((1, 0, 0, 0), (0, 0, 0, 0))
     """
     src, dst, count = move.src, move.dst, move.count
@@ -114,51 +111,56 @@ def apply_move(state: PatienceState, move: Move) -> PatienceState:
     hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
     reserve, down = state.reserve, state.down
     # take the cards
-    kind = src[0]
-    if kind == "t":
-        i = int(src[1:]) - 1
-        cards = piles[i][-count:]
-        piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
-        if down and down[i] >= len(piles[i]):  # the new top card turns face up
-            down = (*down[:i], max(len(piles[i]) - 1, 0), *down[i + 1 :])
-    elif kind == "c":
-        j = int(src[1:]) - 1
-        cards = (cells[j],)
-        cells = (*cells[:j], EMPTY, *cells[j + 1 :])
-    elif kind == "w":
-        if dst == "s":  # redeal: the waste turns over to become the stock
-            return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
-        cards = (waste[-1],)
-        waste = waste[:-1]
-    elif kind == "s":
-        if dst == "w":
-            dealt = stock[-count:][::-1]
-            return state.replace(stock=stock[:-count], waste=waste + dealt)
-        cards = (stock[-1],)
-        stock = stock[:-1]
-    elif kind == "r":
-        i = int(src[1:]) - 1
-        cards = (reserve[i][-1],)
-        reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
-    elif kind == "f":
-        pile_suit = int(src[1:]) - 1
-        cards = (pile_suit * 13 + found[pile_suit] - 1,)
-        found = (*found[:pile_suit], found[pile_suit] - 1, *found[pile_suit + 1 :])
-    else:
-        raise AssertionError(f"cannot take cards from {src!r}")
+    match src.kind:
+        case Place.PILE:
+            i = src.index
+            cards = piles[i][-count:]
+            piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
+            if down and down[i] >= len(piles[i]):  # the new top card turns face up
+                down = (*down[:i], max(len(piles[i]) - 1, 0), *down[i + 1 :])
+        case Place.CELL:
+            j = src.index
+            cards = (cells[j],)
+            cells = (*cells[:j], EMPTY, *cells[j + 1 :])
+        case Place.WASTE:
+            if dst.kind is Place.STOCK:  # redeal: the waste turns over to become the stock
+                return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
+            cards = (waste[-1],)
+            waste = waste[:-1]
+        case Place.STOCK:
+            if dst.kind is Place.WASTE:
+                dealt = stock[-count:][::-1]
+                return state.replace(stock=stock[:-count], waste=waste + dealt)
+            cards = (stock[-1],)
+            stock = stock[:-1]
+        case Place.RESERVE:
+            i = src.index
+            cards = (reserve[i][-1],)
+            reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
+        case Place.FOUNDATION:
+            pile_suit = src.index
+            cards = (pile_suit * 13 + found[pile_suit] - 1,)
+            found = (*found[:pile_suit], found[pile_suit] - 1, *found[pile_suit + 1 :])
+        case Place.HOLE:
+            raise AssertionError(f"cards never leave the hole: {move!r}")
+        case _:
+            assert_never(src.kind)
     # put them down
-    kind = dst[0]
-    if kind == "t":
-        i = int(dst[1:]) - 1
-        piles = (*piles[:i], piles[i] + cards, *piles[i + 1 :])
-    elif kind == "c":
-        j = int(dst[1:]) - 1
-        cells = (*cells[:j], cards[0], *cells[j + 1 :])
-    elif kind == "f":
-        card = cards[0]
-        s = card // 13
-        found = (*found[:s], card % 13 + 1, *found[s + 1 :])
-    else:
-        assert kind == "h", move
-        hole = cards[0]
+    match dst.kind:
+        case Place.PILE:
+            i = dst.index
+            piles = (*piles[:i], piles[i] + cards, *piles[i + 1 :])
+        case Place.CELL:
+            j = dst.index
+            cells = (*cells[:j], cards[0], *cells[j + 1 :])
+        case Place.FOUNDATION:
+            card = cards[0]
+            s = card // 13
+            found = (*found[:s], card % 13 + 1, *found[s + 1 :])
+        case Place.HOLE:
+            hole = cards[0]
+        case Place.STOCK | Place.WASTE | Place.RESERVE:
+            raise AssertionError(f"cards are never put on {dst}: {move!r}")
+        case _:
+            assert_never(dst.kind)
     return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve, down)

@@ -11,15 +11,16 @@ the unchecked transition, won-ness, the canonical key); ``Rules`` exposes it as
 module re-exports ``PatienceState`` and ``EMPTY``.
 
 Moves are :class:`~pure_engine.games.patience.moves.Move` records naming
-physical places ("t3", "c1", "f", "h", "s", "w"), so a move list replays on
-the real table and is exactly what the independent verifier reads.
+physical places (typed locations built once: ``PILES[i]``, ``CELLS[j]``,
+``FOUNDATIONS``, ...), so a move list replays on the real table and is exactly
+what the independent verifier reads.
 
 >>> from pure_engine.games.patience.spec import load_variant
 >>> from pure_engine.games.patience.deals import ms_deal
 >>> rules = Rules.from_variant(load_variant("freecell"))
 >>> s0 = rules.initial(ms_deal(1))
->>> [str(m.src) + str(m.dst) for m in rules.moves(s0)][:3]
-['t1c1', 't2c1', 't3c1']
+>>> [str(m) for m in rules.moves(s0)][:3]
+['t1-c1', 't2-c1', 't3-c1']
 >>> s1 = rules.apply(s0, rules.moves(s0)[1])
 >>> s0.cells, s1.cells                     # s0 is unchanged
 ((-1, -1, -1, -1), (8, -1, -1, -1))
@@ -33,13 +34,20 @@ from typing import assert_never
 
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
-from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.moves import (
+    CELLS,
+    FOUNDATION_PILES,
+    FOUNDATIONS,
+    HOLE,
+    PILES,
+    RESERVES,
+    STOCK,
+    WASTE,
+    Location,
+    Move,
+)
 from pure_engine.games.patience.position import (
-    CELL_NAMES,
     EMPTY,
-    FOUNDATION_NAMES,
-    PILE_NAMES,
-    RESERVE_NAMES,
     PatienceState,
     apply_move,
     is_won,
@@ -323,28 +331,28 @@ class Rules:
         found = state.found
         for i, pile in enumerate(state.piles):
             if pile and found[pile[-1] // 13] == pile[-1] % 13:
-                append(Move(PILE_NAMES[i], "f", 1))
+                append(Move(PILES[i], FOUNDATIONS, 1))
         for j, card in enumerate(state.cells):
             if card != EMPTY and found[card // 13] == card % 13:
-                append(Move(CELL_NAMES[j], "f", 1))
+                append(Move(CELLS[j], FOUNDATIONS, 1))
         if state.waste and found[state.waste[-1] // 13] == state.waste[-1] % 13:
-            append(Move("w", "f", 1))
+            append(Move(WASTE, FOUNDATIONS, 1))
         for j, pile in enumerate(state.reserve):
             if pile and found[pile[-1] // 13] == pile[-1] % 13:
-                append(Move(RESERVE_NAMES[j], "f", 1))
+                append(Move(RESERVES[j], FOUNDATIONS, 1))
 
     def _to_hole_or_from_stock(self, state: PatienceState, append: Callable[[Move], None]) -> None:
         """Pile tops (and the stock, in Golf) onto the hole; or dealing and redealing."""
         if self.hole:
             for i, pile in enumerate(state.piles):
                 if pile and self._fits_hole(state, pile[-1]):
-                    append(Move(PILE_NAMES[i], "h", 1))
+                    append(Move(PILES[i], HOLE, 1))
             if self.stock_to_hole and state.stock:
-                append(Move("s", "h", 1))
+                append(Move(STOCK, HOLE, 1))
         elif state.stock:
-            append(Move("s", "w", min(self.deal_count, len(state.stock))))
+            append(Move(STOCK, WASTE, min(self.deal_count, len(state.stock))))
         elif self.redeal and state.waste:
-            append(Move("w", "s", len(state.waste)))
+            append(Move(WASTE, STOCK, len(state.waste)))
 
     def _singles_to_piles(
         self,
@@ -354,29 +362,29 @@ class Rules:
         append: Callable[[Move], None],
     ) -> None:
         """Single cards from cells, the reserve and the waste onto piles and spaces."""
-        singles = [(CELL_NAMES[j], c) for j, c in enumerate(state.cells) if c != EMPTY]
-        singles += [(RESERVE_NAMES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
+        singles = [(CELLS[j], c) for j, c in enumerate(state.cells) if c != EMPTY]
+        singles += [(RESERVES[j], p[-1]) for j, p in enumerate(state.reserve) if p]
         if state.waste:
-            singles.append(("w", state.waste[-1]))
+            singles.append((WASTE, state.waste[-1]))
         self._place_singles(singles, tops, spaces, append)
 
     def _place_singles(
         self,
-        singles: list[tuple[str, int]],
+        singles: list[tuple[Location, int]],
         tops: dict[int, int],
         spaces: list[int],
         append: Callable[[Move], None],
     ) -> None:
         """Each ``(source, card)`` onto every pile top it builds on, and into the spaces."""
         hosts, kings_only = self.hosts, self.kings_only
-        for name, card in singles:
+        for source, card in singles:
             for host in hosts[card]:
                 at = tops.get(host)
                 if at is not None:
-                    append(Move(name, PILE_NAMES[at], 1))
+                    append(Move(source, PILES[at], 1))
             if not (kings_only and card % 13 != 12):
                 for i in spaces:
-                    append(Move(name, PILE_NAMES[i], 1))
+                    append(Move(source, PILES[i], 1))
 
     def _piles_to_piles(
         self,
@@ -408,7 +416,7 @@ class Rules:
                 up = n - state.down[i] if state.down else n  # only face-up cards move
                 while run < up and (pile[n - run - 1] * 64 + pile[n - run]) in links:
                     run += 1
-            src = PILE_NAMES[i]
+            src = PILES[i]
             size = len(pile)
             for k in range(run, 0, -1):
                 if (mode is GroupMove.WHOLE_PILE and k != size) or (
@@ -426,11 +434,11 @@ class Rules:
                     for host in hosts[card]:
                         at = tops.get(host)
                         if at is not None:
-                            append(Move(src, PILE_NAMES[at], k))
+                            append(Move(src, PILES[at], k))
                 if k == size or k > limit_space or (kings_only and card % 13 != 12):
                     continue
                 for j in spaces:
-                    append(Move(src, PILE_NAMES[j], k))
+                    append(Move(src, PILES[j], k))
 
     def _foundation_to_piles(
         self,
@@ -441,7 +449,7 @@ class Rules:
     ) -> None:
         """Back from a removable foundation onto the tableau ("f1".."f4" name the suit)."""
         tops_up = [
-            (FOUNDATION_NAMES[pile_suit], pile_suit * 13 + top - 1)
+            (FOUNDATION_PILES[pile_suit], pile_suit * 13 + top - 1)
             for pile_suit, top in enumerate(state.found)
             if top
         ]
@@ -456,4 +464,4 @@ class Rules:
         for i, pile in enumerate(state.piles):
             if pile:
                 for j in cell_targets:
-                    append(Move(PILE_NAMES[i], CELL_NAMES[j], 1))
+                    append(Move(PILES[i], CELLS[j], 1))

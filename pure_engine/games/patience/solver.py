@@ -36,12 +36,22 @@ from pure_engine.core.enums import parse_enum
 from pure_engine.core.struct import Struct
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.hole import is_hole_only, solve_hole
-from pure_engine.games.patience.moves import Move
+from pure_engine.games.patience.moves import (
+    CELLS,
+    FOUNDATIONS,
+    PILES,
+    RESERVES,
+    STOCK,
+    WASTE,
+    Location,
+    Move,
+    Place,
+)
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import GroupMove, Variant
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats, Verdict
 from pure_engine.search.portfolio import run_stages
-from pure_engine.search.puzzle import search
+from pure_engine.search.puzzle import Algorithm, search
 
 __all__ = ["STAGES", "SolveMode", "SolveResult", "autoplay", "expand_group", "solve"]
 
@@ -85,8 +95,8 @@ def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
     >>> rules = Rules.from_variant(load_variant("freecell"))
     >>> s = PatienceState(piles=((1, 0), (), (), (), (), (), (), ()), cells=(-1,) * 4)
     >>> s2, done = autoplay(rules, s)
-    >>> [m.src + m.dst for m in done], s2.found, s.found
-    (['t1f', 't1f'], (2, 0, 0, 0), (0, 0, 0, 0))
+    >>> [str(m) for m in done], s2.found, s.found
+    (['t1-f', 't1-f'], (2, 0, 0, 0), (0, 0, 0, 0))
     """
     if not rules.foundations:
         return state, ()
@@ -104,7 +114,7 @@ def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
                     break
                 if not all(found[s] >= r for s, r in need[card]):
                     break
-                move = Move(f"t{i + 1}", "f", 1)
+                move = Move(PILES[i], FOUNDATIONS, 1)
                 state = rules.apply(state, move)
                 found = state.found
                 pile = state.piles[i]
@@ -114,7 +124,7 @@ def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
             if card == EMPTY or found[card // 13] != card % 13:
                 continue
             if all(found[s] >= r for s, r in need[card]):
-                move = Move(f"c{j + 1}", "f", 1)
+                move = Move(CELLS[j], FOUNDATIONS, 1)
                 state = rules.apply(state, move)
                 found = state.found
                 done.append(move)
@@ -126,7 +136,7 @@ def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
                     break
                 if not all(found[s] >= r for s, r in need[card]):
                     break
-                move = Move(f"r{j + 1}", "f", 1)
+                move = Move(RESERVES[j], FOUNDATIONS, 1)
                 state = rules.apply(state, move)
                 found = state.found
                 pile = state.reserve[j]
@@ -141,22 +151,22 @@ def expand_group(rules: Rules, state: PatienceState, move: Move) -> tuple[Move, 
     >>> from pure_engine.games.patience.spec import load_variant
     >>> rules = Rules.from_variant(load_variant("bakers-game"), supermoves=True)
     >>> s = PatienceState(piles=((12, 11, 10), (25,), (), (), (), (), (), ()), cells=(-1,) * 4)
-    >>> [f"{m.src}{m.dst}" for m in expand_group(rules, s, Move("t1", "t3", 2))]
-    ['t1c1', 't1t3', 'c1t3']
+    >>> [str(m) for m in expand_group(rules, s, Move(PILES[0], PILES[2], 2))]
+    ['t1-c1', 't1-t3', 'c1-t3']
     """
-    if move.count == 1 or move.src[0] != "t":
+    if move.count == 1 or move.src.kind is not Place.PILE:
         return (move,)
-    free = [f"c{j + 1}" for j, c in enumerate(state.cells) if c == EMPTY]
+    free = [CELLS[j] for j, c in enumerate(state.cells) if c == EMPTY]
     empty = []
     if not (rules.kings_only or rules.no_spaces):
         empty = [
-            f"t{i + 1}"
+            PILES[i]
             for i, p in enumerate(state.piles)
-            if not p and f"t{i + 1}" not in (move.src, move.dst)
+            if not p and PILES[i] not in (move.src, move.dst)
         ]
     out: list[Move] = []
 
-    def shift(n: int, src: str, dst: str, spaces: list[str]) -> None:
+    def shift(n: int, src: Location, dst: Location, spaces: list[Location]) -> None:
         if n <= len(free) + 1:
             parked = free[: n - 1]
             out.extend(Move(src, cell, 1) for cell in parked)
@@ -202,9 +212,9 @@ class _Searcher:
         at = state
         while True:
             if at.stock:
-                deal = Move("s", "w", min(rules.deal_count, len(at.stock)))
+                deal = Move(STOCK, WASTE, min(rules.deal_count, len(at.stock)))
             elif rules.redeal and at.waste:
-                deal = Move("w", "s", len(at.waste))
+                deal = Move(WASTE, STOCK, len(at.waste))
             else:
                 break
             at = rules.apply(at, deal)
@@ -214,7 +224,7 @@ class _Searcher:
             deals += (deal,)
             if at.waste:
                 for move in rules.moves(at):
-                    if move.src == "w":
+                    if move.src.kind is Place.WASTE:
                         out.append(((*deals, move), move, at))
         return out
 
@@ -223,25 +233,30 @@ class _Searcher:
         out = []
         moves: list[tuple[Step, Move, PatienceState]] = []
         for move in rules.moves(state):
-            if self.stock_macros and move.dst in ("w", "s"):
+            if self.stock_macros and move.dst.kind in (Place.WASTE, Place.STOCK):
                 continue  # dealing is folded into the waste plays below
             step: Step = (move,)
-            if self.expand_groups and move.count > 1 and move.dst[0] == "t":
+            if self.expand_groups and move.count > 1 and move.dst.kind is Place.PILE:
                 step = expand_group(rules, state, move)
             moves.append((step, move, state))
         if self.stock_macros:
             moves.extend(self._waste_plays(state))
         for step, move, before in moves:
             nxt = rules.apply(before, move)
+            src_kind = move.src.kind
             if self.hole_only:
                 pass
-            elif move.dst == "f" or move.src[0] == "f" or move.src[0] == "r":
+            elif (
+                move.dst.kind is Place.FOUNDATION
+                or src_kind is Place.FOUNDATION
+                or src_kind is Place.RESERVE
+            ):
                 nxt, auto = autoplay(rules, nxt)
                 step += auto
-            elif move.src[0] == "t":
+            elif src_kind is Place.PILE:
                 # *state* was closed under autoplay and the foundations did not
                 # change: only the card this move uncovered can have become safe
-                pile = nxt.piles[int(move.src[1:]) - 1]
+                pile = nxt.piles[move.src.index]
                 if pile and nxt.found[pile[-1] // 13] == pile[-1] % 13:
                     nxt, auto = autoplay(rules, nxt)
                     step += auto
@@ -340,10 +355,10 @@ def solve(
 # unbounded heuristic-ordered depth-first search, the cheapest way to exhaust
 # the space (the proof of unsolvability) and good at finding long solutions
 # to the rare deals best-first finds hard.
-STAGES: tuple[tuple[str, float, int | None], ...] = (
-    ("best-first", 1.0, 3000),
-    ("best-first", 0.5, 6000),
-    ("depth-first", 1.0, None),
+STAGES: tuple[tuple[Algorithm, float, int | None], ...] = (
+    (Algorithm.WASTAR, 1.0, 3000),
+    (Algorithm.WASTAR, 0.5, 6000),
+    (Algorithm.DFS, 1.0, None),
 )
 
 
@@ -352,18 +367,22 @@ def _portfolio(
     start: PatienceState,
     budget: Budget | None,
     weight: float,
-    stages: tuple[tuple[str, float, int | None], ...] = STAGES,
+    stages: tuple[tuple[Algorithm, float, int | None], ...] = STAGES,
 ) -> SolveResult:
     if searcher.hole_only:
         # all solutions are equally long and the heuristic ties: best-first is overhead
-        stages = (("depth-first", 1.0, None),)
+        stages = ((Algorithm.DFS, 1.0, None),)
 
-    def stage(algorithm: str, factor: float) -> Callable[[Budget], SolveResult]:
+    def stage(algorithm: Algorithm, factor: float) -> Callable[[Budget], SolveResult]:
         def run(attempt: Budget) -> SolveResult:
             searcher.pile_memo.clear()
-            if algorithm == "depth-first":
-                return _dfs(searcher, start, attempt)
-            return _best_first(searcher, start, attempt, weight * factor)
+            match algorithm:
+                case Algorithm.DFS:
+                    return _dfs(searcher, start, attempt)
+                case Algorithm.WASTAR:
+                    return _best_first(searcher, start, attempt, weight * factor)
+                case _:
+                    raise ValueError(f"patience stages run wastar or dfs, found {algorithm!r}")
 
         return run
 
@@ -376,18 +395,18 @@ def _best_first(
     budget: Budget | None,
     weight: float,
 ) -> SolveResult:
-    return _search(searcher, start, budget, "wastar", weight, "best-first")
+    return _search(searcher, start, budget, Algorithm.WASTAR, weight, "best-first")
 
 
 def _dfs(searcher: _Searcher, start: PatienceState, budget: Budget | None) -> SolveResult:
-    return _search(searcher, start, budget, "dfs", 1.0, "depth-first")
+    return _search(searcher, start, budget, Algorithm.DFS, 1.0, "depth-first")
 
 
 def _search(
     searcher: _Searcher,
     start: PatienceState,
     budget: Budget | None,
-    algorithm: str,
+    algorithm: Algorithm,
     weight: float,
     mode: str,
 ) -> SolveResult:

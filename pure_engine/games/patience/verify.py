@@ -23,13 +23,13 @@ the destination)``; empty piles only count where any card may fill them.
 >>> from pure_engine.games.patience.spec import load_variant
 >>> from pure_engine.games.patience.deals import Deal
 >>> from pure_engine.games.playing_cards import parse_card
->>> from pure_engine.games.patience.moves import Move
+>>> from pure_engine.games.patience.moves import parse_move
 >>> v = load_variant("freecell").replace(piles=2, max_rank=1)
 >>> deal = Deal(((parse_card("AC"), parse_card("AD")), (parse_card("AS"), parse_card("AH"))),
 ...             (None,) * 4)
->>> verify(v, deal, [Move("t1", "f"), Move("t1", "f"), Move("t2", "f"), Move("t2", "f")])
+>>> verify(v, deal, [parse_move(m) for m in ("t1-f", "t1-f", "t2-f", "t2-f")])
 VerifyResult(ok=True, won=True, first_bad=None, reason='')
->>> verify(v, deal, [Move("t1", "f"), Move("t1", "c5")]).reason
+>>> verify(v, deal, [parse_move("t1-f"), parse_move("t1-c5")]).reason
 'no cell c5 (4 cells)'
 """
 
@@ -86,9 +86,11 @@ def verify(variant: Variant, deal: Deal, moves: Sequence[Move]) -> VerifyResult:
     features the verifier does not implement (automatic space filling,
     Spider's deal to every pile).
 
+    >>> from pure_engine.games.patience.moves import parse_move
     >>> from pure_engine.games.patience.spec import load_variant
     >>> from pure_engine.games.patience.deals import ms_deal
-    >>> result = verify(load_variant("freecell"), ms_deal(1), [Move("t1", "c1"), Move("t1", "c1")])
+    >>> twice = [parse_move("t1-c1"), parse_move("t1-c1")]
+    >>> result = verify(load_variant("freecell"), ms_deal(1), twice)
     >>> result.ok, result.first_bad, result.reason
     (False, 1, 'c1 already holds 6S')
     """
@@ -117,13 +119,14 @@ def position(variant: Variant, deal: Deal, moves: Sequence[Move]) -> Deal:
     face-down cards are not marked: a picture of the table, not a new deal.
     Raises :class:`~pure_engine.errors.IllegalActionError` at an illegal move.
 
+    >>> from pure_engine.games.patience.moves import parse_move
     >>> from pure_engine.games.patience.spec import load_variant
     >>> from pure_engine.games.patience.deals import ms_deal
     >>> from pure_engine.games.playing_cards import card_str
-    >>> after = position(load_variant("freecell"), ms_deal(1), [Move("t6", "c2")])
+    >>> after = position(load_variant("freecell"), ms_deal(1), [parse_move("t6-c2")])
     >>> card_str(after.cells[1]), card_str(after.piles[5][-1])
     ('3D', '2C')
-    >>> position(load_variant("freecell"), ms_deal(1), [Move("t6", "f")])
+    >>> position(load_variant("freecell"), ms_deal(1), [parse_move("t6-f")])
     Traceback (most recent call last):
     ...
     pure_engine.errors.IllegalActionError: move 1 (t6->f x1): 3D cannot start the diamonds \
@@ -147,7 +150,8 @@ def describe(result: VerifyResult, moves: Sequence[Move]) -> str:
 
     Moves are counted from 1 here (``first_bad`` is 0-based).
 
-    >>> describe(VerifyResult(False, False, 0, "t1 is empty"), [Move("t1", "f")])
+    >>> from pure_engine.games.patience.moves import parse_move
+    >>> describe(VerifyResult(False, False, 0, "t1 is empty"), [parse_move("t1-f")])
     'move 1 of 1 (t1->f x1): t1 is empty'
     """
     if result.first_bad is not None:

@@ -5,17 +5,19 @@ reserve, hole, foundations) and :meth:`VerifyTable.apply` checks one
 :class:`~pure_engine.games.patience.moves.Move` against the
 :class:`~pure_engine.games.patience.spec.Variant`'s rules read straight from the
 record -- source, destination, built groups, supermove limits, foundation
-order -- then performs it, or raises :class:`IllegalMove` with the reason.  It
+order -- then performs it (the move's locations come typed: kind and index,
+parsed once where the move was read), or raises :class:`IllegalMove` with the reason.  It
 shares no code with the solver's move generation
 (:mod:`~pure_engine.games.patience.rules`): that is the point of an
 independent verifier.  :mod:`~pure_engine.games.patience.verify` drives it.
 
 >>> from pure_engine.games.patience.spec import load_variant
 >>> from pure_engine.games.patience.deals import ms_deal
+>>> from pure_engine.games.patience.moves import parse_move
 >>> table = VerifyTable(load_variant("freecell"), ms_deal(1))
->>> table.apply(Move("t6", "c2")); table.left()
+>>> table.apply(parse_move("t6-c2")); table.left()
 52
->>> table.apply(Move("t6", "f"))
+>>> table.apply(parse_move("t6-f"))
 Traceback (most recent call last):
 ...
 pure_engine.games.patience.verify_table.IllegalMove: 2C cannot start the clubs foundation \
@@ -29,7 +31,7 @@ from typing import assert_never
 
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
-from pure_engine.games.patience.moves import Move, is_location
+from pure_engine.games.patience.moves import NO_INDEX, Location, Move, Place
 from pure_engine.games.patience.spec import (
     BuildPolicy,
     DealType,
@@ -44,6 +46,11 @@ from pure_engine.games.playing_cards import card_str, is_red, parse_rank, rank, 
 __all__ = ["IllegalMove", "VerifyTable"]
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+_UNNUMBERED = frozenset({Place.HOLE, Place.STOCK, Place.WASTE})
+_LOWEST_INDEX = dict.fromkeys((Place.PILE, Place.CELL, Place.RESERVE), 0) | dict.fromkeys(
+    (Place.FOUNDATION, *_UNNUMBERED), NO_INDEX
+)
+"""Piles, cells and reserve piles are numbered; the foundations may be ("f" or "f2")."""
 
 
 class IllegalMove(Exception):  # noqa: N818 - internal signal, never escapes verify()
@@ -105,59 +112,66 @@ class VerifyTable:
             case _:
                 assert_never(policy)
 
-    def index(self, location: str, size: int, noun: str) -> int:
-        number = int(location[1:]) if location[1:].isdigit() else 0
-        if not 1 <= number <= size:
+    def index(self, location: Location, size: int, noun: str) -> int:
+        """*location*'s index, checked against the *size* places of its kind."""
+        if not 0 <= location.index < size:
             raise IllegalMove(f"no {noun} {location} ({size} {noun}s)")
-        return number - 1
+        return location.index
 
     # ---------------------------------------------------------------- sources
     def take(self, move: Move) -> list[int]:
         """Check the source side and return the moving cards (bottom -> top), not removed yet."""
         src, count = move.src, move.count
-        kind = src[0]
-        if kind == "t":
-            pile = self.piles[self.index(src, len(self.piles), "tableau pile")]
+        kind = src.kind
+        if kind is Place.PILE:
+            number = self.index(src, len(self.piles), "tableau pile")
+            pile = self.piles[number]
             if len(pile) < count:
                 held = f"only {len(pile)} card{'s' * (len(pile) != 1)}" if pile else "no cards"
                 raise IllegalMove(f"{src} holds {held}, cannot move {count}")
-            face_up = len(pile) - self.down[int(src[1:]) - 1]
+            face_up = len(pile) - self.down[number]
             if count > face_up:
                 raise IllegalMove(f"{src} has only {face_up} face-up cards, cannot move {count}")
             return pile[len(pile) - count :]
-        if count != 1 and src not in ("s", "w"):
+        if count != 1 and kind not in (Place.STOCK, Place.WASTE):
             raise IllegalMove(f"only one card moves from {src}, found count {count}")
-        if kind == "c":
-            cell = self.cells[self.index(src, len(self.cells), "cell")]
-            if cell is None:
-                raise IllegalMove(f"{src} is empty")
-            return [cell]
-        if kind == "r":
-            pile = self.reserve[self.index(src, len(self.reserve), "reserve pile")]
-            if not pile:
-                raise IllegalMove(f"{src} is empty")
-            return [pile[-1]]
-        if src == "w":
-            if not self.waste:
-                raise IllegalMove("the waste is empty")
-            return self.waste[-count:] if move.dst == "s" else [self.waste[-1]]
-        if src == "s":
-            if not self.stock:
-                raise IllegalMove("the stock is empty")
-            if count > len(self.stock):
-                raise IllegalMove(f"the stock holds only {len(self.stock)} cards, found {count}")
-            return self.stock[len(self.stock) - count :]
-        if src[0] == "f":
-            return [self._foundation_source(move)]
-        if src == "h":
-            raise IllegalMove("cards never leave the hole")
-        raise IllegalMove(f"unknown location {src!r}")
+        match kind:
+            case Place.CELL:
+                cell = self.cells[self.index(src, len(self.cells), "cell")]
+                if cell is None:
+                    raise IllegalMove(f"{src} is empty")
+                return [cell]
+            case Place.RESERVE:
+                pile = self.reserve[self.index(src, len(self.reserve), "reserve pile")]
+                if not pile:
+                    raise IllegalMove(f"{src} is empty")
+                return [pile[-1]]
+            case Place.WASTE:
+                if not self.waste:
+                    raise IllegalMove("the waste is empty")
+                return self.waste[-count:] if move.dst.kind is Place.STOCK else [self.waste[-1]]
+            case Place.STOCK:
+                if not self.stock:
+                    raise IllegalMove("the stock is empty")
+                if count > len(self.stock):
+                    raise IllegalMove(
+                        f"the stock holds only {len(self.stock)} cards, found {count}"
+                    )
+                return self.stock[len(self.stock) - count :]
+            case Place.FOUNDATION:
+                return [self._foundation_source(move)]
+            case Place.HOLE:
+                raise IllegalMove("cards never leave the hole")
+            case Place.PILE:
+                raise AssertionError("handled above")
+            case _:
+                assert_never(kind)
 
     def _foundation_source(self, move: Move) -> int:
         if not self.v.foundations or not self.v.foundations_removable:
             raise IllegalMove("cards never leave the foundations in this variant")
         tops = [pile[-1] for pile in self.founds if pile]
-        if move.src != "f":
+        if move.src.index != NO_INDEX:
             slot = self.index(move.src, len(self.founds), "foundation")
             if not self.founds[slot]:
                 raise IllegalMove(f"foundation {move.src} is empty")
@@ -171,73 +185,84 @@ class VerifyTable:
             )
         return fitting[0]
 
-    def _fits_destination(self, card: int, dst: str) -> bool:
+    def _fits_destination(self, card: int, dst: Location) -> bool:
         try:
-            self.check_put([card], dst, Move("f", dst))
+            self.check_put([card], dst, Move(Location(Place.FOUNDATION), dst))
         except IllegalMove:
             return False
         return True
 
     # ----------------------------------------------------------- destinations
-    def check_put(self, cards: list[int], dst: str, move: Move) -> None:
+    def check_put(self, cards: list[int], dst: Location, move: Move) -> None:
         """Check that *cards* (bottom -> top) may land on *dst*."""
         v, bottom = self.v, cards[0]
-        kind = dst[0]
+        src_kind = move.src.kind
         if dst == move.src:
             raise IllegalMove("source and destination are the same")
         if (
-            move.src == "s"
-            and dst != "w"
-            and not (dst == "h" and v.stock_deal_type is DealType.HOLE)
+            src_kind is Place.STOCK
+            and dst.kind is not Place.WASTE
+            and not (dst.kind is Place.HOLE and v.stock_deal_type is DealType.HOLE)
         ):
             raise IllegalMove("stock cards are dealt to the waste first")
-        if kind == "t":
-            self._check_tableau(cards, dst, move)
-        elif kind == "c":
-            slot = self.index(dst, len(self.cells), "cell")
-            if move.src[0] == "c":
-                raise IllegalMove("moving a card from cell to cell is not a move")
-            if self.cells[slot] is not None:
-                raise IllegalMove(f"{dst} already holds {_text(self.cells[slot])}")  # type: ignore[arg-type]  # checked not None
-            if len(cards) != 1:
-                raise IllegalMove(f"a cell holds one card, found count {len(cards)}")
-        elif dst == "f":
-            self._check_foundation(cards)
-        elif dst == "h":
-            if not v.hole:
-                raise IllegalMove(f"{v.name} has no hole")
-            if len(cards) != 1:
-                raise IllegalMove(f"one card at a time goes to the hole, found count {len(cards)}")
-            if move.src == "s" and v.stock_deal_type is DealType.HOLE:
-                return
-            top = self.hole[-1] if self.hole else None
-            if top is not None and not self._hole_neighbour(bottom, top):
-                loops = "" if v.build_loops else ", no wrap between K and A"
-                raise IllegalMove(
-                    f"{_text(bottom)} is not one rank from the hole's {_text(top)}{loops}"
-                )
-        elif dst == "w":
-            if move.src != "s" or v.stock_deal_type is not DealType.WASTE:
-                raise IllegalMove("only the stock deals to the waste")
-            expected = min(v.stock_deal_count, len(self.stock))
-            if move.count != expected:
-                raise IllegalMove(f"the stock deals {expected} cards at a time, found {move.count}")
-        elif dst == "s":
-            if move.src != "w" or not v.stock_redeal:
-                raise IllegalMove("cards go back to the stock only by a redeal from the waste")
-            if self.stock:
-                raise IllegalMove("a redeal needs an empty stock")
-            if move.count != len(self.waste):
-                raise IllegalMove(f"a redeal turns the whole waste ({len(self.waste)} cards)")
-        else:
-            raise IllegalMove(f"cannot move cards to {dst}")
+        match dst.kind:
+            case Place.PILE:
+                self._check_tableau(cards, dst, move)
+            case Place.CELL:
+                slot = self.index(dst, len(self.cells), "cell")
+                if src_kind is Place.CELL:
+                    raise IllegalMove("moving a card from cell to cell is not a move")
+                if self.cells[slot] is not None:
+                    raise IllegalMove(f"{dst} already holds {_text(self.cells[slot])}")  # type: ignore[arg-type]  # checked not None
+                if len(cards) != 1:
+                    raise IllegalMove(f"a cell holds one card, found count {len(cards)}")
+            case Place.FOUNDATION:
+                if dst.index != NO_INDEX:  # the suit picks the pile: "f", never "f2"
+                    raise IllegalMove(f"cannot move cards to {dst}")
+                self._check_foundation(cards)
+            case Place.HOLE:
+                self._check_hole(bottom, len(cards), move)
+            case Place.WASTE:
+                if src_kind is not Place.STOCK or v.stock_deal_type is not DealType.WASTE:
+                    raise IllegalMove("only the stock deals to the waste")
+                expected = min(v.stock_deal_count, len(self.stock))
+                if move.count != expected:
+                    raise IllegalMove(
+                        f"the stock deals {expected} cards at a time, found {move.count}"
+                    )
+            case Place.STOCK:
+                if src_kind is not Place.WASTE or not v.stock_redeal:
+                    raise IllegalMove("cards go back to the stock only by a redeal from the waste")
+                if self.stock:
+                    raise IllegalMove("a redeal needs an empty stock")
+                if move.count != len(self.waste):
+                    raise IllegalMove(f"a redeal turns the whole waste ({len(self.waste)} cards)")
+            case Place.RESERVE:
+                raise IllegalMove(f"cannot move cards to {dst}")
+            case _:
+                assert_never(dst.kind)
+
+    def _check_hole(self, bottom: int, count: int, move: Move) -> None:
+        v = self.v
+        if not v.hole:
+            raise IllegalMove(f"{v.name} has no hole")
+        if count != 1:
+            raise IllegalMove(f"one card at a time goes to the hole, found count {count}")
+        if move.src.kind is Place.STOCK and v.stock_deal_type is DealType.HOLE:
+            return
+        top = self.hole[-1] if self.hole else None
+        if top is not None and not self._hole_neighbour(bottom, top):
+            loops = "" if v.build_loops else ", no wrap between K and A"
+            raise IllegalMove(
+                f"{_text(bottom)} is not one rank from the hole's {_text(top)}{loops}"
+            )
 
     def _hole_neighbour(self, card: int, top: int) -> bool:
         gap = abs(rank(card) - rank(top))
         wrap = self.v.build_loops and {rank(card), rank(top)} == {1, self.v.max_rank}
         return gap == 1 or wrap
 
-    def _check_tableau(self, cards: list[int], dst: str, move: Move) -> None:
+    def _check_tableau(self, cards: list[int], dst: Location, move: Move) -> None:
         v, bottom = self.v, cards[0]
         target = self.piles[self.index(dst, len(self.piles), "tableau pile")]
         if v.build is BuildPolicy.NO_BUILD:
@@ -252,10 +277,10 @@ class VerifyTable:
             raise IllegalMove(f"{dst} is empty and only a king may fill it, found {_text(bottom)}")
         self._check_group(cards, dst, move)
 
-    def _check_group(self, cards: list[int], dst: str, move: Move) -> None:
+    def _check_group(self, cards: list[int], dst: Location, move: Move) -> None:
         """Multi-card and tableau-to-tableau rules of ``"move built group"``."""
         v, count = self.v, len(cards)
-        if move.src[0] != "t":
+        if move.src.kind is not Place.PILE:
             if count > 1:
                 raise IllegalMove(f"only tableau piles move several cards, found count {count}")
             return
@@ -266,7 +291,7 @@ class VerifyTable:
                     f"the {count} cards are not a built group: "
                     f"{_text(upper)} does not build on {_text(lower)} ({policy})"
                 )
-        number = int(move.src[1:]) - 1
+        number = move.src.index
         source = self.piles[number]
         mode = v.move_group
         if mode is GroupMove.YES:
@@ -284,7 +309,7 @@ class VerifyTable:
                     f"only the whole built group moves ({height} cards on {move.src}), "
                     f"found count {count}"
                 )
-            target = self.piles[int(dst[1:]) - 1]
+            target = self.piles[dst.index]
             uncovered = source[-count - 1] if count < height else None
             if target and uncovered is not None and self._slot_for(uncovered) is None:
                 raise IllegalMove(
@@ -295,7 +320,7 @@ class VerifyTable:
         if count == 1:
             return
         free = sum(cell is None for cell in self.cells)
-        empties = sum(1 for i, p in enumerate(self.piles) if not p and f"t{i + 1}" != dst)
+        empties = sum(1 for i, p in enumerate(self.piles) if not p and i != dst.index)
         usable = empties if v.spaces is SpacesPolicy.ANY else 0
         limit = (free + 1) * 2**usable
         if count > limit:
@@ -363,9 +388,11 @@ class VerifyTable:
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
         """Check *move* fully, then perform it."""
-        for location in (move.src, move.dst):
-            if not is_location(location):
-                raise IllegalMove(f"unknown location {location!r}")
+        for location in (move.src, move.dst):  # a hand-built location may be ill-formed
+            if location.index < _LOWEST_INDEX[location.kind]:
+                raise IllegalMove(f"unknown location {location.kind.value!r}#{location.index}")
+            if location.index != NO_INDEX and location.kind in _UNNUMBERED:
+                raise IllegalMove(f"unknown location {location.kind.value!r}#{location.index}")
         cards = self.take(move)
         self.check_put(cards, move.dst, move)
         self._remove(move, len(cards))
@@ -373,45 +400,52 @@ class VerifyTable:
 
     def _remove(self, move: Move, count: int) -> None:
         src = move.src
-        if src[0] == "t":
-            number = int(src[1:]) - 1
-            pile = self.piles[number]
-            del pile[len(pile) - count :]
-            if self.down[number] and self.down[number] >= len(pile):
-                self.down[number] = len(pile) - 1 if pile else 0
-        elif src[0] == "c":
-            self.cells[int(src[1:]) - 1] = None
-        elif src[0] == "r":
-            self.reserve[int(src[1:]) - 1].pop()
-        elif src == "w":
-            del self.waste[len(self.waste) - count :]
-        elif src == "s":
-            del self.stock[len(self.stock) - count :]
-        else:
-            moved = self.take(move)[0]
-            for pile in self.founds:
-                if pile and pile[-1] == moved:
-                    pile.pop()
-                    break
+        match src.kind:
+            case Place.PILE:
+                number = src.index
+                pile = self.piles[number]
+                del pile[len(pile) - count :]
+                if self.down[number] and self.down[number] >= len(pile):
+                    self.down[number] = len(pile) - 1 if pile else 0
+            case Place.CELL:
+                self.cells[src.index] = None
+            case Place.RESERVE:
+                self.reserve[src.index].pop()
+            case Place.WASTE:
+                del self.waste[len(self.waste) - count :]
+            case Place.STOCK:
+                del self.stock[len(self.stock) - count :]
+            case Place.FOUNDATION | Place.HOLE:
+                moved = self.take(move)[0]
+                for pile in self.founds:
+                    if pile and pile[-1] == moved:
+                        pile.pop()
+                        break
+            case _:
+                assert_never(src.kind)
 
     def _place(self, move: Move, cards: list[int]) -> None:
         dst = move.dst
-        if dst[0] == "t":
-            self.piles[int(dst[1:]) - 1].extend(cards)
-        elif dst[0] == "c":
-            self.cells[int(dst[1:]) - 1] = cards[0]
-        elif dst == "f":
-            complete = self.v.foundations_complete_only
-            slot = self._slot_for(cards[0], complete=complete)
-            assert slot is not None
-            self.founds[slot].extend(reversed(cards) if complete else cards)
-        elif dst == "h":
-            self.hole.append(cards[0])
-        elif dst == "w":
-            self.waste.extend(reversed(cards))  # the stock's last card is turned first
-        else:
-            assert dst == "s"
-            self.stock.extend(reversed(cards))
+        match dst.kind:
+            case Place.PILE:
+                self.piles[dst.index].extend(cards)
+            case Place.CELL:
+                self.cells[dst.index] = cards[0]
+            case Place.FOUNDATION:
+                complete = self.v.foundations_complete_only
+                slot = self._slot_for(cards[0], complete=complete)
+                assert slot is not None
+                self.founds[slot].extend(reversed(cards) if complete else cards)
+            case Place.HOLE:
+                self.hole.append(cards[0])
+            case Place.WASTE:
+                self.waste.extend(reversed(cards))  # the stock's last card is turned first
+            case Place.STOCK:
+                self.stock.extend(reversed(cards))
+            case Place.RESERVE:
+                raise AssertionError("check_put lets no card onto a reserve pile")
+            case _:
+                assert_never(dst.kind)
 
     def to_deal(self) -> Deal:
         """The current layout as a :class:`Deal` (the hole keeps only its top card)."""

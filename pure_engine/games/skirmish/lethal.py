@@ -62,7 +62,7 @@ from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game import chance_outcomes, current_player, key
 from pure_engine.games.skirmish.game import within_turn as step
 from pure_engine.games.skirmish.rules import POOL
-from pure_engine.search import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats
+from pure_engine.search import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats, Verdict
 from pure_engine.search.budget import Limiter
 
 __all__ = ["ADJACENCY_CARDS", "LethalResult", "LethalVerdict", "Policy", "solve_lethal"]
@@ -112,7 +112,7 @@ class LethalResult(Struct):
     """The solver's answer: verdict, exact win probability, the main line and the policy tree."""
 
     verdict: LethalVerdict
-    search_verdict: str
+    search_verdict: Verdict
     win_probability: Fraction
     line: tuple[str, ...]
     tree: tuple[object, ...]
