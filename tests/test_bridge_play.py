@@ -142,13 +142,13 @@ def test_parse_pbn_matches_the_state() -> None:
 
 
 def test_the_matching_deal_fits_tight_voids() -> None:
-    from pure_engine.games.bridge_play import _matching_deal
+    from pure_engine.games.bridge_play import _matching_deal, _Redeal
 
     # East is void in spades and hearts, West in diamonds and clubs: one deal fits
     pool = [39, 40, 26, 27, 13, 14, 0, 1]
     voids = (0, 0b1100, 0, 0b0011)
     for seed in range(5):
-        owner = _matching_deal(pool, [1, 3], {1: 4, 3: 4}, voids, random.Random(seed))
+        owner = _matching_deal(_Redeal(pool, [1, 3], {1: 4, 3: 4}, voids), random.Random(seed))
         assert sorted(c for c, s in owner.items() if s == 1) == [0, 1, 13, 14]
         assert sorted(c for c, s in owner.items() if s == 3) == [26, 27, 39, 40]
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from pure_engine.games.tricks import SUIT_MASKS
 
-__all__ = ["order_follow", "order_moves"]
+__all__ = ["bit_positions", "order_follow", "order_moves"]
 
 _SUIT = SUIT_MASKS
 _BOTTOM = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -21,7 +21,12 @@ def _runs(legal: int) -> int:
     return legal & ~((legal << 1) & ~_BOTTOM)
 
 
-def _positions(bits: int) -> list[int]:
+def bit_positions(bits: int) -> list[int]:
+    """The positions of the set bits, lowest first (a list: the search sorts it in place).
+
+    >>> bit_positions(0b10110)
+    [1, 2, 4]
+    """
     out = []
     while bits:
         low = bits & -bits
@@ -39,7 +44,7 @@ def order_moves(
     trump_mask: int,
 ) -> list[int]:
     """Candidate cards (one per class of equivalent cards), likeliest best first."""
-    cards = _positions(_runs(legal))
+    cards = bit_positions(_runs(legal))
     if len(cards) == 1:
         return cards
     if not trick:
@@ -93,12 +98,12 @@ def order_follow(
         legal = hand
         beat = hand & trump_mask & above_best if trump_mask >> best & 1 else hand & trump_mask
     runs = legal & ~((legal << 1) & ~_BOTTOM)  # one card per run of touching cards
-    losing = _positions(runs & ~beat)
+    losing = bit_positions(runs & ~beat)
     if not beat:
         if len(losing) > 1 and not hand & led:
             losing.sort(key=_rank_key)
         return losing
-    beating = _positions(runs & beat)
+    beating = bit_positions(runs & beat)
     if len(losing) > 1 and not hand & led:
         losing.sort(key=_rank_key)
     if len(trick) == 1:  # second hand: low first, but try the cheapest winner early

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_order import order_follow, order_moves
+from pure_engine.games._dd_order import bit_positions, order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
 __all__ = ["Relative", "Search", "finish_trick", "to_relative"]
@@ -407,8 +407,8 @@ class Search:
                 else:
                     beat = hand & trump_mask
             runs = legal & ~((legal << 1) & ~_BOTTOM)  # one card per run of touching cards
-            wins = _bits(runs & beat)
-            loses = _bits(runs & ~beat)
+            wins = bit_positions(runs & beat)
+            loses = bit_positions(runs & ~beat)
             if len(loses) > 1 and not hand & led:
                 loses.sort(key=_rank_key)
             # partner (second to play) holds the trick: low cards first
@@ -532,16 +532,6 @@ def _with_run(relevant: int, hand: int, card: int) -> int:
     if relevant & run:
         relevant |= run | 1 << card
     return relevant
-
-
-def _bits(bits: int) -> list[int]:
-    """The positions of the set bits, lowest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def _rank_key(card: int) -> int:

@@ -42,14 +42,13 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games import belote_deal
 from pure_engine.games.belote_play import (
     BELOTE_POINTS,
     DECK_MASK,
-    belote_cards,
     belote_holder,
     legal_cards,
     play_step,
-    resample_hands,
     side_points,
 )
 from pure_engine.games.playing_cards import SUIT_NAMES, card_str, parse_card_any_order
@@ -152,16 +151,7 @@ INFO = GameInfo(
 def _new_deal(dealer: int, match: BeloteState | None = None) -> BeloteState:
     """A fresh deal by *dealer*, keeping the match fields of *match* (if any)."""
     fresh = BeloteState(dealer, Phase.DEAL, Tricks((0, 0, 0, 0), (dealer + 1) % 4))
-    if match is None:
-        return fresh
-    return fresh.replace(
-        score=match.score,
-        deal_points=match.deal_points,
-        deals=match.deals + 1,
-        target=match.target,
-        max_deals=match.max_deals,
-        rng=match.rng,
-    )
+    return fresh if match is None else belote_deal.next_deal(fresh, match)
 
 
 def current_player(state: BeloteState) -> int:
@@ -213,15 +203,12 @@ def chance_outcomes(state: BeloteState) -> tuple[tuple[int, Fraction], ...]:
     """Each undealt card, equally likely, while dealing; ``()`` elsewhere."""
     if state.phase not in (Phase.DEAL, Phase.DEAL2):
         return ()
-    cards = belote_cards(state.deck)
-    p = Fraction(1, len(cards))
-    return tuple((card, p) for card in cards)
+    return belote_deal.deal_outcomes(state.deck)
 
 
 def sample_chance(state: BeloteState, rng: random.Random) -> int:
     """A uniformly drawn undealt card (the fast sampler)."""
-    cards = belote_cards(state.deck)
-    return cards[rng.randrange(len(cards))]
+    return belote_deal.draw_card(state.deck, rng)
 
 
 def _with_card(hands: tuple[int, ...], player: int, card: int) -> tuple[int, int, int, int]:
@@ -305,53 +292,26 @@ def deal_result(state: BeloteState) -> tuple[int, int]:
 
 
 def _deal_over(state: BeloteState, points: tuple[int, int]) -> BeloteState:
-    score = (state.score[0] + points[0], state.score[1] + points[1])
-    ended = state.replace(deal_points=points, score=score, phase=Phase.OVER)
-    if state.target <= 0:
-        return ended
-    decided = max(score) >= state.target and score[0] != score[1]
-    if decided or state.deals >= state.max_deals:
-        return ended
-    return _new_deal((state.dealer + 1) % 4, ended)
+    return belote_deal.end_deal(state, points, Phase.OVER, _new_deal)
 
 
 def returns(state: BeloteState) -> tuple[float, ...]:
     """One deal: the point difference / 272 for each player's side; a match: +1 / -1 to the
     side with the higher total (0 each on a tie).  Zeros before the end."""
-    if state.phase != Phase.OVER:
-        return (0.0, 0.0, 0.0, 0.0)
-    if state.target > 0:
-        a, b = state.score
-        value = 0.0 if a == b else (1.0 if a > b else -1.0)
-    else:
-        value = (state.deal_points[0] - state.deal_points[1]) / MAX_SWING
-    return (value, -value, value, -value)
+    return belote_deal.deal_returns(state, over=state.phase == Phase.OVER, max_swing=MAX_SWING)
 
 
 def observation(state: BeloteState, player: int) -> tuple[object, ...]:
     """What *player* sees: their own hand, the turned card, the bids, the taker and trumps,
     the trick on the table, who led it, the cards each player has played, the tricks won,
     what each player's play has shown, the scores.  Other hands and the deck are hidden."""
-    tricks = state.tricks
     return (
-        player,
-        state.dealer,
-        int(state.phase),
-        tricks.hands[player],
-        tuple(h.bit_count() for h in tricks.hands),
+        *belote_deal.seat_view(state, player),
         state.turned,
         state.bids,
         state.taker,
         state.trump,
-        tricks.leader,
-        tricks.trick,
-        tricks.won,
-        tricks.taken,
-        state.played,
-        state.shown,
-        state.score,
-        state.deal_points,
-        state.deals,
+        *belote_deal.table_view(state),
     )
 
 
@@ -366,13 +326,11 @@ def resample(state: BeloteState, player: int, rng: random.Random) -> BeloteState
     """A state *player* cannot tell from this one: the cards they have not seen are dealt
     again among the other hands (and the deck), keeping each hand's size, the turned card
     with the taker until played, and every void or missing trump their play has shown."""
-    hands = state.tricks.hands
     taker, turned = state.taker, state.turned
     fixed: dict[int, int] = {}
-    if taker is not None and turned is not None and hands[taker] >> turned & 1:
+    if taker is not None and turned is not None and state.tricks.hands[taker] >> turned & 1:
         fixed[taker] = 1 << turned  # everyone saw the taker pick it up
-    new_hands, deck = resample_hands(hands, state.deck, state.shown, player, fixed, rng)
-    return state.replace(tricks=state.tricks.replace(hands=new_hands), deck=deck)
+    return belote_deal.resample_hands(state, player, fixed, rng)
 
 
 def action_to_str(state: BeloteState, action: int) -> str:
@@ -433,24 +391,15 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, int
     ...
     ValueError: belote: expected target >= 0 and max_deals >= 1, found target=-5, max_deals=100
     """
-    if target < 0 or max_deals < 1:
-        raise ValueError(
-            "belote: expected target >= 0 and max_deals >= 1, "
-            f"found target={target}, max_deals={max_deals}"
-        )
+    deals = belote_deal.check_match_params("belote", target, max_deals)
     from pure_engine.games.belote_encoding import BELOTE_ENCODING  # it imports this module
 
-    deals = 1 if target == 0 else max_deals
     start = _new_deal(0).replace(target=target, max_deals=deals)
-
-    def initial_state(seed: int | None = None) -> BeloteState:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
     params = params_tuple({"target": target, "max_deals": max_deals})
     info = dataclasses.replace(INFO, max_game_length=40 * deals, params=params)
     return Game(
         info=info,
-        initial_state=initial_state,
+        initial_state=belote_deal.seeded(start),
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,

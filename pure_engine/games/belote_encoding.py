@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.encoding import Encoding
-from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.belote import (
     MAX_SWING,
     PASS,
@@ -40,8 +39,10 @@ from pure_engine.games.belote_tensor import (
     CARD_INDEX,
     CARDS,
     PLAY_SIZE,
+    numbered_encoding,
+    play_tensor,
     relative,
-    write_play,
+    write_match,
 )
 
 __all__ = ["BELOTE_ENCODING", "NUMBER_ACTION", "OBSERVATION_SIZE", "observation_tensor"]
@@ -49,7 +50,6 @@ __all__ = ["BELOTE_ENCODING", "NUMBER_ACTION", "OBSERVATION_SIZE", "observation_
 OBSERVATION_SIZE = PLAY_SIZE + 95
 NUMBER_ACTION: tuple[int, ...] = (*CARDS, PASS, TAKE, *(TAKE_SUIT + s for s in range(4)))
 """Action number ``i`` is ``NUMBER_ACTION[i]``."""
-_ACTION_NUMBER = {action: number for number, action in enumerate(NUMBER_ACTION)}
 _BID_KIND = {PASS: 0, TAKE: 1} | {TAKE_SUIT + s: 2 + s for s in range(4)}
 
 
@@ -65,58 +65,19 @@ def observation_tensor(state: BeloteState, player: int) -> Sequence[float]:
     >>> sum(tensor[:32]), sum(tensor[448:480]), tensor[443], tensor[430]  # 5 cards, turned, bid 1
     (5.0, 1.0, 1.0, 1.0)
     """
-    tricks = state.tricks
-    mover = current_player(state)
-    out = [0.0] * OBSERVATION_SIZE
-    write_play(
-        out,
-        player,
-        hand=tricks.hands[player],
-        sizes=[hand.bit_count() for hand in tricks.hands],
-        played=state.played,
-        shown=state.shown,
-        trick=tricks.trick,
-        leader=tricks.leader,
-        dealer=state.dealer,
-        to_move=None if mover in (CHANCE, TERMINAL) else mover,
-        won=tricks.won,
-        taken=tricks.taken,
-        strain=state.trump,
-    )
+    out = play_tensor(state, player, OBSERVATION_SIZE, current_player(state))
     base = PLAY_SIZE
-    out[base + int(state.phase)] = 1.0
     if state.turned is not None:
         out[base + 6 + CARD_INDEX[state.turned]] = 1.0
     if state.taker is not None:
         out[base + 38 + relative(state.taker, player)] = 1.0
     for slot, bid in enumerate(state.bids):
         out[base + 42 + 6 * slot + _BID_KIND[bid]] = 1.0
-    mine, theirs = player % 2, 1 - player % 2
-    out[base + 90] = state.deal_points[mine] / MAX_SWING
-    out[base + 91] = state.deal_points[theirs] / MAX_SWING
-    scale = state.target + MAX_SWING
-    out[base + 92] = min(1.0, state.score[mine] / scale)
-    out[base + 93] = min(1.0, state.score[theirs] / scale)
-    out[base + 94] = state.deals / state.max_deals
+    write_match(out, base + 90, state, player, MAX_SWING)
     return out
 
 
-def action_index(state: BeloteState, action: int) -> int:
-    """A card's number ``0..31``, a bid's ``32..37`` (see the module doc)."""
-    return _ACTION_NUMBER[action]
-
-
-def index_action(state: BeloteState, number: int) -> int:
-    """The action of *number* (the inverse of :func:`action_index`)."""
-    return NUMBER_ACTION[number]
-
-
-BELOTE_ENCODING: Encoding[BeloteState, int] = Encoding(
-    observation_shape=(OBSERVATION_SIZE,),
-    observation_tensor=observation_tensor,
-    num_distinct_actions=len(NUMBER_ACTION),
-    action_index=action_index,
-    index_action=index_action,
-    max_chance_outcomes=len(CARDS),
+BELOTE_ENCODING: Encoding[BeloteState, int] = numbered_encoding(
+    OBSERVATION_SIZE, observation_tensor, NUMBER_ACTION
 )
 """``belote``'s encoding (``make_game`` puts it on every game it builds)."""

@@ -34,8 +34,7 @@ mechanics: hands as bit sets, trick winners, the play loop); ``belote`` and
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from pure_engine.core.struct import Struct
@@ -67,13 +66,11 @@ __all__ = [
     "belote_cards",
     "belote_holder",
     "card_str",
-    "deal_consistent",
     "hand_of",
     "legal_cards",
     "play_step",
     "play_view",
     "power",
-    "resample_hands",
     "revealed",
     "side_points",
     "strain_points",
@@ -315,64 +312,6 @@ def strain_points(cards: int, strain: int) -> int:
     return sum(table[c % 13 + 1] for c in cards_of(cards))
 
 
-def deal_consistent(
-    unseen: int,
-    sizes: Sequence[int],
-    excluded: Sequence[int],
-    fixed: Sequence[int],
-    rng: random.Random,
-) -> tuple[int, ...]:
-    """Deal the *unseen* cards to places of the given *sizes* so that place *i* holds its
-    *fixed* cards (which must be in *unseen*) and none of its *excluded* ones: a random
-    consistent deal (most constrained place first, retried; a matching settles it when the
-    random tries fail).  Raises ``ValueError`` when no deal is consistent."""
-    places = range(len(sizes))
-    for _ in range(50):
-        left = unseen & ~hand_of(c for f in fixed for c in cards_of(f))
-        out = list(fixed)
-        order = sorted(places, key=lambda p: (bin(unseen & ~excluded[p]).count("1"), p))
-        for place in order:
-            need = sizes[place] - bin(out[place]).count("1")
-            allowed = cards_of(left & ~excluded[place])
-            if need > len(allowed):
-                break
-            chosen = rng.sample(allowed, need)
-            for card in chosen:
-                out[place] |= 1 << card
-                left &= ~(1 << card)
-        else:
-            return tuple(out)
-    return _matching(unseen, sizes, excluded, fixed)
-
-
-def _matching(
-    unseen: int, sizes: Sequence[int], excluded: Sequence[int], fixed: Sequence[int]
-) -> tuple[int, ...]:
-    """A consistent deal by augmenting paths (cards to place slots), or ValueError."""
-    slots = [p for p in range(len(sizes)) for _ in range(sizes[p] - bin(fixed[p]).count("1"))]
-    owner: dict[int, int] = {}  # slot -> card
-    free = [c for c in cards_of(unseen) if not any((f >> c) & 1 for f in fixed)]
-
-    def place(card: int, seen: set[int]) -> bool:
-        for slot, who in enumerate(slots):
-            if slot in seen or (excluded[who] >> card) & 1:
-                continue
-            seen.add(slot)
-            if slot not in owner or place(owner[slot], seen):
-                owner[slot] = card
-                return True
-        return False
-
-    for card in free:
-        place(card, set())
-    if len(owner) < len(slots):
-        raise ValueError("no deal is consistent with what was seen")
-    out = list(fixed)
-    for slot, card in owner.items():
-        out[slots[slot]] |= 1 << card
-    return tuple(out)
-
-
 def play_step(
     tricks: Tricks,
     played: tuple[int, int, int, int],
@@ -392,29 +331,3 @@ def play_step(
         (marks[0], marks[1], marks[2], marks[3]),
         (views[0], views[1], views[2], views[3]),
     )
-
-
-def resample_hands(
-    hands: Sequence[int],
-    deck: int,
-    shown: Sequence[int],
-    player: int,
-    fixed: Mapping[int, int],
-    rng: random.Random,
-) -> tuple[tuple[int, int, int, int], int]:
-    """The hands and undealt deck redealt from *player*'s point of view: the cards they have
-    not seen go to the other hands and the deck, each keeping its size, no hand getting a
-    card its owner has *shown* not to hold, and *fixed* ``{other player: card bits}`` staying
-    where everyone saw them go."""
-    places = [p for p in range(4) if p != player]
-    unseen = deck
-    for p in places:
-        unseen |= hands[p]
-    sizes = [hands[p].bit_count() for p in places] + [deck.bit_count()]
-    excluded = [shown[p] for p in places] + [0]
-    pinned = [fixed.get(p, 0) for p in places] + [0]
-    dealt = deal_consistent(unseen, sizes, excluded, pinned, rng)
-    out = list(hands)
-    for index, p in enumerate(places):
-        out[p] = dealt[index]
-    return (out[0], out[1], out[2], out[3]), dealt[3]

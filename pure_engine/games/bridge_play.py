@@ -239,7 +239,7 @@ def resample(state: BridgeState, player: int, rng: random.Random) -> BridgeState
     voids = shown_voids(state)
     pool = [card for s in hidden for card in cards_of(play.hands[s])]
     sizes = {s: play.hands[s].bit_count() for s in hidden}
-    owner = _constrained_deal(pool, hidden, sizes, voids, rng)
+    owner = _constrained_deal(_Redeal(pool, hidden, sizes, voids), rng)
     hands = list(play.hands)
     for s in hidden:
         hands[s] = 0
@@ -248,24 +248,30 @@ def resample(state: BridgeState, player: int, rng: random.Random) -> BridgeState
     return state.replace(play=play.replace(hands=tuple(hands)))
 
 
-def _constrained_deal(
-    pool: list[int],
-    seats: list[int],
-    sizes: dict[int, int],
-    voids: tuple[int, int, int, int],
-    rng: random.Random,
-) -> dict[int, int]:
-    """Give every card of *pool* a seat: *sizes* cards each, none in a suit it is void in.
+class _Redeal(Struct):
+    """A deal to make again: the cards of *pool* to the *seats*, *sizes* cards each, none in
+    a suit the seat has shown *voids* in (a bit per suit, per seat)."""
+
+    pool: list[int]
+    seats: list[int]
+    sizes: dict[int, int]
+    voids: tuple[int, int, int, int]
+
+
+def _constrained_deal(redeal: _Redeal, rng: random.Random) -> dict[int, int]:
+    """Give every card of the pool a seat: its size in cards each, none in a suit it is
+    void in.
 
     Usually a shuffle and a deal (most constrained cards first, each to a seat that may
     hold it, chosen in proportion to the room left); if that runs into a dead end twenty
     times, a bipartite matching finds a deal (one exists: the real one)."""
-    allowed = {suit_: [s for s in seats if not voids[s] >> suit_ & 1] for suit_ in range(4)}
+    voids = redeal.voids
+    allowed = {suit_: [s for s in redeal.seats if not voids[s] >> suit_ & 1] for suit_ in range(4)}
     for _ in range(20):
-        cards = pool[:]
+        cards = redeal.pool[:]
         rng.shuffle(cards)
         cards.sort(key=lambda card: len(allowed[card // 13]))
-        room = dict(sizes)
+        room = dict(redeal.sizes)
         owner: dict[int, int] = {}
         for card in cards:
             choices = [s for s in allowed[card // 13] if room[s]]
@@ -277,20 +283,15 @@ def _constrained_deal(
             owner[card] = seat
         else:
             return owner
-    return _matching_deal(pool, seats, sizes, voids, rng)
+    return _matching_deal(redeal, rng)
 
 
-def _matching_deal(
-    pool: list[int],
-    seats: list[int],
-    sizes: dict[int, int],
-    voids: tuple[int, int, int, int],
-    rng: random.Random,
-) -> dict[int, int]:
+def _matching_deal(redeal: _Redeal, rng: random.Random) -> dict[int, int]:
     """A deal by augmenting paths (cards to seat slots), for when random dealing fails."""
-    cards = pool[:]
+    cards = redeal.pool[:]
     rng.shuffle(cards)
-    slots = [s for s in seats for _ in range(sizes[s])]
+    voids = redeal.voids
+    slots = [s for s in redeal.seats for _ in range(redeal.sizes[s])]
     rng.shuffle(slots)
     holder: dict[int, int] = {}  # slot index -> card
     owner: dict[int, int] = {}  # card -> slot index

@@ -47,15 +47,14 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games import belote_deal
 from pure_engine.games.belote_play import (
     BELOTE_POINTS,
     DECK_MASK,
     NO_TRUMP,
-    belote_cards,
     belote_holder,
     legal_cards,
     play_step,
-    resample_hands,
     side_points,
     trick_trump,
 )
@@ -191,16 +190,8 @@ INFO = GameInfo(
 
 def _new_deal(dealer: int, match: CoincheState | None = None) -> CoincheState:
     fresh = CoincheState(dealer, Phase.DEAL, Tricks((0, 0, 0, 0), (dealer + 1) % 4))
-    if match is None:
-        return fresh
-    return fresh.replace(
-        score=match.score,
-        deal_points=match.deal_points,
-        deals=match.deals + 1,
-        target=match.target,
-        max_deals=match.max_deals,
-        sa_ta=match.sa_ta,
-        rng=match.rng,
+    return (
+        fresh if match is None else belote_deal.next_deal(fresh.replace(sa_ta=match.sa_ta), match)
     )
 
 
@@ -245,17 +236,12 @@ def legal_actions(state: CoincheState) -> tuple[int, ...]:
 
 def chance_outcomes(state: CoincheState) -> tuple[tuple[int, Fraction], ...]:
     """Each undealt card, equally likely, while dealing; ``()`` elsewhere."""
-    if state.phase != Phase.DEAL:
-        return ()
-    cards = belote_cards(state.deck)
-    p = Fraction(1, len(cards))
-    return tuple((card, p) for card in cards)
+    return belote_deal.deal_outcomes(state.deck) if state.phase == Phase.DEAL else ()
 
 
 def sample_chance(state: CoincheState, rng: random.Random) -> int:
     """A uniformly drawn undealt card (the fast sampler)."""
-    cards = belote_cards(state.deck)
-    return cards[rng.randrange(len(cards))]
+    return belote_deal.draw_card(state.deck, rng)
 
 
 def step(state: CoincheState, action: int) -> CoincheState:
@@ -330,54 +316,27 @@ def deal_result(state: CoincheState) -> tuple[int, int]:
 
 
 def _deal_over(state: CoincheState, points: tuple[int, int]) -> CoincheState:
-    score = (state.score[0] + points[0], state.score[1] + points[1])
-    ended = state.replace(deal_points=points, score=score, phase=Phase.OVER)
-    if state.target <= 0:
-        return ended
-    decided = max(score) >= state.target and score[0] != score[1]
-    if decided or state.deals >= state.max_deals:
-        return ended
-    return _new_deal((state.dealer + 1) % 4, ended)
+    return belote_deal.end_deal(state, points, Phase.OVER, _new_deal)
 
 
 def returns(state: CoincheState) -> tuple[float, ...]:
     """One deal: the point difference / 1272 for each player's side; a match: +1 / -1 to the
     side with the higher total (0 each on a tie).  Zeros before the end."""
-    if state.phase != Phase.OVER:
-        return (0.0, 0.0, 0.0, 0.0)
-    if state.target > 0:
-        a, b = state.score
-        value = 0.0 if a == b else (1.0 if a > b else -1.0)
-    else:
-        value = (state.deal_points[0] - state.deal_points[1]) / MAX_SWING
-    return (value, -value, value, -value)
+    return belote_deal.deal_returns(state, over=state.phase == Phase.OVER, max_swing=MAX_SWING)
 
 
 def observation(state: CoincheState, player: int) -> tuple[object, ...]:
     """What *player* sees: their own hand, the auction, the contract, the trick on the table,
     the cards each player has played, what each player's play has shown, the tricks won and
     the scores.  Other hands and the deck are hidden."""
-    tricks = state.tricks
     return (
-        player,
-        state.dealer,
-        int(state.phase),
-        tricks.hands[player],
-        tuple(h.bit_count() for h in tricks.hands),
+        *belote_deal.seat_view(state, player),
         state.bids,
         state.contract,
         state.bidder,
         state.trump,
         state.multiplier,
-        tricks.leader,
-        tricks.trick,
-        tricks.won,
-        tricks.taken,
-        state.played,
-        state.shown,
-        state.score,
-        state.deal_points,
-        state.deals,
+        *belote_deal.table_view(state),
     )
 
 
@@ -390,8 +349,7 @@ def key(state: CoincheState) -> tuple[object, ...]:
 def resample(state: CoincheState, player: int, rng: random.Random) -> CoincheState:
     """A state *player* cannot tell from this one: the unseen cards dealt again among the
     other hands and the deck, keeping sizes and every void or missing trump play has shown."""
-    hands, deck = resample_hands(state.tricks.hands, state.deck, state.shown, player, {}, rng)
-    return state.replace(tricks=state.tricks.replace(hands=hands), deck=deck)
+    return belote_deal.resample_hands(state, player, {}, rng)
 
 
 def action_to_str(state: CoincheState, action: int) -> str:
@@ -465,26 +423,17 @@ def make_game(
     ...
     ValueError: coinche: expected target >= 0 and max_deals >= 1, found target=0, max_deals=0
     """
-    if target < 0 or max_deals < 1:
-        raise ValueError(
-            "coinche: expected target >= 0 and max_deals >= 1, "
-            f"found target={target}, max_deals={max_deals}"
-        )
+    deals = belote_deal.check_match_params("coinche", target, max_deals)
     if not isinstance(sa_ta, bool):
         raise ValueError(f"coinche: expected sa_ta true or false, found {sa_ta!r}")
     from pure_engine.games.coinche_encoding import COINCHE_ENCODING  # it imports this module
 
-    deals = 1 if target == 0 else max_deals
     start = _new_deal(0).replace(target=target, max_deals=deals, sa_ta=sa_ta)
-
-    def initial_state(seed: int | None = None) -> CoincheState:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
     params = params_tuple({"target": target, "max_deals": max_deals, "sa_ta": sa_ta})
     info = dataclasses.replace(INFO, max_game_length=INFO.max_game_length * deals, params=params)
     return Game(
         info=info,
-        initial_state=initial_state,
+        initial_state=belote_deal.seeded(start),
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,

@@ -31,8 +31,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.encoding import Encoding
-from pure_engine.core.game import CHANCE, TERMINAL
-from pure_engine.games.belote_tensor import CARDS, PLAY_SIZE, relative, write_play
+from pure_engine.games.belote_tensor import (
+    CARDS,
+    PLAY_SIZE,
+    numbered_encoding,
+    play_tensor,
+    relative,
+    write_match,
+)
 from pure_engine.games.coinche import (
     BID,
     BID_SA_TA,
@@ -52,7 +58,6 @@ CONTRACTS = BID_SA_TA + 2 * len(LEVELS) - BID
 """How many contracts there are: 40 in suits, 20 sans-atout and tout-atout."""
 NUMBER_ACTION: tuple[int, ...] = (*CARDS, PASS, COINCHE, SURCOINCHE, *range(BID, BID + CONTRACTS))
 """Action number ``i`` is ``NUMBER_ACTION[i]``."""
-_ACTION_NUMBER = {action: number for number, action in enumerate(NUMBER_ACTION)}
 
 
 def observation_tensor(state: CoincheState, player: int) -> Sequence[float]:
@@ -68,26 +73,8 @@ def observation_tensor(state: CoincheState, player: int) -> Sequence[float]:
     >>> sum(tensor[:32]), tensor[446 + 2 * 60 + 4 * 2 + 3], tensor[695 + 2], tensor[705 + 2]
     (8.0, 1.0, 1.0, 1.0)
     """
-    tricks = state.tricks
-    mover = current_player(state)
-    out = [0.0] * OBSERVATION_SIZE
-    write_play(
-        out,
-        player,
-        hand=tricks.hands[player],
-        sizes=[hand.bit_count() for hand in tricks.hands],
-        played=state.played,
-        shown=state.shown,
-        trick=tricks.trick,
-        leader=tricks.leader,
-        dealer=state.dealer,
-        to_move=None if mover in (CHANCE, TERMINAL) else mover,
-        won=tricks.won,
-        taken=tricks.taken,
-        strain=state.trump,
-    )
+    out = play_tensor(state, player, OBSERVATION_SIZE, current_player(state))
     base = PLAY_SIZE
-    out[base + int(state.phase)] = 1.0
     for index, call in enumerate(state.bids):
         seat = relative(state.dealer + 1 + index, player)
         if call == COINCHE:
@@ -102,32 +89,11 @@ def observation_tensor(state: CoincheState, player: int) -> Sequence[float]:
         out[base + 263 + relative(state.bidder, player)] = 1.0
     if state.multiplier > 1:
         out[base + 267 + (state.multiplier == 4)] = 1.0
-    mine, theirs = player % 2, 1 - player % 2
-    out[base + 269] = state.deal_points[mine] / MAX_SWING
-    out[base + 270] = state.deal_points[theirs] / MAX_SWING
-    scale = state.target + MAX_SWING
-    out[base + 271] = min(1.0, state.score[mine] / scale)
-    out[base + 272] = min(1.0, state.score[theirs] / scale)
-    out[base + 273] = state.deals / state.max_deals
+    write_match(out, base + 269, state, player, MAX_SWING)
     return out
 
 
-def action_index(state: CoincheState, action: int) -> int:
-    """A card's number ``0..31``, a call's ``32..94`` (see the module doc)."""
-    return _ACTION_NUMBER[action]
-
-
-def index_action(state: CoincheState, number: int) -> int:
-    """The action of *number* (the inverse of :func:`action_index`)."""
-    return NUMBER_ACTION[number]
-
-
-COINCHE_ENCODING: Encoding[CoincheState, int] = Encoding(
-    observation_shape=(OBSERVATION_SIZE,),
-    observation_tensor=observation_tensor,
-    num_distinct_actions=len(NUMBER_ACTION),
-    action_index=action_index,
-    index_action=index_action,
-    max_chance_outcomes=len(CARDS),
+COINCHE_ENCODING: Encoding[CoincheState, int] = numbered_encoding(
+    OBSERVATION_SIZE, observation_tensor, NUMBER_ACTION
 )
 """``coinche``'s encoding (``make_game`` puts it on every game it builds)."""

@@ -37,19 +37,12 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from pure_engine.core.chance import uniform_index
-from pure_engine.core.encoding import Encoding, same_action, same_index
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.encoding import Encoding
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import (
-    PathMemo,
-    PathState,
-    actions_of,
-    base_for,
-    path_rules,
-    swap_actions,
-)
+from pure_engine.games import _poker
+from pure_engine.games._paths import PathMemo, PathState, actions_of, base_for, path_rules
 
 __all__ = [
     "BET",
@@ -65,7 +58,6 @@ PASS = 0
 BET = 1
 CARD_NAMES = ("J", "Q", "K")
 """The two-player deck; with N players the cards are the top N + 1 of 2..K (``T`` = 10)."""
-MAX_PLAYERS = 10
 
 
 def card_names(players: int) -> tuple[str, ...]:
@@ -158,38 +150,22 @@ def _encoding(players: int, node: Callable[[KuhnState], _Node]) -> Encoding[Kuhn
 
     def tensor(s: KuhnState, player: int) -> list[float]:
         n = node(s)
-        out = [0.0] * size
-        out[player] = 1.0
-        if player < len(n.cards):
-            out[players + n.cards[player]] = 1.0
+        out = _poker.tensor_start(size, player, players, n.cards)
         at = 2 * players + 1
         for turn, act in enumerate(n.bets):
             out[at + 2 * turn + (act == "b")] = 1.0
         return out
 
-    return Encoding(
-        observation_shape=(size,),
-        observation_tensor=tensor,
-        num_distinct_actions=2,
-        action_index=same_index,
-        index_action=same_action,
-        max_chance_outcomes=players + 1,
-    )
+    return _poker.poker_encoding(size, tensor, actions=2, cards=players + 1)
 
 
 def _info(players: int) -> GameInfo:
-    return GameInfo(
-        name="kuhn_poker",
-        num_players=players,
+    return _poker.poker_info(
+        "kuhn_poker",
+        players,
         min_return=-2.0,
         max_return=2.0 * (players - 1),
         max_game_length=2 * players - 1,
-        params=params_tuple({} if players == 2 else {"players": players}),
-        zero_sum=True,
-        constant_sum=0.0,
-        has_chance=True,
-        perfect_information=False,
-        observations_in_key=True,  # the key is the whole history: it fixes what each player saw
         description=f"Kuhn poker: {players + 1} cards, one betting round (OpenSpiel's kuhn_poker)",
     )
 
@@ -207,8 +183,7 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
     ...
     ValueError: kuhn_poker: expected players from 2 to 10, found 11
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(f"kuhn_poker: expected players from 2 to {MAX_PLAYERS}, found {players!r}")
+    players = _poker.check_players("kuhn_poker", players)
     names = card_names(players)
     deck = range(players + 1)
 
@@ -235,13 +210,9 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
 
     def parse_action(state: KuhnState, text: str) -> int:
         """Inverse of ``action_to_str`` (case-insensitive; ``p``/``b`` and bare cards accepted)."""
-        word = text.strip().lower()
         if node(state).player == CHANCE:
-            name = word.removeprefix("deal:").upper()
-            if name in names:
-                return names.index(name)
-            shown = ", ".join(f"'deal:{c}'" for c in names)
-            raise ParseError(f"expected a deal like {shown}, found {text!r}")
+            return _poker.parse_deal(text, names)
+        word = text.strip().lower()
         if word in ("pass", "p", "check", "fold"):
             return PASS
         if word in ("bet", "b", "call"):
@@ -252,14 +223,9 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
         """A state *player* cannot tell from *state*: the other players' cards swapped for
         cards drawn uniformly from those *player* has not seen."""
         cards = node(state).cards
-        own = cards[player] if player < len(cards) else None
-        unseen = [card for card in deck if card != own]
-        # player p's card is action number p of the history; each other player is dealt
-        # one of the cards still unseen, uniformly
-        swaps = {
-            p: unseen.pop(uniform_index(rng, len(unseen))) for p in range(len(cards)) if p != player
-        }
-        return state.replace(path=swap_actions(state.path, swaps, base))
+        return _poker.swap_private_cards(
+            state, player, cards, cards[player : player + 1], deck, base, rng
+        )
 
     def render(state: KuhnState) -> str:
         """One line: the cards dealt, the bets and, at the end, the returns."""

@@ -38,19 +38,12 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from pure_engine.core.chance import uniform_index
-from pure_engine.core.encoding import Encoding, same_action, same_index
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.encoding import Encoding
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import (
-    PathMemo,
-    PathState,
-    actions_of,
-    base_for,
-    path_rules,
-    swap_actions,
-)
+from pure_engine.games import _poker
+from pure_engine.games._paths import PathMemo, PathState, actions_of, base_for, path_rules
 
 __all__ = [
     "CALL",
@@ -69,7 +62,6 @@ RAISE = 2
 CARD_NAMES = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 """The two-player deck, lowest first (see :func:`card_names` for more players)."""
 ACTION_NAMES = ("fold", "call", "raise")
-MAX_PLAYERS = 10
 _RAISE_SIZE = (2, 4)  # per round
 _MAX_RAISES = 2
 
@@ -244,10 +236,7 @@ def _encoding(players: int, node: Callable[[LeducState], _Node]) -> Encoding[Led
 
     def tensor(s: LeducState, player: int) -> list[float]:
         n = node(s)
-        out = [0.0] * size
-        out[player] = 1.0
-        if player < len(n.cards):
-            out[players + n.cards[player]] = 1.0
+        out = _poker.tensor_start(size, player, players, n.cards)
         if len(n.cards) > players:
             out[players + cards + n.cards[players]] = 1.0
         for rnd, acts in enumerate(n.rounds):
@@ -256,29 +245,16 @@ def _encoding(players: int, node: Callable[[LeducState], _Node]) -> Encoding[Led
                 out[at + 2 * turn], out[at + 2 * turn + 1] = bits[act]
         return out
 
-    return Encoding(
-        observation_shape=(size,),
-        observation_tensor=tensor,
-        num_distinct_actions=3,
-        action_index=same_index,
-        index_action=same_action,
-        max_chance_outcomes=cards,
-    )
+    return _poker.poker_encoding(size, tensor, actions=3, cards=cards)
 
 
 def _info(players: int) -> GameInfo:
-    return GameInfo(
-        name="leduc_poker",
-        num_players=players,
+    return _poker.poker_info(
+        "leduc_poker",
+        players,
         min_return=-13.0,
         max_return=13.0 * (players - 1),
         max_game_length=2 * (players + _MAX_RAISES * (players - 1)),
-        params=params_tuple({} if players == 2 else {"players": players}),
-        zero_sum=True,
-        constant_sum=0.0,
-        has_chance=True,
-        perfect_information=False,
-        observations_in_key=True,  # the key is the whole history: it fixes what each player saw
         description=(
             f"Leduc hold'em: {2 * (players + 1)} cards, two betting rounds "
             "(OpenSpiel's leduc_poker)"
@@ -295,10 +271,7 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
     >>> make_game(players=3).info.max_return, make_game(players=3).info.max_game_length
     (26.0, 14)
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(
-            f"leduc_poker: expected players from 2 to {MAX_PLAYERS}, found {players!r}"
-        )
+    players = _poker.check_players("leduc_poker", players)
     names = card_names(players)
     deck = range(2 * (players + 1))
 
@@ -325,14 +298,9 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
 
     def parse_action(state: LeducState, text: str) -> int:
         """Inverse of ``action_to_str`` (case-insensitive; ``check`` means call, bare cards ok)."""
-        word = text.strip()
         if node(state).player == CHANCE:
-            name = word.removeprefix("deal:").lower()
-            lowered_names = [c.lower() for c in names]
-            if name in lowered_names:
-                return lowered_names.index(name)
-            raise ParseError(f"expected a deal like 'deal:Qh' (one of {names}), found {text!r}")
-        lowered = word.lower()
+            return _poker.parse_deal(text, names)
+        lowered = text.strip().lower()
         if lowered == "check":
             return CALL
         if lowered in ACTION_NAMES:
@@ -343,15 +311,9 @@ def make_game(*, players: int = 2) -> Game[LeducState, int]:
         """A state *player* cannot tell from *state*: the other players' private cards swapped
         for cards drawn uniformly from those *player* has not seen."""
         cards = node(state).cards
-        others = [p for p in range(min(len(cards), players)) if p != player]
-        if not others:
-            return state
-        seen = {c for i, c in enumerate(cards) if i in (player, players)}
-        unseen = [card for card in deck if card not in seen]
-        # player p's private card is action number p of the history; each other player is
-        # dealt one of the cards still unseen, uniformly
-        swaps = {p: unseen.pop(uniform_index(rng, len(unseen))) for p in others}
-        return state.replace(path=swap_actions(state.path, swaps, base))
+        private = cards[:players]
+        seen = (*private[player : player + 1], *cards[players:])  # own card, the public card
+        return _poker.swap_private_cards(state, player, private, seen, deck, base, rng)
 
     def render(state: LeducState) -> str:
         """One line: cards, both rounds, the pot split and, at the end, the returns."""

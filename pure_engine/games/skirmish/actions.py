@@ -42,10 +42,14 @@ from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
+    BOARD_ZONES,
     CHARGE,
+    HAND_ZONES,
+    HERO_ZONES,
     LAYOUT,
     STEALTH,
     TAUNT,
+    WEAPON_ZONES,
     WINDFURY,
     SkirmishState,
 )
@@ -86,15 +90,10 @@ class Action(Struct):
 
 END: Final = Action(END_TURN)
 
-_HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
-_BOARDS = (LAYOUT.zone("board", 0), LAYOUT.zone("board", 1))
-_HANDS = (LAYOUT.zone("hand", 0), LAYOUT.zone("hand", 1))
-_WEAPONS = (LAYOUT.zone("weapon", 0), LAYOUT.zone("weapon", 1))
-
 
 def hero_of(state: SkirmishState, player: int) -> EntityId:
     """The id of *player*'s hero."""
-    return state.table.zones[_HEROES[player]][0]
+    return state.table.zones[HERO_ZONES[player]][0]
 
 
 def power_of(state: SkirmishState, player: int) -> str:
@@ -107,8 +106,8 @@ def power_of(state: SkirmishState, player: int) -> str:
 
 def attack_value(state: SkirmishState, entity: Entity) -> int:
     """What *entity* hits for: its attack, plus its weapon's for a hero."""
-    if entity.zone in _HEROES:
-        weapon = state.table.zones[_WEAPONS[entity.owner]]
+    if entity.zone in HERO_ZONES:
+        weapon = state.table.zones[WEAPON_ZONES[entity.owner]]
         return entity.attack + sum(state.table.entities[w].attack for w in weapon)
     return entity.attack
 
@@ -129,7 +128,7 @@ def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
     them = 1 - player
     minions = [
         i
-        for i in state.table.zones[_BOARDS[them]]
+        for i in state.table.zones[BOARD_ZONES[them]]
         if is_alive(entities[i]) and not entities[i].tags & STEALTH
     ]
     taunts = tuple(i for i in minions if entities[i].tags & TAUNT)
@@ -160,10 +159,10 @@ def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
     table = state.table
     entities = table.entities
     mana = state.mana[me]
-    board = table.zones[_BOARDS[me]]
+    board = table.zones[BOARD_ZONES[me]]
     out: list[Action] = []
     seen: set[tuple[object, ...]] = set()
-    for i in table.zones[_HANDS[me]]:
+    for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
         if e.cost > mana:
             continue
@@ -201,7 +200,7 @@ def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
 
 def _power_is_pointless(state: SkirmishState, power: str, me: int) -> bool:
     # Totemic Call with every basic totem out, or Reinforce on a full board, does nothing
-    board = state.table.zones[_BOARDS[me]]
+    board = state.table.zones[BOARD_ZONES[me]]
     return power in ("totemic_call", "reinforce") and len(board) >= BOARD_LIMIT
 
 
@@ -242,7 +241,7 @@ def _option_text(state: SkirmishState, index: int, player: int) -> str:
 
 
 def _hand_name(state: SkirmishState, entity_id: int, player: int) -> str:
-    hand = state.table.zones[_HANDS[player]]
+    hand = state.table.zones[HAND_ZONES[player]]
     card = state.table.entities[EntityId(entity_id)].card
     same = [i for i in hand if state.table.entities[i].card == card]
     return card if len(same) == 1 else f"{card}#{hand.index(EntityId(entity_id)) + 1}"
@@ -266,19 +265,19 @@ def action_to_str(state: SkirmishState, action: Action) -> str:
         attacker = state.table.entities[EntityId(action.source)]
         source_text = (
             "hero"
-            if attacker.zone in _HEROES
+            if attacker.zone in HERO_ZONES
             else str(state.table.zones[attacker.zone].index(attacker.id) + 1)
         )
         target = state.table.entities[EntityId(action.target)]
         what = (
             "enemy_hero"
-            if target.zone in _HEROES
+            if target.zone in HERO_ZONES
             else str(state.table.zones[target.zone].index(target.id) + 1)
         )
         return f"attack {source_text} -> {what}"
     assert action.kind == PLAY
     name = _hand_name(state, action.source, me)
-    board = state.table.zones[_BOARDS[me]]
+    board = state.table.zones[BOARD_ZONES[me]]
     place = "" if action.at < 0 or action.at == len(board) else f" @{action.at + 1}"
     return f"play {name}{place}{arrow}"
 
@@ -291,7 +290,7 @@ def _parse_target(state: SkirmishState, text: str, player: int, where: str) -> i
         return hero_of(state, player)
     if len(words) == 2 and words[0] in ("friendly", "enemy") and words[1].isdigit():
         side = player if words[0] == "friendly" else 1 - player
-        board = state.table.zones[_BOARDS[side]]
+        board = state.table.zones[BOARD_ZONES[side]]
         n = int(words[1])
         if 1 <= n <= len(board):
             return board[n - 1]
@@ -303,7 +302,7 @@ def _parse_target(state: SkirmishState, text: str, player: int, where: str) -> i
 
 
 def _parse_hand(state: SkirmishState, text: str, player: int) -> EntityId:
-    hand = state.table.zones[_HANDS[player]]
+    hand = state.table.zones[HAND_ZONES[player]]
     name, _, pos = text.partition("#")
     if pos:
         if not pos.isdigit() or not 1 <= int(pos) <= len(hand):
@@ -345,8 +344,8 @@ def parse_action(state: SkirmishState, text: str) -> Action:
         who = left.strip()
         if who == "hero":
             source = hero_of(state, me)
-        elif who.isdigit() and 1 <= int(who) <= len(state.table.zones[_BOARDS[me]]):
-            source = state.table.zones[_BOARDS[me]][int(who) - 1]
+        elif who.isdigit() and 1 <= int(who) <= len(state.table.zones[BOARD_ZONES[me]]):
+            source = state.table.zones[BOARD_ZONES[me]][int(who) - 1]
         else:
             raise ParseError(f"expected an attacker (hero or a board position), found {who!r}")
         return Action(ATTACK, source, target)
@@ -355,7 +354,7 @@ def parse_action(state: SkirmishState, text: str) -> Action:
         source = _parse_hand(state, card.strip(), me)
         at = -1
         if "minion" in state.table.entities[source].types:
-            board = state.table.zones[_BOARDS[me]]
+            board = state.table.zones[BOARD_ZONES[me]]
             at = len(board)
             if place:
                 if not place.strip().isdigit():

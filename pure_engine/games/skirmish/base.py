@@ -24,8 +24,10 @@ from pure_engine.core.zones import Visibility
 
 __all__ = [
     "BOARD_LIMIT",
+    "BOARD_ZONES",
     "CHARACTERS",
     "CHARGE",
+    "DECK_ZONES",
     "DIVINE_SHIELD",
     "ENEMY_CHARACTERS",
     "ENEMY_HERO",
@@ -33,7 +35,10 @@ __all__ = [
     "FRIENDLY_CHARACTERS",
     "FRIENDLY_HERO",
     "FRIENDLY_MINIONS",
+    "GRAVE_ZONES",
     "HAND_LIMIT",
+    "HAND_ZONES",
+    "HERO_ZONES",
     "KEYWORDS",
     "LAYOUT",
     "MAX_MANA",
@@ -43,27 +48,28 @@ __all__ = [
     "STEALTH",
     "TAUNT",
     "TURN_LIMIT",
+    "WEAPON_ZONES",
     "WINDFURY",
     "SkirmishState",
 ]
 
-LAYOUT: Final = Layout.build(
-    [
-        ("hero", 0, Visibility.PUBLIC),
-        ("board", 0, Visibility.PUBLIC),
-        ("weapon", 0, Visibility.PUBLIC),
-        ("hero", 1, Visibility.PUBLIC),
-        ("board", 1, Visibility.PUBLIC),
-        ("weapon", 1, Visibility.PUBLIC),
-        ("hand", 0, Visibility.OWNER),
-        ("hand", 1, Visibility.OWNER),
-        ("deck", 0, Visibility.HIDDEN),
-        ("deck", 1, Visibility.HIDDEN),
-        ("graveyard", 0, Visibility.PUBLIC),
-        ("graveyard", 1, Visibility.PUBLIC),
-    ]
+_PRIVATE = (
+    ("hand", Visibility.OWNER),
+    ("deck", Visibility.HIDDEN),
+    ("graveyard", Visibility.PUBLIC),
 )
-"""The zones in table order: heroes and boards first (what selectors return first)."""
+LAYOUT: Final = Layout.build(
+    [(kind, p, Visibility.PUBLIC) for p in (0, 1) for kind in ("hero", "board", "weapon")]
+    + [(kind, p, seen) for kind, seen in _PRIVATE for p in (0, 1)]
+)
+"""The zones in table order: heroes and boards first (what selectors return first), then
+hands, decks and graveyards."""
+
+HERO_ZONES, BOARD_ZONES, WEAPON_ZONES, HAND_ZONES, DECK_ZONES, GRAVE_ZONES = (
+    (LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1))
+    for kind in ("hero", "board", "weapon", "hand", "deck", "graveyard")
+)
+"""Each kind of zone by player: ``BOARD_ZONES[p]`` is player *p*'s board."""
 
 # keywords (Entity.tags): silence clears them
 TAUNT: Final = 1 << 0

@@ -81,11 +81,16 @@ from pure_engine.games.skirmish.actions import (
 )
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
+    BOARD_ZONES,
+    DECK_ZONES,
     HAND_LIMIT,
+    HAND_ZONES,
+    HERO_ZONES,
     KEYWORDS,
     LAYOUT,
     MAX_MANA,
     TURN_LIMIT,
+    WEAPON_ZONES,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import CARDS, CLASSES
@@ -148,12 +153,6 @@ OBSERVATION_SIZE: Final = (
 )
 """How many numbers one observation tensor holds."""
 
-_HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
-_BOARDS = (LAYOUT.zone("board", 0), LAYOUT.zone("board", 1))
-_HANDS = (LAYOUT.zone("hand", 0), LAYOUT.zone("hand", 1))
-_DECKS = (LAYOUT.zone("deck", 0), LAYOUT.zone("deck", 1))
-_WEAPONS = (LAYOUT.zone("weapon", 0), LAYOUT.zone("weapon", 1))
-
 
 def _frac(value: int, cap: float) -> float:
     """*value* / *cap*, clipped to ``[0, 1]``."""
@@ -192,7 +191,7 @@ def _hero(out: list[float], state: SkirmishState, side: int) -> None:
     hero = table.entities[hero_of(state, side)]
     cls = CLASSES.index(hero.card.removeprefix("hero_"))
     out.extend(1.0 if n == cls else 0.0 for n in range(len(CLASSES)))
-    weapons = [table.entities[w] for w in table.zones[_WEAPONS[side]]]
+    weapons = [table.entities[w] for w in table.zones[WEAPON_ZONES[side]]]
     weapon = weapons[0] if weapons else None
     out += [
         _frac(hero.health - hero.damage, _STAT_CAP),
@@ -208,8 +207,8 @@ def _hero(out: list[float], state: SkirmishState, side: int) -> None:
         _frac(state.mana[side], MAX_MANA),
         _frac(state.crystals[side], MAX_MANA),
         _frac(state.fatigue[side], _STAT_CAP),
-        _frac(len(table.zones[_HANDS[side]]), HAND_LIMIT),
-        _frac(len(table.zones[_DECKS[side]]), _STAT_CAP),
+        _frac(len(table.zones[HAND_ZONES[side]]), HAND_LIMIT),
+        _frac(len(table.zones[DECK_ZONES[side]]), _STAT_CAP),
     ]
 
 
@@ -250,7 +249,7 @@ def observation_tensor(state: SkirmishState, player: int) -> list[float]:
     table = state.table
     entities = table.entities
     out: list[float] = []
-    hand = table.zones[_HANDS[player]]
+    hand = table.zones[HAND_ZONES[player]]
     for n in range(HAND_LIMIT):
         slot = [0.0] * _HAND_SLOT
         if n < len(hand):
@@ -259,7 +258,7 @@ def observation_tensor(state: SkirmishState, player: int) -> list[float]:
             slot[_C] = _frac(e.cost, MAX_MANA)
         out += slot
     for side in (player, 1 - player):
-        board = table.zones[_BOARDS[side]]
+        board = table.zones[BOARD_ZONES[side]]
         for n in range(BOARD_LIMIT):
             if n < len(board):
                 _minion(out, state, entities[board[n]])
@@ -289,9 +288,9 @@ def _target_slot(state: SkirmishState, target: int, me: int, *, strict: bool = T
         return 0
     zone = state.table.entities[EntityId(target)].zone
     for side, base in ((me, 1), (1 - me, 2 + BOARD_LIMIT)):
-        if zone == _HEROES[side]:
+        if zone == HERO_ZONES[side]:
             return base
-        if zone == _BOARDS[side]:
+        if zone == BOARD_ZONES[side]:
             return base + 1 + state.table.zones[zone].index(EntityId(target))
     if strict:
         raise ValueError(f"skirmish encoding: target {target} is in zone {zone!r}, not a character")
@@ -304,7 +303,7 @@ def _slot_target(state: SkirmishState, slot: int, me: int) -> int:
     side, at = (me, slot - 1) if slot <= BOARD_LIMIT + 1 else (1 - me, slot - 2 - BOARD_LIMIT)
     if at == 0:
         return hero_of(state, side)
-    return _nth(state.table.zones[_BOARDS[side]], at - 1, "minion", slot)
+    return _nth(state.table.zones[BOARD_ZONES[side]], at - 1, "minion", slot)
 
 
 def _nth(ids: Sequence[EntityId], n: int, what: str, number: int) -> EntityId:
@@ -336,14 +335,14 @@ def action_index(state: SkirmishState, action: Action) -> int:
         return _POWER0 + _target_slot(state, action.target, me)
     if kind == ATTACK:
         source = EntityId(action.source)
-        board = state.table.zones[_BOARDS[me]]
+        board = state.table.zones[BOARD_ZONES[me]]
         attacker = board.index(source) if source in board else BOARD_LIMIT
         defender = _target_slot(state, action.target, me) - 2 - BOARD_LIMIT
         if defender < 0:
             raise ValueError(f"skirmish encoding: attack target {action.target} is not an enemy")
         return _ATTACK0 + attacker * _DEFENDERS + defender
     assert kind == PLAY
-    hand = state.table.zones[_HANDS[me]].index(EntityId(action.source))
+    hand = state.table.zones[HAND_ZONES[me]].index(EntityId(action.source))
     if hand >= HAND_LIMIT:
         raise ValueError(f"skirmish encoding: hand slot {hand + 1} is past {HAND_LIMIT}")
     place = 0 if action.at < 0 else action.at + 1
@@ -368,7 +367,7 @@ def index_action(state: SkirmishState, number: int) -> Action:
         return Action(POWER, hero_of(state, me), _slot_target(state, number - _POWER0, me))
     if _ATTACK0 <= number < _POWER0:
         attacker, defender = divmod(number - _ATTACK0, _DEFENDERS)
-        board = state.table.zones[_BOARDS[me]]
+        board = state.table.zones[BOARD_ZONES[me]]
         source = (
             hero_of(state, me)
             if attacker == BOARD_LIMIT
@@ -378,7 +377,7 @@ def index_action(state: SkirmishState, number: int) -> Action:
     if _PLAY0 <= number < _ATTACK0:
         rest, place = divmod(number - _PLAY0, _PLACES)
         hand, slot = divmod(rest, _SLOTS)
-        card = _nth(state.table.zones[_HANDS[me]], hand, "hand card", number)
+        card = _nth(state.table.zones[HAND_ZONES[me]], hand, "hand card", number)
         return Action(PLAY, card, _slot_target(state, slot, me), place - 1)
     raise ValueError(f"skirmish encoding: expected an action number 0..{NUM_ACTIONS - 1}")
 

@@ -61,10 +61,16 @@ from pure_engine.games.skirmish.actions import (
     power_of,
 )
 from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
+    DECK_ZONES,
+    GRAVE_ZONES,
+    HAND_ZONES,
+    HERO_ZONES,
     LAYOUT,
     MAX_MANA,
     STEALTH,
     TURN_LIMIT,
+    WEAPON_ZONES,
     SkirmishState,
 )
 from pure_engine.games.skirmish.decks import Deck, parse_deck
@@ -90,13 +96,6 @@ __all__ = [
     "step",
     "within_turn",
 ]
-
-_HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
-_BOARDS = (LAYOUT.zone("board", 0), LAYOUT.zone("board", 1))
-_WEAPONS = (LAYOUT.zone("weapon", 0), LAYOUT.zone("weapon", 1))
-_HANDS = (LAYOUT.zone("hand", 0), LAYOUT.zone("hand", 1))
-_DECKS = (LAYOUT.zone("deck", 0), LAYOUT.zone("deck", 1))
-_GRAVES = (LAYOUT.zone("graveyard", 0), LAYOUT.zone("graveyard", 1))
 
 
 def _set(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
@@ -138,7 +137,7 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
     table = state.table
     me = state.to_move
     for p in (0, 1):
-        for zone in (_HEROES[p], _BOARDS[p], _WEAPONS[p]):
+        for zone in (HERO_ZONES[p], BOARD_ZONES[p], WEAPON_ZONES[p]):
             for i in table.zones[zone]:
                 table = remove_buffs(table, i, lambda b: b.one_turn)
                 e = table.entities[i]
@@ -154,7 +153,7 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
         return state.replace(winner=2)
     crystals = min(MAX_MANA, state.crystals[me] + 1)
     table = state.table
-    for zone in (_HEROES[me], _BOARDS[me]):
+    for zone in (HERO_ZONES[me], BOARD_ZONES[me]):
         for i in table.zones[zone]:
             e = table.entities[i]
             table = put(table, e.replace(status=e.status & ~EXHAUSTED, attacks=0))
@@ -205,15 +204,15 @@ def _combat(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
     )
     state = state.replace(table=table)
     state = deal_damage(state, attacker_id, defender_id, hits)
-    if defender.zone in _BOARDS:
+    if defender.zone in BOARD_ZONES:
         state = deal_damage(state, defender_id, attacker_id, back)
-    if attacker.zone in _HEROES:
-        weapon_zone = _WEAPONS[attacker.owner]
+    if attacker.zone in HERO_ZONES:
+        weapon_zone = WEAPON_ZONES[attacker.owner]
         for w in state.table.zones[weapon_zone]:
             worn = state.table.entities[w]
             table = put(state.table, worn.replace(damage=worn.damage + 1))
             if worn.damage + 1 >= worn.health:
-                table = move(table, w, _GRAVES[attacker.owner])
+                table = move(table, w, GRAVE_ZONES[attacker.owner])
             state = state.replace(table=table)
     return state
 
@@ -228,7 +227,7 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
     target = None if action.target < 0 else EntityId(action.target)
     types = card.types
     if "minion" in types:
-        table = move(state.table, card_id, _BOARDS[me], at=action.at)
+        table = move(state.table, card_id, BOARD_ZONES[me], at=action.at)
         e = table.entities[card_id]
         state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
         if (card.card, "play") in POOL.programs:
@@ -236,10 +235,10 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
         return emit(state, RULES, "summoned", card_id)
     if "weapon" in types:
         table = state.table
-        for old in table.zones[_WEAPONS[me]]:
-            table = move(table, old, _GRAVES[me])
-        return state.replace(table=move(table, card_id, _WEAPONS[me]))
-    state = state.replace(table=move(state.table, card_id, _GRAVES[me]))
+        for old in table.zones[WEAPON_ZONES[me]]:
+            table = move(table, old, GRAVE_ZONES[me])
+        return state.replace(table=move(table, card_id, WEAPON_ZONES[me]))
+    state = state.replace(table=move(state.table, card_id, GRAVE_ZONES[me]))
     if (card.card, "play") in POOL.programs:
         state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
     return state
@@ -346,17 +345,17 @@ def render(state: SkirmishState) -> str:
         hero = entities[hero_of(state, p)]
         weapons = [
             f"{entities[w].card} {entities[w].attack}/{entities[w].health - entities[w].damage}"
-            for w in state.table.zones[_WEAPONS[p]]
+            for w in state.table.zones[WEAPON_ZONES[p]]
         ]
         minions = [
             f"{entities[i].card} {entities[i].attack}/{entities[i].health - entities[i].damage}"
-            for i in state.table.zones[_BOARDS[p]]
+            for i in state.table.zones[BOARD_ZONES[p]]
         ]
+        zones = state.table.zones
         lines.append(
             f"P{p} {hero.card} {hero.health - hero.damage} hp {hero.armor} armor, "
-            f"mana {state.mana[p]}/{state.crystals[p]}, hand {len(state.table.zones[_HANDS[p]])}, "
-            f"deck {len(state.table.zones[_DECKS[p]])}"
-            + (f", weapon {weapons[0]}" if weapons else "")
+            f"mana {state.mana[p]}/{state.crystals[p]}, hand {len(zones[HAND_ZONES[p]])}, "
+            f"deck {len(zones[DECK_ZONES[p]])}" + (f", weapon {weapons[0]}" if weapons else "")
         )
         lines.append("   board: " + (", ".join(minions) or "-"))
     if state.winner is not None:
@@ -371,14 +370,14 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
     rng = Rng(0 if seed is None else seed)
     table = new_table(LAYOUT)
     for p, deck in enumerate((deck0, deck1)):
-        table, _ = spawn(table, POOL, _HEROES[p], f"hero_{deck.hero_class}", p)
+        table, _ = spawn(table, POOL, HERO_ZONES[p], f"hero_{deck.hero_class}", p)
         cards, rng = shuffled(rng, deck.cards)
         for card in cards:
-            table, i = spawn(table, POOL, _DECKS[p], card, p)
+            table, i = spawn(table, POOL, DECK_ZONES[p], card, p)
             table = put(table, table.entities[i].replace(status=EXHAUSTED))
     state = SkirmishState(table, rng=None if seed is None else rng, step="start")
     state = draw(draw(state, 0, 3), 1, 4)
-    table, _ = spawn(state.table, POOL, _HANDS[1], "the_coin", 1)
+    table, _ = spawn(state.table, POOL, HAND_ZONES[1], "the_coin", 1)
     state = _start_turn(state.replace(table=table))
     return _flow(state)
 

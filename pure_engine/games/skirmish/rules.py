@@ -29,8 +29,13 @@ from pure_engine.cards import (
 )
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
+    BOARD_ZONES,
+    DECK_ZONES,
     DIVINE_SHIELD,
+    GRAVE_ZONES,
     HAND_LIMIT,
+    HAND_ZONES,
+    HERO_ZONES,
     LAYOUT,
     POISONOUS,
     SPELLPOWER,
@@ -43,17 +48,11 @@ __all__ = ["POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
 POOL: Final = build_pool(CARDS, LAYOUT)
 """Every skirmish card, compiled once."""
 
-_HEROES = (LAYOUT.zone("hero", 0), LAYOUT.zone("hero", 1))
-_BOARDS = (LAYOUT.zone("board", 0), LAYOUT.zone("board", 1))
-_HANDS = (LAYOUT.zone("hand", 0), LAYOUT.zone("hand", 1))
-_DECKS = (LAYOUT.zone("deck", 0), LAYOUT.zone("deck", 1))
-_GRAVES = (LAYOUT.zone("graveyard", 0), LAYOUT.zone("graveyard", 1))
-
 
 def spell_damage(state: SkirmishState, player: int) -> int:
     """The spell damage *player*'s minions give (+1 per ``spell_damage`` minion)."""
     entities = state.table.entities
-    return sum(1 for i in state.table.zones[_BOARDS[player]] if entities[i].tags & SPELLPOWER)
+    return sum(1 for i in state.table.zones[BOARD_ZONES[player]] if entities[i].tags & SPELLPOWER)
 
 
 def deal_damage(
@@ -68,9 +67,9 @@ def deal_damage(
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
     absorbed = min(e.armor, amount)
     hit = e.replace(armor=e.armor - absorbed, damage=e.damage + amount - absorbed)
-    if source is not None and hit.zone in _BOARDS:
+    if source is not None and hit.zone in BOARD_ZONES:
         attacker = table.entities[source]
-        if attacker.tags & POISONOUS and attacker.zone in _BOARDS and amount > absorbed:
+        if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and amount > absorbed:
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
     return emit(state, RULES, "damaged", target)
@@ -93,30 +92,30 @@ def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
     """*player* draws *n* cards: burned past 10 in hand, fatigue from an empty deck."""
     for _ in range(n):
         table = state.table
-        deck = table.zones[_DECKS[player]]
+        deck = table.zones[DECK_ZONES[player]]
         if not deck:
             fatigue = state.fatigue[player] + 1
             state = state.replace(
                 fatigue=(fatigue, state.fatigue[1]) if player == 0 else (state.fatigue[0], fatigue)
             )
-            hero = table.zones[_HEROES[player]][0]
+            hero = table.zones[HERO_ZONES[player]][0]
             state = deal_damage(state, None, hero, fatigue)
             continue
-        full = len(table.zones[_HANDS[player]]) >= HAND_LIMIT
+        full = len(table.zones[HAND_ZONES[player]]) >= HAND_LIMIT
         state = state.replace(
-            table=move(table, deck[-1], _GRAVES[player] if full else _HANDS[player])
+            table=move(table, deck[-1], GRAVE_ZONES[player] if full else HAND_ZONES[player])
         )
     return state
 
 
 def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> SkirmishState:
     """Summon a fresh *card* for *player* right of the summoning minion (else at the end)."""
-    board = state.table.zones[_BOARDS[player]]
+    board = state.table.zones[BOARD_ZONES[player]]
     if len(board) >= BOARD_LIMIT:
         return state
     source = frame.ctx.source
     at = board.index(source) + 1 if source in board else None
-    table, new = spawn(state.table, POOL, _BOARDS[player], card, player, at=at)
+    table, new = spawn(state.table, POOL, BOARD_ZONES[player], card, player, at=at)
     new_minion = table.entities[new]
     table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
     return emit(state.replace(table=table), RULES, "summoned", new)
