@@ -380,15 +380,12 @@ def walk(tree: Any) -> Iterator[Any]:
             return
         case Unary(operand=operand):
             yield from walk(operand)
-        case Binary(left=left, right=right):
-            yield from walk(left)
-            yield from walk(right)
+        case Binary(left=first, right=second) | Index(target=first, key=second):
+            yield from walk(first)
+            yield from walk(second)
         case Compare(operands=items) | Call(args=items) | ListOf(items=items):
             for item in items:
                 yield from walk(item)
-        case Index(target=target, key=key):
-            yield from walk(target)
-            yield from walk(key)
         case _:
             raise AssertionError(f"not an expression node: {tree!r}")
 
