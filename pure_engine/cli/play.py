@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
 from pure_engine.core.game import Game
 from pure_engine.search.arena import MatchResult, derive_seed, play_match
-from pure_engine.search.bots import BOT_KINDS, Bot, make_bot, parse_bot_spec
+from pure_engine.search.bots import Bot, bot_kinds, make_bot, parse_bot_spec
 
 __all__ = [
     "add_arguments",
@@ -53,7 +53,7 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, required: bool) -> Non
         required=required,
         help=(
             "comma-separated bot specs, one per seat, e.g. mcts,random or "
-            f"alphabeta:depth=4,greedy (kinds: {', '.join(BOT_KINDS)})"
+            f"alphabeta:depth=4,greedy (kinds: {', '.join(bot_kinds())})"
             + ("" if required else "; default: random in every seat")
         ),
     )

@@ -1,7 +1,7 @@
 """The bundled games, registered lazily: a module is imported when first loaded."""
 
 from pure_engine.core.registry import register_game
-from pure_engine.search.bots import register_rules_bot
+from pure_engine.search.bots import register_game_bot, register_rules_bot
 
 __all__: list[str] = []
 
@@ -16,4 +16,5 @@ register_game("patience", "pure_engine.games.patience.game:make_game")
 register_game("freecell", "pure_engine.games.patience.game:make_game")
 register_game("skirmish", "pure_engine.games.skirmish.game:make_game")
 register_game("bridge_play", "pure_engine.games.bridge_play:make_game")
+register_game_bot("dd-pimc", "bridge_play", "pure_engine.games.bridge_bot:make_dd_pimc_bot")
 register_game("magic_lite", "pure_engine.games.magic_lite:make_game")

@@ -182,7 +182,9 @@ def returns(state: BridgeState) -> tuple[float, ...]:
 
 
 def _dummy_visible(state: BridgeState) -> bool:
-    return bool(state.played)
+    """Dummy is down once a card is played, and from the start of an ending that declarer's
+    side leads (the opening lead was made before it: declarer must see the cards it plays)."""
+    return bool(state.played) or state.opening_leader % 2 == state.declarer % 2
 
 
 def observation(state: BridgeState, player: int) -> BridgeObservation:
@@ -233,7 +235,8 @@ def resample(state: BridgeState, player: int, rng: random.Random) -> BridgeState
     """A full state *player* cannot tell from *state*: the cards of the hands they cannot
     see dealt again at random, each hand keeping its size and every void it has shown."""
     play = state.play
-    hidden = [s for s in range(4) if s != player and not (s == _dummy(state) and state.played)]
+    shown = _dummy_visible(state)
+    hidden = [s for s in range(4) if s != player and not (s == _dummy(state) and shown)]
     if len(hidden) < 2:
         return state
     voids = shown_voids(state)

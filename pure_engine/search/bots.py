@@ -28,6 +28,7 @@ given the true state with the seat and sample information sets themselves.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 import warnings
 from collections.abc import Callable
@@ -38,7 +39,15 @@ from typing import Any, Protocol, TypeVar, cast
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.registry import canonical_name
 from pure_engine.errors import ParseError
-from pure_engine.search.search_bot import SEARCHES, SearchBot, coerce_option, view_for
+from pure_engine.search.search_bot import (
+    SEARCHES,
+    SearchBot,
+    _allows_none,
+    _example_of,
+    _is_plain,
+    coerce_option,
+    view_for,
+)
 
 __all__ = [
     "BOT_KINDS",
@@ -48,17 +57,20 @@ __all__ = [
     "Heuristic",
     "RandomBot",
     "SearchBot",
+    "bot_kinds",
     "choose_action",
     "default_heuristic",
     "heuristic_for",
     "make_bot",
     "parse_bot_spec",
+    "register_game_bot",
     "register_heuristic",
     "register_rules_bot",
 ]
 
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", *SEARCHES, "rules")
-"""Every kind :func:`make_bot` accepts."""
+"""The kinds :func:`make_bot` accepts for every game (games add their own:
+:func:`register_game_bot`, :func:`bot_kinds`)."""
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -158,6 +170,66 @@ def register_rules_bot(game_name: str, factory: str) -> None:
     ``rules`` builds for *game_name*: a game whose bot is written as rules registers it
     (lazily: the module is imported when the bot is first made)."""
     _RULE_BOTS[canonical_name(game_name)] = factory
+
+
+_GAME_BOTS: dict[str, dict[str, str]] = {}  # kind -> {canonical game name: "module:factory"}
+
+
+def register_game_bot(kind: str, game_name: str, factory: str) -> None:
+    """Make *kind* a bot kind for *game_name*, built by ``"module:factory"`` (imported when
+    the bot is first made): a bot that only one game can play, such as ``bridge_play``'s
+    double-dummy ``dd-pimc``.
+
+    The factory is called ``factory(seed=..., name=..., **options)``; a spec's
+    options are its other keyword-only parameters typed int, float, bool or str
+    (or ``None``), converted from the spec's text by their types.
+
+    >>> register_game_bot("mcts", "coin_guess", "x:y")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot kind 'mcts' is built in; a game bot needs a name of its own
+    """
+    kind = kind.strip().lower()
+    if kind in BOT_KINDS:
+        raise ValueError(f"bot kind {kind!r} is built in; a game bot needs a name of its own")
+    _GAME_BOTS.setdefault(kind, {})[canonical_name(game_name)] = factory
+
+
+def bot_kinds() -> tuple[str, ...]:
+    """Every kind a spec may name: :data:`BOT_KINDS`, then the games' own kinds.
+
+    >>> bot_kinds()[: len(BOT_KINDS)] == BOT_KINDS
+    True
+    """
+    return (*BOT_KINDS, *sorted(_GAME_BOTS))
+
+
+def _make_game_bot(parsed: BotSpec, game: Game[Any, Any], *, seed: int, name: str) -> Bot:
+    """Build the game bot *parsed* names for *game*, its options checked by the factory's
+    signature."""
+    games = _GAME_BOTS[parsed.kind]
+    factory_path = games.get(canonical_name(game.name))
+    if factory_path is None:
+        raise ValueError(
+            f"bot {parsed.kind!r} plays {', '.join(sorted(games))} only, not {game.name}"
+        )
+    factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="bot factory"))
+    parameters = inspect.signature(factory).parameters
+    usable = {
+        key: p for key, p in parameters.items() if key not in ("name", "seed") and _is_plain(p)
+    }
+    options: dict[str, object] = {}
+    for key, value in parsed.options:
+        parameter = usable.get(key)
+        if parameter is None:
+            raise ValueError(
+                f"bot {parsed.kind!r} has no option {key!r}; options: {', '.join(usable)}"
+            )
+        if value.lower() == "none" and _allows_none(parameter):
+            options[key] = None
+        else:
+            options[key] = coerce_option(parsed.kind, key, value, _example_of(parameter))
+    return factory(seed=seed, name=name, **options)
 
 
 def heuristic_for(game: Game[Any, Any]) -> Heuristic:
@@ -297,7 +369,7 @@ class BotSpec:
 
 
 def parse_bot_spec(text: str) -> BotSpec:
-    """Parse ``kind[:option=value...]`` (untrusted text); the kind must be one of :data:`BOT_KINDS`.
+    """Parse ``kind[:option=value...]`` (untrusted text); the kind must be one of :func:`bot_kinds`.
 
     >>> parse_bot_spec("mcts:simulations=50:uct_c=1.0").options
     (('simulations', '50'), ('uct_c', '1.0'))
@@ -308,9 +380,10 @@ def parse_bot_spec(text: str) -> BotSpec:
     """
     kind, *rest = (part.strip() for part in text.split(":"))
     kind = kind.lower()
-    if kind not in BOT_KINDS:
+    if kind not in BOT_KINDS and kind not in _GAME_BOTS:
         raise ParseError(
-            f"unknown kind {kind!r}; known: {', '.join(BOT_KINDS)}", where=f"bot {text.strip()!r}"
+            f"unknown kind {kind!r}; known: {', '.join(bot_kinds())}",
+            where=f"bot {text.strip()!r}",
         )
     options: list[tuple[str, str]] = []
     for part in rest:
@@ -338,7 +411,8 @@ def make_bot(
     *simulations* is the default for the bots that take it (``mcts``,
     ``ismcts``, ``pimc``); a ``simulations=`` option in the spec wins.
     ``greedy`` takes ``heuristic=module.attribute``; every search bot takes
-    the keyword options of its search function, and ``omniscient=1``.
+    the keyword options of its search function, and ``omniscient=1``; a game's
+    own kind (:func:`register_game_bot`) the keyword options of its factory.
 
     >>> from pure_engine.testing.toys import make_coin_guess
     >>> make_bot("greedy:omniscient=1", make_coin_guess(), seed=0).name
@@ -350,6 +424,8 @@ def make_bot(
     """
     parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
     name = str(parsed)
+    if parsed.kind in _GAME_BOTS:
+        return _make_game_bot(parsed, game, seed=seed, name=name)
     options: dict[str, object] = dict(parsed.options)
     omniscient = False
     if "omniscient" in options and parsed.kind in ("ismcts", "pimc"):
