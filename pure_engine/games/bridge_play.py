@@ -188,7 +188,8 @@ def _dummy_visible(state: BridgeState) -> bool:
 
 
 def observation(state: BridgeState, player: int) -> BridgeObservation:
-    """Own hand, dummy's hand after the opening lead, the cards played, the contract."""
+    """Own hand, dummy's hand once it is down (after the opening lead, or from the start of
+    an ending declarer's side leads), the cards played, the contract."""
     dummy = _dummy(state)
     shown = state.play.hands[dummy] if _dummy_visible(state) else None
     return BridgeObservation(
