@@ -1,29 +1,38 @@
-"""magic_lite: what each of seed 002's proposals is worth here, side by side in one run.
+"""magic_lite: issue 13's speed target, and what each of seed 002's proposals is worth here.
 
 Run: ``python -m benchmarks magic``.
 
 Seed 002 profiled manabot (a C++ Magic simulator with Python bindings): 340
 random games/s, 10.1 turn/phase/step ticks and 6.9 skip-trivial loop passes
-per agent decision.  The same random-games workload is played here four ways
-on the same seeds and decks:
+per agent decision.  Every figure here is **games per CPU second**
+(``time.process_time``): the machine is shared, and CPU time does not count
+the time other processes take the core away.  Contenders run in alternating
+rounds (``benchmarks._timing.interleaved_rates``), each round giving every
+contender the same slice of CPU time, and ratios are the median of the
+per-round ratios.  A game is dealt from its seed (the deal is timed) and
+played with random choices from ``Random(seed)`` at real decisions, so every
+configuration plays the same games; each contender plays seeds 0, 1, 2...
 
-* **flat + integrated skip-trivial** (what ships): the turn is one
-  ``TurnMachine`` table; ``MACHINE.advance`` passes priority for players who
-  cannot act (``can_act``, no action list built) and skips combat when nothing
-  can attack;
-* **flat + outer skip-trivial**: the game with ``skip_trivial=False``, and a
-  driver loop that builds every legal-action list and plays the single option
-  itself (manabot's outer ``while actionSpaceTrivial()`` loop);
-* **nested + integrated** / **nested + outer**: the same rules, but each tick
-  walks a Turn → Phase → Step → Priority object hierarchy, rebuilt every turn
-  (written for this benchmark only; not shipped).
+* **The target table**: the shipped game (skip-trivial on) on the four
+  preset decks, all 40 cards, in mirror matches (the mirror-comparable
+  workload) and green_stompy against red_burn (what ``pure-engine bench``
+  plays), against manabot's 340 games/s.
+* **Seed 002's proposals**, on the green_stompy mirror and green against red:
+  **flat + integrated skip-trivial** (what ships: the turn is one
+  ``TurnMachine`` table; ``advance`` passes priority for players who cannot
+  act — ``can_act``, no action list built — and skips combat when nothing can
+  attack); **flat + outer skip-trivial** (``skip_trivial=False``, and a driver
+  loop that builds every legal-action list and plays the single option itself:
+  manabot's outer ``while actionSpaceTrivial()`` loop); **nested + integrated**
+  / **nested + outer**: the same rules, but each tick walks a Turn → Phase →
+  Step → Priority object hierarchy, rebuilt every turn (written for this
+  benchmark only; not shipped).
 
-A tick is one pass through the flow loop (a step change or an automatic
-action); nested ticks count every level visited, as manabot's profiler did.
-Also: the game-length distribution, the profile of the shipped configuration
-(top 10 functions), MCTS simulations/s from a mid-game position, and the cost
-of forking a mid-game state against ``copy.deepcopy`` of an equivalent
-mutable state.
+A tick is one pass through the flow loop; nested ticks count every level
+visited, as manabot's profiler did.  Also: the game-length distribution, the
+profile of the shipped configuration (top 10 functions), MCTS simulations/s
+from a mid-game position, and the cost of forking a mid-game state against
+``copy.deepcopy`` of an equivalent mutable state.
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ from __future__ import annotations
 import copy
 import cProfile
 import io
+import os
 import pstats
 import random
 import statistics
@@ -38,7 +48,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks._timing import median_ns, print_table
+from benchmarks._timing import interleaved_rates, median_ns, median_ratio, print_table
 from pure_engine import load_game
 from pure_engine.core.flow import FlowStep
 from pure_engine.core.game import Game
@@ -51,8 +61,22 @@ from pure_engine.games.magic_lite.turn import make_turn
 
 __all__ = ["main"]
 
-GAMES = 40
+SECONDS = 2.0
+"""CPU seconds per contender per round (``interleaved_rates``)."""
+ROUNDS = 5
+LENGTH_GAMES = 300
+PROFILE_GAMES = 60
 DECKS = (("green_stompy", "green_stompy"), ("green_stompy", "red_burn"))
+"""The decks of the configuration tables: the green_stompy mirror and green against red."""
+TARGET_DECKS = (
+    ("green_stompy", "green_stompy"),
+    ("red_burn", "red_burn"),
+    ("white_weenie", "white_weenie"),
+    ("dimir_fliers", "dimir_fliers"),
+    ("green_stompy", "red_burn"),
+)
+"""Every preset is a 40-card deck; the mirrors are the mirror-comparable workload (manabot's
+figure is for mirror matches), green against red is what ``pure-engine bench`` plays."""
 
 
 # --- the nested Turn -> Phase -> Step -> Priority walk (benchmark only) ---------------------------
@@ -155,10 +179,6 @@ def nested_advance(state: MagicState, counter: _Counter) -> MagicState:
 # --- drivers ------------------------------------------------------------------------------------
 
 
-def _flat_step(game: Game[MagicState, Action]) -> Callable[[MagicState, Action], MagicState]:
-    return game.step
-
-
 def _nested_step(counter: _Counter) -> Callable[[MagicState, Action], MagicState]:
     def step(state: MagicState, action: Action) -> MagicState:
         return nested_advance(apply_action(state, action, counter.can_act), counter)
@@ -166,111 +186,148 @@ def _nested_step(counter: _Counter) -> Callable[[MagicState, Action], MagicState
     return step
 
 
-def play(
+class Tally:
+    """What a configuration played: games, real decisions, driver-played trivial decisions,
+    ticks, step changes and automatic actions (summed), and per-game lengths."""
+
+    def __init__(self) -> None:
+        self.games = self.decisions = self.outer = self.ticks = self.steps = self.autos = 0
+        self.turns: list[int] = []
+        self.per_game: list[int] = []
+
+
+def play_one(
     game: Game[MagicState, Action],
     step: Callable[[MagicState, Action], MagicState],
+    seed: int,
+    tally: Tally,
     *,
     outer_skip: bool,
-    games: int = GAMES,
-) -> dict[str, Any]:
-    """Random games on seeds 0..games-1; choices from Random(1) at real decisions only."""
-    rng = random.Random(1)
-    decisions = outer = ticks = steps = autos = 0
-    turns: list[int] = []
-    per_game: list[int] = []
-    start = time.perf_counter()
-    for seed in range(games):
-        state = game.initial_state(seed)
-        mine = 0
-        while not state.lost:
-            legal = game.legal_actions(state)
-            if outer_skip and len(legal) == 1:
-                state = step(state, legal[0])
-                outer += 1
-                continue
-            state = step(state, legal[int(rng.random() * len(legal))])
-            mine += 1
-        decisions += mine
-        per_game.append(mine)
-        turns.append(state.turn)
-        ticks += state.ticks
-        steps += state.steps
-        autos += state.autos
-    elapsed = time.perf_counter() - start
-    return {
-        "games_per_s": games / elapsed,
-        "decisions": decisions,
-        "outer": outer,
-        "ticks": ticks,
-        "steps": steps,
-        "autos": autos,
-        "turns": turns,
-        "per_game": per_game,
-    }
+) -> None:
+    """One random game on *seed* (the deal included): choices from ``Random(seed)`` at real
+    decisions only, so every configuration plays the same game for the same seed."""
+    rng = random.Random(seed)
+    legal_actions = game.legal_actions
+    state = game.initial_state(seed)
+    mine = outer = 0
+    while not state.lost:
+        legal = legal_actions(state)
+        if outer_skip and len(legal) == 1:
+            state = step(state, legal[0])
+            outer += 1
+            continue
+        state = step(state, legal[int(rng.random() * len(legal))])
+        mine += 1
+    tally.games += 1
+    tally.decisions += mine
+    tally.outer += outer
+    tally.ticks += state.ticks
+    tally.steps += state.steps
+    tally.autos += state.autos
+    tally.turns.append(state.turn)
+    tally.per_game.append(mine)
 
 
-def _configurations() -> list[tuple[str, Callable[[str, str], dict[str, Any]]]]:
-    def flat_integrated(d0: str, d1: str) -> dict[str, Any]:
-        game = load_game("magic_lite", deck0=d0, deck1=d1)
-        return play(game, game.step, outer_skip=False)
+def contender(
+    d0: str, d1: str, *, skip_trivial: bool, nested: bool
+) -> tuple[Callable[[], int], Tally, _Counter | None]:
+    """A timing contender: each call plays the next seed's game (seeds 0, 1, 2...) and returns 1.
 
-    def flat_outer(d0: str, d1: str) -> dict[str, Any]:
-        game = load_game("magic_lite", deck0=d0, deck1=d1, skip_trivial=False)
-        return play(game, game.step, outer_skip=True)
+    ``skip_trivial=False`` is manabot's outer loop: the driver plays every single-option
+    decision itself; ``nested`` walks the Turn -> Phase -> Step -> Priority objects.
+    """
+    game = load_game("magic_lite", deck0=d0, deck1=d1, skip_trivial=skip_trivial)
+    counter = _Counter() if nested else None
+    step = game.step if counter is None else _nested_step(counter)
+    tally = Tally()
 
-    def nested_integrated(d0: str, d1: str) -> dict[str, Any]:
-        game, counter = load_game("magic_lite", deck0=d0, deck1=d1), _Counter()
-        out = play(game, _nested_step(counter), outer_skip=False)
-        return out | {"nested_ticks": counter.ticks, "nested_steps": counter.steps}
+    def one() -> int:
+        play_one(game, step, tally.games, tally, outer_skip=not skip_trivial)
+        return 1
 
-    def nested_outer(d0: str, d1: str) -> dict[str, Any]:
-        game = load_game("magic_lite", deck0=d0, deck1=d1, skip_trivial=False)
-        counter = _Counter()
-        out = play(game, _nested_step(counter), outer_skip=True)
-        return out | {"nested_ticks": counter.ticks, "nested_steps": counter.steps}
+    return one, tally, counter
 
-    return [
-        ("flat + integrated skip-trivial (shipped)", flat_integrated),
-        ("flat + outer skip-trivial loop", flat_outer),
-        ("nested walk + integrated skip-trivial", nested_integrated),
-        ("nested walk + outer skip-trivial loop", nested_outer),
-    ]
+
+CONFIGURATIONS = (
+    ("flat + integrated skip-trivial (shipped)", True, False),
+    ("flat + outer skip-trivial loop", False, False),
+    ("nested walk + integrated skip-trivial", True, True),
+    ("nested walk + outer skip-trivial loop", False, True),
+)
+"""(name, skip_trivial, nested)."""
+
+
+def _load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _target_table() -> None:
+    """Issue 13's headline: random games per CPU second, skip-trivial on, the shipped game."""
+    load_before = _load()
+    contenders = [contender(d0, d1, skip_trivial=True, nested=False) for d0, d1 in TARGET_DECKS]
+    rates = interleaved_rates([c[0] for c in contenders], seconds=SECONDS, rounds=ROUNDS)
+    rows = []
+    for (d0, d1), per_round, (_, tally, _) in zip(TARGET_DECKS, rates, contenders, strict=True):
+        rows.append(
+            [
+                f"{d0} vs {d1}" + (" (mirror)" if d0 == d1 else ""),
+                f"{statistics.median(per_round):.1f}",
+                f"{min(per_round):.1f}-{max(per_round):.1f}",
+                f"{statistics.median(per_round) / 340:.2f}",
+                tally.games,
+                f"{tally.decisions / tally.games:.1f}",
+            ]
+        )
+    print_table(
+        f"random games per CPU second, skip-trivial on, 40-card decks ({ROUNDS} alternating "
+        f"rounds of {SECONDS:g} s CPU; load {load_before} -> {_load()})",
+        [
+            "decks",
+            "games / CPU s (median)",
+            "rounds min-max",
+            "vs 340 (manabot)",
+            "games played",
+            "decisions / game",
+        ],
+        rows,
+    )
 
 
 def _workload_table() -> None:
+    """Seed 002's proposals side by side: four configurations in alternating CPU-time rounds."""
     for d0, d1 in DECKS:
+        load_before = _load()
+        runs = [contender(d0, d1, skip_trivial=sk, nested=ne) for _, sk, ne in CONFIGURATIONS]
+        rates = interleaved_rates([r[0] for r in runs], seconds=SECONDS, rounds=ROUNDS)
         rows = []
-        base = 0.0
-        for name, run in _configurations():
-            best: dict[str, Any] | None = None
-            for _ in range(2):
-                out = run(d0, d1)
-                if best is None or out["games_per_s"] > best["games_per_s"]:
-                    best = out
-            assert best is not None
-            real = best["decisions"]
-            ticks = best.get("nested_ticks", best["ticks"])
-            steps = best.get("nested_steps", best["steps"])
-            loops = real + best["outer"]  # decision points the driver saw
-            base = base or best["games_per_s"]
+        for (name, _, _), per_round, (_, tally, counter) in zip(
+            CONFIGURATIONS, rates, runs, strict=True
+        ):
+            real = tally.decisions
+            ticks = counter.ticks if counter is not None else tally.ticks
+            steps = counter.steps if counter is not None else tally.steps
+            loops = real + tally.outer  # decision points the driver saw
             rows.append(
                 [
                     name,
-                    f"{best['games_per_s']:.1f}",
-                    f"{best['games_per_s'] / base:.2f}",
-                    f"{real / GAMES:.1f}",
+                    f"{statistics.median(per_round):.1f}",
+                    f"{median_ratio(per_round, rates[0]):.2f}",
+                    tally.games,
+                    f"{real / tally.games:.1f}",
                     f"{ticks / real:.2f}",
                     f"{steps / real:.2f}",
                     f"{loops / real:.2f}",
-                    f"{(best['autos'] + best['outer']) / GAMES:.1f}",
+                    f"{(tally.autos + tally.outer) / tally.games:.1f}",
                 ]
             )
         print_table(
-            f"{GAMES} random games, {d0} vs {d1} (same seeds)",
+            f"{d0} vs {d1}: {ROUNDS} alternating rounds of {SECONDS:g} s CPU per configuration "
+            f"(seeds 0, 1, 2... in each; load {load_before} -> {_load()})",
             [
                 "configuration",
-                "games/s",
-                "vs shipped",
+                "games / CPU s",
+                "vs shipped (median of rounds)",
+                "games played",
                 "decisions/game",
                 "ticks/decision",
                 "step changes/decision",
@@ -283,9 +340,11 @@ def _workload_table() -> None:
 
 def _length_table() -> None:
     game = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
-    out = play(game, game.step, outer_skip=False, games=100)
+    tally = Tally()
+    for seed in range(LENGTH_GAMES):
+        play_one(game, game.step, seed, tally, outer_skip=False)
     rows = []
-    for label, values in (("turns", out["turns"]), ("decisions", out["per_game"])):
+    for label, values in (("turns", tally.turns), ("decisions", tally.per_game)):
         qs = statistics.quantiles(values, n=10)
         rows.append(
             [
@@ -298,7 +357,7 @@ def _length_table() -> None:
             ]
         )
     print_table(
-        "game length, 100 random games, green_stompy mirror",
+        f"game length, {LENGTH_GAMES} random games (seeds 0-{LENGTH_GAMES - 1}), green mirror",
         ["per game", "min", "p10", "median", "p90", "max"],
         rows,
     )
@@ -308,7 +367,9 @@ def _profile() -> None:
     game = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
     profiler = cProfile.Profile()
     profiler.enable()
-    play(game, game.step, outer_skip=False, games=15)
+    tally = Tally()
+    for seed in range(PROFILE_GAMES):
+        play_one(game, game.step, seed, tally, outer_skip=False)
     profiler.disable()
     text = io.StringIO()
     stats = pstats.Stats(profiler, stream=text)
@@ -320,7 +381,7 @@ def _profile() -> None:
             where = parts[5].replace("/work/wt/magic/", "").split("/site-packages/")[-1]
             rows.append([parts[0], parts[1], parts[3], where])
     print_table(
-        "profile of the shipped configuration (cProfile, 15 games, top 10 by own time)",
+        f"profile of the shipped configuration (cProfile, {PROFILE_GAMES} games, top 10 own time)",
         ["calls", "own s", "cumulative s", "function"],
         rows,
     )
@@ -394,6 +455,7 @@ def _as_mutable(state: MagicState) -> dict[str, Any]:
 
 def main() -> None:
     """Every table of this benchmark."""
+    _target_table()
     _workload_table()
     _length_table()
     _search_and_fork()

@@ -50,10 +50,11 @@ def _compile(name: str, source: str, namespace: dict[str, Any]) -> Any:
     return namespace[name]
 
 
-_WIDE = 20
+_WIDE = 12
 """From this many fields on, ``replace`` copies the tuple into a list and sets the changed slots
 (cost: the changes) instead of choosing every field (cost: the width); measured on magic_lite's
-26-field state, a one-field ``replace`` takes about half the time."""
+26-field state, a one-field ``replace`` takes about half the time, and on the card kit's
+17-field ``Entity`` about 25 % less (below ~10 fields the generated code wins)."""
 
 
 def _wide_replace(cls: type, names: list[str]) -> Any:
@@ -62,8 +63,8 @@ def _wide_replace(cls: type, names: list[str]) -> Any:
     def replace(self: Any, **changes: Any) -> Any:
         values = list(self)
         try:
-            for name, value in changes.items():
-                values[slots[name]] = value
+            for name in changes:  # (faster than .items(): no pair tuple per field)
+                values[slots[name]] = changes[name]
         except KeyError:
             unknown = sorted(set(changes) - set(slots))
             raise TypeError(f"{cls.__name__}.replace() got unexpected fields {unknown}") from None

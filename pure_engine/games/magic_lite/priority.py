@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, is_alive, move
+from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
+from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
-from pure_engine.games.magic_lite.cards import PLAYER, POOL, cost_of, is_permanent
+from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
+from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
     NEEDS,
     RULES,
@@ -65,13 +67,40 @@ def _speed(types: frozenset[str]) -> int:
 _SPEED: Final = {key: _speed(card.types) for key, card in POOL.defs.items()}
 """When a card may be played: a land, at instant speed, or at sorcery speed (everything else)."""
 
+
+def _players_only() -> Table:
+    table = new_table(LAYOUT)
+    d = POOL.card(PLAYER)
+    for p in (0, 1):
+        table, _ = create(
+            table, ZONES.player[p], card=PLAYER, owner=p,
+            cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
+        )  # fmt: skip
+    return table
+
+
+def _targets_a_player(selector: Compiled | None) -> bool:
+    """True when *selector* picks a player from a table holding only the two players: players
+    never leave the game, so a spell with such a target always has one (Lightning Bolt)."""
+    if selector is None:
+        return False
+    table = _players_only()
+    return all(selector(table, Ctx(None, p)) for p in (0, 1))
+
+
 _CASTABLE: Final = {
-    key: (_SPEED[key], *NEEDS[cost_of(key)], POOL.targets.get(key))
+    key: (
+        _SPEED[key],
+        *NEEDS[cost_of(key)],
+        POOL.targets.get(key),
+        _targets_a_player(POOL.targets.get(key)),
+    )
     for key in POOL.defs
     if key != PLAYER and _SPEED[key] != _LAND
 }
-"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them) and target
-selector (``None``: no target), looked up once."""
+"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
+selector (``None``: no target) and whether a player is always among its targets, looked up
+once."""
 
 
 def spell_targets(
@@ -97,7 +126,8 @@ def _timing(state: MagicState, player: int) -> tuple[bool, bool]:
 
 def can_act(state: MagicState, player: int) -> bool:
     """True when *player*, holding priority, could do more than pass — decided without building
-    the list of actions (a land to play, or a spell they can pay for with a legal target).
+    the list of actions (a land to play, a spell they can pay for with a legal target, or an
+    ability to activate: :func:`~.abilities.can_activate`).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
@@ -106,10 +136,10 @@ def can_act(state: MagicState, player: int) -> bool:
     """
     table = state.table
     hand = table.zones[ZONES.hand[player]]
-    if not hand:
-        return False
     sorcery, land_ok = _timing(state, player)
-    return _can_act(table, player, hand, sorcery, land_ok)
+    if hand and _can_act(table, player, hand, sorcery, land_ok):
+        return True
+    return can_activate(table, player, sorcery)
 
 
 def make_can_act() -> CanAct:
@@ -118,7 +148,11 @@ def make_can_act() -> CanAct:
     The answer depends on the entity table and two timing flags only (sorcery
     timing, a land still playable), and the flow loop asks again for the same
     table at every step that changes nothing; the memo holds the table (compared
-    by identity: tables are immutable) and the flags with the answer.  Each
+    by identity: tables are immutable) and the flags with the answer.  It also
+    keeps, per player, the last zone map and battlefield looked at (replaced
+    only when a zone changes) and whether the battlefield holds a permanent
+    with an activated ability: most do not, and then abilities cost one
+    identity test when the hand cannot act.  Each
     ``make_game`` builds its own, so nothing is shared between game values.
 
     >>> from pure_engine.games.magic_lite.game import position
@@ -128,19 +162,42 @@ def make_can_act() -> CanAct:
     True
     """
     last: list[tuple[Table, bool, bool, bool] | None] = [None, None]
+    fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
+    hands, battlefields = ZONES.hand, ZONES.battlefield
 
     def memo_can_act(state: MagicState, player: int) -> bool:
         table = state.table
-        hand = table.zones[ZONES.hand[player]]
-        if not hand:
-            return False
-        sorcery = player == state.active and state.step in _MAINS and not state.stack
-        land_ok = sorcery and not state.land_played
-        known = last[player]
-        if known is not None and known[0] is table and known[1] == sorcery and known[2] == land_ok:
-            return known[3]
-        found = _can_act(table, player, hand, sorcery, land_ok)
-        last[player] = (table, sorcery, land_ok, found)
+        zones = table.zones
+        hand = zones[hands[player]]
+        sorcery = land_ok = False
+        if hand:
+            sorcery = player == state.active and state.step in _MAINS and not state.stack
+            land_ok = sorcery and not state.land_played
+            known = last[player]
+            if (
+                known is not None
+                and known[0] is table
+                and known[1] == sorcery
+                and known[2] == land_ok
+            ):
+                return known[3]
+            if _can_act(table, player, hand, sorcery, land_ok):
+                last[player] = (table, sorcery, land_ok, True)
+                return True
+        # abilities: the zone map is replaced only when a zone changes, a zone tuple only when
+        # that zone does; most battlefields hold no permanent with an activated ability
+        field_known = fields[player]
+        if field_known[0] is not zones:
+            field = zones[battlefields[player]]
+            holds = field_known[2] if field_known[1] is field else has_abilities(field, table)
+            field_known = fields[player] = (zones, field, holds)
+        found = False
+        if field_known[2]:
+            if not hand:
+                sorcery = player == state.active and state.step in _MAINS and not state.stack
+            found = can_activate(table, player, sorcery)
+        if hand:
+            last[player] = (table, sorcery, land_ok, found)
         return found
 
     return memo_can_act
@@ -160,7 +217,7 @@ def _can_act(
             if land_ok:
                 return True
             continue
-        speed, needs, value, selector = spell
+        speed, needs, value, selector, any_player = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
@@ -172,7 +229,7 @@ def _can_act(
                 return False
         if value > total or any(counts[color] < need for color, need in needs):
             continue
-        if selector is None:
+        if selector is None or any_player:
             return True
         ctx = Ctx(i, player)
         if any(t != i and is_alive(entities[t]) for t in selector(table, ctx)):
@@ -182,7 +239,8 @@ def _can_act(
 
 def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
     """What *player* holding priority may do: ``pass`` first, then a land, then each spell
-    they can pay for (with each legal target); copies of a card in hand are one choice."""
+    they can pay for (with each legal target), then each ability they can activate (with each
+    legal target); copies of a card in hand are one choice."""
     table = state.table
     entities = table.entities
     sorcery, land_ok = _timing(state, player)
@@ -200,7 +258,7 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
             if land_ok:
                 actions.append(Action(Act.PLAY_LAND, i))
             continue
-        speed, needs, value, selector = spell
+        speed, needs, value, selector, _ = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
@@ -213,6 +271,7 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         for t in selector(table, Ctx(i, player)):
             if t != i and is_alive(entities[t]):
                 actions.append(Action(Act.CAST, i, t))
+    actions += activations(table, player, sorcery=sorcery)
     return tuple(actions)
 
 
@@ -230,19 +289,24 @@ def open_window(state: MagicState, can_act: CanAct) -> MagicState:
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
+    """The top item resolves, and state-based actions are checked (:func:`settle`)."""
     frame = item.frame
-    if not item.spell:
-        return start_item(state, RULES, item)
+    if not item.spell:  # a triggered or activated ability
+        if fizzles(state, frame):
+            return settle(state)  # its target is gone: it does nothing
+        return settle(start_item(state, RULES, item))
     source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
     assert source is not None
     card = state.table.entities[source].card
     if target is not None and target not in (spell_targets(state, card, source, controller) or ()):
-        return state  # its target is gone: countered on resolution (the card goes to the graveyard)
+        return settle(state)  # its target is gone: countered on resolution (to the graveyard)
     if is_permanent(card):
-        return enter_battlefield(state, source, controller)
+        # a permanent entering kills nobody (auras never lower health below damage): only auras
+        # and triggers are looked at
+        return settle(enter_battlefield(state, source, controller), checks=False)
     if (card, "play") in POOL.programs:
-        return start_item(state, RULES, item)
-    return state
+        return settle(start_item(state, RULES, item))
+    return settle(state)
 
 
 def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicState:
@@ -267,7 +331,7 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
         state = state.replace(passes=passes, holder=holder, autos=state.autos + autos)
         autos = 0
         state, item = pop_item(state, active=state.active)
-        state = settle(_resolve(state, item))
+        state = _resolve(state, item)
         if state.pending is not None or state.lost:
             return state
         if state.stack:
