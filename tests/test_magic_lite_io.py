@@ -76,11 +76,11 @@ def test_playouts_sum_the_games_counters() -> None:
     assert off.decisions > 2 * on.decisions  # every pass is a decision without skip-trivial
 
 
-def _playthrough(seed: int) -> str:
-    game = load_game("magic_lite", deck0="green_stompy", deck1="red_burn")
+def _playthrough(seed: int, deck0: str = "green_stompy", deck1: str = "red_burn") -> str:
+    game = load_game("magic_lite", deck0=deck0, deck1=deck1)
     rng = random.Random(seed)
     state = game.initial_state(seed)
-    lines = [f"# magic_lite green_stompy vs red_burn, seed {seed}"]
+    lines = [f"# magic_lite {deck0} vs {deck1}, seed {seed}"]
     while not game.is_terminal(state):
         legal = game.legal_actions(state)
         action = legal[rng.randrange(len(legal))]
@@ -94,3 +94,9 @@ def _playthrough(seed: int) -> str:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_golden_playthroughs(seed: int) -> None:
     assert_golden(_playthrough(seed), GOLDEN / f"magic_lite_seed{seed}.txt")
+
+
+def test_golden_playthrough_with_activated_abilities() -> None:
+    text = _playthrough(3, "red_sligh", "dimir_fliers")
+    assert "activate Mogg Fanatic" in text and "activate Prodigal Sorcerer" in text
+    assert_golden(text, GOLDEN / "magic_lite_abilities_seed3.txt")

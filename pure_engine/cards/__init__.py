@@ -55,6 +55,7 @@ from pure_engine.cards.program import (
     Reg,
 )
 from pure_engine.cards.rules import (
+    Activated,
     Aura,
     CardDef,
     CardPool,
@@ -62,6 +63,7 @@ from pure_engine.cards.rules import (
     Kinds,
     Rules,
     Trigger,
+    ability_slot,
     build_pool,
     new_frame,
 )
@@ -145,6 +147,7 @@ __all__ = [
     "SELF",
     "SILENCED",
     "TARGET",
+    "Activated",
     "Armor",
     "Aura",
     "Buff",
@@ -201,6 +204,7 @@ __all__ = [
     "TriggerDepthError",
     "TriggerRemote",
     "Zone",
+    "ability_slot",
     "answer",
     "apply_buff",
     "build_pool",

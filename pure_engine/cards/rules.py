@@ -1,7 +1,8 @@
 """Card definitions, the compiled card pool, and the hooks a game gives the kit.
 
 A game describes its cards as :class:`CardDef` values (stats, keywords, and
-effect lists for "on play", "deathrattle", triggers and an aura) and builds
+effect lists for "on play", "deathrattle", triggers, activated abilities and
+an aura) and builds
 one :class:`Rules` value: the layout of its zones, the compiled pool (every
 effect list compiled once into a :class:`~pure_engine.cards.program.Program`,
 every selector into a function), and the few hooks whose meaning differs
@@ -21,6 +22,7 @@ from pure_engine.cards.table import EntityId, Layout
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
+    "Activated",
     "Aura",
     "CardDef",
     "CardPool",
@@ -60,6 +62,32 @@ class Trigger:
 
 
 @dataclass(frozen=True, slots=True)
+class Activated:
+    """An activated ability, "cost: effects": a player chooses to use it.
+
+    ``cost`` is the game's data (mana, tapping, sacrifice, timing: the kit
+    does not read it; the game checks and pays it); ``target`` is chosen when
+    the ability is activated (``None``: no target), and ``effects`` run when it
+    resolves, as the card's program slot ``ability0``, ``ability1``... (see
+    :func:`ability_slot`).
+    """
+
+    effects: tuple[Effect, ...]
+    target: Selector | None = None
+    cost: object = None
+    text: str = ""
+
+
+def ability_slot(index: int) -> str:
+    """The program slot of a card's activated ability number *index*.
+
+    >>> ability_slot(0)
+    'ability0'
+    """
+    return f"ability{index}"
+
+
+@dataclass(frozen=True, slots=True)
 class Aura:
     """A continuous effect: the entities ``selector`` selects (from the source) get the stats."""
 
@@ -90,6 +118,7 @@ class CardDef:
     aura: Aura | None = None
     target: Selector | None = None
     extra: Mapping[str, object] = field(default_factory=dict)
+    abilities: tuple[Activated, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +143,8 @@ class CardPool:
     listen_zones: Mapping[str, tuple[tuple[ZoneId, str], ...]]
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
     auras: Mapping[str, tuple[Compiled, int, int]]
+    ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
+    """(card, ability slot) -> the compiled target selector of that activated ability."""
 
     def card(self, key: str) -> CardDef:
         """The definition of *key* (``KeyError`` naming it when unknown)."""
@@ -137,6 +168,7 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
     targets: dict[str, Compiled] = {}
     listeners: dict[str, list[Listener]] = {}
     auras: dict[str, tuple[Compiled, int, int]] = {}
+    ability_targets: dict[tuple[str, str], Compiled] = {}
     for card in defs:
         if card.key in by_key:
             raise ValueError(f"card {card.key!r} is defined twice")
@@ -153,6 +185,11 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
             )
         if card.target is not None:
             targets[card.key] = Assembler(layout).selector(card.target)
+        for i, ability in enumerate(card.abilities):
+            slot = ability_slot(i)
+            programs[card.key, slot] = compile_effects(ability.effects, layout, ability.text)
+            if ability.target is not None:
+                ability_targets[card.key, slot] = Assembler(layout).selector(ability.target)
         if card.aura is not None:
             sel = Assembler(layout).selector(card.aura.selector)
             auras[card.key] = (sel, card.aura.attack, card.aura.health)
@@ -172,6 +209,7 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
         listeners=by_event,
         listen_zones=listen_zones,
         auras=auras,
+        ability_targets=ability_targets,
     )
 
 

@@ -380,19 +380,10 @@ def walk(tree: Any) -> Iterator[Any]:
             return
         case Unary(operand=operand):
             yield from walk(operand)
-        case Binary(left=left, right=right):
-            yield from walk(left)
-            yield from walk(right)
-        case Compare(operands=operands):
-            for item in operands:
-                yield from walk(item)
-        case Call(args=args):
-            for item in args:
-                yield from walk(item)
-        case Index(target=target, key=key):
-            yield from walk(target)
-            yield from walk(key)
-        case ListOf(items=items):
+        case Binary(left=first, right=second) | Index(target=first, key=second):
+            yield from walk(first)
+            yield from walk(second)
+        case Compare(operands=items) | Call(args=items) | ListOf(items=items):
             for item in items:
                 yield from walk(item)
         case _:

@@ -1,7 +1,7 @@
 """The decisions: who decides, the legal actions, applying one, and the skip-trivial rule.
 
 A decision is one small :class:`~pure_engine.games.magic_lite.state.Action`:
-pass, play a land, cast, declare an attacker or a blocker (or stop), order an
+pass, play a land, cast, activate an ability, declare an attacker or a blocker (or stop), order an
 attacker's blockers, answer a pending choice, discard in cleanup.
 :func:`legal_actions` lists them; :func:`apply_action` applies one (what the
 turn does next is :mod:`~pure_engine.games.magic_lite.turn`'s business).
@@ -19,6 +19,7 @@ from typing import Final
 
 from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, emit, move, put
 from pure_engine.core.game import CHANCE, TERMINAL
+from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
     attack_candidates,
     block_options,
@@ -149,6 +150,8 @@ def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicSta
             return settle(state.replace(land_played=True, passes=0), checks=False)
         case Act.CAST:
             return cast(state, state.holder, EntityId(action.card), action.other)
+        case Act.ACTIVATE:
+            return activate(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:
             return state.replace(attackers=(*state.attackers, EntityId(action.card)))
         case Act.DONE_ATTACKING:

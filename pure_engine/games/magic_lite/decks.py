@@ -1,4 +1,4 @@
-"""Deck lists: four preset 40-card decks, and JSON deck files checked strictly.
+"""Deck lists: five preset 40-card decks, and JSON deck files checked strictly.
 
 A deck file is a JSON object ``{"name": "...", "cards": {"Forest": 17,
 "Grizzly Bears": 4, ...}}`` (card names as printed, or their keys such as
@@ -58,10 +58,11 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
     "white_weenie": (
         ("plains", 17),
         ("savannah_lions", 4),
-        ("soul_warden", 2),
-        ("youthful_knight", 3),
+        ("soul_warden", 1),
+        ("youthful_knight", 2),
         ("knight_of_meadowgrain", 3),
-        ("venerable_monk", 2),
+        ("master_decoy", 2),
+        ("salt_road_patrol", 2),
         ("serra_angel", 2),
         ("swords_to_plowshares", 2),
         ("pacifism", 2),
@@ -72,17 +73,33 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
     "dimir_fliers": (
         ("island", 8),
         ("swamp", 9),
-        ("wind_drake", 3),
+        ("wind_drake", 2),
         ("air_elemental", 2),
-        ("wall_of_air", 2),
+        ("wall_of_air", 1),
+        ("prodigal_sorcerer", 2),
         ("counterspell", 3),
         ("unsummon", 2),
         ("divination", 1),
-        ("typhoid_rats", 3),
-        ("child_of_night", 2),
+        ("typhoid_rats", 2),
+        ("child_of_night", 1),
+        ("frozen_shade", 1),
+        ("royal_assassin", 1),
         ("vampire_nighthawk", 2),
         ("doom_blade", 2),
         ("phyrexian_arena", 1),
+    ),
+    "red_sligh": (
+        ("mountain", 17),
+        ("mogg_fanatic", 4),
+        ("raging_goblin", 2),
+        ("goblin_piker", 3),
+        ("furnace_whelp", 3),
+        ("blazing_skirmisher", 2),
+        ("bottle_gnomes", 2),
+        ("hill_giant", 2),
+        ("ball_lightning", 1),
+        ("lightning_bolt", 2),
+        ("shock", 2),
     ),
 }
 """The preset decks, as (card key, copies)."""

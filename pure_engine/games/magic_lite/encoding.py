@@ -16,7 +16,8 @@ graveyards            how many of each card in mine, then theirs (/ 4)          
 battlefields          ``B`` slots a side, left to right: the card one-hot, tapped,       2B (K + 19)
                       summoning sick, power, toughness, damage (/ 10), the 9 keywords
                       and pacified, attacking, blocking, blocked, auras attached / 3
-the stack             its size / 10; the top 4 items: card one-hot, mine            1 + 4 (K + 1)
+the stack             its size / 10; the top 4 items (spells and abilities): the     1 + 4 (K + 1)
+                      card one-hot, mine
 the pending decision  I decide, options / the maximum, the targets offered (each         2 + 2 + 2B
                       player, each battlefield slot)
 ====================  =================================================================  =========
@@ -39,13 +40,14 @@ number means the same move in every state:
   attacker's slot;
 * ``ORDER``: the index of the damage order (up to :data:`MAX_ORDERS`: six
   blockers on one attacker; more raises ``ValueError``);
-* ``CHOOSE``: option *i* of the pending decision (a creature: up to ``2B``).
+* ``CHOOSE``: option *i* of the pending decision (a creature: up to ``2B``);
+* ``ACTIVATE``: my battlefield slot x target slot (as for ``CAST``).
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("magic_lite")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((6078,), 10858)
+((6774,), 18698)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)]
 [0, 7]
@@ -108,7 +110,8 @@ class _Numbers:
         self.order = self.block + battlefield * battlefield
         self.choose = self.order + MAX_ORDERS
         self.options = 2 * battlefield
-        self.size = self.choose + self.options
+        self.activate = self.choose + self.options
+        self.size = self.activate + battlefield * self.targets
 
     # --- entities and slots
 
@@ -178,6 +181,13 @@ class _Numbers:
                         f"{MAX_ORDERS} (more than six blockers on one attacker)"
                     )
                 return self.order + action.other
+            case Act.ACTIVATE:
+                source = self.place(zones[ZONES.battlefield[me]], action.card)
+                return (
+                    self.activate
+                    + source * self.targets
+                    + self.target_slot(state, action.other, me)
+                )
             case Act.CHOOSE:
                 if action.card >= self.options:
                     raise ValueError(
@@ -213,8 +223,16 @@ class _Numbers:
             if not state.to_order:
                 raise ValueError(f"magic_lite encoding: no damage order to choose ({number})")
             return Action(Act.ORDER, state.to_order[0], number - self.order)
-        if number < self.size:
+        if number < self.activate:
             return Action(Act.CHOOSE, number - self.choose)
+        if number < self.size:
+            place, slot = divmod(number - self.activate, self.targets)
+            field = zones[ZONES.battlefield[me]]
+            return Action(
+                Act.ACTIVATE,
+                _nth(field, place, "permanent", number),
+                self.slot_target(state, slot, me, number),
+            )
         raise ValueError(f"magic_lite encoding: expected an action number 0..{self.size - 1}")
 
 
@@ -289,7 +307,7 @@ def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action
     size = 22 + 10 + 3 * _K + 2 * b * _SLOT + 1 + _SHOWN_STACK * (_K + 1) + 4 + 2 * b
 
     def observation_tensor(state: MagicState, player: int) -> list[float]:
-        zones, entities = state.table.zones, state.table.entities
+        zones = state.table.zones
         deciding = not state.lost and current_player(state) == player
         out = [0.0] * _STEPS
         out[int(state.step)] = 1.0
@@ -317,14 +335,14 @@ def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action
         out += _counts(state, ZONES.graveyard[1 - player])
         _permanents(out, state, player, b)
         _permanents(out, state, 1 - player, b)
-        stack = zones[ZONES.stack][::-1]
+        stack = state.stack[::-1]  # spells, and triggered and activated abilities
         out.append(_frac(len(stack), 10))
         for n in range(_SHOWN_STACK):
             item = [0.0] * (_K + 1)
             if n < len(stack):
-                e = entities[stack[n]]
-                item[_CARD[e.card]] = 1.0
-                item[_K] = float(e.owner == player)
+                frame = stack[n].frame
+                item[_CARD[frame.card]] = 1.0
+                item[_K] = float(frame.ctx.controller == player)
             out += item
         offered = [0.0] * (4 + 2 * b)
         pending = state.pending

@@ -62,6 +62,7 @@ __all__ = [
     "enter_battlefield",
     "mana_counts",
     "pay",
+    "pay_mana",
     "settle",
 ]
 
@@ -234,8 +235,17 @@ NEEDS: Final = {cost: _needs(cost) for cost in (cost_of(c) for c in POOL.defs if
 def pay(state: MagicState, player: int, card: str) -> MagicState:
     """Tap sources for *card*'s cost: coloured symbols first, then generic (the caller checked
     :func:`can_pay`)."""
-    cost = cost_of(card)
+    return pay_mana(state, player, cost_of(card))
+
+
+def pay_mana(
+    state: MagicState, player: int, cost: Cost, *, spare: EntityId | None = None
+) -> MagicState:
+    """Tap sources for *cost* (coloured symbols first, then generic), never *spare* (a source
+    that taps for its own ability's {T} cost)."""
     sources = _sources(state, player)
+    if spare is not None:
+        sources = [(i, c) for i, c in sources if i != spare]
     chosen: list[EntityId] = []
     for color, need in enumerate(cost.colored):
         for i, c in sources:

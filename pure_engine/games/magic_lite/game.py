@@ -37,8 +37,9 @@ from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.zones import ZoneId
 from pure_engine.errors import ParseError
+from pure_engine.games.magic_lite.abilities import ABILITIES
 from pure_engine.games.magic_lite.actions import current_player, legal_actions
-from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL
+from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, mana_of
 from pure_engine.games.magic_lite.combat import damage_order
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
@@ -62,7 +63,9 @@ __all__ = [
     "returns",
 ]
 
-_VERBS: Final = ("pass", "play", "cast", "attack", "done", "block", "order", "choose", "discard")
+_VERBS: Final = (
+    "pass", "play", "cast", "activate", "attack", "done", "block", "order", "choose", "discard",
+)  # fmt: skip
 MAX_DECISIONS: Final = 20_000
 _OPENING_HAND: Final = 7
 
@@ -242,7 +245,8 @@ def _name(state: MagicState, entity_id: int) -> str:
 
 
 def action_to_str(state: MagicState, action: Action) -> str:
-    """``pass``, ``play Forest``, ``cast Lightning Bolt -> p1``, ``attack Grizzly Bears``,
+    """``pass``, ``play Forest``, ``cast Lightning Bolt -> p1``, ``activate Prodigal Sorcerer ->
+    p1``, ``attack Grizzly Bears``,
     ``done``, ``block Grizzly Bears with Llanowar Elves``, ``order Craw Wurm: A, B``,
     ``choose Grizzly Bears``, ``discard Forest``."""
     match action.kind:
@@ -253,6 +257,9 @@ def action_to_str(state: MagicState, action: Action) -> str:
         case Act.CAST:
             target = f" -> {_name(state, action.other)}" if action.other >= 0 else ""
             return f"cast {_name(state, action.card)}{target}"
+        case Act.ACTIVATE:
+            target = f" -> {_name(state, action.other)}" if action.other >= 0 else ""
+            return f"activate {_name(state, action.card)}{target}"
         case Act.ATTACK:
             return f"attack {_name(state, action.card)}"
         case Act.DONE_ATTACKING | Act.DONE_BLOCKING:
@@ -292,6 +299,12 @@ def parse_action(state: MagicState, text: str) -> Action:
             bare = name.split("#")[0].lower()
             if bare and bare not in BY_NAME and not (bare[0] == "p" and bare[1:].isdigit()):
                 raise ParseError(f"unknown card {name!r} in action {text!r}")
+    if verb == "activate":
+        card = BY_NAME.get(rest.split(" -> ")[0].split("#")[0].lower())
+        if card is not None and card not in ABILITIES:
+            name = POOL.defs[card].name
+            mana = " (mana abilities are used when paying a cost)" if mana_of(card) >= 0 else ""
+            raise ParseError(f"{name} has no ability to activate{mana}: {text!r}")
     shown = "; ".join(action_to_str(state, a) for a in legal[:12])
     more = f"; ... ({len(legal)} in all)" if len(legal) > 12 else ""
     raise ParseError(f"action {text!r} is not legal now; legal: {shown or 'none'}{more}")

@@ -24,6 +24,7 @@ from typing import Final
 from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
+from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
     NEEDS,
@@ -125,7 +126,8 @@ def _timing(state: MagicState, player: int) -> tuple[bool, bool]:
 
 def can_act(state: MagicState, player: int) -> bool:
     """True when *player*, holding priority, could do more than pass — decided without building
-    the list of actions (a land to play, or a spell they can pay for with a legal target).
+    the list of actions (a land to play, a spell they can pay for with a legal target, or an
+    ability to activate: :func:`~.abilities.can_activate`).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
@@ -134,10 +136,10 @@ def can_act(state: MagicState, player: int) -> bool:
     """
     table = state.table
     hand = table.zones[ZONES.hand[player]]
-    if not hand:
-        return False
     sorcery, land_ok = _timing(state, player)
-    return _can_act(table, player, hand, sorcery, land_ok)
+    if hand and _can_act(table, player, hand, sorcery, land_ok):
+        return True
+    return can_activate(table, player, sorcery)
 
 
 def make_can_act() -> CanAct:
@@ -146,7 +148,11 @@ def make_can_act() -> CanAct:
     The answer depends on the entity table and two timing flags only (sorcery
     timing, a land still playable), and the flow loop asks again for the same
     table at every step that changes nothing; the memo holds the table (compared
-    by identity: tables are immutable) and the flags with the answer.  Each
+    by identity: tables are immutable) and the flags with the answer.  It also
+    keeps, per player, the last zone map and battlefield looked at (replaced
+    only when a zone changes) and whether the battlefield holds a permanent
+    with an activated ability: most do not, and then abilities cost one
+    identity test when the hand cannot act.  Each
     ``make_game`` builds its own, so nothing is shared between game values.
 
     >>> from pure_engine.games.magic_lite.game import position
@@ -156,19 +162,42 @@ def make_can_act() -> CanAct:
     True
     """
     last: list[tuple[Table, bool, bool, bool] | None] = [None, None]
+    fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
+    hands, battlefields = ZONES.hand, ZONES.battlefield
 
     def memo_can_act(state: MagicState, player: int) -> bool:
         table = state.table
-        hand = table.zones[ZONES.hand[player]]
-        if not hand:
-            return False
-        sorcery = player == state.active and state.step in _MAINS and not state.stack
-        land_ok = sorcery and not state.land_played
-        known = last[player]
-        if known is not None and known[0] is table and known[1] == sorcery and known[2] == land_ok:
-            return known[3]
-        found = _can_act(table, player, hand, sorcery, land_ok)
-        last[player] = (table, sorcery, land_ok, found)
+        zones = table.zones
+        hand = zones[hands[player]]
+        sorcery = land_ok = False
+        if hand:
+            sorcery = player == state.active and state.step in _MAINS and not state.stack
+            land_ok = sorcery and not state.land_played
+            known = last[player]
+            if (
+                known is not None
+                and known[0] is table
+                and known[1] == sorcery
+                and known[2] == land_ok
+            ):
+                return known[3]
+            if _can_act(table, player, hand, sorcery, land_ok):
+                last[player] = (table, sorcery, land_ok, True)
+                return True
+        # abilities: the zone map is replaced only when a zone changes, a zone tuple only when
+        # that zone does; most battlefields hold no permanent with an activated ability
+        field_known = fields[player]
+        if field_known[0] is not zones:
+            field = zones[battlefields[player]]
+            holds = field_known[2] if field_known[1] is field else has_abilities(field, table)
+            field_known = fields[player] = (zones, field, holds)
+        found = False
+        if field_known[2]:
+            if not hand:
+                sorcery = player == state.active and state.step in _MAINS and not state.stack
+            found = can_activate(table, player, sorcery)
+        if hand:
+            last[player] = (table, sorcery, land_ok, found)
         return found
 
     return memo_can_act
@@ -210,7 +239,8 @@ def _can_act(
 
 def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
     """What *player* holding priority may do: ``pass`` first, then a land, then each spell
-    they can pay for (with each legal target); copies of a card in hand are one choice."""
+    they can pay for (with each legal target), then each ability they can activate (with each
+    legal target); copies of a card in hand are one choice."""
     table = state.table
     entities = table.entities
     sorcery, land_ok = _timing(state, player)
@@ -241,6 +271,7 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         for t in selector(table, Ctx(i, player)):
             if t != i and is_alive(entities[t]):
                 actions.append(Action(Act.CAST, i, t))
+    actions += activations(table, player, sorcery=sorcery)
     return tuple(actions)
 
 
@@ -260,7 +291,9 @@ def open_window(state: MagicState, can_act: CanAct) -> MagicState:
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
     """The top item resolves, and state-based actions are checked (:func:`settle`)."""
     frame = item.frame
-    if not item.spell:
+    if not item.spell:  # a triggered or activated ability
+        if fizzles(state, frame):
+            return settle(state)  # its target is gone: it does nothing
         return settle(start_item(state, RULES, item))
     source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
     assert source is not None

@@ -102,12 +102,14 @@ class Act(enum.IntEnum):
     ORDER = 7
     CHOOSE = 8
     DISCARD = 9
+    ACTIVATE = 10
 
 
 class Action(Struct):
     """One small decision: ``kind`` and up to two numbers.
 
     ``cast``: ``card`` is the entity cast, ``other`` its target (-1: none);
+    ``activate``: ``card`` is the permanent whose ability is activated, ``other`` its target;
     ``block``: ``card`` blocks ``other``; ``order``: ``card`` is the attacker,
     ``other`` the index of the chosen order; ``choose``: ``card`` is the option
     index of the pending decision.

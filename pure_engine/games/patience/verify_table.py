@@ -31,7 +31,7 @@ from typing import assert_never
 
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
-from pure_engine.games.patience.moves import NO_INDEX, Location, Move, Place
+from pure_engine.games.patience.moves import NO_INDEX, Location, Move, Places
 from pure_engine.games.patience.spec import (
     BuildPolicy,
     DealType,
@@ -46,9 +46,9 @@ from pure_engine.games.playing_cards import card_str, is_red, parse_rank, rank, 
 __all__ = ["IllegalMove", "VerifyTable"]
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-_UNNUMBERED = frozenset({Place.HOLE, Place.STOCK, Place.WASTE})
-_LOWEST_INDEX = dict.fromkeys((Place.PILE, Place.CELL, Place.RESERVE), 0) | dict.fromkeys(
-    (Place.FOUNDATION, *_UNNUMBERED), NO_INDEX
+_UNNUMBERED = frozenset({Places.HOLE, Places.STOCK, Places.WASTE})
+_LOWEST_INDEX = dict.fromkeys((Places.PILE, Places.CELL, Places.RESERVE), 0) | dict.fromkeys(
+    (Places.FOUNDATION, *_UNNUMBERED), NO_INDEX
 )
 """Piles, cells and reserve piles are numbered; the foundations may be ("f" or "f2")."""
 
@@ -123,7 +123,7 @@ class VerifyTable:
         """Check the source side and return the moving cards (bottom -> top), not removed yet."""
         src, count = move.src, move.count
         kind = src.kind
-        if kind is Place.PILE:
+        if kind is Places.PILE:
             number = self.index(src, len(self.piles), "tableau pile")
             pile = self.piles[number]
             if len(pile) < count:
@@ -133,24 +133,24 @@ class VerifyTable:
             if count > face_up:
                 raise IllegalMove(f"{src} has only {face_up} face-up cards, cannot move {count}")
             return pile[len(pile) - count :]
-        if count != 1 and kind not in (Place.STOCK, Place.WASTE):
+        if count != 1 and kind not in (Places.STOCK, Places.WASTE):
             raise IllegalMove(f"only one card moves from {src}, found count {count}")
         match kind:
-            case Place.CELL:
+            case Places.CELL:
                 cell = self.cells[self.index(src, len(self.cells), "cell")]
                 if cell is None:
                     raise IllegalMove(f"{src} is empty")
                 return [cell]
-            case Place.RESERVE:
+            case Places.RESERVE:
                 pile = self.reserve[self.index(src, len(self.reserve), "reserve pile")]
                 if not pile:
                     raise IllegalMove(f"{src} is empty")
                 return [pile[-1]]
-            case Place.WASTE:
+            case Places.WASTE:
                 if not self.waste:
                     raise IllegalMove("the waste is empty")
-                return self.waste[-count:] if move.dst.kind is Place.STOCK else [self.waste[-1]]
-            case Place.STOCK:
+                return self.waste[-count:] if move.dst.kind is Places.STOCK else [self.waste[-1]]
+            case Places.STOCK:
                 if not self.stock:
                     raise IllegalMove("the stock is empty")
                 if count > len(self.stock):
@@ -158,11 +158,11 @@ class VerifyTable:
                         f"the stock holds only {len(self.stock)} cards, found {count}"
                     )
                 return self.stock[len(self.stock) - count :]
-            case Place.FOUNDATION:
+            case Places.FOUNDATION:
                 return [self._foundation_source(move)]
-            case Place.HOLE:
+            case Places.HOLE:
                 raise IllegalMove("cards never leave the hole")
-            case Place.PILE:
+            case Places.PILE:
                 raise AssertionError("handled above")
             case _:
                 assert_never(kind)
@@ -187,7 +187,7 @@ class VerifyTable:
 
     def _fits_destination(self, card: int, dst: Location) -> bool:
         try:
-            self.check_put([card], dst, Move(Location(Place.FOUNDATION), dst))
+            self.check_put([card], dst, Move(Location(Places.FOUNDATION), dst))
         except IllegalMove:
             return False
         return True
@@ -200,44 +200,44 @@ class VerifyTable:
         if dst == move.src:
             raise IllegalMove("source and destination are the same")
         if (
-            src_kind is Place.STOCK
-            and dst.kind is not Place.WASTE
-            and not (dst.kind is Place.HOLE and v.stock_deal_type is DealType.HOLE)
+            src_kind is Places.STOCK
+            and dst.kind is not Places.WASTE
+            and not (dst.kind is Places.HOLE and v.stock_deal_type is DealType.HOLE)
         ):
             raise IllegalMove("stock cards are dealt to the waste first")
         match dst.kind:
-            case Place.PILE:
+            case Places.PILE:
                 self._check_tableau(cards, dst, move)
-            case Place.CELL:
+            case Places.CELL:
                 slot = self.index(dst, len(self.cells), "cell")
-                if src_kind is Place.CELL:
+                if src_kind is Places.CELL:
                     raise IllegalMove("moving a card from cell to cell is not a move")
                 if self.cells[slot] is not None:
                     raise IllegalMove(f"{dst} already holds {_text(self.cells[slot])}")  # type: ignore[arg-type]  # checked not None
                 if len(cards) != 1:
                     raise IllegalMove(f"a cell holds one card, found count {len(cards)}")
-            case Place.FOUNDATION:
+            case Places.FOUNDATION:
                 if dst.index != NO_INDEX:  # the suit picks the pile: "f", never "f2"
                     raise IllegalMove(f"cannot move cards to {dst}")
                 self._check_foundation(cards)
-            case Place.HOLE:
+            case Places.HOLE:
                 self._check_hole(bottom, len(cards), move)
-            case Place.WASTE:
-                if src_kind is not Place.STOCK or v.stock_deal_type is not DealType.WASTE:
+            case Places.WASTE:
+                if src_kind is not Places.STOCK or v.stock_deal_type is not DealType.WASTE:
                     raise IllegalMove("only the stock deals to the waste")
                 expected = min(v.stock_deal_count, len(self.stock))
                 if move.count != expected:
                     raise IllegalMove(
                         f"the stock deals {expected} cards at a time, found {move.count}"
                     )
-            case Place.STOCK:
-                if src_kind is not Place.WASTE or not v.stock_redeal:
+            case Places.STOCK:
+                if src_kind is not Places.WASTE or not v.stock_redeal:
                     raise IllegalMove("cards go back to the stock only by a redeal from the waste")
                 if self.stock:
                     raise IllegalMove("a redeal needs an empty stock")
                 if move.count != len(self.waste):
                     raise IllegalMove(f"a redeal turns the whole waste ({len(self.waste)} cards)")
-            case Place.RESERVE:
+            case Places.RESERVE:
                 raise IllegalMove(f"cannot move cards to {dst}")
             case _:
                 assert_never(dst.kind)
@@ -248,7 +248,7 @@ class VerifyTable:
             raise IllegalMove(f"{v.name} has no hole")
         if count != 1:
             raise IllegalMove(f"one card at a time goes to the hole, found count {count}")
-        if move.src.kind is Place.STOCK and v.stock_deal_type is DealType.HOLE:
+        if move.src.kind is Places.STOCK and v.stock_deal_type is DealType.HOLE:
             return
         top = self.hole[-1] if self.hole else None
         if top is not None and not self._hole_neighbour(bottom, top):
@@ -280,7 +280,7 @@ class VerifyTable:
     def _check_group(self, cards: list[int], dst: Location, move: Move) -> None:
         """Multi-card and tableau-to-tableau rules of ``"move built group"``."""
         v, count = self.v, len(cards)
-        if move.src.kind is not Place.PILE:
+        if move.src.kind is not Places.PILE:
             if count > 1:
                 raise IllegalMove(f"only tableau piles move several cards, found count {count}")
             return
@@ -401,21 +401,21 @@ class VerifyTable:
     def _remove(self, move: Move, count: int) -> None:
         src = move.src
         match src.kind:
-            case Place.PILE:
+            case Places.PILE:
                 number = src.index
                 pile = self.piles[number]
                 del pile[len(pile) - count :]
                 if self.down[number] and self.down[number] >= len(pile):
                     self.down[number] = len(pile) - 1 if pile else 0
-            case Place.CELL:
+            case Places.CELL:
                 self.cells[src.index] = None
-            case Place.RESERVE:
+            case Places.RESERVE:
                 self.reserve[src.index].pop()
-            case Place.WASTE:
+            case Places.WASTE:
                 del self.waste[len(self.waste) - count :]
-            case Place.STOCK:
+            case Places.STOCK:
                 del self.stock[len(self.stock) - count :]
-            case Place.FOUNDATION | Place.HOLE:
+            case Places.FOUNDATION | Places.HOLE:
                 moved = self.take(move)[0]
                 for pile in self.founds:
                     if pile and pile[-1] == moved:
@@ -427,22 +427,22 @@ class VerifyTable:
     def _place(self, move: Move, cards: list[int]) -> None:
         dst = move.dst
         match dst.kind:
-            case Place.PILE:
+            case Places.PILE:
                 self.piles[dst.index].extend(cards)
-            case Place.CELL:
+            case Places.CELL:
                 self.cells[dst.index] = cards[0]
-            case Place.FOUNDATION:
+            case Places.FOUNDATION:
                 complete = self.v.foundations_complete_only
                 slot = self._slot_for(cards[0], complete=complete)
                 assert slot is not None
                 self.founds[slot].extend(reversed(cards) if complete else cards)
-            case Place.HOLE:
+            case Places.HOLE:
                 self.hole.append(cards[0])
-            case Place.WASTE:
+            case Places.WASTE:
                 self.waste.extend(reversed(cards))  # the stock's last card is turned first
-            case Place.STOCK:
+            case Places.STOCK:
                 self.stock.extend(reversed(cards))
-            case Place.RESERVE:
+            case Places.RESERVE:
                 raise AssertionError("check_put lets no card onto a reserve pile")
             case _:
                 assert_never(dst.kind)

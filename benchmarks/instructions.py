@@ -1,0 +1,101 @@
+"""Fixed workloads to count instructions of, for before/after comparisons that load cannot blur.
+
+    cd CHECKOUT && valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
+        python /path/to/benchmarks/instructions.py WORKLOAD N
+
+runs WORKLOAD N times in the checkout of the current directory (its
+``pure_engine``), after importing and preparing it; the difference between the
+"I refs" of two values of N is the instructions of the extra runs.  The peers'
+code is the same before and after a change, so a ratio against a peer moves as
+our count does (as far as instructions track time in one interpreter).  On this
+shared machine a timed run swings by more than the 5 % a before/after table
+judges; an instruction count does not move at all.  Workloads (each written
+with calls that exist before and after issue 9):
+
+* ``freecell``: solve Microsoft FreeCell deals 1-8 and verify each solution;
+* ``presets``: the same for Baker's Game 1, 2, 4, Seahaven Towers 1-3, Klondike 4;
+* ``verify``: the independent verifier over the fc-solve solutions in tests/golden;
+* ``play_mcts``: ``play_match`` of ``mcts:omniscient=1`` (200 simulations) against
+  random, 40 Kuhn and 8 Leduc games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["workload"]
+
+
+def workload(name: str) -> Callable[[int], None]:
+    """The prepared workload *name*: call it with the run's index."""
+    sys.path.insert(0, os.getcwd())  # the checkout being measured
+    from pure_engine.games.patience.deals import ms_deal, numbered_deal, parse_fcs_board
+    from pure_engine.games.patience.moves import moves_from_json
+    from pure_engine.games.patience.solver import solve
+    from pure_engine.games.patience.spec import load_variant
+    from pure_engine.games.patience.verify import verify
+    from pure_engine.search.budget import Budget
+
+    if name in ("freecell", "presets"):
+        chosen = (
+            [("freecell", range(1, 9))]
+            if name == "freecell"
+            else [("bakers-game", (1, 2, 4)), ("seahaven-towers", (1, 2, 3)), ("klondike", (4,))]
+        )
+        variants = [(load_variant(variant), numbers) for variant, numbers in chosen]
+
+        nodes = 10**9 if name == "freecell" else 200_000
+
+        def solve_and_verify(index: int) -> None:
+            for variant, numbers in variants:
+                for number in numbers:
+                    deal = ms_deal(number) if name == "freecell" else numbered_deal(variant, number)
+                    result = solve(variant, deal, budget=Budget(nodes=nodes))
+                    assert not result.solved or verify(variant, deal, result.moves).won
+
+        return solve_and_verify
+    if name == "verify":
+        golden = Path(__file__).resolve().parent.parent / "tests" / "golden" / "patience"
+        cases = []
+        for path in sorted(golden.glob("*.solution.json")):
+            data = json.loads(path.read_text())
+            if "board" in data:
+                variant = load_variant(data["variant"])
+                start = parse_fcs_board(data["board"], variant)
+                cases.append((variant, start, moves_from_json(data["moves"])))
+
+        def verify_all(index: int) -> None:
+            for variant, start, moves in cases:
+                verify(variant, start, moves)
+
+        return verify_all
+    if name == "play_mcts":
+        from pure_engine.core.registry import load_game
+        from pure_engine.search.arena import play_match
+        from pure_engine.search.bots import make_bot
+
+        games = [(load_game("kuhn_poker"), 40), (load_game("leduc_poker"), 8)]
+
+        def play(index: int) -> None:
+            for game, count in games:
+                specs = ("mcts:omniscient=1", "random")
+                bots = [
+                    make_bot(spec, game, seed=index * 2 + k, simulations=200)
+                    for k, spec in enumerate(specs)
+                ]
+                play_match(game, bots, games=count, seed=index)
+
+        return play
+    known = "freecell, presets, verify, play_mcts"
+    print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+if __name__ == "__main__":
+    run = workload(sys.argv[1])
+    for index in range(int(sys.argv[2])):
+        run(index)
