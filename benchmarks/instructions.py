@@ -16,7 +16,10 @@ with calls that exist before and after issue 9):
 * ``presets``: the same for Baker's Game 1, 2, 4, Seahaven Towers 1-3, Klondike 4;
 * ``verify``: the independent verifier over the fc-solve solutions in tests/golden;
 * ``play_mcts``: ``play_match`` of ``mcts:omniscient=1`` (200 simulations) against
-  random, 40 Kuhn and 8 Leduc games.
+  random, 40 Kuhn and 8 Leduc games;
+* ``bridge_full``: the double-dummy solver on four of ``python -m benchmarks bridge``'s
+  full deals (numbers 5, 8, 9 and 13 of its 50: two no-trump, a diamond and a heart
+  deal, about a second and a half in all), each answer checked.
 """
 
 from __future__ import annotations
@@ -90,7 +93,26 @@ def workload(name: str) -> Callable[[int], None]:
                 play_match(game, bots, games=count, seed=index)
 
         return play
-    known = "freecell, presets, verify, play_mcts"
+    if name == "bridge_full":
+        import random
+
+        from benchmarks.bench_bridge import random_ending
+        from pure_engine.games.double_dummy import solve
+        from pure_engine.games.tricks import Strain
+
+        rng = random.Random(14 * 100 + 13)  # the benchmark's full deals (BRIDGE_SEED=14)
+        deals = []
+        for _ in range(13):
+            hands = random_ending(rng, 13)
+            deals.append((hands, Strain(rng.randrange(5)), rng.randrange(4)))
+        chosen = [(deals[4], 6), (deals[7], 13), (deals[8], 12), (deals[12], 7)]  # DDS's tricks
+
+        def solve_deals(index: int) -> None:
+            for (hands, strain, leader), tricks in chosen:
+                assert solve(hands, strain, leader).tricks == tricks
+
+        return solve_deals
+    known = "freecell, presets, verify, play_mcts, bridge_full"
     print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
     raise SystemExit(2)
 

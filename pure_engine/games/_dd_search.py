@@ -90,8 +90,9 @@ class Search:
     __slots__ = ("_play", "best", "ge", "nodes_box", "tt")
 
     def __init__(self, trump: int | None) -> None:
-        # shape << 2 | leader -> entries [region, a, b, c, d, low, high, relevant]
-        tt: dict[int, list[list[int]]] = {}
+        # shape << 2 | leader -> region -> owners of the region's cards -> [low, high,
+        # relevant]: a lookup is one dict probe per region stored under the shape
+        tt: dict[int, dict[int, dict[int, list[int]]]] = {}
         best: dict[tuple[int, ...], int] = {}
         nodes = [0, 0]  # cards played, and of them the fourth hand's (tricks completed)
         trump_mask = _SUIT[trump] if trump is not None else 0
@@ -104,7 +105,7 @@ class Search:
         bottom = _BOTTOM
 
         def store(
-            entries: list[list[int]],
+            regions: dict[int, dict[int, list[int]]],
             a: int,
             b: int,
             c: int,
@@ -118,15 +119,18 @@ class Search:
                 inside = relevant & mask
                 if inside:
                     region |= from_low[(inside & -inside).bit_length() - 1]
-            a, b, c, d = a & region, b & region, c & region, d & region
-            for e in entries:
-                if e[0] == region and e[1] == a and e[2] == b and e[3] == c and e[4] == d:
-                    if low > e[5]:
-                        e[5] = low
-                    if high < e[6]:
-                        e[6] = high
-                    return
-            entries.append([region, a, b, c, d, low, high, relevant])
+            owners = regions.get(region)
+            if owners is None:
+                owners = regions[region] = {}
+            index = ((b | d) & region) << 52 | (c | d) & region
+            e = owners.get(index)
+            if e is None:
+                owners[index] = [low, high, relevant]
+            else:
+                if low > e[0]:
+                    e[0] = low
+                if high < e[1]:
+                    e[1] = high
 
         def ge(a: int, b: int, c: int, d: int, leader: int, target: int, shape: int) -> int:
             """Can North-South take at least *target* of the remaining tricks? (trick
@@ -137,61 +141,72 @@ class Search:
             if target > n:
                 return 0
             nodes[0] += 1
-            h = (a, b, c, d)
             if n == 1:
-                v = last_trick(h, leader, trump_mask)
+                v = last_trick((a, b, c, d), leader, trump_mask)
                 return v if target == 1 else v & ~1
             key = shape << 2 | leader
-            entries = tt.get(key)
-            if entries is not None:
-                for e in entries:
-                    region = e[0]
-                    if (
-                        a & region == e[1]
-                        and b & region == e[2]
-                        and c & region == e[3]
-                        and d & region == e[4]
-                    ):
-                        if e[5] >= target:
-                            return e[7] << 1 | 1
-                        if e[6] < target:
-                            return e[7] << 1
-            else:
-                entries = tt[key] = []
+            regions = tt.get(key)
+            if regions is None:
+                regions = tt[key] = {}
+            else:  # (the fourth hand has its own copy of this loop)
+                x, y = b | d, c | d
+                for region, owners in regions.items():
+                    e = owners.get((x & region) << 52 | y & region)
+                    if e is not None:
+                        if e[0] >= target:
+                            return e[2] << 1 | 1
+                        if e[1] < target:
+                            return e[2] << 1
+            return resolve(a, b, c, d, leader, target, shape, n, regions)
+
+        def resolve(
+            a: int,
+            b: int,
+            c: int,
+            d: int,
+            leader: int,
+            target: int,
+            shape: int,
+            n: int,
+            regions: dict[int, dict[int, list[int]]],
+        ) -> int:
+            """:func:`ge` for a position the table did not settle (*n* tricks left, the
+            table's *regions* for the position's shape and leader)."""
+            h = (a, b, c, d)
             if leader & 1 == 0:
                 quick, used = quick_tricks(h, leader, trump_mask, target)
                 if quick >= target:
-                    store(entries, a, b, c, d, used, quick, n)
+                    store(regions, a, b, c, d, used, quick, n)
                     return used << 1 | 1
             else:
                 quick, used = quick_tricks(h, leader, trump_mask, n - target + 1)
                 if n - quick < target:
-                    store(entries, a, b, c, d, used, 0, n - quick)
+                    store(regions, a, b, c, d, used, 0, n - quick)
                     return used << 1
             if trump_mask and ((a | b | c | d) & trump_mask).bit_count() >= min(
                 target, n - target + 1
             ):  # (no side has more sure trump tricks than there are trumps)
                 ns_sure, ew_sure, used = sure_trumps(h, trump_mask)
                 if ns_sure >= target:
-                    store(entries, a, b, c, d, used, ns_sure, n)
+                    store(regions, a, b, c, d, used, ns_sure, n)
                     return used << 1 | 1
                 if n - ew_sure < target:
-                    store(entries, a, b, c, d, used, 0, n - ew_sure)
+                    store(regions, a, b, c, d, used, 0, n - ew_sure)
                     return used << 1
             if target == n if leader & 1 == 0 else target == 1:
                 # the side not on lead takes this trick, whatever is led
                 used = defenders_trick(h, leader, trump_mask)
                 if used:
                     if leader & 1 == 0:
-                        store(entries, a, b, c, d, used, 0, n - 1)
+                        store(regions, a, b, c, d, used, 0, n - 1)
                         return used << 1
-                    store(entries, a, b, c, d, used, 1, n)
+                    store(regions, a, b, c, d, used, 1, n)
                     return used << 1 | 1
             v = lead(a, b, c, d, leader, target, shape)
             if v & 1:
-                store(entries, a, b, c, d, v >> 1, target, n)
+                store(regions, a, b, c, d, v >> 1, target, n)
             else:
-                store(entries, a, b, c, d, v >> 1, 0, target - 1)
+                store(regions, a, b, c, d, v >> 1, 0, target - 1)
             return v
 
         def lead(a: int, b: int, c: int, d: int, leader: int, target: int, shape: int) -> int:
@@ -223,7 +238,8 @@ class Search:
                     best[base] = card
                     best[(shape, leader)] = card // 13
                     return v
-                relevant |= _with_run(v >> 1, hand, card)
+                if v > 1:
+                    relevant |= _with_run(v >> 1, hand, card)
             return relevant << 1 | (1 - maximizing)
 
         def follow(
@@ -240,19 +256,20 @@ class Search:
             legal = hand & suit_masks[trick[0] // 13] or hand
             runs = legal & ~((legal << 1) & ~bottom)
             hint_key = None
+            ordered = True
             if not runs & (runs - 1):  # one card, or one run of touching cards
                 candidates = [runs.bit_length() - 1]
             else:
-                candidates = order_follow(h, hand, trick, leader, seat, trump_mask)
                 hint_key = base + trick
                 hint = best.get(hint_key)
                 if hint is None:  # what settled a position of this shape, if it can be played
                     hint = best.get((shape, leader, *trick))
-                    if hint is not None and hint not in candidates:
-                        hint = None
-                if hint is not None and hint != candidates[0]:
-                    candidates.remove(hint)
-                    candidates.insert(0, hint)
+                if hint is not None and runs >> hint & 1:
+                    # the hint alone first: the rest is ordered only if it fails
+                    candidates = [hint]
+                    ordered = False
+                else:
+                    candidates = order_follow(h, hand, trick, leader, seat, trump_mask)
             maximizing = 1 - (seat & 1)
             relevant = 0
             third = len(trick) == 2
@@ -268,7 +285,16 @@ class Search:
                     if hint_key is not None:
                         best[hint_key] = best[(shape, leader, *trick)] = card
                     return v
-                relevant |= _with_run(v >> 1, hand, card)
+                if v > 1:
+                    relevant |= _with_run(v >> 1, hand, card)
+                if not ordered:  # (the list grows while the loop runs over it)
+                    ordered = True
+                    h[seat] = hand
+                    candidates += [
+                        c
+                        for c in order_follow(h, hand, trick, leader, seat, trump_mask)
+                        if c != card
+                    ]
             h[seat] = hand
             return relevant << 1 | (1 - maximizing)
 
@@ -307,24 +333,25 @@ class Search:
                 else:
                     beat = hand & trump_mask
             runs = legal & ~((legal << 1) & ~bottom)  # one card per run of touching cards
+            ordered = True
             if not runs & (runs - 1):
                 candidates = [runs.bit_length() - 1]
             else:
-                wins = bit_positions(runs & beat)
-                loses = bit_positions(runs & ~beat)
-                if len(loses) > 1 and not hand & led:
-                    loses.sort(key=_rank_key)
-                # partner (second to play) holds the trick: low cards first
-                candidates = loses + wins if win3 == 1 else wins + loses
+                # the first card alone (the rest is ordered only if it fails): the
+                # cheapest that takes the trick, or the lowest when partner (second to
+                # play) holds it or nothing takes it
+                ordered = False
+                wins = runs & beat
+                first_bits = (runs & ~beat or wins) if win3 == 1 else (wins or runs & ~beat)
+                if first_bits is wins or hand & led:
+                    candidates = [(first_bits & -first_bits).bit_length() - 1]
+                else:
+                    candidates = [_lowest_rank(first_bits)]
             maximizing = 1 - (seat & 1)
             n = hand.bit_count() - 1  # tricks left after this one
+            # the hands without the trick's first three cards, their shape, when needed
+            a = b = c = d = after = removed_bits = up_low = up_mid = up_high = -1
             unit4 = unit[seat]
-            after = shape - (
-                unit[leader][first] + unit[(leader + 1) & 3][second] + unit[(leader + 2) & 3][third]
-            )
-            a = b = c = d = -1  # the hands without the trick's first three cards, when needed
-            removed: list[int] = []
-            removed_bits = 1 << first | 1 << second | 1 << third
             relevant = 0
             for card in candidates:
                 nodes[0] += 1
@@ -347,36 +374,97 @@ class Search:
                 else:
                     if a < 0:
                         a, b, c, d = h
-                        removed = sorted(trick, reverse=True)
-                        for pos in removed:
-                            k, u = keep[pos], above[pos]
-                            a = (a & k) | ((a & u) >> 1)
-                            b = (b & k) | ((b & u) >> 1)
-                            c = (c & k) | ((c & u) >> 1)
-                            d = (d & k) | ((d & u) >> 1)
-                        removed.reverse()
+                        after = shape - (
+                            unit[leader][first]
+                            + unit[(leader + 1) & 3][second]
+                            + unit[(leader + 2) & 3][third]
+                        )
+                        removed_bits = 1 << first | 1 << second | 1 << third
+                        low, mid, high = first, second, third
+                        if low > mid:
+                            low, mid = mid, low
+                        if mid > high:
+                            mid, high = high, mid
+                            if low > mid:
+                                low, mid = mid, low
+                        # squeezed out from the highest down; no hand holds these cards,
+                        # so the bits below a card's place added to a hand and the sum
+                        # halved drop the bits above it by one (unrolled: a hot loop)
+                        k = keep[high]
+                        a, b, c, d = (
+                            (a + (a & k)) >> 1,
+                            (b + (b & k)) >> 1,
+                            (c + (c & k)) >> 1,
+                            (d + (d & k)) >> 1,
+                        )
+                        k = keep[mid]
+                        a, b, c, d = (
+                            (a + (a & k)) >> 1,
+                            (b + (b & k)) >> 1,
+                            (c + (c & k)) >> 1,
+                            (d + (d & k)) >> 1,
+                        )
+                        k = keep[low]
+                        a, b, c, d = (
+                            (a + (a & k)) >> 1,
+                            (b + (b & k)) >> 1,
+                            (c + (c & k)) >> 1,
+                            (d + (d & k)) >> 1,
+                        )
+                        up_low, up_mid, up_high = shift_up[low], shift_up[mid], shift_up[high]
                     pos = card - (removed_bits & below_in_suit[card]).bit_count()
                     k, u = keep[pos], above[pos]
-                    v = ge(
-                        (a & k) | ((a & u) >> 1),
-                        (b & k) | ((b & u) >> 1),
-                        (c & k) | ((c & u) >> 1),
-                        (d & k) | ((d & u) >> 1),
-                        winner,
-                        need,
-                        after - unit4[card],
-                    )
+                    a4 = (a & k) | ((a & u) >> 1)
+                    b4 = (b & k) | ((b & u) >> 1)
+                    c4 = (c & k) | ((c & u) >> 1)
+                    d4 = (d & k) | ((d & u) >> 1)
+                    # ge's first steps, without the call (need is 1 .. n here)
+                    nodes[0] += 1
+                    if n == 1:
+                        v = last_trick((a4, b4, c4, d4), winner, trump_mask)
+                    else:
+                        shape4 = after - unit4[card]
+                        key = shape4 << 2 | winner
+                        regions = tt.get(key)
+                        v = -1
+                        if regions is None:
+                            regions = tt[key] = {}
+                        else:
+                            x, y = b4 | d4, c4 | d4
+                            for region, owners in regions.items():
+                                e = owners.get((x & region) << 52 | y & region)
+                                if e is not None:
+                                    if e[0] >= need:
+                                        v = e[2] << 1 | 1
+                                        break
+                                    if e[1] < need:
+                                        v = e[2] << 1
+                                        break
+                        if v < 0:
+                            v = resolve(a4, b4, c4, d4, winner, need, shape4, n, regions)
                     child = v >> 1
-                    if child:  # back to this trick's coordinates
-                        child = (child & k) | ((child & shift_up[pos]) << 1)
-                        for p in removed:
-                            child = (child & keep[p]) | ((child & shift_up[p]) << 1)
+                    if child:  # back to this trick's coordinates (adding bits doubles them)
+                        child += child & shift_up[pos]
+                        child += child & up_low
+                        child += child & up_mid
+                        child += child & up_high
                         v = child << 1 | (v & 1)
                 if by_rank:
                     v |= 2 << win_card
                 if v & 1 == maximizing:
                     return v
-                relevant |= _with_run(v >> 1, hand, card)
+                if v > 1:
+                    relevant |= _with_run(v >> 1, hand, card)
+                if not ordered:  # (the list grows while the loop runs over it)
+                    ordered = True
+                    wins_ = bit_positions(runs & beat)
+                    loses = bit_positions(runs & ~beat)
+                    if len(loses) > 1 and not hand & led:
+                        loses.sort(key=_rank_key)
+                    # partner (second to play) holds the trick: low cards first
+                    candidates += [
+                        c for c in (loses + wins_ if win3 == 1 else wins_ + loses) if c != card
+                    ]
             return relevant << 1 | (1 - maximizing)
 
         def play(
@@ -425,21 +513,28 @@ def _with_run(relevant: int, hand: int, card: int) -> int:
     renamed, so if it used the rank of any card of the run, the whole run is relevant:
     a position that shares the relevant cards' owners then holds the same run.
     """
-    if not relevant:
-        return relevant
-    run = 0
-    place = card + 1
-    top = card - card % 13 + 13
-    while place < top and hand >> place & 1:
-        run |= 1 << place
-        place += 1
-    if relevant & run:
-        relevant |= run | 1 << card
+    up = (hand & _FROM[card]) >> card  # the card's suit in hand, from the card up
+    run = (up & ~(up + 1)) << card  # the touching cards from the card up, itself included
+    if relevant & run & ~(1 << card):
+        relevant |= run
     return relevant
 
 
 def _rank_key(card: int) -> int:
     return card % 13
+
+
+def _lowest_rank(cards: int) -> int:
+    """The lowest-ranked card of *cards* (the lowest suit's on a tie).
+
+    >>> _lowest_rank(1 << 13 + 4 | 1 << 26 + 2 | 1 << 39 + 2)   # D6, H4, S4
+    28
+    """
+    ranks = (cards | cards >> 13 | cards >> 26 | cards >> 39) & 0x1FFF
+    place = (ranks & -ranks).bit_length() - 1
+    while not cards >> place & 1:
+        place += 13
+    return place
 
 
 def _shape(h: Sequence[int]) -> int:
