@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pure_engine.core.flow import FlowStep, TurnMachine
+from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import (
@@ -188,3 +188,25 @@ def test_a_step_filed_under_another_name_is_rejected() -> None:
             get_step=lambda s: s.step,
             set_step=lambda s, name: s.replace(step=name),
         )
+
+
+def test_an_unknown_current_step_is_a_key_error_naming_the_steps() -> None:
+    machine = _machine()
+    lost = Turn("upkep")
+    for run in (machine.run_until_decision, machine.advance, machine.needs_decision):
+        with pytest.raises(KeyError, match="no step named 'upkep'; steps: 'untap', 'upkeep'"):
+            run(lost)
+    with pytest.raises(KeyError, match="no step named 'upkep'"):
+        machine.finish_step(lost)
+
+
+def test_a_chooser_naming_an_unknown_step_is_a_value_error() -> None:
+    main, elsewhere = StepId("main"), StepId("elsewhere")
+    machine: TurnMachine[Turn, StepId] = TurnMachine(
+        steps={main: FlowStep(main, next=lambda s: elsewhere)},
+        get_step=lambda s: StepId(s.step),
+        set_step=lambda s, name: s.replace(step=name),
+    )
+    for run in (machine.advance, machine.run_until_decision, machine.finish_step):
+        with pytest.raises(ValueError, match="step 'main' chose unknown step 'elsewhere'"):
+            run(Turn(main))
