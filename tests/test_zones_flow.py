@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -91,6 +92,25 @@ def test_dealing_to_the_deck_itself_is_refused() -> None:
 def test_unknown_zone_is_named() -> None:
     with pytest.raises(KeyError, match="no zone named 'moon'"):
         move_top(zones({ZoneId("a"): (1,)}), ZoneId("a"), ZoneId("moon"))
+
+
+def test_every_zone_function_reports_an_unknown_zone_as_a_key_error() -> None:
+    # a mistyped zone is the programmer's error, never a player's IllegalActionError
+    a, moon = ZoneId("a"), ZoneId("moon")
+    table = zones({a: (1, 2)})
+    misuses: list[Callable[[], object]] = [
+        lambda: move_top(table, moon, a),
+        lambda: draw(table, a, moon),
+        lambda: draw(table, moon, a),
+        lambda: move_card(table, 1, a, moon),
+        lambda: move_card(table, 1, moon, a),
+        lambda: deal(table, a, [moon], 1),
+        lambda: deal(table, moon, [a], 1),
+        lambda: shuffle_zone(table, moon, Rng(0)),
+    ]
+    for misuse in misuses:
+        with pytest.raises(KeyError, match="no zone named 'moon'; zones: a"):
+            misuse()
 
 
 def test_move_card_inserts_at_an_index() -> None:
