@@ -164,7 +164,7 @@ def workload(name: str) -> Callable[[int], None]:
         import random
 
         from benchmarks.bench_bridge import random_ending
-        from pure_engine.games.double_dummy import solve
+        from pure_engine.games.double_dummy import solve as dd_solve
         from pure_engine.games.tricks import Strain
 
         rng = random.Random(14 * 100 + 13)  # the benchmark's full deals (BRIDGE_SEED=14)
@@ -172,11 +172,11 @@ def workload(name: str) -> Callable[[int], None]:
         for _ in range(13):
             hands = random_ending(rng, 13)
             deals.append((hands, Strain(rng.randrange(5)), rng.randrange(4)))
-        chosen = [(deals[4], 6), (deals[7], 13), (deals[8], 12), (deals[12], 7)]  # DDS's tricks
+        solved = [(deals[4], 6), (deals[7], 13), (deals[8], 12), (deals[12], 7)]  # DDS's tricks
 
         def solve_deals(index: int) -> None:
-            for (hands, strain, leader), tricks in chosen:
-                assert solve(hands, strain, leader).tricks == tricks
+            for (hands, strain, leader), tricks in solved:
+                assert dd_solve(hands, strain, leader).tricks == tricks
 
         return solve_deals
     known = "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance, bridge_full"
