@@ -17,7 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_bounds import defenders_trick, last_trick, quick_tricks, sure_trumps
+from pure_engine.games._dd_bounds import (
+    defenders_trick,
+    last_trick,
+    quick_tricks,
+    sure_trumps,
+)
 from pure_engine.games._dd_order import bit_positions, order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
@@ -150,12 +155,15 @@ class Search:
                 regions = tt[key] = {}
             else:  # (the fourth hand has its own copy of this loop)
                 x, y = b | d, c | d
-                for region, owners in regions.items():
+                # the latest region first; one that answers becomes the latest
+                for region, owners in reversed(regions.items()):
                     e = owners.get((x & region) << 52 | y & region)
                     if e is not None:
                         if e[0] >= target:
+                            regions[region] = regions.pop(region)
                             return e[2] << 1 | 1
                         if e[1] < target:
+                            regions[region] = regions.pop(region)
                             return e[2] << 1
             return resolve(a, b, c, d, leader, target, shape, n, regions)
 
@@ -411,7 +419,11 @@ class Search:
                             (c + (c & k)) >> 1,
                             (d + (d & k)) >> 1,
                         )
-                        up_low, up_mid, up_high = shift_up[low], shift_up[mid], shift_up[high]
+                        up_low, up_mid, up_high = (
+                            shift_up[low],
+                            shift_up[mid],
+                            shift_up[high],
+                        )
                     pos = card - (removed_bits & below_in_suit[card]).bit_count()
                     k, u = keep[pos], above[pos]
                     a4 = (a & k) | ((a & u) >> 1)
@@ -431,15 +443,17 @@ class Search:
                             regions = tt[key] = {}
                         else:
                             x, y = b4 | d4, c4 | d4
-                            for region, owners in regions.items():
+                            for region, owners in reversed(regions.items()):
                                 e = owners.get((x & region) << 52 | y & region)
                                 if e is not None:
                                     if e[0] >= need:
                                         v = e[2] << 1 | 1
-                                        break
-                                    if e[1] < need:
+                                    elif e[1] < need:
                                         v = e[2] << 1
-                                        break
+                                    else:
+                                        continue
+                                    regions[region] = regions.pop(region)
+                                    break
                         if v < 0:
                             v = resolve(a4, b4, c4, d4, winner, need, shape4, n, regions)
                     child = v >> 1
@@ -468,7 +482,10 @@ class Search:
             return relevant << 1 | (1 - maximizing)
 
         def play(
-            h: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], target: int
+            h: tuple[int, int, int, int],
+            leader: int,
+            trick: tuple[int, ...],
+            target: int,
         ) -> int:
             """The question with *trick* (1-3 cards) already on the table."""
             hands = list(h)
@@ -560,7 +577,10 @@ def _winner(trick: tuple[int, ...], trump_mask: int) -> int:
 
 
 def finish_trick(
-    hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], trump_mask: int
+    hands: tuple[int, int, int, int],
+    leader: int,
+    trick: tuple[int, ...],
+    trump_mask: int,
 ) -> tuple[tuple[int, int, int, int], int]:
     """The hands with the four played cards compressed out, and the trick's winner."""
     winner = (leader + _winner(trick, trump_mask)) & 3
