@@ -16,7 +16,10 @@ with calls that exist before and after issue 9):
 * ``presets``: the same for Baker's Game 1, 2, 4, Seahaven Towers 1-3, Klondike 4;
 * ``verify``: the independent verifier over the fc-solve solutions in tests/golden;
 * ``play_mcts``: ``play_match`` of ``mcts:omniscient=1`` (200 simulations) against
-  random, 40 Kuhn and 8 Leduc games.
+  random, 40 Kuhn and 8 Leduc games;
+* ``magic``: 20 random games of magic_lite's green_stompy mirror (skip-trivial on), seeds
+  0-19 dealt and played with ``Random(seed)`` — issue 13's target workload (every run plays
+  the same games, so the count of one run is the difference of N=2 and N=1).
 """
 
 from __future__ import annotations
@@ -90,7 +93,24 @@ def workload(name: str) -> Callable[[int], None]:
                 play_match(game, bots, games=count, seed=index)
 
         return play
-    known = "freecell, presets, verify, play_mcts"
+    if name == "magic":
+        import random
+
+        from pure_engine.core.registry import load_game
+
+        magic = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
+        current_player, legal_actions, step = magic.current_player, magic.legal_actions, magic.step
+
+        def play_magic(index: int) -> None:
+            for seed in range(20):
+                state = magic.initial_state(seed=seed)
+                rand = random.Random(seed).random
+                while current_player(state) >= 0:
+                    legal = legal_actions(state)
+                    state = step(state, legal[int(rand() * len(legal))])
+
+        return play_magic
+    known = "freecell, presets, verify, play_mcts, magic"
     print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
     raise SystemExit(2)
 

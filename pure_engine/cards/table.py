@@ -226,6 +226,9 @@ def create(
     )
 
 
+_set_zone: Final[Callable[[Entity, ZoneId], Entity]] = Entity.setter("zone")
+
+
 def put(table: Table, entity: Entity) -> Table:
     """Replace one entity (same id, same zone): touches one key of one map.
 
@@ -234,7 +237,7 @@ def put(table: Table, entity: Entity) -> Table:
     >>> put(t, t.entities[e].replace(damage=2)).entities[e].damage, t.entities[e].damage
     (2, 0)
     """
-    return table.replace(entities=table.entities.set(entity.id, entity))
+    return Table(table.entities.set(entity.id, entity), table.zones, table.next_id)
 
 
 def update(table: Table, entity_id: EntityId, **changes: Any) -> Table:
@@ -246,7 +249,7 @@ def move(table: Table, entity_id: EntityId, dst: ZoneId, *, at: int | None = Non
     """Move one entity to *dst* (on top, or at index *at*) and record its new zone."""
     entity = table.entities[entity_id]
     zone_map = move_card(table.zones, entity_id, entity.zone, dst, at=at)
-    return Table(table.entities.set(entity_id, entity.replace(zone=dst)), zone_map, table.next_id)
+    return Table(table.entities.set(entity_id, _set_zone(entity, dst)), zone_map, table.next_id)
 
 
 def entities_in(table: Table, zone: ZoneId) -> Iterator[Entity]:

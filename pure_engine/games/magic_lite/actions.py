@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, emit, move, put
+from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
@@ -26,7 +26,7 @@ from pure_engine.games.magic_lite.combat import (
     blockers_of,
     damage_order,
 )
-from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, settle
+from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, fire, settle
 from pure_engine.games.magic_lite.priority import (
     PASS,
     CanAct,
@@ -35,7 +35,15 @@ from pure_engine.games.magic_lite.priority import (
     pass_priority,
     priority_actions,
 )
-from pure_engine.games.magic_lite.state import TAPPED, VIGILANCE, Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    VIGILANCE,
+    Act,
+    Action,
+    MagicState,
+    Step,
+    set_status,
+)
 
 __all__ = [
     "DONE_ATTACKING",
@@ -77,10 +85,10 @@ def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
     for a in state.attackers:
         e = table.entities[a]
         if not e.tags & VIGILANCE:
-            table = put(table, e.replace(status=e.status | TAPPED))
+            table = put(table, set_status(e, e.status | TAPPED))
     state = state.replace(table=table, declaring=False)
     for a in state.attackers:
-        state = emit(state, RULES, "attacks", a)
+        state = fire(state, "attacks", a)
     return open_window(settle(state, checks=False), can_act)
 
 

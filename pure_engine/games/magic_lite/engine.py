@@ -41,13 +41,24 @@ from pure_engine.cards import (
 from pure_engine.cards.stack import triggers_to_stack
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId
-from pure_engine.games.magic_lite.cards import KINDS, LAYOUT, PLAYER, POOL, cost_of, mana_of
+from pure_engine.games.magic_lite.cards import (
+    KINDS,
+    LAYOUT,
+    PLAYER,
+    POOL,
+    card_facts,
+    cost_of,
+    mana_of,
+)
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     LIFELINK,
     TAPPED,
+    CardFacts,
     Cost,
     MagicState,
+    set_status,
+    set_table,
 )
 
 __all__ = [
@@ -60,6 +71,7 @@ __all__ = [
     "deal_damage",
     "draw_cards",
     "enter_battlefield",
+    "fire",
     "mana_counts",
     "pay",
     "pay_mana",
@@ -150,12 +162,38 @@ def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -
     e = table.entities[entity_id]
     sick = EXHAUSTED if "creature" in e.types else 0
     table = put(table, e.replace(status=sick, damage=0))
-    return emit(state.replace(table=table), RULES, "enters", entity_id)
+    return fire(set_table(state, table), "enters", entity_id)
+
+
+def fire(state: MagicState, event: str, subject: EntityId | None = None) -> MagicState:
+    """The kit's :func:`~pure_engine.cards.emit` of *event*, unless no card of the game listens
+    to it (``state.cards.unheard``): then there is nothing to scan the battlefields for."""
+    if event in state.cards.unheard:
+        return state
+    return emit(state, RULES, event, subject)
 
 
 def _summon_hook(state: MagicState, frame: Frame, player: int, card: str) -> MagicState:
     table, new = spawn(state.table, POOL, ZONES.hand[player], card, player)
-    return enter_battlefield(state.replace(table=table), new, player)
+    facts = state.cards
+    if not _covers(facts, card):  # a card new to the game: what it can do joins the facts
+        gained = card_facts([card])
+        facts = CardFacts(
+            facts.unheard & gained.unheard,
+            facts.auras or gained.auras,
+            facts.abilities or gained.abilities,
+        )
+    return enter_battlefield(state.replace(table=table, cards=facts), new, player)
+
+
+def _covers(facts: CardFacts, card: str) -> bool:
+    """True when *facts* already allow for everything *card* can do."""
+    own = card_facts([card])
+    return (
+        facts.unheard <= own.unheard
+        and (facts.auras or not own.auras)
+        and (facts.abilities or not own.abilities)
+    )
 
 
 RULES: Final[Rules[MagicState]] = Rules(
@@ -264,8 +302,8 @@ def pay_mana(
     table = state.table
     for i in chosen:
         e = table.entities[i]
-        table = put(table, e.replace(status=e.status | TAPPED))
-    return state.replace(table=table)
+        table = put(table, set_status(e, e.status | TAPPED))
+    return set_table(state, table)
 
 
 # --- state-based actions ---------------------------------------------------------------------
@@ -331,7 +369,7 @@ def settle(state: MagicState, *, checks: bool = True) -> MagicState:
                 state = run(state, RULES, queue=False)
                 if state.pending is not None:
                     return state
-            if _auras_in_play(state):
+            if state.cards.auras and _auras_in_play(state):
                 state = refresh_auras(state, RULES)
             state, died = death_phase(state, RULES)
             state = _orphans(state)
@@ -341,7 +379,7 @@ def settle(state: MagicState, *, checks: bool = True) -> MagicState:
                 state = state.replace(lost=lost)
             if not died:
                 break
-    elif _auras_in_play(state):
+    elif state.cards.auras and _auras_in_play(state):
         state = refresh_auras(state, RULES)
     if state.queue:
         state = triggers_to_stack(state, active=state.active, players=2).replace(window=True)

@@ -31,7 +31,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, emit, put, remove_buffs
+from pure_engine.cards import EXHAUSTED, put, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
@@ -49,9 +49,17 @@ from pure_engine.games.magic_lite.combat import (
     combat_damage,
     has_first_strike,
 )
-from pure_engine.games.magic_lite.engine import RULES, ZONES, draw_cards, settle
+from pure_engine.games.magic_lite.engine import ZONES, draw_cards, fire, settle
 from pure_engine.games.magic_lite.priority import CanAct, can_act, open_window
-from pure_engine.games.magic_lite.state import TAPPED, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    Action,
+    MagicState,
+    Step,
+    set_counters,
+    set_status,
+    set_step,
+)
 
 __all__ = ["TURN", "Turn", "make_turn", "start_turns", "step"]
 
@@ -64,13 +72,13 @@ def _untap(state: MagicState) -> MagicState:
     for i in table.zones[ZONES.battlefield[state.active]]:
         e = table.entities[i]
         if e.status & (TAPPED | EXHAUSTED):
-            table = put(table, e.replace(status=e.status & ~(TAPPED | EXHAUSTED)))
+            table = put(table, set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
     return state.replace(table=table, land_played=False)
 
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
     you = state.table.zones[ZONES.player[state.active]][0]
-    after = emit(state, RULES, event, you)
+    after = fire(state, event, you)
     return open_window(state if after is state else settle(after, checks=False), can_act)
 
 
@@ -139,7 +147,7 @@ def _next_turn(state: MagicState) -> MagicState:
 
 def _listens(state: MagicState, event: str) -> bool:
     cards = POOL.listeners.get(event)
-    if not cards:
+    if not cards or event in state.cards.unheard:
         return False
     entities = state.table.entities
     for i in state.table.zones[ZONES.battlefield[state.active]]:
@@ -244,7 +252,7 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
             Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
         },
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
-        set_step=lambda state, name: state.replace(step=name),
+        set_step=set_step,
         is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
         auto=partial(auto, can_act),
     )
@@ -283,7 +291,7 @@ def make_turn(can_act: CanAct) -> Turn:
     def step(state: MagicState, action: Action) -> MagicState:
         run = advance(apply_action(state, action, can_act))
         s = run.state
-        return s.replace(ticks=s.ticks + 1, steps=s.steps + run.steps, decisions=s.decisions + 1)
+        return set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
