@@ -17,6 +17,15 @@ with calls that exist before and after issue 9):
 * ``verify``: the independent verifier over the fc-solve solutions in tests/golden;
 * ``play_mcts``: ``play_match`` of ``mcts:omniscient=1`` (200 simulations) against
   random, 40 Kuhn and 8 Leduc games;
+* ``testing``: ``check_game`` with ``FAST_CHECKS`` over 50 games of Kuhn, Leduc and
+  Crab Combat (the first table of ``python -m benchmarks testing``), without the
+  transposition-key search where the checkout has one (issue 10 added it, so a
+  before/after of issue 9 leaves it out);
+* ``mcts_leduc``: UCT ``mcts`` on Leduc, 200 simulations from each of 4 dealt roots
+  (the Leduc UCT row of ``python -m benchmarks mcts``);
+* ``search_chance``: the dice duel of ``python -m benchmarks search``'s chance table
+  (3 turns each there 4, so that a run under valgrind takes minutes), solved by
+  expectimax and by the pruned search with each pruning, with and without the table;
 * ``magic``: 20 random games of magic_lite's green_stompy mirror (skip-trivial on), seeds
   0-19 dealt and played with ``Random(seed)`` — issue 13's target workload (every run plays
   the same games, so the count of one run is the difference of N=2 and N=1).
@@ -29,6 +38,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 __all__ = ["workload"]
 
@@ -93,6 +103,63 @@ def workload(name: str) -> Callable[[int], None]:
                 play_match(game, bots, games=count, seed=index)
 
         return play
+    if name == "testing":
+        import inspect
+
+        from pure_engine.core.registry import load_game
+        from pure_engine.testing import FAST_CHECKS, check_game
+
+        params = inspect.signature(check_game).parameters
+        extra: dict[str, Any] = {"key_search": None} if "key_search" in params else {}
+        checked = [load_game(game) for game in ("kuhn_poker", "leduc_poker", "crab_combat")]
+
+        def check(index: int) -> None:
+            for game in checked:
+                check_game(game, games=50, checks=FAST_CHECKS, seed=index, **extra)
+
+        return check
+    if name == "mcts_leduc":
+        from pure_engine.core.registry import load_game
+        from pure_engine.search import mcts
+
+        leduc = load_game("leduc_poker")
+        roots = []
+        for deal in range(4):
+            state = leduc.initial_state()
+            while leduc.current_player(state) < 0:  # the deal: the first outcome of each draw
+                state = leduc.step(state, leduc.chance_outcomes(state)[deal % 2][0])
+            roots.append(state)
+
+        def search(index: int) -> None:
+            for k, root in enumerate(roots):
+                mcts(leduc, root, simulations=200, uct_c=2**0.5, seed=index * 4 + k)
+
+        return search
+    if name == "search_chance":
+        import inspect
+
+        import pure_engine.search as search_api
+        from tests.search_toys import make_dice_duel
+
+        expectimax = search_api.expectimax
+        # before issue 9, the pruned search over chance was expectiminimax; now alphabeta
+        pruned = (
+            search_api.alphabeta
+            if "pruning" in inspect.signature(search_api.alphabeta).parameters
+            else search_api.expectiminimax
+        )
+
+        duel = make_dice_duel(turns=3)
+        opening = duel.initial_state()
+
+        def solve_all(index: int) -> None:
+            expectimax(duel, opening)
+            for pruning in ("star1", "star2", None):
+                pruned(duel, opening, pruning=pruning, tt=not pruning)
+                if pruning:
+                    pruned(duel, opening, pruning=pruning)
+
+        return solve_all
     if name == "magic":
         import random
 
@@ -110,7 +177,7 @@ def workload(name: str) -> Callable[[int], None]:
                     state = step(state, legal[int(rand() * len(legal))])
 
         return play_magic
-    known = "freecell, presets, verify, play_mcts, magic"
+    known = "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance, magic"
     print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
     raise SystemExit(2)
 
