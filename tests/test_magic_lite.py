@@ -126,12 +126,20 @@ def test_card_facts_only_skip_scans_that_would_find_nothing(deck0: str, deck1: s
 
 def test_a_summoned_card_new_to_the_game_joins_its_facts() -> None:
     state = position(hands=(("forest",), ()), battlefields=(("grizzly_bears",), ()))
-    assert not state.cards.auras and "upkeep" in state.cards.unheard
+    facts = state.cards
+    assert not facts.auras and "upkeep" in facts.unheard and "enters" in facts.own
     frame = Frame("forest", "play", 0, Ctx(None, 0))
-    for card in ("glorious_anthem", "phyrexian_arena"):
+    for card in ("glorious_anthem", "phyrexian_arena", "soul_warden"):
         state = RULES.summon(state, frame, 0, card)
-    assert state.cards.auras and "upkeep" not in state.cards.unheard
-    assert cards(state, "battlefield", 0) == ["grizzly_bears", "glorious_anthem", "phyrexian_arena"]
+    facts = state.cards
+    assert facts.auras and "upkeep" not in facts.unheard and "enters" not in facts.own
+    # Soul Warden hears another creature enter: the next creature's "enters" reaches it
+    life = state.life
+    state = RULES.summon(state, frame, 0, "grizzly_bears")
+    assert len(state.queue) == 1 and state.life == life
+    assert cards(state, "battlefield", 0) == [
+        "grizzly_bears", "glorious_anthem", "phyrexian_arena", "soul_warden", "grizzly_bears"
+    ]  # fmt: skip
 
 
 def test_skip_trivial_surfaces_no_single_option_decision_and_counts() -> None:

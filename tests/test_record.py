@@ -130,3 +130,6 @@ def test_a_setter_refuses_unknown_repeated_or_no_fields_and_keeps_subclasses() -
             wide.setter(*bad)
     changed = wide.setter("f0")(WideChild(*range(24)), -1)
     assert type(changed) is WideChild and (changed.extra, changed.f0) == (5, -1)
+    narrow: Any = Narrow
+    child = type("NarrowChild", (Narrow,), {"__annotations__": {"d": "int"}, "d": 4})(1, 2, 3)
+    assert narrow.setter("b")(child, 9) == child.replace(b=9)  # the child's own field is kept

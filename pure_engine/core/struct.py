@@ -171,7 +171,8 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
         """A compiled function ``(struct, value, ...) -> struct`` setting the fields *names*, in
         that order: what ``replace`` does for the same fields, without building keyword
         arguments or looking the names up at every call (about half its cost on a wide struct).
-        For the hot transitions of a game; ``replace`` stays the readable default.
+        For the hot transitions of a game; ``replace`` stays the readable default.  It works on
+        the subclasses too (their own fields come after, and are kept).
 
         >>> class P(Struct):
         ...     x: int
@@ -198,14 +199,15 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
                 f"def setter(self, {params}):\n"
                 f"    v = list(self)\n{sets}    return _tn(self.__class__, v)\n"
             )
-        else:
+        else:  # choose every field (the subclasses' own fields, after them, are kept)
+            rest = len(cls._fields) + 1
             picks = ", ".join(
                 f"v{names.index(n)}" if n in names else f"self[{i}]"
                 for i, n in enumerate(cls._fields, start=1)
             )
             src = (
                 f"def setter(self, {params}):\n"
-                f"    return _tn(self.__class__, (self.__class__, {picks}))\n"
+                f"    return _tn(self.__class__, (self.__class__, {picks}, *self[{rest}:]))\n"
             )
         function: Callable[..., Self] = _compile("setter", src, {"_tn": _tuple_new})
         function.__qualname__ = f"{cls.__name__}.setter({', '.join(map(repr, names))})"

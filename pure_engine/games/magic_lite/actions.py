@@ -62,6 +62,13 @@ DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 _HAND_SIZE: Final = 7
 
+# the decisions' own writes, as positional setters (Struct.setter)
+_attacked: Final = MagicState.setter("table", "declaring")
+_land_played: Final = MagicState.setter("land_played", "passes")
+_set_attackers: Final = MagicState.setter("attackers")
+_set_blocks: Final = MagicState.setter("blocks")
+_set_autos: Final = MagicState.setter("autos")
+
 
 def current_player(state: MagicState) -> int:
     """The player who decides now (``TERMINAL`` once somebody lost)."""
@@ -86,7 +93,7 @@ def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
         e = table.entities[a]
         if not e.tags & VIGILANCE:
             table = put(table, set_status(e, e.status | TAPPED))
-    state = state.replace(table=table, declaring=False)
+    state = _attacked(state, table, False)
     for a in state.attackers:
         state = fire(state, "attacks", a)
     return open_window(settle(state, checks=False), can_act)
@@ -155,18 +162,18 @@ def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicSta
             return pass_priority(state, can_act)
         case Act.PLAY_LAND:
             state = enter_battlefield(state, EntityId(action.card), state.holder)
-            return settle(state.replace(land_played=True, passes=0), checks=False)
+            return settle(_land_played(state, True, 0), checks=False)
         case Act.CAST:
             return cast(state, state.holder, EntityId(action.card), action.other)
         case Act.ACTIVATE:
             return activate(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:
-            return state.replace(attackers=(*state.attackers, EntityId(action.card)))
+            return _set_attackers(state, (*state.attackers, EntityId(action.card)))
         case Act.DONE_ATTACKING:
             return _done_attacking(state, can_act)
         case Act.BLOCK:
             pair = (EntityId(action.card), EntityId(action.other))
-            return state.replace(blocks=(*state.blocks, pair))
+            return _set_blocks(state, (*state.blocks, pair))
         case Act.DONE_BLOCKING:
             return after_blocks(state, can_act)
         case Act.ORDER:
@@ -213,7 +220,7 @@ def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
     if action.kind == Act.PASS:
         return pass_priority(state, can_act, autos=1)
     after = apply_action(state, action, can_act)
-    return after.replace(autos=after.autos + 1)
+    return _set_autos(after, after.autos + 1)
 
 
 def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pure_engine.cards import CardDef, build_pool
+from pure_engine.cards import SELF, CardDef, build_pool
 from pure_engine.games.magic_lite.creatures import CREATURE_CARDS
 from pure_engine.games.magic_lite.dsl import (
     ANY_TARGET,
@@ -108,6 +108,8 @@ def card_facts(cards: Iterable[str]) -> CardFacts:
     >>> facts = card_facts(["forest", "elvish_visionary", "grizzly_bears"])
     >>> sorted(facts.unheard), facts.auras, facts.abilities
     (['attacks', 'begin_combat', 'end_step', 'upkeep'], False, False)
+    >>> "enters" in facts.own, "enters" in card_facts(["soul_warden"]).own  # itself, others
+    (True, False)
     >>> facts = card_facts(["glorious_anthem", "prodigal_sorcerer"])
     >>> facts.auras, facts.abilities
     (True, True)
@@ -118,6 +120,16 @@ def card_facts(cards: Iterable[str]) -> CardFacts:
             event
             for event, by_card in POOL.listeners.items()
             if not any(card in by_card for card in present)
+        ),
+        own=frozenset(
+            event
+            for event in POOL.listeners
+            if all(
+                trigger.condition is SELF
+                for card in present
+                for trigger in POOL.defs[card].triggers
+                if trigger.event == event
+            )
         ),
         auras=any(card in POOL.auras for card in present),
         abilities=any(POOL.defs[card].abilities for card in present),

@@ -170,15 +170,17 @@ class CardFacts(Struct):
     """What the cards of one game can never do, found once from its card lists
     (:func:`~pure_engine.games.magic_lite.cards.card_facts`), so the rules skip the scans that
     could find nothing: the events no card of the game listens to (``unheard``: no trigger to
-    look for), whether a card gives an aura recomputed from the board (``auras``: Glorious
-    Anthem), whether a card has an activated ability (``abilities``).  The default rules
-    nothing out (every scan is made).
+    look for), the events its cards hear only about themselves (``own``: "when this enters" —
+    only the subject can trigger, no battlefield to scan), whether a card gives an aura
+    recomputed from the board (``auras``: Glorious Anthem), whether a card has an activated
+    ability (``abilities``).  The default rules nothing out (every scan is made).
 
     >>> CardFacts()
-    CardFacts(unheard=frozenset(), auras=True, abilities=True)
+    CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
     unheard: frozenset[str] = frozenset()
+    own: frozenset[str] = frozenset()
     auras: bool = True
     abilities: bool = True
 

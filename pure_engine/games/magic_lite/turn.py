@@ -66,6 +66,12 @@ __all__ = ["TURN", "Turn", "make_turn", "start_turns", "step"]
 
 # --- entering a step ------------------------------------------------------------------------------
 
+# the turn's own writes, as positional setters (Struct.setter): every turn makes them
+_untapped: Final = MagicState.setter("table", "land_played")
+_declaring: Final = MagicState.setter("declaring", "attackers")
+_cleaned: Final = MagicState.setter("declaring", "window")
+_turned: Final = MagicState.setter("table", "active", "turn")
+
 
 def _untap(state: MagicState) -> MagicState:
     table = state.table
@@ -73,7 +79,7 @@ def _untap(state: MagicState) -> MagicState:
         e = table.entities[i]
         if e.status & (TAPPED | EXHAUSTED):
             table = put(table, set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
-    return state.replace(table=table, land_played=False)
+    return _untapped(state, table, False)
 
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
@@ -90,7 +96,7 @@ def _draw(can_act: CanAct, state: MagicState) -> MagicState:
 
 def _declare_attackers(can_act: CanAct, state: MagicState) -> MagicState:
     if attack_candidates(state):
-        return state.replace(declaring=True, attackers=())
+        return _declaring(state, True, ())
     return open_window(state, can_act)
 
 
@@ -117,7 +123,7 @@ def _main2(can_act: CanAct, state: MagicState) -> MagicState:
 
 
 def _cleanup(state: MagicState) -> MagicState:
-    return state.replace(declaring=hand_over(state), window=False)
+    return _cleaned(state, hand_over(state), False)
 
 
 def _next_turn(state: MagicState) -> MagicState:
@@ -139,7 +145,7 @@ def _next_turn(state: MagicState) -> MagicState:
                     tags |= buff.tags
                 if tags != e.tags:
                     table = put(table, e.replace(tags=tags))
-    return state.replace(table=table, active=1 - state.active, turn=state.turn + 1)
+    return _turned(state, table, 1 - state.active, state.turn + 1)
 
 
 # --- which step follows ---------------------------------------------------------------------------
