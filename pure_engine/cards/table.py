@@ -50,6 +50,7 @@ __all__ = [
     "move",
     "new_table",
     "put",
+    "put_all",
     "update",
 ]
 
@@ -238,6 +239,27 @@ def put(table: Table, entity: Entity) -> Table:
     (2, 0)
     """
     return Table(table.entities.set(entity.id, entity), table.zones, table.next_id)
+
+
+def put_all(table: Table, entities: Iterable[Entity]) -> Table:
+    """Replace several entities (each keeps its id and zone) in one map mutation: cheaper than
+    a :func:`put` per entity when a rule changes many at once (untapping a battlefield).
+
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, a = create(new_table(layout), ZoneId("board0"), card="yeti", owner=0)
+    >>> t, b = create(t, ZoneId("board0"), card="wisp", owner=0)
+    >>> t = put_all(t, [e.replace(damage=1) for e in entities_in(t, ZoneId("board0"))])
+    >>> [e.damage for e in entities_in(t, ZoneId("board0"))], put_all(t, []) is t
+    ([1, 1], True)
+    """
+    changes = None
+    for entity in entities:
+        if changes is None:
+            changes = table.entities.mutate()
+        changes[entity.id] = entity
+    if changes is None:
+        return table
+    return Table(changes.finish(), table.zones, table.next_id)
 
 
 def update(table: Table, entity_id: EntityId, **changes: Any) -> Table:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put
+from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
@@ -88,11 +88,13 @@ def current_player(state: MagicState) -> int:
 
 
 def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
-    table = state.table
+    entities = state.table.entities
+    tapped = []
     for a in state.attackers:
-        e = table.entities[a]
+        e = entities[a]
         if not e.tags & VIGILANCE:
-            table = put(table, set_status(e, e.status | TAPPED))
+            tapped.append(set_status(e, e.status | TAPPED))
+    table = put_all(state.table, tapped)
     state = _attacked(state, table, False)
     for a in state.attackers:
         state = fire(state, "attacks", a)

@@ -33,6 +33,7 @@ from pure_engine.cards import (
     emit,
     move,
     put,
+    put_all,
     refresh_auras,
     remove_buffs,
     run,
@@ -293,18 +294,16 @@ def pay_mana(
             (lands if "land" in e.types else creatures).append(e)
     need = list(cost.colored)
     generic = cost.generic
-    table = state.table
+    tapped: list[Entity] = []
     rest: list[Entity] = []
     for e in lands + creatures if creatures else lands:
         color = mana[e.card]
         if need[color]:  # the first sources of each colour pay the coloured symbols
             need[color] -= 1
-            table = put(table, set_status(e, e.status | TAPPED))
+            tapped.append(set_status(e, e.status | TAPPED))
         elif len(rest) < generic:  # the first of the others, the generic part
-            rest.append(e)
-    for e in rest:
-        table = put(table, set_status(e, e.status | TAPPED))
-    return set_table(state, table)
+            rest.append(set_status(e, e.status | TAPPED))
+    return set_table(state, put_all(state.table, tapped + rest))
 
 
 # --- state-based actions ---------------------------------------------------------------------

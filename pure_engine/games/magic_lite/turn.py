@@ -31,7 +31,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, put, remove_buffs
+from pure_engine.cards import EXHAUSTED, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
@@ -75,11 +75,13 @@ _turned: Final = MagicState.setter("table", "active", "turn")
 
 def _untap(state: MagicState) -> MagicState:
     table = state.table
+    entities = table.entities
+    untapped = []
     for i in table.zones[ZONES.battlefield[state.active]]:
-        e = table.entities[i]
+        e = entities[i]
         if e.status & (TAPPED | EXHAUSTED):
-            table = put(table, set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
-    return _untapped(state, table, False)
+            untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
+    return _untapped(state, put_all(table, untapped), False)
 
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
