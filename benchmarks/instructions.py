@@ -28,7 +28,10 @@ with calls that exist before and after issue 9):
   expectimax and by the pruned search with each pruning, with and without the table;
 * ``bridge_full``: the double-dummy solver on four of ``python -m benchmarks bridge``'s
   full deals (numbers 5, 8, 9 and 13 of its 50: two no-trump, a diamond and a heart
-  deal, about a second and a half in all), each answer checked.
+  deal, about a second and a half in all), each answer checked;
+* ``magic``: 20 random games of magic_lite's green_stompy mirror (skip-trivial on), seeds
+  0-19 dealt and played with ``Random(seed)`` — issue 13's target workload (every run plays
+  the same games, so the count of one run is the difference of N=2 and N=1).
 """
 
 from __future__ import annotations
@@ -160,6 +163,23 @@ def workload(name: str) -> Callable[[int], None]:
                     pruned(duel, opening, pruning=pruning)
 
         return solve_all
+    if name == "magic":
+        import random
+
+        from pure_engine.core.registry import load_game
+
+        magic = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
+        current_player, legal_actions, step = magic.current_player, magic.legal_actions, magic.step
+
+        def play_magic(index: int) -> None:
+            for seed in range(20):
+                state = magic.initial_state(seed=seed)
+                rand = random.Random(seed).random
+                while current_player(state) >= 0:
+                    legal = legal_actions(state)
+                    state = step(state, legal[int(rand() * len(legal))])
+
+        return play_magic
     if name == "bridge_full":
         import random
 
@@ -179,7 +199,10 @@ def workload(name: str) -> Callable[[int], None]:
                 assert dd_solve(hands, strain, leader).tricks == tricks
 
         return solve_deals
-    known = "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance, bridge_full"
+    known = (
+        "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance, magic, "
+        "bridge_full"
+    )
     print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
     raise SystemExit(2)
 
