@@ -17,7 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_bounds import defenders_trick, last_trick, quick_tricks, sure_trumps
+from pure_engine.games._dd_bounds import (
+    defenders_trick,
+    last_trick,
+    quick_tricks,
+    second_hand_tricks,
+    sure_trumps,
+)
 from pure_engine.games._dd_order import bit_positions, order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
@@ -241,6 +247,13 @@ class Search:
             """Second or third hand (*h* is changed and restored)."""
             seat = (leader + len(trick)) & 3
             hand = h[seat]
+            if len(trick) == 1:
+                # the second hand's side needs *need* tricks: are they sure ones?
+                need = hand.bit_count() - target + 1 if seat & 1 else target
+                if need == 1 or not trump_mask:
+                    quick, used = second_hand_tricks(h, leader, trick[0], trump_mask, need)
+                    if quick >= need:
+                        return used << 1 | (1 - (seat & 1))
             legal = hand & suit_masks[trick[0] // 13] or hand
             runs = legal & ~((legal << 1) & ~bottom)
             hint_key = None
