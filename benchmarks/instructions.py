@@ -16,7 +16,16 @@ with calls that exist before and after issue 9):
 * ``presets``: the same for Baker's Game 1, 2, 4, Seahaven Towers 1-3, Klondike 4;
 * ``verify``: the independent verifier over the fc-solve solutions in tests/golden;
 * ``play_mcts``: ``play_match`` of ``mcts:omniscient=1`` (200 simulations) against
-  random, 40 Kuhn and 8 Leduc games.
+  random, 40 Kuhn and 8 Leduc games;
+* ``testing``: ``check_game`` with ``FAST_CHECKS`` over 50 games of Kuhn, Leduc and
+  Crab Combat (the first table of ``python -m benchmarks testing``), without the
+  transposition-key search where the checkout has one (issue 10 added it, so a
+  before/after of issue 9 leaves it out);
+* ``mcts_leduc``: UCT ``mcts`` on Leduc, 200 simulations from each of 4 dealt roots
+  (the Leduc UCT row of ``python -m benchmarks mcts``);
+* ``search_chance``: the dice duel of ``python -m benchmarks search``'s chance table
+  (3 turns each there 4, so that a run under valgrind takes minutes), solved by
+  expectimax and by the pruned search with each pruning, with and without the table.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 __all__ = ["workload"]
 
@@ -90,7 +100,64 @@ def workload(name: str) -> Callable[[int], None]:
                 play_match(game, bots, games=count, seed=index)
 
         return play
-    known = "freecell, presets, verify, play_mcts"
+    if name == "testing":
+        import inspect
+
+        from pure_engine.core.registry import load_game
+        from pure_engine.testing import FAST_CHECKS, check_game
+
+        params = inspect.signature(check_game).parameters
+        extra: dict[str, Any] = {"key_search": None} if "key_search" in params else {}
+        checked = [load_game(game) for game in ("kuhn_poker", "leduc_poker", "crab_combat")]
+
+        def check(index: int) -> None:
+            for game in checked:
+                check_game(game, games=50, checks=FAST_CHECKS, seed=index, **extra)
+
+        return check
+    if name == "mcts_leduc":
+        from pure_engine.core.registry import load_game
+        from pure_engine.search import mcts
+
+        leduc = load_game("leduc_poker")
+        roots = []
+        for deal in range(4):
+            state = leduc.initial_state()
+            while leduc.current_player(state) < 0:  # the deal: the first outcome of each draw
+                state = leduc.step(state, leduc.chance_outcomes(state)[deal % 2][0])
+            roots.append(state)
+
+        def search(index: int) -> None:
+            for k, root in enumerate(roots):
+                mcts(leduc, root, simulations=200, uct_c=2**0.5, seed=index * 4 + k)
+
+        return search
+    if name == "search_chance":
+        import inspect
+
+        import pure_engine.search as search_api
+        from tests.search_toys import make_dice_duel
+
+        expectimax = search_api.expectimax
+        # before issue 9, the pruned search over chance was expectiminimax; now alphabeta
+        pruned = (
+            search_api.alphabeta
+            if "pruning" in inspect.signature(search_api.alphabeta).parameters
+            else search_api.expectiminimax
+        )
+
+        duel = make_dice_duel(turns=3)
+        opening = duel.initial_state()
+
+        def solve_all(index: int) -> None:
+            expectimax(duel, opening)
+            for pruning in ("star1", "star2", None):
+                pruned(duel, opening, pruning=pruning, tt=not pruning)
+                if pruning:
+                    pruned(duel, opening, pruning=pruning)
+
+        return solve_all
+    known = "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance"
     print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
     raise SystemExit(2)
 

@@ -30,7 +30,10 @@ from pure_engine.search.arena import (
     t_quantile_975,
 )
 from pure_engine.search.bots import (
+    BOT_KINDS,
+    BotKind,
     BotSpec,
+    GameBotKind,
     GreedyBot,
     RandomBot,
     SearchBot,
@@ -38,6 +41,7 @@ from pure_engine.search.bots import (
     heuristic_for,
     make_bot,
     parse_bot_spec,
+    register_game_bot,
     register_heuristic,
 )
 from pure_engine.search.budget import Budget
@@ -104,8 +108,37 @@ def guessed_right(game: Game[Any, Any], state: CoinState, player: int) -> float:
 
 
 def test_spec_parses_kind_and_options() -> None:
-    assert parse_bot_spec("alphabeta:depth=4") == BotSpec("alphabeta", (("depth", "4"),))
+    assert parse_bot_spec("alphabeta:depth=4") == BotSpec(BotKind.ALPHABETA, (("depth", "4"),))
     assert str(parse_bot_spec("MCTS: simulations=9 :uct_c=2")) == "mcts:simulations=9:uct_c=2"
+
+
+def test_spec_kinds_are_typed_once_parsed() -> None:
+    # built-in kinds become members, whatever the text's case; a game's kind its GameBotKind
+    assert parse_bot_spec(" Greedy ").kind is BotKind.GREEDY
+    assert [str(kind) for kind in BOT_KINDS] == [
+        "random", "greedy", "mcts", "ismcts", "pimc", "alphabeta", "rules"
+    ]  # fmt: skip
+    game_kind = parse_bot_spec("dd-pimc:worlds=3").kind
+    assert game_kind == GameBotKind("dd-pimc") and not isinstance(game_kind, BotKind)
+    # a spec built from text is parsed too, so it equals the parsed one (or is refused)
+    assert BotSpec("mcts") == parse_bot_spec("mcts")  # type: ignore[arg-type]  # text on purpose
+    with pytest.raises(ValueError, match="unknown kind 'mtcs'"):
+        BotSpec("mtcs")  # type: ignore[arg-type]  # text on purpose
+
+
+def test_a_game_kind_cannot_shadow_a_built_in_one() -> None:
+    with pytest.raises(ValueError, match="bot kind 'alphabeta' is built in"):
+        register_game_bot(" AlphaBeta ", "coin_guess", "tests.toys:make_game")
+
+
+def test_search_bot_takes_a_member_or_its_text_and_refuses_other_kinds() -> None:
+    game = make_coin_game()
+    assert SearchBot(BotKind.MCTS, seed=0).name == SearchBot("mcts", seed=0).name == "mcts"
+    for kind in ("greedy", "nope"):
+        with pytest.raises(ValueError, match=f"unknown search bot '{kind}'"):
+            SearchBot(kind, seed=0)
+    state = game.step(game.initial_state(), 0)
+    assert SearchBot(BotKind.ALPHABETA, seed=0).choose(game, state) in game.legal_actions(state)
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,7 @@ def test_solve_json_is_what_verify_reads(
     assert answer["solved"] is True and answer["proved_unsolvable"] is False
     assert answer["stats"]["verified"] is True
     assert answer["stats"]["length"] == len(answer["moves"])
+    assert answer["stats"]["mode"] in ("best-first", "depth-first")  # the search, as text
     assert set(answer["moves"][0]) == {"from", "to", "count"}
     result = verify(load_variant("freecell"), ms_deal(3), moves_from_json(answer["moves"]))
     assert result.ok and result.won

@@ -10,7 +10,7 @@ import pytest
 from pure_engine.games.patience.deals import Deal, ms_deal, numbered_deal
 from pure_engine.games.patience.moves import Move, moves_from_json, parse_move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
-from pure_engine.games.patience.solver import expand_group, solve
+from pure_engine.games.patience.solver import SolveMethod, expand_group, solve
 from pure_engine.games.patience.spec import BuildPolicy, SpacesPolicy, Variant, load_variant
 from pure_engine.games.patience.verify import verify
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
@@ -56,6 +56,8 @@ def test_each_mode_alone_solves_and_verifies(mode: str) -> None:
     variant = load_variant("freecell")
     result = solve(variant, ms_deal(3), mode=mode, budget=Budget(seconds=600))
     assert result.verdict == SOLVED
+    expected = SolveMethod.BEST_FIRST if mode == "fast" else SolveMethod.DEPTH_FIRST
+    assert result.mode is expected and result.mode == expected.value  # the JSON's text
     assert_wins(variant, ms_deal(3), result.moves)
 
 
@@ -107,7 +109,7 @@ def test_other_presets_give_verified_or_proved_answers(name: str, numbers: tuple
         assert result.verdict in (SOLVED, PROVED_UNSOLVABLE), (name, number, result.stats)
         if result.solved:
             assert_wins(variant, deal, result.moves)
-        elif result.mode != "hole depth-first":  # that one is exhaustive already
+        elif result.mode is not SolveMethod.HOLE_DEPTH_FIRST:  # that one is exhaustive already
             exhaustive = solve(variant, deal, mode="exhaustive", budget=Budget(nodes=200_000))
             assert exhaustive.verdict == PROVED_UNSOLVABLE
 

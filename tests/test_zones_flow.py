@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pure_engine.core.flow import FlowStep, TurnMachine
+from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import (
@@ -91,6 +92,25 @@ def test_dealing_to_the_deck_itself_is_refused() -> None:
 def test_unknown_zone_is_named() -> None:
     with pytest.raises(KeyError, match="no zone named 'moon'"):
         move_top(zones({ZoneId("a"): (1,)}), ZoneId("a"), ZoneId("moon"))
+
+
+def test_every_zone_function_reports_an_unknown_zone_as_a_key_error() -> None:
+    # a mistyped zone is the programmer's error, never a player's IllegalActionError
+    a, moon = ZoneId("a"), ZoneId("moon")
+    table = zones({a: (1, 2)})
+    misuses: list[Callable[[], object]] = [
+        lambda: move_top(table, moon, a),
+        lambda: draw(table, a, moon),
+        lambda: draw(table, moon, a),
+        lambda: move_card(table, 1, a, moon),
+        lambda: move_card(table, 1, moon, a),
+        lambda: deal(table, a, [moon], 1),
+        lambda: deal(table, moon, [a], 1),
+        lambda: shuffle_zone(table, moon, Rng(0)),
+    ]
+    for misuse in misuses:
+        with pytest.raises(KeyError, match="no zone named 'moon'; zones: a"):
+            misuse()
 
 
 def test_move_card_inserts_at_an_index() -> None:
@@ -188,3 +208,25 @@ def test_a_step_filed_under_another_name_is_rejected() -> None:
             get_step=lambda s: s.step,
             set_step=lambda s, name: s.replace(step=name),
         )
+
+
+def test_an_unknown_current_step_is_a_key_error_naming_the_steps() -> None:
+    machine = _machine()
+    lost = Turn("upkep")
+    for run in (machine.run_until_decision, machine.advance, machine.needs_decision):
+        with pytest.raises(KeyError, match="no step named 'upkep'; steps: 'untap', 'upkeep'"):
+            run(lost)
+    with pytest.raises(KeyError, match="no step named 'upkep'"):
+        machine.finish_step(lost)
+
+
+def test_a_chooser_naming_an_unknown_step_is_a_value_error() -> None:
+    main, elsewhere = StepId("main"), StepId("elsewhere")
+    machine: TurnMachine[Turn, StepId] = TurnMachine(
+        steps={main: FlowStep(main, next=lambda s: elsewhere)},
+        get_step=lambda s: StepId(s.step),
+        set_step=lambda s, name: s.replace(step=name),
+    )
+    for run in (machine.advance, machine.run_until_decision, machine.finish_step):
+        with pytest.raises(ValueError, match="step 'main' chose unknown step 'elsewhere'"):
+            run(Turn(main))

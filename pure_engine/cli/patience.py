@@ -53,7 +53,7 @@ def result_to_json(result: SolveResult, *, verified: bool | None = None) -> dict
         "moves": moves_to_json(result.moves),
         "stats": {
             "verdict": result.verdict.value,
-            "mode": result.mode,
+            "mode": "" if result.mode is None else result.mode.value,
             "length": len(result.moves),
             "expanded": stats.expanded,
             "generated": stats.generated,

@@ -16,36 +16,51 @@ automatic actions it made on the way.  Forced decisions of games
 without such a rule are skipped by the session layer
 (:mod:`pure_engine.core.session`), which logs them with their provenance.
 
+Steps are named by typed ids: an enum when the game has one (magic_lite's
+``Step``), else :data:`StepId`, a ``NewType`` of ``str`` (free at run time, a
+distinct type for mypy).  A step name the table does not hold is a programming
+error, not a player's illegal move: ``KeyError`` for the current step,
+``ValueError`` for a table (or a ``next`` chooser) naming an unknown step.
+
 >>> from pure_engine.core.struct import Struct
 >>> class T(Struct):
-...     step: str
+...     step: StepId
 ...     turn: int = 1
 ...     cards: int = 0
+>>> UNTAP, DRAW, MAIN, END = map(StepId, ("untap", "draw", "main", "end"))
 >>> machine = TurnMachine(
 ...     steps={
-...         "untap": FlowStep("untap", next="draw"),
-...         "draw": FlowStep("draw", enter=lambda s: s.replace(cards=s.cards + 1), next="main"),
-...         "main": FlowStep("main", decides=lambda s: s.cards > 0, next="end"),
-...         "end": FlowStep("end", next="untap", leave=lambda s: s.replace(turn=s.turn + 1)),
+...         UNTAP: FlowStep(UNTAP, next=DRAW),
+...         DRAW: FlowStep(DRAW, enter=lambda s: s.replace(cards=s.cards + 1), next=MAIN),
+...         MAIN: FlowStep(MAIN, decides=lambda s: s.cards > 0, next=END),
+...         END: FlowStep(END, next=UNTAP, leave=lambda s: s.replace(turn=s.turn + 1)),
 ...     },
 ...     get_step=lambda s: s.step,
 ...     set_step=lambda s, name: s.replace(step=name),
 ... )
->>> machine.run_until_decision(T("untap"))
+>>> machine.run_until_decision(T(UNTAP))
 (T(step='main', turn=1, cards=1), 2)
+>>> machine.run_until_decision(T(StepId("upkeep")))
+Traceback (most recent call last):
+...
+KeyError: "no step named 'upkeep'; steps: 'untap', 'draw', 'main', 'end'"
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NewType, NoReturn, TypeVar
 
 from toolz import compose_left
 
 from pure_engine.core.struct import Struct
 
-__all__ = ["FlowRun", "FlowStep", "TurnMachine", "chain"]
+__all__ = ["FlowRun", "FlowStep", "StepId", "TurnMachine", "chain"]
+
+StepId = NewType("StepId", str)
+"""The name of a turn step (``StepId("main")``) for a game without a step enum: a distinct
+type, so mypy catches a zone or a player name passed where a step was meant."""
 
 S = TypeVar("S")
 K = TypeVar("K", bound=Hashable)
@@ -98,14 +113,26 @@ class TurnMachine(Generic[S, K]):
         }
         object.__setattr__(self, "_rows", rows)
 
+    def current(self, state: S) -> FlowStep[S, K]:
+        """The row of the step *state* is in; ``KeyError`` if the table has no such step."""
+        name = self.get_step(state)
+        step = self.steps.get(name)
+        if step is None:
+            self._unknown_step(name)
+        return step
+
+    def _unknown_step(self, name: object) -> NoReturn:
+        steps = ", ".join(repr(known) for known in self.steps)
+        raise KeyError(f"no step named {name!r}; steps: {steps}")
+
     def needs_decision(self, state: S) -> bool:
         """True when the current step waits for a player."""
-        decides = self.steps[self.get_step(state)].decides
+        decides = self.current(state).decides
         return decides is not None and decides(state)
 
     def finish_step(self, state: S) -> S:
         """Leave the current step and enter the next one (one step change)."""
-        step = self.steps[self.get_step(state)]
+        step = self.current(state)
         if step.leave is not None:
             state = step.leave(state)
         name = step.next(state) if callable(step.next) else step.next
@@ -125,7 +152,10 @@ class TurnMachine(Generic[S, K]):
         steps, get_step, is_over = self.steps, self.get_step, self.is_over
         ticks = 0
         while not is_over(state):
-            decides = steps[get_step(state)].decides
+            try:
+                decides = steps[get_step(state)].decides
+            except KeyError:  # no cost in the loop until raised (Python 3.11)
+                self._unknown_step(get_step(state))
             if decides is not None and decides(state):
                 break
             if ticks >= max_ticks:
@@ -147,18 +177,19 @@ class TurnMachine(Generic[S, K]):
 
         >>> from pure_engine.core.struct import Struct
         >>> class T(Struct):
-        ...     step: str
+        ...     step: StepId
         ...     passes: int = 0
+        >>> MAIN, END = StepId("main"), StepId("end")
         >>> machine = TurnMachine(
         ...     steps={
-        ...         "main": FlowStep("main", decides=lambda s: s.passes < 2, next="end"),
-        ...         "end": FlowStep("end", next="main", leave=lambda s: s.replace(passes=0)),
+        ...         MAIN: FlowStep(MAIN, decides=lambda s: s.passes < 2, next=END),
+        ...         END: FlowStep(END, next=MAIN, leave=lambda s: s.replace(passes=0)),
         ...     },
         ...     get_step=lambda s: s.step,
         ...     set_step=lambda s, name: s.replace(step=name),
         ...     auto=lambda s: s.replace(passes=s.passes + 1) if s.passes == 1 else None,
         ... )
-        >>> machine.advance(T("main", passes=1))  # one forced pass ends main; the next main waits
+        >>> machine.advance(T(MAIN, passes=1))  # one forced pass ends main; the next main waits
         FlowRun(state=T(step='main', passes=0), steps=2, autos=1)
 
         Raises ``RuntimeError`` after *max_steps* step changes and automatic
@@ -168,7 +199,10 @@ class TurnMachine(Generic[S, K]):
         is_over, auto = self.is_over, self.auto
         changes = autos = 0
         while not is_over(state):
-            decides, leave, following, chooses, _ = rows[get_step(state)]
+            try:
+                decides, leave, following, chooses, _ = rows[get_step(state)]
+            except KeyError:  # no cost in the loop until raised (Python 3.11)
+                self._unknown_step(get_step(state))
             if changes + autos >= max_steps:
                 raise RuntimeError(f"no decision after {max_steps} steps (at {get_step(state)!r})")
             if decides is not None and decides(state):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NewType, TypeVar
+from typing import NewType, TypeVar, assert_never
 
 import immutables
 
@@ -96,6 +96,8 @@ def can_see(spec: ZoneSpec, player: int) -> bool:
             return spec.owner == player
         case Visibility.HIDDEN:
             return False
+        case _:
+            assert_never(spec.visibility)
 
 
 def zones(content: Mapping[ZoneId, Iterable[C]]) -> Zones[C]:

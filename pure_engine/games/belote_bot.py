@@ -35,17 +35,25 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import immutables
 
 from pure_engine.core.game import Game
+from pure_engine.games.belote import BeloteState
 from pure_engine.games.belote_play import DECK_MASK, belote_cards, play_view, power, trick_trump
+from pure_engine.games.coinche import CoincheState
 from pure_engine.games.playing_cards import SUIT_NAMES
 from pure_engine.games.tricks import BELOTE_ORDER
 from pure_engine.rules import BUILTINS, Library, RuleSet, Trace, apply, load_rules, query
 
-__all__ = ["BOT_LIBRARY", "BOT_RULES_FILE", "RulesBot", "bot_view", "make_rules_bot"]
+__all__ = ["BOT_LIBRARY", "BOT_RULES_FILE", "RulesBot", "View", "bot_view", "make_rules_bot"]
+
+S = TypeVar("S", BeloteState, CoincheState)
+"""The states the bot plays: Belote's or Coinche's (the bot is shared, the games are not)."""
+
+View = immutables.Map[str, object]
+"""The tree the bot's rules read: names to ints, bools, card tuples and nested maps."""
 
 BOT_RULES_FILE = Path(__file__).with_name("belote_bot.json")
 
@@ -100,22 +108,26 @@ INFER: RuleSet = load_rules({"infer": _DOCUMENT["infer"]}, library=BOT_LIBRARY, 
 DECIDE: RuleSet = load_rules({"decide": _DOCUMENT["decide"]}, library=BOT_LIBRARY, source=_SOURCE)
 
 
-def bot_view(game: Game[Any, int], state: Any) -> immutables.Map[str, Any]:
-    """What the player to move sees, as the tree the bot's rules read (no hidden card)."""
+def bot_view(game: Game[S, int], state: S) -> View:
+    """What the player to move sees, as the tree the bot's rules read (no hidden card).
+
+    Belote's turned card and Coinche's contract are only in the view of their game.
+    """
     player = game.current_player(state)
     tricks = state.tricks
     hand = tricks.hands[player]
     legal = game.legal_actions(state)
-    taker = getattr(state, "taker", None)
-    if taker is None:
-        taker = getattr(state, "bidder", None)
+    if isinstance(state, BeloteState):
+        taker, turned, contract = state.taker, state.turned, None
+    else:
+        taker, turned, contract = state.bidder, None, state.contract
     played_bits = 0
     for bits in state.played:
         played_bits |= bits
     trump = state.trump
     if trump is not None:  # sans-atout: no suit; tout-atout: the led suit (see trick_trump)
         trump = trick_trump(trump, tricks.trick)
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "me": player,
         "hand": belote_cards(hand),
         "played": belote_cards(played_bits),
@@ -128,9 +140,9 @@ def bot_view(game: Game[Any, int], state: Any) -> immutables.Map[str, Any]:
     }
     if trump is None or not all(0 <= a < 52 for a in legal):  # bidding
         view["options"] = immutables.Map({game.action_to_str(state, a): a for a in legal})
-        view["turned"] = getattr(state, "turned", None)
-        if hasattr(state, "contract"):
-            view["contract"] = state.contract
+        view["turned"] = turned
+        if contract is not None:
+            view["contract"] = contract
         return immutables.Map(view)
     position = play_view(hand, tricks.trick, trump)
     led = -1 if position.led is None else position.led
@@ -161,7 +173,7 @@ class RulesBot:
         self.last_trace = Trace()
         self.last_rule = ""
 
-    def choose(self, game: Game[Any, int], state: Any) -> int:
+    def choose(self, game: Game[S, int], state: S) -> int:
         """The action of the first decision rule that applies (a random legal one if none)."""
         view = bot_view(game, state)
         view, inferred = apply(INFER, view, log=self.log)

@@ -28,31 +28,35 @@ given the true state with the seat and sample information sets themselves.
 from __future__ import annotations
 
 import importlib
-import inspect
 import random
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, assert_never, cast
 
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.registry import canonical_name
-from pure_engine.errors import ParseError
-from pure_engine.search.search_bot import (
-    SEARCHES,
-    SearchBot,
-    _allows_none,
-    _example_of,
-    _is_plain,
+from pure_engine.search.bot_spec import (
+    BOT_KINDS,
+    BotKind,
+    BotSpec,
+    GameBotKind,
+    bot_kinds,
     coerce_option,
-    view_for,
+    game_bot_factories,
+    parse_bot_spec,
+    parse_option,
+    register_game_bot,
+    spec_parameters,
 )
+from pure_engine.search.search_bot import SearchBot, view_for
 
 __all__ = [
     "BOT_KINDS",
     "Bot",
+    "BotKind",
     "BotSpec",
+    "GameBotKind",
     "GreedyBot",
     "Heuristic",
     "RandomBot",
@@ -67,10 +71,6 @@ __all__ = [
     "register_heuristic",
     "register_rules_bot",
 ]
-
-BOT_KINDS: tuple[str, ...] = ("random", "greedy", *SEARCHES, "rules")
-"""The kinds :func:`make_bot` accepts for every game (games add their own:
-:func:`register_game_bot`, :func:`bot_kinds`)."""
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -172,63 +172,22 @@ def register_rules_bot(game_name: str, factory: str) -> None:
     _RULE_BOTS[canonical_name(game_name)] = factory
 
 
-_GAME_BOTS: dict[str, dict[str, str]] = {}  # kind -> {canonical game name: "module:factory"}
-
-
-def register_game_bot(kind: str, game_name: str, factory: str) -> None:
-    """Make *kind* a bot kind for *game_name*, built by ``"module:factory"`` (imported when
-    the bot is first made): a bot that only one game can play, such as ``bridge_play``'s
-    double-dummy ``dd-pimc``.
-
-    The factory is called ``factory(seed=..., name=..., **options)``; a spec's
-    options are its other keyword-only parameters typed int, float, bool or str
-    (or ``None``), converted from the spec's text by their types.
-
-    >>> register_game_bot("mcts", "coin_guess", "x:y")
-    Traceback (most recent call last):
-    ...
-    ValueError: bot kind 'mcts' is built in; a game bot needs a name of its own
-    """
-    kind = kind.strip().lower()
-    if kind in BOT_KINDS:
-        raise ValueError(f"bot kind {kind!r} is built in; a game bot needs a name of its own")
-    _GAME_BOTS.setdefault(kind, {})[canonical_name(game_name)] = factory
-
-
-def bot_kinds() -> tuple[str, ...]:
-    """Every kind a spec may name: :data:`BOT_KINDS`, then the games' own kinds.
-
-    >>> bot_kinds()[: len(BOT_KINDS)] == BOT_KINDS
-    True
-    """
-    return (*BOT_KINDS, *sorted(_GAME_BOTS))
-
-
-def _make_game_bot(parsed: BotSpec, game: Game[Any, Any], *, seed: int, name: str) -> Bot:
-    """Build the game bot *parsed* names for *game*, its options checked by the factory's
-    signature."""
-    games = _GAME_BOTS[parsed.kind]
+def _make_game_bot(
+    kind: GameBotKind, parsed: BotSpec, game: Game[Any, Any], *, seed: int, name: str
+) -> Bot:
+    """Build the game bot *kind* for *game*, its options checked by the factory's signature."""
+    games = game_bot_factories(kind)
     factory_path = games.get(canonical_name(game.name))
     if factory_path is None:
-        raise ValueError(
-            f"bot {parsed.kind!r} plays {', '.join(sorted(games))} only, not {game.name}"
-        )
+        raise ValueError(f"bot {kind!r} plays {', '.join(sorted(games))} only, not {game.name}")
     factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="bot factory"))
-    parameters = inspect.signature(factory).parameters
-    usable = {
-        key: p for key, p in parameters.items() if key not in ("name", "seed") and _is_plain(p)
-    }
+    usable = spec_parameters(factory, reserved=frozenset({"name", "seed"}))
     options: dict[str, object] = {}
     for key, value in parsed.options:
         parameter = usable.get(key)
         if parameter is None:
-            raise ValueError(
-                f"bot {parsed.kind!r} has no option {key!r}; options: {', '.join(usable)}"
-            )
-        if value.lower() == "none" and _allows_none(parameter):
-            options[key] = None
-        else:
-            options[key] = coerce_option(parsed.kind, key, value, _example_of(parameter))
+            raise ValueError(f"bot {kind!r} has no option {key!r}; options: {', '.join(usable)}")
+        options[key] = parse_option(kind, parameter, value)
     return factory(seed=seed, name=name, **options)
 
 
@@ -351,54 +310,6 @@ def _expected(game: Game[S, A], state: S, player: int, heuristic: Heuristic) -> 
 # --- specs --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class BotSpec:
-    """A parsed bot spec: ``kind[:option=value[:option=value...]]``.
-
-    >>> parse_bot_spec("alphabeta:depth=4")
-    BotSpec(kind='alphabeta', options=(('depth', '4'),))
-    >>> str(parse_bot_spec(" MCTS : uct_c=2 "))
-    'mcts:uct_c=2'
-    """
-
-    kind: str
-    options: tuple[tuple[str, str], ...] = ()
-
-    def __str__(self) -> str:
-        return ":".join([self.kind, *(f"{key}={value}" for key, value in self.options)])
-
-
-def parse_bot_spec(text: str) -> BotSpec:
-    """Parse ``kind[:option=value...]`` (untrusted text); the kind must be one of :func:`bot_kinds`.
-
-    >>> parse_bot_spec("mcts:simulations=50:uct_c=1.0").options
-    (('simulations', '50'), ('uct_c', '1.0'))
-    >>> parse_bot_spec("mtcs")
-    Traceback (most recent call last):
-    ...
-    pure_engine.errors.ParseError: bot 'mtcs': unknown kind 'mtcs'; known: random, greedy, mcts, ...
-    """
-    kind, *rest = (part.strip() for part in text.split(":"))
-    kind = kind.lower()
-    if kind not in BOT_KINDS and kind not in _GAME_BOTS:
-        raise ParseError(
-            f"unknown kind {kind!r}; known: {', '.join(bot_kinds())}",
-            where=f"bot {text.strip()!r}",
-        )
-    options: list[tuple[str, str]] = []
-    for part in rest:
-        key, equals, value = part.partition("=")
-        key, value = key.strip(), value.strip()
-        if not equals or not key.isidentifier() or not value:
-            raise ParseError(
-                f"expected option=value, found {part!r}", where=f"bot {text.strip()!r}"
-            )
-        if any(key == seen for seen, _ in options):
-            raise ParseError(f"option {key!r} given twice", where=f"bot {text.strip()!r}")
-        options.append((key, value))
-    return BotSpec(kind, tuple(options))
-
-
 def make_bot(
     spec: str | BotSpec,
     game: Game[Any, Any],
@@ -423,52 +334,67 @@ def make_bot(
     ValueError: bot 'random' takes no options, found depth
     """
     parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
-    name = str(parsed)
-    if parsed.kind in _GAME_BOTS:
-        return _make_game_bot(parsed, game, seed=seed, name=name)
+    name, kind = str(parsed), parsed.kind
+    if not isinstance(kind, BotKind):
+        return _make_game_bot(kind, parsed, game, seed=seed, name=name)
     options: dict[str, object] = dict(parsed.options)
     omniscient = False
-    if "omniscient" in options and parsed.kind in ("ismcts", "pimc"):
-        raise ValueError(
-            f"bot {parsed.kind!r} searches information sets: it has no omniscient option"
-        )
-    if "omniscient" in options and parsed.kind != "random":
-        omniscient = bool(
-            coerce_option(parsed.kind, "omniscient", options.pop("omniscient"), False)
-        )
-    if parsed.kind == "random":
-        if options:
-            raise ValueError(f"bot 'random' takes no options, found {', '.join(options)}")
-        return RandomBot(seed=seed, name=name)
-    if parsed.kind == "rules":
-        factory_path = _RULE_BOTS.get(canonical_name(game.name))
-        if factory_path is None:
-            known = ", ".join(sorted(_RULE_BOTS)) or "none"
-            raise ValueError(f"{game.name} has no bot written as rules (games with one: {known})")
-        if options:
-            raise ValueError(f"bot 'rules' takes no options, found {', '.join(options)}")
-        factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="rules bot"))
-        return factory(seed=seed, name=name)
-    if parsed.kind == "greedy":
-        heuristic_path = options.pop("heuristic", None)
-        if options:
+    if "omniscient" in options:
+        if kind is BotKind.ISMCTS or kind is BotKind.PIMC:
             raise ValueError(
-                f"bot 'greedy' takes heuristic= and omniscient= only, found {', '.join(options)}"
+                f"bot {kind.value!r} searches information sets: it has no omniscient option"
             )
-        heuristic = (
-            None
-            if heuristic_path is None
-            else cast(Heuristic, _import_attribute(str(heuristic_path), what="heuristic"))
+        if kind is not BotKind.RANDOM:
+            omniscient = bool(coerce_option(kind, "omniscient", options.pop("omniscient"), False))
+    match kind:
+        case BotKind.RANDOM:
+            if options:
+                raise ValueError(f"bot 'random' takes no options, found {', '.join(options)}")
+            return RandomBot(seed=seed, name=name)
+        case BotKind.RULES:
+            return _make_rules_bot(game, options, seed=seed, name=name)
+        case BotKind.GREEDY:
+            return _make_greedy_bot(options, omniscient=omniscient, seed=seed, name=name)
+        case BotKind.MCTS | BotKind.ISMCTS | BotKind.PIMC | BotKind.ALPHABETA:
+            defaults: dict[str, object] = (
+                {} if simulations is None else {"simulations": simulations}
+            )
+            return SearchBot(
+                kind,
+                seed=seed,
+                options=options,
+                defaults=defaults,
+                omniscient=omniscient,
+                name=name,
+            )
+        case _:
+            assert_never(kind)
+
+
+def _make_rules_bot(
+    game: Game[Any, Any], options: dict[str, object], *, seed: int, name: str
+) -> Bot:
+    factory_path = _RULE_BOTS.get(canonical_name(game.name))
+    if factory_path is None:
+        known = ", ".join(sorted(_RULE_BOTS)) or "none"
+        raise ValueError(f"{game.name} has no bot written as rules (games with one: {known})")
+    if options:
+        raise ValueError(f"bot 'rules' takes no options, found {', '.join(options)}")
+    factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="rules bot"))
+    return factory(seed=seed, name=name)
+
+
+def _make_greedy_bot(options: dict[str, object], *, omniscient: bool, seed: int, name: str) -> Bot:
+    heuristic_path = options.pop("heuristic", None)
+    if options:
+        raise ValueError(
+            f"bot 'greedy' takes heuristic= and omniscient= only, found {', '.join(options)}"
         )
-        if heuristic is not None and not callable(heuristic):
-            raise ValueError(f"heuristic {heuristic_path!r} is not callable")
-        return GreedyBot(seed=seed, heuristic=heuristic, omniscient=omniscient, name=name)
-    defaults: dict[str, object] = {} if simulations is None else {"simulations": simulations}
-    return SearchBot(
-        parsed.kind,
-        seed=seed,
-        options=options,
-        defaults=defaults,
-        omniscient=omniscient,
-        name=name,
+    heuristic = (
+        None
+        if heuristic_path is None
+        else cast(Heuristic, _import_attribute(str(heuristic_path), what="heuristic"))
     )
+    if heuristic is not None and not callable(heuristic):
+        raise ValueError(f"heuristic {heuristic_path!r} is not callable")
+    return GreedyBot(seed=seed, heuristic=heuristic, omniscient=omniscient, name=name)

@@ -12,14 +12,15 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from pure_engine.core.game import Game
+from pure_engine.search.bot_spec import BotKind, coerce_option, parse_option, spec_parameters
 from pure_engine.search.budget import Budget
 
-__all__ = ["SEARCHES", "SearchBot", "coerce_option", "view_for"]
+__all__ = ["SEARCHES", "SearchBot", "view_for"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -50,19 +51,17 @@ class _Kind:
     reuses_tree: bool  # the function takes tree=; the result's .tree is followed by inform()
 
 
-SEARCHES: dict[str, _Kind] = {
-    "mcts": _Kind("pure_engine.search.mcts", "mcts", False, True, True),
-    "ismcts": _Kind("pure_engine.search.ismcts", "ismcts", True, False, True),
-    "pimc": _Kind("pure_engine.search.pimc", "pimc", True, False, False),
-    "alphabeta": _Kind("pure_engine.search.adversarial", "alphabeta", False, True, False),
+SEARCHES: Final[Mapping[BotKind, _Kind]] = {
+    BotKind.MCTS: _Kind("pure_engine.search.mcts", "mcts", False, True, True),
+    BotKind.ISMCTS: _Kind("pure_engine.search.ismcts", "ismcts", True, False, True),
+    BotKind.PIMC: _Kind("pure_engine.search.pimc", "pimc", True, False, False),
+    BotKind.ALPHABETA: _Kind("pure_engine.search.adversarial", "alphabeta", False, True, False),
 }
+"""The bot kinds that play a search of this package, and how the adapter calls each."""
 
 # set by the adapter itself: never taken from a spec
 _RESERVED = frozenset({"game", "state", "player", "seed", "tree", "budget"})
-# the types a spec's text can hold; keywords taking functions, tuples... are for library users
-_PLAIN_TYPES = frozenset({"int", "float", "bool", "str", "None"})
 _BUDGET_AXES = ("nodes", "seconds", "states")
-_BOOLS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 
 
 class SearchBot:
@@ -92,7 +91,7 @@ class SearchBot:
 
     def __init__(
         self,
-        kind: str,
+        kind: BotKind | str,
         *,
         seed: int,
         options: dict[str, object] | None = None,
@@ -100,20 +99,24 @@ class SearchBot:
         omniscient: bool = False,
         name: str | None = None,
     ) -> None:
-        if kind not in SEARCHES:
-            raise ValueError(f"unknown search bot {kind!r}; known: {', '.join(SEARCHES)}")
-        self._kind = SEARCHES[kind]
-        self._function = _load_search(kind, self._kind)
+        try:
+            search: BotKind | None = BotKind(kind)
+        except ValueError:
+            search = None
+        if search is None or search not in SEARCHES:
+            raise ValueError(f"unknown search bot {str(kind)!r}; known: {', '.join(SEARCHES)}")
+        self._kind = SEARCHES[search]
+        self._function = _load_search(search, self._kind)
         parameters = inspect.signature(self._function).parameters
         merged = {k: v for k, v in (defaults or {}).items() if k in parameters}
         merged.update(options or {})
-        self._options = _check_options(kind, self._function, merged)
+        self._options = _check_options(search, self._function, merged)
         self._takes_seed = "seed" in parameters
         self._rng = random.Random(seed)
         self._tree: Any = None
         # IS-MCTS: (game, the real state the kept tree's root stands for, the seat)
         self._track: tuple[Game[Any, Any], Any, int] | None = None
-        self.name = name or kind
+        self.name = name or search.value
         self.omniscient = omniscient
 
     def restart(self) -> None:
@@ -167,114 +170,44 @@ class SearchBot:
         return cast(A, action)
 
 
-def _load_search(kind: str, spec: _Kind) -> Callable[..., Any]:
+def _load_search(kind: BotKind, spec: _Kind) -> Callable[..., Any]:
     try:
         module = importlib.import_module(spec.module)
     except ModuleNotFoundError as exc:
         if exc.name != spec.module:  # the search exists but something it imports is missing
             raise
         raise ValueError(
-            f"bot {kind!r} needs {spec.module}, which this build of pure_engine does not have"
+            f"bot {kind.value!r} needs {spec.module}, which this build of pure_engine does not have"
         ) from None
     function = getattr(module, spec.function, None)
     if not callable(function):
-        raise ValueError(f"bot {kind!r}: {spec.module} has no function {spec.function!r}")
+        raise ValueError(f"bot {kind.value!r}: {spec.module} has no function {spec.function!r}")
     return cast(Callable[..., Any], function)
 
 
 def _check_options(
-    kind: str, function: Callable[..., Any], options: dict[str, object]
+    kind: BotKind, function: Callable[..., Any], options: dict[str, object]
 ) -> dict[str, object]:
-    """Coerce string options by the type of each keyword's default; build a Budget if asked."""
+    """Coerce string options by the type of each keyword; build a Budget if asked."""
     parameters = inspect.signature(function).parameters
+    usable = spec_parameters(function, reserved=_RESERVED)
     checked: dict[str, object] = {}
     budget: dict[str, object] = {}
     for option, value in options.items():
-        parameter = parameters.get(option)
-        if option in _BUDGET_AXES and (parameter is None) and "budget" in parameters:
+        parameter = usable.get(option)
+        if option in _BUDGET_AXES and option not in parameters and "budget" in parameters:
             budget[option] = coerce_option(kind, option, value, 0.0 if option == "seconds" else 0)
             continue
-        if option in _RESERVED or parameter is None or not _is_plain(parameter):
-            known = sorted(name for name, p in parameters.items() if _is_plain(p))
+        if parameter is None:
+            known = sorted(usable)
             if "budget" in parameters:
                 known.extend(axis for axis in _BUDGET_AXES if axis not in parameters)
             if not SEARCHES[kind].takes_player:
                 known.append("omniscient")
-            raise ValueError(f"bot {kind!r} has no option {option!r}; options: {', '.join(known)}")
-        if isinstance(value, str) and value.strip().lower() == "none" and _allows_none(parameter):
-            checked[option] = None
-        else:
-            checked[option] = coerce_option(kind, option, value, _example_of(parameter))
+            raise ValueError(
+                f"bot {kind.value!r} has no option {option!r}; options: {', '.join(known)}"
+            )
+        checked[option] = parse_option(kind, parameter, value)
     if budget:
         checked["budget"] = Budget(**budget)  # type: ignore[arg-type]  # values coerced above
     return checked
-
-
-def _is_plain(parameter: inspect.Parameter) -> bool:
-    """True for a keyword a spec may set: not reserved, typed int/float/bool/str (or None).
-
-    >>> def search(game, state, *, depth: int | None = None, order: Callable[..., int] = len): ...
-    >>> [_is_plain(p) for p in inspect.signature(search).parameters.values()]
-    [False, False, True, False]
-    """
-    if parameter.name in _RESERVED or parameter.kind is not parameter.KEYWORD_ONLY:
-        return False
-    annotation = parameter.annotation
-    if annotation is parameter.empty:
-        default = parameter.default
-        return default is None or isinstance(default, int | float | str)
-    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-    return {part.strip() for part in text.split("|")} <= _PLAIN_TYPES
-
-
-def _allows_none(parameter: inspect.Parameter) -> bool:
-    annotation = parameter.annotation
-    text = annotation if isinstance(annotation, str) else ""
-    return parameter.default is None or "None" in {part.strip() for part in text.split("|")}
-
-
-def _example_of(parameter: inspect.Parameter) -> object:
-    """A value of the keyword's type, to coerce by: its default, else by its annotation.
-
-    >>> def search(*, worlds: int = 20, flag: bool | None = None): ...
-    >>> [_example_of(p) for p in inspect.signature(search).parameters.values()]
-    [20, False]
-    """
-    default = parameter.default
-    if default is not None and default is not parameter.empty:
-        return default
-    annotation = parameter.annotation
-    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-    parts = {part.strip() for part in text.split("|")}
-    for name, example in (("bool", False), ("int", 0), ("float", 0.0)):
-        if name in parts and (name != "int" or "float" not in parts):
-            return example
-    return None
-
-
-def coerce_option(kind: str, option: str, value: object, default: object) -> object:
-    """Turn a spec's text into the type of *default* (int, float, bool, else int/float/str)."""
-    if not isinstance(value, str):
-        return value
-    where = f"bot {kind!r} option {option!r}"
-    text = value.strip()
-    if isinstance(default, bool):
-        if text.lower() not in _BOOLS:
-            raise ValueError(f"{where}: expected true or false, found {value!r}")
-        return _BOOLS[text.lower()]
-    try:
-        if isinstance(default, int):
-            return int(text)
-        if isinstance(default, float):
-            return float(text)
-    except ValueError:
-        expected = "an integer" if isinstance(default, int) else "a number"
-        raise ValueError(f"{where}: expected {expected}, found {value!r}") from None
-    if default is None and text.lower() == "none":
-        return None
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return text

@@ -53,7 +53,7 @@ from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchS
 from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import Algorithm, search
 
-__all__ = ["STAGES", "SolveMode", "SolveResult", "autoplay", "expand_group", "solve"]
+__all__ = ["STAGES", "SolveMethod", "SolveMode", "SolveResult", "autoplay", "expand_group", "solve"]
 
 Step = tuple[Move, ...]
 
@@ -69,13 +69,32 @@ class SolveMode(StrEnum):
     """Depth-first over the whole space: the fastest proof of unsolvability."""
 
 
+class SolveMethod(StrEnum):
+    """The search that produced a :class:`SolveResult` (its ``mode``; the text is what the
+    CLI's JSON and messages show)."""
+
+    BEST_FIRST = "best-first"
+    """Weighted best-first (mode ``fast``, the first stages of ``auto``)."""
+    DEPTH_FIRST = "depth-first"
+    """Depth-first over the whole space (mode ``exhaustive``, the last stage of ``auto``)."""
+    HOLE_DEPTH_FIRST = "hole depth-first"
+    """The dedicated search of hole-only games (:mod:`~pure_engine.games.patience.hole`)."""
+
+
 class SolveResult(Struct):
-    """A verdict, the explicit move list (when solved) and the search statistics."""
+    """A verdict, the explicit move list (when solved), the search statistics and the
+    search that answered (``mode``; ``None`` for a result no search built).
+
+    >>> from pure_engine.games.patience.spec import load_variant
+    >>> from pure_engine.games.patience.deals import ms_deal
+    >>> solve(load_variant("freecell"), ms_deal(1), mode="exhaustive").mode
+    <SolveMethod.DEPTH_FIRST: 'depth-first'>
+    """
 
     verdict: Verdict
     moves: tuple[Move, ...] = ()
     stats: SearchStats = SearchStats()
-    mode: str = ""
+    mode: SolveMethod | None = None
 
     @property
     def solved(self) -> bool:
@@ -337,7 +356,7 @@ def solve(
         # every move puts one card in the hole: all solutions are equally long and a
         # position is a few integers, so a dedicated depth-first search fits best
         hole = solve_hole(rules, start, budget)
-        return SolveResult(hole.verdict, hole.moves, hole.stats, "hole depth-first")
+        return SolveResult(hole.verdict, hole.moves, hole.stats, SolveMethod.HOLE_DEPTH_FIRST)
     match chosen:
         case SolveMode.EXHAUSTIVE:
             return _dfs(searcher, start, budget)
@@ -395,11 +414,11 @@ def _best_first(
     budget: Budget | None,
     weight: float,
 ) -> SolveResult:
-    return _search(searcher, start, budget, Algorithm.WASTAR, weight, "best-first")
+    return _search(searcher, start, budget, Algorithm.WASTAR, weight, SolveMethod.BEST_FIRST)
 
 
 def _dfs(searcher: _Searcher, start: PatienceState, budget: Budget | None) -> SolveResult:
-    return _search(searcher, start, budget, Algorithm.DFS, 1.0, "depth-first")
+    return _search(searcher, start, budget, Algorithm.DFS, 1.0, SolveMethod.DEPTH_FIRST)
 
 
 def _search(
@@ -408,7 +427,7 @@ def _search(
     budget: Budget | None,
     algorithm: Algorithm,
     weight: float,
-    mode: str,
+    mode: SolveMethod,
 ) -> SolveResult:
     """One run of :func:`pure_engine.search.puzzle.search` from *start* after its autoplay.
 

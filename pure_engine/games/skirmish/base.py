@@ -20,6 +20,7 @@ from pure_engine.cards import (
     Selector,
     Zone,
 )
+from pure_engine.core.flow import StepId
 from pure_engine.core.zones import Visibility
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "CHARGE",
     "DECK_ZONES",
     "DIVINE_SHIELD",
+    "END_STEP",
     "ENEMY_CHARACTERS",
     "ENEMY_HERO",
     "ENEMY_MINIONS",
@@ -41,10 +43,12 @@ __all__ = [
     "HERO_ZONES",
     "KEYWORDS",
     "LAYOUT",
+    "MAIN_STEP",
     "MAX_MANA",
     "MINIONS",
     "POISONOUS",
     "SPELLPOWER",
+    "START_STEP",
     "STEALTH",
     "TAUNT",
     "TURN_LIMIT",
@@ -52,6 +56,13 @@ __all__ = [
     "WINDFURY",
     "SkirmishState",
 ]
+
+MAIN_STEP: Final = StepId("main")
+"""The step the player to move acts in."""
+END_STEP: Final = StepId("end")
+"""End of turn: its triggers resolve, one-turn buffs end."""
+START_STEP: Final = StepId("start")
+"""The next player's start of turn: mana, a card drawn."""
 
 _PRIVATE = (
     ("hand", Visibility.OWNER),
@@ -119,7 +130,7 @@ class SkirmishState(CardState):
     """A skirmish position: the kit's table, programs and pending decision, plus the turn.
 
     ``to_move`` is the player whose turn it is; ``step`` the turn machine's step
-    (``"main"`` while they act); ``mana`` what they can still spend, ``crystals``
+    (:data:`MAIN_STEP` while they act); ``mana`` what they can still spend, ``crystals``
     each player's mana crystals; ``powered`` whether each hero power was used
     this turn; ``fatigue`` the next fatigue damage minus one; ``played`` the
     cards played this turn (combo); ``winner`` 0 or 1, 2 for a draw, ``None``
@@ -128,7 +139,7 @@ class SkirmishState(CardState):
 
     to_move: int = 0
     turn: int = 1
-    step: str = "main"
+    step: StepId = MAIN_STEP
     mana: tuple[int, int] = (0, 0)
     crystals: tuple[int, int] = (0, 0)
     powered: tuple[bool, bool] = (False, False)

@@ -43,7 +43,7 @@ from pure_engine.cards import (
     resolve,
     spawn,
 )
-from pure_engine.core.flow import FlowStep, TurnMachine
+from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.games.skirmish.actions import (
@@ -63,11 +63,14 @@ from pure_engine.games.skirmish.actions import (
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     DECK_ZONES,
+    END_STEP,
     GRAVE_ZONES,
     HAND_ZONES,
     HERO_ZONES,
     LAYOUT,
+    MAIN_STEP,
     MAX_MANA,
+    START_STEP,
     STEALTH,
     TURN_LIMIT,
     WEAPON_ZONES,
@@ -173,12 +176,12 @@ def _waits(state: SkirmishState) -> bool:
     return state.pending is not None
 
 
-STEP: Final = {
-    "main": FlowStep("main", next="end", decides=lambda s: True),
-    "end": FlowStep("end", next="start", enter=_end_turn, decides=_waits, leave=_cleanup),
-    "start": FlowStep("start", next="main", enter=_start_turn, decides=_waits),
+STEP: Final[dict[StepId, FlowStep[SkirmishState, StepId]]] = {
+    MAIN_STEP: FlowStep(MAIN_STEP, next=END_STEP, decides=lambda s: True),
+    END_STEP: FlowStep(END_STEP, START_STEP, _end_turn, _waits, _cleanup),
+    START_STEP: FlowStep(START_STEP, next=MAIN_STEP, enter=_start_turn, decides=_waits),
 }
-MACHINE: Final[TurnMachine[SkirmishState, str]] = TurnMachine(
+MACHINE: Final[TurnMachine[SkirmishState, StepId]] = TurnMachine(
     steps=STEP,
     get_step=lambda s: s.step,
     set_step=lambda s, name: s.replace(step=name),
@@ -375,7 +378,7 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
         for card in cards:
             table, i = spawn(table, POOL, DECK_ZONES[p], card, p)
             table = put(table, table.entities[i].replace(status=EXHAUSTED))
-    state = SkirmishState(table, rng=None if seed is None else rng, step="start")
+    state = SkirmishState(table, rng=None if seed is None else rng, step=START_STEP)
     state = draw(draw(state, 0, 3), 1, 4)
     table, _ = spawn(state.table, POOL, HAND_ZONES[1], "the_coin", 1)
     state = _start_turn(state.replace(table=table))

@@ -57,7 +57,7 @@ from pure_engine.games.skirmish.actions import (
     legal_actions,
     power_of,
 )
-from pure_engine.games.skirmish.base import CHARGE, LAYOUT, WINDFURY, SkirmishState
+from pure_engine.games.skirmish.base import CHARGE, LAYOUT, MAIN_STEP, WINDFURY, SkirmishState
 from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game import chance_outcomes, current_player, key
 from pure_engine.games.skirmish.game import within_turn as step
@@ -209,7 +209,7 @@ class _Search:
     def turn_over(self, state: SkirmishState, player: int) -> bool:
         """The turn has ended (the end-of-turn step resolved) or someone else decides."""
         if state.pending is None:
-            return state.step != "main"
+            return state.step != MAIN_STEP
         return player not in (CHANCE, self.me)
 
     def value(self, state: SkirmishState) -> Fraction:

@@ -50,6 +50,7 @@ from pure_engine.games.skirmish.base import (
     HAND_LIMIT,
     KEYWORDS,
     LAYOUT,
+    MAIN_STEP,
     MAX_MANA,
     SkirmishState,
 )
@@ -199,7 +200,7 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
     return SkirmishState(
         table,
         to_move=to_move,
-        step="main",
+        step=MAIN_STEP,
         mana=(mana[0], mana[1]),
         crystals=(mana[0], mana[1]),
         powered=(powered[0], powered[1]),
