@@ -23,7 +23,7 @@ with warnings.catch_warnings():
 import pure_engine
 from pure_engine import IllegalActionError, NoEncodingError
 from pure_engine.interop import to_gymnasium, to_pettingzoo
-from pure_engine.interop.gymnasium_env import gymnasium_id
+from pure_engine.interop.gymnasium_env import IllegalActionPolicy, gymnasium_id
 from pure_engine.search.bots import make_bot
 
 
@@ -234,6 +234,12 @@ def test_gymnasium_refuses_a_masked_action_or_penalizes_it_when_asked() -> None:
     after, reward, terminated, _, info = lenient.step(illegal)
     assert reward == -1.0 and info["illegal_action"] and not terminated
     assert np.array_equal(before, after)
+    # the policy is parsed once: a member or its text, anything else refused in one line
+    assert lenient.illegal_action is IllegalActionPolicy.PENALIZE
+    member = to_gymnasium("freecell", deal=1, illegal_action=IllegalActionPolicy.PENALIZE)
+    assert member.illegal_action is IllegalActionPolicy.PENALIZE
+    with pytest.raises(ValueError, match="expected an illegal_action, one of 'raise', 'penalize'"):
+        to_gymnasium("freecell", deal=1, illegal_action="ignore")
 
 
 def test_gymnasium_solves_freecell_deal_1_with_the_solvers_moves() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+import json
 import math
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -13,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pure_engine.core.game import TERMINAL, Game
-from pure_engine.search import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
+from pure_engine.search import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, StopReason
 from pure_engine.search.puzzle import ALGORITHMS, PuzzleResult, search, solve
 from tests.search_toys import (
     Node,
@@ -310,6 +311,10 @@ def test_solve_on_a_3x3_puzzle_with_a_seed_and_budget() -> None:
     assert solve(game, start, heuristic=manhattan, algorithm="idastar").cost == result.cost
     cut = solve(game, start, heuristic=manhattan, budget=Budget(nodes=3))
     assert cut.verdict == UNKNOWN and cut.stats.expanded == 3 and cut.stats.stopped_by == "nodes"
+    # a typed member whose text is what JSON shows; a complete search stopped by nothing
+    assert cut.stats.stopped_by is StopReason.NODES
+    assert json.dumps(cut.stats.stopped_by) == '"nodes"'
+    assert result.stats.stopped_by is StopReason.NOTHING and not result.stats.stopped_by
 
 
 def corridor_game() -> Game[int, int]:

@@ -13,6 +13,7 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.testing import (
+    ChanceMode,
     Playout,
     action_sequences,
     actions_at,
@@ -199,6 +200,12 @@ def test_deals_by_probability_follow_the_chance_weights() -> None:
     assert picks == [0, 1, 1, 1, 0, 1, 1, 1]
     by_index = [play_choices(weighted, [c], chance="index").final for c in range(4)]
     assert by_index == [0, 1, 0, 1]
+    assert play_choices(weighted, [1], chance=ChanceMode.PROBABILITY).final == 1  # a member too
+    # the mode is parsed, once: a typo is an error, not a silent switch to the other mode
+    with pytest.raises(ValueError, match="expected a chance mode, one of 'index', 'probability'"):
+        play_choices(weighted, [1], chance="probabilty")
+    with pytest.raises(ValueError, match="found 'indexed'"):
+        playouts(weighted, chance="indexed")
 
 
 def test_play_choices_stops_at_the_end_of_the_game_and_of_the_choices() -> None:

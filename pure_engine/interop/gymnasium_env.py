@@ -30,21 +30,43 @@ unmasked ``action_space.sample()``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import Game
 from pure_engine.core.registry import list_games, load_game
 from pure_engine.errors import IllegalActionError
 from pure_engine.interop._episode import Episode, as_index
 from pure_engine.search.bots import Bot, choose_action
 
-__all__ = ["GYMNASIUM_IDS", "PureEngineEnv", "gymnasium_id", "register_envs", "to_gymnasium"]
+__all__ = [
+    "GYMNASIUM_IDS",
+    "IllegalActionPolicy",
+    "PureEngineEnv",
+    "gymnasium_id",
+    "register_envs",
+    "to_gymnasium",
+]
 
 Observation = np.ndarray[Any, np.dtype[np.float32]]
+
+
+class IllegalActionPolicy(StrEnum):
+    """What :meth:`PureEngineEnv.step` does with an action outside the mask (the
+    ``illegal_action`` keyword, given as a member or its text).
+
+    ``render_mode`` stays a string: Gymnasium's API defines it as one.
+    """
+
+    RAISE = "raise"
+    """Raise :class:`~pure_engine.errors.IllegalActionError` (one line)."""
+    PENALIZE = "penalize"
+    """Gymnasium's Taxi: the state stays, the reward is ``illegal_penalty``."""
 
 
 def to_gymnasium(
@@ -55,7 +77,7 @@ def to_gymnasium(
     render_mode: str | None = None,
     fixed_start: bool = False,
     max_steps: int | None = None,
-    illegal_action: str = "raise",
+    illegal_action: IllegalActionPolicy | str = IllegalActionPolicy.RAISE,
     illegal_penalty: float = -1.0,
     **params: Any,
 ) -> PureEngineEnv:
@@ -95,7 +117,7 @@ class PureEngineEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         fixed_start: bool = False,
         max_steps: int | None = None,
-        illegal_action: str = "raise",
+        illegal_action: IllegalActionPolicy | str = IllegalActionPolicy.RAISE,
         illegal_penalty: float = -1.0,
     ) -> None:
         if not 0 <= player < game.num_players:
@@ -104,16 +126,14 @@ class PureEngineEnv(gymnasium.Env[Observation, np.int64]):
             )
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"expected render_mode None, 'ansi' or 'human', found {render_mode!r}")
-        if illegal_action not in ("raise", "penalize"):
-            raise ValueError(
-                f"expected illegal_action 'raise' or 'penalize', found {illegal_action!r}"
-            )
+        policy = parse_enum(IllegalActionPolicy, illegal_action, what="illegal_action")
         self.game = game
         self.player = player
         self.episode = Episode(game, fixed_start=fixed_start, max_steps=max_steps)
         self.metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
         self.render_mode = render_mode
-        self.illegal_action = illegal_action
+        self.illegal_action = policy
+        self._penalize = policy is IllegalActionPolicy.PENALIZE  # read once, not per step
         self.illegal_penalty = float(illegal_penalty)
         self._bots = _seat_bots(opponents, game, player)
         encoding = self.episode.encoding
@@ -145,7 +165,7 @@ class PureEngineEnv(gymnasium.Env[Observation, np.int64]):
         episode = self.episode
         if episode.is_over or episode.player != self.player:
             raise IllegalActionError(f"step({action!r}) after the game ended: call reset() first")
-        if self.illegal_action == "penalize" and as_index(action) not in episode.legal_numbers():
+        if self._penalize and as_index(action) not in episode.legal_numbers():
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), self.illegal_penalty, False, False, info

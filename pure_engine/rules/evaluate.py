@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pure_engine.rules.expr import (  # parse_expression: for the doctests
-    _PY_COMPARE,
     THIS,
     Binary,
     Call,
@@ -25,10 +24,9 @@ from pure_engine.rules.expr import (  # parse_expression: for the doctests
     Lit,
     Unary,
     Var,
-    _is_number,
     parse_expression,  # noqa: F401
 )
-from pure_engine.rules.tree import MISSING, child, is_sequence
+from pure_engine.rules.tree import MISSING, child, is_number, is_sequence
 
 __all__ = ["compare", "evaluate", "index_value", "to_python", "unparse"]
 
@@ -145,7 +143,7 @@ def to_python(tree: Any, names: Mapping[str, str]) -> str:
         case Compare(ops=ops, operands=operands):
             parts = [to_python(operands[0], names)]
             for op, right in zip(ops, operands[1:], strict=True):
-                parts += [_PY_COMPARE[op], to_python(right, names)]
+                parts += [op, to_python(right, names)]  # the language's comparisons are Python's
             return f"({' '.join(parts)})"
         case Call(name=name, args=args):
             return f"f_{name}({', '.join(to_python(arg, names) for arg in args)})"
@@ -171,7 +169,7 @@ def _precedence(tree: Any) -> int:
             return _PRECEDENCE["neg"]
         case Compare():
             return _PRECEDENCE["compare"]
-        case Lit(value=value) if _is_number(value) and value < 0:
+        case Lit(value=value) if is_number(value) and value < 0:
             return _PRECEDENCE["neg"]
     return _PRECEDENCE["atom"]
 

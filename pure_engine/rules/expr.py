@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from pure_engine.core.struct import Struct
+from pure_engine.rules.tree import is_number
 
 __all__ = [
     "THIS",
@@ -129,9 +130,7 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _KEYWORDS = {"and", "or", "not", "in", "true", "false", "null"}
-_COMPARISONS = ("<", "<=", ">", ">=", "==", "!=", "in", "not in")
-_PY_COMPARE = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!="}
-_PY_COMPARE |= {"in": "in", "not in": "not in"}
+_COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!=", "in", "not in"})  # Python's too
 
 
 def tokenize(text: str) -> list[tuple[str, str]]:
@@ -218,7 +217,7 @@ class _Parser:
 
     def comparison_op(self) -> str | None:
         kind, value = self.peek()
-        if kind == "op" and value in _PY_COMPARE:
+        if kind == "op" and value in _COMPARISONS:
             return value
         if self.is_word("in"):
             return "in"
@@ -250,7 +249,7 @@ class _Parser:
         if self.is_op("-"):
             self.take()
             operand = self.unary()
-            if isinstance(operand, Lit) and _is_number(operand.value):
+            if isinstance(operand, Lit) and is_number(operand.value):
                 return Lit(-operand.value)
             return Unary("-", operand)
         if self.is_op("+"):
@@ -318,10 +317,6 @@ class _Parser:
             self.take()
             return ListOf(self.items("]"))
         raise self.fail("a value")
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def parse_expression(text: str) -> Any:

@@ -24,17 +24,13 @@ from typing import Any
 import immutables
 
 from pure_engine.core.struct import Struct
-from pure_engine.rules.tree import is_sequence
+from pure_engine.rules.tree import is_number, is_sequence
 
 __all__ = ["BUILTINS", "Library", "check_arity"]
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _is_map(value: object) -> bool:
@@ -49,7 +45,7 @@ _BUILTIN_TYPES: dict[str, Callable[[Any], bool]] = {
     "list": is_sequence,
     "map": _is_map,
     "null": lambda value: value is None,
-    "number": _is_number,
+    "number": is_number,
     "str": lambda value: isinstance(value, str),
 }
 

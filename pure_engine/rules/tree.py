@@ -41,6 +41,7 @@ __all__ = [
     "from_json",
     "get_in",
     "index_key",
+    "is_number",
     "is_sequence",
     "remove_in",
     "set_in",
@@ -79,6 +80,15 @@ def index_key(text: str) -> int | None:
     if body.isdigit() and body.isascii() and (body == "0" or body[0] != "0"):
         return int(text)
     return None
+
+
+def is_number(value: object) -> bool:
+    """True for an int or a float, not a bool (JSON's numbers, as the rules see them).
+
+    >>> is_number(3), is_number(2.5), is_number(True), is_number("3")
+    (True, True, False, False)
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def is_sequence(node: object) -> bool:

@@ -15,6 +15,7 @@ from pure_engine.search.budget import (
     UNKNOWN,
     Budget,
     SearchStats,
+    StopReason,
     Verdict,
 )
 from pure_engine.search.expecti import AdversarialResult, expectimax
@@ -40,6 +41,7 @@ __all__ = [
     "Pruning",
     "PuzzleResult",
     "SearchStats",
+    "StopReason",
     "Verdict",
     "alphabeta",
     "expectimax",

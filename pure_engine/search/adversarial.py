@@ -40,7 +40,7 @@ from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import Game
 from pure_engine.core.seen import TranspositionTable
 from pure_engine.search._engine import EXACT, LOWER, UPPER, Engine, Entry, Pruning
-from pure_engine.search.budget import Budget, Limiter, SearchStats
+from pure_engine.search.budget import Budget, Limiter, SearchStats, StopReason
 from pure_engine.search.expecti import (
     UNLIMITED,
     AdversarialResult,
@@ -179,7 +179,7 @@ def alphabeta(
         except SearchStopped:
             break
         except RecursionError:  # a line deeper than Python's stack: stop as if by a budget
-            engine.limiter.reason = "recursion"
+            engine.limiter.reason = StopReason.RECURSION
             break
         complete = engine.cutoffs == before
         reached = engine.deepest if complete else current

@@ -10,7 +10,7 @@ many searches.
 >>> [lim.exhausted(n) for n in (1, 2, 3, 4)]
 [False, False, True, True]
 >>> lim.reason
-'nodes'
+<StopReason.NODES: 'nodes'>
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ __all__ = [
     "Budget",
     "Limiter",
     "SearchStats",
+    "StopReason",
     "Verdict",
     "resident_mib",
 ]
@@ -59,6 +60,32 @@ PROVED_UNSOLVABLE: Final = Verdict.PROVED_UNSOLVABLE
 UNKNOWN: Final = Verdict.UNKNOWN
 
 
+class StopReason(StrEnum):
+    """Why a search stopped before the end (``SearchStats.stopped_by``).
+
+    Members equal their text, which is what JSON and messages show; the one
+    for a search that ran to completion is the empty text, so it is false.
+
+    >>> bool(StopReason.NOTHING), StopReason.NODES == "nodes"
+    (False, True)
+    """
+
+    NOTHING = ""
+    """Nothing stopped it: the search ran to completion."""
+    NODES = "nodes"
+    """The budget's node count was reached."""
+    STATES = "states"
+    """The budget's stored-states bound was reached."""
+    SECONDS = "seconds"
+    """The budget's time ran out."""
+    CANCELLED = "cancelled"
+    """The budget's ``cancel`` callback returned true."""
+    MEMORY = "memory"
+    """The process's resident memory reached the budget's ``memory_mb``."""
+    RECURSION = "recursion"
+    """A depth-first search went deeper than Python's recursion limit."""
+
+
 class Budget(Struct):
     """When a search must stop; ``None`` means no limit on that axis.
 
@@ -70,7 +97,7 @@ class Budget(Struct):
     stops the search with verdict ``unknown``.
 
     >>> lim = Limiter(Budget(memory_mb=1))  # any Python process holds more than 1 MiB
-    >>> lim.exhausted(0), lim.reason
+    >>> lim.exhausted(0), str(lim.reason)
     (True, 'memory')
     """
 
@@ -93,7 +120,7 @@ class SearchStats(Struct):
     duplicates: int = 0
     peak_frontier: int = 0
     seconds: float = 0.0
-    stopped_by: str = ""  # "" when the search ran to completion, else the budget axis
+    stopped_by: StopReason = StopReason.NOTHING
 
 
 class Limiter:
@@ -121,25 +148,25 @@ class Limiter:
         if self._memory is not None and resident_mib() is None:
             raise ValueError("a memory_mb budget needs /proc/self/statm or the resource module")
         self._polls = 0
-        self.reason = ""
+        self.reason = StopReason.NOTHING
 
     def exhausted(self, nodes: int, states: int = 0) -> bool:
         """True once any limit is reached; ``reason`` names the first one hit."""
         if self.reason:
             return True
         if self._nodes is not None and nodes >= self._nodes:
-            self.reason = "nodes"
+            self.reason = StopReason.NODES
         elif self._states is not None and states >= self._states:
-            self.reason = "states"
+            self.reason = StopReason.STATES
         else:
             self._polls += 1
             if self._polls & 63 == 0 or self._polls < 64:
                 if self._deadline is not None and time.perf_counter() >= self._deadline:
-                    self.reason = "seconds"
+                    self.reason = StopReason.SECONDS
                 elif self._cancel is not None and self._cancel():
-                    self.reason = "cancelled"
+                    self.reason = StopReason.CANCELLED
                 elif self._memory is not None and (resident_mib() or 0.0) >= self._memory:
-                    self.reason = "memory"
+                    self.reason = StopReason.MEMORY
         return bool(self.reason)
 
     def elapsed(self) -> float:
@@ -150,13 +177,13 @@ class Limiter:
         self, *, expanded: int, generated: int, duplicates: int = 0, peak_frontier: int = 0
     ) -> SearchStats:
         """The search's :class:`SearchStats`: its counts, with the seconds since it started
-        and the budget axis that stopped it (``""``: it ran to completion).
+        and what stopped it (:attr:`StopReason.NOTHING`: it ran to completion).
 
         >>> limiter = Limiter(Budget(nodes=5))
         >>> limiter.exhausted(5)
         True
         >>> limiter.stats(expanded=5, generated=9).stopped_by
-        'nodes'
+        <StopReason.NODES: 'nodes'>
         """
         return SearchStats(
             expanded=expanded,

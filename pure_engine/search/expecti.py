@@ -36,7 +36,7 @@ from typing import Any, Generic, TypeVar
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.struct import Struct
-from pure_engine.search.budget import Budget, Limiter, SearchStats
+from pure_engine.search.budget import Budget, Limiter, SearchStats, StopReason
 
 Sides = Sequence[int] | Callable[[int], int]
 """Partnerships: a side index per seat (``(0, 1, 0, 1)``) or a function seat -> side."""
@@ -195,7 +195,7 @@ def expectimax(
     except SearchStopped:
         result_value, action = math.nan, None
     except RecursionError:  # a line deeper than Python's stack
-        limiter.reason = "recursion"
+        limiter.reason = StopReason.RECURSION
         result_value, action = math.nan, None
     stats = limiter.stats(expanded=counts[0], generated=counts[1])
     complete = counts[2] == 0 and not limiter.reason

@@ -7,13 +7,13 @@ that finds a solution, proves unsolvability, or stops for another reason than
 its own expansion cap ends it.  A verdict other than ``unknown`` therefore
 always comes from a complete search or a found solution.
 
->>> from pure_engine.search.budget import SOLVED, SearchStats, Verdict
+>>> from pure_engine.search.budget import SOLVED, SearchStats, StopReason, Verdict
 >>> from pure_engine.core.struct import Struct
 >>> class Result(Struct):
 ...     verdict: Verdict
 ...     stats: SearchStats
 >>> def short(budget):      # gives up at its cap
-...     return Result(UNKNOWN, SearchStats(expanded=budget.nodes, stopped_by="nodes"))
+...     return Result(UNKNOWN, SearchStats(expanded=budget.nodes, stopped_by=StopReason.NODES))
 >>> def long(budget):
 ...     return Result(SOLVED, SearchStats(expanded=7))
 >>> out = run_stages(None, [(10, short), (None, long)])
@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from pure_engine.search.budget import UNKNOWN, Budget, SearchStats, Verdict
+from pure_engine.search.budget import UNKNOWN, Budget, SearchStats, StopReason, Verdict
 
 __all__ = ["StagedResult", "run_stages"]
 
@@ -74,7 +74,7 @@ def run_stages(
         generated += stats.generated
         duplicates += stats.duplicates
         peak = max(peak, stats.peak_frontier)
-        if result.verdict != UNKNOWN or stats.stopped_by != "nodes":
+        if result.verdict != UNKNOWN or stats.stopped_by != StopReason.NODES:
             break
         if budget.nodes is not None and expanded >= budget.nodes:
             break

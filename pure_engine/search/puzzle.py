@@ -179,7 +179,7 @@ def search(
     >>> succ = lambda n: [("+1", n + 1), ("*2", n * 2)] if n < 40 else []
     >>> r = search(1, successors=succ, is_goal=lambda n: n == 40, algorithm="bfs")
     >>> r.actions, r.stats.stopped_by
-    (('+1', '*2', '+1', '*2', '*2', '*2'), '')
+    (('+1', '*2', '+1', '*2', '*2', '*2'), <StopReason.NOTHING: ''>)
     >>> search(1, successors=succ, is_goal=lambda n: n == 40, budget=Budget(nodes=5)).verdict
     <Verdict.UNKNOWN: 'unknown'>
     """

@@ -36,6 +36,7 @@ from pure_engine.testing.golden import (
 )
 from pure_engine.testing.stateful import GameModel, game_state_machine
 from pure_engine.testing.strategies import (
+    ChanceMode,
     Playout,
     action_sequences,
     actions_at,
@@ -51,6 +52,7 @@ __all__ = [
     "ALL_CHECKS",
     "DEEP_KEY_SEARCH",
     "FAST_CHECKS",
+    "ChanceMode",
     "CheckReport",
     "EncodingReport",
     "GameCheckError",

@@ -391,10 +391,10 @@ def _whole_run_checks(
             return failure
     if run.on("cross_process") and played:
         for trace in played:
-            from pure_engine.testing.check_process import _state_digest
+            from pure_engine.testing.check_process import state_digest
 
             trace.digests = [
-                (f"{key_digest(run.game, s):016x}", _state_digest(s)) for s in trace.states
+                (f"{key_digest(run.game, s):016x}", state_digest(s)) for s in trace.states
             ]
         return _check_cross_process(run, played, factory)
     return None

@@ -29,7 +29,14 @@ from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.registry import load_game
 from pure_engine.core.struct import Struct
 
-__all__ = ["GameSpec", "ReplayTrace", "replay_digests", "run_in_subprocess", "spec_of"]
+__all__ = [
+    "GameSpec",
+    "ReplayTrace",
+    "replay_digests",
+    "run_in_subprocess",
+    "spec_of",
+    "state_digest",
+]
 
 
 _SKIP = frozenset({"builtins", "pure_engine.core.game"})
@@ -104,7 +111,13 @@ def _build(spec: GameSpec) -> Game[Any, Any]:
     return load_game(spec.name, **params)
 
 
-def _state_digest(state: object) -> str | None:
+def state_digest(state: object) -> str | None:
+    """The digest of the whole *state* in hex, or ``None`` when it holds something
+    :func:`~pure_engine.core.digest.digest` cannot read (the key's digest is compared then).
+
+    >>> state_digest((1, "a")) == state_digest((1, "a")), state_digest(object())
+    (True, None)
+    """
     try:
         return f"{digest(state):016x}"
     except TypeError:
@@ -120,14 +133,14 @@ def replay_digests(game: Game[Any, Any], trace: ReplayTrace) -> list[tuple[str, 
     (4, True)
     """
     state = game.initial_state(trace.seed)
-    rows = [(f"{digest(game.key(state)):016x}", _state_digest(state))]
+    rows = [(f"{digest(game.key(state)):016x}", state_digest(state))]
     for index in trace.choices:
         if game.current_player(state) == CHANCE:
             action = game.chance_outcomes(state)[index][0]
         else:
             action = game.legal_actions(state)[index]
         state = game.step(state, action)
-        rows.append((f"{digest(game.key(state)):016x}", _state_digest(state)))
+        rows.append((f"{digest(game.key(state)):016x}", state_digest(state)))
     return rows
 
 

@@ -24,6 +24,7 @@ from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.testing.check_rules import (
     CheckFailedError,
@@ -33,7 +34,7 @@ from pure_engine.testing.check_rules import (
     describe,
 )
 from pure_engine.testing.check_state import fingerprint
-from pure_engine.testing.strategies import ChanceMode, _chance_pick, seeds
+from pure_engine.testing.strategies import ChanceMode, chance_outcome, seeds
 
 __all__ = ["GameModel", "game_state_machine"]
 
@@ -67,7 +68,7 @@ def game_state_machine(
     *,
     invariants: Sequence[Callable[[S], object]] = (),
     seed: st.SearchStrategy[int | None] | None = None,
-    chance: ChanceMode = "probability",
+    chance: ChanceMode | str = ChanceMode.PROBABILITY,
 ) -> type[RuleBasedStateMachine]:
     """Build a state machine class that plays *game* (see the module docstring).
 
@@ -77,6 +78,7 @@ def game_state_machine(
     """
     seed_strategy: st.SearchStrategy[int | None] = seeds() if seed is None else seed
     user_invariants = tuple(invariants)
+    mode = parse_enum(ChanceMode, chance, what="chance mode")
 
     class GameMachine(RuleBasedStateMachine):
         def __init__(self) -> None:
@@ -108,7 +110,7 @@ def game_state_machine(
         def act(self, choice: int) -> None:
             before = self.state
             if game.current_player(before) == CHANCE:
-                action = _chance_pick(game.chance_outcomes(before), choice, chance)
+                action = chance_outcome(game.chance_outcomes(before), choice, mode)
             else:
                 legal = game.legal_actions(before)
                 action = legal[choice % len(legal)]

@@ -16,19 +16,23 @@ the shortest game that shows the failure, with the first listed actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from fractions import Fraction
 from math import lcm
-from typing import Any, Literal, TypeVar
+from typing import Any, Final, TypeVar
 
 from hypothesis import strategies as st
 
+from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.struct import Struct
 
 __all__ = [
+    "ChanceMode",
     "Playout",
     "action_sequences",
     "actions_at",
+    "chance_outcome",
     "deals",
     "play_choices",
     "playouts",
@@ -40,7 +44,18 @@ __all__ = [
 S = TypeVar("S")
 A = TypeVar("A")
 
-ChanceMode = Literal["index", "probability"]
+
+class ChanceMode(StrEnum):
+    """How a drawn choice picks a chance outcome (the ``chance`` keyword: a member or its
+    text, parsed once; any other text is a ``ValueError``)."""
+
+    INDEX = "index"
+    """Outcome ``choice % len(outcomes)``: each one as easy to reach, the rare ones too."""
+    PROBABILITY = "probability"
+    """In proportion to its probability: ``choice`` modulo the common denominator."""
+
+
+_INDEX: Final = ChanceMode.INDEX  # read per chance node: a plain global, not the enum's hook
 
 _CHOICE = st.integers(min_value=0, max_value=2**16)
 
@@ -58,8 +73,16 @@ class Playout(Struct):
         return self.states[-1]
 
 
-def _chance_pick(outcomes: Sequence[tuple[A, Fraction]], choice: int, mode: ChanceMode) -> A:
-    if mode == "index":
+def chance_outcome(outcomes: Sequence[tuple[A, Fraction]], choice: int, mode: ChanceMode) -> A:
+    """The outcome a drawn *choice* picks among *outcomes* (``(action, probability)`` pairs).
+
+    >>> outcomes = [("rare", Fraction(1, 4)), ("common", Fraction(3, 4))]
+    >>> [chance_outcome(outcomes, c, ChanceMode.INDEX) for c in range(4)]
+    ['rare', 'common', 'rare', 'common']
+    >>> [chance_outcome(outcomes, c, ChanceMode.PROBABILITY) for c in range(4)]
+    ['rare', 'common', 'common', 'common']
+    """
+    if mode is _INDEX:
         return outcomes[choice % len(outcomes)][0]
     scale = lcm(*(p.denominator for _, p in outcomes))
     pick = choice % scale
@@ -75,7 +98,7 @@ def play_choices(
     choices: Sequence[int],
     *,
     seed: int | None = None,
-    chance: ChanceMode = "index",
+    chance: ChanceMode | str = ChanceMode.INDEX,
     stop_at_decision: bool = False,
 ) -> Playout:
     """Play *choices* from ``initial_state(seed)``: choice ``i`` picks ``legal[i % len]``.
@@ -89,6 +112,7 @@ def play_choices(
     >>> playout.actions, playout.final.acked                # tails, tails (3 % 2), ack
     ((1, 1, 2), True)
     """
+    mode = parse_enum(ChanceMode, chance, what="chance mode")
     state = game.initial_state(seed)
     actions: list[A] = []
     states = [state]
@@ -97,7 +121,7 @@ def play_choices(
         if player == TERMINAL or (stop_at_decision and player != CHANCE):
             break
         if player == CHANCE:
-            action = _chance_pick(game.chance_outcomes(state), choice, chance)
+            action = chance_outcome(game.chance_outcomes(state), choice, mode)
         else:
             legal = game.legal_actions(state)
             action = legal[choice % len(legal)]
@@ -122,7 +146,7 @@ def playouts(
     *,
     max_steps: int = 100,
     seed: st.SearchStrategy[int | None] | None = None,
-    chance: ChanceMode = "index",
+    chance: ChanceMode | str = ChanceMode.INDEX,
 ) -> st.SearchStrategy[Playout]:
     """Playouts of at most *max_steps* actions by legal play (see the module docstring).
 
@@ -134,8 +158,9 @@ def playouts(
     (0, 1)
     """
     seed_strategy: st.SearchStrategy[int | None] = st.none() if seed is None else seed
+    mode = parse_enum(ChanceMode, chance, what="chance mode")  # a typo fails here, not later
     return st.builds(
-        lambda chosen, drawn: play_choices(game, chosen, seed=drawn, chance=chance),
+        lambda chosen, drawn: play_choices(game, chosen, seed=drawn, chance=mode),
         st.lists(_CHOICE, max_size=max_steps),
         seed_strategy,
     )
@@ -146,7 +171,7 @@ def action_sequences(
     *,
     max_steps: int = 100,
     seed: int | None = None,
-    chance: ChanceMode = "index",
+    chance: ChanceMode | str = ChanceMode.INDEX,
 ) -> st.SearchStrategy[tuple[A, ...]]:
     """Legal action sequences from ``initial_state(seed)``, chance outcomes included.
 
@@ -171,7 +196,7 @@ def states(
     *,
     max_steps: int = 100,
     seed: st.SearchStrategy[int | None] | None = None,
-    chance: ChanceMode = "index",
+    chance: ChanceMode | str = ChanceMode.INDEX,
 ) -> st.SearchStrategy[S]:
     """States reachable by legal play in at most *max_steps* actions, shrinking to the shortest.
 
@@ -218,7 +243,7 @@ def deals(
     game: Game[S, A],
     *,
     seed: st.SearchStrategy[int | None] | None = None,
-    chance: ChanceMode = "probability",
+    chance: ChanceMode | str = ChanceMode.PROBABILITY,
     max_chance_steps: int = 1000,
 ) -> st.SearchStrategy[S]:
     """The states where the first decision is due: every opening chance node resolved.
@@ -229,12 +254,11 @@ def deals(
     CoinState(coin=1, guess=None, acked=False, rng=None)
     """
     seed_strategy: st.SearchStrategy[int | None] = st.none() if seed is None else seed
+    mode = parse_enum(ChanceMode, chance, what="chance mode")
 
     def deal(chosen: list[int], drawn: int | None) -> S:
         padded = chosen + [0] * (max_chance_steps - len(chosen))
-        final: S = play_choices(
-            game, padded, seed=drawn, chance=chance, stop_at_decision=True
-        ).final
+        final: S = play_choices(game, padded, seed=drawn, chance=mode, stop_at_decision=True).final
         return final
 
     return st.builds(deal, st.lists(_CHOICE, max_size=max_chance_steps), seed_strategy)
