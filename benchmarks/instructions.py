@@ -25,7 +25,10 @@ with calls that exist before and after issue 9):
   (the Leduc UCT row of ``python -m benchmarks mcts``);
 * ``search_chance``: the dice duel of ``python -m benchmarks search``'s chance table
   (3 turns each there 4, so that a run under valgrind takes minutes), solved by
-  expectimax and by the pruned search with each pruning, with and without the table.
+  expectimax and by the pruned search with each pruning, with and without the table;
+* ``magic``: 20 random games of magic_lite's green_stompy mirror (skip-trivial on), seeds
+  0-19 dealt and played with ``Random(seed)`` — issue 13's target workload (every run plays
+  the same games, so the count of one run is the difference of N=2 and N=1).
 """
 
 from __future__ import annotations
@@ -157,7 +160,24 @@ def workload(name: str) -> Callable[[int], None]:
                     pruned(duel, opening, pruning=pruning)
 
         return solve_all
-    known = "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance"
+    if name == "magic":
+        import random
+
+        from pure_engine.core.registry import load_game
+
+        magic = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
+        current_player, legal_actions, step = magic.current_player, magic.legal_actions, magic.step
+
+        def play_magic(index: int) -> None:
+            for seed in range(20):
+                state = magic.initial_state(seed=seed)
+                rand = random.Random(seed).random
+                while current_player(state) >= 0:
+                    legal = legal_actions(state)
+                    state = step(state, legal[int(rand() * len(legal))])
+
+        return play_magic
+    known = "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance, magic"
     print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
     raise SystemExit(2)
 

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import EntityId
+from pure_engine.cards import Ctx, EntityId, Frame
 from pure_engine.core import gamerecord
 from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.actions import forced
-from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.cards import card_facts
+from pure_engine.games.magic_lite.decks import load_deck
+from pure_engine.games.magic_lite.engine import RULES, ZONES
+from pure_engine.games.magic_lite.game import deal, position
 from pure_engine.games.magic_lite.priority import PASS, make_can_act
+from pure_engine.games.magic_lite.state import CardFacts
+from pure_engine.games.magic_lite.turn import step as magic_step
 from pure_engine.testing import FAST_CHECKS, check_game
 
 GAME = load_game("magic_lite")
@@ -92,6 +97,49 @@ def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:
     for state in _random_states(7, 11, 200):
         for player in rng.sample((0, 1, 0, 1), 4):
             assert memo(state, player) == can_act(state, player) == other(state, player)
+
+
+@pytest.mark.parametrize(
+    ("deck0", "deck1"),
+    [
+        ("green_stompy", "green_stompy"),
+        ("white_weenie", "dimir_fliers"),
+        ("red_sligh", "red_burn"),
+    ],
+)
+def test_card_facts_only_skip_scans_that_would_find_nothing(deck0: str, deck1: str) -> None:
+    # the same games with the decks' facts and with facts that rule nothing out: every state and
+    # every list of legal actions is the same (but the facts themselves)
+    cards0, cards1 = load_deck(deck0), load_deck(deck1)
+    facts = card_facts((*cards0, *cards1))
+    for seed in range(3):
+        fast = deal(cards0, cards1, seed=seed, skip=0b11, facts=facts)
+        slow = deal(cards0, cards1, seed=seed, skip=0b11, facts=CardFacts())
+        rng = random.Random(seed)
+        while not GAME.is_terminal(fast):
+            assert fast.replace(cards=CardFacts()) == slow
+            legal = legal_actions(fast)
+            assert legal == legal_actions(slow)
+            action = legal[rng.randrange(len(legal))]
+            fast, slow = magic_step(fast, action), magic_step(slow, action)
+
+
+def test_a_summoned_card_new_to_the_game_joins_its_facts() -> None:
+    state = position(hands=(("forest",), ()), battlefields=(("grizzly_bears",), ()))
+    facts = state.cards
+    assert not facts.auras and "upkeep" in facts.unheard and "enters" in facts.own
+    frame = Frame("forest", "play", 0, Ctx(None, 0))
+    for card in ("glorious_anthem", "phyrexian_arena", "soul_warden"):
+        state = RULES.summon(state, frame, 0, card)
+    facts = state.cards
+    assert facts.auras and "upkeep" not in facts.unheard and "enters" not in facts.own
+    # Soul Warden hears another creature enter: the next creature's "enters" reaches it
+    life = state.life
+    state = RULES.summon(state, frame, 0, "grizzly_bears")
+    assert len(state.queue) == 1 and state.life == life
+    assert cards(state, "battlefield", 0) == [
+        "grizzly_bears", "glorious_anthem", "phyrexian_arena", "soul_warden", "grizzly_bears"
+    ]  # fmt: skip
 
 
 def test_skip_trivial_surfaces_no_single_option_decision_and_counts() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -104,3 +105,31 @@ def test_wide_replace_refuses_unknown_fields_and_keeps_subclasses() -> None:
     child = WideChild(*range(24))
     changed = child.replace(extra=9, f0=-1)
     assert type(changed) is WideChild and (changed.extra, changed.f0, changed.f1) == (9, -1, 1)
+
+
+_NARROW_FIELDS = ["a", "b", "c"]
+Narrow = type("Narrow", (Struct,), {"__annotations__": dict.fromkeys(_NARROW_FIELDS, "int")})
+
+
+@pytest.mark.parametrize(("cls", "names"), [(Wide, _WIDE_FIELDS), (Narrow, _NARROW_FIELDS)])
+@given(data=st.data())
+def test_a_setter_is_replace_of_its_fields(cls: Any, names: list[str], data: st.DataObject) -> None:
+    values = data.draw(st.lists(st.integers(), min_size=len(names), max_size=len(names)))
+    chosen = data.draw(st.lists(st.sampled_from(names), min_size=1, unique=True))
+    new = data.draw(st.lists(st.integers(), min_size=len(chosen), max_size=len(chosen)))
+    s = cls(*values)
+    out = cls.setter(*chosen)(s, *new)
+    assert out == s.replace(**dict(zip(chosen, new, strict=True))) and type(out) is cls
+    assert s == cls(*values)  # the input is untouched
+
+
+def test_a_setter_refuses_unknown_repeated_or_no_fields_and_keeps_subclasses() -> None:
+    wide: Any = Wide
+    for bad in (("f0", "nope"), ("f1", "f1"), ()):
+        with pytest.raises(TypeError, match=r"Wide.setter\(\) got"):
+            wide.setter(*bad)
+    changed = wide.setter("f0")(WideChild(*range(24)), -1)
+    assert type(changed) is WideChild and (changed.extra, changed.f0) == (5, -1)
+    narrow: Any = Narrow
+    child = type("NarrowChild", (Narrow,), {"__annotations__": {"d": "int"}, "d": 4})(1, 2, 3)
+    assert narrow.setter("b")(child, 9) == child.replace(b=9)  # the child's own field is kept

@@ -119,6 +119,7 @@ from pure_engine.cards.table import (
     move,
     new_table,
     put,
+    put_all,
     update,
 )
 from pure_engine.cards.view import is_known, observe_table, resample_table
@@ -224,6 +225,7 @@ __all__ = [
     "observe_table",
     "push",
     "put",
+    "put_all",
     "refresh_auras",
     "remove_buffs",
     "resample_table",

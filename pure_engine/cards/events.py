@@ -21,7 +21,7 @@ from __future__ import annotations
 from pure_engine.cards.program import Frame, S, Value
 from pure_engine.cards.rules import Rules
 from pure_engine.cards.selectors import Ctx
-from pure_engine.cards.table import SILENCED, EntityId, Table, is_alive, move, put
+from pure_engine.cards.table import DOOMED, SILENCED, EntityId, Table, move, put
 from pure_engine.cards.vm import Chooser, run
 
 __all__ = ["DEATH", "death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
@@ -127,13 +127,14 @@ def death_phase(state: S, rules: Rules[S]) -> tuple[S, bool]:
     deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died."""
     table = state.table
     layout, kinds = rules.layout, rules.kinds
-    dead = [
-        table.entities[i]
-        for kind in kinds.mortal
-        for p in range(rules.players)
-        for i in table.zones[layout.zone(kind, p)]
-        if not is_alive(table.entities[i])
-    ]
+    entities, zone_map = table.entities, table.zones
+    dead = []
+    for zone in rules.mortal_zones:
+        for i in zone_map[zone]:
+            e = entities[i]
+            # not is_alive(e), inlined: the death phase looks at every permanent after every action
+            if e.status & DOOMED or (e.health > 0 and e.damage >= e.health):
+                dead.append(e)
     if not dead:
         return state, False
     dead.sort(key=lambda e: e.id)

@@ -260,6 +260,14 @@ class Rules(Generic[S]):
     kinds: Kinds = Kinds()
     max_depth: int = 16
     players: int = 2
+    mortal_zones: tuple[ZoneId, ...] = field(init=False, repr=False, compare=False)
+    """The zones of the ``kinds.mortal`` kinds, every player's, in the death phase's order."""
+
+    def __post_init__(self) -> None:
+        zones = tuple(
+            self.layout.zone(kind, p) for kind in self.kinds.mortal for p in range(self.players)
+        )
+        object.__setattr__(self, "mortal_zones", zones)
 
     @property
     def programs(self) -> Mapping[tuple[str, str], Program]:

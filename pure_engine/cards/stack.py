@@ -31,7 +31,8 @@ True
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from pure_engine.cards.program import CardState, Frame
 from pure_engine.cards.rules import Rules
@@ -71,10 +72,15 @@ class StackState(CardState):
 
 T = TypeVar("T", bound=StackState)
 
+_set_stack: Final[Callable[..., Any]] = StackState.setter("stack", "holder", "passes")
+"""``(state, stack, holder, passes)``: a positional setter (``Struct.setter``; the subclasses'
+slots for these fields are the same), as push and pop run at every spell."""
+
 
 def push_item(state: T, item: StackItem) -> T:
     """Put *item* on top of the stack; its controller receives priority (rule 117.3c)."""
-    return state.replace(stack=(*state.stack, item), holder=item.frame.ctx.controller, passes=0)
+    pushed: T = _set_stack(state, (*state.stack, item), item.frame.ctx.controller, 0)
+    return pushed
 
 
 def pass_priority(state: T, *, players: int) -> tuple[T, bool]:
@@ -89,7 +95,7 @@ def pass_priority(state: T, *, players: int) -> tuple[T, bool]:
 def pop_item(state: T, *, active: int) -> tuple[T, StackItem]:
     """Take the top item off the stack; the active player will receive priority (rule 117.3b)."""
     *rest, top = state.stack
-    return state.replace(stack=tuple(rest), holder=active, passes=0), top
+    return _set_stack(state, tuple(rest), active, 0), top
 
 
 def start_item(state: T, rules: Rules[T], item: StackItem) -> T:

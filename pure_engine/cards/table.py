@@ -50,6 +50,7 @@ __all__ = [
     "move",
     "new_table",
     "put",
+    "put_all",
     "update",
 ]
 
@@ -226,6 +227,9 @@ def create(
     )
 
 
+_set_zone: Final[Callable[[Entity, ZoneId], Entity]] = Entity.setter("zone")
+
+
 def put(table: Table, entity: Entity) -> Table:
     """Replace one entity (same id, same zone): touches one key of one map.
 
@@ -234,7 +238,28 @@ def put(table: Table, entity: Entity) -> Table:
     >>> put(t, t.entities[e].replace(damage=2)).entities[e].damage, t.entities[e].damage
     (2, 0)
     """
-    return table.replace(entities=table.entities.set(entity.id, entity))
+    return Table(table.entities.set(entity.id, entity), table.zones, table.next_id)
+
+
+def put_all(table: Table, entities: Iterable[Entity]) -> Table:
+    """Replace several entities (each keeps its id and zone) in one map mutation: cheaper than
+    a :func:`put` per entity when a rule changes many at once (untapping a battlefield).
+
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, a = create(new_table(layout), ZoneId("board0"), card="yeti", owner=0)
+    >>> t, b = create(t, ZoneId("board0"), card="wisp", owner=0)
+    >>> t = put_all(t, [e.replace(damage=1) for e in entities_in(t, ZoneId("board0"))])
+    >>> [e.damage for e in entities_in(t, ZoneId("board0"))], put_all(t, []) is t
+    ([1, 1], True)
+    """
+    changes = None
+    for entity in entities:
+        if changes is None:
+            changes = table.entities.mutate()
+        changes[entity.id] = entity
+    if changes is None:
+        return table
+    return Table(changes.finish(), table.zones, table.next_id)
 
 
 def update(table: Table, entity_id: EntityId, **changes: Any) -> Table:
@@ -246,7 +271,7 @@ def move(table: Table, entity_id: EntityId, dst: ZoneId, *, at: int | None = Non
     """Move one entity to *dst* (on top, or at index *at*) and record its new zone."""
     entity = table.entities[entity_id]
     zone_map = move_card(table.zones, entity_id, entity.zone, dst, at=at)
-    return Table(table.entities.set(entity_id, entity.replace(zone=dst)), zone_map, table.next_id)
+    return Table(table.entities.set(entity_id, _set_zone(entity, dst)), zone_map, table.next_id)
 
 
 def entities_in(table: Table, zone: ZoneId) -> Iterator[Entity]:

@@ -27,6 +27,7 @@ and a struct never equals a plain tuple.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from operator import itemgetter
 
 try:  # the C field descriptor behind collections.namedtuple: about half a property's cost
@@ -164,6 +165,53 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
         if changes:
             raise TypeError(f"{type(self).__name__} has no fields {sorted(changes)}")
         return self
+
+    @classmethod
+    def setter(cls, *names: str) -> Callable[..., Self]:
+        """A compiled function ``(struct, value, ...) -> struct`` setting the fields *names*, in
+        that order: what ``replace`` does for the same fields, without building keyword
+        arguments or looking the names up at every call (about half its cost on a wide struct).
+        For the hot transitions of a game; ``replace`` stays the readable default.  It works on
+        the subclasses too (their own fields come after, and are kept).
+
+        >>> class P(Struct):
+        ...     x: int
+        ...     y: int = 0
+        ...     z: int = 0
+        >>> move = P.setter("x", "z")
+        >>> move(P(1, 2, 3), 7, 9), P.setter("y")(P(1), 5) == P(1).replace(y=5)
+        (P(x=7, y=2, z=9), True)
+        >>> P.setter("w")
+        Traceback (most recent call last):
+        ...
+        TypeError: P.setter() got unknown fields ['w']
+        """
+        unknown = [n for n in names if n not in cls._fields]
+        if unknown or not names or len(set(names)) != len(names):
+            what = f"unknown fields {unknown}" if unknown else f"fields {list(names)}"
+            raise TypeError(f"{cls.__name__}.setter() got {what}")
+        params = ", ".join(f"v{k}" for k in range(len(names)))
+        if len(cls._fields) >= _WIDE:  # copy the slots, set the named ones
+            sets = "".join(
+                f"    v[{cls._fields.index(n) + 1}] = v{k}\n" for k, n in enumerate(names)
+            )
+            src = (
+                f"def setter(self, {params}):\n"
+                f"    v = list(self)\n{sets}    return _tn(self.__class__, v)\n"
+            )
+        else:  # choose every field (the subclasses' own fields, after them, are kept)
+            rest = len(cls._fields) + 1
+            picks = ", ".join(
+                f"v{names.index(n)}" if n in names else f"self[{i}]"
+                for i, n in enumerate(cls._fields, start=1)
+            )
+            src = (
+                f"def setter(self, {params}):\n"
+                f"    return _tn(self.__class__, (self.__class__, {picks}, *self[{rest}:]))\n"
+            )
+        function: Callable[..., Self] = _compile("setter", src, {"_tn": _tuple_new})
+        function.__qualname__ = f"{cls.__name__}.setter({', '.join(map(repr, names))})"
+        return function
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self[1:], strict=True))

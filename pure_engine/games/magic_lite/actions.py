@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, emit, move, put
+from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
@@ -26,7 +26,7 @@ from pure_engine.games.magic_lite.combat import (
     blockers_of,
     damage_order,
 )
-from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, settle
+from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, fire, settle
 from pure_engine.games.magic_lite.priority import (
     PASS,
     CanAct,
@@ -35,7 +35,15 @@ from pure_engine.games.magic_lite.priority import (
     pass_priority,
     priority_actions,
 )
-from pure_engine.games.magic_lite.state import TAPPED, VIGILANCE, Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    VIGILANCE,
+    Act,
+    Action,
+    MagicState,
+    Step,
+    set_status,
+)
 
 __all__ = [
     "DONE_ATTACKING",
@@ -53,6 +61,13 @@ __all__ = [
 DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 _HAND_SIZE: Final = 7
+
+# the decisions' own writes, as positional setters (Struct.setter)
+_attacked: Final = MagicState.setter("table", "declaring")
+_land_played: Final = MagicState.setter("land_played", "passes")
+_set_attackers: Final = MagicState.setter("attackers")
+_set_blocks: Final = MagicState.setter("blocks")
+_set_autos: Final = MagicState.setter("autos")
 
 
 def current_player(state: MagicState) -> int:
@@ -73,14 +88,16 @@ def current_player(state: MagicState) -> int:
 
 
 def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
-    table = state.table
+    entities = state.table.entities
+    tapped = []
     for a in state.attackers:
-        e = table.entities[a]
+        e = entities[a]
         if not e.tags & VIGILANCE:
-            table = put(table, e.replace(status=e.status | TAPPED))
-    state = state.replace(table=table, declaring=False)
+            tapped.append(set_status(e, e.status | TAPPED))
+    table = put_all(state.table, tapped)
+    state = _attacked(state, table, False)
     for a in state.attackers:
-        state = emit(state, RULES, "attacks", a)
+        state = fire(state, "attacks", a)
     return open_window(settle(state, checks=False), can_act)
 
 
@@ -147,18 +164,18 @@ def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicSta
             return pass_priority(state, can_act)
         case Act.PLAY_LAND:
             state = enter_battlefield(state, EntityId(action.card), state.holder)
-            return settle(state.replace(land_played=True, passes=0), checks=False)
+            return settle(_land_played(state, True, 0), checks=False)
         case Act.CAST:
             return cast(state, state.holder, EntityId(action.card), action.other)
         case Act.ACTIVATE:
             return activate(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:
-            return state.replace(attackers=(*state.attackers, EntityId(action.card)))
+            return _set_attackers(state, (*state.attackers, EntityId(action.card)))
         case Act.DONE_ATTACKING:
             return _done_attacking(state, can_act)
         case Act.BLOCK:
             pair = (EntityId(action.card), EntityId(action.other))
-            return state.replace(blocks=(*state.blocks, pair))
+            return _set_blocks(state, (*state.blocks, pair))
         case Act.DONE_BLOCKING:
             return after_blocks(state, can_act)
         case Act.ORDER:
@@ -205,7 +222,7 @@ def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
     if action.kind == Act.PASS:
         return pass_priority(state, can_act, autos=1)
     after = apply_action(state, action, can_act)
-    return after.replace(autos=after.autos + 1)
+    return _set_autos(after, after.autos + 1)
 
 
 def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:

@@ -13,9 +13,10 @@ the card DSL (:mod:`~.dsl`: zones, selectors, constructors).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-from pure_engine.cards import CardDef, build_pool
+from pure_engine.cards import SELF, CardDef, build_pool
 from pure_engine.games.magic_lite.creatures import CREATURE_CARDS
 from pure_engine.games.magic_lite.dsl import (
     ANY_TARGET,
@@ -27,7 +28,7 @@ from pure_engine.games.magic_lite.dsl import (
     land,
 )
 from pure_engine.games.magic_lite.spells import SPELL_CARDS
-from pure_engine.games.magic_lite.state import COLORS, Cost
+from pure_engine.games.magic_lite.state import COLORS, CardFacts, Cost
 
 __all__ = [
     "ANY_TARGET",
@@ -39,6 +40,7 @@ __all__ = [
     "PLAYER",
     "PLAYERS",
     "POOL",
+    "card_facts",
     "cost_of",
     "is_permanent",
     "mana_of",
@@ -97,3 +99,38 @@ def is_permanent(card: str) -> bool:
     nor an aura, which enters through its own program)."""
     types = POOL.defs[card].types
     return bool(types & _PERMANENT) and "aura" not in types
+
+
+def card_facts(cards: Iterable[str]) -> CardFacts:
+    """What a game with these cards (card keys, e.g. both decks) can never do: the events none of
+    them listens to, and whether any gives a board aura or has an activated ability.
+
+    >>> facts = card_facts(["forest", "elvish_visionary", "grizzly_bears"])
+    >>> sorted(facts.unheard), facts.auras, facts.abilities
+    (['attacks', 'begin_combat', 'end_step', 'upkeep'], False, False)
+    >>> "enters" in facts.own, "enters" in card_facts(["soul_warden"]).own  # itself, others
+    (True, False)
+    >>> facts = card_facts(["glorious_anthem", "prodigal_sorcerer"])
+    >>> facts.auras, facts.abilities
+    (True, True)
+    """
+    present = frozenset(cards)
+    return CardFacts(
+        unheard=frozenset(
+            event
+            for event, by_card in POOL.listeners.items()
+            if not any(card in by_card for card in present)
+        ),
+        own=frozenset(
+            event
+            for event in POOL.listeners
+            if all(
+                trigger.condition is SELF
+                for card in present
+                for trigger in POOL.defs[card].triggers
+                if trigger.event == event
+            )
+        ),
+        auras=any(card in POOL.auras for card in present),
+        abilities=any(POOL.defs[card].abilities for card in present),
+    )

@@ -45,30 +45,28 @@ __all__ = [
 _CANT_ATTACK = DEFENDER | PACIFIED
 
 
-def _can_attack(e: Entity) -> bool:
-    return (
-        "creature" in e.types
-        and not e.status & TAPPED
-        and (not e.status & EXHAUSTED or bool(e.tags & HASTE))
-        and not e.tags & _CANT_ATTACK
-    )
-
-
 def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
     """The active player's creatures that may still be declared as attackers."""
     entities = state.table.entities
     declared = state.attackers
-    return tuple(
-        i
-        for i in state.table.zones[ZONES.battlefield[state.active]]
-        if i not in declared and _can_attack(entities[i])
-    )
+    found = []
+    for i in state.table.zones[ZONES.battlefield[state.active]]:
+        e = entities[i]
+        status = e.status  # an untapped creature that has been there since the turn began
+        if (
+            not status & TAPPED
+            and (not status & EXHAUSTED or e.tags & HASTE)
+            and not e.tags & _CANT_ATTACK
+            and "creature" in e.types
+            and i not in declared
+        ):
+            found.append(i)
+    return tuple(found)
 
 
 def can_attack(state: MagicState) -> bool:
     """True when the active player has a creature able to attack (combat is worth entering)."""
-    entities = state.table.entities
-    return any(_can_attack(entities[i]) for i in state.table.zones[ZONES.battlefield[state.active]])
+    return bool(attack_candidates(state))
 
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
@@ -79,13 +77,20 @@ def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[Entit
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair the defending player may still declare."""
     entities = state.table.entities
-    busy = {b for b, _ in state.blocks}
-    attackers = [entities[a] for a in _on_battlefield(state, state.attackers)]
+    blocks = state.blocks
+    fields = ZONES.battlefield
+    attackers: list[Entity] = []
+    for attacker in state.attackers:
+        e = entities[attacker]
+        if e.zone in fields:
+            attackers.append(e)
     options = []
-    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
+    for i in state.table.zones[fields[1 - state.active]]:
         b = entities[i]
-        if i in busy or "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED:
+        if b.status & TAPPED or b.tags & PACIFIED or "creature" not in b.types:
             continue
+        if blocks and any(i == blocker for blocker, _ in blocks):
+            continue  # blocks one attacker already
         for a in attackers:
             if not a.tags & FLYING or b.tags & (FLYING | REACH):
                 options.append((i, a.id))

@@ -33,6 +33,7 @@ from pure_engine.cards import (
     emit,
     move,
     put,
+    put_all,
     refresh_auras,
     remove_buffs,
     run,
@@ -41,13 +42,24 @@ from pure_engine.cards import (
 from pure_engine.cards.stack import triggers_to_stack
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId
-from pure_engine.games.magic_lite.cards import KINDS, LAYOUT, PLAYER, POOL, cost_of, mana_of
+from pure_engine.games.magic_lite.cards import (
+    KINDS,
+    LAYOUT,
+    PLAYER,
+    POOL,
+    card_facts,
+    cost_of,
+    mana_of,
+)
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     LIFELINK,
     TAPPED,
+    CardFacts,
     Cost,
     MagicState,
+    set_status,
+    set_table,
 )
 
 __all__ = [
@@ -60,6 +72,7 @@ __all__ = [
     "deal_damage",
     "draw_cards",
     "enter_battlefield",
+    "fire",
     "mana_counts",
     "pay",
     "pay_mana",
@@ -94,6 +107,12 @@ ZONES: Final = Zones(
 )
 
 
+_set_damage: Final[Callable[[Entity, int, int], Entity]] = Entity.setter("damage", "status")
+_set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = (
+    MagicState.setter("table", "life")
+)
+
+
 def _gain(life: tuple[int, int], player: int, amount: int) -> tuple[int, int]:
     return (life[0] + amount, life[1]) if player == 0 else (life[0], life[1] + amount)
 
@@ -113,10 +132,10 @@ def deal_damage(
         life = _gain(life, e.owner, -amount)
     else:
         status = e.status | DOOMED if tags & DEATHTOUCH else e.status
-        table = put(table, e.replace(damage=e.damage + amount, status=status))
+        table = put(table, _set_damage(e, e.damage + amount, status))
     if tags & LIFELINK and source is not None:
         life = _gain(life, source.owner, amount)
-    return state.replace(table=table, life=life)
+    return _set_table_life(state, table, life)
 
 
 def _damage_hook(state: MagicState, frame: Frame, target: EntityId, amount: int) -> MagicState:
@@ -141,7 +160,7 @@ def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
         if not cards:
             return state.replace(table=table, lost=state.lost | 1 << player)
         table = move(table, cards[-1], hand)
-    return state.replace(table=table)
+    return set_table(state, table)
 
 
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:
@@ -149,13 +168,48 @@ def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -
     table = move(state.table, entity_id, ZONES.battlefield[controller])
     e = table.entities[entity_id]
     sick = EXHAUSTED if "creature" in e.types else 0
-    table = put(table, e.replace(status=sick, damage=0))
-    return emit(state.replace(table=table), RULES, "enters", entity_id)
+    table = put(table, _set_damage(e, 0, sick))
+    return fire(set_table(state, table), "enters", entity_id)
+
+
+def fire(state: MagicState, event: str, subject: EntityId | None = None) -> MagicState:
+    """The kit's :func:`~pure_engine.cards.emit` of *event*, unless no card of the game listens
+    to it (``state.cards.unheard``), or its cards hear it only about themselves
+    (``state.cards.own``) and the subject's card does not listen: then there is nothing to
+    scan the battlefields for."""
+    facts = state.cards
+    if event in facts.unheard:
+        return state
+    if event in facts.own and (
+        subject is None or state.table.entities[subject].card not in POOL.listeners[event]
+    ):
+        return state
+    return emit(state, RULES, event, subject)
 
 
 def _summon_hook(state: MagicState, frame: Frame, player: int, card: str) -> MagicState:
     table, new = spawn(state.table, POOL, ZONES.hand[player], card, player)
-    return enter_battlefield(state.replace(table=table), new, player)
+    facts = state.cards
+    if not _covers(facts, card):  # a card new to the game: what it can do joins the facts
+        gained = card_facts([card])
+        facts = CardFacts(
+            facts.unheard & gained.unheard,
+            facts.own & gained.own,
+            facts.auras or gained.auras,
+            facts.abilities or gained.abilities,
+        )
+    return enter_battlefield(state.replace(table=table, cards=facts), new, player)
+
+
+def _covers(facts: CardFacts, card: str) -> bool:
+    """True when *facts* already allow for everything *card* can do."""
+    own = card_facts([card])
+    return (
+        facts.unheard <= own.unheard
+        and facts.own <= own.own
+        and (facts.auras or not own.auras)
+        and (facts.abilities or not own.abilities)
+    )
 
 
 RULES: Final[Rules[MagicState]] = Rules(
@@ -175,20 +229,6 @@ RULES: Final[Rules[MagicState]] = Rules(
 _MANA: Final = {card: mana_of(card) for card in POOL.defs if mana_of(card) >= 0}
 _UNAVAILABLE: Final = TAPPED | EXHAUSTED
 """A tapped source, or a creature with summoning sickness (lands never have it)."""
-
-
-def _sources(state: MagicState, player: int) -> list[tuple[EntityId, int]]:
-    """Untapped mana sources (lands first, then creatures without summoning sickness)."""
-    lands: list[tuple[EntityId, int]] = []
-    creatures: list[tuple[EntityId, int]] = []
-    entities = state.table.entities
-    for i in state.table.zones[ZONES.battlefield[player]]:
-        e = entities[i]
-        color = _MANA.get(e.card)
-        if color is None or e.status & _UNAVAILABLE:
-            continue
-        (lands if "land" in e.types else creatures).append((i, color))
-    return lands + creatures
 
 
 def available_mana(state: MagicState, player: int) -> list[int]:
@@ -241,31 +281,29 @@ def pay(state: MagicState, player: int, card: str) -> MagicState:
 def pay_mana(
     state: MagicState, player: int, cost: Cost, *, spare: EntityId | None = None
 ) -> MagicState:
-    """Tap sources for *cost* (coloured symbols first, then generic), never *spare* (a source
-    that taps for its own ability's {T} cost)."""
-    sources = _sources(state, player)
-    if spare is not None:
-        sources = [(i, c) for i, c in sources if i != spare]
-    chosen: list[EntityId] = []
-    for color, need in enumerate(cost.colored):
-        for i, c in sources:
-            if need == 0:
-                break
-            if c == color and i not in chosen:
-                chosen.append(i)
-                need -= 1
+    """Tap sources for *cost*, never *spare* (a source that taps for its own ability's {T}
+    cost): for each coloured symbol the first untapped source of its colour, then for the
+    generic part the first sources left — lands before creatures, each in battlefield order."""
+    entities = state.table.entities
+    mana = _MANA
+    lands: list[Entity] = []
+    creatures: list[Entity] = []
+    for i in state.table.zones[ZONES.battlefield[player]]:
+        e = entities[i]
+        if e.card in mana and not e.status & _UNAVAILABLE and i != spare:
+            (lands if "land" in e.types else creatures).append(e)
+    need = list(cost.colored)
     generic = cost.generic
-    for i, _ in sources:
-        if generic == 0:
-            break
-        if i not in chosen:
-            chosen.append(i)
-            generic -= 1
-    table = state.table
-    for i in chosen:
-        e = table.entities[i]
-        table = put(table, e.replace(status=e.status | TAPPED))
-    return state.replace(table=table)
+    tapped: list[Entity] = []
+    rest: list[Entity] = []
+    for e in lands + creatures if creatures else lands:
+        color = mana[e.card]
+        if need[color]:  # the first sources of each colour pay the coloured symbols
+            need[color] -= 1
+            tapped.append(set_status(e, e.status | TAPPED))
+        elif len(rest) < generic:  # the first of the others, the generic part
+            rest.append(set_status(e, e.status | TAPPED))
+    return set_table(state, put_all(state.table, tapped + rest))
 
 
 # --- state-based actions ---------------------------------------------------------------------
@@ -331,7 +369,7 @@ def settle(state: MagicState, *, checks: bool = True) -> MagicState:
                 state = run(state, RULES, queue=False)
                 if state.pending is not None:
                     return state
-            if _auras_in_play(state):
+            if state.cards.auras and _auras_in_play(state):
                 state = refresh_auras(state, RULES)
             state, died = death_phase(state, RULES)
             state = _orphans(state)
@@ -341,7 +379,7 @@ def settle(state: MagicState, *, checks: bool = True) -> MagicState:
                 state = state.replace(lost=lost)
             if not died:
                 break
-    elif _auras_in_play(state):
+    elif state.cards.auras and _auras_in_play(state):
         state = refresh_auras(state, RULES)
     if state.queue:
         state = triggers_to_stack(state, active=state.active, players=2).replace(window=True)

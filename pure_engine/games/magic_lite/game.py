@@ -39,13 +39,13 @@ from pure_engine.core.zones import ZoneId
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
 from pure_engine.games.magic_lite.actions import current_player, legal_actions
-from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, mana_of
+from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, card_facts, mana_of
 from pure_engine.games.magic_lite.combat import damage_order
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.priority import make_can_act
-from pure_engine.games.magic_lite.state import TAPPED, Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
 from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
 
 __all__ = [
@@ -94,10 +94,19 @@ def _table(
 
 
 def deal(
-    deck0: Sequence[str], deck1: Sequence[str], *, seed: int, skip: int, turn: Turn = TURN
+    deck0: Sequence[str],
+    deck1: Sequence[str],
+    *,
+    seed: int,
+    skip: int,
+    turn: Turn = TURN,
+    facts: CardFacts | None = None,
 ) -> MagicState:
     """Shuffle both libraries with ``Rng(seed)``, draw seven cards each, and run to the first
-    decision of turn 1 (player 0 goes first) with the *turn* rules (a game value's own)."""
+    decision of turn 1 (player 0 goes first) with the *turn* rules (a game value's own);
+    *facts* are the decks' :func:`~.cards.card_facts` (found from the decks when not given)."""
+    if facts is None:
+        facts = card_facts((*deck0, *deck1))
     rng = Rng(seed)
     cards: list[tuple[ZoneId, str, int]] = []
     for p, deck in enumerate((deck0, deck1)):
@@ -111,7 +120,7 @@ def deal(
     zones = table.zones
     for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
         zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
-    state = MagicState(table.replace(zones=zones), rng=rng, skip=skip)
+    state = MagicState(table.replace(zones=zones), rng=rng, skip=skip, cards=facts)
     return turn.start(state)
 
 
@@ -140,19 +149,21 @@ def position(
     cast Lightning Bolt -> p1
     cast Lightning Bolt -> Craw Wurm
     """
-    table = _table(
-        [
-            (zones[p], card, p)
-            for zones, cards in (
-                (ZONES.library, libraries),
-                (ZONES.hand, hands),
-                (ZONES.battlefield, battlefields),
-            )
-            for p in (0, 1)
-            for card in cards[p]
-        ]
+    placed = [
+        (zones[p], card, p)
+        for zones, cards in (
+            (ZONES.library, libraries),
+            (ZONES.hand, hands),
+            (ZONES.battlefield, battlefields),
+        )
+        for p in (0, 1)
+        for card in cards[p]
+    ]
+    facts = card_facts(card for _, card, _ in placed)
+    state = MagicState(
+        _table(placed), life=life, active=active, step=step, turn=turn, skip=skip, cards=facts
     )
-    return TURN.enter(MagicState(table, life=life, active=active, step=step, turn=turn, skip=skip))
+    return TURN.enter(state)
 
 
 def chance_outcomes(state: MagicState) -> tuple[tuple[Action, Fraction], ...]:
@@ -357,11 +368,14 @@ def make_game(
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
     turn = make_turn(make_can_act())  # this game value's own memo of the "can act?" check
+    facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
 
     def initial_state(seed: int | None = None) -> MagicState:
-        return deal(cards0, cards1, seed=0 if seed is None else seed, skip=skip, turn=turn)
+        return deal(
+            cards0, cards1, seed=0 if seed is None else seed, skip=skip, turn=turn, facts=facts
+        )
 
     info = GameInfo(
         name="magic_lite",

@@ -35,7 +35,15 @@ from pure_engine.games.magic_lite.engine import (
     pay,
     settle,
 )
-from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    Act,
+    Action,
+    MagicState,
+    Step,
+    set_priority,
+    set_table,
+    set_window,
+)
 
 __all__ = [
     "PASS",
@@ -56,6 +64,11 @@ CanAct = Callable[[MagicState, int], bool]
 """``(state, player) -> bool``: :func:`can_act`, or a game's memo of it (:func:`make_can_act`)."""
 
 _LAND, _INSTANT, _SORCERY = 0, 1, 2
+
+_all_passed: Final[Callable[[MagicState, bool, int, int, int], MagicState]] = MagicState.setter(
+    "window", "holder", "passes", "autos"
+)
+"""``(state, window, holder, passes, autos)``: the step's last pass (the window closes)."""
 
 
 def _speed(types: frozenset[str]) -> int:
@@ -139,7 +152,7 @@ def can_act(state: MagicState, player: int) -> bool:
     sorcery, land_ok = _timing(state, player)
     if hand and _can_act(table, player, hand, sorcery, land_ok):
         return True
-    return can_activate(table, player, sorcery)
+    return state.cards.abilities and can_activate(table, player, sorcery)
 
 
 def make_can_act() -> CanAct:
@@ -184,6 +197,10 @@ def make_can_act() -> CanAct:
             if _can_act(table, player, hand, sorcery, land_ok):
                 last[player] = (table, sorcery, land_ok, True)
                 return True
+        if not state.cards.abilities:  # no card of the game has one
+            if hand:
+                last[player] = (table, sorcery, land_ok, False)
+            return False
         # abilities: the zone map is replaced only when a zone changes, a zone tuple only when
         # that zone does; most battlefields hold no permanent with an activated ability
         field_known = fields[player]
@@ -271,7 +288,8 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         for t in selector(table, Ctx(i, player)):
             if t != i and is_alive(entities[t]):
                 actions.append(Action(Act.CAST, i, t))
-    actions += activations(table, player, sorcery=sorcery)
+    if state.cards.abilities:
+        actions += activations(table, player, sorcery=sorcery)
     return tuple(actions)
 
 
@@ -284,8 +302,10 @@ def open_window(state: MagicState, can_act: CanAct) -> MagicState:
         and not can_act(state, state.active)
         and not can_act(state, 1 - state.active)
     ):
-        return state.replace(window=False, passes=0)
-    return state.replace(window=True, holder=state.active, passes=0)
+        if state.window or state.passes:
+            return set_window(state, False, state.holder, 0)
+        return state  # already closed (an earlier step's window): nothing to write
+    return set_window(state, True, state.active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
@@ -320,15 +340,13 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
         if passes < 2:  # the next player receives priority
             holder = 1 - holder
             if not state.skip >> holder & 1 or can_act(state, holder):
-                return state.replace(passes=passes, holder=holder, autos=state.autos + autos)
+                return set_priority(state, passes, holder, state.autos + autos)
             autos += 1
             continue
         # everybody passed in succession: the step ends, or the top of the stack resolves
         if not state.stack:
-            return state.replace(
-                passes=passes, holder=holder, window=False, autos=state.autos + autos
-            )
-        state = state.replace(passes=passes, holder=holder, autos=state.autos + autos)
+            return _all_passed(state, False, holder, passes, state.autos + autos)
+        state = set_priority(state, passes, holder, state.autos + autos)
         autos = 0
         state, item = pop_item(state, active=state.active)
         state = _resolve(state, item)
@@ -354,5 +372,5 @@ def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> Magi
     program = POOL.programs.get((card, "play"))
     regs = (0,) * program.regs if program is not None else ()
     ctx = Ctx(card_id, player, EntityId(target) if target >= 0 else None)
-    state = state.replace(table=move(state.table, card_id, ZONES.stack))
+    state = set_table(state, move(state.table, card_id, ZONES.stack))
     return push_item(state, StackItem(Frame(card, "play", 0, ctx, regs), spell=True))

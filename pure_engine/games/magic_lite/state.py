@@ -11,10 +11,11 @@ actions), :mod:`~pure_engine.games.magic_lite.combat` and
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Final
 
 from pure_engine.cards.stack import StackState
-from pure_engine.cards.table import FIRST_GAME_STATUS, EntityId
+from pure_engine.cards.table import FIRST_GAME_STATUS, Entity, EntityId, Table
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 
@@ -34,10 +35,17 @@ __all__ = [
     "VIGILANCE",
     "Act",
     "Action",
+    "CardFacts",
     "Cost",
     "MagicState",
     "Step",
     "parse_cost",
+    "set_counters",
+    "set_priority",
+    "set_status",
+    "set_step",
+    "set_table",
+    "set_window",
 ]
 
 # Keywords are entity tags (bit flags): auras and "until end of turn" effects add them as buffs.
@@ -158,6 +166,25 @@ def parse_cost(text: str) -> Cost:
     return Cost(int(text[:digits] or 0), counts)  # type: ignore[arg-type]  # five counts
 
 
+class CardFacts(Struct):
+    """What the cards of one game can never do, found once from its card lists
+    (:func:`~pure_engine.games.magic_lite.cards.card_facts`), so the rules skip the scans that
+    could find nothing: the events no card of the game listens to (``unheard``: no trigger to
+    look for), the events its cards hear only about themselves (``own``: "when this enters" —
+    only the subject can trigger, no battlefield to scan), whether a card gives an aura
+    recomputed from the board (``auras``: Glorious Anthem), whether a card has an activated
+    ability (``abilities``).  The default rules nothing out (every scan is made).
+
+    >>> CardFacts()
+    CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
+    """
+
+    unheard: frozenset[str] = frozenset()
+    own: frozenset[str] = frozenset()
+    auras: bool = True
+    abilities: bool = True
+
+
 class MagicState(StackState):
     """A position of magic_lite.
 
@@ -170,7 +197,8 @@ class MagicState(StackState):
     as (blocker, attacker) pairs in declaration order, attackers whose
     blockers' damage order is ``to_order``, the chosen ``orders``), auras
     ``attached`` as (aura, creature) pairs, the bit set of players who
-    ``lost``, the seats whose trivial decisions are skipped (``skip``), and
+    ``lost``, the seats whose trivial decisions are skipped (``skip``), what the game's
+    cards can never do (``cards``: :class:`CardFacts`, the same all game), and
     four counters that do not decide anything: flow ``ticks`` (passes of the
     flow loop, one per decision), ``steps`` (step changes), player
     ``decisions`` and automatic actions (``autos``).
@@ -190,7 +218,26 @@ class MagicState(StackState):
     attached: tuple[tuple[EntityId, EntityId], ...] = ()
     lost: int = 0
     skip: int = 0b11
+    cards: CardFacts = CardFacts()
     ticks: int = 0
     steps: int = 0
     decisions: int = 0
     autos: int = 0
+
+
+# --- the hot transitions' setters (Struct.setter: positional, about half a keyword replace) ---
+
+set_step: Final[Callable[[MagicState, Step], MagicState]] = MagicState.setter("step")
+set_window: Final[Callable[[MagicState, bool, int, int], MagicState]] = MagicState.setter(
+    "window", "holder", "passes"
+)
+"""``(state, window, holder, passes)``: a priority window opens or closes."""
+set_priority: Final[Callable[[MagicState, int, int, int], MagicState]] = MagicState.setter(
+    "passes", "holder", "autos"
+)
+"""``(state, passes, holder, autos)``: priority passed on (the inner priority loop)."""
+set_counters: Final[Callable[[MagicState, int, int, int], MagicState]] = MagicState.setter(
+    "ticks", "steps", "decisions"
+)
+set_table: Final[Callable[[MagicState, Table], MagicState]] = MagicState.setter("table")
+set_status: Final[Callable[[Entity, int], Entity]] = Entity.setter("status")

@@ -31,7 +31,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, emit, put, remove_buffs
+from pure_engine.cards import EXHAUSTED, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
@@ -49,28 +49,44 @@ from pure_engine.games.magic_lite.combat import (
     combat_damage,
     has_first_strike,
 )
-from pure_engine.games.magic_lite.engine import RULES, ZONES, draw_cards, settle
+from pure_engine.games.magic_lite.engine import ZONES, draw_cards, fire, settle
 from pure_engine.games.magic_lite.priority import CanAct, can_act, open_window
-from pure_engine.games.magic_lite.state import TAPPED, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    Action,
+    MagicState,
+    Step,
+    set_counters,
+    set_status,
+    set_step,
+)
 
 __all__ = ["TURN", "Turn", "make_turn", "start_turns", "step"]
 
 
 # --- entering a step ------------------------------------------------------------------------------
 
+# the turn's own writes, as positional setters (Struct.setter): every turn makes them
+_untapped: Final = MagicState.setter("table", "land_played")
+_declaring: Final = MagicState.setter("declaring", "attackers")
+_cleaned: Final = MagicState.setter("declaring", "window")
+_turned: Final = MagicState.setter("table", "active", "turn")
+
 
 def _untap(state: MagicState) -> MagicState:
     table = state.table
+    entities = table.entities
+    untapped = []
     for i in table.zones[ZONES.battlefield[state.active]]:
-        e = table.entities[i]
+        e = entities[i]
         if e.status & (TAPPED | EXHAUSTED):
-            table = put(table, e.replace(status=e.status & ~(TAPPED | EXHAUSTED)))
-    return state.replace(table=table, land_played=False)
+            untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
+    return _untapped(state, put_all(table, untapped), False)
 
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
     you = state.table.zones[ZONES.player[state.active]][0]
-    after = emit(state, RULES, event, you)
+    after = fire(state, event, you)
     return open_window(state if after is state else settle(after, checks=False), can_act)
 
 
@@ -82,7 +98,7 @@ def _draw(can_act: CanAct, state: MagicState) -> MagicState:
 
 def _declare_attackers(can_act: CanAct, state: MagicState) -> MagicState:
     if attack_candidates(state):
-        return state.replace(declaring=True, attackers=())
+        return _declaring(state, True, ())
     return open_window(state, can_act)
 
 
@@ -109,7 +125,7 @@ def _main2(can_act: CanAct, state: MagicState) -> MagicState:
 
 
 def _cleanup(state: MagicState) -> MagicState:
-    return state.replace(declaring=hand_over(state), window=False)
+    return _cleaned(state, hand_over(state), False)
 
 
 def _next_turn(state: MagicState) -> MagicState:
@@ -131,7 +147,7 @@ def _next_turn(state: MagicState) -> MagicState:
                     tags |= buff.tags
                 if tags != e.tags:
                     table = put(table, e.replace(tags=tags))
-    return state.replace(table=table, active=1 - state.active, turn=state.turn + 1)
+    return _turned(state, table, 1 - state.active, state.turn + 1)
 
 
 # --- which step follows ---------------------------------------------------------------------------
@@ -139,7 +155,7 @@ def _next_turn(state: MagicState) -> MagicState:
 
 def _listens(state: MagicState, event: str) -> bool:
     cards = POOL.listeners.get(event)
-    if not cards:
+    if not cards or event in state.cards.unheard:
         return False
     entities = state.table.entities
     for i in state.table.zones[ZONES.battlefield[state.active]]:
@@ -244,7 +260,7 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
             Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
         },
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
-        set_step=lambda state, name: state.replace(step=name),
+        set_step=set_step,
         is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
         auto=partial(auto, can_act),
     )
@@ -283,7 +299,7 @@ def make_turn(can_act: CanAct) -> Turn:
     def step(state: MagicState, action: Action) -> MagicState:
         run = advance(apply_action(state, action, can_act))
         s = run.state
-        return s.replace(ticks=s.ticks + 1, steps=s.steps + run.steps, decisions=s.decisions + 1)
+        return set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
