@@ -7,10 +7,16 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pure_engine.games._dd_bounds import defenders_trick, quick_tricks, sure_trumps
-from pure_engine.games._dd_search import to_relative
+from pure_engine.games._dd_bounds import (
+    defenders_trick,
+    quick_tricks,
+    second_hand_tricks,
+    sure_trumps,
+)
+from pure_engine.games._dd_search import Relative, to_relative
 from pure_engine.games.pbn import parse_pbn
-from pure_engine.games.tricks import SUIT_MASKS, Strain, Tricks
+from pure_engine.games.playing_cards import parse_card_any_order
+from pure_engine.games.tricks import SUIT_MASKS, Strain, Tricks, cards_of
 from tests.bridge_oracle import brute_ns
 from tests.test_double_dummy import random_hands
 
@@ -51,3 +57,38 @@ def test_a_blocked_suit_counts_only_what_the_leader_can_reach() -> None:
     hands = parse_pbn("N:98.AKQ.. KQJ32... 76.JT9.. A.5432..")
     rel = to_relative(hands, ()).hands
     assert quick_tricks(rel, 3, 0, 5)[0] == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 3))
+def test_second_hand_tricks_never_exceed_perfect_play(seed: int, size: int) -> None:
+    rng = random.Random(seed)
+    hands = random_hands(rng, size)
+    strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
+    lead = rng.choice(list(cards_of(hands[leader])))
+    after = tuple(h & ~(1 << lead) if seat == leader else h for seat, h in enumerate(hands))
+    ns = brute_ns(Tricks(after, leader, (lead,)), strain.trump)
+    second = (leader + 1) % 4
+    side = ns if second % 2 == 0 else size - ns  # the second hand's side, this trick included
+    rel = to_relative(after, (lead,))
+    quick, _ = second_hand_tricks(rel.hands, leader, rel.trick[0], _trump_mask(strain), size)
+    assert quick <= side
+
+
+def test_the_second_hand_counts_its_side_s_winners_in_no_trump() -> None:
+    # West leads a small spade; North's ace wins, then North cashes the king and a
+    # club nobody else holds (no rank needed for that one): 3 tricks.
+    hands = parse_pbn("N:AK...A 43.2.. Q2.3.. 5.4.2.")
+    lead = parse_card_any_order("S5")
+    after = (hands[0], hands[1], hands[2], hands[3] & ~(1 << lead))
+    rel = to_relative(after, (lead,))
+    assert second_hand_tricks(rel.hands, 3, rel.trick[0], 0, 3) == (3, _bits(rel, "SA SK"))
+    # with spades trumps only this trick counts
+    assert second_hand_tricks(rel.hands, 3, rel.trick[0], SUIT_MASKS[3], 3)[0] == 1
+
+
+def _bits(rel: Relative, cards: str) -> int:
+    out = 0
+    for text in cards.split():
+        out |= 1 << rel.cards.index(parse_card_any_order(text))
+    return out

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from pure_engine.games.tricks import SUIT_MASKS
 
-__all__ = ["defenders_trick", "last_trick", "quick_tricks", "sure_trumps"]
+__all__ = ["defenders_trick", "last_trick", "quick_tricks", "second_hand_tricks", "sure_trumps"]
 
 _SUITS = SUIT_MASKS
 
@@ -136,6 +136,69 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
             hands[cur ^ 2] = part ^ top
             cur ^= 2
         tricks += 1
+    return tricks, used
+
+
+def second_hand_tricks(
+    h: Sequence[int], leader: int, first: int, trump_mask: int, need: int
+) -> tuple[int, int]:
+    """Tricks the side of the second hand is sure to take when *first* has been led
+    (*h*: the hands without it), and the cards that count relies on; 0 when it is not
+    sure to take this trick.
+
+    This trick is theirs when one of the two holds the highest card of the suit led
+    and the leader's partner, third to play, cannot ruff it, or, in a suit contract,
+    when one of the two can ruff and the third hand must follow suit.  In no trump
+    the hand that wins it (the holder of that card) then leads: it cashes the next
+    card of the suit if it holds that too, the top card of each other suit it holds,
+    and every card of a suit nobody else holds (DDS's quick tricks at the second
+    hand).  The count stops at *need*.  The cards counted by rank are the answer's
+    used cards; the others win because of the shape (who is void), which the table
+    keeps.
+    """
+    seat = (leader + 1) & 3
+    mine, part, third = h[seat], h[seat ^ 2], h[(seat + 1) & 3]
+    led = _SUITS[first // 13]
+    third_ruffs = trump_mask and led != trump_mask and not third & led and third & trump_mask
+    if third_ruffs:
+        return 0, 0
+    if (
+        trump_mask
+        and led != trump_mask
+        and ((mine & trump_mask and not mine & led) or (part & trump_mask and not part & led))
+    ):
+        return 1, 0  # a ruff; the third hand follows suit
+    ours = (mine | part) & led
+    if not ours:
+        return 0, 0
+    top = 1 << (ours.bit_length() - 1)
+    if (1 << first) > top or third & led > top:
+        return 0, 0
+    tricks, used = 1, top
+    if tricks >= need or trump_mask:
+        return tricks, used
+    winner = seat if mine & top else seat ^ 2
+    hand = h[winner]
+    others = h[0] | h[1] | h[2] | h[3] | 1 << first
+    others &= ~hand
+    rest = (hand | others) & led & ~top
+    if rest:
+        second = 1 << (rest.bit_length() - 1)
+        if second & hand:
+            tricks += 1
+            used |= second
+    for mask in _SUITS:
+        held = hand & mask
+        if not held or mask == led:
+            continue
+        if not others & mask:
+            tricks += held.bit_count()  # nobody else holds the suit
+        elif held > others & mask:
+            high = 1 << (held.bit_length() - 1)
+            tricks += 1
+            used |= high
+        if tricks >= need:
+            break
     return tricks, used
 
 

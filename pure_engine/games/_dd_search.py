@@ -17,7 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_bounds import defenders_trick, last_trick, quick_tricks, sure_trumps
+from pure_engine.games._dd_bounds import (
+    defenders_trick,
+    last_trick,
+    quick_tricks,
+    second_hand_tricks,
+    sure_trumps,
+)
 from pure_engine.games._dd_order import bit_positions, order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
 
@@ -215,7 +221,10 @@ class Search:
                     candidates.insert(0, hint)
             maximizing = 1 - (leader & 1)
             relevant = 0
+            floors = None
             for card in candidates:
+                if floors is not None and _below_floor(floors, hand, card):
+                    continue
                 h[leader] = hand ^ (1 << card)
                 nodes[0] += 1
                 v = follow(h, leader, (card,), target, shape, base)
@@ -224,6 +233,7 @@ class Search:
                     best[(shape, leader)] = card // 13
                     return v
                 relevant |= _with_run(v >> 1, hand, card)
+                floors = _raise_floor(floors, relevant, card)
             return relevant << 1 | (1 - maximizing)
 
         def follow(
@@ -237,6 +247,13 @@ class Search:
             """Second or third hand (*h* is changed and restored)."""
             seat = (leader + len(trick)) & 3
             hand = h[seat]
+            if len(trick) == 1:
+                # the second hand's side needs *need* tricks: are they sure ones?
+                need = hand.bit_count() - target + 1 if seat & 1 else target
+                if need == 1 or not trump_mask:
+                    quick, used = second_hand_tricks(h, leader, trick[0], trump_mask, need)
+                    if quick >= need:
+                        return used << 1 | (1 - (seat & 1))
             legal = hand & suit_masks[trick[0] // 13] or hand
             runs = legal & ~((legal << 1) & ~bottom)
             hint_key = None
@@ -256,7 +273,10 @@ class Search:
             maximizing = 1 - (seat & 1)
             relevant = 0
             third = len(trick) == 2
+            floors = None
             for card in candidates:
+                if floors is not None and _below_floor(floors, hand, card):
+                    continue
                 h[seat] = hand ^ (1 << card)
                 nodes[0] += 1
                 if third:
@@ -269,6 +289,7 @@ class Search:
                         best[hint_key] = best[(shape, leader, *trick)] = card
                     return v
                 relevant |= _with_run(v >> 1, hand, card)
+                floors = _raise_floor(floors, relevant, card)
             h[seat] = hand
             return relevant << 1 | (1 - maximizing)
 
@@ -326,7 +347,10 @@ class Search:
             removed: list[int] = []
             removed_bits = 1 << first | 1 << second | 1 << third
             relevant = 0
+            floors = None
             for card in candidates:
+                if floors is not None and _below_floor(floors, hand, card):
+                    continue
                 nodes[0] += 1
                 nodes[1] += 1
                 if card // 13 == best3_suit:
@@ -377,6 +401,7 @@ class Search:
                 if v & 1 == maximizing:
                     return v
                 relevant |= _with_run(v >> 1, hand, card)
+                floors = _raise_floor(floors, relevant, card)
             return relevant << 1 | (1 - maximizing)
 
         def play(
@@ -436,6 +461,57 @@ def _with_run(relevant: int, hand: int, card: int) -> int:
     if relevant & run:
         relevant |= run | 1 << card
     return relevant
+
+
+def _raise_floor(floors: list[int] | None, relevant: int, card: int) -> list[int] | None:
+    """The suits' floors after *card* is refuted (*relevant*: the cards whose rank the
+    proofs so far used, *card*'s included).
+
+    If no proof used a card of *card*'s suit at or below it, any other card of the suit
+    below the lowest used one, played instead, leads to a position that differs from
+    the refuted one only in cards below every used rank of the suit, which the proof
+    does not see: it is refuted too.  So the suit's floor rises to the lowest used card
+    (the top of the suit when none is used) and the search skips the cards below it
+    (DDS's "one small card per suit").  A suit's floor is set once, by its first
+    refuted card below every used rank: later proofs may use lower cards, but the
+    skipped cards stay refuted by the one that set the floor.
+
+    >>> _raise_floor(None, 0, 3)  # no club's rank used: every club is alike
+    [13, -1, -1, -1]
+    >>> _raise_floor(None, 1 << 5, 3)  # place 5 of clubs used: the clubs below it are alike
+    [5, -1, -1, -1]
+    >>> _raise_floor(None, 1 << 2, 3) is None  # a lower club used: no floor
+    True
+    """
+    suit_ = card // 13
+    if floors is not None and floors[suit_] >= 0:
+        return floors
+    inside = relevant & _SUIT[suit_]
+    low = (inside & -inside).bit_length() - 1 if inside else 13 * suit_ + 13
+    if card >= low:
+        return floors
+    if floors is None:
+        floors = [-1, -1, -1, -1]
+    floors[suit_] = low
+    return floors
+
+
+def _below_floor(floors: list[int], hand: int, card: int) -> bool:
+    """Whether *card* (the lowest of its run in *hand*) and its whole run lie below the
+    floor of its suit, so that the refutation that set the floor refutes them too.
+
+    >>> _below_floor([5, -1, -1, -1], 0b000110, 1)  # clubs 1-2 held, the floor at 5
+    True
+    >>> _below_floor([5, -1, -1, -1], 0b111110, 1)  # the run 1-5 reaches the floor card
+    False
+    """
+    floor = floors[card // 13]
+    if floor <= card:
+        return False
+    if floor % 13 == 0:  # no rank of the suit used (the floor is the top of the suit)
+        return True
+    run = ((2 << floor) - 1) & ~((1 << card) - 1)
+    return hand & run != run
 
 
 def _rank_key(card: int) -> int:
