@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.layout import CardReader, Deal, validate_deal
 from pure_engine.games.patience.spec import FoundationsInitial, Variant, parse_json
-from pure_engine.games.playing_cards import card_str, parse_card, parse_rank
+from pure_engine.games.playing_cards import card_str
 
 __all__ = ["deal_from_json", "deal_to_json", "parse_deal_json"]
 
@@ -84,8 +84,8 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
     reserve = reader.cards(data.get("reserve", []), '$["reserve"]')
     hole_text = data.get("hole")
     hole = None if hole_text in (None, "") else reader.card(hole_text, '$["hole"]')
-    if hole is None and variant.hole and variant.hole_base != "random":
-        hole = parse_card(variant.hole_base)  # a fixed base card may be left implicit
+    if hole is None and variant.hole:
+        hole = variant.fixed_hole_card  # a fixed base card may be left implicit
     foundations = reader.piles(data.get("foundations", []), '$["foundations"]')
     if (
         "foundations" not in data
@@ -95,8 +95,8 @@ def deal_from_json(data: object, variant: Variant, *, where: str = "deal") -> De
         # as Solvitaire does: a deal without foundations starts them with each suit's ace
         # (the base card's rank, where a variant names another base)
         copies = 2 if variant.two_decks else 1
-        fixed = variant.foundations_base != "random"
-        base = parse_rank(variant.foundations_base) - 1 if fixed else 0
+        fixed = variant.fixed_foundation_rank
+        base = 0 if fixed is None else fixed - 1
         foundations = tuple((s * 13 + base + 52 * k,) for k in range(copies) for s in range(4))
     kept = tuple(p for p in foundations if p)
     deal = Deal(piles, tuple(cells), stock, reserve, hole, kept, waste)

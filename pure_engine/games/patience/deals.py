@@ -28,7 +28,7 @@ from pure_engine.games.patience.deal_json import deal_from_json, deal_to_json, p
 from pure_engine.games.patience.fcs_board import fcs_board, parse_fcs_board
 from pure_engine.games.patience.layout import Deal, deal_cards, validate_deal
 from pure_engine.games.patience.spec import FoundationsInitial, Variant, read_text
-from pure_engine.games.playing_cards import full_deck, parse_card, parse_rank
+from pure_engine.games.playing_cards import full_deck
 
 __all__ = [
     "MS_DEAL_MAX",
@@ -134,13 +134,15 @@ def random_deal(variant: Variant, seed: int) -> Deal:
     rest = list(cards)
     hole = None
     if variant.hole:
-        hole = rest.pop(0) if variant.hole_base == "random" else parse_card(variant.hole_base)
-        if variant.hole_base != "random":
+        hole = variant.fixed_hole_card
+        if hole is None:
+            hole = rest.pop(0)
+        else:
             rest.remove(hole)
     foundations: list[tuple[int, ...]] = []
     if variant.foundations and variant.foundations_initial is FoundationsInitial.ALL:
-        random_base = variant.foundations_base == "random"
-        base = 0 if random_base else parse_rank(variant.foundations_base) - 1
+        fixed = variant.fixed_foundation_rank
+        base = 0 if fixed is None else fixed - 1
         bases = [c for c in deck if c % 13 == base]
         foundations = [(c,) for c in bases]
         rest = [c for c in rest if c not in set(bases)]

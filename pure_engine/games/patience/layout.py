@@ -18,7 +18,7 @@ from itertools import pairwise
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.spec import DealType, Variant, deck_size
-from pure_engine.games.playing_cards import card_str, full_deck, parse_card, parse_rank
+from pure_engine.games.playing_cards import card_str, full_deck, parse_card
 
 __all__ = ["CardReader", "Deal", "deal_cards", "validate_deal"]
 
@@ -101,7 +101,8 @@ def validate_deal(deal: Deal, variant: Variant, where: str = "deal") -> Deal:
     if variant.hole:
         if deal.hole is None:
             raise ParseError("expected a hole card, found none", where=where)
-        if variant.hole_base != "random" and deal.hole != parse_card(variant.hole_base):
+        fixed_hole = variant.fixed_hole_card
+        if fixed_hole is not None and deal.hole != fixed_hole:
             msg = (
                 f"expected the hole to start with {variant.hole_base}, found {card_str(deal.hole)}"
             )
@@ -130,8 +131,8 @@ def _check_foundations(deal: Deal, variant: Variant, where: str) -> None:
             raise ParseError(f"a foundation builds up by one rank, found {shown}", where=where)
     if max(per_suit) > (2 if variant.two_decks else 1):
         raise ParseError("too many foundation piles of one suit", where=where)
-    fixed = variant.foundations_base != "random"
-    expected = {parse_rank(variant.foundations_base) - 1} if fixed else bases
+    fixed = variant.fixed_foundation_rank
+    expected = bases if fixed is None else {fixed - 1}
     if len(bases) > 1 or not bases <= expected:
         names = ", ".join(sorted(card_str(b)[:-1] for b in bases))
         start = variant.foundations_base

@@ -138,7 +138,10 @@ class Rules:
             unsupported.append("two decks")
         if variant.max_rank != 13:
             unsupported.append("max rank other than 13")
-        if variant.foundations_initial is FoundationsInitial.ONE or variant.foundations_base != "A":
+        if (
+            variant.foundations_initial is FoundationsInitial.ONE
+            or variant.fixed_foundation_rank != 1
+        ):
             unsupported.append("a random foundation card or a base card other than A")
         if variant.spaces not in (SpacesPolicy.ANY, SpacesPolicy.KINGS, SpacesPolicy.NO_BUILD):
             unsupported.append(f"spaces policy {variant.spaces.value!r}")

@@ -28,15 +28,17 @@ import json
 import os
 from collections.abc import Mapping
 from enum import StrEnum
+from typing import Final
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.presets import PRESET_ALIASES, PRESETS
-from pure_engine.games.playing_cards import RANK_NAMES, parse_card
+from pure_engine.games.playing_cards import RANK_NAMES, parse_card, parse_rank
 
 __all__ = [
     "PRESETS",
     "PRESET_ALIASES",
+    "RANDOM_BASE",
     "BuildPolicy",
     "DealType",
     "FaceUp",
@@ -56,6 +58,9 @@ __all__ = [
 ]
 
 JsonObject = Mapping[str, object]
+
+RANDOM_BASE: Final = "random"
+"""The text of a base card (``foundations_base``, ``hole_base``) that each deal draws."""
 
 
 class BuildPolicy(StrEnum):
@@ -164,6 +169,29 @@ class Variant(Struct):
         """Cards in play: 4 suits x ``max_rank`` ranks, doubled for two decks."""
         return deck_size(self)
 
+    @property
+    def fixed_foundation_rank(self) -> int | None:
+        """The rank (1 = ace) every foundation starts from, ``None`` when each deal draws
+        it (``foundations_base`` is :data:`RANDOM_BASE`): the text read once, here.
+
+        >>> drawn = Variant(foundations_base="random")
+        >>> Variant().fixed_foundation_rank, drawn.fixed_foundation_rank
+        (1, None)
+        """
+        base = self.foundations_base
+        return None if base == RANDOM_BASE else parse_rank(base)
+
+    @property
+    def fixed_hole_card(self) -> int | None:
+        """The hole's base card, ``None`` when each deal draws it (``hole_base`` is
+        :data:`RANDOM_BASE`).
+
+        >>> Variant().fixed_hole_card, Variant(hole_base="random").fixed_hole_card
+        (39, None)
+        """
+        base = self.hole_base
+        return None if base == RANDOM_BASE else parse_card(base)
+
 
 def deck_size(variant: Variant) -> int:
     """How many cards the variant deals: ``4 * max_rank``, twice that with two decks.
@@ -253,11 +281,11 @@ def _convert(value: object, kind: str, allowed: object, where: str, path: str) -
         options = ", ".join(repr(member.value) for member in allowed)
         raise _fail(where, path, f"expected one of {options}, found {value!r}")
     if kind == "rank":
-        if value == "random" or (isinstance(value, str) and value.upper() in _RANK_TEXTS):
-            return value if value == "random" else str(value).upper()
+        if value == RANDOM_BASE or (isinstance(value, str) and value.upper() in _RANK_TEXTS):
+            return value if value == RANDOM_BASE else str(value).upper()
         raise _fail(where, path, f"expected a rank like 'A' or 'K', or 'random', found {value!r}")
     assert kind == "card", kind
-    if value == "random":
+    if value == RANDOM_BASE:
         return value
     if isinstance(value, str):
         try:
@@ -346,15 +374,13 @@ def _check_consistent(variant: Variant, where: str) -> None:
             _path("cells", "pre-filled"),
             f"expected at most the cell count {variant.cells}, found {variant.cells_prefilled}",
         )
-    if variant.hole and variant.hole_base != "random":
-        base = parse_card(variant.hole_base)
-        if base % 13 >= variant.max_rank:
-            raise _fail(
-                where,
-                _path("hole", "base card"),
-                f"expected a card of rank <= max rank {variant.max_rank}, "
-                f"found {variant.hole_base!r}",
-            )
+    base = variant.fixed_hole_card
+    if variant.hole and base is not None and base % 13 >= variant.max_rank:
+        raise _fail(
+            where,
+            _path("hole", "base card"),
+            f"expected a card of rank <= max rank {variant.max_rank}, found {variant.hole_base!r}",
+        )
     fixed = variant.cells_prefilled + variant.stock_size + variant.reserve_size
     fixed += 1 if variant.hole else 0
     if variant.foundations and variant.foundations_initial is FoundationsInitial.ALL:

@@ -41,7 +41,7 @@ from pure_engine.games.patience.spec import (
     SpacesPolicy,
     Variant,
 )
-from pure_engine.games.playing_cards import card_str, is_red, parse_rank, rank, suit
+from pure_engine.games.playing_cards import card_str, is_red, rank, suit
 
 __all__ = ["IllegalMove", "VerifyTable"]
 
@@ -85,10 +85,10 @@ class VerifyTable:
 
     # ---------------------------------------------------------------- helpers
     def _base_rank(self, deal: Deal) -> int:
-        base = self.v.foundations_base
-        if base == "random":
+        base = self.v.fixed_foundation_rank
+        if base is None:  # each deal draws it: read it off the deal
             return rank(deal.foundations[0][0]) if deal.foundations else 1
-        return parse_rank(base)
+        return base
 
     def _free_foundation(self, suit_index: int) -> int:
         for slot in range(suit_index, len(self.founds), 4):
