@@ -52,12 +52,13 @@ def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
     found = []
     for i in state.table.zones[ZONES.battlefield[state.active]]:
         e = entities[i]
-        status = e.status  # an untapped creature that has been there since the turn began
+        if "creature" not in e.types:  # lands first: most permanents are
+            continue
+        status, tags = e.status, e.tags  # untapped, there since the turn began (or haste)
         if (
             not status & TAPPED
-            and (not status & EXHAUSTED or e.tags & HASTE)
-            and not e.tags & _CANT_ATTACK
-            and "creature" in e.types
+            and (not status & EXHAUSTED or tags & HASTE)
+            and not tags & _CANT_ATTACK
             and i not in declared
         ):
             found.append(i)
@@ -65,8 +66,29 @@ def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
 
 
 def can_attack(state: MagicState) -> bool:
-    """True when the active player has a creature able to attack (combat is worth entering)."""
-    return bool(attack_candidates(state))
+    """True when the active player has a creature able to attack (combat is worth entering, or
+    a declaration goes on): :func:`attack_candidates` is not empty, found without building it.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("forest", "grizzly_bears"), ()))
+    >>> can_attack(s), can_attack(s.replace(attackers=attack_candidates(s)))
+    (True, False)
+    """
+    entities = state.table.entities
+    declared = state.attackers
+    for i in state.table.zones[ZONES.battlefield[state.active]]:
+        e = entities[i]
+        if "creature" not in e.types:
+            continue
+        status, tags = e.status, e.tags
+        if (
+            not status & TAPPED
+            and (not status & EXHAUSTED or tags & HASTE)
+            and not tags & _CANT_ATTACK
+            and i not in declared
+        ):
+            return True
+    return False
 
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:

@@ -43,7 +43,6 @@ from pure_engine.games.magic_lite.actions import (
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
-    attack_candidates,
     block_options,
     can_attack,
     combat_damage,
@@ -97,7 +96,7 @@ def _draw(can_act: CanAct, state: MagicState) -> MagicState:
 
 
 def _declare_attackers(can_act: CanAct, state: MagicState) -> MagicState:
-    if attack_candidates(state):
+    if can_attack(state):
         return _declaring(state, True, ())
     return open_window(state, can_act)
 
