@@ -25,6 +25,7 @@ from pure_engine.games.magic_lite.combat import (
     block_options,
     blockers_of,
     can_attack,
+    can_block,
     damage_order,
 )
 from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, fire, settle
@@ -246,7 +247,7 @@ def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:
             case Step.ATTACKERS:
                 return None if can_attack(state) else (DONE_ATTACKING, "nothing can attack")
             case Step.BLOCKERS:
-                return None if block_options(state) else (DONE_BLOCKING, "nothing can block")
+                return None if can_block(state) else (DONE_BLOCKING, "nothing can block")
             case _:
                 hand = _distinct_hand(state, state.active)
                 if len(hand) == 1:

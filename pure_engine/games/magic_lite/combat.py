@@ -36,6 +36,7 @@ __all__ = [
     "block_options",
     "blockers_of",
     "can_attack",
+    "can_block",
     "combat_damage",
     "damage_order",
     "damage_orders",
@@ -99,24 +100,52 @@ def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[Entit
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair the defending player may still declare."""
     entities = state.table.entities
-    blocks = state.blocks
-    fields = ZONES.battlefield
-    attackers: list[Entity] = []
-    for attacker in state.attackers:
-        e = entities[attacker]
-        if e.zone in fields:
-            attackers.append(e)
+    attackers = _attacking(state)
+    blocking = {blocker for blocker, _ in state.blocks}  # each blocks one attacker at most
     options = []
-    for i in state.table.zones[fields[1 - state.active]]:
+    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
         b = entities[i]
-        if b.status & TAPPED or b.tags & PACIFIED or "creature" not in b.types:
+        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED or i in blocking:
             continue
-        if blocks and any(i == blocker for blocker, _ in blocks):
-            continue  # blocks one attacker already
         for a in attackers:
             if not a.tags & FLYING or b.tags & (FLYING | REACH):
                 options.append((i, a.id))
     return tuple(options)
+
+
+def can_block(state: MagicState) -> bool:
+    """True when :func:`block_options` is not empty, found without building it.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("grizzly_bears",), ("forest", "llanowar_elves")))
+    >>> s = s.replace(attackers=(EntityId(22),))
+    >>> can_block(s), can_block(s.replace(blocks=((EntityId(24), EntityId(22)),)))
+    (True, False)
+    """
+    entities = state.table.entities
+    attackers = _attacking(state)
+    blocks = state.blocks
+    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
+        b = entities[i]
+        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED:
+            continue
+        if blocks and any(i == blocker for blocker, _ in blocks):
+            continue
+        for a in attackers:
+            if not a.tags & FLYING or b.tags & (FLYING | REACH):
+                return True
+    return False
+
+
+def _attacking(state: MagicState) -> list[Entity]:
+    """The attackers still on the battlefield."""
+    entities, fields = state.table.entities, ZONES.battlefield
+    attackers = []
+    for attacker in state.attackers:
+        e = entities[attacker]
+        if e.zone in fields:
+            attackers.append(e)
+    return attackers
 
 
 def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:

@@ -43,8 +43,8 @@ from pure_engine.games.magic_lite.actions import (
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
-    block_options,
     can_attack,
+    can_block,
     combat_damage,
     has_first_strike,
 )
@@ -102,7 +102,7 @@ def _declare_attackers(can_act: CanAct, state: MagicState) -> MagicState:
 
 
 def _declare_blockers(can_act: CanAct, state: MagicState) -> MagicState:
-    if block_options(state):
+    if can_block(state):
         return state.replace(declaring=True)
     return after_blocks(state, can_act)
 
