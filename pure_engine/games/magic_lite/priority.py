@@ -114,6 +114,8 @@ _CASTABLE: Final = {
 """Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
 selector (``None``: no target) and whether a player is always among its targets, looked up
 once."""
+_INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
+"""The spells that may be cast at instant speed."""
 
 
 def spell_targets(
@@ -229,6 +231,13 @@ def _can_act(
     table: Table, player: int, hand: tuple[EntityId, ...], sorcery: bool, land_ok: bool
 ) -> bool:
     entities = table.entities
+    if not sorcery:  # most checks: at instant timing a hand without an instant cannot act
+        instants = _INSTANTS
+        for i in hand:
+            if entities[i].card in instants:
+                break
+        else:
+            return False
     counts: list[int] | None = None
     total = 0
     castable = _CASTABLE
