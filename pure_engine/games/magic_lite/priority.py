@@ -48,9 +48,11 @@ from pure_engine.games.magic_lite.state import (
 __all__ = [
     "PASS",
     "CanAct",
+    "ManaCounts",
     "can_act",
     "cast",
     "make_can_act",
+    "make_mana_counts",
     "open_window",
     "pass_priority",
     "priority_actions",
@@ -62,6 +64,10 @@ _MAINS: Final = (Step.MAIN1, Step.MAIN2)
 
 CanAct = Callable[[MagicState, int], bool]
 """``(state, player) -> bool``: :func:`can_act`, or a game's memo of it (:func:`make_can_act`)."""
+
+ManaCounts = Callable[[Table, int], list[int]]
+"""``(table, player) -> counts``: :func:`~.engine.mana_counts`, or a game's memo of it
+(:func:`make_mana_counts`); the counts are read, never changed."""
 
 _LAND, _INSTANT, _SORCERY = 0, 1, 2
 
@@ -157,7 +163,32 @@ def can_act(state: MagicState, player: int) -> bool:
     return state.cards.abilities and can_activate(table, player, sorcery)
 
 
-def make_can_act() -> CanAct:
+def make_mana_counts() -> ManaCounts:
+    """:func:`~.engine.mana_counts` with the last answer per player kept, keyed by the table
+    (compared by identity: tables are immutable) — a game value's own memo.  The check and the
+    list of priority actions read the same table one after the other: when a player must
+    choose, the loop has just counted their mana for :func:`can_act`.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> mana = make_mana_counts()
+    >>> s = position(battlefields=(("forest", "forest"), ("mountain",)))
+    >>> mana(s.table, 0), mana(s.table, 0) is mana(s.table, 0), mana(s.table, 1)
+    ([0, 0, 0, 0, 2], True, [0, 0, 0, 1, 0])
+    """
+    last: list[tuple[object, list[int]]] = [(None, []), (None, [])]
+
+    def memo_mana_counts(table: Table, player: int) -> list[int]:
+        known = last[player]
+        if known[0] is table:
+            return known[1]
+        counts = mana_counts(table, player)
+        last[player] = (table, counts)
+        return counts
+
+    return memo_mana_counts
+
+
+def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     """:func:`can_act` with its last answer per player kept: a game value's own memo.
 
     The answer depends on the entity table and two timing flags only (sorcery
@@ -169,7 +200,8 @@ def make_can_act() -> CanAct:
     only when a zone changes) and whether the battlefield holds a permanent
     with an activated ability: most do not, and then abilities cost one
     identity test when the hand cannot act.  Each
-    ``make_game`` builds its own, so nothing is shared between game values.
+    ``make_game`` builds its own, so nothing is shared between game values; *mana* counts the
+    mana (the game's :func:`make_mana_counts`, shared with its list of actions).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> check = make_can_act()
@@ -201,7 +233,7 @@ def make_can_act() -> CanAct:
             known = slots[slot]
             if known[0] is table:
                 return known[1]
-            if _can_act(table, player, hand, sorcery, land_ok):
+            if _can_act(table, player, hand, sorcery, land_ok, mana):
                 slots[slot] = (table, True)
                 return True
         if not state.cards.abilities:  # no card of the game has one
@@ -228,7 +260,12 @@ def make_can_act() -> CanAct:
 
 
 def _can_act(
-    table: Table, player: int, hand: tuple[EntityId, ...], sorcery: bool, land_ok: bool
+    table: Table,
+    player: int,
+    hand: tuple[EntityId, ...],
+    sorcery: bool,
+    land_ok: bool,
+    mana: ManaCounts = mana_counts,
 ) -> bool:
     entities = table.entities
     if not sorcery:  # most checks: at instant timing a hand without an instant cannot act
@@ -252,7 +289,7 @@ def _can_act(
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
-            counts = mana_counts(table, player)
+            counts = mana(table, player)
             total = sum(counts)
             if not total:
                 if land_ok:
@@ -268,10 +305,13 @@ def _can_act(
     return False
 
 
-def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
+def priority_actions(
+    state: MagicState, player: int, mana: ManaCounts = mana_counts
+) -> tuple[Action, ...]:
     """What *player* holding priority may do: ``pass`` first, then a land, then each spell
     they can pay for (with each legal target), then each ability they can activate (with each
-    legal target); copies of a card in hand are one choice."""
+    legal target); copies of a card in hand are one choice.  *mana* counts their mana (a
+    game's :func:`make_mana_counts`)."""
     table = state.table
     entities = table.entities
     sorcery, land_ok = _timing(state, player)
@@ -293,7 +333,7 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
-            counts = mana_counts(table, player)
+            counts = mana(table, player)
         if value > sum(counts) or any(counts[color] < need for color, need in needs):
             continue
         if selector is None:

@@ -40,6 +40,7 @@ from pure_engine.games.magic_lite.actions import (
     auto,
     forced,
     hand_over,
+    legal_actions,
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
@@ -48,8 +49,8 @@ from pure_engine.games.magic_lite.combat import (
     combat_damage,
     has_first_strike,
 )
-from pure_engine.games.magic_lite.engine import ZONES, draw_cards, fire, settle
-from pure_engine.games.magic_lite.priority import CanAct, can_act, open_window
+from pure_engine.games.magic_lite.engine import ZONES, draw_cards, fire, mana_counts, settle
+from pure_engine.games.magic_lite.priority import CanAct, ManaCounts, can_act, open_window
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
@@ -269,7 +270,8 @@ class Turn(Struct):
     """The turn rules around one "can act?" checker (:func:`make_turn`).
 
     ``machine`` is the turn table; ``step(state, action)`` applies a decision
-    and runs to the next one; ``forced(state)`` is the skip-trivial rule's
+    and runs to the next one; ``legal_actions(state)`` lists the decisions (counting mana
+    with the game's memo); ``forced(state)`` is the skip-trivial rule's
     check (``Game.forced``); ``start(state)`` runs a fresh deal to its first
     decision; ``enter(state)`` enters the state's step (its entering actions)
     and runs to the first decision (:func:`~pure_engine.games.magic_lite.game.position`).
@@ -278,12 +280,14 @@ class Turn(Struct):
     machine: TurnMachine[MagicState, Step]
     step: Callable[[MagicState, Action], MagicState]
     forced: Callable[[MagicState], tuple[Action, str] | None]
+    legal_actions: Callable[[MagicState], tuple[Action, ...]]
     start: Callable[[MagicState], MagicState]
     enter: Callable[[MagicState], MagicState]
 
 
-def make_turn(can_act: CanAct) -> Turn:
-    """The turn rules asking *can_act* (a game's memo of the check, or the plain function).
+def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
+    """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
+    counting mana with *mana* (a game's memo, or the plain function).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -312,7 +316,10 @@ def make_turn(can_act: CanAct) -> Turn:
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
         return forced(state, can_act)
 
-    return Turn(machine, step, forced_here, start, enter)
+    def legal_here(state: MagicState) -> tuple[Action, ...]:
+        return legal_actions(state, mana)
+
+    return Turn(machine, step, forced_here, legal_here, start, enter)
 
 
 TURN: Final = make_turn(can_act)
