@@ -209,52 +209,51 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     >>> [check(s, p) for p in (0, 1, 0, 1)] == [can_act(s, p) for p in (0, 1, 0, 1)]
     True
     """
-    # per player, one (table, answer) slot per timing: 0 neither flag, 1 sorcery timing with the
-    # land played, 2 sorcery timing with a land still playable (steps alternate between them)
+    # per timing (the steps alternate between them), per player: the last (table, answer)
     none: tuple[object, bool] = (None, False)
-    last = [[none, none, none], [none, none, none]]
+    instant = [none, none]  # instant timing
+    main_land = [none, none]  # sorcery timing, a land still playable
+    main = [none, none]  # sorcery timing, the land played
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
     hands, battlefields = ZONES.hand, ZONES.battlefield
     mains = _MAINS
 
     def memo_can_act(state: MagicState, player: int) -> bool:
         table = state.table
-        zones = table.zones
-        hand = zones[hands[player]]
-        sorcery = land_ok = False
-        if hand:
-            if player == state.active and state.step in mains and not state.stack:
-                sorcery = True
-                land_ok = not state.land_played
-                slot = 2 if land_ok else 1
+        hand = table.zones[hands[player]]
+        if not hand:  # only an ability could be used (not kept: an empty hand is rare)
+            return state.cards.abilities and _activates(state, table, player)
+        if player == state.active and state.step in mains and not state.stack:
+            sorcery = True
+            if state.land_played:
+                land_ok, slots = False, main
             else:
-                slot = 0
-            slots = last[player]
-            known = slots[slot]
-            if known[0] is table:
-                return known[1]
-            if _can_act(table, player, hand, sorcery, land_ok, mana):
-                slots[slot] = (table, True)
-                return True
-        if not state.cards.abilities:  # no card of the game has one
-            if hand:
-                slots[slot] = (table, False)
-            return False
-        # abilities: the zone map is replaced only when a zone changes, a zone tuple only when
-        # that zone does; most battlefields hold no permanent with an activated ability
+                land_ok, slots = True, main_land
+        else:
+            sorcery = land_ok = False
+            slots = instant
+        known = slots[player]
+        if known[0] is table:
+            return known[1]
+        found = _can_act(table, player, hand, sorcery, land_ok, mana) or (
+            state.cards.abilities and _activates(state, table, player)
+        )
+        slots[player] = (table, found)
+        return found
+
+    def _activates(state: MagicState, table: Table, player: int) -> bool:
+        # the zone map is replaced only when a zone changes, a zone tuple only when that zone
+        # does; most battlefields hold no permanent with an activated ability
+        zones = table.zones
         field_known = fields[player]
         if field_known[0] is not zones:
             field = zones[battlefields[player]]
             holds = field_known[2] if field_known[1] is field else has_abilities(field, table)
             field_known = fields[player] = (zones, field, holds)
-        found = False
-        if field_known[2]:
-            if not hand:
-                sorcery = player == state.active and state.step in _MAINS and not state.stack
-            found = can_activate(table, player, sorcery)
-        if hand:
-            slots[slot] = (table, found)
-        return found
+        if not field_known[2]:
+            return False
+        sorcery = player == state.active and state.step in mains and not state.stack
+        return can_activate(table, player, sorcery)
 
     return memo_can_act
 
