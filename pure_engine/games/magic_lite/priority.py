@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
+from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
@@ -294,13 +294,21 @@ def _can_act(
                 if land_ok:
                     continue  # a land later in the hand may still be played
                 return False
-        if value > total or any(counts[color] < need for color, need in needs):
+        if value > total:
+            continue
+        short = False
+        for color, need in needs:  # a loop, not any(): no generator per spell
+            if counts[color] < need:
+                short = True
+                break
+        if short:
             continue
         if selector is None or any_player:
             return True
-        ctx = Ctx(i, player)
-        if any(t != i and is_alive(entities[t]) for t in selector(table, ctx)):
-            return True
+        for t in selector(table, Ctx(i, player)):
+            e = entities[t]  # a living target other than the spell itself (is_alive, inlined)
+            if t != i and not e.status & DOOMED and (e.damage < e.health or e.health <= 0):
+                return True
     return False
 
 
@@ -315,6 +323,7 @@ def priority_actions(
     entities = table.entities
     sorcery, land_ok = _timing(state, player)
     counts: list[int] | None = None
+    total = 0
     actions = [PASS]
     seen: set[str] = set()
     castable = _CASTABLE
@@ -333,13 +342,22 @@ def priority_actions(
             continue
         if counts is None:
             counts = mana(table, player)
-        if value > sum(counts) or any(counts[color] < need for color, need in needs):
+            total = sum(counts)
+        if value > total:
+            continue
+        short = False
+        for color, need in needs:
+            if counts[color] < need:
+                short = True
+                break
+        if short:
             continue
         if selector is None:
             actions.append(Action(Act.CAST, i))
             continue
         for t in selector(table, Ctx(i, player)):
-            if t != i and is_alive(entities[t]):
+            e = entities[t]
+            if t != i and not e.status & DOOMED and (e.damage < e.health or e.health <= 0):
                 actions.append(Action(Act.CAST, i, t))
     if state.cards.abilities:
         actions += activations(table, player, sorcery=sorcery)
