@@ -132,21 +132,28 @@ def _next_turn(state: MagicState) -> MagicState:
     """Damage wears off and "until end of turn" effects end (rule 514.2); the other player's
     turn begins."""
     table = state.table
+    entities = table.entities
+    zones = table.zones
+    marked = []  # most permanents have neither damage nor a buff: one look each
     for p in (0, 1):
-        for i in table.zones[ZONES.battlefield[p]]:
+        for i in zones[ZONES.battlefield[p]]:
+            e = entities[i]
+            if e.damage or e.buffs:
+                marked.append(i)
+    for i in marked:
+        e = table.entities[i]
+        if e.damage:
+            table = put(table, e.replace(damage=0))
+        if e.buffs and any(b.one_turn for b in e.buffs):
+            table = remove_buffs(table, i, lambda b: b.one_turn)
             e = table.entities[i]
-            if e.damage:
-                table = put(table, e.replace(damage=0))
-            if e.buffs and any(b.one_turn for b in e.buffs):
-                table = remove_buffs(table, i, lambda b: b.one_turn)
-                e = table.entities[i]
-                # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
-                # printed keywords, and those of the buffs that stay (auras)
-                tags = POOL.defs[e.card].tags
-                for buff in e.buffs:
-                    tags |= buff.tags
-                if tags != e.tags:
-                    table = put(table, e.replace(tags=tags))
+            # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
+            # printed keywords, and those of the buffs that stay (auras)
+            tags = POOL.defs[e.card].tags
+            for buff in e.buffs:
+                tags |= buff.tags
+            if tags != e.tags:
+                table = put(table, e.replace(tags=tags))
     return _turned(state, table, 1 - state.active, state.turn + 1)
 
 
