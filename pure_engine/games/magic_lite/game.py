@@ -70,6 +70,25 @@ MAX_DECISIONS: Final = 20_000
 _OPENING_HAND: Final = 7
 
 
+_TEMPLATES: Final = {
+    key: Entity(
+        EntityId(-1),
+        key,
+        -1,
+        ZoneId(""),
+        cost=d.cost,
+        attack=d.attack,
+        health=d.health,
+        tags=d.tags,
+        types=d.types,
+    )
+    for key, d in POOL.defs.items()
+}
+"""Each card's entity as dealt, but for its id, owner and zone (read-only: copied by
+:data:`_placed`, never changed)."""
+_placed: Final = Entity.setter("id", "owner", "zone")
+
+
 def _table(
     cards: Sequence[tuple[ZoneId, str, int]],
 ) -> Table:
@@ -80,11 +99,10 @@ def _table(
     players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
     for number, (zone, card, owner) in enumerate((*players, *cards)):
         entity_id = EntityId(number)
-        d = POOL.card(card)
-        entities[entity_id] = Entity(
-            entity_id, card, owner, zone,
-            cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
-        )  # fmt: skip
+        template = _TEMPLATES.get(card)
+        if template is None:
+            raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
+        entities[entity_id] = _placed(template, entity_id, owner, zone)
         zones[zone].append(entity_id)
     return Table(
         immutables.Map(entities),
