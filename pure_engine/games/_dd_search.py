@@ -99,7 +99,9 @@ class Search:
         # shape << 2 | leader -> region -> owners of the region's cards -> [low, high,
         # relevant]: a lookup is one dict probe per region stored under the shape
         tt: dict[int, dict[int, dict[int, list[int]]]] = {}
-        best: dict[tuple[int, ...], int] = {}
+        # hints: the card (position or trick so far), or the suit (shape, side, hand) that
+        # settled a lead or a follow last (keys: tuples, and ints for the side and hand)
+        best: dict[tuple[int, ...] | int, int] = {}
         nodes = [0, 0]  # cards played, and of them the fourth hand's (tricks completed)
         trump_mask = _SUIT[trump] if trump is not None else 0
         suit_masks = _SUIT
@@ -227,8 +229,15 @@ class Search:
             if len(candidates) > 1:
                 hint = best.get(base)
                 if hint is None:
-                    # no exact match: lead the suit that settled a position of this shape
+                    # no exact match: lead the suit that settled a position of this shape,
+                    # else of the same suit lengths on this side, else in the leader's hand
                     suit_ = best.get((shape, leader))
+                    if suit_ is None:
+                        mine = shape >> 16 * leader & 0xFFFF
+                        side = -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
+                        suit_ = best.get(side)
+                        if suit_ is None:
+                            suit_ = best.get(mine << 2 | leader)
                     if suit_ is not None:
                         for card in candidates:
                             if card // 13 == suit_:
@@ -253,6 +262,10 @@ class Search:
                 if v & 1 == maximizing:
                     best[base] = card
                     best[(shape, leader)] = card // 13
+                    mine = shape >> 16 * leader & 0xFFFF
+                    best[
+                        -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
+                    ] = best[mine << 2 | leader] = card // 13
                     return v
                 if v > 1:
                     used = v >> 1
