@@ -215,7 +215,8 @@ def _after_blockers(state: MagicState) -> Step:
 
 
 def _decides(state: MagicState) -> bool:
-    return state.pending is not None or state.declaring or bool(state.to_order) or state.window
+    # an open window first: the most common reason to stop
+    return state.window or state.pending is not None or state.declaring or bool(state.to_order)
 
 
 # --- the table, built around one checker ----------------------------------------------------------
