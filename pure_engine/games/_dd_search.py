@@ -405,7 +405,7 @@ class Search:
             maximizing = 1 - (seat & 1)
             n = hand.bit_count() - 1  # tricks left after this one
             # the hands without the trick's first three cards, their shape, when needed
-            a = b = c = d = after = removed_bits = up_low = up_mid = up_high = -1
+            a = b = c = d = x = y = after = removed_bits = up_low = up_mid = up_high = -1
             unit4 = unit[seat]
             relevant = 0
             floors = None
@@ -434,8 +434,7 @@ class Search:
                 elif need > n:
                     v = 0
                 else:
-                    if a < 0:
-                        a, b, c, d = h
+                    if x < 0:
                         after = shape - (
                             unit[leader][first]
                             + unit[(leader + 1) & 3][second]
@@ -451,28 +450,17 @@ class Search:
                                 low, mid = mid, low
                         # squeezed out from the highest down; no hand holds these cards,
                         # so the bits below a card's place added to a hand and the sum
-                        # halved drop the bits above it by one (unrolled: a hot loop)
+                        # halved drop the bits above it by one.  The table's key needs
+                        # only b | d and c | d (a squeeze maps bits one to one, so it
+                        # commutes with |): the four hands are squeezed only for a
+                        # position the table does not settle (unrolled: a hot loop)
+                        x, y = h[1] | h[3], h[2] | h[3]
                         k = keep[high]
-                        a, b, c, d = (
-                            (a + (a & k)) >> 1,
-                            (b + (b & k)) >> 1,
-                            (c + (c & k)) >> 1,
-                            (d + (d & k)) >> 1,
-                        )
+                        x, y = (x + (x & k)) >> 1, (y + (y & k)) >> 1
                         k = keep[mid]
-                        a, b, c, d = (
-                            (a + (a & k)) >> 1,
-                            (b + (b & k)) >> 1,
-                            (c + (c & k)) >> 1,
-                            (d + (d & k)) >> 1,
-                        )
+                        x, y = (x + (x & k)) >> 1, (y + (y & k)) >> 1
                         k = keep[low]
-                        a, b, c, d = (
-                            (a + (a & k)) >> 1,
-                            (b + (b & k)) >> 1,
-                            (c + (c & k)) >> 1,
-                            (d + (d & k)) >> 1,
-                        )
+                        x, y = (x + (x & k)) >> 1, (y + (y & k)) >> 1
                         up_low, up_mid, up_high = (
                             shift_up[low],
                             shift_up[mid],
@@ -480,25 +468,20 @@ class Search:
                         )
                     pos = card - (removed_bits & below_in_suit[card]).bit_count()
                     k, u = keep[pos], above[pos]
-                    a4 = (a & k) | ((a & u) >> 1)
-                    b4 = (b & k) | ((b & u) >> 1)
-                    c4 = (c & k) | ((c & u) >> 1)
-                    d4 = (d & k) | ((d & u) >> 1)
                     # ge's first steps, without the call (need is 1 .. n here)
                     nodes[0] += 1
-                    if n == 1:
-                        v = last_trick((a4, b4, c4, d4), winner, trump_mask)
-                    else:
+                    v = -1
+                    if n > 1:
                         shape4 = after - unit4[card]
                         key = shape4 << 2 | winner
                         regions = tt.get(key)
-                        v = -1
                         if regions is None:
                             regions = tt[key] = {}
                         else:
-                            x, y = b4 | d4, c4 | d4
+                            x4 = (x & k) | ((x & u) >> 1)
+                            y4 = (y & k) | ((y & u) >> 1)
                             for region, owners in reversed(regions.items()):
-                                e = owners.get((x & region) << 52 | y & region)
+                                e = owners.get((x4 & region) << 52 | y4 & region)
                                 if e is not None:
                                     if e[0] >= need:
                                         v = e[2] << 1 | 1
@@ -509,7 +492,32 @@ class Search:
                                     regions[region] = regions.pop(region)
                                     break
                         if v < 0:
-                            v = resolve(a4, b4, c4, d4, winner, need, shape4, n, regions)
+                            if a < 0:
+                                a, b, c, d = _squeeze3(h, high, mid, low)
+                            v = resolve(
+                                (a & k) | ((a & u) >> 1),
+                                (b & k) | ((b & u) >> 1),
+                                (c & k) | ((c & u) >> 1),
+                                (d & k) | ((d & u) >> 1),
+                                winner,
+                                need,
+                                shape4,
+                                n,
+                                regions,
+                            )
+                    else:
+                        if a < 0:
+                            a, b, c, d = _squeeze3(h, high, mid, low)
+                        v = last_trick(
+                            (
+                                (a & k) | ((a & u) >> 1),
+                                (b & k) | ((b & u) >> 1),
+                                (c & k) | ((c & u) >> 1),
+                                (d & k) | ((d & u) >> 1),
+                            ),
+                            winner,
+                            trump_mask,
+                        )
                     child = v >> 1
                     if child:  # back to this trick's coordinates (adding bits doubles them)
                         child += child & shift_up[pos]
@@ -652,6 +660,20 @@ def _below_floor(floors: list[int], hand: int, card: int) -> bool:
         return True
     run = ((2 << floor) - 1) & ~((1 << card) - 1)
     return hand & run != run
+
+
+def _squeeze3(h: Sequence[int], high: int, mid: int, low: int) -> tuple[int, int, int, int]:
+    """The four hands with the places *high* > *mid* > *low* (cards nobody holds, of
+    any suits) squeezed out, as at the end of a trick.
+
+    >>> _squeeze3([0b1000001, 0b10, 0b100000, 0], 4, 3, 2)  # places 2-4 gone in clubs
+    (9, 2, 4, 0)
+    """
+    a, b, c, d = h
+    for p in (high, mid, low):
+        k = _KEEP[p]
+        a, b, c, d = (a + (a & k)) >> 1, (b + (b & k)) >> 1, (c + (c & k)) >> 1, (d + (d & k)) >> 1
+    return a, b, c, d
 
 
 def _rank_key(card: int) -> int:
