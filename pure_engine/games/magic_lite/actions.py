@@ -29,6 +29,7 @@ from pure_engine.games.magic_lite.combat import (
     damage_order,
 )
 from pure_engine.games.magic_lite.engine import (
+    HAND,
     RULES,
     ZONES,
     enter_battlefield,
@@ -121,14 +122,14 @@ def after_blocks(state: MagicState, can_act: CanAct) -> MagicState:
 
 def hand_over(state: MagicState) -> bool:
     """True when the active player holds more than seven cards (cleanup: discard)."""
-    return len(state.table.zones[ZONES.hand[state.active]]) > _HAND_SIZE
+    return len(state.table.zones[HAND[state.active]]) > _HAND_SIZE
 
 
 def _distinct_hand(state: MagicState, player: int) -> tuple[EntityId, ...]:
     entities = state.table.entities
     seen: set[str] = set()
     out = []
-    for i in state.table.zones[ZONES.hand[player]]:
+    for i in state.table.zones[HAND[player]]:
         if entities[i].card not in seen:
             seen.add(entities[i].card)
             out.append(i)

@@ -17,7 +17,7 @@ import itertools
 import math
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId
-from pure_engine.games.magic_lite.engine import ZONES, deal_damage
+from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, deal_damage
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     DEFENDER,
@@ -51,7 +51,7 @@ def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
     entities = state.table.entities
     declared = state.attackers
     found = []
-    for i in state.table.zones[ZONES.battlefield[state.active]]:
+    for i in state.table.zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if "creature" not in e.types:  # lands first: most permanents are
             continue
@@ -77,7 +77,7 @@ def can_attack(state: MagicState) -> bool:
     """
     entities = state.table.entities
     declared = state.attackers
-    for i in state.table.zones[ZONES.battlefield[state.active]]:
+    for i in state.table.zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if "creature" not in e.types:
             continue
@@ -93,7 +93,7 @@ def can_attack(state: MagicState) -> bool:
 
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
-    entities, fields = state.table.entities, ZONES.battlefield
+    entities, fields = state.table.entities, BATTLEFIELD
     return tuple(i for i in ids if entities[i].zone in fields)
 
 
@@ -103,7 +103,7 @@ def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     attackers = _attacking(state)
     blocking = {blocker for blocker, _ in state.blocks}  # each blocks one attacker at most
     options = []
-    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
+    for i in state.table.zones[BATTLEFIELD[1 - state.active]]:
         b = entities[i]
         if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED or i in blocking:
             continue
@@ -125,7 +125,7 @@ def can_block(state: MagicState) -> bool:
     entities = state.table.entities
     attackers = _attacking(state)
     blocks = state.blocks
-    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
+    for i in state.table.zones[BATTLEFIELD[1 - state.active]]:
         b = entities[i]
         if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED:
             continue
@@ -139,7 +139,7 @@ def can_block(state: MagicState) -> bool:
 
 def _attacking(state: MagicState) -> list[Entity]:
     """The attackers still on the battlefield."""
-    entities, fields = state.table.entities, ZONES.battlefield
+    entities, fields = state.table.entities, BATTLEFIELD
     attackers = []
     for attacker in state.attackers:
         e = entities[attacker]

@@ -63,6 +63,8 @@ from pure_engine.games.magic_lite.state import (
 )
 
 __all__ = [
+    "BATTLEFIELD",
+    "HAND",
     "NEEDS",
     "RULES",
     "ZONES",
@@ -105,6 +107,11 @@ ZONES: Final = Zones(
     player=_pair("player"),
     stack=LAYOUT.zone("stack"),
 )
+
+# the zone ids the hot loops read, as plain module constants (a field read of the ZONES struct
+# costs a generic attribute lookup at every call)
+BATTLEFIELD: Final = ZONES.battlefield
+HAND: Final = ZONES.hand
 
 
 _set_damage: Final[Callable[[Entity, int, int], Entity]] = Entity.setter("damage", "status")
@@ -154,7 +161,7 @@ def _heal_hook(state: MagicState, frame: Frame, target: EntityId, amount: int) -
 def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
     """*player* draws *n* cards; drawing from an empty library loses the game (rule 704.5b)."""
     table = state.table
-    library, hand = ZONES.library[player], ZONES.hand[player]
+    library, hand = ZONES.library[player], HAND[player]
     for _ in range(n):
         cards = table.zones[library]
         if not cards:
@@ -165,7 +172,7 @@ def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
 
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:
     """Put a permanent onto its controller's battlefield (summoning sick) and trigger "enters"."""
-    table = move(state.table, entity_id, ZONES.battlefield[controller])
+    table = move(state.table, entity_id, BATTLEFIELD[controller])
     e = table.entities[entity_id]
     sick = EXHAUSTED if "creature" in e.types else 0
     table = put(table, _set_damage(e, 0, sick))
@@ -188,7 +195,7 @@ def fire(state: MagicState, event: str, subject: EntityId | None = None) -> Magi
 
 
 def _summon_hook(state: MagicState, frame: Frame, player: int, card: str) -> MagicState:
-    table, new = spawn(state.table, POOL, ZONES.hand[player], card, player)
+    table, new = spawn(state.table, POOL, HAND[player], card, player)
     facts = state.cards
     if not _covers(facts, card):  # a card new to the game: what it can do joins the facts
         gained = card_facts([card])
@@ -241,7 +248,7 @@ def mana_counts(table: Table, player: int) -> list[int]:
     counts = [0, 0, 0, 0, 0]
     entities = table.entities
     mana = _MANA
-    for i in table.zones[ZONES.battlefield[player]]:
+    for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
         color = mana.get(e.card)
         if color is not None and not e.status & _UNAVAILABLE:
@@ -288,7 +295,7 @@ def pay_mana(
     mana = _MANA
     lands: list[Entity] = []
     creatures: list[Entity] = []
-    for i in state.table.zones[ZONES.battlefield[player]]:
+    for i in state.table.zones[BATTLEFIELD[player]]:
         e = entities[i]
         if e.card in mana and not e.status & _UNAVAILABLE and i != spare:
             (lands if "land" in e.types else creatures).append(e)
@@ -319,12 +326,12 @@ def _orphans(state: MagicState) -> MagicState:
         kept = []
         for aura, creature in attached:
             a, c = entities[aura], entities[creature]
-            if c.zone in ZONES.battlefield and a.zone in ZONES.battlefield:
+            if c.zone in BATTLEFIELD and a.zone in BATTLEFIELD:
                 kept.append((aura, creature))
                 continue
-            if a.zone in ZONES.battlefield:
+            if a.zone in BATTLEFIELD:
                 table = move(table, aura, ZONES.graveyard[a.owner])
-            if c.zone in ZONES.battlefield:
+            if c.zone in BATTLEFIELD:
                 table = remove_buffs(table, creature, _from_source(f"#{aura}"))
         if len(kept) != len(attached):
             state = state.replace(attached=tuple(kept))
@@ -345,7 +352,7 @@ def _auras_in_play(state: MagicState) -> bool:
     """True when a permanent gives an aura, or holds stats an aura gave (to be taken back)."""
     entities = state.table.entities
     zones = state.table.zones
-    for zone in ZONES.battlefield:
+    for zone in BATTLEFIELD:
         for i in zones[zone]:
             e = entities[i]
             if e.card in _AURA_CARDS or e.aura_attack or e.aura_health:

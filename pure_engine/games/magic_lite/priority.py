@@ -27,6 +27,8 @@ from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
+    BATTLEFIELD,
+    HAND,
     NEEDS,
     RULES,
     ZONES,
@@ -156,7 +158,7 @@ def can_act(state: MagicState, player: int) -> bool:
     (False, True)
     """
     table = state.table
-    hand = table.zones[ZONES.hand[player]]
+    hand = table.zones[HAND[player]]
     sorcery, land_ok = _timing(state, player)
     if hand and _can_act(table, player, hand, sorcery, land_ok):
         return True
@@ -215,7 +217,7 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     main_land = [none, none]  # sorcery timing, a land still playable
     main = [none, none]  # sorcery timing, the land played
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
-    hands, battlefields = ZONES.hand, ZONES.battlefield
+    hands, battlefields = HAND, BATTLEFIELD
     mains = _MAINS
 
     def memo_can_act(state: MagicState, player: int) -> bool:
@@ -327,7 +329,7 @@ def priority_actions(
     actions = [PASS]
     seen: set[str] = set()
     castable = _CASTABLE
-    for i in table.zones[ZONES.hand[player]]:
+    for i in table.zones[HAND[player]]:
         card = entities[i].card
         if card in seen:
             continue  # copies of a card in hand are the same choice

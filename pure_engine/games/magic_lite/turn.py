@@ -49,7 +49,14 @@ from pure_engine.games.magic_lite.combat import (
     combat_damage,
     has_first_strike,
 )
-from pure_engine.games.magic_lite.engine import ZONES, draw_cards, fire, mana_counts, settle
+from pure_engine.games.magic_lite.engine import (
+    BATTLEFIELD,
+    ZONES,
+    draw_cards,
+    fire,
+    mana_counts,
+    settle,
+)
 from pure_engine.games.magic_lite.priority import CanAct, ManaCounts, can_act, open_window
 from pure_engine.games.magic_lite.state import (
     TAPPED,
@@ -77,7 +84,7 @@ def _untap(state: MagicState) -> MagicState:
     table = state.table
     entities = table.entities
     untapped = []
-    for i in table.zones[ZONES.battlefield[state.active]]:
+    for i in table.zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if e.status & (TAPPED | EXHAUSTED):
             untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
@@ -136,7 +143,7 @@ def _next_turn(state: MagicState) -> MagicState:
     zones = table.zones
     marked = []  # most permanents have neither damage nor a buff: one look each
     for p in (0, 1):
-        for i in zones[ZONES.battlefield[p]]:
+        for i in zones[BATTLEFIELD[p]]:
             e = entities[i]
             if e.damage or e.buffs:
                 marked.append(i)
@@ -165,7 +172,7 @@ def _listens(state: MagicState, event: str) -> bool:
     if not cards or event in state.cards.unheard:
         return False
     entities = state.table.entities
-    for i in state.table.zones[ZONES.battlefield[state.active]]:
+    for i in state.table.zones[BATTLEFIELD[state.active]]:  # noqa: SIM110 - no generator
         if entities[i].card in cards:
             return True
     return False
