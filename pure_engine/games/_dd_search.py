@@ -225,25 +225,26 @@ class Search:
             """The first card of a trick."""
             h = [a, b, c, d]
             hand = h[leader]
-            candidates = order_moves(h, hand, (), leader, leader, trump_mask)
-            if len(candidates) > 1:
-                # first the suit that settled the last position of this shape, else of
-                # the same suit lengths on this side, else in the leader's hand (the same
-                # position searched again, for another target, hits the first)
-                suit_ = best.get((shape, leader))
+            # first the suit that settled the last position of this shape, else of the
+            # same suit lengths on this side, else in the leader's hand (the same
+            # position searched again, for another target, hits the first); its card
+            # alone is ordered, the others only if it fails
+            suit_ = best.get((shape, leader))
+            if suit_ is None:
+                mine = shape >> 16 * leader & 0xFFFF
+                suit_ = best.get(
+                    -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
+                )
                 if suit_ is None:
-                    mine = shape >> 16 * leader & 0xFFFF
-                    side = -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
-                    suit_ = best.get(side)
-                    if suit_ is None:
-                        suit_ = best.get(mine << 2 | leader)
-                if suit_ is not None:
-                    for card in candidates:
-                        if card // 13 == suit_:
-                            if card != candidates[0]:
-                                candidates.remove(card)
-                                candidates.insert(0, card)
-                            break
+                    suit_ = best.get(mine << 2 | leader)
+            ordered = suit_ is None
+            if suit_ is None:
+                candidates = order_moves(h, hand, (), leader, leader, trump_mask)
+            else:
+                candidates = order_moves(
+                    h, hand & suit_masks[suit_], (), leader, leader, trump_mask
+                )
+                del candidates[1:]
             maximizing = 1 - (leader & 1)
             relevant = 0
             floors = None
@@ -272,6 +273,12 @@ class Search:
                         used |= run
                     relevant |= used
                 refuted = card
+                if not ordered:  # (the list grows while the loop runs over it)
+                    ordered = True
+                    h[leader] = hand
+                    candidates += [
+                        c for c in order_moves(h, hand, (), leader, leader, trump_mask) if c != card
+                    ]
             return relevant << 1 | (1 - maximizing)
 
         def follow(
