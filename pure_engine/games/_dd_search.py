@@ -240,7 +240,11 @@ class Search:
             maximizing = 1 - (leader & 1)
             relevant = 0
             floors = None
+            refuted = -1
             for card in candidates:
+                if refuted >= 0:  # the floors after the last refuted card, when needed
+                    floors = _raise_floor(floors, relevant, refuted)
+                    refuted = -1
                 if floors is not None and _below_floor(floors, hand, card):
                     continue
                 h[leader] = hand ^ (1 << card)
@@ -251,8 +255,13 @@ class Search:
                     best[(shape, leader)] = card // 13
                     return v
                 if v > 1:
-                    relevant |= _with_run(v >> 1, hand, card)
-                floors = _raise_floor(floors, relevant, card)
+                    used = v >> 1
+                    up = (hand & from_low[card]) >> card  # (_with_run, inlined)
+                    run = (up & ~(up + 1)) << card
+                    if used & run & ~(1 << card):
+                        used |= run
+                    relevant |= used
+                refuted = card
             return relevant << 1 | (1 - maximizing)
 
         def follow(
@@ -294,7 +303,11 @@ class Search:
             relevant = 0
             third = len(trick) == 2
             floors = None
+            refuted = -1
             for card in candidates:
+                if refuted >= 0:  # the floors after the last refuted card, when needed
+                    floors = _raise_floor(floors, relevant, refuted)
+                    refuted = -1
                 if floors is not None and _below_floor(floors, hand, card):
                     continue
                 h[seat] = hand ^ (1 << card)
@@ -309,8 +322,13 @@ class Search:
                         best[hint_key] = best[(shape, leader, *trick)] = card
                     return v
                 if v > 1:
-                    relevant |= _with_run(v >> 1, hand, card)
-                floors = _raise_floor(floors, relevant, card)
+                    used = v >> 1
+                    up = (hand & from_low[card]) >> card  # (_with_run, inlined)
+                    run = (up & ~(up + 1)) << card
+                    if used & run & ~(1 << card):
+                        used |= run
+                    relevant |= used
+                refuted = card
                 if not ordered:  # (the list grows while the loop runs over it)
                     ordered = True
                     h[seat] = hand
@@ -378,7 +396,11 @@ class Search:
             unit4 = unit[seat]
             relevant = 0
             floors = None
+            refuted = -1
             for card in candidates:
+                if refuted >= 0:  # the floors after the last refuted card, when needed
+                    floors = _raise_floor(floors, relevant, refuted)
+                    refuted = -1
                 if floors is not None and _below_floor(floors, hand, card):
                     continue
                 nodes[0] += 1
@@ -487,8 +509,13 @@ class Search:
                 if v & 1 == maximizing:
                     return v
                 if v > 1:
-                    relevant |= _with_run(v >> 1, hand, card)
-                floors = _raise_floor(floors, relevant, card)
+                    used = v >> 1
+                    up = (hand & from_low[card]) >> card  # (_with_run, inlined)
+                    run = (up & ~(up + 1)) << card
+                    if used & run & ~(1 << card):
+                        used |= run
+                    relevant |= used
+                refuted = card
                 if not ordered:  # (the list grows while the loop runs over it)
                     ordered = True
                     wins_ = bit_positions(runs & beat)
@@ -548,7 +575,13 @@ def _with_run(relevant: int, hand: int, card: int) -> int:
     Only the lowest card of a run of touching cards in *hand* is searched.  Had a higher
     card of the run been played instead, the proof would be the same with the run's cards
     renamed, so if it used the rank of any card of the run, the whole run is relevant:
-    a position that shares the relevant cards' owners then holds the same run.
+    a position that shares the relevant cards' owners then holds the same run.  (The
+    search loops inline this: it runs for every refuted card.)
+
+    >>> bin(_with_run(1 << 3, 0b1110, 1))  # cards 1-3 touch, card 3's rank was used
+    '0b1110'
+    >>> bin(_with_run(1 << 9, 0b1110, 1))  # a card above the run: the run stays one card
+    '0b1000000000'
     """
     up = (hand & _FROM[card]) >> card  # the card's suit in hand, from the card up
     run = (up & ~(up + 1)) << card  # the touching cards from the card up, itself included

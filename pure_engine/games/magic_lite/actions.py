@@ -24,6 +24,8 @@ from pure_engine.games.magic_lite.combat import (
     attack_candidates,
     block_options,
     blockers_of,
+    can_attack,
+    can_block,
     damage_order,
 )
 from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, fire, settle
@@ -243,9 +245,9 @@ def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:
     if state.declaring:
         match state.step:
             case Step.ATTACKERS:
-                return None if attack_candidates(state) else (DONE_ATTACKING, "nothing can attack")
+                return None if can_attack(state) else (DONE_ATTACKING, "nothing can attack")
             case Step.BLOCKERS:
-                return None if block_options(state) else (DONE_BLOCKING, "nothing can block")
+                return None if can_block(state) else (DONE_BLOCKING, "nothing can block")
             case _:
                 hand = _distinct_hand(state, state.active)
                 if len(hand) == 1:

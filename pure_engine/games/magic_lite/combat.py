@@ -36,6 +36,7 @@ __all__ = [
     "block_options",
     "blockers_of",
     "can_attack",
+    "can_block",
     "combat_damage",
     "damage_order",
     "damage_orders",
@@ -52,12 +53,13 @@ def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
     found = []
     for i in state.table.zones[ZONES.battlefield[state.active]]:
         e = entities[i]
-        status = e.status  # an untapped creature that has been there since the turn began
+        if "creature" not in e.types:  # lands first: most permanents are
+            continue
+        status, tags = e.status, e.tags  # untapped, there since the turn began (or haste)
         if (
             not status & TAPPED
-            and (not status & EXHAUSTED or e.tags & HASTE)
-            and not e.tags & _CANT_ATTACK
-            and "creature" in e.types
+            and (not status & EXHAUSTED or tags & HASTE)
+            and not tags & _CANT_ATTACK
             and i not in declared
         ):
             found.append(i)
@@ -65,8 +67,29 @@ def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
 
 
 def can_attack(state: MagicState) -> bool:
-    """True when the active player has a creature able to attack (combat is worth entering)."""
-    return bool(attack_candidates(state))
+    """True when the active player has a creature able to attack (combat is worth entering, or
+    a declaration goes on): :func:`attack_candidates` is not empty, found without building it.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("forest", "grizzly_bears"), ()))
+    >>> can_attack(s), can_attack(s.replace(attackers=attack_candidates(s)))
+    (True, False)
+    """
+    entities = state.table.entities
+    declared = state.attackers
+    for i in state.table.zones[ZONES.battlefield[state.active]]:
+        e = entities[i]
+        if "creature" not in e.types:
+            continue
+        status, tags = e.status, e.tags
+        if (
+            not status & TAPPED
+            and (not status & EXHAUSTED or tags & HASTE)
+            and not tags & _CANT_ATTACK
+            and i not in declared
+        ):
+            return True
+    return False
 
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
@@ -77,24 +100,52 @@ def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[Entit
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair the defending player may still declare."""
     entities = state.table.entities
-    blocks = state.blocks
-    fields = ZONES.battlefield
-    attackers: list[Entity] = []
-    for attacker in state.attackers:
-        e = entities[attacker]
-        if e.zone in fields:
-            attackers.append(e)
+    attackers = _attacking(state)
+    blocking = {blocker for blocker, _ in state.blocks}  # each blocks one attacker at most
     options = []
-    for i in state.table.zones[fields[1 - state.active]]:
+    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
         b = entities[i]
-        if b.status & TAPPED or b.tags & PACIFIED or "creature" not in b.types:
+        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED or i in blocking:
             continue
-        if blocks and any(i == blocker for blocker, _ in blocks):
-            continue  # blocks one attacker already
         for a in attackers:
             if not a.tags & FLYING or b.tags & (FLYING | REACH):
                 options.append((i, a.id))
     return tuple(options)
+
+
+def can_block(state: MagicState) -> bool:
+    """True when :func:`block_options` is not empty, found without building it.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("grizzly_bears",), ("forest", "llanowar_elves")))
+    >>> s = s.replace(attackers=(EntityId(22),))
+    >>> can_block(s), can_block(s.replace(blocks=((EntityId(24), EntityId(22)),)))
+    (True, False)
+    """
+    entities = state.table.entities
+    attackers = _attacking(state)
+    blocks = state.blocks
+    for i in state.table.zones[ZONES.battlefield[1 - state.active]]:
+        b = entities[i]
+        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED:
+            continue
+        if blocks and any(i == blocker for blocker, _ in blocks):
+            continue
+        for a in attackers:
+            if not a.tags & FLYING or b.tags & (FLYING | REACH):
+                return True
+    return False
+
+
+def _attacking(state: MagicState) -> list[Entity]:
+    """The attackers still on the battlefield."""
+    entities, fields = state.table.entities, ZONES.battlefield
+    attackers = []
+    for attacker in state.attackers:
+        e = entities[attacker]
+        if e.zone in fields:
+            attackers.append(e)
+    return attackers
 
 
 def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:

@@ -160,8 +160,9 @@ def make_can_act() -> CanAct:
 
     The answer depends on the entity table and two timing flags only (sorcery
     timing, a land still playable), and the flow loop asks again for the same
-    table at every step that changes nothing; the memo holds the table (compared
-    by identity: tables are immutable) and the flags with the answer.  It also
+    table at every step that changes nothing; the memo holds, per player and
+    per timing (the steps alternate between them), the last table (compared by
+    identity: tables are immutable) with the answer.  It also
     keeps, per player, the last zone map and battlefield looked at (replaced
     only when a zone changes) and whether the battlefield holds a permanent
     with an activated ability: most do not, and then abilities cost one
@@ -174,9 +175,13 @@ def make_can_act() -> CanAct:
     >>> [check(s, p) for p in (0, 1, 0, 1)] == [can_act(s, p) for p in (0, 1, 0, 1)]
     True
     """
-    last: list[tuple[Table, bool, bool, bool] | None] = [None, None]
+    # per player, one (table, answer) slot per timing: 0 neither flag, 1 sorcery timing with the
+    # land played, 2 sorcery timing with a land still playable (steps alternate between them)
+    none: tuple[object, bool] = (None, False)
+    last = [[none, none, none], [none, none, none]]
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
     hands, battlefields = ZONES.hand, ZONES.battlefield
+    mains = _MAINS
 
     def memo_can_act(state: MagicState, player: int) -> bool:
         table = state.table
@@ -184,22 +189,22 @@ def make_can_act() -> CanAct:
         hand = zones[hands[player]]
         sorcery = land_ok = False
         if hand:
-            sorcery = player == state.active and state.step in _MAINS and not state.stack
-            land_ok = sorcery and not state.land_played
-            known = last[player]
-            if (
-                known is not None
-                and known[0] is table
-                and known[1] == sorcery
-                and known[2] == land_ok
-            ):
-                return known[3]
+            if player == state.active and state.step in mains and not state.stack:
+                sorcery = True
+                land_ok = not state.land_played
+                slot = 2 if land_ok else 1
+            else:
+                slot = 0
+            slots = last[player]
+            known = slots[slot]
+            if known[0] is table:
+                return known[1]
             if _can_act(table, player, hand, sorcery, land_ok):
-                last[player] = (table, sorcery, land_ok, True)
+                slots[slot] = (table, True)
                 return True
         if not state.cards.abilities:  # no card of the game has one
             if hand:
-                last[player] = (table, sorcery, land_ok, False)
+                slots[slot] = (table, False)
             return False
         # abilities: the zone map is replaced only when a zone changes, a zone tuple only when
         # that zone does; most battlefields hold no permanent with an activated ability
@@ -214,7 +219,7 @@ def make_can_act() -> CanAct:
                 sorcery = player == state.active and state.step in _MAINS and not state.stack
             found = can_activate(table, player, sorcery)
         if hand:
-            last[player] = (table, sorcery, land_ok, found)
+            slots[slot] = (table, found)
         return found
 
     return memo_can_act

@@ -43,9 +43,8 @@ from pure_engine.games.magic_lite.actions import (
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
-    attack_candidates,
-    block_options,
     can_attack,
+    can_block,
     combat_damage,
     has_first_strike,
 )
@@ -97,13 +96,13 @@ def _draw(can_act: CanAct, state: MagicState) -> MagicState:
 
 
 def _declare_attackers(can_act: CanAct, state: MagicState) -> MagicState:
-    if attack_candidates(state):
+    if can_attack(state):
         return _declaring(state, True, ())
     return open_window(state, can_act)
 
 
 def _declare_blockers(can_act: CanAct, state: MagicState) -> MagicState:
-    if block_options(state):
+    if can_block(state):
         return state.replace(declaring=True)
     return after_blocks(state, can_act)
 
