@@ -122,9 +122,12 @@ def leave_play(table: Table, entity_id: EntityId) -> Table:
     )
 
 
-def death_phase(state: S, rules: Rules[S]) -> tuple[S, bool]:
+def death_phase(state: S, rules: Rules[S], *, auras: bool = True) -> tuple[S, bool]:
     """Move every dead entity of the mortal zones to its graveyard, in order of play; queue
-    deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died."""
+    deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died.
+
+    After a death the auras are recomputed (:func:`refresh_auras`); ``auras=False`` says the
+    caller knows that would change nothing (no card of its game gives an aura)."""
     table = state.table
     layout, kinds = rules.layout, rules.kinds
     entities, zone_map = table.entities, table.zones
@@ -148,7 +151,7 @@ def death_phase(state: S, rules: Rules[S]) -> tuple[S, bool]:
     state = state.replace(table=table, queue=state.queue + tuple(frames))
     for e in dead:
         state = emit(state, rules, DEATH, e.id)
-    return refresh_auras(state, rules), True
+    return (refresh_auras(state, rules) if auras else state), True
 
 
 def resolve(state: S, rules: Rules[S], chooser: Chooser | None = None) -> S:

@@ -99,7 +99,10 @@ class Search:
         # shape << 2 | leader -> region -> owners of the region's cards -> [low, high,
         # relevant]: a lookup is one dict probe per region stored under the shape
         tt: dict[int, dict[int, dict[int, list[int]]]] = {}
-        best: dict[tuple[int, ...], int] = {}
+        # hints: the suit that settled the last lead of a shape (the suit lengths of the
+        # hands, or the side's, or the leader's: int keys for these two), and the card
+        # that settled the last follow of a shape and trick so far
+        best: dict[tuple[int, ...] | int, int] = {}
         nodes = [0, 0]  # cards played, and of them the fourth hand's (tricks completed)
         trump_mask = _SUIT[trump] if trump is not None else 0
         suit_masks = _SUIT
@@ -223,20 +226,24 @@ class Search:
             h = [a, b, c, d]
             hand = h[leader]
             candidates = order_moves(h, hand, (), leader, leader, trump_mask)
-            base = (a, b, c, d, leader)
             if len(candidates) > 1:
-                hint = best.get(base)
-                if hint is None:
-                    # no exact match: lead the suit that settled a position of this shape
-                    suit_ = best.get((shape, leader))
-                    if suit_ is not None:
-                        for card in candidates:
-                            if card // 13 == suit_:
-                                hint = card
-                                break
-                if hint is not None and hint != candidates[0]:
-                    candidates.remove(hint)
-                    candidates.insert(0, hint)
+                # first the suit that settled the last position of this shape, else of
+                # the same suit lengths on this side, else in the leader's hand (the same
+                # position searched again, for another target, hits the first)
+                suit_ = best.get((shape, leader))
+                if suit_ is None:
+                    mine = shape >> 16 * leader & 0xFFFF
+                    side = -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
+                    suit_ = best.get(side)
+                    if suit_ is None:
+                        suit_ = best.get(mine << 2 | leader)
+                if suit_ is not None:
+                    for card in candidates:
+                        if card // 13 == suit_:
+                            if card != candidates[0]:
+                                candidates.remove(card)
+                                candidates.insert(0, card)
+                            break
             maximizing = 1 - (leader & 1)
             relevant = 0
             floors = None
@@ -249,10 +256,13 @@ class Search:
                     continue
                 h[leader] = hand ^ (1 << card)
                 nodes[0] += 1
-                v = follow(h, leader, (card,), target, shape, base)
+                v = follow(h, leader, (card,), target, shape)
                 if v & 1 == maximizing:
-                    best[base] = card
                     best[(shape, leader)] = card // 13
+                    mine = shape >> 16 * leader & 0xFFFF
+                    best[
+                        -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
+                    ] = best[mine << 2 | leader] = card // 13
                     return v
                 if v > 1:
                     used = v >> 1
@@ -270,7 +280,6 @@ class Search:
             trick: tuple[int, ...],
             target: int,
             shape: int,
-            base: tuple[int, ...],
         ) -> int:
             """Second or third hand (*h* is changed and restored)."""
             seat = (leader + len(trick)) & 3
@@ -289,10 +298,8 @@ class Search:
             if not runs & (runs - 1):  # one card, or one run of touching cards
                 candidates = [runs.bit_length() - 1]
             else:
-                hint_key = base + trick
+                hint_key = (shape, leader, *trick)
                 hint = best.get(hint_key)
-                if hint is None:  # what settled a position of this shape, if it can be played
-                    hint = best.get((shape, leader, *trick))
                 if hint is not None and runs >> hint & 1:
                     # the hint alone first: the rest is ordered only if it fails
                     candidates = [hint]
@@ -315,11 +322,11 @@ class Search:
                 if third:
                     v = last_hand(h, leader, (*trick, card), target, shape)
                 else:
-                    v = follow(h, leader, (*trick, card), target, shape, base)
+                    v = follow(h, leader, (*trick, card), target, shape)
                 if v & 1 == maximizing:
                     h[seat] = hand
                     if hint_key is not None:
-                        best[hint_key] = best[(shape, leader, *trick)] = card
+                        best[hint_key] = card
                     return v
                 if v > 1:
                     used = v >> 1
@@ -392,7 +399,7 @@ class Search:
             maximizing = 1 - (seat & 1)
             n = hand.bit_count() - 1  # tricks left after this one
             # the hands without the trick's first three cards, their shape, when needed
-            a = b = c = d = after = removed_bits = up_low = up_mid = up_high = -1
+            a = b = c = d = x = y = after = removed_bits = up_low = up_mid = up_high = -1
             unit4 = unit[seat]
             relevant = 0
             floors = None
@@ -421,8 +428,7 @@ class Search:
                 elif need > n:
                     v = 0
                 else:
-                    if a < 0:
-                        a, b, c, d = h
+                    if x < 0:
                         after = shape - (
                             unit[leader][first]
                             + unit[(leader + 1) & 3][second]
@@ -438,28 +444,17 @@ class Search:
                                 low, mid = mid, low
                         # squeezed out from the highest down; no hand holds these cards,
                         # so the bits below a card's place added to a hand and the sum
-                        # halved drop the bits above it by one (unrolled: a hot loop)
+                        # halved drop the bits above it by one.  The table's key needs
+                        # only b | d and c | d (a squeeze maps bits one to one, so it
+                        # commutes with |): the four hands are squeezed only for a
+                        # position the table does not settle (unrolled: a hot loop)
+                        x, y = h[1] | h[3], h[2] | h[3]
                         k = keep[high]
-                        a, b, c, d = (
-                            (a + (a & k)) >> 1,
-                            (b + (b & k)) >> 1,
-                            (c + (c & k)) >> 1,
-                            (d + (d & k)) >> 1,
-                        )
+                        x, y = (x + (x & k)) >> 1, (y + (y & k)) >> 1
                         k = keep[mid]
-                        a, b, c, d = (
-                            (a + (a & k)) >> 1,
-                            (b + (b & k)) >> 1,
-                            (c + (c & k)) >> 1,
-                            (d + (d & k)) >> 1,
-                        )
+                        x, y = (x + (x & k)) >> 1, (y + (y & k)) >> 1
                         k = keep[low]
-                        a, b, c, d = (
-                            (a + (a & k)) >> 1,
-                            (b + (b & k)) >> 1,
-                            (c + (c & k)) >> 1,
-                            (d + (d & k)) >> 1,
-                        )
+                        x, y = (x + (x & k)) >> 1, (y + (y & k)) >> 1
                         up_low, up_mid, up_high = (
                             shift_up[low],
                             shift_up[mid],
@@ -467,25 +462,20 @@ class Search:
                         )
                     pos = card - (removed_bits & below_in_suit[card]).bit_count()
                     k, u = keep[pos], above[pos]
-                    a4 = (a & k) | ((a & u) >> 1)
-                    b4 = (b & k) | ((b & u) >> 1)
-                    c4 = (c & k) | ((c & u) >> 1)
-                    d4 = (d & k) | ((d & u) >> 1)
                     # ge's first steps, without the call (need is 1 .. n here)
                     nodes[0] += 1
-                    if n == 1:
-                        v = last_trick((a4, b4, c4, d4), winner, trump_mask)
-                    else:
+                    v = -1
+                    if n > 1:
                         shape4 = after - unit4[card]
                         key = shape4 << 2 | winner
                         regions = tt.get(key)
-                        v = -1
                         if regions is None:
                             regions = tt[key] = {}
                         else:
-                            x, y = b4 | d4, c4 | d4
+                            x4 = (x & k) | ((x & u) >> 1)
+                            y4 = (y & k) | ((y & u) >> 1)
                             for region, owners in reversed(regions.items()):
-                                e = owners.get((x & region) << 52 | y & region)
+                                e = owners.get((x4 & region) << 52 | y4 & region)
                                 if e is not None:
                                     if e[0] >= need:
                                         v = e[2] << 1 | 1
@@ -496,7 +486,32 @@ class Search:
                                     regions[region] = regions.pop(region)
                                     break
                         if v < 0:
-                            v = resolve(a4, b4, c4, d4, winner, need, shape4, n, regions)
+                            if a < 0:
+                                a, b, c, d = _squeeze3(h, high, mid, low)
+                            v = resolve(
+                                (a & k) | ((a & u) >> 1),
+                                (b & k) | ((b & u) >> 1),
+                                (c & k) | ((c & u) >> 1),
+                                (d & k) | ((d & u) >> 1),
+                                winner,
+                                need,
+                                shape4,
+                                n,
+                                regions,
+                            )
+                    else:
+                        if a < 0:
+                            a, b, c, d = _squeeze3(h, high, mid, low)
+                        v = last_trick(
+                            (
+                                (a & k) | ((a & u) >> 1),
+                                (b & k) | ((b & u) >> 1),
+                                (c & k) | ((c & u) >> 1),
+                                (d & k) | ((d & u) >> 1),
+                            ),
+                            winner,
+                            trump_mask,
+                        )
                     child = v >> 1
                     if child:  # back to this trick's coordinates (adding bits doubles them)
                         child += child & shift_up[pos]
@@ -541,7 +556,7 @@ class Search:
                 shape += unit[(leader + index) & 3][card]
             if len(trick) == 3:
                 return last_hand(hands, leader, trick, target, shape)
-            return follow(hands, leader, trick, target, shape, ())
+            return follow(hands, leader, trick, target, shape)
 
         self.tt = tt
         self.best = best
@@ -639,6 +654,20 @@ def _below_floor(floors: list[int], hand: int, card: int) -> bool:
         return True
     run = ((2 << floor) - 1) & ~((1 << card) - 1)
     return hand & run != run
+
+
+def _squeeze3(h: Sequence[int], high: int, mid: int, low: int) -> tuple[int, int, int, int]:
+    """The four hands with the places *high* > *mid* > *low* (cards nobody holds, of
+    any suits) squeezed out, as at the end of a trick.
+
+    >>> _squeeze3([0b1000001, 0b10, 0b100000, 0], 4, 3, 2)  # places 2-4 gone in clubs
+    (9, 2, 4, 0)
+    """
+    a, b, c, d = h
+    for p in (high, mid, low):
+        k = _KEEP[p]
+        a, b, c, d = (a + (a & k)) >> 1, (b + (b & k)) >> 1, (c + (c & k)) >> 1, (d + (d & k)) >> 1
+    return a, b, c, d
 
 
 def _rank_key(card: int) -> int:

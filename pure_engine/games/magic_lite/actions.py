@@ -28,10 +28,18 @@ from pure_engine.games.magic_lite.combat import (
     can_block,
     damage_order,
 )
-from pure_engine.games.magic_lite.engine import RULES, ZONES, enter_battlefield, fire, settle
+from pure_engine.games.magic_lite.engine import (
+    RULES,
+    ZONES,
+    enter_battlefield,
+    fire,
+    mana_counts,
+    settle,
+)
 from pure_engine.games.magic_lite.priority import (
     PASS,
     CanAct,
+    ManaCounts,
     cast,
     open_window,
     pass_priority,
@@ -130,8 +138,9 @@ def _distinct_hand(state: MagicState, player: int) -> tuple[EntityId, ...]:
 # --- legal actions and applying them -------------------------------------------------------------
 
 
-def legal_actions(state: MagicState) -> tuple[Action, ...]:
-    """The decisions open now, in a stable order (``pass`` first at priority)."""
+def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Action, ...]:
+    """The decisions open now, in a stable order (``pass`` first at priority); *mana* counts
+    a player's mana (a game's memo of it: :func:`~.priority.make_mana_counts`)."""
     if state.lost:
         return ()
     pending = state.pending
@@ -154,7 +163,7 @@ def legal_actions(state: MagicState) -> tuple[Action, ...]:
         orders = math.factorial(len(blockers_of(state, attacker)))
         return tuple(Action(Act.ORDER, attacker, k) for k in range(orders))
     if state.window:
-        return priority_actions(state, state.holder)
+        return priority_actions(state, state.holder, mana)
     return ()
 
 

@@ -371,7 +371,8 @@ def settle(state: MagicState, *, checks: bool = True) -> MagicState:
                     return state
             if state.cards.auras and _auras_in_play(state):
                 state = refresh_auras(state, RULES)
-            state, died = death_phase(state, RULES)
+            # with no aura-giving card in the game, the refresh after a death changes nothing
+            state, died = death_phase(state, RULES, auras=state.cards.auras)
             state = _orphans(state)
             life = state.life
             lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1

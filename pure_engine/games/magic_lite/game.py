@@ -44,7 +44,7 @@ from pure_engine.games.magic_lite.combat import damage_order
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.priority import make_can_act
+from pure_engine.games.magic_lite.priority import make_can_act, make_mana_counts
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
 from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
 
@@ -70,6 +70,25 @@ MAX_DECISIONS: Final = 20_000
 _OPENING_HAND: Final = 7
 
 
+_TEMPLATES: Final = {
+    key: Entity(
+        EntityId(-1),
+        key,
+        -1,
+        ZoneId(""),
+        cost=d.cost,
+        attack=d.attack,
+        health=d.health,
+        tags=d.tags,
+        types=d.types,
+    )
+    for key, d in POOL.defs.items()
+}
+"""Each card's entity as dealt, but for its id, owner and zone (read-only: copied by
+:data:`_placed`, never changed)."""
+_placed: Final = Entity.setter("id", "owner", "zone")
+
+
 def _table(
     cards: Sequence[tuple[ZoneId, str, int]],
 ) -> Table:
@@ -80,11 +99,10 @@ def _table(
     players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
     for number, (zone, card, owner) in enumerate((*players, *cards)):
         entity_id = EntityId(number)
-        d = POOL.card(card)
-        entities[entity_id] = Entity(
-            entity_id, card, owner, zone,
-            cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
-        )  # fmt: skip
+        template = _TEMPLATES.get(card)
+        if template is None:
+            raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
+        entities[entity_id] = _placed(template, entity_id, owner, zone)
         zones[zone].append(entity_id)
     return Table(
         immutables.Map(entities),
@@ -367,7 +385,8 @@ def make_game(
     """
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
-    turn = make_turn(make_can_act())  # this game value's own memo of the "can act?" check
+    mana = make_mana_counts()  # this game value's own memos: mana counts, the "can act?" check
+    turn = make_turn(make_can_act(mana), mana)
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
@@ -394,7 +413,7 @@ def make_game(
         info=info,
         initial_state=initial_state,
         current_player=current_player,
-        legal_actions=legal_actions,
+        legal_actions=turn.legal_actions,
         chance_outcomes=chance_outcomes,
         step=turn.step,
         returns=returns,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
+from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
@@ -48,9 +48,11 @@ from pure_engine.games.magic_lite.state import (
 __all__ = [
     "PASS",
     "CanAct",
+    "ManaCounts",
     "can_act",
     "cast",
     "make_can_act",
+    "make_mana_counts",
     "open_window",
     "pass_priority",
     "priority_actions",
@@ -62,6 +64,10 @@ _MAINS: Final = (Step.MAIN1, Step.MAIN2)
 
 CanAct = Callable[[MagicState, int], bool]
 """``(state, player) -> bool``: :func:`can_act`, or a game's memo of it (:func:`make_can_act`)."""
+
+ManaCounts = Callable[[Table, int], list[int]]
+"""``(table, player) -> counts``: :func:`~.engine.mana_counts`, or a game's memo of it
+(:func:`make_mana_counts`); the counts are read, never changed."""
 
 _LAND, _INSTANT, _SORCERY = 0, 1, 2
 
@@ -114,6 +120,8 @@ _CASTABLE: Final = {
 """Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
 selector (``None``: no target) and whether a player is always among its targets, looked up
 once."""
+_INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
+"""The spells that may be cast at instant speed."""
 
 
 def spell_targets(
@@ -155,7 +163,32 @@ def can_act(state: MagicState, player: int) -> bool:
     return state.cards.abilities and can_activate(table, player, sorcery)
 
 
-def make_can_act() -> CanAct:
+def make_mana_counts() -> ManaCounts:
+    """:func:`~.engine.mana_counts` with the last answer per player kept, keyed by the table
+    (compared by identity: tables are immutable) — a game value's own memo.  The check and the
+    list of priority actions read the same table one after the other: when a player must
+    choose, the loop has just counted their mana for :func:`can_act`.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> mana = make_mana_counts()
+    >>> s = position(battlefields=(("forest", "forest"), ("mountain",)))
+    >>> mana(s.table, 0), mana(s.table, 0) is mana(s.table, 0), mana(s.table, 1)
+    ([0, 0, 0, 0, 2], True, [0, 0, 0, 1, 0])
+    """
+    last: list[tuple[object, list[int]]] = [(None, []), (None, [])]
+
+    def memo_mana_counts(table: Table, player: int) -> list[int]:
+        known = last[player]
+        if known[0] is table:
+            return known[1]
+        counts = mana_counts(table, player)
+        last[player] = (table, counts)
+        return counts
+
+    return memo_mana_counts
+
+
+def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     """:func:`can_act` with its last answer per player kept: a game value's own memo.
 
     The answer depends on the entity table and two timing flags only (sorcery
@@ -167,7 +200,8 @@ def make_can_act() -> CanAct:
     only when a zone changes) and whether the battlefield holds a permanent
     with an activated ability: most do not, and then abilities cost one
     identity test when the hand cannot act.  Each
-    ``make_game`` builds its own, so nothing is shared between game values.
+    ``make_game`` builds its own, so nothing is shared between game values; *mana* counts the
+    mana (the game's :func:`make_mana_counts`, shared with its list of actions).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> check = make_can_act()
@@ -175,60 +209,71 @@ def make_can_act() -> CanAct:
     >>> [check(s, p) for p in (0, 1, 0, 1)] == [can_act(s, p) for p in (0, 1, 0, 1)]
     True
     """
-    # per player, one (table, answer) slot per timing: 0 neither flag, 1 sorcery timing with the
-    # land played, 2 sorcery timing with a land still playable (steps alternate between them)
+    # per timing (the steps alternate between them), per player: the last (table, answer)
     none: tuple[object, bool] = (None, False)
-    last = [[none, none, none], [none, none, none]]
+    instant = [none, none]  # instant timing
+    main_land = [none, none]  # sorcery timing, a land still playable
+    main = [none, none]  # sorcery timing, the land played
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
     hands, battlefields = ZONES.hand, ZONES.battlefield
     mains = _MAINS
 
     def memo_can_act(state: MagicState, player: int) -> bool:
         table = state.table
-        zones = table.zones
-        hand = zones[hands[player]]
-        sorcery = land_ok = False
-        if hand:
-            if player == state.active and state.step in mains and not state.stack:
-                sorcery = True
-                land_ok = not state.land_played
-                slot = 2 if land_ok else 1
+        hand = table.zones[hands[player]]
+        if not hand:  # only an ability could be used (not kept: an empty hand is rare)
+            return state.cards.abilities and _activates(state, table, player)
+        if player == state.active and state.step in mains and not state.stack:
+            sorcery = True
+            if state.land_played:
+                land_ok, slots = False, main
             else:
-                slot = 0
-            slots = last[player]
-            known = slots[slot]
-            if known[0] is table:
-                return known[1]
-            if _can_act(table, player, hand, sorcery, land_ok):
-                slots[slot] = (table, True)
-                return True
-        if not state.cards.abilities:  # no card of the game has one
-            if hand:
-                slots[slot] = (table, False)
-            return False
-        # abilities: the zone map is replaced only when a zone changes, a zone tuple only when
-        # that zone does; most battlefields hold no permanent with an activated ability
+                land_ok, slots = True, main_land
+        else:
+            sorcery = land_ok = False
+            slots = instant
+        known = slots[player]
+        if known[0] is table:
+            return known[1]
+        found = _can_act(table, player, hand, sorcery, land_ok, mana) or (
+            state.cards.abilities and _activates(state, table, player)
+        )
+        slots[player] = (table, found)
+        return found
+
+    def _activates(state: MagicState, table: Table, player: int) -> bool:
+        # the zone map is replaced only when a zone changes, a zone tuple only when that zone
+        # does; most battlefields hold no permanent with an activated ability
+        zones = table.zones
         field_known = fields[player]
         if field_known[0] is not zones:
             field = zones[battlefields[player]]
             holds = field_known[2] if field_known[1] is field else has_abilities(field, table)
             field_known = fields[player] = (zones, field, holds)
-        found = False
-        if field_known[2]:
-            if not hand:
-                sorcery = player == state.active and state.step in _MAINS and not state.stack
-            found = can_activate(table, player, sorcery)
-        if hand:
-            slots[slot] = (table, found)
-        return found
+        if not field_known[2]:
+            return False
+        sorcery = player == state.active and state.step in mains and not state.stack
+        return can_activate(table, player, sorcery)
 
     return memo_can_act
 
 
 def _can_act(
-    table: Table, player: int, hand: tuple[EntityId, ...], sorcery: bool, land_ok: bool
+    table: Table,
+    player: int,
+    hand: tuple[EntityId, ...],
+    sorcery: bool,
+    land_ok: bool,
+    mana: ManaCounts = mana_counts,
 ) -> bool:
     entities = table.entities
+    if not sorcery:  # most checks: at instant timing a hand without an instant cannot act
+        instants = _INSTANTS
+        for i in hand:
+            if entities[i].card in instants:
+                break
+        else:
+            return False
     counts: list[int] | None = None
     total = 0
     castable = _CASTABLE
@@ -243,30 +288,42 @@ def _can_act(
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
-            counts = mana_counts(table, player)
+            counts = mana(table, player)
             total = sum(counts)
             if not total:
                 if land_ok:
                     continue  # a land later in the hand may still be played
                 return False
-        if value > total or any(counts[color] < need for color, need in needs):
+        if value > total:
+            continue
+        short = False
+        for color, need in needs:  # a loop, not any(): no generator per spell
+            if counts[color] < need:
+                short = True
+                break
+        if short:
             continue
         if selector is None or any_player:
             return True
-        ctx = Ctx(i, player)
-        if any(t != i and is_alive(entities[t]) for t in selector(table, ctx)):
-            return True
+        for t in selector(table, Ctx(i, player)):
+            e = entities[t]  # a living target other than the spell itself (is_alive, inlined)
+            if t != i and not e.status & DOOMED and (e.damage < e.health or e.health <= 0):
+                return True
     return False
 
 
-def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
+def priority_actions(
+    state: MagicState, player: int, mana: ManaCounts = mana_counts
+) -> tuple[Action, ...]:
     """What *player* holding priority may do: ``pass`` first, then a land, then each spell
     they can pay for (with each legal target), then each ability they can activate (with each
-    legal target); copies of a card in hand are one choice."""
+    legal target); copies of a card in hand are one choice.  *mana* counts their mana (a
+    game's :func:`make_mana_counts`)."""
     table = state.table
     entities = table.entities
     sorcery, land_ok = _timing(state, player)
     counts: list[int] | None = None
+    total = 0
     actions = [PASS]
     seen: set[str] = set()
     castable = _CASTABLE
@@ -284,14 +341,23 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
-            counts = mana_counts(table, player)
-        if value > sum(counts) or any(counts[color] < need for color, need in needs):
+            counts = mana(table, player)
+            total = sum(counts)
+        if value > total:
+            continue
+        short = False
+        for color, need in needs:
+            if counts[color] < need:
+                short = True
+                break
+        if short:
             continue
         if selector is None:
             actions.append(Action(Act.CAST, i))
             continue
         for t in selector(table, Ctx(i, player)):
-            if t != i and is_alive(entities[t]):
+            e = entities[t]
+            if t != i and not e.status & DOOMED and (e.damage < e.health or e.health <= 0):
                 actions.append(Action(Act.CAST, i, t))
     if state.cards.abilities:
         actions += activations(table, player, sorcery=sorcery)

@@ -40,6 +40,7 @@ from pure_engine.games.magic_lite.actions import (
     auto,
     forced,
     hand_over,
+    legal_actions,
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
@@ -48,8 +49,8 @@ from pure_engine.games.magic_lite.combat import (
     combat_damage,
     has_first_strike,
 )
-from pure_engine.games.magic_lite.engine import ZONES, draw_cards, fire, settle
-from pure_engine.games.magic_lite.priority import CanAct, can_act, open_window
+from pure_engine.games.magic_lite.engine import ZONES, draw_cards, fire, mana_counts, settle
+from pure_engine.games.magic_lite.priority import CanAct, ManaCounts, can_act, open_window
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
@@ -131,21 +132,28 @@ def _next_turn(state: MagicState) -> MagicState:
     """Damage wears off and "until end of turn" effects end (rule 514.2); the other player's
     turn begins."""
     table = state.table
+    entities = table.entities
+    zones = table.zones
+    marked = []  # most permanents have neither damage nor a buff: one look each
     for p in (0, 1):
-        for i in table.zones[ZONES.battlefield[p]]:
+        for i in zones[ZONES.battlefield[p]]:
+            e = entities[i]
+            if e.damage or e.buffs:
+                marked.append(i)
+    for i in marked:
+        e = table.entities[i]
+        if e.damage:
+            table = put(table, e.replace(damage=0))
+        if e.buffs and any(b.one_turn for b in e.buffs):
+            table = remove_buffs(table, i, lambda b: b.one_turn)
             e = table.entities[i]
-            if e.damage:
-                table = put(table, e.replace(damage=0))
-            if e.buffs and any(b.one_turn for b in e.buffs):
-                table = remove_buffs(table, i, lambda b: b.one_turn)
-                e = table.entities[i]
-                # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
-                # printed keywords, and those of the buffs that stay (auras)
-                tags = POOL.defs[e.card].tags
-                for buff in e.buffs:
-                    tags |= buff.tags
-                if tags != e.tags:
-                    table = put(table, e.replace(tags=tags))
+            # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
+            # printed keywords, and those of the buffs that stay (auras)
+            tags = POOL.defs[e.card].tags
+            for buff in e.buffs:
+                tags |= buff.tags
+            if tags != e.tags:
+                table = put(table, e.replace(tags=tags))
     return _turned(state, table, 1 - state.active, state.turn + 1)
 
 
@@ -207,7 +215,8 @@ def _after_blockers(state: MagicState) -> Step:
 
 
 def _decides(state: MagicState) -> bool:
-    return state.pending is not None or state.declaring or bool(state.to_order) or state.window
+    # an open window first: the most common reason to stop
+    return state.window or state.pending is not None or state.declaring or bool(state.to_order)
 
 
 # --- the table, built around one checker ----------------------------------------------------------
@@ -269,7 +278,8 @@ class Turn(Struct):
     """The turn rules around one "can act?" checker (:func:`make_turn`).
 
     ``machine`` is the turn table; ``step(state, action)`` applies a decision
-    and runs to the next one; ``forced(state)`` is the skip-trivial rule's
+    and runs to the next one; ``legal_actions(state)`` lists the decisions (counting mana
+    with the game's memo); ``forced(state)`` is the skip-trivial rule's
     check (``Game.forced``); ``start(state)`` runs a fresh deal to its first
     decision; ``enter(state)`` enters the state's step (its entering actions)
     and runs to the first decision (:func:`~pure_engine.games.magic_lite.game.position`).
@@ -278,12 +288,14 @@ class Turn(Struct):
     machine: TurnMachine[MagicState, Step]
     step: Callable[[MagicState, Action], MagicState]
     forced: Callable[[MagicState], tuple[Action, str] | None]
+    legal_actions: Callable[[MagicState], tuple[Action, ...]]
     start: Callable[[MagicState], MagicState]
     enter: Callable[[MagicState], MagicState]
 
 
-def make_turn(can_act: CanAct) -> Turn:
-    """The turn rules asking *can_act* (a game's memo of the check, or the plain function).
+def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
+    """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
+    counting mana with *mana* (a game's memo, or the plain function).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -312,7 +324,10 @@ def make_turn(can_act: CanAct) -> Turn:
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
         return forced(state, can_act)
 
-    return Turn(machine, step, forced_here, start, enter)
+    def legal_here(state: MagicState) -> tuple[Action, ...]:
+        return legal_actions(state, mana)
+
+    return Turn(machine, step, forced_here, legal_here, start, enter)
 
 
 TURN: Final = make_turn(can_act)
