@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pure_engine.core.game import TERMINAL, Game, GameInfo
-from pure_engine.testing import ALL_CHECKS, FAST_CHECKS, GameCheckError, check_game
+from pure_engine.testing import ALL_CHECKS, FAST_CHECKS, Check, GameCheckError, check_game
 from tests import broken_toys, toys
 
 
@@ -111,6 +111,17 @@ def test_crashing_game_function_is_reported_with_its_trace() -> None:
 def test_unknown_check_name_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown checks \\['purty'\\]"):
         check_game(toys.make_game(), checks={"purty"})
+
+
+def test_checks_are_named_by_members_or_their_text() -> None:
+    by_member = check_game(toys.make_game(), games=3, checks={Check.PURITY, Check.CHANCE})
+    by_text = check_game(toys.make_game(), games=3, checks={"purity", "chance"})
+    assert by_member == by_text and by_member.checks == (Check.PURITY, Check.CHANCE)
+    assert all(isinstance(check, Check) for check in by_text.checks)
+    error = _failure(broken_toys.mutating_step(), checks={"purity"})
+    assert error.check is Check.PURITY
+    with pytest.raises(ValueError, match="unknown checks \\['no_crash'\\]"):
+        check_game(toys.make_game(), checks={Check.NO_CRASH})  # a failure's name, not a check
 
 
 def test_unregistered_game_cannot_be_replayed_elsewhere() -> None:

@@ -99,8 +99,9 @@ class Search:
         # shape << 2 | leader -> region -> owners of the region's cards -> [low, high,
         # relevant]: a lookup is one dict probe per region stored under the shape
         tt: dict[int, dict[int, dict[int, list[int]]]] = {}
-        # hints: the card (position or trick so far), or the suit (shape, side, hand) that
-        # settled a lead or a follow last (keys: tuples, and ints for the side and hand)
+        # hints: the suit that settled the last lead of a shape (the suit lengths of the
+        # hands, or the side's, or the leader's: int keys for these two), and the card
+        # that settled the last follow of a shape and trick so far
         best: dict[tuple[int, ...] | int, int] = {}
         nodes = [0, 0]  # cards played, and of them the fourth hand's (tricks completed)
         trump_mask = _SUIT[trump] if trump is not None else 0
@@ -224,28 +225,26 @@ class Search:
             """The first card of a trick."""
             h = [a, b, c, d]
             hand = h[leader]
-            candidates = order_moves(h, hand, (), leader, leader, trump_mask)
-            base = (a, b, c, d, leader)
-            if len(candidates) > 1:
-                hint = best.get(base)
-                if hint is None:
-                    # no exact match: lead the suit that settled a position of this shape,
-                    # else of the same suit lengths on this side, else in the leader's hand
-                    suit_ = best.get((shape, leader))
-                    if suit_ is None:
-                        mine = shape >> 16 * leader & 0xFFFF
-                        side = -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
-                        suit_ = best.get(side)
-                        if suit_ is None:
-                            suit_ = best.get(mine << 2 | leader)
-                    if suit_ is not None:
-                        for card in candidates:
-                            if card // 13 == suit_:
-                                hint = card
-                                break
-                if hint is not None and hint != candidates[0]:
-                    candidates.remove(hint)
-                    candidates.insert(0, hint)
+            # first the suit that settled the last position of this shape, else of the
+            # same suit lengths on this side, else in the leader's hand (the same
+            # position searched again, for another target, hits the first); its card
+            # alone is ordered, the others only if it fails
+            suit_ = best.get((shape, leader))
+            if suit_ is None:
+                mine = shape >> 16 * leader & 0xFFFF
+                suit_ = best.get(
+                    -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
+                )
+                if suit_ is None:
+                    suit_ = best.get(mine << 2 | leader)
+            ordered = suit_ is None
+            if suit_ is None:
+                candidates = order_moves(h, hand, (), leader, leader, trump_mask)
+            else:
+                candidates = order_moves(
+                    h, hand & suit_masks[suit_], (), leader, leader, trump_mask
+                )
+                del candidates[1:]
             maximizing = 1 - (leader & 1)
             relevant = 0
             floors = None
@@ -258,9 +257,8 @@ class Search:
                     continue
                 h[leader] = hand ^ (1 << card)
                 nodes[0] += 1
-                v = follow(h, leader, (card,), target, shape, base)
+                v = follow(h, leader, (card,), target, shape)
                 if v & 1 == maximizing:
-                    best[base] = card
                     best[(shape, leader)] = card // 13
                     mine = shape >> 16 * leader & 0xFFFF
                     best[
@@ -275,6 +273,12 @@ class Search:
                         used |= run
                     relevant |= used
                 refuted = card
+                if not ordered:  # (the list grows while the loop runs over it)
+                    ordered = True
+                    h[leader] = hand
+                    candidates += [
+                        c for c in order_moves(h, hand, (), leader, leader, trump_mask) if c != card
+                    ]
             return relevant << 1 | (1 - maximizing)
 
         def follow(
@@ -283,7 +287,6 @@ class Search:
             trick: tuple[int, ...],
             target: int,
             shape: int,
-            base: tuple[int, ...],
         ) -> int:
             """Second or third hand (*h* is changed and restored)."""
             seat = (leader + len(trick)) & 3
@@ -302,10 +305,8 @@ class Search:
             if not runs & (runs - 1):  # one card, or one run of touching cards
                 candidates = [runs.bit_length() - 1]
             else:
-                hint_key = base + trick
+                hint_key = (shape, leader, *trick)
                 hint = best.get(hint_key)
-                if hint is None:  # what settled a position of this shape, if it can be played
-                    hint = best.get((shape, leader, *trick))
                 if hint is not None and runs >> hint & 1:
                     # the hint alone first: the rest is ordered only if it fails
                     candidates = [hint]
@@ -328,11 +329,11 @@ class Search:
                 if third:
                     v = last_hand(h, leader, (*trick, card), target, shape)
                 else:
-                    v = follow(h, leader, (*trick, card), target, shape, base)
+                    v = follow(h, leader, (*trick, card), target, shape)
                 if v & 1 == maximizing:
                     h[seat] = hand
                     if hint_key is not None:
-                        best[hint_key] = best[(shape, leader, *trick)] = card
+                        best[hint_key] = card
                     return v
                 if v > 1:
                     used = v >> 1
@@ -562,7 +563,7 @@ class Search:
                 shape += unit[(leader + index) & 3][card]
             if len(trick) == 3:
                 return last_hand(hands, leader, trick, target, shape)
-            return follow(hands, leader, trick, target, shape, ())
+            return follow(hands, leader, trick, target, shape)
 
         self.tt = tt
         self.best = best

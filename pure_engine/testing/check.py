@@ -27,6 +27,7 @@ from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.struct import Struct
 from pure_engine.errors import PureEngineError
 from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchStats, search_keys
+from pure_engine.testing.check_names import ALL_CHECKS, FAST_CHECKS, Check, Checks, parse_checks
 from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
 from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
@@ -36,33 +37,13 @@ __all__ = [
     "ALL_CHECKS",
     "DEEP_KEY_SEARCH",
     "FAST_CHECKS",
+    "Check",
     "CheckReport",
     "GameCheckError",
     "KeySearch",
     "check_game",
 ]
 
-ALL_CHECKS: tuple[str, ...] = (
-    "purity",
-    "determinism",
-    "global_random",
-    "legal_actions",
-    "illegal_actions",
-    "chance",
-    "sampler",
-    "key",
-    "notation",
-    "record",
-    "returns",
-    "length",
-    "observation",
-    "invariants",
-    "cross_process",
-)
-"""Every check :func:`check_game` knows, in the order a state meets them."""
-
-FAST_CHECKS: tuple[str, ...] = tuple(c for c in ALL_CHECKS if c != "cross_process")
-"""All checks but the one that starts a fresh interpreter."""
 
 _DEFAULT_GAMES = 20
 _KEY_SEARCH = KeySearch()
@@ -79,7 +60,7 @@ class GameCheckError(AssertionError):
         self,
         *,
         game: str,
-        check: str,
+        check: Check,
         detail: str,
         step: int,
         trace: tuple[str, ...],
@@ -97,7 +78,7 @@ class GameCheckError(AssertionError):
         was reached, from the same initial state; empty otherwise."""
         shown = " ".join(trace) if trace else "(the initial state)"
         super().__init__(
-            f"check_game({game}): check {check!r} failed at step {step} "
+            f"check_game({game}): check {str(check)!r} failed at step {step} "
             f"(initial_state(seed={seed}))\n"
             f"  {detail}\n"
             f"  trace: {shown}"
@@ -119,7 +100,7 @@ class CheckReport(Struct):
     terminals: int
     chance_nodes_sampled: int
     draws: int
-    checks: tuple[str, ...]
+    checks: tuple[Check, ...]
     searched_states: int = 0
     key_groups: int = 0
     canonical_groups: int = 0
@@ -127,14 +108,17 @@ class CheckReport(Struct):
 
 def _difference(
     game: Game[Any, Any], state: Any, other_game: Game[Any, Any], other: Any
-) -> tuple[str, str] | None:
+) -> tuple[Check, str] | None:
     """None when the two copies agree, else ``(check, what differs)`` (original vs replayed):
     an equal state whose actions come in another order is the ``legal_actions`` check's."""
     if other != state:
-        return "record", f"state {game.render(state)!r:.80} vs {other_game.render(other)!r:.80}"
+        return (
+            Checks.RECORD,
+            f"state {game.render(state)!r:.80} vs {other_game.render(other)!r:.80}",
+        )
     player, theirs = game.current_player(state), other_game.current_player(other)
     if player != theirs:
-        return "record", f"current player {player} vs {theirs}"
+        return Checks.RECORD, f"current player {player} vs {theirs}"
     if player == CHANCE:
         what, listing = "chance_outcomes", game.chance_outcomes(state)
         mine, again = [a for a, _ in listing], [a for a, _ in other_game.chance_outcomes(other)]
@@ -146,14 +130,14 @@ def _difference(
     if not same:
         shown = f"{listed(game, state, mine)} vs {listed(game, state, again)}"
         if mine == again or len(mine) != len(again) or set(mine) != set(again):
-            return "record", f"{what} {shown}"  # another game, or probabilities that changed
-        return "legal_actions", (
+            return Checks.RECORD, f"{what} {shown}"  # another game, or probabilities that changed
+        return Checks.LEGAL_ACTIONS, (
             f"{what} gives {listed(game, state, mine)} here but {listed(game, state, again)} "
             "for the equal state replayed from a record: the order must depend on the state only"
         )
     digests = key_digest(game, state), key_digest(other_game, other)
     if digests[0] != digests[1]:
-        return "record", f"key digest {digests[0]:016x} vs {digests[1]:016x}"
+        return Checks.RECORD, f"key digest {digests[0]:016x} vs {digests[1]:016x}"
     return None
 
 
@@ -175,20 +159,20 @@ def _check_record(run: Run, trace: Trace, cut: int, folder: Path) -> Failure | N
             )
             if changed == "params":
                 detail += " (GameInfo.params should be sorted, as params_tuple makes them)"
-            return Failure("record", detail, cut, notes, trace.seed)
+            return Failure(Checks.RECORD, detail, cut, notes, trace.seed)
         path = folder / "record.json"
         gamerecord.save(record, path)
         loaded = gamerecord.load(path)
         other_game, other = gamerecord.replay(loaded)
     except (PureEngineError, ValueError, KeyError, TypeError) as exc:
         detail = f"saving, loading and replaying the record failed: {type(exc).__name__}: {exc}"
-        return Failure("record", detail, cut, notes, trace.seed)
+        return Failure(Checks.RECORD, detail, cut, notes, trace.seed)
     state = trace.states[cut]
     for step in range(cut, len(trace.actions) + 1):
         difference = _difference(game, state, other_game, other)
         if difference:
             check, what = difference
-            if check == "record":
+            if check is Checks.RECORD:
                 what = (
                     f"the copy replayed from a record of {cut} actions differs from the "
                     f"original (original vs replayed): {what}"
@@ -215,7 +199,7 @@ def _check_sampler(run: Run, draws: int, false_alarm: float, seed: int) -> Failu
                 if drawn not in counts:
                     shown = describe(game, state, drawn)
                     detail = f"sample_chance drew {shown!r}, which is not a listed outcome"
-                    return Failure("sampler", detail, step, notes, trace.seed)
+                    return Failure(Checks.SAMPLER, detail, step, notes, trace.seed)
                 counts[drawn] += 1
         except CheckFailedError as failed:
             return Failure(failed.check, failed.detail, step, notes, trace.seed)
@@ -226,7 +210,7 @@ def _check_sampler(run: Run, draws: int, false_alarm: float, seed: int) -> Failu
                 f"sample_chance drew {describe(game, state, outcome)!r} {count} times in {draws}, "
                 f"expected {expected:.1f} (p = {p_value:.2g}; false-alarm rate {false_alarm:g})"
             )
-            return Failure("sampler", detail, step, notes, trace.seed)
+            return Failure(Checks.SAMPLER, detail, step, notes, trace.seed)
     return None
 
 
@@ -242,13 +226,13 @@ def _check_cross_process(run: Run, traces: Sequence[Trace], factory: str | None)
             f"and load_game({spec.name!r}): register the game there or pass "
             "factory='module:function'"
         )
-        return Failure("cross_process", detail, 0, (), traces[0].seed if traces else None)
+        return Failure(Checks.CROSS_PROCESS, detail, 0, (), traces[0].seed if traces else None)
     for trace, theirs in zip(traces, rows, strict=True):
         ours = trace.digests
         for step, (mine, other) in enumerate(zip(ours, theirs, strict=False)):
             if mine != other:
                 return Failure(
-                    "cross_process",
+                    Checks.CROSS_PROCESS,
                     "a fresh process under another PYTHONHASHSEED reached a different state "
                     f"(key digest {other[0]} vs {mine[0]}) by the same seed and action choices",
                     step,
@@ -270,7 +254,7 @@ def check_game(
     max_steps: int = 200,
     seed: int = 0,
     invariants: Sequence[Callable[[Any], object]] = (),
-    checks: Collection[str] = ALL_CHECKS,
+    checks: Collection[Check | str] = ALL_CHECKS,
     illegal_actions: Callable[[Any], Iterable[Any]] | None = None,
     immutable_types: tuple[type, ...] = (),
     chance_draws: int = 400,
@@ -290,7 +274,8 @@ def check_game(
             ``random.Random`` seeded from it, so a run is reproducible.
         invariants: callables ``state -> bool | None`` checked on every state;
             returning False or raising AssertionError is a failure.
-        checks: the names (from :data:`ALL_CHECKS`) to run.
+        checks: the checks to run (:class:`Check` members or their names, from
+            :data:`ALL_CHECKS`); an unknown name raises ``ValueError``.
         illegal_actions: optional oracle ``state -> actions the rules forbid there``;
             besides these, actions legal elsewhere in the run are tried.
         immutable_types: extra types the purity walk accepts as immutable.
@@ -310,13 +295,10 @@ def check_game(
     >>> check_game(toys.make_coin_guess(), games=3, checks={"purity", "chance"}).steps
     9
     """
-    unknown = sorted(set(checks) - set(ALL_CHECKS))
-    if unknown:
-        raise ValueError(f"unknown checks {unknown}; known: {', '.join(ALL_CHECKS)}")
     count = _default_games() if games is None else games
     run = Run(
         game,
-        frozenset(checks),
+        parse_checks(checks),
         tuple(invariants),
         illegal_actions,
         immutable_types,
@@ -336,7 +318,7 @@ def check_game(
             continue
         played.append(result)
     searched = SearchStats()
-    if best is None and run.on("key") and key_search is not None:
+    if best is None and run.on(Checks.KEY) and key_search is not None:
         best, searched = search_keys(run, played, key_search)
     if best is None:
         best = _whole_run_checks(
@@ -358,8 +340,8 @@ def check_game(
         run.steps,
         len(run.keys),
         run.terminals,
-        min(chance_nodes, len(run.chance_nodes)) if run.on("sampler") else 0,
-        chance_draws * min(chance_nodes, len(run.chance_nodes)) if run.on("sampler") else 0,
+        min(chance_nodes, len(run.chance_nodes)) if run.on(Checks.SAMPLER) else 0,
+        chance_draws * min(chance_nodes, len(run.chance_nodes)) if run.on(Checks.SAMPLER) else 0,
         tuple(c for c in ALL_CHECKS if run.on(c)),
         searched.states,
         searched.groups,
@@ -377,19 +359,19 @@ def _whole_run_checks(
     seed: int,
     factory: str | None,
 ) -> Failure | None:
-    if run.on("record"):
+    if run.on(Checks.RECORD):
         with tempfile.TemporaryDirectory(prefix="pure_engine_check_") as folder:
             for index, trace in enumerate(played[:records]):
                 cut = len(trace.actions) * index // max(1, min(records, len(played)) - 1)
                 failure = _check_record(run, trace, cut, Path(folder))
                 if failure is not None:
                     return failure
-    if run.on("sampler") and run.chance_nodes:
+    if run.on(Checks.SAMPLER) and run.chance_nodes:
         run.chance_nodes = dict(list(run.chance_nodes.items())[:chance_nodes])
         failure = _check_sampler(run, chance_draws, false_alarm, seed)
         if failure is not None:
             return failure
-    if run.on("cross_process") and played:
+    if run.on(Checks.CROSS_PROCESS) and played:
         for trace in played:
             from pure_engine.testing.check_process import state_digest
 

@@ -32,6 +32,7 @@ from pure_engine.core.encoding import Encoding, encoding_of
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.struct import Struct
 from pure_engine.testing.check import GameCheckError
+from pure_engine.testing.check_names import Check
 from pure_engine.testing.check_rules import describe
 
 __all__ = ["EncodingReport", "check_encoding"]
@@ -96,7 +97,7 @@ def check_encoding(
             except _FindingError as finding:
                 raise GameCheckError(
                     game=game.name,
-                    check="encoding",
+                    check=Check.ENCODING,
                     detail=finding.detail,
                     step=len(trace),
                     trace=tuple(trace),

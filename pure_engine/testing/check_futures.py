@@ -16,7 +16,7 @@ reported as what it is.
 >>> future_difference(kuhn, one, one)      # agree (its two successors stepped once)
 (None, 2)
 >>> future_difference(kuhn, one, other)
-(('key', 'player 0 acts in one and player 1 acts in the other'), 0)
+((<Check.KEY: 'key'>, 'player 0 acts in one and player 1 acts in the other'), 0)
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.testing.check_names import Check, Checks
 from pure_engine.testing.check_rules import (
     CheckFailedError,
     describe,
@@ -134,16 +135,16 @@ def _unsteady(game: Game[Any, Any], future: Future) -> Any:
 
 def future_difference(
     game: Game[Any, Any], one: Future, other: Future, *, allowed: tuple[type, ...] = ()
-) -> tuple[tuple[str, str] | None, int]:
+) -> tuple[tuple[Check, str] | None, int]:
     """``(check, what differs)`` between two futures (None when they agree), and the
     ``step`` calls spent.  Successors are stepped only when everything cheaper agrees;
     before successors that differ are blamed on the key, ``step`` is tried again, so a
     nondeterministic step is reported as such."""
     if one.player != other.player:
-        return ("key", f"{_who(one.player)} in one and {_who(other.player)} in the other"), 0
+        return (Checks.KEY, f"{_who(one.player)} in one and {_who(other.player)} in the other"), 0
     if one.player == TERMINAL:
         if one.returns != other.returns:
-            return ("key", f"both are over, with returns {one.returns} and {other.returns}"), 0
+            return (Checks.KEY, f"both are over, with returns {one.returns} and {other.returns}"), 0
         return None, 0
     if one.observations is not None and other.observations is not None:
         for player, (mine, theirs) in enumerate(
@@ -154,7 +155,7 @@ def future_difference(
                     f"player {player} observes {mine!r:.80} in one and {theirs!r:.80} in the "
                     "other (GameInfo.observations_in_key: equal keys promise equal observations)"
                 )
-                return ("key", what), 0
+                return (Checks.KEY, what), 0
     spent = _fill_successors(game, one, allowed) + _fill_successors(game, other, allowed)
     if one.successors == other.successors:
         return None, spent
@@ -166,8 +167,8 @@ def future_difference(
                 f"stepping {describe(game, future.state, action)!r} twice from the same state "
                 "gave next states with different keys"
             )
-            return ("determinism", what), spent
-    return ("key", _successor_difference(game, one, other)), spent
+            return (Checks.DETERMINISM, what), spent
+    return (Checks.KEY, _successor_difference(game, one, other)), spent
 
 
 def _successor_difference(game: Game[Any, Any], one: Future, other: Future) -> str:

@@ -47,6 +47,7 @@ from pure_engine.testing.check_futures import (
     future_of,
     hashed_key,
 )
+from pure_engine.testing.check_names import Check, Checks
 from pure_engine.testing.check_play import Failure, Run, Trace
 from pure_engine.testing.check_rules import CheckFailedError, describe, listed
 
@@ -133,7 +134,7 @@ class KeyFinding:
     (actions from the root) that reach the two states; ``other`` is empty when one
     state is enough to show it (a crash, a mutable value)."""
 
-    check: str
+    check: Check
     detail: str
     root: int
     path: tuple[Any, ...]
@@ -141,7 +142,7 @@ class KeyFinding:
 
 
 class _FindingError(Exception):
-    def __init__(self, check: str, detail: str, other: tuple[Any, ...] = ()) -> None:
+    def __init__(self, check: Check, detail: str, other: tuple[Any, ...] = ()) -> None:
         super().__init__(detail)
         self.check, self.detail, self.other = check, detail, other
 
@@ -246,7 +247,7 @@ class _Neighbourhood:
         what = "chance_outcomes" if one.player == CHANCE else "legal_actions"
         self.path = again.path
         raise _FindingError(
-            "legal_actions",
+            Checks.LEGAL_ACTIONS,
             f"{what} gives {listed(self.game, other.state, other.choices)} here but "
             f"{listed(self.game, one.state, one.choices)} for an "
             "equal state reached in another order: the order must depend on the state only",
@@ -265,7 +266,7 @@ class _Neighbourhood:
         self.steps += spent
         if difference is not None:
             check, what = difference
-            if check == "key":
+            if check is Checks.KEY:
                 what = f"states with the same key have different futures: {what}"
             raise _FindingError(check, what, first.path)
 
@@ -365,7 +366,7 @@ def search_transpositions(
                 f"{type(exc).__name__}: {exc} (raised at {Path(frame.filename).name}:"
                 f"{frame.lineno}, in a state the key check's search reached)"
             )
-            finding = KeyFinding("no_crash", detail, number, area.path)
+            finding = KeyFinding(Checks.NO_CRASH, detail, number, area.path)
         states += area.states
         steps += area.steps
         groups += len(area.grouped)

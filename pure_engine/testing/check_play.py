@@ -18,6 +18,7 @@ from typing import Any
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.testing.check_futures import SuccessorError, future_difference, future_of
+from pure_engine.testing.check_names import Check, Checks
 from pure_engine.testing.check_rules import (
     CheckFailedError,
     check_chance,
@@ -41,7 +42,7 @@ __all__ = ["Failure", "Run", "Trace", "play_trace"]
 
 @dataclass
 class Failure:
-    check: str
+    check: Check
     detail: str
     step: int
     trace: tuple[str, ...]
@@ -75,7 +76,7 @@ class Run:
     """The mutable bookkeeping of one check_game call (never visible outside it)."""
 
     game: Game[Any, Any]
-    enabled: frozenset[str]
+    enabled: frozenset[Check]
     invariants: tuple[Callable[[Any], object], ...]
     oracle: Callable[[Any], Iterable[Any]] | None
     allowed: tuple[type, ...]
@@ -87,19 +88,19 @@ class Run:
     steps: int = 0
     terminals: int = 0
 
-    def on(self, check: str) -> bool:
+    def on(self, check: Check) -> bool:
         return check in self.enabled
 
     def call(self, what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Call a game function, failing 'global_random' if it touched the global generator."""
-        if "global_random" not in self.enabled:
+        if Checks.GLOBAL_RANDOM not in self.enabled:
             return fn(*args, **kwargs)
         before = random.getstate()
         result = fn(*args, **kwargs)
         if random.getstate() != before:
             random.setstate(before)
             raise CheckFailedError(
-                "global_random",
+                Checks.GLOBAL_RANDOM,
                 f"{what} used the global random module; draw from the state's Rng "
                 "or an explicit random.Random argument",
                 action=what == "step",
@@ -123,41 +124,41 @@ def _check_state(
     legal actions must come in the same order.  The purity walk of a stepped state was done
     by :func:`_check_step`; only the initial state (no twin) is walked here."""
     game = run.game
-    if run.on("purity") and not trace.actions:
+    if run.on(Checks.PURITY) and not trace.actions:
         check_purity(state, run.allowed)
     player = run.call("current_player", game.current_player, state)
     legal: tuple[Any, ...] = run.call("legal_actions", game.legal_actions, state)
-    if run.on("legal_actions"):
+    if run.on(Checks.LEGAL_ACTIONS):
         check_legal(game, state, player, legal, twin)
     outcomes: tuple[tuple[Any, Fraction], ...] = ()
     if player == CHANCE:
         outcomes = run.call("chance_outcomes", game.chance_outcomes, state)
-        if run.on("legal_actions"):
+        if run.on(Checks.LEGAL_ACTIONS):
             check_outcome_order(game, state, outcomes, twin)
-        if run.on("chance"):
+        if run.on(Checks.CHANCE):
             check_chance(game, state, outcomes)
-    elif run.on("chance"):
+    elif run.on(Checks.CHANCE):
         stray = run.call("chance_outcomes", game.chance_outcomes, state)
         if stray:
             raise CheckFailedError(
-                "chance",
+                Checks.CHANCE,
                 f"expected no chance outcomes where player {player} acts, found {stray!r:.80}",
             )
     terminal = player == TERMINAL
-    if run.on("returns"):
+    if run.on(Checks.RETURNS):
         run.call("returns", check_returns, game, state, terminal)
-    if run.on("length") and decisions > game.info.max_game_length:
+    if run.on(Checks.LENGTH) and decisions > game.info.max_game_length:
         raise CheckFailedError(
-            "length",
+            Checks.LENGTH,
             f"{decisions} decisions played, but info.max_game_length is "
             f"{game.info.max_game_length}",
         )
     choices = tuple(a for a, _ in outcomes) if player == CHANCE else legal
-    if run.on("key"):
+    if run.on(Checks.KEY):
         _check_key(run, trace, state, choices, tuple(p for _, p in outcomes))
-    if run.on("notation"):
+    if run.on(Checks.NOTATION):
         run.call("notation", check_notation, game, state, choices)
-    if run.on("observation"):
+    if run.on(Checks.OBSERVATION):
         run.call(
             "observation/resample",
             check_observations,
@@ -169,17 +170,17 @@ def _check_state(
             resamples=run.resamples,
             allowed=run.allowed,
         )
-    if run.on("illegal_actions"):
+    if run.on(Checks.ILLEGAL_ACTIONS):
         oracle = list(run.call("illegal_actions oracle", run.oracle, state)) if run.oracle else []
         if oracle:
             check_oracle(game, state, choices, oracle)
         candidates = [a for a in run.pool if a not in choices][:4] + oracle
         run.call("play", check_illegal, game, state, choices, candidates)
-    if run.on("invariants"):
+    if run.on(Checks.INVARIANTS):
         for invariant in run.invariants:
             _check_invariant(invariant, state)
-    if run.on("sampler") and player == CHANCE:
-        node = key_digest(game, state) if run.on("key") else len(run.chance_nodes)
+    if run.on(Checks.SAMPLER) and player == CHANCE:
+        node = key_digest(game, state) if run.on(Checks.KEY) else len(run.chance_nodes)
         run.chance_nodes.setdefault(node, (state, trace, len(trace.actions)))
     for action in choices:
         if len(run.pool) >= 64:
@@ -205,7 +206,7 @@ def _check_key(
         if known.choices != choices or known.chances != chances:
             what = "chance_outcomes" if chances else "legal_actions"
             raise CheckFailedError(
-                "legal_actions",
+                Checks.LEGAL_ACTIONS,
                 f"{what} gives {listed(game, state, choices)} here but "
                 f"{listed(game, state, known.choices)} for an equal state, {where}: "
                 "the order must depend on the state only",
@@ -223,7 +224,7 @@ def _check_key(
         return  # a next state is broken: play reaches it and names the fault with its trace
     if difference is not None:
         check, what = difference
-        if check == "key":
+        if check is Checks.KEY:
             what = (
                 f"this state has the same key as {where}, but a different future: "
                 f"{what} (the key leaves out something that decides the future)"
@@ -236,41 +237,43 @@ def _check_invariant(invariant: Callable[[Any], object], state: Any) -> None:
     try:
         verdict = invariant(state)
     except AssertionError as exc:
-        raise CheckFailedError("invariants", f"invariant {name} failed: {exc}") from None
+        raise CheckFailedError(Checks.INVARIANTS, f"invariant {name} failed: {exc}") from None
     if verdict is False:
-        raise CheckFailedError("invariants", f"invariant {name} returned False")
+        raise CheckFailedError(Checks.INVARIANTS, f"invariant {name} returned False")
 
 
 def _check_step(run: Run, state: Any, action: Any) -> tuple[Any, Any]:
     """Step *state* (checked); return the next state and an equal twin stepped separately
     (None when the checks that use it are off, or the two differ)."""
     game = run.game
-    before = fingerprint(state) if run.on("purity") or run.on("determinism") else None
+    before = fingerprint(state) if run.on(Checks.PURITY) or run.on(Checks.DETERMINISM) else None
     after = run.call("step", game.step, state, action)
-    if run.on("purity"):
+    if run.on(Checks.PURITY):
         check_purity(after, run.allowed, action=True)  # before anything trips over it
         if fingerprint(state) != before:
-            raise CheckFailedError("purity", "step changed its input state", action=True)
-    if not (run.on("determinism") or run.on("key") or run.on("legal_actions")):
+            raise CheckFailedError(Checks.PURITY, "step changed its input state", action=True)
+    if not (run.on(Checks.DETERMINISM) or run.on(Checks.KEY) or run.on(Checks.LEGAL_ACTIONS)):
         return after, None
     again = game.step(state, action)
     same = again == after
-    if run.on("determinism") and (not same or fingerprint(again) != fingerprint(after)):
+    if run.on(Checks.DETERMINISM) and (not same or fingerprint(again) != fingerprint(after)):
         raise CheckFailedError(
-            "determinism",
+            Checks.DETERMINISM,
             "stepping the same state with the same action twice gave different states",
             action=True,
         )
-    if run.on("key") and same:
+    if run.on(Checks.KEY) and same:
         try:
             hashes = hash(again), hash(after)
         except TypeError as exc:
             check, detail = unhashable_finding(after, exc, run.allowed, what="the state")
             raise CheckFailedError(check, detail, action=True) from None
         if hashes[0] != hashes[1]:
-            raise CheckFailedError("key", "two equal states have different hash()", action=True)
+            raise CheckFailedError(
+                Checks.KEY, "two equal states have different hash()", action=True
+            )
         if key_digest(game, again) != key_digest(game, after):
-            raise CheckFailedError("key", "two equal states have different keys", action=True)
+            raise CheckFailedError(Checks.KEY, "two equal states have different keys", action=True)
     return after, again if same else None
 
 
@@ -310,11 +313,11 @@ def play_trace(run: Run, seed: int | None, index: int, max_steps: int) -> Trace 
     except Exception as exc:  # noqa: BLE001 - a crashing game function is a finding too
         if isinstance(exc, TypeError) and state is not None:
             check, detail = unhashable_finding(state, exc, run.allowed)
-            if check == "purity":  # a mutable value made something unhashable: say where
+            if check is Checks.PURITY:  # a mutable value made something unhashable: say where
                 return Failure(check, detail, len(trace.notes), tuple(trace.notes), seed)
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         return Failure(
-            "no_crash",
+            Checks.NO_CRASH,
             f"{type(exc).__name__}: {exc} (raised at {Path(frame.filename).name}:{frame.lineno})",
             len(trace.notes),
             tuple(trace.notes),

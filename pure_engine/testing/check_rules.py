@@ -15,6 +15,7 @@ from typing import Any
 from pure_engine.core.digest import digest
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.errors import IllegalActionError, ParseError
+from pure_engine.testing.check_names import Check, Checks
 from pure_engine.testing.check_state import find_mutable, fingerprint, first_mutable, mutable_hint
 
 __all__ = [
@@ -40,7 +41,7 @@ GARBAGE_NOTATION = "\x00not an action?"
 class CheckFailedError(Exception):
     """Internal: one check failed; ``action`` is True when the last action is the culprit."""
 
-    def __init__(self, check: str, detail: str, *, action: bool = False) -> None:
+    def __init__(self, check: Check, detail: str, *, action: bool = False) -> None:
         super().__init__(f"{check}: {detail}")
         self.check = check
         self.detail = detail
@@ -81,18 +82,18 @@ def check_purity(state: Any, allowed: tuple[type, ...], *, action: bool = False)
     """No mutable value is reachable from *state* (*action*: the last step made it)."""
     found = first_mutable(state, allowed=allowed)
     if found is not None:
-        raise CheckFailedError("purity", _mutable_detail(*found), action=action)
+        raise CheckFailedError(Checks.PURITY, _mutable_detail(*found), action=action)
 
 
 def unhashable_finding(
     state: Any, exc: Exception, allowed: tuple[type, ...], *, what: str = "key(state)"
-) -> tuple[str, str]:
+) -> tuple[Check, str]:
     """``(check, detail)`` when hashing *what* failed: purity when a mutable value is
     reachable from the state (the real cause, named by its place), else the key check."""
     found = first_mutable(state, allowed=allowed)
     if found is not None:
-        return "purity", _mutable_detail(*found)
-    return "key", f"{what} cannot be hashed: {type(exc).__name__}: {exc}"
+        return Checks.PURITY, _mutable_detail(*found)
+    return Checks.KEY, f"{what} cannot be hashed: {type(exc).__name__}: {exc}"
 
 
 def _same_order(
@@ -105,7 +106,7 @@ def _same_order(
 ) -> None:
     if first != then:
         raise CheckFailedError(
-            "legal_actions",
+            Checks.LEGAL_ACTIONS,
             f"{what} gave {listed(game, state, first)} then {listed(game, state, then)} "
             f"{where}: the order must depend on the state only",
         )
@@ -118,12 +119,14 @@ def check_legal(
     empty exactly at chance and terminal nodes, and the same tuple, in the same order, when
     called again on *state* and on *twin* (an equal state built separately)."""
     if not (player in (CHANCE, TERMINAL) or 0 <= player < game.num_players):
-        raise CheckFailedError("legal_actions", f"current_player returned {player!r}")
+        raise CheckFailedError(Checks.LEGAL_ACTIONS, f"current_player returned {player!r}")
     if not isinstance(legal, tuple):
-        raise CheckFailedError("legal_actions", f"expected a tuple, found {type(legal).__name__}")
+        raise CheckFailedError(
+            Checks.LEGAL_ACTIONS, f"expected a tuple, found {type(legal).__name__}"
+        )
     if len(set(legal)) != len(legal):
         dupes = sorted({describe(game, state, a) for a in legal if legal.count(a) > 1})
-        raise CheckFailedError("legal_actions", f"duplicate legal actions: {', '.join(dupes)}")
+        raise CheckFailedError(Checks.LEGAL_ACTIONS, f"duplicate legal actions: {', '.join(dupes)}")
     what = "legal_actions"
     _same_order(game, state, what, legal, game.legal_actions(state), "on the same state")
     if twin is not None:
@@ -132,15 +135,15 @@ def check_legal(
     if player == TERMINAL and legal:
         shown = ", ".join(describe(game, state, a) for a in legal[:5])
         raise CheckFailedError(
-            "legal_actions", f"expected no legal actions at a terminal state, found {shown}"
+            Checks.LEGAL_ACTIONS, f"expected no legal actions at a terminal state, found {shown}"
         )
     if player == CHANCE and legal:
         shown = ", ".join(describe(game, state, a) for a in legal[:5])
         raise CheckFailedError(
-            "legal_actions", f"expected no legal actions at a chance node, found {shown}"
+            Checks.LEGAL_ACTIONS, f"expected no legal actions at a chance node, found {shown}"
         )
     if player >= 0 and not legal:
-        raise CheckFailedError("legal_actions", f"player {player} to act but no legal actions")
+        raise CheckFailedError(Checks.LEGAL_ACTIONS, f"player {player} to act but no legal actions")
 
 
 def check_outcome_order(
@@ -157,7 +160,7 @@ def check_outcome_order(
         _same_order(game, state, what, first, tuple(a for a, _ in again), where)
         if again != outcomes:
             raise CheckFailedError(
-                "legal_actions",
+                Checks.LEGAL_ACTIONS,
                 f"{what} gave other probabilities {where}: {outcomes!r:.80} then {again!r:.80}",
             )
 
@@ -170,25 +173,27 @@ def check_chance(
         outcomes = game.chance_outcomes(state)
     if not isinstance(outcomes, tuple) or not outcomes:
         raise CheckFailedError(
-            "chance", f"expected a non-empty tuple of outcomes, found {outcomes!r:.80}"
+            Checks.CHANCE, f"expected a non-empty tuple of outcomes, found {outcomes!r:.80}"
         )
     actions = [pair[0] for pair in outcomes]
     if len(set(actions)) != len(actions):
-        raise CheckFailedError("chance", "duplicate chance outcomes")
+        raise CheckFailedError(Checks.CHANCE, "duplicate chance outcomes")
     for action, probability in outcomes:
         if not isinstance(probability, Fraction):
             raise CheckFailedError(
-                "chance",
+                Checks.CHANCE,
                 f"probability of {describe(game, state, action)!r} is a "
                 f"{type(probability).__name__} ({probability!r}), expected an exact Fraction",
             )
         if not 0 < probability <= 1:
             raise CheckFailedError(
-                "chance", f"probability of {describe(game, state, action)!r} is {probability}"
+                Checks.CHANCE, f"probability of {describe(game, state, action)!r} is {probability}"
             )
     total = sum((p for _, p in outcomes), Fraction(0))
     if total != 1:
-        raise CheckFailedError("chance", f"chance probabilities sum to {total}, expected exactly 1")
+        raise CheckFailedError(
+            Checks.CHANCE, f"chance probabilities sum to {total}, expected exactly 1"
+        )
     return outcomes
 
 
@@ -197,24 +202,28 @@ def check_returns(game: Game[Any, Any], state: Any, terminal: bool) -> tuple[flo
     values = tuple(game.returns(state))
     info = game.info
     if len(values) != info.num_players:
-        raise CheckFailedError("returns", f"expected {info.num_players} returns, found {values!r}")
+        raise CheckFailedError(
+            Checks.RETURNS, f"expected {info.num_players} returns, found {values!r}"
+        )
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-            raise CheckFailedError("returns", f"return {value!r} is not a number")
+            raise CheckFailedError(Checks.RETURNS, f"return {value!r} is not a number")
     if not terminal:
         return values
     low, high = info.min_return, info.max_return
     for player, value in enumerate(values):
         if not low <= value <= high:
             raise CheckFailedError(
-                "returns", f"player {player} returns {value}, outside [{low}, {high}]"
+                Checks.RETURNS, f"player {player} returns {value}, outside [{low}, {high}]"
             )
     total = sum(values)
     if info.zero_sum and abs(total) > 1e-9:
-        raise CheckFailedError("returns", f"zero-sum game, but returns {values} sum to {total}")
+        raise CheckFailedError(
+            Checks.RETURNS, f"zero-sum game, but returns {values} sum to {total}"
+        )
     if info.constant_sum is not None and abs(total - info.constant_sum) > 1e-9:
         raise CheckFailedError(
-            "returns", f"constant-sum {info.constant_sum}, but returns {values} sum to {total}"
+            Checks.RETURNS, f"constant-sum {info.constant_sum}, but returns {values} sum to {total}"
         )
     return values
 
@@ -225,23 +234,25 @@ def check_notation(game: Game[Any, Any], state: Any, actions: Iterable[Any]) -> 
     for action in actions:
         text = game.action_to_str(state, action)
         if not isinstance(text, str):
-            raise CheckFailedError("notation", f"action_to_str({action!r}) returned {text!r}")
+            raise CheckFailedError(Checks.NOTATION, f"action_to_str({action!r}) returned {text!r}")
         if text in texts:
             raise CheckFailedError(
-                "notation", f"actions {texts[text]!r} and {action!r} are both written {text!r}"
+                Checks.NOTATION, f"actions {texts[text]!r} and {action!r} are both written {text!r}"
             )
         texts[text] = action
     for text, action in texts.items():
         try:
             back = game.parse_action(state, text)
         except ParseError as exc:
-            raise CheckFailedError("notation", f"parse_action({text!r}) failed: {exc}") from None
+            raise CheckFailedError(
+                Checks.NOTATION, f"parse_action({text!r}) failed: {exc}"
+            ) from None
         if back != action:
             raise CheckFailedError(
-                "notation", f"{action!r} is written {text!r}, which parses back as {back!r}"
+                Checks.NOTATION, f"{action!r} is written {text!r}, which parses back as {back!r}"
             )
     _refuses(
-        "notation",
+        Checks.NOTATION,
         lambda: game.parse_action(state, GARBAGE_NOTATION),
         ParseError,
         f"parse_action({GARBAGE_NOTATION!r})",
@@ -260,14 +271,14 @@ def check_illegal(
             continue
         shown = describe(game, state, candidate)
         _refuses(
-            "illegal_actions",
+            Checks.ILLEGAL_ACTIONS,
             lambda: game.play(state, candidate),  # noqa: B023 - called at once, in this iteration
             IllegalActionError,
             f"play({shown!r})",
             f"play accepted the illegal action {shown!r}",
         )
         if fingerprint(state) != before:
-            raise CheckFailedError("illegal_actions", f"refusing {shown!r} changed the state")
+            raise CheckFailedError(Checks.ILLEGAL_ACTIONS, f"refusing {shown!r} changed the state")
 
 
 def check_oracle(
@@ -279,7 +290,7 @@ def check_oracle(
     if bad:
         shown = ", ".join(describe(game, state, a) for a in bad)
         raise CheckFailedError(
-            "illegal_actions", f"legal_actions lists {shown}, which the rules forbid here"
+            Checks.ILLEGAL_ACTIONS, f"legal_actions lists {shown}, which the rules forbid here"
         )
     return list(oracle)
 
@@ -302,30 +313,32 @@ def check_observations(
             hash(seen)
         except TypeError:
             raise CheckFailedError(
-                "observation", f"observation for player {player} is unhashable: {seen!r:.60}"
+                Checks.OBSERVATION, f"observation for player {player} is unhashable: {seen!r:.60}"
             ) from None
         if game.observation(state, player) != seen:
-            raise CheckFailedError("observation", f"two calls for player {player} differ")
+            raise CheckFailedError(Checks.OBSERVATION, f"two calls for player {player} differ")
         for _ in range(resamples):
             other = game.resample(state, player, rng)
             where = find_mutable(other, path="resampled state", allowed=allowed)
             if where is not None:
-                raise CheckFailedError("observation", f"resample made a mutable state: {where}")
+                raise CheckFailedError(
+                    Checks.OBSERVATION, f"resample made a mutable state: {where}"
+                )
             if game.observation(other, player) != seen:
                 theirs = game.observation(other, player)
                 raise CheckFailedError(
-                    "observation",
+                    Checks.OBSERVATION,
                     f"player {player} observes {seen!r:.80} here but {theirs!r:.80} "
                     "in a resampled state that differs only in what they cannot see "
                     "(the observation leaks hidden information, or resample changes visible facts)",
                 )
             if game.current_player(other) != player_to_act:
                 raise CheckFailedError(
-                    "observation", f"resampling for player {player} changed who acts"
+                    Checks.OBSERVATION, f"resampling for player {player} changed who acts"
                 )
             if player == player_to_act and game.legal_actions(other) != legal:
                 raise CheckFailedError(
-                    "observation",
+                    Checks.OBSERVATION,
                     f"player {player}'s legal actions differ in a state resampled from their "
                     "observation: they would learn hidden information from their choices",
                 )
@@ -339,15 +352,15 @@ def key_digest(game: Game[Any, Any], state: Any, allowed: tuple[type, ...] = ())
     except TypeError as exc:
         found = first_mutable(state, allowed=allowed)
         if found is not None:
-            raise CheckFailedError("purity", _mutable_detail(*found)) from None
-        raise CheckFailedError("key", f"key(state) cannot be digested: {exc}") from None
+            raise CheckFailedError(Checks.PURITY, _mutable_detail(*found)) from None
+        raise CheckFailedError(Checks.KEY, f"key(state) cannot be digested: {exc}") from None
 
 
 Invariant = Callable[[Any], object]
 
 
 def _refuses(
-    check: str, call: Callable[[], object], expected: type[Exception], shown: str, accepted: str
+    check: Check, call: Callable[[], object], expected: type[Exception], shown: str, accepted: str
 ) -> None:
     """*call* must raise *expected*: another exception, or none, is the *check*'s finding."""
     try:
