@@ -370,16 +370,17 @@ def priority_actions(
 def open_window(state: MagicState, can_act: CanAct) -> MagicState:
     """Open a priority window for the active player; when both players skip trivial decisions
     and neither can act, everyone would pass: the window does not open at all."""
+    active = state.active
     if (
         state.skip == 0b11
         and not state.stack
-        and not can_act(state, state.active)
-        and not can_act(state, 1 - state.active)
+        and not can_act(state, active)
+        and not can_act(state, 1 - active)
     ):
         if state.window or state.passes:
             return set_window(state, False, state.holder, 0)
         return state  # already closed (an earlier step's window): nothing to write
-    return set_window(state, True, state.active, 0)
+    return set_window(state, True, active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
