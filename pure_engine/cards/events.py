@@ -122,7 +122,7 @@ def leave_play(table: Table, entity_id: EntityId) -> Table:
     )
 
 
-def death_phase(state: S, rules: Rules[S], *, auras: bool = True) -> tuple[S, bool]:
+def death_phase(state: S, rules: Rules[S], auras: bool = True) -> tuple[S, bool]:
     """Move every dead entity of the mortal zones to its graveyard, in order of play; queue
     deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died.
 

@@ -48,10 +48,11 @@ _CANT_ATTACK = DEFENDER | PACIFIED
 
 def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
     """The active player's creatures that may still be declared as attackers."""
-    entities = state.table.entities
+    table = state.table
+    entities = table.entities
     declared = state.attackers
     found = []
-    for i in state.table.zones[BATTLEFIELD[state.active]]:
+    for i in table.zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if "creature" not in e.types:  # lands first: most permanents are
             continue
@@ -75,9 +76,10 @@ def can_attack(state: MagicState) -> bool:
     >>> can_attack(s), can_attack(s.replace(attackers=attack_candidates(s)))
     (True, False)
     """
-    entities = state.table.entities
+    table = state.table
+    entities = table.entities
     declared = state.attackers
-    for i in state.table.zones[BATTLEFIELD[state.active]]:
+    for i in table.zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if "creature" not in e.types:
             continue

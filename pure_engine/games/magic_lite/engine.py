@@ -291,11 +291,12 @@ def pay_mana(
     """Tap sources for *cost*, never *spare* (a source that taps for its own ability's {T}
     cost): for each coloured symbol the first untapped source of its colour, then for the
     generic part the first sources left — lands before creatures, each in battlefield order."""
-    entities = state.table.entities
+    table = state.table
+    entities = table.entities
     mana = _MANA
     lands: list[Entity] = []
     creatures: list[Entity] = []
-    for i in state.table.zones[BATTLEFIELD[player]]:
+    for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
         if e.card in mana and not e.status & _UNAVAILABLE and i != spare:
             (lands if "land" in e.types else creatures).append(e)
@@ -310,7 +311,7 @@ def pay_mana(
             tapped.append(set_status(e, e.status | TAPPED))
         elif len(rest) < generic:  # the first of the others, the generic part
             rest.append(set_status(e, e.status | TAPPED))
-    return set_table(state, put_all(state.table, tapped + rest))
+    return set_table(state, put_all(table, tapped + rest))
 
 
 # --- state-based actions ---------------------------------------------------------------------

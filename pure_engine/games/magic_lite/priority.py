@@ -222,9 +222,6 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
 
     def memo_can_act(state: MagicState, player: int) -> bool:
         table = state.table
-        hand = table.zones[hands[player]]
-        if not hand:  # only an ability could be used (not kept: an empty hand is rare)
-            return state.cards.abilities and _activates(state, table, player)
         if player == state.active and state.step in mains and not state.stack:
             sorcery = True
             if state.land_played:
@@ -235,11 +232,15 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
             sorcery = land_ok = False
             slots = instant
         known = slots[player]
-        if known[0] is table:
+        if known[0] is table:  # answered for this table: the hand is not even looked up
             return known[1]
-        found = _can_act(table, player, hand, sorcery, land_ok, mana) or (
-            state.cards.abilities and _activates(state, table, player)
-        )
+        hand = table.zones[hands[player]]
+        if hand:
+            found = _can_act(table, player, hand, sorcery, land_ok, mana) or (
+                state.cards.abilities and _activates(state, table, player)
+            )
+        else:  # only an ability could be used
+            found = state.cards.abilities and _activates(state, table, player)
         slots[player] = (table, found)
         return found
 
@@ -369,16 +370,17 @@ def priority_actions(
 def open_window(state: MagicState, can_act: CanAct) -> MagicState:
     """Open a priority window for the active player; when both players skip trivial decisions
     and neither can act, everyone would pass: the window does not open at all."""
+    active = state.active
     if (
         state.skip == 0b11
         and not state.stack
-        and not can_act(state, state.active)
-        and not can_act(state, 1 - state.active)
+        and not can_act(state, active)
+        and not can_act(state, 1 - active)
     ):
         if state.window or state.passes:
             return set_window(state, False, state.holder, 0)
         return state  # already closed (an earlier step's window): nothing to write
-    return set_window(state, True, state.active, 0)
+    return set_window(state, True, active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:

@@ -171,8 +171,9 @@ def _listens(state: MagicState, event: str) -> bool:
     cards = POOL.listeners.get(event)
     if not cards or event in state.cards.unheard:
         return False
-    entities = state.table.entities
-    for i in state.table.zones[BATTLEFIELD[state.active]]:  # noqa: SIM110 - no generator
+    table = state.table
+    entities = table.entities
+    for i in table.zones[BATTLEFIELD[state.active]]:  # noqa: SIM110 - no generator
         if entities[i].card in cards:
             return True
     return False
