@@ -73,6 +73,7 @@ __all__ = [
 _ATTACKERS: Final = Step.ATTACKERS  # enum members read per call: module constants (a read of
 _BLOCKERS: Final = Step.BLOCKERS  # an enum class attribute is a generic lookup)
 _ATTACK: Final = Act.ATTACK
+_PASS_KIND: Final = Act.PASS
 _BLOCK: Final = Act.BLOCK
 DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
@@ -275,7 +276,7 @@ def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
     if found is None:
         return None
     action = found[0]
-    if action.kind == Act.PASS:
+    if action.kind == _PASS_KIND:
         return pass_priority(state, can_act, autos=1)
     after = apply_action(state, action, can_act)
     return _set_autos(after, after.autos + 1)
