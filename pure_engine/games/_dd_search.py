@@ -481,6 +481,7 @@ class Search:
                         else:
                             x4 = (x & k) | ((x & u) >> 1)
                             y4 = (y & k) | ((y & u) >> 1)
+                            latest = True
                             for region, owners in reversed(regions.items()):
                                 e = owners.get((x4 & region) << 52 | y4 & region)
                                 if e is not None:
@@ -489,9 +490,12 @@ class Search:
                                     elif e[1] < need:
                                         v = e[2] << 1
                                     else:
+                                        latest = False
                                         continue
-                                    regions[region] = regions.pop(region)
+                                    if not latest:  # it becomes the latest
+                                        regions[region] = regions.pop(region)
                                     break
+                                latest = False
                         if v < 0:
                             if a < 0:
                                 a, b, c, d = _squeeze3(h, high, mid, low)
