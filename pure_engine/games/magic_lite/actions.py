@@ -15,6 +15,7 @@ machine's ``auto`` rule — applies it for a player who skips trivial decisions.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Final
 
 from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
@@ -69,6 +70,11 @@ __all__ = [
     "legal_actions",
 ]
 
+_ATTACKERS: Final = Step.ATTACKERS  # enum members read per call: module constants (a read of
+_BLOCKERS: Final = Step.BLOCKERS  # an enum class attribute is a generic lookup)
+_ATTACK: Final = Act.ATTACK
+_PASS_KIND: Final = Act.PASS
+_BLOCK: Final = Act.BLOCK
 DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 _HAND_SIZE: Final = 7
@@ -89,7 +95,7 @@ def current_player(state: MagicState) -> int:
     if pending is not None:
         return CHANCE if pending.player == CHANCE_PLAYER else pending.player
     if state.declaring:
-        return 1 - state.active if state.step == Step.BLOCKERS else state.active
+        return 1 - state.active if state.step == _BLOCKERS else state.active
     if state.to_order:
         return state.active
     return state.holder
@@ -150,15 +156,14 @@ def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Ac
             return ()
         return tuple(Action(Act.CHOOSE, i) for i in range(len(pending.options)))
     if state.declaring:
-        match state.step:
-            case Step.ATTACKERS:
-                cands = attack_candidates(state)
-                return (DONE_ATTACKING, *(Action(Act.ATTACK, i) for i in cands))
-            case Step.BLOCKERS:
-                pairs = block_options(state)
-                return (DONE_BLOCKING, *(Action(Act.BLOCK, b, a) for b, a in pairs))
-            case _:
-                return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
+        step = state.step
+        if step == _ATTACKERS:
+            cands = attack_candidates(state)
+            return (DONE_ATTACKING, *[Action(_ATTACK, i) for i in cands])
+        if step == _BLOCKERS:
+            pairs = block_options(state)
+            return (DONE_BLOCKING, *[Action(_BLOCK, b, a) for b, a in pairs])
+        return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
     if state.to_order:
         attacker = state.to_order[0]
         orders = math.factorial(len(blockers_of(state, attacker)))
@@ -171,42 +176,82 @@ def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Ac
 def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
     """*action* (assumed legal) and what it sets off at once — a pass and the automatic passes
     after it, a resolution — but not the steps that follow (the turn loop's business)."""
-    match action.kind:
-        case Act.PASS:
-            return pass_priority(state, can_act)
-        case Act.PLAY_LAND:
-            state = enter_battlefield(state, EntityId(action.card), state.holder)
-            return settle(_land_played(state, True, 0), checks=False)
-        case Act.CAST:
-            return cast(state, state.holder, EntityId(action.card), action.other)
-        case Act.ACTIVATE:
-            return activate(state, state.holder, EntityId(action.card), action.other)
-        case Act.ATTACK:
-            return _set_attackers(state, (*state.attackers, EntityId(action.card)))
-        case Act.DONE_ATTACKING:
-            return _done_attacking(state, can_act)
-        case Act.BLOCK:
-            pair = (EntityId(action.card), EntityId(action.other))
-            return _set_blocks(state, (*state.blocks, pair))
-        case Act.DONE_BLOCKING:
-            return after_blocks(state, can_act)
-        case Act.ORDER:
-            attacker = EntityId(action.card)
-            order = damage_order(state, attacker, action.other)
-            state = state.replace(
-                orders=(*state.orders, (attacker, order)), to_order=state.to_order[1:]
-            )
-            return state if state.to_order else open_window(state, can_act)
-        case Act.CHOOSE:
-            state = settle(answer(state, RULES, action.card))
-            if state.pending is not None:
-                return state
-            return open_window(state, can_act) if not state.stack else state.replace(window=True)
-        case Act.DISCARD:
-            card = EntityId(action.card)
-            table = move(state.table, card, ZONES.graveyard[state.active])
-            state = state.replace(table=table)
-            return state.replace(declaring=hand_over(state))
+    return _APPLY[action.kind](state, action, can_act)
+
+
+# one function per kind of decision, found by a dict lookup (a ``match`` on ``Act.X`` reads an
+# attribute of the enum class for every case it tries)
+
+
+def _pass(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    return pass_priority(state, can_act)
+
+
+def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    state = enter_battlefield(state, EntityId(action.card), state.holder)
+    return settle(_land_played(state, True, 0), checks=False)
+
+
+def _cast(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    return cast(state, state.holder, EntityId(action.card), action.other)
+
+
+def _activate(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    return activate(state, state.holder, EntityId(action.card), action.other)
+
+
+def _attack(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    return _set_attackers(state, (*state.attackers, EntityId(action.card)))
+
+
+def _attacks_declared(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    return _done_attacking(state, can_act)
+
+
+def _block(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    pair = (EntityId(action.card), EntityId(action.other))
+    return _set_blocks(state, (*state.blocks, pair))
+
+
+def _blocks_declared(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    return after_blocks(state, can_act)
+
+
+def _order(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    attacker = EntityId(action.card)
+    order = damage_order(state, attacker, action.other)
+    state = state.replace(orders=(*state.orders, (attacker, order)), to_order=state.to_order[1:])
+    return state if state.to_order else open_window(state, can_act)
+
+
+def _choose(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    state = settle(answer(state, RULES, action.card))
+    if state.pending is not None:
+        return state
+    return open_window(state, can_act) if not state.stack else state.replace(window=True)
+
+
+def _discard(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    card = EntityId(action.card)
+    table = move(state.table, card, ZONES.graveyard[state.active])
+    state = state.replace(table=table)
+    return state.replace(declaring=hand_over(state))
+
+
+_APPLY: Final[dict[Act, Callable[[MagicState, Action, CanAct], MagicState]]] = {
+    Act.PASS: _pass,
+    Act.PLAY_LAND: _play_land,
+    Act.CAST: _cast,
+    Act.ACTIVATE: _activate,
+    Act.ATTACK: _attack,
+    Act.DONE_ATTACKING: _attacks_declared,
+    Act.BLOCK: _block,
+    Act.DONE_BLOCKING: _blocks_declared,
+    Act.ORDER: _order,
+    Act.CHOOSE: _choose,
+    Act.DISCARD: _discard,
+}
+assert set(_APPLY) == set(Act), "every kind of decision is applied"
 
 
 def auto_action(state: MagicState, can_act: CanAct) -> MagicState | None:
@@ -231,7 +276,7 @@ def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
     if found is None:
         return None
     action = found[0]
-    if action.kind == Act.PASS:
+    if action.kind == _PASS_KIND:
         return pass_priority(state, can_act, autos=1)
     after = apply_action(state, action, can_act)
     return _set_autos(after, after.autos + 1)
@@ -253,16 +298,15 @@ def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:
     if pending is not None:
         return (Action(Act.CHOOSE, 0), "one option") if len(pending.options) == 1 else None
     if state.declaring:
-        match state.step:
-            case Step.ATTACKERS:
-                return None if can_attack(state) else (DONE_ATTACKING, "nothing can attack")
-            case Step.BLOCKERS:
-                return None if can_block(state) else (DONE_BLOCKING, "nothing can block")
-            case _:
-                hand = _distinct_hand(state, state.active)
-                if len(hand) == 1:
-                    return Action(Act.DISCARD, hand[0]), "one card to discard"
-                return None
+        step = state.step
+        if step == _ATTACKERS:
+            return None if can_attack(state) else (DONE_ATTACKING, "nothing can attack")
+        if step == _BLOCKERS:
+            return None if can_block(state) else (DONE_BLOCKING, "nothing can block")
+        hand = _distinct_hand(state, state.active)
+        if len(hand) == 1:
+            return Action(Act.DISCARD, hand[0]), "one card to discard"
+        return None
     if state.to_order:
         return None  # two blockers or more: always at least two orders
     if state.window and not can_act(state, state.holder):

@@ -62,6 +62,8 @@ __all__ = [
 ]
 
 PASS: Final = Action(Act.PASS)
+_PLAY_LAND: Final = Act.PLAY_LAND  # read per action built: a module constant, not an enum
+_CAST: Final = Act.CAST  # class attribute (a generic lookup on Python 3.11)
 _MAINS: Final = (Step.MAIN1, Step.MAIN2)
 
 CanAct = Callable[[MagicState, int], bool]
@@ -338,7 +340,7 @@ def priority_actions(
         spell = castable.get(card)
         if spell is None:  # a land
             if land_ok:
-                actions.append(Action(Act.PLAY_LAND, i))
+                actions.append(Action(_PLAY_LAND, i))
             continue
         speed, needs, value, selector, _ = spell
         if speed == _SORCERY and not sorcery:
@@ -356,12 +358,12 @@ def priority_actions(
         if short:
             continue
         if selector is None:
-            actions.append(Action(Act.CAST, i))
+            actions.append(Action(_CAST, i))
             continue
         for t in selector(table, Ctx(i, player)):
             e = entities[t]
             if t != i and not e.status & DOOMED and (e.damage < e.health or e.health <= 0):
-                actions.append(Action(Act.CAST, i, t))
+                actions.append(Action(_CAST, i, t))
     if state.cards.abilities:
         actions += activations(table, player, sorcery=sorcery)
     return tuple(actions)

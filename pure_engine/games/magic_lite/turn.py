@@ -166,6 +166,20 @@ def _next_turn(state: MagicState) -> MagicState:
 
 # --- which step follows ---------------------------------------------------------------------------
 
+# the steps the choosers return, as module constants: they run at every step change, and a read
+# of an enum class attribute is a generic lookup on Python 3.11
+_ATTACKERS: Final = Step.ATTACKERS
+_BEGIN_COMBAT: Final = Step.BEGIN_COMBAT
+_BLOCKERS: Final = Step.BLOCKERS
+_CLEANUP: Final = Step.CLEANUP
+_DAMAGE: Final = Step.DAMAGE
+_DRAW: Final = Step.DRAW
+_END: Final = Step.END
+_END_COMBAT: Final = Step.END_COMBAT
+_FIRST_STRIKE_DAMAGE: Final = Step.FIRST_STRIKE_DAMAGE
+_MAIN2: Final = Step.MAIN2
+_UPKEEP: Final = Step.UPKEEP
+
 
 def _listens(state: MagicState, event: str) -> bool:
     cards = POOL.listeners.get(event)
@@ -192,7 +206,7 @@ def _quiet(state: MagicState, can_act: CanAct, event: str) -> bool:
 
 def _after_untap(can_act: CanAct, state: MagicState) -> Step:
     """An upkeep with nothing to do is not entered (seed 002, proposal 4, for every step)."""
-    return Step.DRAW if _quiet(state, can_act, "upkeep") else Step.UPKEEP
+    return _DRAW if _quiet(state, can_act, "upkeep") else _UPKEEP
 
 
 def _after_main1(can_act: CanAct, state: MagicState) -> Step:
@@ -200,26 +214,26 @@ def _after_main1(can_act: CanAct, state: MagicState) -> Step:
     002, proposal 4) — only when both players skip trivial decisions, as the combat's priority
     windows would all be passes; a quiet beginning of combat is not entered."""
     if state.skip == 0b11 and not can_attack(state) and not _listens(state, "begin_combat"):
-        return Step.MAIN2
-    return Step.ATTACKERS if _quiet(state, can_act, "begin_combat") else Step.BEGIN_COMBAT
+        return _MAIN2
+    return _ATTACKERS if _quiet(state, can_act, "begin_combat") else _BEGIN_COMBAT
 
 
 def _after_attackers(can_act: CanAct, state: MagicState) -> Step:
     if state.attackers:
-        return Step.BLOCKERS
-    return Step.MAIN2 if _quiet(state, can_act, "") else Step.END_COMBAT
+        return _BLOCKERS
+    return _MAIN2 if _quiet(state, can_act, "") else _END_COMBAT
 
 
 def _after_damage(can_act: CanAct, state: MagicState) -> Step:
-    return Step.MAIN2 if _quiet(state, can_act, "") else Step.END_COMBAT
+    return _MAIN2 if _quiet(state, can_act, "") else _END_COMBAT
 
 
 def _after_main2(can_act: CanAct, state: MagicState) -> Step:
-    return Step.CLEANUP if _quiet(state, can_act, "end_step") else Step.END
+    return _CLEANUP if _quiet(state, can_act, "end_step") else _END
 
 
 def _after_blockers(state: MagicState) -> Step:
-    return Step.FIRST_STRIKE_DAMAGE if has_first_strike(state) else Step.DAMAGE
+    return _FIRST_STRIKE_DAMAGE if has_first_strike(state) else _DAMAGE
 
 
 def _decides(state: MagicState) -> bool:
