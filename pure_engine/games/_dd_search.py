@@ -99,7 +99,7 @@ class Search:
         # shape << 2 | leader -> region -> owners of the region's cards -> [low, high,
         # relevant]: a lookup is one dict probe per region stored under the shape
         tt: dict[int, dict[int, dict[int, list[int]]]] = {}
-        # hints: the suit that settled the last lead of a shape (the suit lengths of the
+        # hints: the card that settled the last lead of a shape (the suit lengths of the
         # hands, or the side's, or the leader's: int keys for these two), and the card
         # that settled the last follow of a shape and trick so far
         best: dict[tuple[int, ...] | int, int] = {}
@@ -225,12 +225,11 @@ class Search:
             """The first card of a trick."""
             h = [a, b, c, d]
             hand = h[leader]
-            # first the card that settled the last position of this shape if the
-            # leader holds it (the lowest of its run), else its suit; else the suit that
-            # settled the last position of the same suit lengths on this side, else
-            # in the leader's hand (the same position searched again, for another
-            # target, hits the first); that card alone is ordered, the others only
-            # if it fails
+            # first the card that settled the last lead of this shape, else of the
+            # same suit lengths on this side, else in the leader's hand (the same
+            # position searched again, for another target, hits the first): itself
+            # if the leader holds it (the lowest of its run), else its suit's best
+            # card; that card alone is ordered, the others only if it fails
             suit_: int | None
             first = best.get((shape, leader))
             if first is not None:
@@ -239,11 +238,17 @@ class Search:
                     first = None
             else:
                 mine = shape >> 16 * leader & 0xFFFF
-                suit_ = best.get(
+                first = best.get(
                     -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
                 )
-                if suit_ is None:
-                    suit_ = best.get(mine << 2 | leader)
+                if first is None:
+                    first = best.get(mine << 2 | leader)
+                if first is None:
+                    suit_ = None
+                else:
+                    suit_ = first // 13
+                    if not hand >> first & 1 or (first % 13 and hand >> (first - 1) & 1):
+                        first = None
             ordered = suit_ is None
             if first is not None:
                 candidates = [first]
@@ -272,7 +277,7 @@ class Search:
                     mine = shape >> 16 * leader & 0xFFFF
                     best[
                         -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
-                    ] = best[mine << 2 | leader] = card // 13
+                    ] = best[mine << 2 | leader] = card
                     return v
                 if v > 1:
                     used = v >> 1
