@@ -225,12 +225,19 @@ class Search:
             """The first card of a trick."""
             h = [a, b, c, d]
             hand = h[leader]
-            # first the suit that settled the last position of this shape, else of the
-            # same suit lengths on this side, else in the leader's hand (the same
-            # position searched again, for another target, hits the first); its card
-            # alone is ordered, the others only if it fails
-            suit_ = best.get((shape, leader))
-            if suit_ is None:
+            # first the card that settled the last position of this shape if the
+            # leader holds it (the lowest of its run), else its suit; else the suit that
+            # settled the last position of the same suit lengths on this side, else
+            # in the leader's hand (the same position searched again, for another
+            # target, hits the first); that card alone is ordered, the others only
+            # if it fails
+            suit_: int | None
+            first = best.get((shape, leader))
+            if first is not None:
+                suit_ = first // 13
+                if not hand >> first & 1 or (first % 13 and hand >> (first - 1) & 1):
+                    first = None
+            else:
                 mine = shape >> 16 * leader & 0xFFFF
                 suit_ = best.get(
                     -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
@@ -238,7 +245,9 @@ class Search:
                 if suit_ is None:
                     suit_ = best.get(mine << 2 | leader)
             ordered = suit_ is None
-            if suit_ is None:
+            if first is not None:
+                candidates = [first]
+            elif suit_ is None:
                 candidates = order_moves(h, hand, (), leader, leader, trump_mask)
             else:
                 candidates = order_moves(
@@ -259,7 +268,7 @@ class Search:
                 nodes[0] += 1
                 v = follow(h, leader, (card,), target, shape)
                 if v & 1 == maximizing:
-                    best[(shape, leader)] = card // 13
+                    best[(shape, leader)] = card
                     mine = shape >> 16 * leader & 0xFFFF
                     best[
                         -(mine << 18 | (shape >> 16 * (leader ^ 2) & 0xFFFF) << 2 | leader)
