@@ -228,14 +228,14 @@ class Search:
             # first the card that settled the last lead of this shape, else of the
             # same suit lengths on this side, else in the leader's hand (the same
             # position searched again, for another target, hits the first): itself
-            # if the leader holds it (the lowest of its run), else its suit's best
-            # card; that card alone is ordered, the others only if it fails
+            # if the leader holds it, else its nearest lower card of the suit (the
+            # lowest of its run: _lead_like); that card alone is ordered, the others
+            # only if it fails
             suit_: int | None
             first = best.get((shape, leader))
             if first is not None:
                 suit_ = first // 13
-                if not hand >> first & 1 or (first % 13 and hand >> (first - 1) & 1):
-                    first = None
+                first = _lead_like(hand, first)
             else:
                 mine = shape >> 16 * leader & 0xFFFF
                 first = best.get(
@@ -247,8 +247,7 @@ class Search:
                     suit_ = None
                 else:
                     suit_ = first // 13
-                    if not hand >> first & 1 or (first % 13 and hand >> (first - 1) & 1):
-                        first = None
+                    first = _lead_like(hand, first)
             ordered = suit_ is None
             if first is not None:
                 candidates = [first]
@@ -679,6 +678,27 @@ def _below_floor(floors: list[int], hand: int, card: int) -> bool:
         return True
     run = ((2 << floor) - 1) & ~((1 << card) - 1)
     return hand & run != run
+
+
+def _lead_like(hand: int, card: int) -> int | None:
+    """The lead in *hand* that stands for a remembered *card*: the lowest of its run if
+    the hand holds it, else the hand's nearest lower card of its suit (the lowest
+    when none is lower), the lowest of its run; None when the hand is void there.
+
+    >>> _lead_like(0b0111_0000, 6), _lead_like(0b0100_0011, 5), _lead_like(0b0110_0000, 2)
+    (4, 0, 5)
+    >>> _lead_like(1 << 13, 3) is None
+    True
+    """
+    if not hand >> card & 1:
+        suit = hand & _SUIT[card // 13]
+        if not suit:
+            return None
+        below = suit & ((1 << card) - 1)
+        card = below.bit_length() - 1 if below else (suit & -suit).bit_length() - 1
+    while card % 13 and hand >> (card - 1) & 1:
+        card -= 1
+    return card
 
 
 def _squeeze3(h: Sequence[int], high: int, mid: int, low: int) -> tuple[int, int, int, int]:
