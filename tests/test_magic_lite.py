@@ -15,6 +15,12 @@ from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.actions import forced
 from pure_engine.games.magic_lite.cards import card_facts
+from pure_engine.games.magic_lite.combat import (
+    attack_candidates,
+    block_options,
+    can_attack,
+    can_block,
+)
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.engine import RULES, ZONES
 from pure_engine.games.magic_lite.game import deal, position
@@ -87,6 +93,18 @@ def test_can_act_is_sound_whenever_it_says_no_only_pass_is_legal(game: int, choi
             continue
         legal = legal_actions(state)
         assert can_act(state, state.holder) == (legal != (PASS,)), GAME.render(state)
+
+
+def test_the_quick_combat_checks_answer_as_the_lists_they_stand_for() -> None:
+    # can_attack / can_block repeat the tests of attack_candidates / block_options without
+    # building them (they run at every step change): the two must never drift apart
+    blocked = 0
+    for game in range(6):
+        for state in _random_states(game, game + 40, 200):
+            assert can_attack(state) == bool(attack_candidates(state)), GAME.render(state)
+            assert can_block(state) == bool(block_options(state)), GAME.render(state)
+            blocked += bool(state.attackers and block_options(state))
+    assert blocked > 0  # some states really had attackers that could be blocked
 
 
 def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:

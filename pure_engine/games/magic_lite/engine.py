@@ -69,6 +69,7 @@ __all__ = [
     "RULES",
     "ZONES",
     "Zones",
+    "affords",
     "available_mana",
     "can_pay",
     "deal_damage",
@@ -264,10 +265,22 @@ def can_pay(cost: Cost, counts: list[int]) -> bool:
     (True, False)
     """
     needs, value = NEEDS.get(cost) or _needs(cost)
-    for color, need in needs:
+    return affords(needs, value, counts, sum(counts))
+
+
+def affords(needs: tuple[tuple[int, int], ...], value: int, counts: list[int], total: int) -> bool:
+    """True when mana *counts* (WUBRG, *total* in all) pay a cost of coloured *needs*
+    ((colour, count) pairs) and mana *value*: :func:`can_pay` for a cost already looked up.
+
+    >>> affords(((4, 1),), 2, [0, 0, 0, 1, 1], 2), affords(((4, 2),), 2, [0, 0, 0, 1, 1], 2)
+    (True, False)
+    """
+    if value > total:
+        return False
+    for color, need in needs:  # noqa: SIM110 - a loop, not all(): no generator per spell
         if counts[color] < need:
             return False
-    return value <= sum(counts)
+    return True
 
 
 def _needs(cost: Cost) -> tuple[tuple[tuple[int, int], ...], int]:

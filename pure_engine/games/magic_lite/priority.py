@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
+from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
@@ -32,6 +32,7 @@ from pure_engine.games.magic_lite.engine import (
     NEEDS,
     RULES,
     ZONES,
+    affords,
     enter_battlefield,
     mana_counts,
     pay,
@@ -299,20 +300,12 @@ def _can_act(
                 if land_ok:
                     continue  # a land later in the hand may still be played
                 return False
-        if value > total:
-            continue
-        short = False
-        for color, need in needs:  # a loop, not any(): no generator per spell
-            if counts[color] < need:
-                short = True
-                break
-        if short:
+        if not affords(needs, value, counts, total):
             continue
         if selector is None or any_player:
             return True
         for t in selector(table, Ctx(i, player)):
-            e = entities[t]  # a living target other than the spell itself (is_alive, inlined)
-            if t != i and not e.status & DOOMED and (e.damage < e.health or e.health <= 0):
+            if t != i and is_alive(entities[t]):  # a living target other than the spell
                 return True
     return False
 
@@ -348,21 +341,13 @@ def priority_actions(
         if counts is None:
             counts = mana(table, player)
             total = sum(counts)
-        if value > total:
-            continue
-        short = False
-        for color, need in needs:
-            if counts[color] < need:
-                short = True
-                break
-        if short:
+        if not affords(needs, value, counts, total):
             continue
         if selector is None:
             actions.append(Action(_CAST, i))
             continue
         for t in selector(table, Ctx(i, player)):
-            e = entities[t]
-            if t != i and not e.status & DOOMED and (e.damage < e.health or e.health <= 0):
+            if t != i and is_alive(entities[t]):
                 actions.append(Action(_CAST, i, t))
     if state.cards.abilities:
         actions += activations(table, player, sorcery=sorcery)
