@@ -14,7 +14,14 @@ from collections.abc import Sequence
 
 from pure_engine.games.tricks import SUIT_MASKS
 
-__all__ = ["defenders_trick", "last_trick", "quick_tricks", "second_hand_tricks", "sure_trumps"]
+__all__ = [
+    "defenders_trick",
+    "last_trick",
+    "quick_tricks",
+    "second_hand_tricks",
+    "sure_trumps",
+    "trump_length",
+]
 
 _SUITS = SUIT_MASKS
 
@@ -252,6 +259,49 @@ def sure_trumps(h: Sequence[int], trump_mask: int) -> tuple[int, int, int]:
         top = 1 << (trumps.bit_length() - 1) if trumps else 0
     sure = min(sequence.bit_count(), max(first.bit_count(), second.bit_count()))
     return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
+
+
+def trump_length(x: int, y: int, theirs: int, trump_mask: int) -> tuple[int, int]:
+    """Tricks a side (hands *x* and *y*) is sure to take with the trumps of one of its
+    hands against the other side's trumps (*theirs*: both its hands), and the card that
+    count relies on (that hand's lowest trump; 0 when the count is 0).
+
+    The hand never plays a trump while it may play another card, so each of its trumps
+    goes to a different trick, and a trick with a trump in it goes to its highest trump:
+    each of the hand's trumps takes a trick for the side unless a higher trump of the
+    other side beats it, and each of those beats one at most.  So the side takes at
+    least the hand's trumps less the most of them the other side's higher trumps can
+    be paired with (lowest first, each with the lowest higher trump still free).  The
+    count depends on the suit lengths and on who holds each trump from that lowest
+    trump up: a position with the same ones counts the same.
+
+    >>> spades = 0x1FFF << 39
+    >>> # West's four lowest spades against one higher spade each in North and South
+    >>> trump_length(0, 0b1111 << 39, 0b110000 << 39, spades) == (2, 1 << 39)
+    True
+    >>> trump_length(0, 0b1010 << 39, 0b0101 << 39, spades)[0]  # the lowest can't beat any
+    1
+    """
+    best = used = 0
+    others = theirs & trump_mask
+    for hand in (x, y):
+        mine = hand & trump_mask
+        if not mine:
+            continue
+        beaten = 0
+        free = others
+        rest = mine
+        while rest and free:
+            low = rest & -rest
+            rest ^= low
+            over = free & ~((low << 1) - 1)  # the other side's trumps above it
+            if over:
+                free ^= over & -over
+                beaten += 1
+        sure = mine.bit_count() - beaten
+        if sure > best:
+            best, used = sure, mine & -mine
+    return best, used
 
 
 def last_trick(h: Sequence[int], leader: int, trump_mask: int) -> int:
