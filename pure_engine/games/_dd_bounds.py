@@ -49,13 +49,29 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
     all above them plays the same line, its smaller cards mapped in order.
     """
     mine, part = h[leader], h[leader ^ 2]
-    everyone = mine | part | h[leader ^ 1] | h[leader ^ 3]
+    lho, rho = h[(leader + 1) & 3], h[(leader + 3) & 3]
+    ours = mine | part
+    everyone = ours | lho | rho
     # at most: in each suit whose top card the side holds, its longer hand's length
-    # (the line wins no trick in another suit), and a trick per trump it ruffs with
-    most = ((mine | part) & trump_mask).bit_count()
+    # (the line wins no trick in another suit), and a trick per trump it ruffs with;
+    # but while the opponents' best card of the suit is out, each trick the line wins
+    # in it by rank takes one of the side's cards above it, and the opponent holding
+    # it follows (or a ruff of the suit takes one of its cards) every round, playing
+    # that card last: with fewer cards above it than that hand holds in the suit,
+    # less the side's trumps, the line wins only those
+    trumps = (ours & trump_mask).bit_count()
+    most = trumps
     for mask in _SUITS:
         held = everyone & mask
-        if held and (1 << (held.bit_length() - 1)) & (mine | part):
+        if held and (1 << (held.bit_length() - 1)) & ours:
+            theirs = held & ~ours
+            if theirs:
+                best = theirs.bit_length() - 1
+                above = (held >> (best + 1)).bit_count()
+                holder = lho if lho >> best & 1 else rho
+                if above + trumps < (holder & mask).bit_count():
+                    most += above
+                    continue
             most += max((mine & mask).bit_count(), (part & mask).bit_count())
     if most < need:
         return 0, 0
