@@ -12,6 +12,7 @@ from pure_engine.games._dd_bounds import (
     quick_tricks,
     second_hand_tricks,
     sure_trumps,
+    trump_length,
 )
 from pure_engine.games._dd_search import Relative, to_relative
 from pure_engine.games.pbn import parse_pbn
@@ -92,3 +93,36 @@ def _bits(rel: Relative, cards: str) -> int:
     for text in cards.split():
         out |= 1 << rel.cards.index(parse_card_any_order(text))
     return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 3))
+def test_trump_length_never_exceeds_perfect_play(seed: int, size: int) -> None:
+    # deals rich in trumps (half the cards from the trump suit) so the count often fires
+    rng = random.Random(seed)
+    trump = rng.randrange(4)
+    trumps = [13 * trump + rank for rank in range(13)]
+    others = [card for card in range(52) if card // 13 != trump]
+    deck = rng.sample(trumps, 2 * size) + rng.sample(others, 2 * size)
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for index, card in enumerate(deck):
+        hands[index % 4] |= 1 << card
+    leader = rng.randrange(4)
+    h = (hands[0], hands[1], hands[2], hands[3])
+    ns = brute_ns(Tricks(h, leader), trump)
+    rel = to_relative(h, ()).hands
+    mask = SUIT_MASKS[trump]
+    ns_sure, ns_used = trump_length(rel[0], rel[2], rel[1] | rel[3], mask)
+    ew_sure, _ = trump_length(rel[1], rel[3], rel[0] | rel[2], mask)
+    assert ns_sure <= ns and ew_sure <= size - ns
+    assert (ns_sure == 0) == (ns_used == 0)
+
+
+def test_trump_length_counts_the_trumps_the_other_side_cannot_beat() -> None:
+    # spades trumps: South's J9873 against East's KQ and West's 2 (North's ace is a
+    # partner's): East's two higher spades beat two of South's at most, three take tricks
+    hands = parse_pbn("N:A.5432.. KQ..AKQ. J9873... 2...AKQJ")
+    rel = to_relative(hands, ()).hands
+    sure, used = trump_length(rel[0], rel[2], rel[1] | rel[3], SUIT_MASKS[3])
+    assert sure == 3 and used == _bits(to_relative(hands, ()), "S3")

@@ -14,7 +14,14 @@ from collections.abc import Sequence
 
 from pure_engine.games.tricks import SUIT_MASKS
 
-__all__ = ["defenders_trick", "last_trick", "quick_tricks", "second_hand_tricks", "sure_trumps"]
+__all__ = [
+    "defenders_trick",
+    "last_trick",
+    "quick_tricks",
+    "second_hand_tricks",
+    "sure_trumps",
+    "trump_length",
+]
 
 _SUITS = SUIT_MASKS
 
@@ -42,13 +49,29 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
     all above them plays the same line, its smaller cards mapped in order.
     """
     mine, part = h[leader], h[leader ^ 2]
-    everyone = mine | part | h[leader ^ 1] | h[leader ^ 3]
+    lho, rho = h[(leader + 1) & 3], h[(leader + 3) & 3]
+    ours = mine | part
+    everyone = ours | lho | rho
     # at most: in each suit whose top card the side holds, its longer hand's length
-    # (the line wins no trick in another suit), and a trick per trump it ruffs with
-    most = ((mine | part) & trump_mask).bit_count()
+    # (the line wins no trick in another suit), and a trick per trump it ruffs with;
+    # but while the opponents' best card of the suit is out, each trick the line wins
+    # in it by rank takes one of the side's cards above it, and the opponent holding
+    # it follows (or a ruff of the suit takes one of its cards) every round, playing
+    # that card last: with fewer cards above it than that hand holds in the suit,
+    # less the side's trumps, the line wins only those
+    trumps = (ours & trump_mask).bit_count()
+    most = trumps
     for mask in _SUITS:
         held = everyone & mask
-        if held and (1 << (held.bit_length() - 1)) & (mine | part):
+        if held and (1 << (held.bit_length() - 1)) & ours:
+            theirs = held & ~ours
+            if theirs:
+                best = theirs.bit_length() - 1
+                above = (held >> (best + 1)).bit_count()
+                holder = lho if lho >> best & 1 else rho
+                if above + trumps < (holder & mask).bit_count():
+                    most += above
+                    continue
             most += max((mine & mask).bit_count(), (part & mask).bit_count())
     if most < need:
         return 0, 0
@@ -252,6 +275,49 @@ def sure_trumps(h: Sequence[int], trump_mask: int) -> tuple[int, int, int]:
         top = 1 << (trumps.bit_length() - 1) if trumps else 0
     sure = min(sequence.bit_count(), max(first.bit_count(), second.bit_count()))
     return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
+
+
+def trump_length(x: int, y: int, theirs: int, trump_mask: int) -> tuple[int, int]:
+    """Tricks a side (hands *x* and *y*) is sure to take with the trumps of one of its
+    hands against the other side's trumps (*theirs*: both its hands), and the card that
+    count relies on (that hand's lowest trump; 0 when the count is 0).
+
+    The hand never plays a trump while it may play another card, so each of its trumps
+    goes to a different trick, and a trick with a trump in it goes to its highest trump:
+    each of the hand's trumps takes a trick for the side unless a higher trump of the
+    other side beats it, and each of those beats one at most.  So the side takes at
+    least the hand's trumps less the most of them the other side's higher trumps can
+    be paired with (lowest first, each with the lowest higher trump still free).  The
+    count depends on the suit lengths and on who holds each trump from that lowest
+    trump up: a position with the same ones counts the same.
+
+    >>> spades = 0x1FFF << 39
+    >>> # West's four lowest spades against one higher spade each in North and South
+    >>> trump_length(0, 0b1111 << 39, 0b110000 << 39, spades) == (2, 1 << 39)
+    True
+    >>> trump_length(0, 0b1010 << 39, 0b0101 << 39, spades)[0]  # the lowest can't beat any
+    1
+    """
+    best = used = 0
+    others = theirs & trump_mask
+    for hand in (x, y):
+        mine = hand & trump_mask
+        if not mine:
+            continue
+        beaten = 0
+        free = others
+        rest = mine
+        while rest and free:
+            low = rest & -rest
+            rest ^= low
+            over = free & ~((low << 1) - 1)  # the other side's trumps above it
+            if over:
+                free ^= over & -over
+                beaten += 1
+        sure = mine.bit_count() - beaten
+        if sure > best:
+            best, used = sure, mine & -mine
+    return best, used
 
 
 def last_trick(h: Sequence[int], leader: int, trump_mask: int) -> int:

@@ -23,6 +23,7 @@ from pure_engine.games._dd_bounds import (
     quick_tricks,
     second_hand_tricks,
     sure_trumps,
+    trump_length,
 )
 from pure_engine.games._dd_order import bit_positions, order_follow, order_moves
 from pure_engine.games.tricks import SUIT_MASKS, cards_of
@@ -198,6 +199,14 @@ class Search:
             if trump_mask and ((a | b | c | d) & trump_mask).bit_count() >= min(
                 target, n - target + 1
             ):  # (no side has more sure trump tricks than there are trumps)
+                sure, used = trump_length(a, c, b | d, trump_mask)
+                if sure >= target:
+                    store(regions, a, b, c, d, used, sure, n)
+                    return used << 1 | 1
+                sure, used = trump_length(b, d, a | c, trump_mask)
+                if n - sure < target:
+                    store(regions, a, b, c, d, used, 0, n - sure)
+                    return used << 1
                 ns_sure, ew_sure, used = sure_trumps(h, trump_mask)
                 if ns_sure >= target:
                     store(regions, a, b, c, d, used, ns_sure, n)
