@@ -237,12 +237,11 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
             cls.replace = _wide_replace(cls, names)  # type: ignore[method-assign]
         elif names:
             kw = ", ".join(f"{n}=_M" for n in names)
-            picks = ", ".join(
-                f"self[{i}] if {n} is _M else {n}" for i, n in enumerate(names, start=1)
-            )
+            picks = ", ".join(f"self.{n} if {n} is _M else {n}" for n in names)
             src_rep = (
                 f"def replace(self, *, {kw}):\n"
-                f"    return _tn(self.__class__, (self.__class__, {picks}{trailing}))\n"
+                f"    _c = self.__class__\n"
+                f"    return _tn(_c, (_c, {picks}{trailing}))\n"
             )
             cls.replace = _compile("replace", src_rep, dict(ns))  # type: ignore[method-assign]
 
@@ -277,25 +276,19 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
             what = f"unknown fields {unknown}" if unknown else f"fields {list(names)}"
             raise TypeError(f"{cls.__name__}.setter() got {what}")
         params = ", ".join(f"v{k}" for k in range(len(names)))
-        if len(cls._fields) >= _WIDE:  # copy the slots, set the named ones
-            sets = "".join(
-                f"    v[{cls._fields.index(n) + 1}] = v{k}\n" for k, n in enumerate(names)
-            )
-            src = (
-                f"def setter(self, {params}):\n"
-                f"    v = list(self)\n{sets}    return _tn(self.__class__, v)\n"
-            )
-        else:  # choose every field (the subclasses' own fields, after them, are kept)
-            rest = len(cls._fields) + 1
-            picks = ", ".join(
-                f"v{names.index(n)}" if n in names else f"self[{i}]"
-                for i, n in enumerate(cls._fields, start=1)
-            )
-            src = (
-                f"def setter(self, {params}):\n"
-                f"    return _tn(self.__class__, (self.__class__, {picks}, *self[{rest}:]))\n"
-            )
-        function: Callable[..., Self] = _compile("setter", src, {"_tn": _tuple_new})
+        # choose every field, each read as a slot (``_member_fields``): one exact tuple is built
+        # and copied into the struct (a list copy of a wide struct costs more: measured on
+        # magic_lite's 26-field state, ~4 100 instructions a write against ~4 700); a subclass
+        # keeps its own fields, which come after
+        picks = ", ".join(f"v{names.index(n)}" if n in names else f"self.{n}" for n in cls._fields)
+        src = (
+            f"def setter(self, {params}):\n"
+            f"    _c = self.__class__\n"
+            f"    if _c is _cls:\n"
+            f"        return _tn(_c, (_c, {picks}))\n"
+            f"    return _tn(_c, (_c, {picks}, *self[{len(cls._fields) + 1}:]))\n"
+        )
+        function: Callable[..., Self] = _compile("setter", src, {"_tn": _tuple_new, "_cls": cls})
         function.__qualname__ = f"{cls.__name__}.setter({', '.join(map(repr, names))})"
         return function
 
