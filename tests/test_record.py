@@ -133,3 +133,31 @@ def test_a_setter_refuses_unknown_repeated_or_no_fields_and_keeps_subclasses() -
     narrow: Any = Narrow
     child = type("NarrowChild", (Narrow,), {"__annotations__": {"d": "int"}, "d": 4})(1, 2, 3)
     assert narrow.setter("b")(child, 9) == child.replace(b=9)  # the child's own field is kept
+
+
+def test_fields_read_their_items_as_slots() -> None:
+    """On CPython a field is a read-only member descriptor at its tuple item's offset (a slot
+    read the interpreter specialises); it reads exactly the item, on subclasses too."""
+    import platform
+
+    from pure_engine.core.struct import FAST_FIELDS
+
+    assert (platform.python_implementation() == "CPython") is FAST_FIELDS
+
+    class Point3(Point):
+        z: tuple[int, ...] = (7,)
+
+    p = Point3(1, 2, (3, 4))
+    for _ in range(3):  # past the interpreter's specialisation of the reads
+        assert (p.x, p.y, p.z) == (p[1], p[2], p[3]) == (1, 2, (3, 4))
+    assert Point(5).x == 5 and Point3.z.__doc__ == "field 'z'"
+    with pytest.raises(AttributeError):
+        p.z = (0,)  # type: ignore[misc]  # the point: a field cannot be set
+
+
+@given(st.lists(st.integers() | st.text() | st.none(), min_size=1, max_size=30))
+def test_wide_struct_fields_read_every_item(values: list[Any]) -> None:
+    names = [f"f{i}" for i in range(len(values))]
+    wide = type("Wide", (Struct,), {"__annotations__": dict.fromkeys(names, "Any")})
+    w = wide(*values)
+    assert [getattr(w, n) for n in names] == values == list(w[1:])

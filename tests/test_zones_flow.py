@@ -230,3 +230,26 @@ def test_a_chooser_naming_an_unknown_step_is_a_value_error() -> None:
     for run in (machine.advance, machine.run_until_decision, machine.finish_step):
         with pytest.raises(ValueError, match="step 'main' chose unknown step 'elsewhere'"):
             run(Turn(main))
+
+
+def test_enter_at_sets_the_step_itself_as_set_step_and_enter_would() -> None:
+    """A row's ``enter_at`` gets the state before ``set_step`` and the step's name (one write
+    of both); the machine then behaves as with ``enter`` after ``set_step``."""
+    plain = _machine()
+    steps = dict(plain.steps)
+    steps["untap"] = FlowStep(
+        "untap", next="upkeep", enter_at=lambda s, name: s.replace(step=name, mana=s.turn)
+    )
+    fused = TurnMachine(
+        steps=steps, get_step=plain.get_step, set_step=plain.set_step, is_over=plain.is_over
+    )
+    start = Turn("end", decided=True)
+    assert fused.run_until_decision(start) == plain.run_until_decision(start)
+    assert fused.advance(start) == plain.advance(start)
+    assert fused.finish_step(start) == plain.finish_step(start)
+    with pytest.raises(ValueError, match="both enter and enter_at"):
+        TurnMachine(
+            steps={"a": FlowStep("a", next="a", enter=lambda s: s, enter_at=lambda s, n: s)},
+            get_step=plain.get_step,
+            set_step=plain.set_step,
+        )

@@ -48,12 +48,14 @@ from pure_engine.games.magic_lite.priority import (
     priority_actions,
 )
 from pure_engine.games.magic_lite.state import (
+    PREBUILT,
     TAPPED,
     VIGILANCE,
     Act,
     Action,
     MagicState,
     Step,
+    one_number_actions,
     set_status,
 )
 
@@ -77,6 +79,7 @@ _PASS_KIND: Final = Act.PASS
 _BLOCK: Final = Act.BLOCK
 DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
+_ATTACKS: Final = one_number_actions(Act.ATTACK)
 _HAND_SIZE: Final = 7
 
 # the decisions' own writes, as positional setters (Struct.setter)
@@ -159,7 +162,11 @@ def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Ac
         step = state.step
         if step == _ATTACKERS:
             cands = attack_candidates(state)
-            return (DONE_ATTACKING, *[Action(_ATTACK, i) for i in cands])
+            attacks = _ATTACKS
+            return (
+                DONE_ATTACKING,
+                *[attacks[i] if i < PREBUILT else Action(_ATTACK, i) for i in cands],
+            )
         if step == _BLOCKERS:
             pairs = block_options(state)
             return (DONE_BLOCKING, *[Action(_BLOCK, b, a) for b, a in pairs])

@@ -19,7 +19,7 @@ takes the checker as its *can_act* argument — the memo belongs to the game
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Protocol
 
 from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
 from pure_engine.cards.selectors import Compiled
@@ -39,11 +39,14 @@ from pure_engine.games.magic_lite.engine import (
     settle,
 )
 from pure_engine.games.magic_lite.state import (
+    PREBUILT,
     Act,
     Action,
     MagicState,
     Step,
+    one_number_actions,
     set_priority,
+    set_step,
     set_table,
     set_window,
 )
@@ -57,6 +60,7 @@ __all__ = [
     "make_can_act",
     "make_mana_counts",
     "open_window",
+    "open_window_at",
     "pass_priority",
     "priority_actions",
     "spell_targets",
@@ -65,10 +69,19 @@ __all__ = [
 PASS: Final = Action(Act.PASS)
 _PLAY_LAND: Final = Act.PLAY_LAND  # read per action built: a module constant, not an enum
 _CAST: Final = Act.CAST  # class attribute (a generic lookup on Python 3.11)
+_LANDS: Final = one_number_actions(Act.PLAY_LAND)  # play land i, cast i without a target
+_CASTS: Final = one_number_actions(Act.CAST)
 _MAINS: Final = (Step.MAIN1, Step.MAIN2)
 
-CanAct = Callable[[MagicState, int], bool]
-"""``(state, player) -> bool``: :func:`can_act`, or a game's memo of it (:func:`make_can_act`)."""
+
+class CanAct(Protocol):
+    """``(state, player[, step]) -> bool``: :func:`can_act`, or a game's memo of it
+    (:func:`make_can_act`); *step*, when given, is the step being entered (the state is
+    still in the one before: :func:`open_window_at`)."""
+
+    def __call__(self, state: MagicState, player: int, step: Step | None = None, /) -> bool:
+        """True when *player* could do more than pass."""
+
 
 ManaCounts = Callable[[Table, int], list[int]]
 """``(table, player) -> counts``: :func:`~.engine.mana_counts`, or a game's memo of it
@@ -80,6 +93,10 @@ _all_passed: Final[Callable[[MagicState, bool, int, int, int], MagicState]] = Ma
     "window", "holder", "passes", "autos"
 )
 """``(state, window, holder, passes, autos)``: the step's last pass (the window closes)."""
+_step_window: Final[Callable[[MagicState, Step, bool, int, int], MagicState]] = MagicState.setter(
+    "step", "window", "holder", "passes"
+)
+"""``(state, step, window, holder, passes)``: a step entered and its window opened or closed."""
 
 
 def _speed(types: frozenset[str]) -> int:
@@ -144,13 +161,17 @@ def spell_targets(
     )
 
 
-def _timing(state: MagicState, player: int) -> tuple[bool, bool]:
-    """(sorcery timing, a land still playable) for *player*."""
-    sorcery = player == state.active and state.step in _MAINS and not state.stack
+def _timing(state: MagicState, player: int, step: Step | None = None) -> tuple[bool, bool]:
+    """(sorcery timing, a land still playable) for *player* (in *step*, if given)."""
+    sorcery = (
+        player == state.active
+        and (state.step if step is None else step) in _MAINS
+        and not state.stack
+    )
     return sorcery, sorcery and not state.land_played
 
 
-def can_act(state: MagicState, player: int) -> bool:
+def can_act(state: MagicState, player: int, step: Step | None = None, /) -> bool:
     """True when *player*, holding priority, could do more than pass — decided without building
     the list of actions (a land to play, a spell they can pay for with a legal target, or an
     ability to activate: :func:`~.abilities.can_activate`).
@@ -162,7 +183,7 @@ def can_act(state: MagicState, player: int) -> bool:
     """
     table = state.table
     hand = table.zones[HAND[player]]
-    sorcery, land_ok = _timing(state, player)
+    sorcery, land_ok = _timing(state, player, step)
     if hand and _can_act(table, player, hand, sorcery, land_ok):
         return True
     return state.cards.abilities and can_activate(table, player, sorcery)
@@ -223,9 +244,13 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     hands, battlefields = HAND, BATTLEFIELD
     mains = _MAINS
 
-    def memo_can_act(state: MagicState, player: int) -> bool:
+    def memo_can_act(state: MagicState, player: int, step: Step | None = None, /) -> bool:
         table = state.table
-        if player == state.active and state.step in mains and not state.stack:
+        if (
+            player == state.active
+            and (state.step if step is None else step) in mains
+            and not state.stack
+        ):
             sorcery = True
             if state.land_played:
                 land_ok, slots = False, main
@@ -240,14 +265,14 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
         hand = table.zones[hands[player]]
         if hand:
             found = _can_act(table, player, hand, sorcery, land_ok, mana) or (
-                state.cards.abilities and _activates(state, table, player)
+                state.cards.abilities and _activates(table, player, sorcery)
             )
         else:  # only an ability could be used
-            found = state.cards.abilities and _activates(state, table, player)
+            found = state.cards.abilities and _activates(table, player, sorcery)
         slots[player] = (table, found)
         return found
 
-    def _activates(state: MagicState, table: Table, player: int) -> bool:
+    def _activates(table: Table, player: int, sorcery: bool) -> bool:
         # the zone map is replaced only when a zone changes, a zone tuple only when that zone
         # does; most battlefields hold no permanent with an activated ability
         zones = table.zones
@@ -258,7 +283,6 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
             field_known = fields[player] = (zones, field, holds)
         if not field_known[2]:
             return False
-        sorcery = player == state.active and state.step in mains and not state.stack
         return can_activate(table, player, sorcery)
 
     return memo_can_act
@@ -333,7 +357,7 @@ def priority_actions(
         spell = castable.get(card)
         if spell is None:  # a land
             if land_ok:
-                actions.append(Action(_PLAY_LAND, i))
+                actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
         speed, needs, value, selector, _ = spell
         if speed == _SORCERY and not sorcery:
@@ -344,7 +368,7 @@ def priority_actions(
         if not affords(needs, value, counts, total):
             continue
         if selector is None:
-            actions.append(Action(_CAST, i))
+            actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
             continue
         for t in selector(table, Ctx(i, player)):
             if t != i and is_alive(entities[t]):
@@ -368,6 +392,22 @@ def open_window(state: MagicState, can_act: CanAct) -> MagicState:
             return set_window(state, False, state.holder, 0)
         return state  # already closed (an earlier step's window): nothing to write
     return set_window(state, True, active, 0)
+
+
+def open_window_at(state: MagicState, step: Step, can_act: CanAct) -> MagicState:
+    """:func:`open_window` on entering *step* from the step before (the turn table's
+    ``enter_at``): the step and the window are written at once, not one after the other."""
+    active = state.active
+    if (
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, active, step)
+        and not can_act(state, 1 - active, step)
+    ):
+        if state.window or state.passes:
+            return _step_window(state, step, False, state.holder, 0)
+        return set_step(state, step)
+    return _step_window(state, step, True, active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:

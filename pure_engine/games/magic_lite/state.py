@@ -29,6 +29,7 @@ __all__ = [
     "KEYWORDS",
     "LIFELINK",
     "PACIFIED",
+    "PREBUILT",
     "REACH",
     "TAPPED",
     "TRAMPLE",
@@ -39,6 +40,7 @@ __all__ = [
     "Cost",
     "MagicState",
     "Step",
+    "one_number_actions",
     "parse_cost",
     "set_counters",
     "set_priority",
@@ -126,6 +128,22 @@ class Action(Struct):
     kind: Act
     card: int = -1
     other: int = -1
+
+
+PREBUILT: Final = 128
+"""Entity ids below this have their one-number actions built once (:func:`one_number_actions`):
+two 60-card decks and the two players fit."""
+
+
+def one_number_actions(kind: Act) -> tuple[Action, ...]:
+    """``Action(kind, i)`` for every entity id ``i`` below :data:`PREBUILT`, built once: the list
+    of actions takes them by subscript instead of building a struct per action (an id beyond,
+    a token's, is built as usual).
+
+    >>> one_number_actions(Act.ATTACK)[5] == Action(Act.ATTACK, 5)
+    True
+    """
+    return tuple(Action(kind, i) for i in range(PREBUILT))
 
 
 class Cost(Struct):

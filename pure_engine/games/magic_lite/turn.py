@@ -57,7 +57,13 @@ from pure_engine.games.magic_lite.engine import (
     mana_counts,
     settle,
 )
-from pure_engine.games.magic_lite.priority import CanAct, ManaCounts, can_act, open_window
+from pure_engine.games.magic_lite.priority import (
+    CanAct,
+    ManaCounts,
+    can_act,
+    open_window,
+    open_window_at,
+)
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
@@ -74,13 +80,20 @@ __all__ = ["TURN", "Turn", "make_turn", "start_turns", "step"]
 # --- entering a step ------------------------------------------------------------------------------
 
 # the turn's own writes, as positional setters (Struct.setter): every turn makes them
-_untapped: Final = MagicState.setter("table", "land_played")
-_declaring: Final = MagicState.setter("declaring", "attackers")
-_cleaned: Final = MagicState.setter("declaring", "window")
+# the turn's own writes, as positional setters (Struct.setter): every turn makes them; a row
+# entered by ``enter_at`` writes its step with its first change (one write, not two)
+_untapped: Final = MagicState.setter("step", "table", "land_played")
+_declaring: Final = MagicState.setter("step", "declaring", "attackers")
+_blocking: Final = MagicState.setter("step", "declaring")
+_cleaned: Final = MagicState.setter("step", "declaring", "window")
 _turned: Final = MagicState.setter("table", "active", "turn")
 
 
 def _untap(state: MagicState) -> MagicState:
+    return _untap_at(state, state.step)
+
+
+def _untap_at(state: MagicState, step: Step) -> MagicState:
     table = state.table
     entities = table.entities
     untapped = []
@@ -88,7 +101,7 @@ def _untap(state: MagicState) -> MagicState:
         e = entities[i]
         if e.status & (TAPPED | EXHAUSTED):
             untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
-    return _untapped(state, put_all(table, untapped), False)
+    return _untapped(state, step, put_all(table, untapped), False)
 
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
@@ -97,42 +110,44 @@ def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
     return open_window(state if after is state else settle(after, checks=False), can_act)
 
 
-def _draw(can_act: CanAct, state: MagicState) -> MagicState:
+def _draw_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
-        return open_window(state, can_act)
-    return open_window(draw_cards(state, state.active, 1), can_act)  # an empty library: lost
+        return open_window_at(state, step, can_act)
+    # an empty library: lost
+    return open_window_at(draw_cards(state, state.active, 1), step, can_act)
 
 
-def _declare_attackers(can_act: CanAct, state: MagicState) -> MagicState:
+def _declare_attackers_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     if can_attack(state):
-        return _declaring(state, True, ())
-    return open_window(state, can_act)
+        return _declaring(state, step, True, ())
+    return open_window_at(state, step, can_act)
 
 
-def _declare_blockers(can_act: CanAct, state: MagicState) -> MagicState:
+def _declare_blockers_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     if can_block(state):
-        return state.replace(declaring=True)
-    return after_blocks(state, can_act)
+        return _blocking(state, step, True)
+    return after_blocks(set_step(state, step), can_act)
 
 
 def _damage(first_strike: bool, can_act: CanAct, state: MagicState) -> MagicState:
     return open_window(settle(combat_damage(state, first_strike=first_strike)), can_act)
 
 
-def _open(can_act: CanAct, state: MagicState) -> MagicState:
-    return open_window(state, can_act)
+def _open_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+    return open_window_at(state, step, can_act)
 
 
 def _end_combat(state: MagicState) -> MagicState:
     return state.replace(attackers=(), blocks=(), orders=(), to_order=())
 
 
-def _main2(can_act: CanAct, state: MagicState) -> MagicState:
-    return open_window(_end_combat(state) if state.attackers or state.blocks else state, can_act)
+def _main2_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+    ended = _end_combat(state) if state.attackers or state.blocks else state
+    return open_window_at(ended, step, can_act)
 
 
-def _cleanup(state: MagicState) -> MagicState:
-    return _cleaned(state, hand_over(state), False)
+def _cleanup_at(state: MagicState, step: Step) -> MagicState:
+    return _cleaned(state, step, hand_over(state), False)
 
 
 def _next_turn(state: MagicState) -> MagicState:
@@ -247,15 +262,19 @@ def _decides(state: MagicState) -> bool:
 def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* get it bound first (``partial(f, can_act)``: positional, the cheap kind)."""
-    opens = partial(_open, can_act)
+    opens = partial(_open_at, can_act)
     return TurnMachine(
         steps={
-            Step.UNTAP: FlowStep(Step.UNTAP, partial(_after_untap, can_act), _untap),
+            Step.UNTAP: FlowStep(Step.UNTAP, partial(_after_untap, can_act), enter_at=_untap_at),
             Step.UPKEEP: FlowStep(
                 Step.UPKEEP, Step.DRAW, partial(_at_beginning, "upkeep", can_act), _decides
             ),
-            Step.DRAW: FlowStep(Step.DRAW, Step.MAIN1, partial(_draw, can_act), _decides),
-            Step.MAIN1: FlowStep(Step.MAIN1, partial(_after_main1, can_act), opens, _decides),
+            Step.DRAW: FlowStep(
+                Step.DRAW, Step.MAIN1, None, _decides, enter_at=partial(_draw_at, can_act)
+            ),
+            Step.MAIN1: FlowStep(
+                Step.MAIN1, partial(_after_main1, can_act), None, _decides, enter_at=opens
+            ),
             Step.BEGIN_COMBAT: FlowStep(
                 Step.BEGIN_COMBAT,
                 Step.ATTACKERS,
@@ -265,11 +284,16 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
             Step.ATTACKERS: FlowStep(
                 Step.ATTACKERS,
                 partial(_after_attackers, can_act),
-                partial(_declare_attackers, can_act),
+                None,
                 _decides,
+                enter_at=partial(_declare_attackers_at, can_act),
             ),
             Step.BLOCKERS: FlowStep(
-                Step.BLOCKERS, _after_blockers, partial(_declare_blockers, can_act), _decides
+                Step.BLOCKERS,
+                _after_blockers,
+                None,
+                _decides,
+                enter_at=partial(_declare_blockers_at, can_act),
             ),
             Step.FIRST_STRIKE_DAMAGE: FlowStep(
                 Step.FIRST_STRIKE_DAMAGE, Step.DAMAGE, partial(_damage, True, can_act), _decides
@@ -280,14 +304,22 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 partial(_damage, False, can_act),
                 _decides,
             ),
-            Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, opens, _decides, _end_combat),
+            Step.END_COMBAT: FlowStep(
+                Step.END_COMBAT, Step.MAIN2, None, _decides, _end_combat, enter_at=opens
+            ),
             Step.MAIN2: FlowStep(
-                Step.MAIN2, partial(_after_main2, can_act), partial(_main2, can_act), _decides
+                Step.MAIN2,
+                partial(_after_main2, can_act),
+                None,
+                _decides,
+                enter_at=partial(_main2_at, can_act),
             ),
             Step.END: FlowStep(
                 Step.END, Step.CLEANUP, partial(_at_beginning, "end_step", can_act), _decides
             ),
-            Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, _cleanup, _decides, _next_turn),
+            Step.CLEANUP: FlowStep(
+                Step.CLEANUP, Step.UNTAP, None, _decides, _next_turn, enter_at=_cleanup_at
+            ),
         },
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
         set_step=set_step,
@@ -339,8 +371,12 @@ def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
         return run.state.replace(ticks=1, steps=run.steps)
 
     def enter(state: MagicState) -> MagicState:
-        entering = machine.steps[state.step].enter
-        run = advance(entering(state) if entering is not None else state)
+        row = machine.steps[state.step]
+        if row.enter_at is not None:
+            state = row.enter_at(state, state.step)
+        elif row.enter is not None:
+            state = row.enter(state)
+        run = advance(state)
         return run.state.replace(ticks=1, steps=run.steps)
 
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
