@@ -13,6 +13,12 @@ the struct's own class, which fixes the trap of ``typing.NamedTuple``: two
 struct types with equal fields never compare equal, and a struct never equals a
 plain tuple.
 
+Build structs through their constructor, ``replace`` or a ``setter``: they
+make the tuple exactly as long as the fields.  A hot path that calls
+``tuple.__new__(cls, items)`` itself (``games/_paths.py`` does) must pass the
+class and every field: a slot read does not check the tuple's length, so a
+short tuple would be read past its end.
+
 >>> class Point(Struct):
 ...     x: int
 ...     y: int = 0

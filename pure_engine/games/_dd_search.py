@@ -196,24 +196,34 @@ class Search:
                 if n - quick < target:
                     store(regions, a, b, c, d, used, 0, n - quick)
                     return used << 1
-            if trump_mask and ((a | b | c | d) & trump_mask).bit_count() >= min(
-                target, n - target + 1
-            ):  # (no side has more sure trump tricks than there are trumps)
-                sure, used = trump_length(a, c, b | d, trump_mask)
-                if sure >= target:
-                    store(regions, a, b, c, d, used, sure, n)
-                    return used << 1 | 1
-                sure, used = trump_length(b, d, a | c, trump_mask)
-                if n - sure < target:
-                    store(regions, a, b, c, d, used, 0, n - sure)
-                    return used << 1
-                ns_sure, ew_sure, used = sure_trumps(h, trump_mask)
-                if ns_sure >= target:
-                    store(regions, a, b, c, d, used, ns_sure, n)
-                    return used << 1 | 1
-                if n - ew_sure < target:
-                    store(regions, a, b, c, d, used, 0, n - ew_sure)
-                    return used << 1
+            if trump_mask:
+                # the trump bounds count at most a side's longer trump holding
+                ns_long = (a & trump_mask).bit_count()
+                long_ = (c & trump_mask).bit_count()
+                if long_ > ns_long:
+                    ns_long = long_
+                ew_long = (b & trump_mask).bit_count()
+                long_ = (d & trump_mask).bit_count()
+                if long_ > ew_long:
+                    ew_long = long_
+                if ns_long >= target:
+                    sure, used = trump_length(a, c, b | d, trump_mask)
+                    if sure >= target:
+                        store(regions, a, b, c, d, used, sure, n)
+                        return used << 1 | 1
+                if ew_long > n - target:
+                    sure, used = trump_length(b, d, a | c, trump_mask)
+                    if n - sure < target:
+                        store(regions, a, b, c, d, used, 0, n - sure)
+                        return used << 1
+                if ns_long >= target or ew_long > n - target:
+                    ns_sure, ew_sure, used = sure_trumps(h, trump_mask)
+                    if ns_sure >= target:
+                        store(regions, a, b, c, d, used, ns_sure, n)
+                        return used << 1 | 1
+                    if n - ew_sure < target:
+                        store(regions, a, b, c, d, used, 0, n - ew_sure)
+                        return used << 1
             if target == n if leader & 1 == 0 else target == 1:
                 # the side not on lead takes this trick, whatever is led
                 used = defenders_trick(h, leader, trump_mask)

@@ -255,7 +255,22 @@ def path_rules(state_class: type[PS], players: int, memo: PathMemo[PN]) -> PathR
     >>> s = rules.step(rules.initial_state(None), 1)
     >>> s, rules.current_player(s), rules.returns(s)
     (CountState(players=1, path=2, rng=None), -4, (2.0,))
+
+    ``step`` builds the state's tuple itself (the hot path), so a state class with fields of its
+    own is refused rather than built short:
+
+    >>> class Wider(PathState):
+    ...     extra: int = 0
+    >>> path_rules(Wider, 1, memo)
+    Traceback (most recent call last):
+    ...
+    TypeError: path_rules: expected a PathState subclass with no fields of its own, found Wider ...
     """
+    if state_class._fields != PathState._fields:  # step builds the tuple of exactly these
+        raise TypeError(
+            f"path_rules: expected a PathState subclass with no fields of its own, "
+            f"found {state_class.__name__} with fields {list(state_class._fields)}"
+        )
     nodes = memo.nodes
     build = memo.node
     base = memo.base
