@@ -55,6 +55,7 @@ from pure_engine.games.magic_lite.state import (
     Action,
     MagicState,
     Step,
+    make_action,
     one_number_actions,
     set_status,
 )
@@ -169,7 +170,7 @@ def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Ac
             )
         if step == _BLOCKERS:
             pairs = block_options(state)
-            return (DONE_BLOCKING, *[Action(_BLOCK, b, a) for b, a in pairs])
+            return (DONE_BLOCKING, *[make_action(_BLOCK, b, a) for b, a in pairs])
         return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
     if state.to_order:
         attacker = state.to_order[0]

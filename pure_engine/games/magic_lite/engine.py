@@ -120,6 +120,7 @@ HAND: Final = ZONES.hand
 
 
 _set_damage: Final[Callable[[Entity, int, int], Entity]] = Entity.setter("damage", "status")
+_table: Final[Callable[..., Table]] = Table.maker()
 _entered: Final[Callable[[Entity, ZoneId, int, int], Entity]] = Entity.setter(
     "zone", "damage", "status"
 )
@@ -198,7 +199,7 @@ def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
     # the kit's move and put in one: the entity written once, with its zone, damage and status
     zones = move_card(table.zones, entity_id, e.zone, field)
     entered = _entered(e, field, 0, EXHAUSTED if "creature" in e.types else 0)
-    return Table(table.entities.set(entity_id, entered), zones, table.next_id)
+    return _table(table.entities.set(entity_id, entered), zones, table.next_id)
 
 
 def fire(state: MagicState, event: str, subject: EntityId | None = None) -> MagicState:

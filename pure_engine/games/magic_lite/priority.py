@@ -44,6 +44,7 @@ from pure_engine.games.magic_lite.state import (
     Action,
     MagicState,
     Step,
+    make_action,
     one_number_actions,
     set_priority,
     set_step,
@@ -100,6 +101,9 @@ _cast: Final[Callable[[MagicState, Table, tuple[StackItem, ...], int, int], Magi
     MagicState.setter("table", "stack", "holder", "passes")
 )
 """``(state, table, stack, holder, passes)``: a spell paid for, moved and put on the stack."""
+_ctx: Final[Callable[[EntityId, int, EntityId | None], Ctx]] = Ctx.maker()
+_frame: Final[Callable[..., Frame]] = Frame.maker()  # a spell's (card, slot, pc, ctx, regs, depth)
+_item: Final[Callable[[Frame, bool], StackItem]] = StackItem.maker()
 _popped: Final[Callable[[MagicState, tuple[StackItem, ...], int, int, int], MagicState]] = (
     MagicState.setter("stack", "holder", "passes", "autos")
 )
@@ -379,7 +383,7 @@ def priority_actions(
             continue
         for t in selector(table, Ctx(i, player)):
             if t != i and is_alive(entities[t]):
-                actions.append(Action(_CAST, i, t))
+                actions.append(make_action(_CAST, i, t))
     if state.cards.abilities:
         actions += activations(table, player, sorcery=sorcery)
     return tuple(actions)
@@ -482,8 +486,8 @@ def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> Magi
     table = move(paid(state.table, player, cost_of(card)), card_id, ZONES.stack)
     program = POOL.programs.get((card, "play"))
     regs = (0,) * program.regs if program is not None else ()
-    ctx = Ctx(card_id, player, EntityId(target) if target >= 0 else None)
-    item = StackItem(Frame(card, "play", 0, ctx, regs), spell=True)
+    ctx = _ctx(card_id, player, EntityId(target) if target >= 0 else None)
+    item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
     # paying, moving the card and the kit's push_item (its controller receives priority), in
     # one write of the state
     return _cast(state, table, (*state.stack, item), player, 0)
