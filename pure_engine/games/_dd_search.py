@@ -186,18 +186,30 @@ class Search:
             """:func:`ge` for a position the table did not settle (*n* tricks left, the
             table's *regions* for the position's shape and leader)."""
             h = (a, b, c, d)
+            # the side on lead needs *need* tricks: its quick tricks, or those of them
+            # taken before its line plays a trump and then its trump length (no
+            # trump changes hands in those tricks, so the count still holds after)
             if leader & 1 == 0:
-                quick, used = quick_tricks(h, leader, trump_mask, target)
-                if quick >= target:
+                need, x, y, others = target, a, c, b | d
+            else:
+                need, x, y, others = n - target + 1, b, d, a | c
+            length = length_used = 0
+            if trump_mask and (x | y) & trump_mask:
+                length, length_used = trump_length(x, y, others, trump_mask)
+            quick, used, clean = quick_tricks(h, leader, trump_mask, need - length)
+            if clean + length >= need:
+                quick, used = clean + length, used | length_used
+            elif length and quick >= need - length:  # (it stopped there: go on)
+                quick, used, _ = quick_tricks(h, leader, trump_mask, need)
+            if quick >= need:
+                if leader & 1 == 0:
                     store(regions, a, b, c, d, used, quick, n)
                     return used << 1 | 1
-            else:
-                quick, used = quick_tricks(h, leader, trump_mask, n - target + 1)
-                if n - quick < target:
-                    store(regions, a, b, c, d, used, 0, n - quick)
-                    return used << 1
+                store(regions, a, b, c, d, used, 0, n - quick)
+                return used << 1
             if trump_mask:
-                # the trump bounds count at most a side's longer trump holding
+                # the trump bounds count at most a side's longer trump holding (the
+                # side on lead's trump length is counted above)
                 ns_long = (a & trump_mask).bit_count()
                 long_ = (c & trump_mask).bit_count()
                 if long_ > ns_long:
@@ -206,12 +218,12 @@ class Search:
                 long_ = (d & trump_mask).bit_count()
                 if long_ > ew_long:
                     ew_long = long_
-                if ns_long >= target:
+                if leader & 1 and ns_long >= target:
                     sure, used = trump_length(a, c, b | d, trump_mask)
                     if sure >= target:
                         store(regions, a, b, c, d, used, sure, n)
                         return used << 1 | 1
-                if ew_long > n - target:
+                if not leader & 1 and ew_long > n - target:
                     sure, used = trump_length(b, d, a | c, trump_mask)
                     if n - sure < target:
                         store(regions, a, b, c, d, used, 0, n - sure)
