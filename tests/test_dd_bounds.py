@@ -120,9 +120,10 @@ def test_trump_length_never_exceeds_perfect_play(seed: int, size: int) -> None:
     assert (ns_sure == 0) == (ns_used == 0)
     # the quick tricks taken before the line plays a trump, then the trump length
     side = ns if leader % 2 == 0 else size - ns
-    mine, others = (rel[leader], rel[leader ^ 2]), rel[leader ^ 1] | rel[leader ^ 3]
-    length, _ = trump_length(mine[0], mine[1], others, mask)
-    _, _, clean = quick_tricks(rel, leader, mask, size)
+    mine, theirs = (rel[leader], rel[leader ^ 2]), rel[leader ^ 1] | rel[leader ^ 3]
+    length, used = trump_length(mine[0], mine[1], theirs, mask)
+    keep = leader if used & mine[0] else leader ^ 2  # the hand whose trumps count
+    _, _, clean = quick_tricks(rel, leader, mask, size, keep if length else -1)
     assert clean + length <= side
 
 

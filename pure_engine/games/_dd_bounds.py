@@ -26,12 +26,18 @@ __all__ = [
 _SUITS = SUIT_MASKS
 
 
-def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> tuple[int, int, int]:
+def quick_tricks(
+    h: Sequence[int], leader: int, trump_mask: int, need: int, keep: int = -1
+) -> tuple[int, int, int]:
     """Tricks the side on lead takes in a row from the top, the cards that count
     relies on (the winner of each of those tricks), and how many of those tricks come
     before the line first plays a trump (it cashes trumps, ruffs, or the partner
-    throws one): no hand's trumps change in them.  It stops counting at *need*, and
-    may answer ``(0, 0, 0)`` at once when it cannot reach *need*.
+    throws one): no hand's trumps change in them (the opponents play trumps only when
+    trumps are led: the line leads a side suit only while those holding trumps
+    follow).  With *keep* (a seat of the side on lead), a ruff or a thrown trump of
+    the other hand does not end that count: only *keep*'s trumps and the opponents'
+    are sure to stay.  It stops counting at *need*, and may answer ``(0, 0, 0)`` at
+    once when it cannot reach *need*.
 
     The count plays one line out, a fixed sequence of the side's cards that wins every
     trick whatever the opponents play: the hand on lead cashes a suit whose highest
@@ -124,7 +130,7 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
             mask = cross
         elif ruff:
             # a low card for partner to ruff with its lowest trump: partner is on lead
-            if clean < 0:
+            if clean < 0 and (keep < 0 or cur ^ 2 == keep):
                 clean = tricks
             held = lho & ruff
             if held:
@@ -160,7 +166,7 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
                 hands[cur ^ 2] = part ^ (held & -held)
             else:
                 thrown = spare or _lowest(part & plain or part)
-                if thrown & trump_mask and clean < 0:
+                if thrown & trump_mask and clean < 0 and (keep < 0 or cur ^ 2 == keep):
                     clean = tricks
                 hands[cur ^ 2] = part ^ thrown
         else:  # low to partner's top card: partner is on lead

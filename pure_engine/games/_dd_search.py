@@ -194,9 +194,12 @@ class Search:
             else:
                 need, x, y, others = n - target + 1, b, d, a | c
             length = length_used = 0
+            keep = -1
             if trump_mask and (x | y) & trump_mask:
                 length, length_used = trump_length(x, y, others, trump_mask)
-            quick, used, clean = quick_tricks(h, leader, trump_mask, need - length)
+                if length:
+                    keep = (leader & 1) if length_used & x else (leader & 1) + 2
+            quick, used, clean = quick_tricks(h, leader, trump_mask, need - length, keep)
             if clean + length >= need:
                 quick, used = clean + length, used | length_used
             elif length and quick >= need - length:  # (it stopped there: go on)
