@@ -345,6 +345,27 @@ class Search:
                     quick, used = second_hand_tricks(h, leader, trick[0], trump_mask, need)
                     if quick >= need:
                         return used << 1 | (1 - (seat & 1))
+                else:
+                    # this trick by a side suit's top card, then the trump length: no
+                    # trump is played to this trick when both can play another card
+                    mate = h[seat ^ 2]
+                    led = suit_masks[trick[0] // 13]
+                    if (
+                        led != trump_mask
+                        and (hand & led or hand & ~trump_mask)
+                        and (mate & led or mate & ~trump_mask)
+                        and (
+                            (hand & trump_mask).bit_count() >= need - 1
+                            or (mate & trump_mask).bit_count() >= need - 1
+                        )
+                    ):
+                        sure, length_used = trump_length(
+                            hand, mate, h[leader] | h[leader ^ 2], trump_mask
+                        )
+                        if sure + 1 >= need:
+                            quick, used = second_hand_tricks(h, leader, trick[0], trump_mask, 1)
+                            if quick and used:
+                                return (used | length_used) << 1 | (1 - (seat & 1))
             legal = hand & suit_masks[trick[0] // 13] or hand
             runs = legal & ~((legal << 1) & ~bottom)
             hint_key = None
