@@ -189,20 +189,21 @@ class Search:
             # the side on lead needs *need* tricks: its quick tricks, or those of them
             # taken before its line plays a trump and then its trump length (no
             # trump changes hands in those tricks, so the count still holds after)
-            if leader & 1 == 0:
-                need, x, y, others = target, a, c, b | d
+            need = n - target + 1 if leader & 1 else target
+            length = 0
+            if trump_mask:
+                side = leader & 1
+                x, y = h[side], h[side + 2]
+                if (x | y) & trump_mask:
+                    length, length_used = trump_length(x, y, h[side ^ 1] | h[side ^ 3], trump_mask)
+            if length:
+                keep = side if length_used & x else side + 2
+                quick, used, clean = quick_tricks(h, leader, trump_mask, need - length, keep)
+                if clean + length >= need:
+                    quick, used = clean + length, used | length_used
+                elif quick >= need - length:  # (it stopped there: go on)
+                    quick, used, _ = quick_tricks(h, leader, trump_mask, need)
             else:
-                need, x, y, others = n - target + 1, b, d, a | c
-            length = length_used = 0
-            keep = -1
-            if trump_mask and (x | y) & trump_mask:
-                length, length_used = trump_length(x, y, others, trump_mask)
-                if length:
-                    keep = (leader & 1) if length_used & x else (leader & 1) + 2
-            quick, used, clean = quick_tricks(h, leader, trump_mask, need - length, keep)
-            if clean + length >= need:
-                quick, used = clean + length, used | length_used
-            elif length and quick >= need - length:  # (it stopped there: go on)
                 quick, used, _ = quick_tricks(h, leader, trump_mask, need)
             if quick >= need:
                 if leader & 1 == 0:
