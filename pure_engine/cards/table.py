@@ -228,6 +228,9 @@ def create(
 
 
 _set_zone: Final[Callable[[Entity, ZoneId], Entity]] = Entity.setter("zone")
+_table: Final[Callable[[Any, Any, int], Table]] = Table.maker()
+"""``(entities, zones, next_id)``: the positional constructor (``Struct.maker``): a table is
+built at every change of an entity or a zone."""
 
 
 def put(table: Table, entity: Entity) -> Table:
@@ -238,7 +241,7 @@ def put(table: Table, entity: Entity) -> Table:
     >>> put(t, t.entities[e].replace(damage=2)).entities[e].damage, t.entities[e].damage
     (2, 0)
     """
-    return Table(table.entities.set(entity.id, entity), table.zones, table.next_id)
+    return _table(table.entities.set(entity.id, entity), table.zones, table.next_id)
 
 
 def put_all(table: Table, entities: Iterable[Entity]) -> Table:
@@ -259,7 +262,7 @@ def put_all(table: Table, entities: Iterable[Entity]) -> Table:
         changes[entity.id] = entity
     if changes is None:
         return table
-    return Table(changes.finish(), table.zones, table.next_id)
+    return _table(changes.finish(), table.zones, table.next_id)
 
 
 def update(table: Table, entity_id: EntityId, **changes: Any) -> Table:
@@ -271,7 +274,7 @@ def move(table: Table, entity_id: EntityId, dst: ZoneId, *, at: int | None = Non
     """Move one entity to *dst* (on top, or at index *at*) and record its new zone."""
     entity = table.entities[entity_id]
     zone_map = move_card(table.zones, entity_id, entity.zone, dst, at=at)
-    return Table(table.entities.set(entity_id, _set_zone(entity, dst)), zone_map, table.next_id)
+    return _table(table.entities.set(entity_id, _set_zone(entity, dst)), zone_map, table.next_id)
 
 
 def entities_in(table: Table, zone: ZoneId) -> Iterator[Entity]:

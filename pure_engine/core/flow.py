@@ -245,7 +245,7 @@ class TurnMachine(Generic[S, K]):
                 if row[4] is not None:
                     state = row[4](state)
             changes += 1
-        return FlowRun(state, changes, autos)
+        return _flow_run(state, changes, autos)
 
 
 class FlowRun(Struct, Generic[S]):
@@ -255,6 +255,10 @@ class FlowRun(Struct, Generic[S]):
     state: S
     steps: int
     autos: int
+
+
+_flow_run: Callable[[Any, int, int], FlowRun[Any]] = FlowRun.maker()
+"""``(state, steps, autos)``: the positional constructor (``Struct.maker``), one per tick."""
 
 
 def chain(*passes: Callable[[S], S]) -> Callable[[S], S]:

@@ -33,7 +33,7 @@ from pure_engine.games.magic_lite.engine import (
     HAND,
     RULES,
     ZONES,
-    enter_battlefield,
+    entered_table,
     fire,
     mana_counts,
     settle,
@@ -55,6 +55,7 @@ from pure_engine.games.magic_lite.state import (
     Action,
     MagicState,
     Step,
+    make_action,
     one_number_actions,
     set_status,
 )
@@ -84,7 +85,7 @@ _HAND_SIZE: Final = 7
 
 # the decisions' own writes, as positional setters (Struct.setter)
 _attacked: Final = MagicState.setter("table", "declaring")
-_land_played: Final = MagicState.setter("land_played", "passes")
+_land_played: Final = MagicState.setter("table", "land_played", "passes")
 _set_attackers: Final = MagicState.setter("attackers")
 _set_blocks: Final = MagicState.setter("blocks")
 _set_autos: Final = MagicState.setter("autos")
@@ -169,7 +170,7 @@ def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Ac
             )
         if step == _BLOCKERS:
             pairs = block_options(state)
-            return (DONE_BLOCKING, *[Action(_BLOCK, b, a) for b, a in pairs])
+            return (DONE_BLOCKING, *[make_action(_BLOCK, b, a) for b, a in pairs])
         return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
     if state.to_order:
         attacker = state.to_order[0]
@@ -195,8 +196,12 @@ def _pass(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
 
 
 def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
-    state = enter_battlefield(state, EntityId(action.card), state.holder)
-    return settle(_land_played(state, True, 0), checks=False)
+    # entering, the land played and the passes reset in one write, then "enters" (which reads
+    # neither)
+    land = EntityId(action.card)
+    table = entered_table(state.table, land, state.holder)
+    state = fire(_land_played(state, table, True, 0), "enters", land)
+    return settle(state, checks=False)
 
 
 def _cast(state: MagicState, action: Action, can_act: CanAct) -> MagicState:

@@ -17,7 +17,7 @@ import itertools
 import math
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId
-from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, deal_damage
+from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, damaged, set_table_life
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     DEFENDER,
@@ -226,6 +226,9 @@ def combat_damage(state: MagicState, *, first_strike: bool) -> MagicState:
             left -= given
         if left and trample:
             hits.append((attacker, player, left))
-    for source, target, amount in hits:
-        state = deal_damage(state, source, target, amount)
-    return state
+    if not hits:
+        return state
+    table, life = state.table, state.life
+    for source, target, amount in hits:  # dealt in order, the state written once
+        table, life = damaged(table, life, source, target, amount)
+    return set_table_life(state, table, life)

@@ -41,7 +41,7 @@ from pure_engine.cards import (
 )
 from pure_engine.cards.stack import triggers_to_stack
 from pure_engine.core.struct import Struct
-from pure_engine.core.zones import ZoneId
+from pure_engine.core.zones import ZoneId, move_card
 from pure_engine.games.magic_lite.cards import (
     KINDS,
     LAYOUT,
@@ -72,13 +72,17 @@ __all__ = [
     "affords",
     "available_mana",
     "can_pay",
+    "damaged",
     "deal_damage",
     "draw_cards",
     "enter_battlefield",
+    "entered_table",
     "fire",
     "mana_counts",
+    "paid",
     "pay",
     "pay_mana",
+    "set_table_life",
     "settle",
 ]
 
@@ -116,7 +120,11 @@ HAND: Final = ZONES.hand
 
 
 _set_damage: Final[Callable[[Entity, int, int], Entity]] = Entity.setter("damage", "status")
-_set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = (
+_table: Final[Callable[..., Table]] = Table.maker()
+_entered: Final[Callable[[Entity, ZoneId, int, int], Entity]] = Entity.setter(
+    "zone", "damage", "status"
+)
+set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = (
     MagicState.setter("table", "life")
 )
 
@@ -132,9 +140,15 @@ def deal_damage(
     lifelink apply."""
     if amount <= 0:
         return state
-    table = state.table
+    return set_table_life(state, *damaged(state.table, state.life, source, target, amount))
+
+
+def damaged(
+    table: Table, life: tuple[int, int], source: Entity | None, target: EntityId, amount: int
+) -> tuple[Table, tuple[int, int]]:
+    """The table and life totals after :func:`deal_damage` of a positive *amount* (for a caller
+    dealing several at once: combat damage writes the state once)."""
     e = table.entities[target]
-    life = state.life
     tags = source.tags if source is not None else 0
     if e.card == PLAYER:
         life = _gain(life, e.owner, -amount)
@@ -143,7 +157,7 @@ def deal_damage(
         table = put(table, _set_damage(e, e.damage + amount, status))
     if tags & LIFELINK and source is not None:
         life = _gain(life, source.owner, amount)
-    return _set_table_life(state, table, life)
+    return table, life
 
 
 def _damage_hook(state: MagicState, frame: Frame, target: EntityId, amount: int) -> MagicState:
@@ -173,11 +187,19 @@ def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
 
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:
     """Put a permanent onto its controller's battlefield (summoning sick) and trigger "enters"."""
-    table = move(state.table, entity_id, BATTLEFIELD[controller])
-    e = table.entities[entity_id]
-    sick = EXHAUSTED if "creature" in e.types else 0
-    table = put(table, _set_damage(e, 0, sick))
+    table = entered_table(state.table, entity_id, controller)
     return fire(set_table(state, table), "enters", entity_id)
+
+
+def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
+    """The table after *entity_id* entered *controller*'s battlefield (summoning sick), without
+    its "enters" event: :func:`enter_battlefield` for a caller that writes the state once."""
+    e = table.entities[entity_id]
+    field = BATTLEFIELD[controller]
+    # the kit's move and put in one: the entity written once, with its zone, damage and status
+    zones = move_card(table.zones, entity_id, e.zone, field)
+    entered = _entered(e, field, 0, EXHAUSTED if "creature" in e.types else 0)
+    return _table(table.entities.set(entity_id, entered), zones, table.next_id)
 
 
 def fire(state: MagicState, event: str, subject: EntityId | None = None) -> MagicState:
@@ -304,7 +326,11 @@ def pay_mana(
     """Tap sources for *cost*, never *spare* (a source that taps for its own ability's {T}
     cost): for each coloured symbol the first untapped source of its colour, then for the
     generic part the first sources left — lands before creatures, each in battlefield order."""
-    table = state.table
+    return set_table(state, paid(state.table, player, cost, spare))
+
+
+def paid(table: Table, player: int, cost: Cost, spare: EntityId | None = None) -> Table:
+    """The table after :func:`pay_mana` (for a caller that writes the state once)."""
     entities = table.entities
     mana = _MANA
     lands: list[Entity] = []
@@ -324,7 +350,7 @@ def pay_mana(
             tapped.append(set_status(e, e.status | TAPPED))
         elif len(rest) < generic:  # the first of the others, the generic part
             rest.append(set_status(e, e.status | TAPPED))
-    return set_table(state, put_all(table, tapped + rest))
+    return put_all(table, tapped + rest)
 
 
 # --- state-based actions ---------------------------------------------------------------------

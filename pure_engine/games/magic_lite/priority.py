@@ -23,7 +23,7 @@ from typing import Final, Protocol
 
 from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
 from pure_engine.cards.selectors import Compiled
-from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
+from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
@@ -35,7 +35,7 @@ from pure_engine.games.magic_lite.engine import (
     affords,
     enter_battlefield,
     mana_counts,
-    pay,
+    paid,
     settle,
 )
 from pure_engine.games.magic_lite.state import (
@@ -44,10 +44,10 @@ from pure_engine.games.magic_lite.state import (
     Action,
     MagicState,
     Step,
+    make_action,
     one_number_actions,
     set_priority,
     set_step,
-    set_table,
     set_window,
 )
 
@@ -97,6 +97,17 @@ _step_window: Final[Callable[[MagicState, Step, bool, int, int], MagicState]] = 
     "step", "window", "holder", "passes"
 )
 """``(state, step, window, holder, passes)``: a step entered and its window opened or closed."""
+_cast: Final[Callable[[MagicState, Table, tuple[StackItem, ...], int, int], MagicState]] = (
+    MagicState.setter("table", "stack", "holder", "passes")
+)
+"""``(state, table, stack, holder, passes)``: a spell paid for, moved and put on the stack."""
+_ctx: Final[Callable[[EntityId, int, EntityId | None], Ctx]] = Ctx.maker()
+_frame: Final[Callable[..., Frame]] = Frame.maker()  # a spell's (card, slot, pc, ctx, regs, depth)
+_item: Final[Callable[[Frame, bool], StackItem]] = StackItem.maker()
+_popped: Final[Callable[[MagicState, tuple[StackItem, ...], int, int, int], MagicState]] = (
+    MagicState.setter("stack", "holder", "passes", "autos")
+)
+"""``(state, stack, holder, passes, autos)``: the top item taken off after everybody passed."""
 
 
 def _speed(types: frozenset[str]) -> int:
@@ -372,7 +383,7 @@ def priority_actions(
             continue
         for t in selector(table, Ctx(i, player)):
             if t != i and is_alive(entities[t]):
-                actions.append(Action(_CAST, i, t))
+                actions.append(make_action(_CAST, i, t))
     if state.cards.abilities:
         actions += activations(table, player, sorcery=sorcery)
     return tuple(actions)
@@ -448,9 +459,11 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
         # everybody passed in succession: the step ends, or the top of the stack resolves
         if not state.stack:
             return _all_passed(state, False, holder, passes, state.autos + autos)
-        state = set_priority(state, passes, holder, state.autos + autos)
+        # the kit's pop_item (the active player will receive priority) and the passes counted,
+        # in one write
+        *rest, item = state.stack
+        state = _popped(state, tuple(rest), state.active, 0, state.autos + autos)
         autos = 0
-        state, item = pop_item(state, active=state.active)
         state = _resolve(state, item)
         if state.pending is not None or state.lost:
             return state
@@ -470,9 +483,11 @@ def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> Magi
     """*player* pays for *card_id* and puts it on the stack (with *target*, ``-1``: none); they
     receive priority."""
     card = state.table.entities[card_id].card
-    state = pay(state, player, card)
+    table = move(paid(state.table, player, cost_of(card)), card_id, ZONES.stack)
     program = POOL.programs.get((card, "play"))
     regs = (0,) * program.regs if program is not None else ()
-    ctx = Ctx(card_id, player, EntityId(target) if target >= 0 else None)
-    state = set_table(state, move(state.table, card_id, ZONES.stack))
-    return push_item(state, StackItem(Frame(card, "play", 0, ctx, regs), spell=True))
+    ctx = _ctx(card_id, player, EntityId(target) if target >= 0 else None)
+    item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
+    # paying, moving the card and the kit's push_item (its controller receives priority), in
+    # one write of the state
+    return _cast(state, table, (*state.stack, item), player, 0)

@@ -40,6 +40,7 @@ __all__ = [
     "Cost",
     "MagicState",
     "Step",
+    "make_action",
     "one_number_actions",
     "parse_cost",
     "set_counters",
@@ -129,6 +130,10 @@ class Action(Struct):
     card: int = -1
     other: int = -1
 
+
+make_action: Final[Callable[[Act, int, int], Action]] = Action.maker()
+"""``(kind, card, other)``: the positional constructor (``Struct.maker``) of the actions a list
+builds by the dozen."""
 
 PREBUILT: Final = 128
 """Entity ids below this have their one-number actions built once (:func:`one_number_actions`):
