@@ -36,7 +36,8 @@ def test_bounds_never_exceed_perfect_play(seed: int, size: int) -> None:
     side = ns if leader % 2 == 0 else size - ns  # the side on lead
     rel = to_relative(hands, ()).hands
     trump_mask = _trump_mask(strain)
-    quick, used = quick_tricks(rel, leader, trump_mask, size)
+    quick, used, clean = quick_tricks(rel, leader, trump_mask, size)
+    assert clean <= quick
     assert quick <= side
     assert (quick == 0) == (used == 0) or strain.trump is not None  # ruffs use no rank
     if defenders_trick(rel, leader, trump_mask):
@@ -117,6 +118,13 @@ def test_trump_length_never_exceeds_perfect_play(seed: int, size: int) -> None:
     ew_sure, _ = trump_length(rel[1], rel[3], rel[0] | rel[2], mask)
     assert ns_sure <= ns and ew_sure <= size - ns
     assert (ns_sure == 0) == (ns_used == 0)
+    # the quick tricks taken before the line plays a trump, then the trump length
+    side = ns if leader % 2 == 0 else size - ns
+    mine, theirs = (rel[leader], rel[leader ^ 2]), rel[leader ^ 1] | rel[leader ^ 3]
+    length, used = trump_length(mine[0], mine[1], theirs, mask)
+    keep = leader if used & mine[0] else leader ^ 2  # the hand whose trumps count
+    _, _, clean = quick_tricks(rel, leader, mask, size, keep if length else -1)
+    assert clean + length <= side
 
 
 def test_trump_length_counts_the_trumps_the_other_side_cannot_beat() -> None:

@@ -26,10 +26,18 @@ __all__ = [
 _SUITS = SUIT_MASKS
 
 
-def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> tuple[int, int]:
-    """Tricks the side on lead takes in a row from the top, and the cards that count
-    relies on (the winner of each of those tricks); it stops counting at *need*, and
-    may answer ``(0, 0)`` at once when it cannot reach *need*.
+def quick_tricks(
+    h: Sequence[int], leader: int, trump_mask: int, need: int, keep: int = -1
+) -> tuple[int, int, int]:
+    """Tricks the side on lead takes in a row from the top, the cards that count
+    relies on (the winner of each of those tricks), and how many of those tricks come
+    before the line first plays a trump (it cashes trumps, ruffs, or the partner
+    throws one): no hand's trumps change in them (the opponents play trumps only when
+    trumps are led: the line leads a side suit only while those holding trumps
+    follow).  With *keep* (a seat of the side on lead), a ruff or a thrown trump of
+    the other hand does not end that count: only *keep*'s trumps and the opponents'
+    are sure to stay.  It stops counting at *need*, and may answer ``(0, 0, 0)`` at
+    once when it cannot reach *need*.
 
     The count plays one line out, a fixed sequence of the side's cards that wins every
     trick whatever the opponents play: the hand on lead cashes a suit whose highest
@@ -74,10 +82,11 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
                     continue
             most += max((mine & mask).bit_count(), (part & mask).bit_count())
     if most < need:
-        return 0, 0
+        return 0, 0, 0
     hands = [h[0], h[1], h[2], h[3]]
     cur = leader
     tricks = used = 0
+    clean = -1  # the tricks before the line first plays a trump, once it does
     plain = ~trump_mask
     while tricks < need:
         mine = hands[cur]
@@ -121,6 +130,8 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
             mask = cross
         elif ruff:
             # a low card for partner to ruff with its lowest trump: partner is on lead
+            if clean < 0 and (keep < 0 or cur ^ 2 == keep):
+                clean = tricks
             held = lho & ruff
             if held:
                 hands[(cur + 1) & 3] = lho ^ (held & -held)
@@ -139,6 +150,8 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
         else:
             break
         top = 1 << ((everyone & mask).bit_length() - 1)
+        if mask == trump_mask and clean < 0:
+            clean = tricks
         used |= top
         held = lho & mask
         if held:
@@ -152,14 +165,17 @@ def quick_tricks(h: Sequence[int], leader: int, trump_mask: int, need: int) -> t
             if held:
                 hands[cur ^ 2] = part ^ (held & -held)
             else:
-                hands[cur ^ 2] = part ^ (spare or _lowest(part & plain or part))
+                thrown = spare or _lowest(part & plain or part)
+                if thrown & trump_mask and clean < 0 and (keep < 0 or cur ^ 2 == keep):
+                    clean = tricks
+                hands[cur ^ 2] = part ^ thrown
         else:  # low to partner's top card: partner is on lead
             held = mine & mask
             hands[cur] = mine ^ (held & -held)
             hands[cur ^ 2] = part ^ top
             cur ^= 2
         tricks += 1
-    return tricks, used
+    return tricks, used, tricks if clean < 0 else clean
 
 
 def second_hand_tricks(

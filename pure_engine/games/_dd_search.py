@@ -186,18 +186,34 @@ class Search:
             """:func:`ge` for a position the table did not settle (*n* tricks left, the
             table's *regions* for the position's shape and leader)."""
             h = (a, b, c, d)
-            if leader & 1 == 0:
-                quick, used = quick_tricks(h, leader, trump_mask, target)
-                if quick >= target:
+            # the side on lead needs *need* tricks: its quick tricks, or those of them
+            # taken before its line plays a trump and then its trump length (no
+            # trump changes hands in those tricks, so the count still holds after)
+            need = n - target + 1 if leader & 1 else target
+            length = 0
+            if trump_mask:
+                side = leader & 1
+                x, y = h[side], h[side + 2]
+                if (x | y) & trump_mask:
+                    length, length_used = trump_length(x, y, h[side ^ 1] | h[side ^ 3], trump_mask)
+            if length:
+                keep = side if length_used & x else side + 2
+                quick, used, clean = quick_tricks(h, leader, trump_mask, need - length, keep)
+                if clean + length >= need:
+                    quick, used = clean + length, used | length_used
+                elif quick >= need - length:  # (it stopped there: go on)
+                    quick, used, _ = quick_tricks(h, leader, trump_mask, need)
+            else:
+                quick, used, _ = quick_tricks(h, leader, trump_mask, need)
+            if quick >= need:
+                if leader & 1 == 0:
                     store(regions, a, b, c, d, used, quick, n)
                     return used << 1 | 1
-            else:
-                quick, used = quick_tricks(h, leader, trump_mask, n - target + 1)
-                if n - quick < target:
-                    store(regions, a, b, c, d, used, 0, n - quick)
-                    return used << 1
+                store(regions, a, b, c, d, used, 0, n - quick)
+                return used << 1
             if trump_mask:
-                # the trump bounds count at most a side's longer trump holding
+                # the trump bounds count at most a side's longer trump holding (the
+                # side on lead's trump length is counted above)
                 ns_long = (a & trump_mask).bit_count()
                 long_ = (c & trump_mask).bit_count()
                 if long_ > ns_long:
@@ -206,12 +222,12 @@ class Search:
                 long_ = (d & trump_mask).bit_count()
                 if long_ > ew_long:
                     ew_long = long_
-                if ns_long >= target:
+                if leader & 1 and ns_long >= target:
                     sure, used = trump_length(a, c, b | d, trump_mask)
                     if sure >= target:
                         store(regions, a, b, c, d, used, sure, n)
                         return used << 1 | 1
-                if ew_long > n - target:
+                if not leader & 1 and ew_long > n - target:
                     sure, used = trump_length(b, d, a | c, trump_mask)
                     if n - sure < target:
                         store(regions, a, b, c, d, used, 0, n - sure)
@@ -330,6 +346,27 @@ class Search:
                     quick, used = second_hand_tricks(h, leader, trick[0], trump_mask, need)
                     if quick >= need:
                         return used << 1 | (1 - (seat & 1))
+                else:
+                    # this trick by a side suit's top card, then the trump length: no
+                    # trump is played to this trick when both can play another card
+                    mate = h[seat ^ 2]
+                    led = suit_masks[trick[0] // 13]
+                    if (
+                        led != trump_mask
+                        and (hand & led or hand & ~trump_mask)
+                        and (mate & led or mate & ~trump_mask)
+                        and (
+                            (hand & trump_mask).bit_count() >= need - 1
+                            or (mate & trump_mask).bit_count() >= need - 1
+                        )
+                    ):
+                        sure, length_used = trump_length(
+                            hand, mate, h[leader] | h[leader ^ 2], trump_mask
+                        )
+                        if sure + 1 >= need:
+                            quick, used = second_hand_tricks(h, leader, trick[0], trump_mask, 1)
+                            if quick and used:
+                                return (used | length_used) << 1 | (1 - (seat & 1))
             legal = hand & suit_masks[trick[0] // 13] or hand
             runs = legal & ~((legal << 1) & ~bottom)
             hint_key = None
