@@ -31,7 +31,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, put, put_all, remove_buffs
+from pure_engine.cards import EXHAUSTED, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
@@ -86,7 +86,7 @@ _untapped: Final = MagicState.setter("step", "table", "land_played")
 _declaring: Final = MagicState.setter("step", "declaring", "attackers")
 _blocking: Final = MagicState.setter("step", "declaring")
 _cleaned: Final = MagicState.setter("step", "declaring", "window")
-_turned: Final = MagicState.setter("table", "active", "turn")
+_turned: Final = MagicState.setter("step", "table", "land_played", "active", "turn")
 
 
 def _untap(state: MagicState) -> MagicState:
@@ -94,14 +94,17 @@ def _untap(state: MagicState) -> MagicState:
 
 
 def _untap_at(state: MagicState, step: Step) -> MagicState:
-    table = state.table
+    return _untapped(state, step, _untapped_table(state.table, state.active), False)
+
+
+def _untapped_table(table: Table, player: int) -> Table:
     entities = table.entities
     untapped = []
-    for i in table.zones[BATTLEFIELD[state.active]]:
+    for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
         if e.status & (TAPPED | EXHAUSTED):
             untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
-    return _untapped(state, step, put_all(table, untapped), False)
+    return put_all(table, untapped)
 
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
@@ -150,10 +153,19 @@ def _cleanup_at(state: MagicState, step: Step) -> MagicState:
     return _cleaned(state, step, hand_over(state), False)
 
 
-def _next_turn(state: MagicState) -> MagicState:
-    """Damage wears off and "until end of turn" effects end (rule 514.2); the other player's
-    turn begins."""
-    table = state.table
+def _next_turn_at(state: MagicState, step: Step) -> MagicState:
+    """The untap step entered from the cleanup (the row's ``enter_at``): damage wears off and
+    "until end of turn" effects end (rule 514.2), the other player's turn begins and their
+    permanents untap — in one write of the state, not one for the new turn and one for the
+    untap (the cleanup is always followed by the untap step, and nothing reads the state in
+    between)."""
+    active = 1 - state.active
+    table = _untapped_table(_worn_off(state.table), active)
+    return _turned(state, step, table, False, active, state.turn + 1)
+
+
+def _worn_off(table: Table) -> Table:
+    """Damage wears off and "until end of turn" effects end (rule 514.2), on both sides."""
     entities = table.entities
     zones = table.zones
     marked = []  # most permanents have neither damage nor a buff: one look each
@@ -176,7 +188,7 @@ def _next_turn(state: MagicState) -> MagicState:
                 tags |= buff.tags
             if tags != e.tags:
                 table = put(table, e.replace(tags=tags))
-    return _turned(state, table, 1 - state.active, state.turn + 1)
+    return table
 
 
 # --- which step follows ---------------------------------------------------------------------------
@@ -265,7 +277,9 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
     opens = partial(_open_at, can_act)
     return TurnMachine(
         steps={
-            Step.UNTAP: FlowStep(Step.UNTAP, partial(_after_untap, can_act), enter_at=_untap_at),
+            Step.UNTAP: FlowStep(
+                Step.UNTAP, partial(_after_untap, can_act), enter_at=_next_turn_at
+            ),
             Step.UPKEEP: FlowStep(
                 Step.UPKEEP, Step.DRAW, partial(_at_beginning, "upkeep", can_act), _decides
             ),
@@ -317,9 +331,7 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
             Step.END: FlowStep(
                 Step.END, Step.CLEANUP, partial(_at_beginning, "end_step", can_act), _decides
             ),
-            Step.CLEANUP: FlowStep(
-                Step.CLEANUP, Step.UNTAP, None, _decides, _next_turn, enter_at=_cleanup_at
-            ),
+            Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, None, _decides, enter_at=_cleanup_at),
         },
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
         set_step=set_step,
@@ -372,7 +384,9 @@ def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
 
     def enter(state: MagicState) -> MagicState:
         row = machine.steps[state.step]
-        if row.enter_at is not None:
+        if state.step == Step.UNTAP:  # its row begins the next turn too: only the untap here
+            state = _untap_at(state, state.step)
+        elif row.enter_at is not None:
             state = row.enter_at(state, state.step)
         elif row.enter is not None:
             state = row.enter(state)
