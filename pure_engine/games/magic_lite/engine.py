@@ -58,6 +58,7 @@ from pure_engine.games.magic_lite.state import (
     CardFacts,
     Cost,
     MagicState,
+    Step,
     set_status,
     set_table,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "can_pay",
     "damaged",
     "deal_damage",
+    "draw_card_at",
     "draw_cards",
     "enter_battlefield",
     "entered_table",
@@ -183,6 +185,26 @@ def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
             return state.replace(table=table, lost=state.lost | 1 << player)
         table = move(table, cards[-1], hand)
     return set_table(state, table)
+
+
+def draw_card_at(state: MagicState, player: int, step: Step) -> MagicState:
+    """:func:`draw_cards` of one card on entering *step* (the draw step's entering action): the
+    step and the table are written at once, not one after the other.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("forest",), ("mountain",)))
+    >>> drawn = draw_card_at(s, 0, Step.DRAW)
+    >>> drawn == draw_cards(s, 0, 1).replace(step=Step.DRAW)
+    True
+    """
+    table = state.table
+    cards = table.zones[ZONES.library[player]]
+    if not cards:  # an empty library: lost (the step is left to the caller)
+        return draw_cards(state, player, 1)
+    return _drawn_at(state, step, move(table, cards[-1], HAND[player]))
+
+
+_drawn_at: Final = MagicState.setter("step", "table")
 
 
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:

@@ -417,7 +417,8 @@ def open_window_at(state: MagicState, step: Step, can_act: CanAct) -> MagicState
     ):
         if state.window or state.passes:
             return _step_window(state, step, False, state.holder, 0)
-        return set_step(state, step)
+        # (the draw step's entering action writes its step with the card drawn)
+        return state if state.step is step else set_step(state, step)
     return _step_window(state, step, True, active, 0)
 
 

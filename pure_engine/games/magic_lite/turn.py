@@ -52,7 +52,7 @@ from pure_engine.games.magic_lite.combat import (
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     ZONES,
-    draw_cards,
+    draw_card_at,
     fire,
     mana_counts,
     settle,
@@ -117,7 +117,7 @@ def _draw_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
         return open_window_at(state, step, can_act)
     # an empty library: lost
-    return open_window_at(draw_cards(state, state.active, 1), step, can_act)
+    return open_window_at(draw_card_at(state, state.active, step), step, can_act)
 
 
 def _declare_attackers_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
