@@ -142,8 +142,9 @@ def _declare_blockers_at(can_act: CanAct, state: MagicState, step: Step) -> Magi
     return after_blocks(set_step(state, step), can_act)
 
 
-def _damage(first_strike: bool, can_act: CanAct, state: MagicState) -> MagicState:
-    return open_window(settle(combat_damage(state, first_strike=first_strike)), can_act)
+def _damage_at(first_strike: bool, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+    damaged = combat_damage(state, first_strike=first_strike, step=step)
+    return open_window(settle(damaged), can_act)
 
 
 def _open_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
@@ -325,13 +326,18 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 enter_at=partial(_declare_blockers_at, can_act),
             ),
             Step.FIRST_STRIKE_DAMAGE: FlowStep(
-                Step.FIRST_STRIKE_DAMAGE, Step.DAMAGE, partial(_damage, True, can_act), _decides
+                Step.FIRST_STRIKE_DAMAGE,
+                Step.DAMAGE,
+                None,
+                _decides,
+                enter_at=partial(_damage_at, True, can_act),
             ),
             Step.DAMAGE: FlowStep(
                 Step.DAMAGE,
                 partial(_after_damage, can_act),
-                partial(_damage, False, can_act),
+                None,
                 _decides,
+                enter_at=partial(_damage_at, False, can_act),
             ),
             Step.END_COMBAT: FlowStep(
                 Step.END_COMBAT, Step.MAIN2, None, _decides, _end_combat, enter_at=opens
