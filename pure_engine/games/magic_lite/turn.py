@@ -151,13 +151,26 @@ def _open_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     return open_window_at(state, step, can_act)
 
 
-def _end_combat(state: MagicState) -> MagicState:
-    return state.replace(attackers=(), blocks=(), orders=(), to_order=())
-
-
 def _main2_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
-    ended = _end_combat(state) if state.attackers or state.blocks else state
-    return open_window_at(ended, step, can_act)
+    """The second main phase entered: combat ends (its attackers, blocks and orders go; the end
+    of combat step is left without a write) and the window opens, in one write."""
+    if not (state.attackers or state.blocks):
+        return open_window_at(state, step, can_act)
+    # open_window_at's decision, taken on the state before combat ends: can_act reads no combat
+    active = state.active
+    if (
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, active, step)
+        and not can_act(state, 1 - active, step)
+    ):
+        return _main2_entered(state, step, False, state.holder, 0, (), (), (), ())
+    return _main2_entered(state, step, True, active, 0, (), (), (), ())
+
+
+_main2_entered: Final = MagicState.setter(
+    "step", "window", "holder", "passes", "attackers", "blocks", "orders", "to_order"
+)
 
 
 def _cleanup_at(state: MagicState, step: Step) -> MagicState:
@@ -339,9 +352,7 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 _decides,
                 enter_at=partial(_damage_at, False, can_act),
             ),
-            Step.END_COMBAT: FlowStep(
-                Step.END_COMBAT, Step.MAIN2, None, _decides, _end_combat, enter_at=opens
-            ),
+            Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, None, _decides, enter_at=opens),
             Step.MAIN2: FlowStep(
                 Step.MAIN2,
                 partial(_after_main2, can_act),
