@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Final
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, damaged, set_table_life
@@ -29,6 +30,8 @@ from pure_engine.games.magic_lite.state import (
     TAPPED,
     TRAMPLE,
     MagicState,
+    Step,
+    set_step,
 )
 
 __all__ = [
@@ -191,8 +194,10 @@ def has_first_strike(state: MagicState) -> bool:
     return any(entities[i].tags & FIRST_STRIKE for i in _on_battlefield(state, ids))
 
 
-def combat_damage(state: MagicState, *, first_strike: bool) -> MagicState:
-    """Deal the combat damage of one damage step, all at once (rule 510.2)."""
+def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = None) -> MagicState:
+    """Deal the combat damage of one damage step, all at once (rule 510.2); with *step*, the
+    damage step being entered is written with the damage (the turn table's ``enter_at``: one
+    write, not two — the damage does not depend on the step)."""
     entities = state.table.entities
     player = state.table.zones[ZONES.player[1 - state.active]][0]
     hits: list[tuple[Entity, EntityId, int]] = []
@@ -227,8 +232,13 @@ def combat_damage(state: MagicState, *, first_strike: bool) -> MagicState:
         if left and trample:
             hits.append((attacker, player, left))
     if not hits:
-        return state
+        return state if step is None else set_step(state, step)
     table, life = state.table, state.life
     for source, target, amount in hits:  # dealt in order, the state written once
         table, life = damaged(table, life, source, target, amount)
-    return set_table_life(state, table, life)
+    if step is None:
+        return set_table_life(state, table, life)
+    return _damaged_at(state, step, table, life)
+
+
+_damaged_at: Final = MagicState.setter("step", "table", "life")

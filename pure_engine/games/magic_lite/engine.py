@@ -80,6 +80,7 @@ __all__ = [
     "enter_battlefield",
     "entered_table",
     "fire",
+    "heard",
     "mana_counts",
     "paid",
     "pay",
@@ -229,14 +230,23 @@ def fire(state: MagicState, event: str, subject: EntityId | None = None) -> Magi
     to it (``state.cards.unheard``), or its cards hear it only about themselves
     (``state.cards.own``) and the subject's card does not listen: then there is nothing to
     scan the battlefields for."""
+    return emit(state, RULES, event, subject) if heard(state, event, subject) else state
+
+
+def heard(state: MagicState, event: str, subject: EntityId | None = None) -> bool:
+    """False when :func:`fire` has nothing to scan for (*event* unheard by the game's cards, or
+    heard only about themselves and not by the subject's card) — whatever the step.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> heard(position(battlefields=(("forest",), ("mountain",))), "upkeep")
+    False
+    """
     facts = state.cards
     if event in facts.unheard:
-        return state
-    if event in facts.own and (
-        subject is None or state.table.entities[subject].card not in POOL.listeners[event]
-    ):
-        return state
-    return emit(state, RULES, event, subject)
+        return False
+    return event not in facts.own or (
+        subject is not None and state.table.entities[subject].card in POOL.listeners[event]
+    )
 
 
 def _summon_hook(state: MagicState, frame: Frame, player: int, card: str) -> MagicState:

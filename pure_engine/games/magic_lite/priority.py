@@ -34,6 +34,8 @@ from pure_engine.games.magic_lite.engine import (
     ZONES,
     affords,
     enter_battlefield,
+    entered_table,
+    fire,
     mana_counts,
     paid,
     settle,
@@ -108,6 +110,11 @@ _popped: Final[Callable[[MagicState, tuple[StackItem, ...], int, int, int], Magi
     MagicState.setter("stack", "holder", "passes", "autos")
 )
 """``(state, stack, holder, passes, autos)``: the top item taken off after everybody passed."""
+_popped_entered: Final[
+    Callable[[MagicState, Table, tuple[StackItem, ...], int, int, int], MagicState]
+] = MagicState.setter("table", "stack", "holder", "passes", "autos")
+"""``(state, table, stack, holder, passes, autos)``: :data:`_popped` with the resolving permanent
+spell on the battlefield (a spell without a target: the pop and the entering in one write)."""
 
 
 def _speed(types: frozenset[str]) -> int:
@@ -463,9 +470,22 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
         # the kit's pop_item (the active player will receive priority) and the passes counted,
         # in one write
         *rest, item = state.stack
-        state = _popped(state, tuple(rest), state.active, 0, state.autos + autos)
+        ctx = item.frame.ctx
+        source = ctx.source
+        if (
+            item.spell
+            and ctx.target is None
+            and source is not None
+            and is_permanent(state.table.entities[source].card)
+        ):
+            # _resolve of a permanent spell without a target, with the pop in the same write
+            table = entered_table(state.table, source, ctx.controller)
+            state = _popped_entered(state, table, tuple(rest), state.active, 0, state.autos + autos)
+            state = settle(fire(state, "enters", source), checks=False)
+        else:
+            state = _popped(state, tuple(rest), state.active, 0, state.autos + autos)
+            state = _resolve(state, item)
         autos = 0
-        state = _resolve(state, item)
         if state.pending is not None or state.lost:
             return state
         if state.stack:

@@ -54,6 +54,7 @@ from pure_engine.games.magic_lite.engine import (
     ZONES,
     draw_card_at,
     fire,
+    heard,
     mana_counts,
     settle,
 )
@@ -113,6 +114,15 @@ def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
     return open_window(state if after is state else settle(after, checks=False), can_act)
 
 
+def _at_beginning_at(event: str, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+    """:func:`_at_beginning` on entering *step* (the row's ``enter_at``): when nothing can hear
+    *event* (decided without the step), the step is written with the window, in one write."""
+    you = state.table.zones[ZONES.player[state.active]][0]
+    if not heard(state, event, you):
+        return open_window_at(state, step, can_act)
+    return _at_beginning(event, can_act, set_step(state, step))
+
+
 def _draw_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
         return open_window_at(state, step, can_act)
@@ -132,8 +142,9 @@ def _declare_blockers_at(can_act: CanAct, state: MagicState, step: Step) -> Magi
     return after_blocks(set_step(state, step), can_act)
 
 
-def _damage(first_strike: bool, can_act: CanAct, state: MagicState) -> MagicState:
-    return open_window(settle(combat_damage(state, first_strike=first_strike)), can_act)
+def _damage_at(first_strike: bool, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+    damaged = combat_damage(state, first_strike=first_strike, step=step)
+    return open_window(settle(damaged), can_act)
 
 
 def _open_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
@@ -281,7 +292,11 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 Step.UNTAP, partial(_after_untap, can_act), enter_at=_next_turn_at
             ),
             Step.UPKEEP: FlowStep(
-                Step.UPKEEP, Step.DRAW, partial(_at_beginning, "upkeep", can_act), _decides
+                Step.UPKEEP,
+                Step.DRAW,
+                None,
+                _decides,
+                enter_at=partial(_at_beginning_at, "upkeep", can_act),
             ),
             Step.DRAW: FlowStep(
                 Step.DRAW, Step.MAIN1, None, _decides, enter_at=partial(_draw_at, can_act)
@@ -292,8 +307,9 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
             Step.BEGIN_COMBAT: FlowStep(
                 Step.BEGIN_COMBAT,
                 Step.ATTACKERS,
-                partial(_at_beginning, "begin_combat", can_act),
+                None,
                 _decides,
+                enter_at=partial(_at_beginning_at, "begin_combat", can_act),
             ),
             Step.ATTACKERS: FlowStep(
                 Step.ATTACKERS,
@@ -310,13 +326,18 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 enter_at=partial(_declare_blockers_at, can_act),
             ),
             Step.FIRST_STRIKE_DAMAGE: FlowStep(
-                Step.FIRST_STRIKE_DAMAGE, Step.DAMAGE, partial(_damage, True, can_act), _decides
+                Step.FIRST_STRIKE_DAMAGE,
+                Step.DAMAGE,
+                None,
+                _decides,
+                enter_at=partial(_damage_at, True, can_act),
             ),
             Step.DAMAGE: FlowStep(
                 Step.DAMAGE,
                 partial(_after_damage, can_act),
-                partial(_damage, False, can_act),
+                None,
                 _decides,
+                enter_at=partial(_damage_at, False, can_act),
             ),
             Step.END_COMBAT: FlowStep(
                 Step.END_COMBAT, Step.MAIN2, None, _decides, _end_combat, enter_at=opens
@@ -329,7 +350,11 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 enter_at=partial(_main2_at, can_act),
             ),
             Step.END: FlowStep(
-                Step.END, Step.CLEANUP, partial(_at_beginning, "end_step", can_act), _decides
+                Step.END,
+                Step.CLEANUP,
+                None,
+                _decides,
+                enter_at=partial(_at_beginning_at, "end_step", can_act),
             ),
             Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, None, _decides, enter_at=_cleanup_at),
         },
