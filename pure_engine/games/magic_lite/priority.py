@@ -59,6 +59,7 @@ __all__ = [
     "ManaCounts",
     "can_act",
     "cast",
+    "everyone_passes",
     "make_can_act",
     "make_mana_counts",
     "open_window",
@@ -396,37 +397,47 @@ def priority_actions(
     return tuple(actions)
 
 
-def open_window(state: MagicState, can_act: CanAct) -> MagicState:
-    """Open a priority window for the active player; when both players skip trivial decisions
-    and neither can act, everyone would pass: the window does not open at all."""
+def everyone_passes(state: MagicState, can_act: CanAct, step: Step | None = None) -> bool:
+    """True when a priority window at *step* (default: the state's step) would only be passed
+    through: both players skip trivial decisions, the stack is empty and neither can act.  The
+    one rule behind every "the window does not open" of the turn.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
+    >>> everyone_passes(s, can_act)  # the second player's Mountain pays for their Shock
+    False
+    >>> nobody = lambda state, player, step=None: False  # a can_act that always says no
+    >>> everyone_passes(s, nobody), everyone_passes(s.replace(skip=0b01), nobody)
+    (True, False)
+    """
     active = state.active
-    if (
+    return (
         state.skip == 0b11
         and not state.stack
-        and not can_act(state, active)
-        and not can_act(state, 1 - active)
-    ):
+        and not can_act(state, active, step)
+        and not can_act(state, 1 - active, step)
+    )
+
+
+def open_window(state: MagicState, can_act: CanAct) -> MagicState:
+    """Open a priority window for the active player; when everyone would pass
+    (:func:`everyone_passes`) the window does not open at all."""
+    if everyone_passes(state, can_act):
         if state.window or state.passes:
             return set_window(state, False, state.holder, 0)
         return state  # already closed (an earlier step's window): nothing to write
-    return set_window(state, True, active, 0)
+    return set_window(state, True, state.active, 0)
 
 
 def open_window_at(state: MagicState, step: Step, can_act: CanAct) -> MagicState:
     """:func:`open_window` on entering *step* from the step before (the turn table's
     ``enter_at``): the step and the window are written at once, not one after the other."""
-    active = state.active
-    if (
-        state.skip == 0b11
-        and not state.stack
-        and not can_act(state, active, step)
-        and not can_act(state, 1 - active, step)
-    ):
+    if everyone_passes(state, can_act, step):
         if state.window or state.passes:
             return _step_window(state, step, False, state.holder, 0)
         # (the draw step's entering action writes its step with the card drawn)
         return state if state.step is step else set_step(state, step)
-    return _step_window(state, step, True, active, 0)
+    return _step_window(state, step, True, state.active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:

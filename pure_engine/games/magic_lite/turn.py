@@ -62,6 +62,7 @@ from pure_engine.games.magic_lite.priority import (
     CanAct,
     ManaCounts,
     can_act,
+    everyone_passes,
     open_window,
     open_window_at,
 )
@@ -157,15 +158,9 @@ def _main2_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     if not (state.attackers or state.blocks):
         return open_window_at(state, step, can_act)
     # open_window_at's decision, taken on the state before combat ends: can_act reads no combat
-    active = state.active
-    if (
-        state.skip == 0b11
-        and not state.stack
-        and not can_act(state, active, step)
-        and not can_act(state, 1 - active, step)
-    ):
+    if everyone_passes(state, can_act, step):
         return _main2_entered(state, step, False, state.holder, 0, (), (), (), ())
-    return _main2_entered(state, step, True, active, 0, (), (), (), ())
+    return _main2_entered(state, step, True, state.active, 0, (), (), (), ())
 
 
 _main2_entered: Final = MagicState.setter(
