@@ -565,33 +565,18 @@ class Search:
                                         regions[region] = regions.pop(region)
                                     break
                                 latest = False
-                        if v < 0:
-                            if a < 0:
-                                a, b, c, d = _squeeze3(h, high, mid, low)
-                            v = resolve(
-                                (a & k) | ((a & u) >> 1),
-                                (b & k) | ((b & u) >> 1),
-                                (c & k) | ((c & u) >> 1),
-                                (d & k) | ((d & u) >> 1),
-                                winner,
-                                need,
-                                shape4,
-                                n,
-                                regions,
-                            )
-                    else:
+                    if v < 0:  # the table did not settle it (or the last trick): squeeze and solve
                         if a < 0:
                             a, b, c, d = _squeeze3(h, high, mid, low)
-                        v = last_trick(
-                            (
-                                (a & k) | ((a & u) >> 1),
-                                (b & k) | ((b & u) >> 1),
-                                (c & k) | ((c & u) >> 1),
-                                (d & k) | ((d & u) >> 1),
-                            ),
-                            winner,
-                            trump_mask,
-                        )
+                        a4 = (a & k) | ((a & u) >> 1)
+                        b4 = (b & k) | ((b & u) >> 1)
+                        c4 = (c & k) | ((c & u) >> 1)
+                        d4 = (d & k) | ((d & u) >> 1)
+                        if n > 1:
+                            assert regions is not None  # looked up (or made) by the probe
+                            v = resolve(a4, b4, c4, d4, winner, need, shape4, n, regions)
+                        else:
+                            v = last_trick((a4, b4, c4, d4), winner, trump_mask)
                     child = v >> 1
                     if child:  # back to this trick's coordinates (adding bits doubles them)
                         child += child & shift_up[pos]
