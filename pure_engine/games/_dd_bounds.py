@@ -278,9 +278,10 @@ def later_tricks(h: Sequence[int], leader: int, n: int) -> int:
     suit whose highest card the side holds, it takes at most as many tricks as its
     longer hand there has cards (every round takes a card from each of its hands that
     still holds the suit).  So when those lengths add up to fewer than *n*, the side
-    fails unless the other side throws a highest card away, which it never has to:
-    it keeps them and throws its other cards first (checked against brute force and
-    DDS; DDS prunes with the same count).  The answer is the other side's highest
+    fails unless the other side throws a highest card away; it keeps them and throws
+    its other cards first.  (That a squeeze never makes it throw one with profit is
+    DDS's rule, which prunes with the same count, and is checked here against brute
+    force and the differential tests, not proved.)  The answer is the other side's highest
     cards: a position with the same suit lengths and the same owners of those cards
     counts the same or less.
 
