@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from pure_engine.games._dd_bounds import (
     defenders_trick,
+    later_tricks,
     quick_tricks,
     second_hand_tricks,
     sure_trumps,
@@ -44,6 +45,43 @@ def test_bounds_never_exceed_perfect_play(seed: int, size: int) -> None:
         assert side <= size - 1
     ns_sure, ew_sure, _ = sure_trumps(rel, trump_mask)
     assert ns_sure <= ns and ew_sure <= size - ns
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 4))
+def test_later_tricks_never_deny_a_side_what_perfect_play_gives(seed: int, size: int) -> None:
+    # no trump: a side whose top suits are shorter than the tricks left takes fewer
+    # than all of them, whether it is on lead or not
+    rng = random.Random(seed)
+    hands = random_hands(rng, size)
+    leader = rng.randrange(4)
+    ns = brute_ns(Tricks(hands, leader), None)
+    rel = to_relative(hands, ()).hands
+    for side, tricks in ((0, ns), (1, size - ns)):
+        used = later_tricks(rel, side, size)
+        if used:
+            assert tricks < size
+            # a position with the same suit lengths and owners of those cards: the same
+            renamed = _keep_owners(rng, rel, used)
+            assert later_tricks(renamed, side, size)
+
+
+def _keep_owners(rng: random.Random, rel: tuple[int, ...], used: int) -> tuple[int, ...]:
+    """*rel* with the cards below the used ones of each suit dealt again, the suit
+    lengths of each hand kept."""
+    hands = list(rel)
+    for mask in SUIT_MASKS:
+        inside = used & mask
+        low = inside & -inside if inside else (mask & -mask) << 13
+        free = mask & (low - 1) & (hands[0] | hands[1] | hands[2] | hands[3])
+        cards = [card for card in range(52) if free >> card & 1]
+        owners = [seat for card in cards for seat in range(4) if hands[seat] >> card & 1]
+        rng.shuffle(owners)
+        for seat in range(4):
+            hands[seat] &= ~free
+        for card, seat in zip(cards, owners, strict=True):
+            hands[seat] |= 1 << card
+    return tuple(hands)
 
 
 def test_winners_split_between_partners_count_with_the_entry_inside_the_suit() -> None:

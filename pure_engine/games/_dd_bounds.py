@@ -17,6 +17,7 @@ from pure_engine.games.tricks import SUIT_MASKS
 __all__ = [
     "defenders_trick",
     "last_trick",
+    "later_tricks",
     "quick_tricks",
     "second_hand_tricks",
     "sure_trumps",
@@ -264,6 +265,52 @@ def defenders_trick(h: Sequence[int], leader: int, trump_mask: int) -> int:
         if trump_mask and mask != trump_mask and part & trump_mask and not part & mask:
             return 0  # the leader's partner ruffs
         used |= top
+    return used
+
+
+def later_tricks(h: Sequence[int], leader: int, n: int) -> int:
+    """The cards that stop the side on lead from taking all *n* remaining tricks when
+    no trump is left (or in no trump), or 0 when this bound does not see it (DDS's
+    later tricks).
+
+    Taking every trick, the side leads every trick, and a suit whose highest card the
+    other side holds cannot be led while that card is there (it wins the trick); in a
+    suit whose highest card the side holds, it takes at most as many tricks as its
+    longer hand there has cards (every round takes a card from each of its hands that
+    still holds the suit).  So when those lengths add up to fewer than *n*, the side
+    fails unless the other side throws a highest card away; it keeps them and throws
+    its other cards first.  (That a squeeze never makes it throw one with profit is
+    DDS's rule, which prunes with the same count, and is checked here against brute
+    force and the differential tests, not proved.)  The answer is the other side's highest
+    cards: a position with the same suit lengths and the same owners of those cards
+    counts the same or less.
+
+    >>> # North-South hold only the spade top (two spades at most): not all 3 tricks
+    >>> from pure_engine.games.pbn import parse_pbn
+    >>> from pure_engine.games._dd_search import to_relative
+    >>> rel = to_relative(parse_pbn("N:AK...2 .A.A.A 3.2.2. Q.3.3."), ()).hands
+    >>> later_tricks(rel, 0, 3) == rel[1]  # East's three aces
+    True
+    >>> later_tricks(rel, 0, 2)  # two tricks: the spades may do
+    0
+    """
+    side = leader & 1
+    mine, part = h[side], h[side + 2]
+    theirs = h[side ^ 1] | h[side ^ 3]
+    ours = mine | part
+    total = used = 0
+    for mask in _SUITS:
+        held = (ours | theirs) & mask
+        if not held:
+            continue
+        top = 1 << (held.bit_length() - 1)
+        if top & ours:
+            a, b = (mine & mask).bit_count(), (part & mask).bit_count()
+            total += a if a > b else b
+            if total >= n:
+                return 0
+        else:
+            used |= top
     return used
 
 

@@ -20,6 +20,7 @@ from pure_engine.core.struct import Struct
 from pure_engine.games._dd_bounds import (
     defenders_trick,
     last_trick,
+    later_tricks,
     quick_tricks,
     second_hand_tricks,
     sure_trumps,
@@ -243,12 +244,26 @@ class Search:
             if target == n if leader & 1 == 0 else target == 1:
                 # the side not on lead takes this trick, whatever is led
                 used = defenders_trick(h, leader, trump_mask)
+                if not used and not (a | b | c | d) & trump_mask:
+                    # no trump left: the side's top suits are too short for every trick
+                    used = later_tricks(h, leader, n)
                 if used:
                     if leader & 1 == 0:
                         store(regions, a, b, c, d, used, 0, n - 1)
                         return used << 1
                     store(regions, a, b, c, d, used, 1, n)
                     return used << 1 | 1
+            elif (target == 1 if leader & 1 == 0 else target == n) and not (
+                a | b | c | d
+            ) & trump_mask:
+                # the side not on lead needs every trick: its top suits too short?
+                used = later_tricks(h, leader ^ 1, n)
+                if used:
+                    if leader & 1 == 0:
+                        store(regions, a, b, c, d, used, 1, n)
+                        return used << 1 | 1
+                    store(regions, a, b, c, d, used, 0, n - 1)
+                    return used << 1
             v = lead(a, b, c, d, leader, target, shape)
             if v & 1:
                 store(regions, a, b, c, d, v >> 1, target, n)
