@@ -415,8 +415,13 @@ def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
         draft = cast(MagicState, thaw(state))
         run = advance(apply_action(draft, action, can_act))
         s = run.state
-        s = set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
-        return s if type(s) is MagicState else freeze(cast(Draft, s))
+        if type(s) is MagicState:  # (a rule that returned a new state)
+            return set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
+        done = cast(Draft, s)
+        done.ticks += 1
+        done.steps += run.steps
+        done.decisions += 1
+        return freeze(done)
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
