@@ -30,12 +30,12 @@ from typing import Final
 from pure_engine.cards import DOOMED, EXHAUSTED, Ctx, Entity, EntityId, Frame, Table, is_alive, put
 from pure_engine.cards.rules import ability_slot
 from pure_engine.cards.selectors import Compiled
-from pure_engine.cards.stack import StackItem, push_item
+from pure_engine.cards.stack import StackItem
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.cards import POOL, mana_of
 from pure_engine.games.magic_lite.dsl import AbilityCost
 from pure_engine.games.magic_lite.engine import ZONES, mana_counts, pay_mana, settle
-from pure_engine.games.magic_lite.state import HASTE, TAPPED, Act, Action, MagicState
+from pure_engine.games.magic_lite.state import HASTE, TAPPED, Act, Action, MagicState, writer
 
 __all__ = [
     "ABILITIES",
@@ -79,6 +79,8 @@ def _abilities() -> dict[str, Ability]:
 ABILITIES: Final = _abilities()
 """Card key -> its activated ability (magic_lite's cards have one at most)."""
 _SLOTS: Final = frozenset((key, a.slot) for key, a in ABILITIES.items())
+_activated: Final = writer("table", "stack", "holder", "passes")
+"""``(state, table, stack, holder, passes)``: an ability paid for and put on the stack."""
 
 
 def _sources(table: Table, player: int, sorcery: bool) -> list[tuple[Entity, Ability]]:
@@ -172,9 +174,9 @@ def activate(state: MagicState, player: int, source: EntityId, target: int) -> M
         table = put(table, e.replace(status=status))
     regs = (0,) * POOL.programs[e.card, ability.slot].regs
     ctx = Ctx(source, player, EntityId(target) if target >= 0 else None)
-    state = push_item(
-        state.replace(table=table), StackItem(Frame(e.card, ability.slot, 0, ctx, regs))
-    )
+    # the kit's push_item (its controller receives priority) with the table, in one write
+    item = StackItem(Frame(e.card, ability.slot, 0, ctx, regs))
+    state = _activated(state, table, (*state.stack, item), player, 0)
     return settle(state) if cost.sacrifice else state  # the sacrificed source leaves now
 
 

@@ -58,6 +58,7 @@ from pure_engine.games.magic_lite.state import (
     make_action,
     one_number_actions,
     set_status,
+    writer,
 )
 
 __all__ = [
@@ -84,11 +85,11 @@ _ATTACKS: Final = one_number_actions(Act.ATTACK)
 _HAND_SIZE: Final = 7
 
 # the decisions' own writes, as positional setters (Struct.setter)
-_attacked: Final = MagicState.setter("table", "declaring")
-_land_played: Final = MagicState.setter("table", "land_played", "passes")
-_set_attackers: Final = MagicState.setter("attackers")
-_set_blocks: Final = MagicState.setter("blocks")
-_set_autos: Final = MagicState.setter("autos")
+_attacked: Final = writer("table", "declaring")
+_land_played: Final = writer("table", "land_played", "passes")
+_set_attackers: Final = writer("attackers")
+_set_blocks: Final = writer("blocks")
+_set_autos: Final = writer("autos")
 
 
 def current_player(state: MagicState) -> int:

@@ -32,6 +32,7 @@ from pure_engine.games.magic_lite.state import (
     MagicState,
     Step,
     set_step,
+    writer,
 )
 
 __all__ = [
@@ -241,4 +242,4 @@ def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = 
     return _damaged_at(state, step, table, life)
 
 
-_damaged_at: Final = MagicState.setter("step", "table", "life")
+_damaged_at: Final = writer("step", "table", "life")

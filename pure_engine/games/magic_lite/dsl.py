@@ -43,7 +43,7 @@ from pure_engine.cards import (
 from pure_engine.cards.table import Enchantment, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import Visibility
-from pure_engine.games.magic_lite.state import COLORS, TAPPED, Cost, MagicState, parse_cost
+from pure_engine.games.magic_lite.state import COLORS, TAPPED, Cost, Draft, MagicState, parse_cost
 
 __all__ = [
     "ANY_TARGET",
@@ -106,7 +106,7 @@ _NO_COST: Final = Cost(0, (0, 0, 0, 0, 0))
 
 
 def _state(state: CardState) -> MagicState:
-    assert isinstance(state, MagicState)
+    assert isinstance(state, (MagicState, Draft))  # a draft inside turn.step
     return state
 
 

@@ -61,6 +61,7 @@ from pure_engine.games.magic_lite.state import (
     Step,
     set_status,
     set_table,
+    writer,
 )
 
 __all__ = [
@@ -127,8 +128,8 @@ _table: Final[Callable[..., Table]] = Table.maker()
 _entered: Final[Callable[[Entity, ZoneId, int, int], Entity]] = Entity.setter(
     "zone", "damage", "status"
 )
-set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = (
-    MagicState.setter("table", "life")
+set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = writer(
+    "table", "life"
 )
 
 
@@ -205,7 +206,7 @@ def draw_card_at(state: MagicState, player: int, step: Step) -> MagicState:
     return _drawn_at(state, step, move(table, cards[-1], HAND[player]))
 
 
-_drawn_at: Final = MagicState.setter("step", "table")
+_drawn_at: Final = writer("step", "table")
 
 
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:

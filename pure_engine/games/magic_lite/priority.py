@@ -51,6 +51,7 @@ from pure_engine.games.magic_lite.state import (
     set_priority,
     set_step,
     set_window,
+    writer,
 )
 
 __all__ = [
@@ -92,28 +93,28 @@ ManaCounts = Callable[[Table, int], list[int]]
 
 _LAND, _INSTANT, _SORCERY = 0, 1, 2
 
-_all_passed: Final[Callable[[MagicState, bool, int, int, int], MagicState]] = MagicState.setter(
+_all_passed: Final[Callable[[MagicState, bool, int, int, int], MagicState]] = writer(
     "window", "holder", "passes", "autos"
 )
 """``(state, window, holder, passes, autos)``: the step's last pass (the window closes)."""
-_step_window: Final[Callable[[MagicState, Step, bool, int, int], MagicState]] = MagicState.setter(
+_step_window: Final[Callable[[MagicState, Step, bool, int, int], MagicState]] = writer(
     "step", "window", "holder", "passes"
 )
 """``(state, step, window, holder, passes)``: a step entered and its window opened or closed."""
-_cast: Final[Callable[[MagicState, Table, tuple[StackItem, ...], int, int], MagicState]] = (
-    MagicState.setter("table", "stack", "holder", "passes")
+_cast: Final[Callable[[MagicState, Table, tuple[StackItem, ...], int, int], MagicState]] = writer(
+    "table", "stack", "holder", "passes"
 )
 """``(state, table, stack, holder, passes)``: a spell paid for, moved and put on the stack."""
 _ctx: Final[Callable[[EntityId, int, EntityId | None], Ctx]] = Ctx.maker()
 _frame: Final[Callable[..., Frame]] = Frame.maker()  # a spell's (card, slot, pc, ctx, regs, depth)
 _item: Final[Callable[[Frame, bool], StackItem]] = StackItem.maker()
-_popped: Final[Callable[[MagicState, tuple[StackItem, ...], int, int, int], MagicState]] = (
-    MagicState.setter("stack", "holder", "passes", "autos")
+_popped: Final[Callable[[MagicState, tuple[StackItem, ...], int, int, int], MagicState]] = writer(
+    "stack", "holder", "passes", "autos"
 )
 """``(state, stack, holder, passes, autos)``: the top item taken off after everybody passed."""
 _popped_entered: Final[
     Callable[[MagicState, Table, tuple[StackItem, ...], int, int, int], MagicState]
-] = MagicState.setter("table", "stack", "holder", "passes", "autos")
+] = writer("table", "stack", "holder", "passes", "autos")
 """``(state, table, stack, holder, passes, autos)``: :data:`_popped` with the resolving permanent
 spell on the battlefield (a spell without a target: the pop and the entering in one write)."""
 

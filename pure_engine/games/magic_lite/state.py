@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from pure_engine.cards.stack import StackState
 from pure_engine.cards.table import FIRST_GAME_STATUS, Entity, EntityId, Table
@@ -38,8 +38,10 @@ __all__ = [
     "Action",
     "CardFacts",
     "Cost",
+    "Draft",
     "MagicState",
     "Step",
+    "freeze",
     "make_action",
     "one_number_actions",
     "parse_cost",
@@ -49,6 +51,8 @@ __all__ = [
     "set_step",
     "set_table",
     "set_window",
+    "thaw",
+    "writer",
 ]
 
 # Keywords are entity tags (bit flags): auras and "until end of turn" effects add them as buffs.
@@ -248,19 +252,109 @@ class MagicState(StackState):
     autos: int = 0
 
 
-# --- the hot transitions' setters (Struct.setter: positional, about half a keyword replace) ---
+# --- the draft one step writes in place -------------------------------------------------------
 
-set_step: Final[Callable[[MagicState, Step], MagicState]] = MagicState.setter("step")
-set_window: Final[Callable[[MagicState, bool, int, int], MagicState]] = MagicState.setter(
+
+class Draft:
+    """A private, mutable copy of a :class:`MagicState`, written in place by one ``turn.step``
+    (STYLE.md: local mutation nobody else can see).
+
+    A decision writes the state ~5 times (the action, the step changes, the automatic passes,
+    the counters) and each write of the 27-field record is a new tuple (~4 300 instructions);
+    ``step`` thaws the state once (:func:`thaw`), every write below changes the draft's slots
+    (~850 instructions: the :func:`writer` setters and ``replace``), and the result is frozen
+    once (:func:`freeze`).  A draft reads like the state (the same field names, as slots), so
+    the rules read it unchanged; it never leaves ``step``: callers only see immutable states.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("forest",), ("mountain",)))
+    >>> d = thaw(s)
+    >>> set_step(d, Step.DRAW) is d, d.replace(turn=2) is d, s.step, s.turn
+    (True, True, <Step.MAIN1: 3>, 4)
+    >>> freeze(d) == s.replace(step=Step.DRAW, turn=2)
+    True
+    """
+
+    __slots__ = MagicState._fields
+    __hash__ = None  # type: ignore[assignment]  # mutable: never a key
+
+    def replace(self, **changes: object) -> Draft:
+        """Change the named fields in place (``MagicState.replace``'s signature)."""
+        for name in changes:
+            setattr(self, name, changes[name])
+        return self
+
+    def __repr__(self) -> str:
+        return f"Draft of {freeze(self)!r}"
+
+
+def _compile(name: str, source: str, namespace: dict[str, object]) -> Callable[..., object]:
+    exec(source, namespace)  # noqa: S102 - generated from the struct's own field names
+    function = namespace[name]
+    assert callable(function)
+    return function
+
+
+_FIELDS: Final = MagicState._fields
+_SLOTS = ", ".join(f"d.{name}" for name in _FIELDS)
+thaw: Final = cast(
+    Callable[[MagicState], Draft],
+    _compile(
+        "thaw",
+        f"def thaw(state):\n    d = _new(_D)\n    {_SLOTS} = state[1:]\n    return d\n",
+        {"_new": object.__new__, "_D": Draft},
+    ),
+)
+"""A :class:`Draft` of *state* (one slice and 27 slot stores)."""
+freeze: Final = cast(
+    Callable[[Draft], MagicState],
+    _compile(
+        "freeze",
+        f"def freeze(d):\n    return _tn(_S, (_S, {_SLOTS}))\n",
+        {"_tn": tuple.__new__, "_S": MagicState},
+    ),
+)
+"""The :class:`MagicState` a :class:`Draft` holds (one new tuple)."""
+
+
+def writer(*names: str) -> Callable[..., MagicState]:
+    """``MagicState.setter(*names)`` that writes a :class:`Draft` in place (and returns it).
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("forest",), ("mountain",)))
+    >>> turned = writer("turn", "active")
+    >>> turned(s, 2, 1) == s.replace(turn=2, active=1)
+    True
+    >>> d = thaw(s)
+    >>> turned(d, 3, 0) is d, d.turn
+    (True, 3)
+    """
+    immutable = MagicState.setter(*names)  # checks the names
+    values = ", ".join(f"v{k}" for k in range(len(names)))
+    stores = "".join(f"        self.{name} = v{k}\n" for k, name in enumerate(names))
+    source = (
+        f"def write(self, {values}):\n"
+        f"    if self.__class__ is _D:\n{stores}        return self\n"
+        f"    return _immutable(self, {values})\n"
+    )
+    function = _compile("write", source, {"_D": Draft, "_immutable": immutable})
+    function.__qualname__ = f"writer({', '.join(map(repr, names))})"
+    return cast(Callable[..., MagicState], function)
+
+
+# --- the hot transitions' setters (positional, about half a keyword replace; a draft in place) -
+
+set_step: Final[Callable[[MagicState, Step], MagicState]] = writer("step")
+set_window: Final[Callable[[MagicState, bool, int, int], MagicState]] = writer(
     "window", "holder", "passes"
 )
 """``(state, window, holder, passes)``: a priority window opens or closes."""
-set_priority: Final[Callable[[MagicState, int, int, int], MagicState]] = MagicState.setter(
+set_priority: Final[Callable[[MagicState, int, int, int], MagicState]] = writer(
     "passes", "holder", "autos"
 )
 """``(state, passes, holder, autos)``: priority passed on (the inner priority loop)."""
-set_counters: Final[Callable[[MagicState, int, int, int], MagicState]] = MagicState.setter(
+set_counters: Final[Callable[[MagicState, int, int, int], MagicState]] = writer(
     "ticks", "steps", "decisions"
 )
-set_table: Final[Callable[[MagicState, Table], MagicState]] = MagicState.setter("table")
+set_table: Final[Callable[[MagicState, Table], MagicState]] = writer("table")
 set_status: Final[Callable[[Entity, int], Entity]] = Entity.setter("status")

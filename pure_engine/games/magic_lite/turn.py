@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
-from typing import Final
+from typing import Final, cast
 
 from pure_engine.cards import EXHAUSTED, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
@@ -69,11 +69,15 @@ from pure_engine.games.magic_lite.priority import (
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
+    Draft,
     MagicState,
     Step,
+    freeze,
     set_counters,
     set_status,
     set_step,
+    thaw,
+    writer,
 )
 
 __all__ = ["TURN", "Turn", "make_turn", "start_turns", "step"]
@@ -84,11 +88,11 @@ __all__ = ["TURN", "Turn", "make_turn", "start_turns", "step"]
 # the turn's own writes, as positional setters (Struct.setter): every turn makes them
 # the turn's own writes, as positional setters (Struct.setter): every turn makes them; a row
 # entered by ``enter_at`` writes its step with its first change (one write, not two)
-_untapped: Final = MagicState.setter("step", "table", "land_played")
-_declaring: Final = MagicState.setter("step", "declaring", "attackers")
-_blocking: Final = MagicState.setter("step", "declaring")
-_cleaned: Final = MagicState.setter("step", "declaring", "window")
-_turned: Final = MagicState.setter("step", "table", "land_played", "active", "turn")
+_untapped: Final = writer("step", "table", "land_played")
+_declaring: Final = writer("step", "declaring", "attackers")
+_blocking: Final = writer("step", "declaring")
+_cleaned: Final = writer("step", "declaring", "window")
+_turned: Final = writer("step", "table", "land_played", "active", "turn")
 
 
 def _untap(state: MagicState) -> MagicState:
@@ -111,8 +115,9 @@ def _untapped_table(table: Table, player: int) -> Table:
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
     you = state.table.zones[ZONES.player[state.active]][0]
+    queue = state.queue
     after = fire(state, event, you)
-    return open_window(state if after is state else settle(after, checks=False), can_act)
+    return open_window(state if after.queue is queue else settle(after, checks=False), can_act)
 
 
 def _at_beginning_at(event: str, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
@@ -163,7 +168,7 @@ def _main2_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     return _main2_entered(state, step, True, state.active, 0, (), (), (), ())
 
 
-_main2_entered: Final = MagicState.setter(
+_main2_entered: Final = writer(
     "step", "window", "holder", "passes", "attackers", "blocks", "orders", "to_order"
 )
 
@@ -405,9 +410,13 @@ def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
     advance = machine.advance
 
     def step(state: MagicState, action: Action) -> MagicState:
-        run = advance(apply_action(state, action, can_act))
+        # the decision and the turn after it write one private draft in place (``Draft``: it
+        # reads as the state, the setters write its slots); frozen once, it never leaves here
+        draft = cast(MagicState, thaw(state))
+        run = advance(apply_action(draft, action, can_act))
         s = run.state
-        return set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
+        s = set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
+        return s if type(s) is MagicState else freeze(cast(Draft, s))
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
