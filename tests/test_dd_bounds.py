@@ -13,6 +13,7 @@ from pure_engine.games._dd_bounds import (
     quick_tricks,
     second_hand_tricks,
     sure_trumps,
+    trump_honours,
     trump_length,
 )
 from pure_engine.games._dd_search import Relative, to_relative
@@ -163,6 +164,29 @@ def test_trump_length_never_exceeds_perfect_play(seed: int, size: int) -> None:
     keep = leader if used & mine[0] else leader ^ 2  # the hand whose trumps count
     _, _, clean = quick_tricks(rel, leader, mask, size, keep if length else -1)
     assert clean + length <= side
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 4))
+def test_trump_honours_never_deny_the_side_on_lead_what_perfect_play_gives(
+    seed: int, size: int
+) -> None:
+    # deals rich in trumps, as above: the side on lead takes fewer than all the tricks
+    rng = random.Random(seed)
+    trump = rng.randrange(4)
+    trumps = [13 * trump + rank for rank in range(13)]
+    others = [card for card in range(52) if card // 13 != trump]
+    deck = rng.sample(trumps, 2 * size) + rng.sample(others, 2 * size)
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for index, card in enumerate(deck):
+        hands[index % 4] |= 1 << card
+    leader = rng.randrange(4)
+    h = (hands[0], hands[1], hands[2], hands[3])
+    rel = to_relative(h, ()).hands
+    if trump_honours(rel, leader, SUIT_MASKS[trump]):
+        ns = brute_ns(Tricks(h, leader), trump)
+        assert (ns if leader % 2 == 0 else size - ns) < size
 
 
 def test_trump_length_counts_the_trumps_the_other_side_cannot_beat() -> None:

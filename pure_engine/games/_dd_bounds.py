@@ -21,6 +21,7 @@ __all__ = [
     "quick_tricks",
     "second_hand_tricks",
     "sure_trumps",
+    "trump_honours",
     "trump_length",
 ]
 
@@ -338,6 +339,52 @@ def sure_trumps(h: Sequence[int], trump_mask: int) -> tuple[int, int, int]:
         top = 1 << (trumps.bit_length() - 1) if trumps else 0
     sure = min(sequence.bit_count(), max(first.bit_count(), second.bit_count()))
     return (sure, 0, sequence) if side == 0 else (0, sure, sequence)
+
+
+def trump_honours(h: Sequence[int], leader: int, trump_mask: int) -> int:
+    """The trumps that stop the side on lead from taking every trick, or 0 when this
+    bound does not see it (DDS's later tricks in a suit contract).
+
+    The side holds the highest trump and the other side the second, in a hand with
+    another trump beside it.  Taking every trick, the side leads every trick, so the
+    hand after the highest trump's holder always sees whether it has been played: if
+    the second trump sits there, it is played in the first trick where it would win
+    (a trump trick, or a ruff, without the highest trump before it) and covered by a
+    small trump in the one trick where the highest trump appears; then it is the
+    highest.  Wherever it sits, if the third trump is the other side's too, the
+    highest trump takes one of the two at most (the second has a small trump beside
+    it), and the other is then the highest.  Either way the other side takes a
+    trick.  The answer is the two (or three) highest trumps: the same owners of
+    them and the same suit lengths give the same trick.
+
+    >>> spades = 0x1FFF << 39
+    >>> # North's ace, East's king and a small one behind it: not every trick
+    >>> trump_honours((1 << 51 | 1, 1 << 50 | 1 << 39, 1 << 49 | 2, 1 << 48 | 4), 0, spades)
+    3377699720527872
+    >>> trump_honours((1 << 51 | 1, 1 << 50 | 1 << 39, 1 << 49 | 2, 1 << 48 | 4), 1, spades)
+    0
+    """
+    trumps = (h[0] | h[1] | h[2] | h[3]) & trump_mask
+    if trumps.bit_count() < 3:
+        return 0
+    side = leader & 1
+    top = 1 << (trumps.bit_length() - 1)
+    if not top & (h[side] | h[side + 2]):
+        return 0
+    rest = trumps ^ top
+    second = 1 << (rest.bit_length() - 1)
+    seat = 0
+    while not h[seat] & second:
+        seat += 1
+    if seat & 1 == side or (h[seat] & trump_mask).bit_count() < 2:
+        return 0
+    if h[(seat + 3) & 3] & top:
+        return top | second
+    rest ^= second
+    third = 1 << (rest.bit_length() - 1)
+    if third & (h[side ^ 1] | h[side ^ 3]):
+        return top | second | third
+    return 0
 
 
 def trump_length(x: int, y: int, theirs: int, trump_mask: int) -> tuple[int, int]:

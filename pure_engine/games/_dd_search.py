@@ -24,6 +24,7 @@ from pure_engine.games._dd_bounds import (
     quick_tricks,
     second_hand_tricks,
     sure_trumps,
+    trump_honours,
     trump_length,
 )
 from pure_engine.games._dd_order import bit_positions, order_follow, order_moves
@@ -244,9 +245,14 @@ class Search:
             if target == n if leader & 1 == 0 else target == 1:
                 # the side not on lead takes this trick, whatever is led
                 used = defenders_trick(h, leader, trump_mask)
-                if not used and not (a | b | c | d) & trump_mask:
-                    # no trump left: the side's top suits are too short for every trick
-                    used = later_tricks(h, leader, n)
+                if not used:
+                    if (a | b | c | d) & trump_mask:
+                        # the other side's second trump, guarded behind the ace, or
+                        # its second and third
+                        used = trump_honours(h, leader, trump_mask)
+                    else:
+                        # no trump left: the side's top suits are too short for every trick
+                        used = later_tricks(h, leader, n)
                 if used:
                     if leader & 1 == 0:
                         store(regions, a, b, c, d, used, 0, n - 1)
