@@ -16,7 +16,9 @@ configuration plays the same games; each contender plays seeds 0, 1, 2...
 * **The target table**: the shipped game (skip-trivial on) on the four
   preset decks, all 40 cards, in mirror matches (the mirror-comparable
   workload) and green_stompy against red_burn (what ``pure-engine bench``
-  plays), against manabot's 340 games/s.
+  plays), against manabot's 340 games/s; and per decision, against manabot's
+  16.6 k decisions/s (its 200 profiled games made 9 779 decisions, 48.9 a
+  game: random games here are about twice as long).
 * **Seed 002's proposals**, on the green_stompy mirror and green against red:
   **flat + integrated skip-trivial** (what ships: the turn is one
   ``TurnMachine`` table; ``advance`` passes priority for players who cannot
@@ -257,6 +259,12 @@ CONFIGURATIONS = (
 """(name, skip_trivial, nested)."""
 
 
+MANABOT_DECISIONS_PER_SECOND = 340 * 9_779 / 200
+"""Seed 002's rate per agent decision: 9 779 decisions in its 200 profiled games (48.9 a game),
+at 340 games/s.  Random games here are about twice as long in decisions, so the games/s target
+asks for about twice manabot's work per second; this column compares the work itself."""
+
+
 def _load() -> str:
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -268,6 +276,7 @@ def _target_table() -> None:
     rates = interleaved_rates([c[0] for c in contenders], seconds=SECONDS, rounds=ROUNDS)
     rows = []
     for (d0, d1), per_round, (_, tally, _) in zip(TARGET_DECKS, rates, contenders, strict=True):
+        decisions_per_second = statistics.median(per_round) * tally.decisions / tally.games
         rows.append(
             [
                 f"{d0} vs {d1}" + (" (mirror)" if d0 == d1 else ""),
@@ -276,6 +285,8 @@ def _target_table() -> None:
                 f"{statistics.median(per_round) / 340:.2f}",
                 tally.games,
                 f"{tally.decisions / tally.games:.1f}",
+                f"{decisions_per_second:,.0f}",
+                f"{decisions_per_second / MANABOT_DECISIONS_PER_SECOND:.2f}",
             ]
         )
     print_table(
@@ -288,6 +299,8 @@ def _target_table() -> None:
             "vs 340 (manabot)",
             "games played",
             "decisions / game",
+            "decisions / CPU s",
+            f"vs {MANABOT_DECISIONS_PER_SECOND:,.0f} (manabot)",
         ],
         rows,
     )

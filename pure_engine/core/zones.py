@@ -173,13 +173,24 @@ def move_card(
     >>> move_card(zones({hand: ("AS",), play: ("2C", "3C")}), "AS", hand, play, at=1)[play]
     ('2C', 'AS', '3C')
     """
-    source = _zone(table, src)
+    # _zone's lookups inlined (a card game moves a card at most decisions); a missing zone
+    # goes through it for its error
+    try:
+        source = table[src]
+    except KeyError:
+        source = _zone(table, src)
     try:
         where = source.index(card)
     except ValueError:
         raise ValueError(f"card {card!r} is not in {src!r}") from None
     rest = source[:where] + source[where + 1 :]
-    target = rest if src == dst else _zone(table, dst)
+    if src == dst:
+        target = rest
+    else:
+        try:
+            target = table[dst]
+        except KeyError:
+            target = _zone(table, dst)
     placed = (*target, card) if at is None else (*target[:at], card, *target[at:])
     if src == dst:
         return table.set(src, placed)

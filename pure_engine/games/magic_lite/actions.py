@@ -22,6 +22,7 @@ from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
+    CanAttack,
     attack_candidates,
     block_options,
     blockers_of,
@@ -270,12 +271,13 @@ assert set(_APPLY) == set(Act), "every kind of decision is applied"
 def auto_action(state: MagicState, can_act: CanAct) -> MagicState | None:
     """The skip-trivial rule: the state after the automatic action at this decision point, or
     ``None`` when a player must decide (or does not skip).  Counted in ``autos``."""
-    return auto(can_act, state)
+    return auto(can_act, can_attack, state)
 
 
-def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
-    """:func:`auto_action` with the checker first (the turn machine binds it:
-    ``partial(auto, can_act)``)."""
+def auto(can_act: CanAct, attack: CanAttack, state: MagicState) -> MagicState | None:
+    """:func:`auto_action` with the checkers first (the turn machine binds them:
+    ``partial(auto, can_act, attack)``; *attack* is :func:`~.combat.can_attack` or a game's
+    memo of it)."""
     if state.window and state.pending is None and not state.declaring and not state.to_order:
         # the common case first, without building anything: a priority window
         holder = state.holder
@@ -285,7 +287,7 @@ def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
     player = current_player(state)
     if player < 0 or not state.skip >> player & 1:
         return None
-    found = forced(state, can_act)
+    found = forced(state, can_act, attack)
     if found is None:
         return None
     action = found[0]
@@ -295,7 +297,9 @@ def auto(can_act: CanAct, state: MagicState) -> MagicState | None:
     return _set_autos(after, after.autos + 1)
 
 
-def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:
+def forced(
+    state: MagicState, can_act: CanAct, attack: CanAttack = can_attack
+) -> tuple[Action, str] | None:
     """The single legal action at this decision and the rule that leaves it alone, or ``None``
     (``Game.forced``: sessions log the rule) — without building the list of actions.
 
@@ -313,7 +317,7 @@ def forced(state: MagicState, can_act: CanAct) -> tuple[Action, str] | None:
     if state.declaring:
         step = state.step
         if step == _ATTACKERS:
-            return None if can_attack(state) else (DONE_ATTACKING, "nothing can attack")
+            return None if attack(state) else (DONE_ATTACKING, "nothing can attack")
         if step == _BLOCKERS:
             return None if can_block(state) else (DONE_BLOCKING, "nothing can block")
         hand = _distinct_hand(state, state.active)

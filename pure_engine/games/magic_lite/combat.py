@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import Final
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId
@@ -36,6 +37,7 @@ from pure_engine.games.magic_lite.state import (
 )
 
 __all__ = [
+    "CanAttack",
     "attack_candidates",
     "block_options",
     "blockers_of",
@@ -45,6 +47,7 @@ __all__ = [
     "damage_order",
     "damage_orders",
     "has_first_strike",
+    "make_can_attack",
 ]
 
 _CANT_ATTACK = DEFENDER | PACIFIED
@@ -96,6 +99,36 @@ def can_attack(state: MagicState) -> bool:
         ):
             return True
     return False
+
+
+CanAttack = Callable[[MagicState], bool]
+"""``state -> bool``: :func:`can_attack`, or a game's memo of it (:func:`make_can_attack`)."""
+
+
+def make_can_attack() -> CanAttack:
+    """:func:`can_attack` with its last answer kept, keyed by the table, the attackers declared
+    (both compared by identity: they are immutable) and the active player — a game value's own
+    memo.  Entering combat, the turn asks three times about the same table: whether to enter,
+    whether to declare, whether the declaration is forced.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> check = make_can_attack()
+    >>> s = position(battlefields=(("forest", "grizzly_bears"), ()))
+    >>> check(s), check(s), check(s.replace(attackers=attack_candidates(s)))
+    (True, True, False)
+    """
+    last: list[tuple[object, object, int, bool]] = [(None, None, -1, False)]
+
+    def memo_can_attack(state: MagicState) -> bool:
+        table, attackers, active = state.table, state.attackers, state.active
+        known = last[0]
+        if known[0] is table and known[1] is attackers and known[2] == active:
+            return known[3]
+        found = can_attack(state)
+        last[0] = (table, attackers, active, found)
+        return found
+
+    return memo_can_attack
 
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:

@@ -366,23 +366,39 @@ def paid(table: Table, player: int, cost: Cost, spare: EntityId | None = None) -
     """The table after :func:`pay_mana` (for a caller that writes the state once)."""
     entities = table.entities
     mana = _MANA
-    lands: list[Entity] = []
-    creatures: list[Entity] = []
-    for i in table.zones[BATTLEFIELD[player]]:
-        e = entities[i]
-        if e.card in mana and not e.status & _UNAVAILABLE and i != spare:
-            (lands if "land" in e.types else creatures).append(e)
     need = list(cost.colored)
     generic = cost.generic
+    left = sum(need) + generic  # the sources still to tap
     tapped: list[Entity] = []
     rest: list[Entity] = []
-    for e in lands + creatures if creatures else lands:
+    creatures: list[Entity] = []
+    # the lands in battlefield order, then the creatures: the scan stops once lands pay it all
+    # (the sources after them would not be chosen)
+    for i in table.zones[BATTLEFIELD[player]]:
+        e = entities[i]
+        if e.card not in mana or e.status & _UNAVAILABLE or i == spare:
+            continue
+        if "land" not in e.types:
+            creatures.append(e)
+            continue
         color = mana[e.card]
         if need[color]:  # the first sources of each colour pay the coloured symbols
             need[color] -= 1
             tapped.append(set_status(e, e.status | TAPPED))
+            left -= 1
         elif len(rest) < generic:  # the first of the others, the generic part
             rest.append(set_status(e, e.status | TAPPED))
+            left -= 1
+        if not left:
+            break
+    else:
+        for e in creatures:
+            color = mana[e.card]
+            if need[color]:
+                need[color] -= 1
+                tapped.append(set_status(e, e.status | TAPPED))
+            elif len(rest) < generic:
+                rest.append(set_status(e, e.status | TAPPED))
     return put_all(table, tapped + rest)
 
 

@@ -40,7 +40,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
 from pure_engine.games.magic_lite.actions import current_player, legal_actions
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, card_facts, mana_of
-from pure_engine.games.magic_lite.combat import damage_order
+from pure_engine.games.magic_lite.combat import damage_order, make_can_attack
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
@@ -385,8 +385,8 @@ def make_game(
     """
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
-    mana = make_mana_counts()  # this game value's own memos: mana counts, the "can act?" check
-    turn = make_turn(make_can_act(mana), mana)
+    mana = make_mana_counts()  # this game value's own memos: mana counts, "can act?", "can attack?"
+    turn = make_turn(make_can_act(mana), mana, make_can_attack())
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}

@@ -344,13 +344,17 @@ def _can_act(
                 if land_ok:
                     continue  # a land later in the hand may still be played
                 return False
-        if not affords(needs, value, counts, total):
+        if value > total:
             continue
-        if selector is None or any_player:
-            return True
-        for t in selector(table, Ctx(i, player)):
-            if t != i and is_alive(entities[t]):  # a living target other than the spell
+        for color, need in needs:  # affords(), inlined: the check runs ~5 times a decision
+            if counts[color] < need:
+                break
+        else:
+            if selector is None or any_player:
                 return True
+            for t in selector(table, Ctx(i, player)):
+                if t != i and is_alive(entities[t]):  # a living target other than the spell
+                    return True
     return False
 
 

@@ -277,6 +277,11 @@ class Draft:
 
     __slots__ = MagicState._fields
     __hash__ = None  # type: ignore[assignment]  # mutable: never a key
+    # the slots' types, for the fields ``step`` writes by name (the others are written through
+    # the setters)
+    ticks: int
+    steps: int
+    decisions: int
 
     def replace(self, **changes: object) -> Draft:
         """Change the named fields in place (``MagicState.replace``'s signature)."""

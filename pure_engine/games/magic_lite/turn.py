@@ -16,6 +16,13 @@ a step where nothing would happen is not entered.  The counters ``ticks``
 (loop passes: one per decision), ``steps`` (step changes), ``decisions`` and
 ``autos`` in the state show the effect.
 
+Inside one :func:`step`, the decision and the turn after it write one private
+draft of the state in place (:class:`~pure_engine.games.magic_lite.state.Draft`,
+through the setters of :func:`~pure_engine.games.magic_lite.state.writer`),
+frozen once at the end: a decision writes the state ~5 times, and a new
+27-slot tuple per write cost more than the copy in and out.  The draft never
+leaves ``step``.
+
 Every rule here that asks "can this player act?" takes the checker
 (:data:`~pure_engine.games.magic_lite.priority.CanAct`); :func:`make_turn`
 builds the machine and the turn functions around one checker, so a game
@@ -44,6 +51,7 @@ from pure_engine.games.magic_lite.actions import (
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
+    CanAttack,
     can_attack,
     can_block,
     combat_damage,
@@ -136,8 +144,10 @@ def _draw_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     return open_window_at(draw_card_at(state, state.active, step), step, can_act)
 
 
-def _declare_attackers_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
-    if can_attack(state):
+def _declare_attackers_at(
+    can_act: CanAct, attack: CanAttack, state: MagicState, step: Step
+) -> MagicState:
+    if attack(state):
         return _declaring(state, step, True, ())
     return open_window_at(state, step, can_act)
 
@@ -260,11 +270,11 @@ def _after_untap(can_act: CanAct, state: MagicState) -> Step:
     return _DRAW if _quiet(state, can_act, "upkeep") else _UPKEEP
 
 
-def _after_main1(can_act: CanAct, state: MagicState) -> Step:
+def _after_main1(can_act: CanAct, attack: CanAttack, state: MagicState) -> Step:
     """Combat is skipped when nothing can attack and nothing triggers at its beginning (seed
     002, proposal 4) — only when both players skip trivial decisions, as the combat's priority
     windows would all be passes; a quiet beginning of combat is not entered."""
-    if state.skip == 0b11 and not can_attack(state) and not _listens(state, "begin_combat"):
+    if state.skip == 0b11 and not attack(state) and not _listens(state, "begin_combat"):
         return _MAIN2
     return _ATTACKERS if _quiet(state, can_act, "begin_combat") else _BEGIN_COMBAT
 
@@ -295,9 +305,10 @@ def _decides(state: MagicState) -> bool:
 # --- the table, built around one checker ----------------------------------------------------------
 
 
-def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
+def _machine(can_act: CanAct, attack: CanAttack) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
-    *can_act* get it bound first (``partial(f, can_act)``: positional, the cheap kind)."""
+    *can_act* (and *attack*) get it bound first (``partial(f, can_act)``: positional, the cheap
+    kind)."""
     opens = partial(_open_at, can_act)
     return TurnMachine(
         steps={
@@ -315,7 +326,7 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 Step.DRAW, Step.MAIN1, None, _decides, enter_at=partial(_draw_at, can_act)
             ),
             Step.MAIN1: FlowStep(
-                Step.MAIN1, partial(_after_main1, can_act), None, _decides, enter_at=opens
+                Step.MAIN1, partial(_after_main1, can_act, attack), None, _decides, enter_at=opens
             ),
             Step.BEGIN_COMBAT: FlowStep(
                 Step.BEGIN_COMBAT,
@@ -329,7 +340,7 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
                 partial(_after_attackers, can_act),
                 None,
                 _decides,
-                enter_at=partial(_declare_attackers_at, can_act),
+                enter_at=partial(_declare_attackers_at, can_act, attack),
             ),
             Step.BLOCKERS: FlowStep(
                 Step.BLOCKERS,
@@ -372,7 +383,7 @@ def _machine(can_act: CanAct) -> TurnMachine[MagicState, Step]:
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
         set_step=set_step,
         is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
-        auto=partial(auto, can_act),
+        auto=partial(auto, can_act, attack),
     )
 
 
@@ -395,9 +406,12 @@ class Turn(Struct):
     enter: Callable[[MagicState], MagicState]
 
 
-def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
+def make_turn(
+    can_act: CanAct, mana: ManaCounts = mana_counts, attack: CanAttack = can_attack
+) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
-    counting mana with *mana* (a game's memo, or the plain function).
+    counting mana with *mana* and asking whether the active player can attack with *attack*
+    (each a game's memo, or the plain function).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -406,7 +420,7 @@ def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act)
+    machine = _machine(can_act, attack)
     advance = machine.advance
 
     def step(state: MagicState, action: Action) -> MagicState:
@@ -415,8 +429,13 @@ def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
         draft = cast(MagicState, thaw(state))
         run = advance(apply_action(draft, action, can_act))
         s = run.state
-        s = set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
-        return s if type(s) is MagicState else freeze(cast(Draft, s))
+        if type(s) is MagicState:  # (a rule that returned a new state)
+            return set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
+        done = cast(Draft, s)
+        done.ticks += 1
+        done.steps += run.steps
+        done.decisions += 1
+        return freeze(done)
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
@@ -434,7 +453,7 @@ def make_turn(can_act: CanAct, mana: ManaCounts = mana_counts) -> Turn:
         return run.state.replace(ticks=1, steps=run.steps)
 
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
-        return forced(state, can_act)
+        return forced(state, can_act, attack)
 
     def legal_here(state: MagicState) -> tuple[Action, ...]:
         return legal_actions(state, mana)
