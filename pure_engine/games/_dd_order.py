@@ -64,12 +64,18 @@ def order_moves(
                 score = 40  # cash a winner
             elif top & partner and not ruffable:
                 score = 30 - card % 13  # low card to partner's winner
-            elif trump_mask and not partner & mask and partner & trump_mask and mask != trump_mask:
-                score = 25 - card % 13  # partner ruffs
+            elif (
+                trump_mask
+                and not partner & mask
+                and partner & trump_mask
+                and mask != trump_mask
+                and not ruffable
+            ):
+                score = 25 - card % 13  # partner ruffs, and neither opponent can ruff it
             elif top & lho and (partner & mask) > (rho & mask) and not ruffable:
                 score = 20 - card % 13  # through the second hand, to partner's tenace
             else:
-                score = 10 - card % 13 + (h[seat] & mask).bit_count() - (8 if ruffable else 0)
+                score = 10 - card % 13 + (h[seat] & mask).bit_count() - (20 if ruffable else 0)
             scored.append((-score, card))
         scored.sort()
         return [card for _, card in scored]
