@@ -89,20 +89,31 @@ _TEMPLATES: Final = {
 _placed: Final = Entity.setter("id", "owner", "zone")
 
 
-def _table(
-    cards: Sequence[tuple[ZoneId, str, int]],
-) -> Table:
+Placed = dict[tuple[ZoneId, str, int, int], Entity]
+"""A game value's memo of the entities its deals placed, by (zone, card, owner, id): entities
+are immutable, so a card dealt again to the same id and zone is the same object (a deal of the
+same decks places the same few cards at the same ids, game after game)."""
+
+
+def _table(cards: Sequence[tuple[ZoneId, str, int]], placed: Placed | None = None) -> Table:
     """A table holding the two player entities, then *cards* as ``(zone, card, owner)``, built
-    in one go (creating them one by one re-copies each zone's tuple: quadratic)."""
+    in one go (creating them one by one re-copies each zone's tuple: quadratic); *placed*
+    keeps the entities made (a game value's :data:`Placed`; ``None``: a fresh one)."""
+    if placed is None:
+        placed = {}
     entities: dict[EntityId, Entity] = {}
     zones: dict[ZoneId, list[EntityId]] = {z.id: [] for z in LAYOUT.zones}
     players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
     for number, (zone, card, owner) in enumerate((*players, *cards)):
         entity_id = EntityId(number)
-        template = _TEMPLATES.get(card)
-        if template is None:
-            raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
-        entities[entity_id] = _placed(template, entity_id, owner, zone)
+        key = (zone, card, owner, number)
+        entity = placed.get(key)
+        if entity is None:
+            template = _TEMPLATES.get(card)
+            if template is None:
+                raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
+            entity = placed[key] = _placed(template, entity_id, owner, zone)
+        entities[entity_id] = entity
         zones[zone].append(entity_id)
     return Table(
         immutables.Map(entities),
@@ -119,10 +130,12 @@ def deal(
     skip: int,
     turn: Turn = TURN,
     facts: CardFacts | None = None,
+    placed: Placed | None = None,
 ) -> MagicState:
     """Shuffle both libraries with ``Rng(seed)``, draw seven cards each, and run to the first
     decision of turn 1 (player 0 goes first) with the *turn* rules (a game value's own);
-    *facts* are the decks' :func:`~.cards.card_facts` (found from the decks when not given)."""
+    *facts* are the decks' :func:`~.cards.card_facts` (found from the decks when not given),
+    *placed* the game value's memo of the entities dealt (:data:`Placed`)."""
     if facts is None:
         facts = card_facts((*deck0, *deck1))
     rng = Rng(seed)
@@ -134,7 +147,7 @@ def deal(
         cards.extend(
             (ZONES.library[p] if k < top else ZONES.hand[p], c, p) for k, c in enumerate(order)
         )
-    table = _table(cards)
+    table = _table(cards, placed)
     zones = table.zones
     for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
         zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
@@ -391,10 +404,11 @@ def make_game(
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
 
+    placed: Placed = {}  # the entities its deals placed (immutable: shared between deals)
+
     def initial_state(seed: int | None = None) -> MagicState:
-        return deal(
-            cards0, cards1, seed=0 if seed is None else seed, skip=skip, turn=turn, facts=facts
-        )
+        seed = 0 if seed is None else seed
+        return deal(cards0, cards1, seed=seed, skip=skip, turn=turn, facts=facts, placed=placed)
 
     info = GameInfo(
         name="magic_lite",
