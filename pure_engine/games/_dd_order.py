@@ -117,6 +117,12 @@ def order_follow(
         fourth = _top_of(h[(seat + 2) & 3], led, trump_mask, best if third < 0 else third)
         if fourth >= 0:
             return losing + beating  # partner, last to play, can take the trick
+        if third >= 0:
+            # the third hand can beat the card led: first the cheapest card over the
+            # third hand's best, if any (else the cheapest winner, as below)
+            over = [c for c in beating if _beats(c, third, trump_mask)]
+            if over:
+                return over[:1] + losing + [c for c in beating if c != over[0]]
         return beating[:1] + losing + beating[1:]
     # third hand: what can the fourth hand do?
     partner_holds = win == 0
