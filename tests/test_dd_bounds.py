@@ -135,11 +135,9 @@ def _bits(rel: Relative, cards: str) -> int:
     return out
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2**32), st.integers(1, 3))
-def test_trump_length_never_exceeds_perfect_play(seed: int, size: int) -> None:
-    # deals rich in trumps (half the cards from the trump suit) so the count often fires
-    rng = random.Random(seed)
+def _trump_rich_deal(rng: random.Random, size: int) -> tuple[tuple[int, int, int, int], int, int]:
+    """Hands of *size* cards, half of all the cards from the trump suit (so the trump
+    bounds often fire), the trump suit and a leader."""
     trump = rng.randrange(4)
     trumps = [13 * trump + rank for rank in range(13)]
     others = [card for card in range(52) if card // 13 != trump]
@@ -148,8 +146,14 @@ def test_trump_length_never_exceeds_perfect_play(seed: int, size: int) -> None:
     hands = [0, 0, 0, 0]
     for index, card in enumerate(deck):
         hands[index % 4] |= 1 << card
-    leader = rng.randrange(4)
-    h = (hands[0], hands[1], hands[2], hands[3])
+    return (hands[0], hands[1], hands[2], hands[3]), trump, rng.randrange(4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 3))
+def test_trump_length_never_exceeds_perfect_play(seed: int, size: int) -> None:
+    # deals rich in trumps (half the cards from the trump suit) so the count often fires
+    h, trump, leader = _trump_rich_deal(random.Random(seed), size)
     ns = brute_ns(Tricks(h, leader), trump)
     rel = to_relative(h, ()).hands
     mask = SUIT_MASKS[trump]
@@ -172,17 +176,7 @@ def test_trump_honours_never_deny_the_side_on_lead_what_perfect_play_gives(
     seed: int, size: int
 ) -> None:
     # deals rich in trumps, as above: the side on lead takes fewer than all the tricks
-    rng = random.Random(seed)
-    trump = rng.randrange(4)
-    trumps = [13 * trump + rank for rank in range(13)]
-    others = [card for card in range(52) if card // 13 != trump]
-    deck = rng.sample(trumps, 2 * size) + rng.sample(others, 2 * size)
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for index, card in enumerate(deck):
-        hands[index % 4] |= 1 << card
-    leader = rng.randrange(4)
-    h = (hands[0], hands[1], hands[2], hands[3])
+    h, trump, leader = _trump_rich_deal(random.Random(seed), size)
     rel = to_relative(h, ()).hands
     if trump_honours(rel, leader, SUIT_MASKS[trump]):
         ns = brute_ns(Tricks(h, leader), trump)
