@@ -399,7 +399,7 @@ def make_game(
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
     mana = make_mana_counts()  # this game value's own memos: mana counts, "can act?", "can attack?"
-    turn = make_turn(make_can_act(mana), mana, make_can_attack())
+    turn = make_turn(make_can_act(mana), mana, make_can_attack(), {})  # {}: its Untapped
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}

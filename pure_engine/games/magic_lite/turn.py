@@ -38,7 +38,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Final, cast
 
-from pure_engine.cards import EXHAUSTED, Table, put, put_all, remove_buffs
+from pure_engine.cards import EXHAUSTED, Entity, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
@@ -88,7 +88,7 @@ from pure_engine.games.magic_lite.state import (
     writer,
 )
 
-__all__ = ["TURN", "Turn", "make_turn", "start_turns", "step"]
+__all__ = ["TURN", "Turn", "Untapped", "make_turn", "start_turns", "step"]
 
 
 # --- entering a step ------------------------------------------------------------------------------
@@ -111,13 +111,30 @@ def _untap_at(state: MagicState, step: Step) -> MagicState:
     return _untapped(state, step, _untapped_table(state.table, state.active), False)
 
 
-def _untapped_table(table: Table, player: int) -> Table:
+Untapped = dict[Entity, Entity]
+"""A game value's memo of untapped permanents: each tapped (or summoning sick) permanent, by
+value, with the same permanent ready — entities are immutable, so the lands and creatures a
+game taps turn after turn are untapped by a lookup, not by a new 17-slot entity each turn
+(looked up by value within one process: never stored)."""
+_UNTAPPED_KEPT: Final = 4096
+"""The memo starts afresh beyond this many entries (a game value may play without end)."""
+
+
+def _untapped_table(table: Table, player: int, memo: Untapped | None = None) -> Table:
     entities = table.entities
     untapped = []
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
         if e.status & (TAPPED | EXHAUSTED):
-            untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
+            if memo is None:
+                untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
+                continue
+            ready = memo.get(e)
+            if ready is None:
+                if len(memo) >= _UNTAPPED_KEPT:
+                    memo.clear()
+                ready = memo[e] = set_status(e, e.status & ~(TAPPED | EXHAUSTED))
+            untapped.append(ready)
     return put_all(table, untapped)
 
 
@@ -187,14 +204,14 @@ def _cleanup_at(state: MagicState, step: Step) -> MagicState:
     return _cleaned(state, step, hand_over(state), False)
 
 
-def _next_turn_at(state: MagicState, step: Step) -> MagicState:
+def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> MagicState:
     """The untap step entered from the cleanup (the row's ``enter_at``): damage wears off and
     "until end of turn" effects end (rule 514.2), the other player's turn begins and their
     permanents untap — in one write of the state, not one for the new turn and one for the
     untap (the cleanup is always followed by the untap step, and nothing reads the state in
     between)."""
     active = 1 - state.active
-    table = _untapped_table(_worn_off(state.table), active)
+    table = _untapped_table(_worn_off(state.table), active, memo)
     return _turned(state, step, table, False, active, state.turn + 1)
 
 
@@ -305,15 +322,19 @@ def _decides(state: MagicState) -> bool:
 # --- the table, built around one checker ----------------------------------------------------------
 
 
-def _machine(can_act: CanAct, attack: CanAttack) -> TurnMachine[MagicState, Step]:
+def _machine(
+    can_act: CanAct, attack: CanAttack, untapped: Untapped | None
+) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *attack*) get it bound first (``partial(f, can_act)``: positional, the cheap
-    kind)."""
+    kind); the untap step gets the game's *untapped* memo (``None``: none)."""
     opens = partial(_open_at, can_act)
     return TurnMachine(
         steps={
             Step.UNTAP: FlowStep(
-                Step.UNTAP, partial(_after_untap, can_act), enter_at=_next_turn_at
+                Step.UNTAP,
+                partial(_after_untap, can_act),
+                enter_at=partial(_next_turn_at, untapped),
             ),
             Step.UPKEEP: FlowStep(
                 Step.UPKEEP,
@@ -407,11 +428,15 @@ class Turn(Struct):
 
 
 def make_turn(
-    can_act: CanAct, mana: ManaCounts = mana_counts, attack: CanAttack = can_attack
+    can_act: CanAct,
+    mana: ManaCounts = mana_counts,
+    attack: CanAttack = can_attack,
+    untapped: Untapped | None = None,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking whether the active player can attack with *attack*
-    (each a game's memo, or the plain function).
+    (each a game's memo, or the plain function); *untapped* is the game's memo of untapped
+    permanents (:data:`Untapped`; ``None``: every untap makes new entities).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -420,7 +445,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, attack)
+    machine = _machine(can_act, attack, untapped)
     advance = machine.advance
 
     def step(state: MagicState, action: Action) -> MagicState:
