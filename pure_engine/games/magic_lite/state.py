@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Final, cast
+from typing import Final
 
 from pure_engine.cards.stack import StackState
 from pure_engine.cards.table import FIRST_GAME_STATUS, Entity, EntityId, Table
+from pure_engine.core.draft import Draft as _CoreDraft
+from pure_engine.core.draft import Drafting
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 
@@ -252,12 +254,12 @@ class MagicState(StackState):
     autos: int = 0
 
 
-# --- the draft one step writes in place -------------------------------------------------------
+# --- the draft one step writes in place (core.draft) -------------------------------------------
 
 
-class Draft:
+class Draft(_CoreDraft):
     """A private, mutable copy of a :class:`MagicState`, written in place by one ``turn.step``
-    (STYLE.md: local mutation nobody else can see).
+    (:mod:`pure_engine.core.draft`; STYLE.md: local mutation nobody else can see).
 
     A decision writes the state ~5 times (the action, the step changes, the automatic passes,
     the counters) and each write of the 27-field record is a new tuple (~4 300 instructions);
@@ -276,49 +278,17 @@ class Draft:
     """
 
     __slots__ = MagicState._fields
-    __hash__ = None  # type: ignore[assignment]  # mutable: never a key
     # the slots' types, for the fields ``step`` writes by name (the others are written through
     # the setters)
     ticks: int
     steps: int
     decisions: int
 
-    def replace(self, **changes: object) -> Draft:
-        """Change the named fields in place (``MagicState.replace``'s signature)."""
-        for name in changes:
-            setattr(self, name, changes[name])
-        return self
 
-    def __repr__(self) -> str:
-        return f"Draft of {freeze(self)!r}"
-
-
-def _compile(name: str, source: str, namespace: dict[str, object]) -> Callable[..., object]:
-    exec(source, namespace)  # noqa: S102 - generated from the struct's own field names
-    function = namespace[name]
-    assert callable(function)
-    return function
-
-
-_FIELDS: Final = MagicState._fields
-_SLOTS = ", ".join(f"d.{name}" for name in _FIELDS)
-thaw: Final = cast(
-    Callable[[MagicState], Draft],
-    _compile(
-        "thaw",
-        f"def thaw(state):\n    d = _new(_D)\n    {_SLOTS} = state[1:]\n    return d\n",
-        {"_new": object.__new__, "_D": Draft},
-    ),
-)
-"""A :class:`Draft` of *state* (one slice and 27 slot stores)."""
-freeze: Final = cast(
-    Callable[[Draft], MagicState],
-    _compile(
-        "freeze",
-        f"def freeze(d):\n    return _tn(_S, (_S, {_SLOTS}))\n",
-        {"_tn": tuple.__new__, "_S": MagicState},
-    ),
-)
+_DRAFTING: Final = Drafting(MagicState, Draft)
+thaw: Final = _DRAFTING.thaw
+"""A :class:`Draft` of *state*, typed as the state it stands for (one slice, 27 slot stores)."""
+freeze: Final = _DRAFTING.freeze
 """The :class:`MagicState` a :class:`Draft` holds (one new tuple)."""
 
 
@@ -334,17 +304,7 @@ def writer(*names: str) -> Callable[..., MagicState]:
     >>> turned(d, 3, 0) is d, d.turn
     (True, 3)
     """
-    immutable = MagicState.setter(*names)  # checks the names
-    values = ", ".join(f"v{k}" for k in range(len(names)))
-    stores = "".join(f"        self.{name} = v{k}\n" for k, name in enumerate(names))
-    source = (
-        f"def write(self, {values}):\n"
-        f"    if self.__class__ is _D:\n{stores}        return self\n"
-        f"    return _immutable(self, {values})\n"
-    )
-    function = _compile("write", source, {"_D": Draft, "_immutable": immutable})
-    function.__qualname__ = f"writer({', '.join(map(repr, names))})"
-    return cast(Callable[..., MagicState], function)
+    return _DRAFTING.writer(*names)
 
 
 # --- the hot transitions' setters (positional, about half a keyword replace; a draft in place) -

@@ -451,7 +451,7 @@ def make_turn(
     def step(state: MagicState, action: Action) -> MagicState:
         # the decision and the turn after it write one private draft in place (``Draft``: it
         # reads as the state, the setters write its slots); frozen once, it never leaves here
-        draft = cast(MagicState, thaw(state))
+        draft = thaw(state)
         run = advance(apply_action(draft, action, can_act))
         s = run.state
         if type(s) is MagicState:  # (a rule that returned a new state)
@@ -460,7 +460,7 @@ def make_turn(
         done.ticks += 1
         done.steps += run.steps
         done.decisions += 1
-        return freeze(done)
+        return freeze(s)
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
