@@ -11,7 +11,7 @@ so the rules read it unchanged.  It is the "local mutation nobody else can see" 
 it, and a rule must not read a value it has already overwritten through the draft (the aliasing
 a draft makes possible, which a test should rule out by playing with drafts and without).
 
->>> from pure_engine.core.struct import Struct
+>>> from pure_engine.core.struct import Struct, _compile  # the struct's compiler of setters
 >>> class P(Struct):
 ...     x: int
 ...     y: int = 0
@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
-from pure_engine.core.struct import Struct
+from pure_engine.core.struct import Struct, _compile  # the struct's compiler of setters
 
 __all__ = ["Draft", "Drafting"]
 
@@ -55,13 +55,6 @@ class Draft:
         names: tuple[str, ...] = tuple(type(self).__slots__)
         fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
         return f"{type(self).__name__}({fields})"
-
-
-def _compile(name: str, source: str, namespace: dict[str, object]) -> Callable[..., Any]:
-    exec(source, namespace)  # noqa: S102 - generated from the struct's own field names
-    function = namespace[name]
-    assert callable(function)
-    return function
 
 
 class Drafting(Generic[S]):
