@@ -25,7 +25,12 @@ from pure_engine.games.magic_lite.combat import (
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.engine import RULES, ZONES
 from pure_engine.games.magic_lite.game import deal, position
-from pure_engine.games.magic_lite.priority import PASS, make_can_act
+from pure_engine.games.magic_lite.priority import (
+    PASS,
+    make_can_act,
+    make_priority,
+    priority_actions,
+)
 from pure_engine.games.magic_lite.state import CardFacts
 from pure_engine.games.magic_lite.turn import step as magic_step
 from pure_engine.testing import FAST_CHECKS, check_game
@@ -130,6 +135,37 @@ def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:
     for state in _random_states(7, 11, 200):
         for player in rng.sample((0, 1, 0, 1), 4):
             assert memo(state, player) == can_act(state, player) == other(state, player)
+
+
+@pytest.mark.parametrize(
+    ("deck0", "deck1"), [("green_stompy", "red_burn"), ("white_weenie", "dimir_fliers")]
+)
+def test_a_games_memo_of_the_priority_actions_lists_them_as_priority_actions(
+    deck0: str, deck1: str
+) -> None:
+    # the memo (make_priority) keeps, per player and timing, the last table's list of actions:
+    # built by the check, handed to legal_actions; asked in any order along games (abilities
+    # included), every list is the plain one and every answer the plain check's
+    game = load_game("magic_lite", deck0=deck0, deck1=deck1, skip_trivial=False)
+    memo = make_priority()
+    rng = random.Random(5)
+    lists = 0
+    for seed in range(3):
+        state = game.initial_state(seed)
+        for _ in range(250):
+            if game.is_terminal(state):
+                break
+            for player in rng.sample((0, 1, 0, 1), 4):
+                if rng.random() < 0.5:
+                    assert memo.can_act(state, player) == can_act(state, player)
+                listed = memo.actions(state, player)
+                assert listed == priority_actions(state, player), GAME.render(state)
+                assert memo.can_act(state, player) == (listed != (PASS,))
+                lists += len(listed) > 1
+            legal = game.legal_actions(state)
+            assert legal == legal_actions(state)
+            state = game.step(state, legal[rng.randrange(len(legal))])
+    assert lists > 50  # lists of real choices were compared, not only (pass,)
 
 
 @pytest.mark.parametrize(

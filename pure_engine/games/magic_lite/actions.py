@@ -164,9 +164,15 @@ def _distinct_hand(state: MagicState, player: int) -> tuple[EntityId, ...]:
 # --- legal actions and applying them -------------------------------------------------------------
 
 
-def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Action, ...]:
+def legal_actions(
+    state: MagicState,
+    mana: ManaCounts = mana_counts,
+    priority: Callable[[MagicState, int], tuple[Action, ...]] | None = None,
+) -> tuple[Action, ...]:
     """The decisions open now, in a stable order (``pass`` first at priority); *mana* counts
-    a player's mana (a game's memo of it: :func:`~.priority.make_mana_counts`)."""
+    a player's mana (a game's memo of it: :func:`~.priority.make_mana_counts`), *priority*
+    lists the priority actions (a game's memo of them, ``make_priority(mana).actions``;
+    ``None``: :func:`~.priority.priority_actions`)."""
     if state.lost:
         return ()
     pending = state.pending
@@ -192,6 +198,8 @@ def legal_actions(state: MagicState, mana: ManaCounts = mana_counts) -> tuple[Ac
         orders = math.factorial(len(blockers_of(state, attacker)))
         return tuple(Action(Act.ORDER, attacker, k) for k in range(orders))
     if state.window:
+        if priority is not None:
+            return priority(state, state.holder)
         return priority_actions(state, state.holder, mana)
     return ()
 

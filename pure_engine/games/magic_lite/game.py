@@ -44,7 +44,7 @@ from pure_engine.games.magic_lite.combat import damage_order, make_can_attack
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.priority import make_can_act, make_mana_counts
+from pure_engine.games.magic_lite.priority import make_mana_counts, make_priority
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
 from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
 
@@ -399,7 +399,14 @@ def make_game(
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
     mana = make_mana_counts()  # this game value's own memos: mana counts, "can act?", "can attack?"
-    turn = make_turn(make_can_act(mana), mana, make_can_attack(), {})  # {}: its Untapped
+    priority = make_priority(mana)  # "can act?" and the priority actions, one memo
+    turn = make_turn(priority.can_act, mana, make_can_attack(), {})  # {}: its Untapped
+    actions = priority.actions
+
+    def legal(state: MagicState) -> tuple[Action, ...]:
+        # the list of priority actions the flow loop's last check built, when it is the same
+        return legal_actions(state, mana, actions)
+
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
@@ -427,7 +434,7 @@ def make_game(
         info=info,
         initial_state=initial_state,
         current_player=current_player,
-        legal_actions=turn.legal_actions,
+        legal_actions=legal,
         chance_outcomes=chance_outcomes,
         step=turn.step,
         returns=returns,

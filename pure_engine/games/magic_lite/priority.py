@@ -11,9 +11,10 @@ until somebody must decide), :func:`cast` puts a spell on the stack.
 
 The check is asked many times for the same table (every step that changes
 nothing asks again), so a game value keeps the last answer per player:
-:func:`make_can_act` builds that memo, and every function here that asks
-takes the checker as its *can_act* argument — the memo belongs to the game
-``make_game`` builds, never to this module.
+:func:`make_priority` builds that memo (with the list of actions the check
+built, which the game's ``legal_actions`` hands out), and every function here
+that asks takes the checker as its *can_act* argument — the memo belongs to
+the game ``make_game`` builds, never to this module.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Final, Protocol
 from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, start_item
+from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
@@ -32,7 +34,6 @@ from pure_engine.games.magic_lite.engine import (
     NEEDS,
     RULES,
     ZONES,
-    affords,
     enter_battlefield,
     entered_table,
     fire,
@@ -58,11 +59,13 @@ __all__ = [
     "PASS",
     "CanAct",
     "ManaCounts",
+    "Priority",
     "can_act",
     "cast",
     "everyone_passes",
     "make_can_act",
     "make_mana_counts",
+    "make_priority",
     "open_window",
     "open_window_at",
     "pass_priority",
@@ -76,6 +79,7 @@ _CAST: Final = Act.CAST  # class attribute (a generic lookup on Python 3.11)
 _LANDS: Final = one_number_actions(Act.PLAY_LAND)  # play land i, cast i without a target
 _CASTS: Final = one_number_actions(Act.CAST)
 _MAINS: Final = (Step.MAIN1, Step.MAIN2)
+_PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 
 
 class CanAct(Protocol):
@@ -235,19 +239,8 @@ def make_mana_counts() -> ManaCounts:
 
 
 def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
-    """:func:`can_act` with its last answer per player kept: a game value's own memo.
-
-    The answer depends on the entity table and two timing flags only (sorcery
-    timing, a land still playable), and the flow loop asks again for the same
-    table at every step that changes nothing; the memo holds, per player and
-    per timing (the steps alternate between them), the last table (compared by
-    identity: tables are immutable) with the answer.  It also
-    keeps, per player, the last zone map and battlefield looked at (replaced
-    only when a zone changes) and whether the battlefield holds a permanent
-    with an activated ability: most do not, and then abilities cost one
-    identity test when the hand cannot act.  Each
-    ``make_game`` builds its own, so nothing is shared between game values; *mana* counts the
-    mana (the game's :func:`make_mana_counts`, shared with its list of actions).
+    """:func:`can_act` with its last answer per player kept: a game value's own memo (the
+    check of :func:`make_priority`).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> check = make_can_act()
@@ -255,14 +248,52 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     >>> [check(s, p) for p in (0, 1, 0, 1)] == [can_act(s, p) for p in (0, 1, 0, 1)]
     True
     """
-    # per timing (the steps alternate between them), per player: the last (table, answer)
-    none: tuple[object, bool] = (None, False)
+    return make_priority(mana).can_act
+
+
+class Priority(Struct):
+    """A game value's memo of priority (:func:`make_priority`): ``can_act(state, player[,
+    step])`` answers as :func:`can_act`, ``actions(state, player)`` as
+    :func:`priority_actions`."""
+
+    can_act: CanAct
+    actions: Callable[[MagicState, int], tuple[Action, ...]]
+
+
+def make_priority(mana: ManaCounts = mana_counts) -> Priority:
+    """:func:`can_act` and :func:`priority_actions` with their last answer per player kept: a
+    game value's own memo.
+
+    Both depend on the entity table and two timing flags only (sorcery timing, a land still
+    playable).  The flow loop asks "can act?" again for the same table at every step that
+    changes nothing, and when the answer is yes the driver asks for the list of actions on
+    that very table: so the memo holds, per player and per timing (the steps alternate between
+    them), the last table (compared by identity: tables are immutable) with the list of
+    actions found for it — the check is whether the list holds more than ``pass``, and the
+    list is built once, by the check.  A list the check would have cut short (at the first
+    action found) costs the rest of the hand; the hand without an instant at instant timing,
+    the commonest miss, is still decided by one scan.  It also keeps, per player, the last
+    zone map and battlefield looked at (replaced only when a zone changes) and whether the
+    battlefield holds a permanent with an activated ability: most do not, and then abilities
+    cost one identity test.  Each ``make_game`` builds its own, so nothing is shared between
+    game values; *mana* counts the mana (the game's :func:`make_mana_counts`).
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> memo = make_priority()
+    >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
+    >>> [memo.can_act(s, p) for p in (0, 1)], memo.actions(s, 1) == priority_actions(s, 1)
+    ([False, True], True)
+    """
+    # per timing (the steps alternate between them), per player: the last (table, answer, list)
+    none: tuple[object, bool, tuple[Action, ...]] = (None, False, ())
     instant = [none, none]  # instant timing
     main_land = [none, none]  # sorcery timing, a land still playable
     main = [none, none]  # sorcery timing, the land played
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
     hands, battlefields = HAND, BATTLEFIELD
     mains = _MAINS
+    pass_only = _PASS_ONLY
+    instants = _INSTANTS
 
     def memo_can_act(state: MagicState, player: int, step: Step | None = None, /) -> bool:
         table = state.table
@@ -283,16 +314,35 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
         if known[0] is table:  # answered for this table: the hand is not even looked up
             return known[1]
         hand = table.zones[hands[player]]
-        if hand:
-            found = _can_act(table, player, hand, sorcery, land_ok, mana) or (
-                state.cards.abilities and _activates(table, player, sorcery)
-            )
-        else:  # only an ability could be used
-            found = state.cards.abilities and _activates(table, player, sorcery)
-        slots[player] = (table, found)
-        return found
+        found = pass_only
+        if sorcery:
+            if hand:
+                found = _choices(table, player, hand, True, land_ok, mana)
+        else:  # most misses: at instant timing a hand without an instant adds nothing
+            entities = table.entities
+            for i in hand:
+                if entities[i].card in instants:
+                    found = _choices(table, player, hand, False, False, mana)
+                    break
+        if state.cards.abilities and _activates(table, player):
+            found = (*found, *activations(table, player, sorcery=sorcery))
+        acts = len(found) > 1
+        slots[player] = (table, acts, found)
+        return acts
 
-    def _activates(table: Table, player: int, sorcery: bool) -> bool:
+    def memo_actions(state: MagicState, player: int) -> tuple[Action, ...]:
+        table = state.table
+        if player == state.active and state.step in mains and not state.stack:
+            slots = main if state.land_played else main_land
+        else:
+            slots = instant
+        known = slots[player]
+        if known[0] is not table:
+            memo_can_act(state, player)
+            known = slots[player]
+        return known[2]
+
+    def _activates(table: Table, player: int) -> bool:
         # the zone map is replaced only when a zone changes, a zone tuple only when that zone
         # does; most battlefields hold no permanent with an activated ability
         zones = table.zones
@@ -301,11 +351,9 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
             field = zones[battlefields[player]]
             holds = field_known[2] if field_known[1] is field else has_abilities(field, table)
             field_known = fields[player] = (zones, field, holds)
-        if not field_known[2]:
-            return False
-        return can_activate(table, player, sorcery)
+        return field_known[2]
 
-    return memo_can_act
+    return Priority(memo_can_act, memo_actions)
 
 
 def _can_act(
@@ -366,14 +414,38 @@ def priority_actions(
     legal target); copies of a card in hand are one choice.  *mana* counts their mana (a
     game's :func:`make_mana_counts`)."""
     table = state.table
-    entities = table.entities
     sorcery, land_ok = _timing(state, player)
+    hand = table.zones[HAND[player]]
+    actions = _choices(table, player, hand, sorcery, land_ok, mana) if hand else _PASS_ONLY
+    if state.cards.abilities:
+        return (*actions, *activations(table, player, sorcery=sorcery))
+    return actions
+
+
+def _choices(
+    table: Table,
+    player: int,
+    hand: tuple[EntityId, ...],
+    sorcery: bool,
+    land_ok: bool,
+    mana: ManaCounts,
+) -> tuple[Action, ...]:
+    """``pass``, then the lands and spells of *hand* :func:`priority_actions` lists (its
+    abilities aside)."""
+    entities = table.entities
+    if not sorcery:  # most lists: at instant timing a hand without an instant adds nothing
+        instants = _INSTANTS
+        for i in hand:
+            if entities[i].card in instants:
+                break
+        else:
+            return _PASS_ONLY
     counts: list[int] | None = None
     total = 0
     actions = [PASS]
     seen: set[str] = set()
     castable = _CASTABLE
-    for i in table.zones[HAND[player]]:
+    for i in hand:
         card = entities[i].card
         if card in seen:
             continue  # copies of a card in hand are the same choice
@@ -389,17 +461,19 @@ def priority_actions(
         if counts is None:
             counts = mana(table, player)
             total = sum(counts)
-        if not affords(needs, value, counts, total):
+        if value > total:
             continue
-        if selector is None:
-            actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
-            continue
-        for t in selector(table, Ctx(i, player)):
-            if t != i and is_alive(entities[t]):
-                actions.append(make_action(_CAST, i, t))
-    if state.cards.abilities:
-        actions += activations(table, player, sorcery=sorcery)
-    return tuple(actions)
+        for color, need in needs:  # affords(), inlined
+            if counts[color] < need:
+                break
+        else:
+            if selector is None:
+                actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
+                continue
+            for t in selector(table, Ctx(i, player)):
+                if t != i and is_alive(entities[t]):
+                    actions.append(make_action(_CAST, i, t))
+    return tuple(actions) if len(actions) > 1 else _PASS_ONLY
 
 
 def everyone_passes(state: MagicState, can_act: CanAct, step: Step | None = None) -> bool:
