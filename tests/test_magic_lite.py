@@ -20,6 +20,7 @@ from pure_engine.games.magic_lite.combat import (
     block_options,
     can_attack,
     can_block,
+    make_can_attack,
 )
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.engine import RULES, ZONES
@@ -110,6 +111,20 @@ def test_the_quick_combat_checks_answer_as_the_lists_they_stand_for() -> None:
             assert can_block(state) == bool(block_options(state)), GAME.render(state)
             blocked += bool(state.attackers and block_options(state))
     assert blocked > 0  # some states really had attackers that could be blocked
+
+
+def test_a_games_memo_of_can_attack_answers_as_the_check_itself() -> None:
+    # the memo keeps the creatures able to attack per (table, active player) and checks the
+    # attackers declared against them: asked along games, forwards and back (the same table
+    # with more or fewer attackers declared), it agrees with the plain check
+    memo = make_can_attack()
+    declarations = 0
+    for game in range(4):
+        states = _random_states(game, game + 7, 200)
+        for state in (*states, *reversed(states)):
+            assert memo(state) == can_attack(state), GAME.render(state)
+            declarations += bool(state.attackers and state.declaring)
+    assert declarations > 0  # some states were met in the middle of a declaration
 
 
 def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:

@@ -31,6 +31,7 @@ from pure_engine.games.magic_lite.combat import (
     damage_order,
 )
 from pure_engine.games.magic_lite.engine import (
+    BATTLEFIELD,
     HAND,
     RULES,
     ZONES,
@@ -90,6 +91,7 @@ _attacked: Final = writer("table", "declaring")
 _land_played: Final = writer("table", "land_played", "passes")
 _set_attackers: Final = writer("attackers")
 _set_blocks: Final = writer("blocks")
+_blocks_done: Final = writer("declaring", "to_order")
 _set_autos: Final = writer("autos")
 
 
@@ -127,8 +129,19 @@ def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
 def after_blocks(state: MagicState, can_act: CanAct) -> MagicState:
     """Blockers are declared: the attackers with several blockers wait for their damage order,
     or priority opens."""
-    multi = tuple(a for a in state.attackers if len(blockers_of(state, a)) > 1)
-    state = state.replace(declaring=False, to_order=multi)
+    blocks = state.blocks
+    multi: tuple[EntityId, ...] = ()
+    if state.orders:  # (orders are chosen after this: not in a game's own flow)
+        multi = tuple(a for a in state.attackers if len(blockers_of(state, a)) > 1)
+    elif len(blocks) > 1:  # else no attacker has two blockers
+        entities, fields = state.table.entities, BATTLEFIELD
+        counts: dict[EntityId, int] = {}
+        for blocker, attacker in blocks:
+            if entities[blocker].zone in fields:
+                counts[attacker] = counts.get(attacker, 0) + 1
+        if len(counts) < len(blocks):
+            multi = tuple(a for a in state.attackers if counts.get(a, 0) > 1)
+    state = _blocks_done(state, False, multi)
     return state if multi else open_window(state, can_act)
 
 

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, Entity, EntityId
+from pure_engine.cards import EXHAUSTED, Entity, EntityId, Table
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, damaged, set_table_life
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
@@ -106,10 +106,13 @@ CanAttack = Callable[[MagicState], bool]
 
 
 def make_can_attack() -> CanAttack:
-    """:func:`can_attack` with its last answer kept, keyed by the table, the attackers declared
-    (both compared by identity: they are immutable) and the active player — a game value's own
-    memo.  Entering combat, the turn asks three times about the same table: whether to enter,
-    whether to declare, whether the declaration is forced.
+    """:func:`can_attack` through a game value's own memo: the active player's creatures able to
+    attack on a table, found once per (table, active player) — both compared by identity or
+    value, the table immutable — and then checked against the attackers declared so far.  A
+    declaration changes the attackers, not the table: the creatures are scanned once a combat,
+    not once a declared attacker.  Entering combat, the turn asks three times about the same
+    table (whether to enter, whether to declare, whether the declaration is forced), and once
+    more after each attacker declared.
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> check = make_can_attack()
@@ -117,18 +120,44 @@ def make_can_attack() -> CanAttack:
     >>> check(s), check(s), check(s.replace(attackers=attack_candidates(s)))
     (True, True, False)
     """
-    last: list[tuple[object, object, int, bool]] = [(None, None, -1, False)]
+    last: list[tuple[object, int, tuple[EntityId, ...]]] = [(None, -1, ())]
 
     def memo_can_attack(state: MagicState) -> bool:
-        table, attackers, active = state.table, state.attackers, state.active
+        table, active = state.table, state.active
         known = last[0]
-        if known[0] is table and known[1] is attackers and known[2] == active:
-            return known[3]
-        found = can_attack(state)
-        last[0] = (table, attackers, active, found)
-        return found
+        if known[0] is table and known[1] == active:
+            able = known[2]
+        else:
+            able = _able_to_attack(table, active)
+            last[0] = (table, active, able)
+        if not able:
+            return False
+        declared = state.attackers
+        for i in able:  # noqa: SIM110 - a loop, not any(): no generator
+            if i not in declared:
+                return True
+        return False
 
     return memo_can_attack
+
+
+def _able_to_attack(table: Table, player: int) -> tuple[EntityId, ...]:
+    """*player*'s creatures able to attack on *table*, declared or not (:func:`can_attack`'s
+    test, without the attackers)."""
+    entities = table.entities
+    found = []
+    for i in table.zones[BATTLEFIELD[player]]:
+        e = entities[i]
+        if "creature" not in e.types:
+            continue
+        status, tags = e.status, e.tags
+        if (
+            not status & TAPPED
+            and (not status & EXHAUSTED or tags & HASTE)
+            and not tags & _CANT_ATTACK
+        ):
+            found.append(i)
+    return tuple(found)
 
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
@@ -163,16 +192,19 @@ def can_block(state: MagicState) -> bool:
     """
     entities = state.table.entities
     attackers = _attacking(state)
-    blocks = state.blocks
+    if not attackers:
+        return False
+    blocking = [blocker for blocker, _ in state.blocks]  # each blocks one attacker at most
     for i in state.table.zones[BATTLEFIELD[1 - state.active]]:
         b = entities[i]
-        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED:
+        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED or i in blocking:
             continue
-        if blocks and any(i == blocker for blocker, _ in blocks):
-            continue
-        for a in attackers:
-            if not a.tags & FLYING or b.tags & (FLYING | REACH):
-                return True
+        if not b.tags & (FLYING | REACH):
+            for a in attackers:
+                if not a.tags & FLYING:
+                    return True
+        else:
+            return True
     return False
 
 
@@ -223,26 +255,34 @@ def damage_order(state: MagicState, attacker: EntityId, index: int) -> tuple[Ent
 
 def has_first_strike(state: MagicState) -> bool:
     """True when a creature in combat has first strike (combat has two damage steps)."""
-    entities = state.table.entities
-    ids = (*state.attackers, *(b for b, _ in state.blocks))
-    return any(entities[i].tags & FIRST_STRIKE for i in _on_battlefield(state, ids))
+    entities, fields = state.table.entities, BATTLEFIELD
+    for i in state.attackers:
+        e = entities[i]
+        if e.tags & FIRST_STRIKE and e.zone in fields:
+            return True
+    for i, _ in state.blocks:
+        e = entities[i]
+        if e.tags & FIRST_STRIKE and e.zone in fields:
+            return True
+    return False
 
 
-def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = None) -> MagicState:
-    """Deal the combat damage of one damage step, all at once (rule 510.2); with *step*, the
-    damage step being entered is written with the damage (the turn table's ``enter_at``: one
-    write, not two — the damage does not depend on the step)."""
+def _blocked_damage(
+    state: MagicState,
+    first_strike: bool,
+    player: EntityId,
+    hits: list[tuple[Entity, EntityId, int]],
+) -> None:
+    """The hits of a damage step in a combat with blocks, in order, appended to *hits*."""
     entities = state.table.entities
-    player = state.table.zones[ZONES.player[1 - state.active]][0]
-    hits: list[tuple[Entity, EntityId, int]] = []
 
     def deals(e: Entity) -> bool:
         return bool(e.tags & FIRST_STRIKE) == first_strike and e.attack > 0
 
+    blocked_ones = {x for _, x in state.blocks}
     for a in _on_battlefield(state, state.attackers):
         attacker = entities[a]
         blockers = blockers_of(state, a)
-        blocked = any(x == a for _, x in state.blocks)
         for b in blockers:
             blocker = entities[b]
             if deals(blocker):
@@ -250,7 +290,7 @@ def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = 
         if not deals(attacker):
             continue
         left = attacker.attack
-        if not blocked:
+        if a not in blocked_ones:
             hits.append((attacker, player, left))
             continue
         trample = bool(attacker.tags & TRAMPLE)
@@ -265,6 +305,27 @@ def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = 
             left -= given
         if left and trample:
             hits.append((attacker, player, left))
+
+
+def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = None) -> MagicState:
+    """Deal the combat damage of one damage step, all at once (rule 510.2); with *step*, the
+    damage step being entered is written with the damage (the turn table's ``enter_at``: one
+    write, not two — the damage does not depend on the step)."""
+    entities, fields = state.table.entities, BATTLEFIELD
+    player = state.table.zones[ZONES.player[1 - state.active]][0]
+    hits: list[tuple[Entity, EntityId, int]] = []
+    blocks = state.blocks
+    if not blocks and not state.orders:  # nobody blocks (most combats): each hits the player
+        for a in state.attackers:
+            attacker = entities[a]
+            if (
+                bool(attacker.tags & FIRST_STRIKE) == first_strike
+                and attacker.attack > 0
+                and attacker.zone in fields
+            ):
+                hits.append((attacker, player, attacker.attack))
+    else:
+        _blocked_damage(state, first_strike, player, hits)
     if not hits:
         return state if step is None else set_step(state, step)
     table, life = state.table, state.life
