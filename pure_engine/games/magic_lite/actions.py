@@ -171,7 +171,7 @@ def legal_actions(
     priority: Callable[[MagicState, int], tuple[Action, ...]] | None = None,
 ) -> tuple[Action, ...]:
     """The decisions open now, in a stable order (``pass`` first at priority); *mana* counts
-    a player's mana (a game's memo of it: :func:`~.priority.make_mana_counts`), *priority*
+    a player's mana (:func:`~.engine.mana_counts`, or a stand-in), *priority*
     lists the priority actions (a game's memo of them, ``make_priority(mana).actions``;
     ``None``: :func:`~.priority.priority_actions`)."""
     if state.lost:

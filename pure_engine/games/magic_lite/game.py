@@ -47,7 +47,7 @@ from pure_engine.games.magic_lite.combat import damage_order, make_can_attack
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.priority import make_mana_counts, make_priority
+from pure_engine.games.magic_lite.priority import make_priority
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
 from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
 
@@ -466,14 +466,24 @@ def make_game(
     """
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
-    mana = make_mana_counts()  # this game value's own memos: mana counts, "can act?", "can attack?"
-    priority = make_priority(mana)  # "can act?" and the priority actions, one memo
-    turn = make_turn(priority.can_act, mana, make_can_attack(), {})  # {}: its Untapped
+    # this game value's own memos: "can act?" with the priority actions, "can attack?", {}: its
+    # Untapped
+    priority = make_priority()
+    turn = make_turn(priority.can_act, attack=make_can_attack(), untapped={})
     actions = priority.actions
 
     def legal(state: MagicState) -> tuple[Action, ...]:
-        # the list of priority actions the flow loop's last check built, when it is the same
-        return legal_actions(state, mana, actions)
+        # legal_actions, its commonest case first: a priority window, whose list the flow
+        # loop's last check built (the memo's)
+        if (
+            state.window
+            and state.pending is None
+            and not state.declaring
+            and not state.to_order
+            and not state.lost
+        ):
+            return actions(state, state.holder)
+        return legal_actions(state)
 
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))

@@ -64,7 +64,6 @@ __all__ = [
     "cast",
     "everyone_passes",
     "make_can_act",
-    "make_mana_counts",
     "make_priority",
     "open_window",
     "open_window_at",
@@ -92,8 +91,8 @@ class CanAct(Protocol):
 
 
 ManaCounts = Callable[[Table, int], list[int]]
-"""``(table, player) -> counts``: :func:`~.engine.mana_counts`, or a game's memo of it
-(:func:`make_mana_counts`); the counts are read, never changed."""
+"""``(table, player) -> counts``: :func:`~.engine.mana_counts`, or a stand-in for it; the counts
+are read, never changed."""
 
 _LAND, _INSTANT, _SORCERY = 0, 1, 2
 
@@ -168,6 +167,18 @@ selector (``None``: no target) and whether a player is always among its targets,
 once."""
 _INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
 """The spells that may be cast at instant speed."""
+_PERMANENTS: Final = frozenset(key for key in POOL.defs if key != PLAYER and is_permanent(key))
+"""The cards that resolve by entering the battlefield (:func:`~.cards.is_permanent`)."""
+
+
+def _registers(card: str) -> tuple[int, ...]:
+    program = POOL.programs.get((card, "play"))
+    return (0,) * program.regs if program is not None else ()
+
+
+_CAST_FACTS: Final = {key: (cost_of(key), _registers(key)) for key in _CASTABLE}
+"""Each spell's cost and the registers its "play" program starts with (none: no program), as
+:func:`cast` reads them."""
 
 
 def spell_targets(
@@ -213,31 +224,6 @@ def can_act(state: MagicState, player: int, step: Step | None = None, /) -> bool
     return state.cards.abilities and can_activate(table, player, sorcery)
 
 
-def make_mana_counts() -> ManaCounts:
-    """:func:`~.engine.mana_counts` with the last answer per player kept, keyed by the table
-    (compared by identity: tables are immutable) — a game value's own memo.  The check and the
-    list of priority actions read the same table one after the other: when a player must
-    choose, the loop has just counted their mana for :func:`can_act`.
-
-    >>> from pure_engine.games.magic_lite.game import position
-    >>> mana = make_mana_counts()
-    >>> s = position(battlefields=(("forest", "forest"), ("mountain",)))
-    >>> mana(s.table, 0), mana(s.table, 0) is mana(s.table, 0), mana(s.table, 1)
-    ([0, 0, 0, 0, 2], True, [0, 0, 0, 1, 0])
-    """
-    last: list[tuple[object, list[int]]] = [(None, []), (None, [])]
-
-    def memo_mana_counts(table: Table, player: int) -> list[int]:
-        known = last[player]
-        if known[0] is table:
-            return known[1]
-        counts = mana_counts(table, player)
-        last[player] = (table, counts)
-        return counts
-
-    return memo_mana_counts
-
-
 def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     """:func:`can_act` with its last answer per player kept: a game value's own memo (the
     check of :func:`make_priority`).
@@ -276,7 +262,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     zone map and battlefield looked at (replaced only when a zone changes) and whether the
     battlefield holds a permanent with an activated ability: most do not, and then abilities
     cost one identity test.  Each ``make_game`` builds its own, so nothing is shared between
-    game values; *mana* counts the mana (the game's :func:`make_mana_counts`).
+    game values; *mana* counts the mana (:func:`~.engine.mana_counts`: counted once per table
+    and player, by the check, it needs no memo of its own).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> memo = make_priority()
@@ -299,25 +286,21 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         table = state.table
         if (
             player == state.active
-            and (state.step if step is None else step) in mains
             and not state.stack
+            and (state.step if step is None else step) in mains
         ):
-            sorcery = True
-            if state.land_played:
-                land_ok, slots = False, main
-            else:
-                land_ok, slots = True, main_land
+            slots = main if state.land_played else main_land
         else:
-            sorcery = land_ok = False
             slots = instant
         known = slots[player]
         if known[0] is table:  # answered for this table: the hand is not even looked up
             return known[1]
         hand = table.zones[hands[player]]
         found = pass_only
+        sorcery = slots is not instant
         if sorcery:
             if hand:
-                found = _choices(table, player, hand, True, land_ok, mana)
+                found = _choices(table, player, hand, True, slots is main_land, mana)
         else:  # most misses: at instant timing a hand without an instant adds nothing
             entities = table.entities
             for i in hand:
@@ -411,8 +394,7 @@ def priority_actions(
 ) -> tuple[Action, ...]:
     """What *player* holding priority may do: ``pass`` first, then a land, then each spell
     they can pay for (with each legal target), then each ability they can activate (with each
-    legal target); copies of a card in hand are one choice.  *mana* counts their mana (a
-    game's :func:`make_mana_counts`)."""
+    legal target); copies of a card in hand are one choice.  *mana* counts their mana."""
     table = state.table
     sorcery, land_ok = _timing(state, player)
     hand = table.zones[HAND[player]]
@@ -566,7 +548,7 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
             item.spell
             and ctx.target is None
             and source is not None
-            and is_permanent(state.table.entities[source].card)
+            and state.table.entities[source].card in _PERMANENTS
         ):
             # _resolve of a permanent spell without a target, with the pop in the same write
             table = entered_table(state.table, source, ctx.controller)
@@ -594,9 +576,8 @@ def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> Magi
     """*player* pays for *card_id* and puts it on the stack (with *target*, ``-1``: none); they
     receive priority."""
     card = state.table.entities[card_id].card
-    table = move(paid(state.table, player, cost_of(card)), card_id, ZONES.stack)
-    program = POOL.programs.get((card, "play"))
-    regs = (0,) * program.regs if program is not None else ()
+    cost, regs = _CAST_FACTS[card]
+    table = move(paid(state.table, player, cost), card_id, ZONES.stack)
     ctx = _ctx(card_id, player, EntityId(target) if target >= 0 else None)
     item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
     # paying, moving the card and the kit's push_item (its controller receives priority), in
