@@ -106,3 +106,23 @@ def test_draw_from_rng_frequencies_match() -> None:
         counts[pick] += 1
     # binomial sd = sqrt(4000 * 3/16) ~ 27: 5 sd band, false alarm < 1e-6
     assert abs(counts["a"] - 1000) < 140
+
+
+def _shuffled_by_randbelow(rng: Rng, items: tuple[int, ...]) -> tuple[tuple[int, ...], Rng]:
+    work = list(items)
+    for i in range(len(work) - 1, 0, -1):
+        j, rng = randbelow(rng, i + 1)
+        work[i], work[j] = work[j], work[i]
+    return tuple(work), rng
+
+
+@given(
+    st.integers(-(2**70), 2**70),
+    st.integers(0, 2**40),
+    st.sampled_from([0, 1, 2, 7, 40, 255, 256, 257, 300]),
+)
+def test_shuffled_is_fisher_yates_of_randbelow(seed: int, counter: int, size: int) -> None:
+    # shuffled inlines randbelow (a running multiple of the golden ratio, limits looked up below
+    # 256): the same permutation and the same next generator as the plain draws
+    rng = Rng(seed, counter)
+    assert shuffled(rng, tuple(range(size))) == _shuffled_by_randbelow(rng, tuple(range(size)))

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from pure_engine import load_game
 from pure_engine.cards import Ctx, EntityId, Frame, move
 from pure_engine.core import gamerecord
+from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.actions import forced
@@ -24,7 +25,7 @@ from pure_engine.games.magic_lite.combat import (
 )
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.engine import RULES, ZONES, paid, paid_and_moved
-from pure_engine.games.magic_lite.game import deal, position
+from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
     PASS,
     make_can_act,
@@ -32,6 +33,7 @@ from pure_engine.games.magic_lite.priority import (
     priority_actions,
 )
 from pure_engine.games.magic_lite.state import Act, CardFacts
+from pure_engine.games.magic_lite.turn import start_turns
 from pure_engine.games.magic_lite.turn import step as magic_step
 from pure_engine.testing import FAST_CHECKS, check_game
 
@@ -183,6 +185,42 @@ def test_a_games_memo_of_the_priority_actions_lists_them_as_priority_actions(
             assert legal == legal_actions(state)
             state = game.step(state, legal[rng.randrange(len(legal))])
     assert lists > 50  # lists of real choices were compared, not only (pass,)
+
+
+def _dealt_one_by_one(deck0: tuple[str, ...], deck1: tuple[str, ...], seed: int) -> MagicState:
+    # the deal as it was written before the Dealer: each card placed by its shuffled position
+    rng = Rng(seed)
+    cards = []
+    for p, deck in enumerate((deck0, deck1)):
+        order, rng = shuffled(rng, deck)
+        top = len(order) - 7
+        cards += [
+            (ZONES.library[p] if k < top else ZONES.hand[p], c, p) for k, c in enumerate(order)
+        ]
+    table = _table(cards)
+    zones = table.zones
+    for p in (0, 1):
+        zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
+    facts = card_facts((*deck0, *deck1))
+    return start_turns(MagicState(table.replace(zones=zones), rng=rng, skip=0b11, cards=facts))
+
+
+def test_a_dealer_deals_as_each_card_placed_one_by_one() -> None:
+    # the Dealer prepares each deck's entities at each id once: a deal of its decks is the
+    # same state as the cards placed one by one, for decks of 40 and 60 cards; a dealer of
+    # other decks is not used
+    long_deck = (*load_deck("red_burn"), *load_deck("red_burn")[:20])
+    pairs = [
+        (load_deck("green_stompy"), load_deck("green_stompy")),
+        (load_deck("white_weenie"), long_deck),
+    ]
+    for deck0, deck1 in pairs:
+        dealer = make_dealer(deck0, deck1)
+        for seed in range(5):
+            reference = _dealt_one_by_one(deck0, deck1, seed)
+            assert deal(deck0, deck1, seed=seed, skip=0b11, dealer=dealer) == reference
+    other = make_dealer(*pairs[0])
+    assert deal(*pairs[1], seed=1, skip=0b11, dealer=other) == _dealt_one_by_one(*pairs[1], 1)
 
 
 @pytest.mark.parametrize(

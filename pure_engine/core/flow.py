@@ -115,16 +115,17 @@ class TurnMachine(Generic[S, K]):
                 raise ValueError(f"step {step.name!r} continues to unknown step {step.next!r}")
             if step.enter is not None and step.enter_at is not None:
                 raise ValueError(f"step {step.name!r} has both enter and enter_at")
-        # the loop's view of each row, unpacked once: (decides, leave, next, chooses, enter,
-        # enter_at)
+        # the loop's view of each row, unpacked once: (decides, leave, next, chooses, the next
+        # step's row when it is fixed, enter, enter_at)
+        own = {name: (step.enter, step.enter_at) for name, step in self.steps.items()}
         rows = {
             name: (
                 step.decides,
                 step.leave,
                 step.next,
                 callable(step.next),
-                step.enter,
-                step.enter_at,
+                None if callable(step.next) else (None,) * 5 + own[step.next],
+                *own[name],
             )
             for name, step in self.steps.items()
         }
@@ -214,12 +215,32 @@ class TurnMachine(Generic[S, K]):
         Raises ``RuntimeError`` after *max_steps* step changes and automatic
         actions without a decision (a table that never waits would spin forever).
         """
+        state, changes, autos = self.tick(state, max_steps=max_steps)
+        return _flow_run(state, changes, autos)
+
+    def tick(self, state: S, *, max_steps: int = 1_000_000) -> tuple[S, int, int]:
+        """:meth:`advance` as a plain ``(state, steps, autos)`` tuple: the same loop, without a
+        :class:`FlowRun` record built per tick (a game's hot ``step`` unpacks it at once).
+
+        >>> from pure_engine.core.struct import Struct
+        >>> class T(Struct):
+        ...     step: StepId
+        >>> MAIN, END = StepId("main"), StepId("end")
+        >>> machine = TurnMachine(
+        ...     steps={MAIN: FlowStep(MAIN, decides=lambda s: True, next=END),
+        ...            END: FlowStep(END, next=MAIN)},
+        ...     get_step=lambda s: s.step,
+        ...     set_step=lambda s, name: s.replace(step=name),
+        ... )
+        >>> machine.tick(T(END))
+        (T(step='main'), 1, 0)
+        """
         rows, get_step, set_step = self._rows, self.get_step, self.set_step
         is_over, auto = self.is_over, self.auto
         changes = autos = 0
         while not is_over(state):
             try:
-                decides, leave, following, chooses, _, _ = rows[get_step(state)]
+                decides, leave, following, chooses, row, _, _ = rows[get_step(state)]
             except KeyError:  # no cost in the loop until raised (Python 3.11)
                 self._unknown_step(get_step(state))
             if changes + autos >= max_steps:
@@ -231,21 +252,25 @@ class TurnMachine(Generic[S, K]):
                 state = after
                 autos += 1
                 continue
-            # finish_step, inlined: leave this step, enter the next one
+            # finish_step, inlined: leave this step, enter the next one (a fixed next step's row
+            # is looked up once, in __post_init__)
             if leave is not None:
                 state = leave(state)
-            name = following(state) if chooses else following
-            row = rows.get(name)
-            if row is None:
-                raise ValueError(f"step {get_step(state)!r} chose unknown step {name!r}")
-            if row[5] is not None:  # enter_at: sets the step itself
-                state = row[5](state, name)
+            if chooses:
+                name = following(state)
+                row = rows.get(name)
+                if row is None:
+                    raise ValueError(f"step {get_step(state)!r} chose unknown step {name!r}")
+            else:
+                name = following
+            if row[6] is not None:  # enter_at: sets the step itself
+                state = row[6](state, name)
             else:
                 state = set_step(state, name)
-                if row[4] is not None:
-                    state = row[4](state)
+                if row[5] is not None:
+                    state = row[5](state)
             changes += 1
-        return _flow_run(state, changes, autos)
+        return state, changes, autos
 
 
 class FlowRun(Struct, Generic[S]):

@@ -74,14 +74,18 @@ def shuffled(rng: Rng, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
     (True, (1, 2, 3, 4, 5))
     """
     work = list(items)
-    # randbelow(rng, i + 1) for each i, inlined (the same draws, without a record per draw)
+    # randbelow(rng, i + 1) for each i, inlined (the same draws, without a record per draw):
+    # seed * G + counter * G is (seed + counter) * G, one addition of G a draw; the rejection
+    # limits of the small ranges are looked up (_LIMITS)
     seed, counter = rng.seed, rng.counter
+    acc = (seed + counter) * _GOLDEN
+    limits = _LIMITS
     for i in range(len(work) - 1, 0, -1):
         n = i + 1
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = limits[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
         while True:
-            counter += 1
-            z = (seed * _GOLDEN + counter * _GOLDEN) & _MASK
+            acc += _GOLDEN
+            z = acc & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             value = z ^ (z >> 31)
@@ -89,7 +93,12 @@ def shuffled(rng: Rng, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
                 break
         j = value % n
         work[i], work[j] = work[j], work[i]
-    return tuple(work), Rng(seed, counter)
+    return tuple(work), Rng(seed, acc // _GOLDEN - seed)
+
+
+_SMALL = 256
+_LIMITS: tuple[int, ...] = (0, *((1 << 64) - ((1 << 64) % n) for n in range(1, _SMALL)))
+"""``randbelow``'s rejection limit for each range size below 256 (shuffles of decks and hands)."""
 
 
 def seed_from(text: str) -> int:

@@ -64,6 +64,7 @@ from pure_engine.games.magic_lite.state import (
 )
 
 __all__ = [
+    "APPLY",
     "DONE_ATTACKING",
     "DONE_BLOCKING",
     "after_blocks",
@@ -207,7 +208,7 @@ def legal_actions(
 def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
     """*action* (assumed legal) and what it sets off at once — a pass and the automatic passes
     after it, a resolution — but not the steps that follow (the turn loop's business)."""
-    return _APPLY[action.kind](state, action, can_act)
+    return APPLY[action.kind](state, action, can_act)
 
 
 # one function per kind of decision, found by a dict lookup (a ``match`` on ``Act.X`` reads an
@@ -279,7 +280,7 @@ def _discard(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
     return state.replace(declaring=hand_over(state))
 
 
-_APPLY: Final[dict[Act, Callable[[MagicState, Action, CanAct], MagicState]]] = {
+APPLY: Final[dict[Act, Callable[[MagicState, Action, CanAct], MagicState]]] = {
     Act.PASS: _pass,
     Act.PLAY_LAND: _play_land,
     Act.CAST: _cast,
@@ -292,7 +293,9 @@ _APPLY: Final[dict[Act, Callable[[MagicState, Action, CanAct], MagicState]]] = {
     Act.CHOOSE: _choose,
     Act.DISCARD: _discard,
 }
-assert set(_APPLY) == set(Act), "every kind of decision is applied"
+"""The function applying each kind of decision: :func:`apply_action`'s table (the turn's hot
+``step`` looks it up itself, one call fewer a decision)."""
+assert set(APPLY) == set(Act), "every kind of decision is applied"
 
 
 def auto_action(state: MagicState, can_act: CanAct) -> MagicState | None:

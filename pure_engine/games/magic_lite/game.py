@@ -28,6 +28,8 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from itertools import count
+from operator import getitem
 from typing import Final
 
 import immutables
@@ -35,6 +37,7 @@ import immutables
 from pure_engine.cards import Entity, EntityId, Table, observe_table, resample_table
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng, shuffled
+from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
@@ -49,11 +52,13 @@ from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, M
 from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
 
 __all__ = [
+    "Dealer",
     "action_to_str",
     "chance_outcomes",
     "counters",
     "deal",
     "key",
+    "make_dealer",
     "make_game",
     "observation",
     "parse_action",
@@ -89,36 +94,89 @@ _TEMPLATES: Final = {
 _placed: Final = Entity.setter("id", "owner", "zone")
 
 
-Placed = dict[tuple[ZoneId, str, int, int], Entity]
-"""A game value's memo of the entities its deals placed, by (zone, card, owner, id): entities
-are immutable, so a card dealt again to the same id and zone is the same object (a deal of the
-same decks places the same few cards at the same ids, game after game)."""
-
-
-def _table(cards: Sequence[tuple[ZoneId, str, int]], placed: Placed | None = None) -> Table:
+def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
     """A table holding the two player entities, then *cards* as ``(zone, card, owner)``, built
-    in one go (creating them one by one re-copies each zone's tuple: quadratic); *placed*
-    keeps the entities made (a game value's :data:`Placed`; ``None``: a fresh one)."""
-    if placed is None:
-        placed = {}
+    in one go (creating them one by one re-copies each zone's tuple: quadratic)."""
     entities: dict[EntityId, Entity] = {}
     zones: dict[ZoneId, list[EntityId]] = {z.id: [] for z in LAYOUT.zones}
     players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
     for number, (zone, card, owner) in enumerate((*players, *cards)):
         entity_id = EntityId(number)
-        key = (zone, card, owner, number)
-        entity = placed.get(key)
-        if entity is None:
-            template = _TEMPLATES.get(card)
-            if template is None:
-                raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
-            entity = placed[key] = _placed(template, entity_id, owner, zone)
-        entities[entity_id] = entity
+        entities[entity_id] = _placed(_template(card), entity_id, owner, zone)
         zones[zone].append(entity_id)
     return Table(
         immutables.Map(entities),
         immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
         len(entities),
+    )
+
+
+def _template(card: str) -> Entity:
+    template = _TEMPLATES.get(card)
+    if template is None:
+        raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
+    return template
+
+
+class Dealer(Struct):
+    """The deals of one pair of decks, prepared once (a game value's own, :func:`make_dealer`).
+
+    A deal puts card number *k* of player *p*'s shuffled deck at the same id and in the same
+    zone whatever the shuffle (the library's bottom first, its top seven in the hand): the
+    zone map of a fresh deal is always the same (``zones``), and the entity at an id is one of
+    the few cards of its deck placed there.  Each deck is kept as the indices of its cards
+    among its distinct cards (``indices``; a shuffle moves items, whatever they are), and
+    ``placed`` holds, for each id from 2 on, each distinct card of its deck as the entity at
+    that id.  A deal is then a shuffle and a lookup per card, not an entity built per card
+    (entities are immutable: every deal shares them).
+    """
+
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    indices: tuple[tuple[int, ...], tuple[int, ...]]
+    players: tuple[Entity, Entity]
+    placed: tuple[tuple[Entity, ...], ...]
+    zones: immutables.Map[ZoneId, tuple[EntityId, ...]]
+
+
+def make_dealer(deck0: Sequence[str], deck1: Sequence[str]) -> Dealer:
+    """The :class:`Dealer` of *deck0* against *deck1* (``KeyError`` for an unknown card).
+
+    >>> from pure_engine.games.magic_lite.decks import load_deck
+    >>> dealer = make_dealer(load_deck("green_stompy"), load_deck("red_burn"))
+    >>> len(dealer.placed), dealer.zones[ZONES.hand[0]]
+    (80, (41, 40, 39, 38, 37, 36, 35))
+    >>> e = dealer.placed[5][dealer.indices[0][5]]  # the sixth card of p0's deck, at id 7
+    >>> e.id, e.card, e.owner, e.zone == ZONES.library[0]
+    (7, 'forest', 0, True)
+    """
+    decks = (tuple(deck0), tuple(deck1))
+    players = tuple(_placed(_template(PLAYER), EntityId(p), p, ZONES.player[p]) for p in (0, 1))
+    indices: list[tuple[int, ...]] = []
+    placed: list[tuple[Entity, ...]] = []
+    zones: dict[ZoneId, list[EntityId]] = {z.id: [] for z in LAYOUT.zones}
+    zones[ZONES.player[0]].append(EntityId(0))
+    zones[ZONES.player[1]].append(EntityId(1))
+    number = 2
+    for p, deck in enumerate(decks):
+        # the opening hand is the library's top seven (decks hold 40 or more), made in place
+        top = len(deck) - _OPENING_HAND
+        cards = sorted(set(deck))
+        templates = [_template(card) for card in cards]
+        indices.append(tuple(cards.index(card) for card in deck))
+        for k in range(len(deck)):
+            zone = ZONES.library[p] if k < top else ZONES.hand[p]
+            entity_id = EntityId(number)
+            placed.append(tuple(_placed(t, entity_id, p, zone) for t in templates))
+            zones[zone].append(entity_id)
+            number += 1
+    for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
+        zones[ZONES.hand[p]].reverse()
+    return Dealer(
+        decks,
+        (indices[0], indices[1]),
+        (players[0], players[1]),
+        tuple(placed),
+        immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
     )
 
 
@@ -130,29 +188,39 @@ def deal(
     skip: int,
     turn: Turn = TURN,
     facts: CardFacts | None = None,
-    placed: Placed | None = None,
+    dealer: Dealer | None = None,
 ) -> MagicState:
     """Shuffle both libraries with ``Rng(seed)``, draw seven cards each, and run to the first
     decision of turn 1 (player 0 goes first) with the *turn* rules (a game value's own);
     *facts* are the decks' :func:`~.cards.card_facts` (found from the decks when not given),
-    *placed* the game value's memo of the entities dealt (:data:`Placed`)."""
+    *dealer* the decks' :class:`Dealer` (a game value's own; made here when not given).
+
+    >>> from pure_engine.games.magic_lite.decks import load_deck
+    >>> decks = load_deck("green_stompy"), load_deck("red_burn")
+    >>> s = deal(*decks, seed=3, skip=0b11)
+    >>> s == deal(*decks, seed=3, skip=0b11, dealer=make_dealer(*decks))
+    True
+    """
     if facts is None:
         facts = card_facts((*deck0, *deck1))
+    if dealer is None or dealer.decks != (tuple(deck0), tuple(deck1)):
+        dealer = make_dealer(deck0, deck1)
     rng = Rng(seed)
-    cards: list[tuple[ZoneId, str, int]] = []
-    for p, deck in enumerate((deck0, deck1)):
-        order, rng = shuffled(rng, tuple(deck))
-        # the opening hand is the library's top seven (decks hold 40 or more), made in place
-        top = len(order) - _OPENING_HAND
-        cards.extend(
-            (ZONES.library[p] if k < top else ZONES.hand[p], c, p) for k, c in enumerate(order)
-        )
-    table = _table(cards, placed)
-    zones = table.zones
-    for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
-        zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
-    state = MagicState(table.replace(zones=zones), rng=rng, skip=skip, cards=facts)
-    return turn.start(state)
+    order0, rng = shuffled(rng, dealer.indices[0])
+    order1, rng = shuffled(rng, dealer.indices[1])
+    # the entity at each id: the card the shuffle put there, placed there (C loops)
+    entities = immutables.Map(
+        zip(count(), (*dealer.players, *map(getitem, dealer.placed, (*order0, *order1))))
+    )
+    table = _new_table(entities, dealer.zones, len(entities))
+    return turn.start(_dealt(table, rng, skip, facts))
+
+
+_new_table: Final = Table.maker()
+
+
+def _dealt(table: Table, rng: Rng, skip: int, facts: CardFacts) -> MagicState:
+    return MagicState(table, rng=rng, skip=skip, cards=facts)
 
 
 def position(
@@ -421,11 +489,11 @@ def make_game(
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
 
-    placed: Placed = {}  # the entities its deals placed (immutable: shared between deals)
+    dealer = make_dealer(cards0, cards1)  # its deals' zones and entities, prepared once
 
     def initial_state(seed: int | None = None) -> MagicState:
         seed = 0 if seed is None else seed
-        return deal(cards0, cards1, seed=seed, skip=skip, turn=turn, facts=facts, placed=placed)
+        return deal(cards0, cards1, seed=seed, skip=skip, turn=turn, facts=facts, dealer=dealer)
 
     info = GameInfo(
         name="magic_lite",

@@ -36,14 +36,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
-from typing import Final, cast
+from typing import Final
 
 from pure_engine.cards import EXHAUSTED, Entity, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
+    APPLY,
     after_blocks,
-    apply_action,
     auto,
     forced,
     hand_over,
@@ -446,19 +446,18 @@ def make_turn(
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
     machine = _machine(can_act, attack, untapped)
-    advance = machine.advance
+    advance, tick = machine.advance, machine.tick
+    apply = APPLY
 
     def step(state: MagicState, action: Action) -> MagicState:
         # the decision and the turn after it write one private draft in place (``Draft``: it
         # reads as the state, the setters write its slots); frozen once, it never leaves here
-        draft = thaw(state)
-        run = advance(apply_action(draft, action, can_act))
-        s = run.state
+        s, steps, _ = tick(apply[action.kind](thaw(state), action, can_act))
         if type(s) is MagicState:  # (a rule that returned a new state)
-            return set_counters(s, s.ticks + 1, s.steps + run.steps, s.decisions + 1)
-        done = cast(Draft, s)
+            return set_counters(s, s.ticks + 1, s.steps + steps, s.decisions + 1)
+        done: Draft = s  # type: ignore[assignment]  # the draft thawed above
         done.ticks += 1
-        done.steps += run.steps
+        done.steps += steps
         done.decisions += 1
         return freeze(s)
 
