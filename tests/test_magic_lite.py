@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import Ctx, EntityId, Frame
+from pure_engine.cards import Ctx, EntityId, Frame, move
 from pure_engine.core import gamerecord
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.actions import forced
-from pure_engine.games.magic_lite.cards import card_facts
+from pure_engine.games.magic_lite.cards import card_facts, cost_of
 from pure_engine.games.magic_lite.combat import (
     attack_candidates,
     block_options,
@@ -26,7 +26,7 @@ from pure_engine.games.magic_lite.combat import (
     make_can_attack,
 )
 from pure_engine.games.magic_lite.decks import load_deck
-from pure_engine.games.magic_lite.engine import RULES, ZONES, settle
+from pure_engine.games.magic_lite.engine import RULES, ZONES, paid, paid_and_moved, settle
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
     PASS,
@@ -34,7 +34,7 @@ from pure_engine.games.magic_lite.priority import (
     make_priority,
     priority_actions,
 )
-from pure_engine.games.magic_lite.state import CardFacts
+from pure_engine.games.magic_lite.state import Act, CardFacts
 from pure_engine.games.magic_lite.turn import _may_have_killed, start_turns
 from pure_engine.games.magic_lite.turn import step as magic_step
 from pure_engine.testing import FAST_CHECKS, check_game
@@ -139,6 +139,23 @@ def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:
     for state in _random_states(7, 11, 200):
         for player in rng.sample((0, 1, 0, 1), 4):
             assert memo(state, player) == can_act(state, player) == other(state, player)
+
+
+def test_casting_pays_and_moves_the_card_in_one_table_as_the_kit_would_in_two() -> None:
+    # priority.cast builds one table (engine.paid_and_moved): the same as paying, then moving
+    compared = 0
+    for state in _random_states(4, 9, 200):
+        if not state.window or state.pending is not None or state.declaring or state.to_order:
+            continue
+        for action in priority_actions(state, state.holder):
+            if action.kind != Act.CAST:
+                continue
+            card = EntityId(action.card)
+            cost = cost_of(state.table.entities[card].card)
+            one = paid_and_moved(state.table, state.holder, cost, card, ZONES.stack)
+            assert one == move(paid(state.table, state.holder, cost), card, ZONES.stack)
+            compared += 1
+    assert compared > 10
 
 
 @pytest.mark.parametrize(

@@ -230,7 +230,13 @@ def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState
 
 
 def _cast(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
-    return cast(state, state.holder, EntityId(action.card), action.other)
+    holder = state.holder
+    state = cast(state, holder, EntityId(action.card), action.other)
+    # the caster receives priority, and nearly always cannot respond to their own spell: the
+    # skip-trivial rule's pass (auto's priority case) made here, not on the flow loop's next pass
+    if state.skip >> holder & 1 and not can_act(state, holder):
+        return pass_priority(state, can_act, 1)
+    return state
 
 
 def _activate(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
@@ -308,7 +314,7 @@ def auto(can_act: CanAct, attack: CanAttack, state: MagicState) -> MagicState | 
         holder = state.holder
         if state.lost or not state.skip >> holder & 1 or can_act(state, holder):
             return None
-        return pass_priority(state, can_act, autos=1)
+        return pass_priority(state, can_act, 1)
     if state.declaring and state.pending is None and not state.lost:
         # a declaration (combat's side of forced, and its action applied, without the lookups)
         step = state.step

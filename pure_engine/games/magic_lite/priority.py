@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, move, new_table
+from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.core.struct import Struct
@@ -38,7 +38,7 @@ from pure_engine.games.magic_lite.engine import (
     entered_table,
     fire,
     mana_counts,
-    paid,
+    paid_and_moved,
     settle,
 )
 from pure_engine.games.magic_lite.state import (
@@ -577,7 +577,7 @@ def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> Magi
     receive priority."""
     card = state.table.entities[card_id].card
     cost, regs = _CAST_FACTS[card]
-    table = move(paid(state.table, player, cost), card_id, ZONES.stack)
+    table = paid_and_moved(state.table, player, cost, card_id, ZONES.stack)
     ctx = _ctx(card_id, player, EntityId(target) if target >= 0 else None)
     item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
     # paying, moving the card and the kit's push_item (its controller receives priority), in
