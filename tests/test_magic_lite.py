@@ -14,6 +14,7 @@ from pure_engine.core import gamerecord
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
+from pure_engine.games.magic_lite import turn as turn_module
 from pure_engine.games.magic_lite.actions import forced
 from pure_engine.games.magic_lite.cards import card_facts, cost_of
 from pure_engine.games.magic_lite.combat import (
@@ -355,6 +356,29 @@ def test_combat_damage_that_kills_nobody_needs_no_full_settle() -> None:
                 legal = game.legal_actions(state)
                 state = game.step(state, legal[rng.randrange(len(legal))])
     assert quiet > 20 and deadly > 5  # both kinds of combat were met
+
+
+def test_a_step_left_after_a_window_that_did_not_open_asks_nobody_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the turn's choosers after main 1, the attackers, combat damage and main 2 trust a closed
+    # window with no pass counted (everyone_passes held on that state): the same games with
+    # every chooser asking can_act again are the same, state for state
+    def played(deck0: str, deck1: str, seed: int) -> list[MagicState]:
+        game = load_game("magic_lite", deck0=deck0, deck1=deck1)
+        rng = random.Random(seed)
+        state = game.initial_state(seed)
+        states = [state]
+        while not game.is_terminal(state):
+            legal = game.legal_actions(state)
+            state = game.step(state, legal[rng.randrange(len(legal))])
+            states.append(state)
+        return states
+
+    decks = [("green_stompy", "green_stompy"), ("white_weenie", "red_burn")]
+    trusted = [played(d0, d1, seed) for d0, d1 in decks for seed in range(4)]
+    monkeypatch.setattr(turn_module, "_window_was_quiet", lambda state: False)
+    assert trusted == [played(d0, d1, seed) for d0, d1 in decks for seed in range(4)]
 
 
 def test_combat_is_skipped_when_nothing_can_attack() -> None:

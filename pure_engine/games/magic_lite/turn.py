@@ -324,6 +324,28 @@ def _quiet(state: MagicState, can_act: CanAct, event: str) -> bool:
     return not can_act(state, active) and not can_act(state, 1 - active)
 
 
+def _quiet_after_window(state: MagicState, can_act: CanAct, event: str) -> bool:
+    """:func:`_quiet` as the step ends, for a step whose entering checked its priority window
+    (main 1, declare attackers, combat damage, main 2): when the window is closed with no pass
+    counted, everyone would have passed on this very state (:func:`~.priority.everyone_passes`:
+    both players skip, the stack is empty, neither can act — in this step, the timing
+    ``_quiet`` asks about), so only the listeners are left to look at."""
+    if _window_was_quiet(state):
+        return not (
+            event in _LISTENED and event not in state.cards.unheard and _listens(state, event)
+        )
+    return _quiet(state, can_act, event)
+
+
+def _window_was_quiet(state: MagicState) -> bool:
+    """True when the step's priority window is closed and no pass was counted: it did not open
+    (or closed after a resolution) because everyone would pass on this state.  Every write
+    that closes a window with ``passes`` at 0 follows ``everyone_passes`` on the state written
+    (``open_window``, ``open_window_at``, main 2's entering); the players' last pass closes it
+    with 2 passes counted.  (Not for the untap step: it keeps the previous turn's window.)"""
+    return not state.window and not state.passes and state.skip == 0b11
+
+
 _LISTENED: Final = frozenset(event for event, cards in POOL.listeners.items() if cards)
 """The events some card of the pool listens to (the others never need a scan)."""
 
@@ -339,21 +361,21 @@ def _after_main1(can_act: CanAct, attack: CanAttack, state: MagicState) -> Step:
     windows would all be passes; a quiet beginning of combat is not entered."""
     if state.skip == 0b11 and not attack(state) and not _listens(state, "begin_combat"):
         return _MAIN2
-    return _ATTACKERS if _quiet(state, can_act, "begin_combat") else _BEGIN_COMBAT
+    return _ATTACKERS if _quiet_after_window(state, can_act, "begin_combat") else _BEGIN_COMBAT
 
 
 def _after_attackers(can_act: CanAct, state: MagicState) -> Step:
     if state.attackers:
         return _BLOCKERS
-    return _MAIN2 if _quiet(state, can_act, "") else _END_COMBAT
+    return _MAIN2 if _quiet_after_window(state, can_act, "") else _END_COMBAT
 
 
 def _after_damage(can_act: CanAct, state: MagicState) -> Step:
-    return _MAIN2 if _quiet(state, can_act, "") else _END_COMBAT
+    return _MAIN2 if _quiet_after_window(state, can_act, "") else _END_COMBAT
 
 
 def _after_main2(can_act: CanAct, state: MagicState) -> Step:
-    return _CLEANUP if _quiet(state, can_act, "end_step") else _END
+    return _CLEANUP if _quiet_after_window(state, can_act, "end_step") else _END
 
 
 def _after_blockers(state: MagicState) -> Step:
