@@ -21,11 +21,13 @@ from pure_engine.games.magic_lite.combat import (
     block_options,
     can_attack,
     can_block,
+    combat_damage,
+    has_first_strike,
     make_can_attack,
 )
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.dsl import CREATURES
-from pure_engine.games.magic_lite.engine import RULES, ZONES, paid, paid_and_moved
+from pure_engine.games.magic_lite.engine import RULES, ZONES, paid, paid_and_moved, settle
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
     PASS,
@@ -35,7 +37,7 @@ from pure_engine.games.magic_lite.priority import (
     priority_actions,
 )
 from pure_engine.games.magic_lite.state import Act, CardFacts
-from pure_engine.games.magic_lite.turn import start_turns
+from pure_engine.games.magic_lite.turn import _may_have_killed, start_turns
 from pure_engine.games.magic_lite.turn import step as magic_step
 from pure_engine.testing import FAST_CHECKS, check_game
 
@@ -369,6 +371,30 @@ def test_per_seat_skip_asks_only_the_other_player() -> None:
         if len(legal) == 1:
             assert game.current_player(state) == 0
         state = game.step(state, legal[rng.randrange(len(legal))])
+
+
+def test_combat_damage_that_kills_nobody_needs_no_full_settle() -> None:
+    # the damage step settles with checks=False when _may_have_killed says no: along random
+    # games, at every position just before combat damage, the full settle after the damage
+    # does the same then (and it is needed when someone died)
+    quiet = deadly = 0
+    for deck0, deck1 in (("green_stompy", "red_burn"), ("white_weenie", "dimir_fliers")):
+        game = load_game("magic_lite", deck0=deck0, deck1=deck1, skip_trivial=False)
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = game.initial_state(seed)
+            while not game.is_terminal(state):
+                if state.attackers and state.step in (Step.BLOCKERS, Step.FIRST_STRIKE_DAMAGE):
+                    first = state.step == Step.BLOCKERS and has_first_strike(state)
+                    damaged = combat_damage(state, first_strike=first, step=Step.DAMAGE)
+                    if _may_have_killed(damaged):
+                        deadly += settle(damaged, checks=False) != settle(damaged)
+                    else:
+                        quiet += 1
+                        assert settle(damaged, checks=False) == settle(damaged), game.render(state)
+                legal = game.legal_actions(state)
+                state = game.step(state, legal[rng.randrange(len(legal))])
+    assert quiet > 20 and deadly > 5  # both kinds of combat were met
 
 
 def test_combat_is_skipped_when_nothing_can_attack() -> None:

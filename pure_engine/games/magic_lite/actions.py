@@ -122,8 +122,9 @@ def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
             tapped.append(set_status(e, e.status | TAPPED))
     table = put_all(state.table, tapped)
     state = _attacked(state, table, False)
-    for a in state.attackers:
-        state = fire(state, "attacks", a)
+    if "attacks" not in state.cards.unheard:  # (fire's own first test, once)
+        for a in state.attackers:
+            state = fire(state, "attacks", a)
     return open_window(settle(state, checks=False), can_act)
 
 
@@ -314,6 +315,19 @@ def auto(can_act: CanAct, attack: CanAttack, state: MagicState) -> MagicState | 
         if state.lost or not state.skip >> holder & 1 or can_act(state, holder):
             return None
         return pass_priority(state, can_act, 1)
+    if state.declaring and state.pending is None and not state.lost:
+        # a declaration (combat's side of forced, and its action applied, without the lookups)
+        step = state.step
+        if step == _ATTACKERS:
+            if not state.skip >> state.active & 1 or attack(state):
+                return None
+            after = _done_attacking(state, can_act)
+            return _set_autos(after, after.autos + 1)
+        if step == _BLOCKERS:
+            if not state.skip >> (1 - state.active) & 1 or can_block(state):
+                return None
+            after = after_blocks(state, can_act)
+            return _set_autos(after, after.autos + 1)
     player = current_player(state)
     if player < 0 or not state.skip >> player & 1:
         return None

@@ -38,7 +38,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, Entity, Table, put, put_all, remove_buffs
+from pure_engine.cards import DOOMED, EXHAUSTED, Entity, EntityId, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
@@ -122,20 +122,12 @@ _UNTAPPED_KEPT: Final = 4096
 
 def _untapped_table(table: Table, player: int, memo: Untapped | None = None) -> Table:
     entities = table.entities
-    untapped = []
+    tapped = []
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
         if e.status & (TAPPED | EXHAUSTED):
-            if memo is None:
-                untapped.append(set_status(e, e.status & ~(TAPPED | EXHAUSTED)))
-                continue
-            ready = memo.get(e)
-            if ready is None:
-                if len(memo) >= _UNTAPPED_KEPT:
-                    memo.clear()
-                ready = memo[e] = set_status(e, e.status & ~(TAPPED | EXHAUSTED))
-            untapped.append(ready)
-    return put_all(table, untapped)
+            tapped.append(e)
+    return put_all(table, _ready(tapped, memo))
 
 
 def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
@@ -177,7 +169,28 @@ def _declare_blockers_at(can_act: CanAct, state: MagicState, step: Step) -> Magi
 
 def _damage_at(first_strike: bool, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     damaged = combat_damage(state, first_strike=first_strike, step=step)
-    return open_window(settle(damaged), can_act)
+    return open_window(settle(damaged, checks=_may_have_killed(damaged)), can_act)
+
+
+def _may_have_killed(state: MagicState) -> bool:
+    """False when combat damage has just killed nobody: no creature in the combat is dead
+    (lethal damage, or destroyed by deathtouch) and both players have life left.  Only the
+    creatures in the combat and the players are dealt combat damage, and the settle before it
+    left nothing dead: ``settle(checks=False)`` then does what a full settle would (its death
+    phase would find nobody, its orphan and life checks nothing)."""
+    life = state.life
+    if life[0] <= 0 or life[1] <= 0:
+        return True
+    entities = state.table.entities
+    for i in state.attackers:
+        e = entities[i]
+        if e.status & DOOMED or (e.health > 0 and e.damage >= e.health):
+            return True
+    for i, _ in state.blocks:
+        e = entities[i]
+        if e.status & DOOMED or (e.health > 0 and e.damage >= e.health):
+            return True
+    return False
 
 
 def _open_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
@@ -211,20 +224,49 @@ def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> Magic
     untap (the cleanup is always followed by the untap step, and nothing reads the state in
     between)."""
     active = 1 - state.active
-    table = _untapped_table(_worn_off(state.table), active, memo)
+    table = state.table
+    entities, zones = table.entities, table.zones
+    # one look at each permanent: most have neither damage nor a buff; the new active player's
+    # tapped ones untap (those marked are untapped after they are worn off)
+    marked = []
+    for i in zones[BATTLEFIELD[state.active]]:
+        e = entities[i]
+        if e.damage or e.buffs:
+            marked.append(i)
+    tapped, mine = [], []  # the new active player's: tapped and unmarked, marked
+    for i in zones[BATTLEFIELD[active]]:
+        e = entities[i]
+        if e.damage or e.buffs:
+            mine.append(i)
+        elif e.status & (TAPPED | EXHAUSTED):
+            tapped.append(e)
+    if marked or mine:
+        table = _worn(table, marked + mine)
+        entities = table.entities
+        tapped += [entities[i] for i in mine if entities[i].status & (TAPPED | EXHAUSTED)]
+    if tapped:
+        table = put_all(table, _ready(tapped, memo))
     return _turned(state, step, table, False, active, state.turn + 1)
 
 
-def _worn_off(table: Table) -> Table:
-    """Damage wears off and "until end of turn" effects end (rule 514.2), on both sides."""
-    entities = table.entities
-    zones = table.zones
-    marked = []  # most permanents have neither damage nor a buff: one look each
-    for p in (0, 1):
-        for i in zones[BATTLEFIELD[p]]:
-            e = entities[i]
-            if e.damage or e.buffs:
-                marked.append(i)
+def _ready(tapped: list[Entity], memo: Untapped | None) -> list[Entity]:
+    """*tapped* permanents untapped (through the game's *memo*, when there is one)."""
+    if memo is None:
+        return [set_status(e, e.status & ~(TAPPED | EXHAUSTED)) for e in tapped]
+    ready = []
+    for e in tapped:
+        found = memo.get(e)
+        if found is None:
+            if len(memo) >= _UNTAPPED_KEPT:
+                memo.clear()
+            found = memo[e] = set_status(e, e.status & ~(TAPPED | EXHAUSTED))
+        ready.append(found)
+    return ready
+
+
+def _worn(table: Table, marked: list[EntityId]) -> Table:
+    """Damage wears off and "until end of turn" effects end (rule 514.2) on the permanents
+    *marked* (those with damage or a buff: the others have nothing to wear off)."""
     for i in marked:
         e = table.entities[i]
         if e.damage:
@@ -274,12 +316,16 @@ def _listens(state: MagicState, event: str) -> bool:
 def _quiet(state: MagicState, can_act: CanAct, event: str) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
     nothing of the active player's triggers then, and neither player can act."""
-    return (
-        state.skip == 0b11
-        and not _listens(state, event)
-        and not can_act(state, state.active)
-        and not can_act(state, 1 - state.active)
-    )
+    if state.skip != 0b11:
+        return False
+    if event in _LISTENED and event not in state.cards.unheard and _listens(state, event):
+        return False
+    active = state.active
+    return not can_act(state, active) and not can_act(state, 1 - active)
+
+
+_LISTENED: Final = frozenset(event for event, cards in POOL.listeners.items() if cards)
+"""The events some card of the pool listens to (the others never need a scan)."""
 
 
 def _after_untap(can_act: CanAct, state: MagicState) -> Step:
