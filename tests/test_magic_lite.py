@@ -9,14 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import Ctx, EntityId, Frame, move
+from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, is_alive, move, put
 from pure_engine.core import gamerecord
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite import turn as turn_module
 from pure_engine.games.magic_lite.actions import forced
-from pure_engine.games.magic_lite.cards import card_facts, cost_of
+from pure_engine.games.magic_lite.cards import POOL, card_facts, cost_of
 from pure_engine.games.magic_lite.combat import (
     attack_candidates,
     block_options,
@@ -27,10 +27,12 @@ from pure_engine.games.magic_lite.combat import (
     make_can_attack,
 )
 from pure_engine.games.magic_lite.decks import load_deck
+from pure_engine.games.magic_lite.dsl import CREATURES
 from pure_engine.games.magic_lite.engine import RULES, ZONES, paid, paid_and_moved, settle
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
     PASS,
+    _creature_targets,
     make_can_act,
     make_priority,
     priority_actions,
@@ -140,6 +142,44 @@ def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:
     for state in _random_states(7, 11, 200):
         for player in rng.sample((0, 1, 0, 1), 4):
             assert memo(state, player) == can_act(state, player) == other(state, player)
+
+
+def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
+    # priority._choices lists the targets of a spell aimed at any creature (dsl.CREATURES)
+    # without the compiled selector: the same ids in the same order (the random player picks
+    # by index), along games with creatures dying, pumped and on both sides
+    aimed = [key for key, d in POOL.defs.items() if d.target == CREATURES]
+    assert "giant_growth" in aimed and "rancor" in aimed
+    game = load_game("magic_lite", deck0="green_stompy", deck1="white_weenie", skip_trivial=False)
+    seen = 0
+    for seed in range(3):
+        state, rng = game.initial_state(seed), random.Random(seed)
+        while not game.is_terminal(state):
+            table = state.table
+            for source in table.zones[ZONES.hand[0]] + table.zones[ZONES.hand[1]]:
+                for key in aimed[:3]:
+                    compiled = POOL.targets[key](table, Ctx(source, table.entities[source].owner))
+                    kit = [t for t in compiled if t != source and is_alive(table.entities[t])]
+                    assert _creature_targets(table, source) == kit
+                    seen += len(kit)
+            legal = game.legal_actions(state)
+            state = game.step(state, legal[rng.randrange(len(legal))])
+    assert seen > 100
+    # creatures a settle has not removed yet: lethal damage, destroyed (DOOMED)
+    s = position(
+        hands=(("giant_growth",), ()),
+        battlefields=(("forest", "grizzly_bears", "craw_wurm"), ("llanowar_elves", "rancor")),
+    )
+    bears, wurm = s.table.zones[ZONES.battlefield[0]][1:]
+    table = put(s.table, s.table.entities[bears].replace(damage=2))
+    table = put(table, table.entities[wurm].replace(status=DOOMED))
+    growth = table.zones[ZONES.hand[0]][0]
+    kit = [
+        t
+        for t in POOL.targets["giant_growth"](table, Ctx(growth, 0))
+        if t != growth and is_alive(table.entities[t])
+    ]
+    assert _creature_targets(table, growth) == kit == list(s.table.zones[ZONES.battlefield[1]][:1])
 
 
 def test_casting_pays_and_moves_the_card_in_one_table_as_the_kit_would_in_two() -> None:

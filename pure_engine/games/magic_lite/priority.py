@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, new_table
+from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, Table, create, is_alive, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
+from pure_engine.games.magic_lite.dsl import CREATURES
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     HAND,
@@ -158,13 +159,40 @@ _CASTABLE: Final = {
         *NEEDS[cost_of(key)],
         POOL.targets.get(key),
         _targets_a_player(POOL.targets.get(key)),
+        POOL.defs[key].target == CREATURES,
     )
     for key in POOL.defs
     if key != PLAYER and _SPEED[key] != _LAND
 }
 """Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
-selector (``None``: no target) and whether a player is always among its targets, looked up
+selector (``None``: no target), whether a player is always among its targets and whether its
+target is any creature (``dsl.CREATURES``: listed by :func:`_creature_targets`), looked up
 once."""
+_FIELDS: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "battlefield")
+"""The battlefields in layout order: the order in which the compiled ``CREATURES`` selector
+yields its ids (for either controller: it spans both sides)."""
+_CREATURE: Final = "creature"
+
+
+def _creature_targets(table: Table, source: EntityId) -> list[EntityId]:
+    """The legal targets of a spell *source* whose target is any creature (``dsl.CREATURES``):
+    its compiled selector's ids with the list's test (alive, not the spell itself), without a
+    predicate call per permanent and a second lookup per target."""
+    zones, entities = table.zones, table.entities
+    found = []
+    for zone in _FIELDS:
+        for t in zones[zone]:
+            e = entities[t]
+            if (
+                _CREATURE in e.types
+                and t != source
+                and not e.status & DOOMED
+                and (e.damage < e.health or e.health <= 0)  # is_alive, inlined
+            ):
+                found.append(t)
+    return found
+
+
 _INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
 """The spells that may be cast at instant speed."""
 _PERMANENTS: Final = frozenset(key for key in POOL.defs if key != PLAYER and is_permanent(key))
@@ -365,7 +393,7 @@ def _can_act(
             if land_ok:
                 return True
             continue
-        speed, needs, value, selector, any_player = spell
+        speed, needs, value, selector, any_player, _ = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
@@ -437,7 +465,7 @@ def _choices(
             if land_ok:
                 actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
-        speed, needs, value, selector, _ = spell
+        speed, needs, value, selector, _, creatures = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
@@ -451,6 +479,10 @@ def _choices(
         else:
             if selector is None:
                 actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
+                continue
+            if creatures:
+                for t in _creature_targets(table, i):
+                    actions.append(make_action(_CAST, i, t))
                 continue
             for t in selector(table, Ctx(i, player)):
                 if t != i and is_alive(entities[t]):
