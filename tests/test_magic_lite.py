@@ -24,7 +24,7 @@ from pure_engine.games.magic_lite.combat import (
     can_block,
     combat_damage,
     has_first_strike,
-    make_can_attack,
+    make_combat,
 )
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.dsl import CREATURES
@@ -120,18 +120,23 @@ def test_the_quick_combat_checks_answer_as_the_lists_they_stand_for() -> None:
     assert blocked > 0  # some states really had attackers that could be blocked
 
 
-def test_a_games_memo_of_can_attack_answers_as_the_check_itself() -> None:
-    # the memo keeps the creatures able to attack per (table, active player) and checks the
-    # attackers declared against them: asked along games, forwards and back (the same table
-    # with more or fewer attackers declared), it agrees with the plain check
-    memo = make_can_attack()
-    declarations = 0
+def test_a_games_combat_memo_answers_as_the_plain_checks() -> None:
+    # the memo keeps the creatures able to attack per (table, active player) and the
+    # (blocker, attacker) pairs per (table, attackers, active player), and checks the attackers
+    # and blocks declared against them: asked along games, forwards and back (the same table
+    # with more or fewer declared), its checks and lists agree with the plain functions
+    memo = make_combat()
+    attacking = blocking = 0
     for game in range(4):
         states = _random_states(game, game + 7, 200)
         for state in (*states, *reversed(states)):
-            assert memo(state) == can_attack(state), GAME.render(state)
-            declarations += bool(state.attackers and state.declaring)
-    assert declarations > 0  # some states were met in the middle of a declaration
+            assert memo.can_attack(state) == can_attack(state), GAME.render(state)
+            assert memo.candidates(state) == attack_candidates(state), GAME.render(state)
+            assert memo.can_block(state) == can_block(state), GAME.render(state)
+            assert memo.block_options(state) == block_options(state), GAME.render(state)
+            attacking += bool(state.attackers and state.declaring and state.step == Step.ATTACKERS)
+            blocking += bool(state.blocks and state.declaring)
+    assert attacking > 0 and blocking > 0  # met in the middle of both declarations
 
 
 def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:

@@ -22,12 +22,9 @@ from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
-    CanAttack,
-    attack_candidates,
-    block_options,
+    COMBAT,
+    Combat,
     blockers_of,
-    can_attack,
-    can_block,
     damage_order,
 )
 from pure_engine.games.magic_lite.engine import (
@@ -170,11 +167,13 @@ def legal_actions(
     state: MagicState,
     mana: ManaCounts = mana_counts,
     priority: Callable[[MagicState, int], tuple[Action, ...]] | None = None,
+    combat: Combat = COMBAT,
 ) -> tuple[Action, ...]:
     """The decisions open now, in a stable order (``pass`` first at priority); *mana* counts
     a player's mana (:func:`~.engine.mana_counts`, or a stand-in), *priority*
     lists the priority actions (a game's memo of them, ``make_priority(mana).actions``;
-    ``None``: :func:`~.priority.priority_actions`)."""
+    ``None``: :func:`~.priority.priority_actions`), *combat* lists the attackers and blocks
+    (:data:`~.combat.COMBAT`, or a game's memo: :func:`~.combat.make_combat`)."""
     if state.lost:
         return ()
     pending = state.pending
@@ -185,14 +184,14 @@ def legal_actions(
     if state.declaring:
         step = state.step
         if step == _ATTACKERS:
-            cands = attack_candidates(state)
+            cands = combat.candidates(state)
             attacks = _ATTACKS
             return (
                 DONE_ATTACKING,
                 *[attacks[i] if i < PREBUILT else Action(_ATTACK, i) for i in cands],
             )
         if step == _BLOCKERS:
-            pairs = block_options(state)
+            pairs = combat.block_options(state)
             return (DONE_BLOCKING, *[make_action(_BLOCK, b, a) for b, a in pairs])
         return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
     if state.to_order:
@@ -302,13 +301,13 @@ assert set(APPLY) == set(Act), "every kind of decision is applied"
 def auto_action(state: MagicState, can_act: CanAct) -> MagicState | None:
     """The skip-trivial rule: the state after the automatic action at this decision point, or
     ``None`` when a player must decide (or does not skip).  Counted in ``autos``."""
-    return auto(can_act, can_attack, state)
+    return auto(can_act, COMBAT, state)
 
 
-def auto(can_act: CanAct, attack: CanAttack, state: MagicState) -> MagicState | None:
+def auto(can_act: CanAct, combat: Combat, state: MagicState) -> MagicState | None:
     """:func:`auto_action` with the checkers first (the turn machine binds them:
-    ``partial(auto, can_act, attack)``; *attack* is :func:`~.combat.can_attack` or a game's
-    memo of it)."""
+    ``partial(auto, can_act, combat)``; *combat* is :data:`~.combat.COMBAT` or a game's memo
+    of its checks)."""
     if state.window and state.pending is None and not state.declaring and not state.to_order:
         # the common case first, without building anything: a priority window
         holder = state.holder
@@ -319,19 +318,19 @@ def auto(can_act: CanAct, attack: CanAttack, state: MagicState) -> MagicState | 
         # a declaration (combat's side of forced, and its action applied, without the lookups)
         step = state.step
         if step == _ATTACKERS:
-            if not state.skip >> state.active & 1 or attack(state):
+            if not state.skip >> state.active & 1 or combat.can_attack(state):
                 return None
             after = _done_attacking(state, can_act)
             return _set_autos(after, after.autos + 1)
         if step == _BLOCKERS:
-            if not state.skip >> (1 - state.active) & 1 or can_block(state):
+            if not state.skip >> (1 - state.active) & 1 or combat.can_block(state):
                 return None
             after = after_blocks(state, can_act)
             return _set_autos(after, after.autos + 1)
     player = current_player(state)
     if player < 0 or not state.skip >> player & 1:
         return None
-    found = forced(state, can_act, attack)
+    found = forced(state, can_act, combat)
     if found is None:
         return None
     action = found[0]
@@ -342,10 +341,11 @@ def auto(can_act: CanAct, attack: CanAttack, state: MagicState) -> MagicState | 
 
 
 def forced(
-    state: MagicState, can_act: CanAct, attack: CanAttack = can_attack
+    state: MagicState, can_act: CanAct, combat: Combat = COMBAT
 ) -> tuple[Action, str] | None:
     """The single legal action at this decision and the rule that leaves it alone, or ``None``
-    (``Game.forced``: sessions log the rule) — without building the list of actions.
+    (``Game.forced``: sessions log the rule) — without building the list of actions; *combat*
+    holds the combat checks (:data:`~.combat.COMBAT`, or a game's memo of them).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import can_act
@@ -361,9 +361,9 @@ def forced(
     if state.declaring:
         step = state.step
         if step == _ATTACKERS:
-            return None if attack(state) else (DONE_ATTACKING, "nothing can attack")
+            return None if combat.can_attack(state) else (DONE_ATTACKING, "nothing can attack")
         if step == _BLOCKERS:
-            return None if can_block(state) else (DONE_BLOCKING, "nothing can block")
+            return None if combat.can_block(state) else (DONE_BLOCKING, "nothing can block")
         hand = _distinct_hand(state, state.active)
         if len(hand) == 1:
             return Action(Act.DISCARD, hand[0]), "one card to discard"

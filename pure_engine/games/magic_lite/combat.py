@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId, Table
+from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, damaged, set_table_life
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
@@ -37,7 +38,9 @@ from pure_engine.games.magic_lite.state import (
 )
 
 __all__ = [
+    "COMBAT",
     "CanAttack",
+    "Combat",
     "attack_candidates",
     "block_options",
     "blockers_of",
@@ -48,6 +51,7 @@ __all__ = [
     "damage_orders",
     "has_first_strike",
     "make_can_attack",
+    "make_combat",
 ]
 
 _CANT_ATTACK = DEFENDER | PACIFIED
@@ -105,14 +109,97 @@ CanAttack = Callable[[MagicState], bool]
 """``state -> bool``: :func:`can_attack`, or a game's memo of it (:func:`make_can_attack`)."""
 
 
+class Combat(Struct):
+    """The combat checks and lists the turn and the list of actions ask: :data:`COMBAT`, the
+    plain functions, or a game value's memo of them (:func:`make_combat`)."""
+
+    can_attack: CanAttack
+    candidates: Callable[[MagicState], tuple[EntityId, ...]]
+    can_block: Callable[[MagicState], bool]
+    block_options: Callable[[MagicState], tuple[tuple[EntityId, EntityId], ...]]
+
+
+def make_combat() -> Combat:
+    """:class:`Combat` through a game value's own memos, both keyed by the table (compared by
+    identity: it is immutable) and the active player.
+
+    The creatures able to attack are found once per table (:func:`can_attack` and
+    :func:`attack_candidates` then check them against the attackers declared so far); the
+    (blocker, attacker) pairs once per table and attackers (:func:`can_block` and
+    :func:`block_options` then leave out the creatures already blocking).  A declaration
+    changes the attackers or the blocks, not the table: the creatures are scanned once a
+    combat, not once a decision and again at each check.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> memo = make_combat()
+    >>> s = position(battlefields=(("forest", "grizzly_bears"), ()))
+    >>> memo.can_attack(s), memo.can_attack(s), memo.candidates(s) == attack_candidates(s)
+    (True, True, True)
+    >>> memo.can_attack(s.replace(attackers=attack_candidates(s)))
+    False
+    >>> b = position(battlefields=(("grizzly_bears",), ("forest", "llanowar_elves")))
+    >>> b = b.replace(attackers=(EntityId(22),))
+    >>> memo.block_options(b), memo.can_block(b.replace(blocks=((EntityId(24), EntityId(22)),)))
+    (((24, 22),), False)
+    """
+    able_known: list[tuple[object, int, tuple[EntityId, ...]]] = [(None, -1, ())]
+    pairs_known: list[tuple[object, object, int, tuple[tuple[EntityId, EntityId], ...]]] = [
+        (None, None, -1, ())
+    ]
+
+    def able(state: MagicState) -> tuple[EntityId, ...]:
+        table, active = state.table, state.active
+        known = able_known[0]
+        if known[0] is table and known[1] == active:
+            return known[2]
+        found = _able_to_attack(table, active)
+        able_known[0] = (table, active, found)
+        return found
+
+    def memo_can_attack(state: MagicState) -> bool:
+        declared = state.attackers
+        for i in able(state):  # noqa: SIM110 - a loop, not any(): no generator
+            if i not in declared:
+                return True
+        return False
+
+    def memo_candidates(state: MagicState) -> tuple[EntityId, ...]:
+        declared = state.attackers
+        return tuple([i for i in able(state) if i not in declared])
+
+    def pairs(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
+        table, attackers, active = state.table, state.attackers, state.active
+        known = pairs_known[0]
+        if known[0] is table and known[1] is attackers and known[2] == active:
+            return known[3]
+        found = _block_pairs(state)
+        pairs_known[0] = (table, attackers, active, found)
+        return found
+
+    def memo_can_block(state: MagicState) -> bool:
+        every = pairs(state)
+        blocks = state.blocks
+        if not blocks or not every:
+            return bool(every)
+        blocking = [blocker for blocker, _ in blocks]
+        for blocker, _ in every:  # noqa: SIM110 - a loop, not any(): no generator
+            if blocker not in blocking:
+                return True
+        return False
+
+    def memo_block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
+        every = pairs(state)
+        blocks = state.blocks
+        if not blocks:
+            return every
+        blocking = {blocker for blocker, _ in blocks}
+        return tuple([pair for pair in every if pair[0] not in blocking])
+
+    return Combat(memo_can_attack, memo_candidates, memo_can_block, memo_block_options)
+
+
 def make_can_attack() -> CanAttack:
-    """:func:`can_attack` through a game value's own memo: the active player's creatures able to
-    attack on a table, found once per (table, active player) — both compared by identity or
-    value, the table immutable — and then checked against the attackers declared so far.  A
-    declaration changes the attackers, not the table: the creatures are scanned once a combat,
-    not once a declared attacker.  Entering combat, the turn asks three times about the same
-    table (whether to enter, whether to declare, whether the declaration is forced), and once
-    more after each attacker declared.
+    """:func:`can_attack` through a game value's own memo (:func:`make_combat`'s).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> check = make_can_attack()
@@ -120,25 +207,7 @@ def make_can_attack() -> CanAttack:
     >>> check(s), check(s), check(s.replace(attackers=attack_candidates(s)))
     (True, True, False)
     """
-    last: list[tuple[object, int, tuple[EntityId, ...]]] = [(None, -1, ())]
-
-    def memo_can_attack(state: MagicState) -> bool:
-        table, active = state.table, state.active
-        known = last[0]
-        if known[0] is table and known[1] == active:
-            able = known[2]
-        else:
-            able = _able_to_attack(table, active)
-            last[0] = (table, active, able)
-        if not able:
-            return False
-        declared = state.attackers
-        for i in able:  # noqa: SIM110 - a loop, not any(): no generator
-            if i not in declared:
-                return True
-        return False
-
-    return memo_can_attack
+    return make_combat().can_attack
 
 
 def _able_to_attack(table: Table, player: int) -> tuple[EntityId, ...]:
@@ -167,13 +236,24 @@ def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[Entit
 
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair the defending player may still declare."""
+    pairs = _block_pairs(state)
+    if not state.blocks:
+        return pairs
+    blocking = {blocker for blocker, _ in state.blocks}  # each blocks one attacker at most
+    return tuple([pair for pair in pairs if pair[0] not in blocking])
+
+
+def _block_pairs(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
+    """Every (blocker, attacker) pair of the defending player's creatures able to block and the
+    attackers still on the battlefield, blocking already or not, in battlefield order."""
     entities = state.table.entities
     attackers = _attacking(state)
-    blocking = {blocker for blocker, _ in state.blocks}  # each blocks one attacker at most
+    if not attackers:
+        return ()
     options = []
     for i in state.table.zones[BATTLEFIELD[1 - state.active]]:
         b = entities[i]
-        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED or i in blocking:
+        if "creature" not in b.types or b.status & TAPPED or b.tags & PACIFIED:
             continue
         for a in attackers:
             if not a.tags & FLYING or b.tags & (FLYING | REACH):
@@ -206,6 +286,10 @@ def can_block(state: MagicState) -> bool:
         else:
             return True
     return False
+
+
+COMBAT: Final = Combat(can_attack, attack_candidates, can_block, block_options)
+"""The plain combat checks and lists (no memo: nothing mutable at module level)."""
 
 
 def _attacking(state: MagicState) -> list[Entity]:

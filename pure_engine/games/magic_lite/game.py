@@ -43,7 +43,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
 from pure_engine.games.magic_lite.actions import current_player, legal_actions
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, card_facts, mana_of
-from pure_engine.games.magic_lite.combat import damage_order, make_can_attack
+from pure_engine.games.magic_lite.combat import damage_order, make_combat
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
@@ -469,7 +469,8 @@ def make_game(
     # this game value's own memos: "can act?" with the priority actions, "can attack?", {}: its
     # Untapped
     priority = make_priority()
-    turn = make_turn(priority.can_act, attack=make_can_attack(), untapped={})
+    combat = make_combat()  # the attackers and blocks it lists, per table
+    turn = make_turn(priority.can_act, combat=combat, untapped={})
     actions = priority.actions
 
     def legal(state: MagicState) -> tuple[Action, ...]:
@@ -483,7 +484,7 @@ def make_game(
             and not state.lost
         ):
             return actions(state, state.holder)
-        return legal_actions(state)
+        return legal_actions(state, combat=combat)
 
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))

@@ -51,9 +51,9 @@ from pure_engine.games.magic_lite.actions import (
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
+    COMBAT,
     CanAttack,
-    can_attack,
-    can_block,
+    Combat,
     combat_damage,
     has_first_strike,
 )
@@ -161,8 +161,10 @@ def _declare_attackers_at(
     return open_window_at(state, step, can_act)
 
 
-def _declare_blockers_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
-    if can_block(state):
+def _declare_blockers_at(
+    can_act: CanAct, block: Callable[[MagicState], bool], state: MagicState, step: Step
+) -> MagicState:
+    if block(state):
         return _blocking(state, step, True)
     return after_blocks(set_step(state, step), can_act)
 
@@ -391,12 +393,13 @@ def _decides(state: MagicState) -> bool:
 
 
 def _machine(
-    can_act: CanAct, attack: CanAttack, untapped: Untapped | None
+    can_act: CanAct, combat: Combat, untapped: Untapped | None
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
-    *can_act* (and *attack*) get it bound first (``partial(f, can_act)``: positional, the cheap
-    kind); the untap step gets the game's *untapped* memo (``None``: none)."""
+    *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
+    the cheap kind); the untap step gets the game's *untapped* memo (``None``: none)."""
     opens = partial(_open_at, can_act)
+    attack = combat.can_attack
     return TurnMachine(
         steps={
             Step.UNTAP: FlowStep(
@@ -436,7 +439,7 @@ def _machine(
                 _after_blockers,
                 None,
                 _decides,
-                enter_at=partial(_declare_blockers_at, can_act),
+                enter_at=partial(_declare_blockers_at, can_act, combat.can_block),
             ),
             Step.FIRST_STRIKE_DAMAGE: FlowStep(
                 Step.FIRST_STRIKE_DAMAGE,
@@ -472,7 +475,7 @@ def _machine(
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
         set_step=set_step,
         is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
-        auto=partial(auto, can_act, attack),
+        auto=partial(auto, can_act, combat),
     )
 
 
@@ -498,12 +501,13 @@ class Turn(Struct):
 def make_turn(
     can_act: CanAct,
     mana: ManaCounts = mana_counts,
-    attack: CanAttack = can_attack,
+    combat: Combat = COMBAT,
     untapped: Untapped | None = None,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
-    counting mana with *mana* and asking whether the active player can attack with *attack*
-    (each a game's memo, or the plain function); *untapped* is the game's memo of untapped
+    counting mana with *mana* and asking about attackers and blockers with *combat* (each a
+    game's memo, or the plain functions: :data:`~.combat.COMBAT`); *untapped* is the game's
+    memo of untapped
     permanents (:data:`Untapped`; ``None``: every untap makes new entities).
 
     >>> from pure_engine.games.magic_lite.game import position
@@ -513,7 +517,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, attack, untapped)
+    machine = _machine(can_act, combat, untapped)
     advance, tick = machine.advance, machine.tick
     apply = APPLY
 
@@ -545,10 +549,10 @@ def make_turn(
         return run.state.replace(ticks=1, steps=run.steps)
 
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
-        return forced(state, can_act, attack)
+        return forced(state, can_act, combat)
 
     def legal_here(state: MagicState) -> tuple[Action, ...]:
-        return legal_actions(state, mana)
+        return legal_actions(state, mana, combat=combat)
 
     return Turn(machine, step, forced_here, legal_here, start, enter)
 
