@@ -457,12 +457,10 @@ def _choices(
     castable = _CASTABLE
     for i in hand:
         card = entities[i].card
-        if card in seen:
-            continue  # copies of a card in hand are the same choice
-        seen.add(card)
         spell = castable.get(card)
         if spell is None:  # a land
-            if land_ok:
+            if land_ok and card not in seen:  # copies of a card are the same choice
+                seen.add(card)
                 actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
         speed, needs, value, selector, _, creatures = spell
@@ -477,6 +475,11 @@ def _choices(
             if counts[color] < need:
                 break
         else:
+            # copies of a spell are the same choice (and are affordable alike: the first
+            # listed is the first in hand, as when every card was looked up once)
+            if card in seen:
+                continue
+            seen.add(card)
             if selector is None:
                 actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
                 continue
