@@ -36,6 +36,7 @@ from pure_engine.games.magic_lite.priority import (
     make_can_act,
     make_priority,
     priority_actions,
+    spell_targets,
 )
 from pure_engine.games.magic_lite.state import Act, CardFacts
 from pure_engine.games.magic_lite.turn import _may_have_killed, start_turns
@@ -166,6 +167,8 @@ def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
                     compiled = POOL.targets[key](table, Ctx(source, table.entities[source].owner))
                     kit = [t for t in compiled if t != source and is_alive(table.entities[t])]
                     assert _creature_targets(table, source) == kit
+                    owner = table.entities[source].owner
+                    assert spell_targets(state, key, source, owner) == tuple(kit)
                     seen += len(kit)
             legal = game.legal_actions(state)
             state = game.step(state, legal[rng.randrange(len(legal))])

@@ -168,6 +168,8 @@ _CASTABLE: Final = {
 selector (``None``: no target), whether a player is always among its targets and whether its
 target is any creature (``dsl.CREATURES``: listed by :func:`_creature_targets`), looked up
 once."""
+_AIMED_AT_CREATURES: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[5])
+"""The spells whose target is any creature (``dsl.CREATURES``)."""
 _FIELDS: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "battlefield")
 """The battlefields in layout order: the order in which the compiled ``CREATURES`` selector
 yields its ids (for either controller: it spans both sides)."""
@@ -216,6 +218,8 @@ def spell_targets(
     selector = POOL.targets.get(card)
     if selector is None:
         return None
+    if card in _AIMED_AT_CREATURES:  # (a resolving Giant Growth checks its target here)
+        return tuple(_creature_targets(state.table, source))
     entities = state.table.entities
     return tuple(
         i
