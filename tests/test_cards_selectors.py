@@ -136,3 +136,31 @@ def test_unknown_zone_kind_is_a_definition_error() -> None:
 
     with pytest.raises(ValueError, match="no such zone"):
         compile_selector(Zone("battlefield"), LAYOUT)
+
+
+def test_target_and_self_alone_look_up_the_one_entity_as_the_scan_finds_it() -> None:
+    # compile_selector(TARGET) and (SELF) find the entity the context names where its zone
+    # field says it is, not by testing every entity of every zone: the same answers as the
+    # generic scan (the same test written as another predicate), for every id, none, an id the
+    # table does not hold, and an entity whose zone field names the wrong zone (the fallback)
+    from pure_engine.cards import put
+
+    table = new_table(LAYOUT)
+    for kind in KINDS:
+        for owner in (0, 1):
+            for _ in range(2):
+                table, _ = create(table, LAYOUT.zone(kind, owner), card=kind, owner=owner)
+    first = next(iter(table.entities))
+    moved = table.entities[first]
+    astray = put(table, moved.replace(zone=LAYOUT.zone("graveyard", 1)))
+    scans = {
+        TARGET: compile_selector(Pred(lambda e, ctx: e.id == ctx.target, "scan"), LAYOUT),
+        SELF: compile_selector(Pred(lambda e, ctx: e.id == ctx.source, "scan"), LAYOUT),
+    }
+    for selector, scan in scans.items():
+        fast = compile_selector(selector, LAYOUT)
+        assert fast.__name__ != scan.__name__  # the lookup, not the scan
+        for t in (table, astray):
+            for i in (None, *t.entities, EntityId(999)):
+                for ctx in (Ctx(i, 0, None), Ctx(None, 1, i), Ctx(i, 1, i)):
+                    assert fast(t, ctx) == scan(t, ctx)

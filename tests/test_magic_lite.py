@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, is_alive, move, put
+from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, is_alive, move, put, refresh_auras
 from pure_engine.core import gamerecord
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.session import AutoPolicy, act, start
@@ -28,7 +28,14 @@ from pure_engine.games.magic_lite.combat import (
 )
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.dsl import CREATURES
-from pure_engine.games.magic_lite.engine import RULES, ZONES, paid, paid_and_moved, settle
+from pure_engine.games.magic_lite.engine import (
+    LANDS_UNSEEN_BY_AURAS,
+    RULES,
+    ZONES,
+    paid,
+    paid_and_moved,
+    settle,
+)
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
     PASS,
@@ -36,6 +43,7 @@ from pure_engine.games.magic_lite.priority import (
     make_can_act,
     make_priority,
     priority_actions,
+    spell_targets,
 )
 from pure_engine.games.magic_lite.state import Act, CardFacts
 from pure_engine.games.magic_lite.turn import _may_have_killed, start_turns
@@ -166,6 +174,8 @@ def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
                     compiled = POOL.targets[key](table, Ctx(source, table.entities[source].owner))
                     kit = [t for t in compiled if t != source and is_alive(table.entities[t])]
                     assert _creature_targets(table, source) == kit
+                    owner = table.entities[source].owner
+                    assert spell_targets(state, key, source, owner) == tuple(kit)
                     seen += len(kit)
             legal = game.legal_actions(state)
             state = game.step(state, legal[rng.randrange(len(legal))])
@@ -185,6 +195,31 @@ def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
         if t != growth and is_alive(table.entities[t])
     ]
     assert _creature_targets(table, growth) == kit == list(s.table.zones[ZONES.battlefield[1]][:1])
+
+
+def test_playing_a_land_needs_no_aura_refresh() -> None:
+    # _play_land settles without refreshing the auras (no aura of the pool picks a land:
+    # engine.LANDS_UNSEEN_BY_AURAS); exact because every decision point's board already has
+    # every aura's share right, Glorious Anthem's among them, land plays included
+    assert LANDS_UNSEEN_BY_AURAS
+    played = 0
+    for skip in (False, True):
+        game = load_game(
+            "magic_lite", deck0="white_weenie", deck1="white_weenie", skip_trivial=skip
+        )
+        for seed in range(4):
+            state, rng = game.initial_state(seed), random.Random(seed)
+            while not game.is_terminal(state):
+                assert refresh_auras(state, RULES) == state, GAME.render(state)
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+                played += action.kind == Act.PLAY_LAND and any(
+                    state.table.entities[i].card == "glorious_anthem"
+                    for p in (0, 1)
+                    for i in state.table.zones[ZONES.battlefield[p]]
+                )
+                state = game.step(state, action)
+    assert played > 5  # lands were played with an Anthem out
 
 
 def test_casting_pays_and_moves_the_card_in_one_table_as_the_kit_would_in_two() -> None:

@@ -291,8 +291,49 @@ def compile_selector(selector: Selector, layout: Layout) -> Compiled:
     players = sorted({z.spec.owner for z in layout.zones if z.spec.owner is not None}) or [0]
     compiled = _compile(selector, layout, universe, players)
     if isinstance(compiled, _Filter):
-        return _filter_function(compiled, layout, players)
+        scan = _filter_function(compiled, layout, players)
+        if selector is TARGET:
+            return _the_target(scan)
+        if selector is SELF:
+            return _the_source(scan)
+        return scan
     return compiled
+
+
+# TARGET and SELF alone (an effect's target, a trigger's "this"): the one entity the context
+# names, found where its zone field says it is (a table keeps every id in the one zone tuple its
+# entity names), not by a test of every entity of every zone; when it is not there, the
+# generic scan answers, so the result is the scan's in every case.
+
+
+def _the_target(scan: Compiled) -> Compiled:
+    def the_target(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
+        i = ctx.target
+        if i is None:
+            return ()
+        e = table.entities.get(i)
+        if e is not None:
+            ids = table.zones.get(e.zone)
+            if ids is not None and i in ids:
+                return (i,)
+        return scan(table, ctx)
+
+    return the_target
+
+
+def _the_source(scan: Compiled) -> Compiled:
+    def the_source(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
+        i = ctx.source
+        if i is None:
+            return ()
+        e = table.entities.get(i)
+        if e is not None:
+            ids = table.zones.get(e.zone)
+            if ids is not None and i in ids:
+                return (i,)
+        return scan(table, ctx)
+
+    return the_source
 
 
 def _side_of(owner: int | None, controller: int) -> int:

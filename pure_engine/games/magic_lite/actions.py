@@ -30,6 +30,7 @@ from pure_engine.games.magic_lite.combat import (
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     HAND,
+    LANDS_UNSEEN_BY_AURAS,
     RULES,
     ZONES,
     entered_table,
@@ -83,6 +84,7 @@ DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 _ATTACKS: Final = one_number_actions(Act.ATTACK)
 _HAND_SIZE: Final = 7
+_LANDS_SEEN: Final = not LANDS_UNSEEN_BY_AURAS
 
 # the decisions' own writes, as positional setters (Struct.setter)
 _attacked: Final = writer("table", "declaring")
@@ -225,7 +227,8 @@ def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState
     land = EntityId(action.card)
     table = entered_table(state.table, land, state.holder)
     state = fire(_land_played(state, table, True, 0), "enters", land)
-    return settle(state, checks=False)
+    # a land entering kills nobody, and changes no aura's share when no aura picks a land
+    return settle(state, checks=False, auras=_LANDS_SEEN)
 
 
 def _cast(state: MagicState, action: Action, can_act: CanAct) -> MagicState:

@@ -23,15 +23,18 @@ from typing import Final
 from pure_engine.cards import (
     DOOMED,
     EXHAUSTED,
+    Ctx,
     Enchantment,
     Entity,
     EntityId,
     Frame,
     Rules,
     Table,
+    create,
     death_phase,
     emit,
     move,
+    new_table,
     put,
     put_all,
     refresh_auras,
@@ -67,6 +70,7 @@ from pure_engine.games.magic_lite.state import (
 __all__ = [
     "BATTLEFIELD",
     "HAND",
+    "LANDS_UNSEEN_BY_AURAS",
     "NEEDS",
     "RULES",
     "ZONES",
@@ -487,12 +491,38 @@ def _auras_in_play(state: MagicState) -> bool:
 _AURA_CARDS: Final = frozenset(POOL.auras)
 
 
-def settle(state: MagicState, *, checks: bool = True) -> MagicState:
+def _lands_unseen_by_auras() -> bool:
+    """True when no aura of the pool is a land or picks a land (asked of a table holding every
+    land on both battlefields, for either controller)."""
+    lands = [key for key, d in POOL.defs.items() if "land" in d.types]
+    if set(lands) & _AURA_CARDS:
+        return False
+    table = new_table(LAYOUT)
+    for p in (0, 1):
+        for key in lands:
+            d = POOL.card(key)
+            table, _ = create(
+                table, BATTLEFIELD[p], card=key, owner=p, cost=d.cost, attack=d.attack,
+                health=d.health, tags=d.tags, types=d.types,
+            )  # fmt: skip
+    return not any(
+        selector(table, Ctx(None, p)) for selector, _, _ in POOL.auras.values() for p in (0, 1)
+    )
+
+
+LANDS_UNSEEN_BY_AURAS: Final = _lands_unseen_by_auras()
+"""True when no aura of the pool is a land or picks a land: a land entering changes no aura's
+share (playing a land settles without refreshing the auras)."""
+
+
+def settle(state: MagicState, *, checks: bool = True, auras: bool = True) -> MagicState:
     """Run what is running, apply state-based actions until none applies, then put the triggered
     abilities on the stack (the active player receives priority).
 
     ``checks=False`` says nothing can have died or lost since the last settle (a land or a
-    creature entered, an event fired): only auras and triggers are looked at.
+    creature entered, an event fired): only auras and triggers are looked at; with
+    ``auras=False`` too, nothing can have changed an aura's share either (a land entered, when
+    no aura of the pool picks a land: :data:`LANDS_UNSEEN_BY_AURAS`): only triggers are.
     """
     if checks or state.frames:
         while True:
@@ -511,7 +541,7 @@ def settle(state: MagicState, *, checks: bool = True) -> MagicState:
                 state = state.replace(lost=lost)
             if not died:
                 break
-    elif state.cards.auras and _auras_in_play(state):
+    elif auras and state.cards.auras and _auras_in_play(state):
         state = refresh_auras(state, RULES)
     if state.queue:
         state = triggers_to_stack(state, active=state.active, players=2).replace(window=True)

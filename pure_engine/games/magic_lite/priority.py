@@ -168,6 +168,8 @@ _CASTABLE: Final = {
 selector (``None``: no target), whether a player is always among its targets and whether its
 target is any creature (``dsl.CREATURES``: listed by :func:`_creature_targets`), looked up
 once."""
+_AIMED_AT_CREATURES: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[5])
+"""The spells whose target is any creature (``dsl.CREATURES``)."""
 _FIELDS: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "battlefield")
 """The battlefields in layout order: the order in which the compiled ``CREATURES`` selector
 yields its ids (for either controller: it spans both sides)."""
@@ -216,6 +218,8 @@ def spell_targets(
     selector = POOL.targets.get(card)
     if selector is None:
         return None
+    if card in _AIMED_AT_CREATURES:  # (a resolving Giant Growth checks its target here)
+        return tuple(_creature_targets(state.table, source))
     entities = state.table.entities
     return tuple(
         i
@@ -457,12 +461,10 @@ def _choices(
     castable = _CASTABLE
     for i in hand:
         card = entities[i].card
-        if card in seen:
-            continue  # copies of a card in hand are the same choice
-        seen.add(card)
         spell = castable.get(card)
         if spell is None:  # a land
-            if land_ok:
+            if land_ok and card not in seen:  # copies of a card are the same choice
+                seen.add(card)
                 actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
         speed, needs, value, selector, _, creatures = spell
@@ -477,6 +479,11 @@ def _choices(
             if counts[color] < need:
                 break
         else:
+            # copies of a spell are the same choice (and are affordable alike: the first
+            # listed is the first in hand, as when every card was looked up once)
+            if card in seen:
+                continue
+            seen.add(card)
             if selector is None:
                 actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
                 continue
