@@ -461,6 +461,25 @@ def test_a_step_left_after_a_window_that_did_not_open_asks_nobody_again(
     assert trusted == [played(d0, d1, seed) for d0, d1 in decks for seed in range(4)]
 
 
+def test_a_games_memos_play_as_the_plain_rules() -> None:
+    # a game value's memos (can act, the lists, combat, untapped and tapped permanents) against
+    # the module's rules without them (turn.step): the same states all along random games
+    taps = 0
+    for deck0, deck1 in (("green_stompy", "green_stompy"), ("white_weenie", "dimir_fliers")):
+        game = load_game("magic_lite", deck0=deck0, deck1=deck1)
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = plain = game.initial_state(seed)
+            while not game.is_terminal(state):
+                legal = game.legal_actions(state)
+                assert legal == legal_actions(plain)
+                action = legal[rng.randrange(len(legal))]
+                taps += action.kind in (Act.CAST, Act.DONE_ATTACKING)
+                state, plain = game.step(state, action), magic_step(plain, action)
+                assert state == plain, game.render(state)
+    assert taps > 50  # payments and attacks were made
+
+
 def test_combat_is_skipped_when_nothing_can_attack() -> None:
     # a wall cannot attack: after main 1 the turn goes straight to main 2 (no combat steps)
     state = position(hands=(("giant_growth",), ()), battlefields=(("forest", "wall_of_air"), ()))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Final
 
 from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
@@ -33,10 +34,12 @@ from pure_engine.games.magic_lite.engine import (
     LANDS_UNSEEN_BY_AURAS,
     RULES,
     ZONES,
+    Tapped,
     entered_table,
     fire,
     mana_counts,
     settle,
+    tap,
 )
 from pure_engine.games.magic_lite.priority import (
     PASS,
@@ -73,6 +76,7 @@ __all__ = [
     "forced",
     "hand_over",
     "legal_actions",
+    "make_apply",
 ]
 
 _ATTACKERS: Final = Step.ATTACKERS  # enum members read per call: module constants (a read of
@@ -112,13 +116,13 @@ def current_player(state: MagicState) -> int:
 # --- combat and cleanup decisions ----------------------------------------------------------------
 
 
-def _done_attacking(state: MagicState, can_act: CanAct) -> MagicState:
+def _done_attacking(state: MagicState, can_act: CanAct, memo: Tapped | None = None) -> MagicState:
     entities = state.table.entities
     tapped = []
     for a in state.attackers:
         e = entities[a]
         if not e.tags & VIGILANCE:
-            tapped.append(set_status(e, e.status | TAPPED))
+            tapped.append(set_status(e, e.status | TAPPED) if memo is None else tap(e, memo))
     table = put_all(state.table, tapped)
     state = _attacked(state, table, False)
     if "attacks" not in state.cards.unheard:  # (fire's own first test, once)
@@ -232,8 +236,14 @@ def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState
 
 
 def _cast(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
+    return _cast_tapping(None, state, action, can_act)
+
+
+def _cast_tapping(
+    tapped: Tapped | None, state: MagicState, action: Action, can_act: CanAct
+) -> MagicState:
     holder = state.holder
-    state = cast(state, holder, EntityId(action.card), action.other)
+    state = cast(state, holder, EntityId(action.card), action.other, tapped)
     # the caster receives priority, and nearly always cannot respond to their own spell: the
     # skip-trivial rule's pass (auto's priority case) made here, not on the flow loop's next pass
     if state.skip >> holder & 1 and not can_act(state, holder):
@@ -251,6 +261,12 @@ def _attack(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
 
 def _attacks_declared(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
     return _done_attacking(state, can_act)
+
+
+def _attacks_declared_tapping(
+    tapped: Tapped, state: MagicState, action: Action, can_act: CanAct
+) -> MagicState:
+    return _done_attacking(state, can_act, tapped)
 
 
 def _block(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
@@ -283,7 +299,10 @@ def _discard(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
     return state.replace(declaring=hand_over(state))
 
 
-APPLY: Final[dict[Act, Callable[[MagicState, Action, CanAct], MagicState]]] = {
+Apply = Callable[[MagicState, Action, CanAct], MagicState]
+"""``(state, action, can_act) -> state``: the function applying one kind of decision."""
+
+APPLY: Final[dict[Act, Apply]] = {
     Act.PASS: _pass,
     Act.PLAY_LAND: _play_land,
     Act.CAST: _cast,
@@ -299,6 +318,25 @@ APPLY: Final[dict[Act, Callable[[MagicState, Action, CanAct], MagicState]]] = {
 """The function applying each kind of decision: :func:`apply_action`'s table (the turn's hot
 ``step`` looks it up itself, one call fewer a decision)."""
 assert set(APPLY) == set(Act), "every kind of decision is applied"
+
+
+def make_apply(
+    tapped: Tapped | None,
+) -> dict[Act, Callable[[MagicState, Action, CanAct], MagicState]]:
+    """:data:`APPLY` with a game value's memo of tapped permanents (``engine.Tapped``) handed to
+    the decisions that tap (casting pays, attackers declared tap); ``None``: :data:`APPLY`
+    itself.
+
+    >>> make_apply(None) is APPLY, make_apply({})[Act.PASS] is APPLY[Act.PASS]
+    (True, True)
+    """
+    if tapped is None:
+        return APPLY
+    return {
+        **APPLY,
+        Act.CAST: partial(_cast_tapping, tapped),
+        Act.DONE_ATTACKING: partial(_attacks_declared_tapping, tapped),
+    }
 
 
 def auto_action(state: MagicState, can_act: CanAct) -> MagicState | None:

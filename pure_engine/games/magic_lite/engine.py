@@ -74,6 +74,7 @@ __all__ = [
     "NEEDS",
     "RULES",
     "ZONES",
+    "Tapped",
     "Zones",
     "affords",
     "available_mana",
@@ -373,9 +374,17 @@ def paid(table: Table, player: int, cost: Cost, spare: EntityId | None = None) -
     return put_all(table, tapped_for(table, player, cost, spare))
 
 
-def paid_and_moved(table: Table, player: int, cost: Cost, card: EntityId, dst: ZoneId) -> Table:
+def paid_and_moved(
+    table: Table,
+    player: int,
+    cost: Cost,
+    card: EntityId,
+    dst: ZoneId,
+    tapped: Tapped | None = None,
+) -> Table:
     """:func:`paid`, then the kit's ``move`` of *card* to the top of *dst*, in one new table
-    (casting a spell: one entity-map mutation and one table, not two).
+    (casting a spell: one entity-map mutation and one table, not two); *tapped* is the game's
+    memo of tapped permanents (:data:`Tapped`; ``None``: none).
 
     >>> from pure_engine.cards import move
     >>> from pure_engine.games.magic_lite.game import position
@@ -388,7 +397,7 @@ def paid_and_moved(table: Table, player: int, cost: Cost, card: EntityId, dst: Z
     True
     """
     changes = table.entities.mutate()
-    for e in tapped_for(table, player, cost):
+    for e in tapped_for(table, player, cost, None, tapped):
         changes[e.id] = e
     e = changes[card]
     changes[card] = _set_zone(e, dst)
@@ -399,10 +408,14 @@ _set_zone: Final[Callable[[Entity, ZoneId], Entity]] = Entity.setter("zone")
 
 
 def tapped_for(
-    table: Table, player: int, cost: Cost, spare: EntityId | None = None
+    table: Table,
+    player: int,
+    cost: Cost,
+    spare: EntityId | None = None,
+    memo: Tapped | None = None,
 ) -> list[Entity]:
     """The sources :func:`pay_mana` taps for *cost*, tapped (coloured symbols first, then
-    generic)."""
+    generic), through the game's *memo* of tapped permanents when there is one."""
     entities = table.entities
     mana = _MANA
     need = list(cost.colored)
@@ -423,10 +436,10 @@ def tapped_for(
         color = mana[e.card]
         if need[color]:  # the first sources of each colour pay the coloured symbols
             need[color] -= 1
-            tapped.append(set_status(e, e.status | TAPPED))
+            tapped.append(tap(e, memo))
             left -= 1
         elif len(rest) < generic:  # the first of the others, the generic part
-            rest.append(set_status(e, e.status | TAPPED))
+            rest.append(tap(e, memo))
             left -= 1
         if not left:
             break
@@ -435,10 +448,31 @@ def tapped_for(
             color = mana[e.card]
             if need[color]:
                 need[color] -= 1
-                tapped.append(set_status(e, e.status | TAPPED))
+                tapped.append(tap(e, memo))
             elif len(rest) < generic:
-                rest.append(set_status(e, e.status | TAPPED))
+                rest.append(tap(e, memo))
     return tapped + rest
+
+
+Tapped = dict[Entity, Entity]
+"""A game value's memo of tapped permanents: each untapped source, by value, with the same
+source tapped — the lands a game untaps by its untap memo (``turn.Untapped``) are the same
+objects turn after turn, so paying taps them by a lookup, not by a new 17-slot entity (looked
+up by value within one process: never stored)."""
+_TAPPED_KEPT: Final = 4096
+"""The memo starts afresh beyond this many entries (a game value may play without end)."""
+
+
+def tap(e: Entity, memo: Tapped | None) -> Entity:
+    """*e* tapped, through the game's *memo* of tapped permanents when there is one."""
+    if memo is None:
+        return set_status(e, e.status | TAPPED)
+    found = memo.get(e)
+    if found is None:
+        if len(memo) >= _TAPPED_KEPT:
+            memo.clear()
+        found = memo[e] = set_status(e, e.status | TAPPED)
+    return found
 
 
 # --- state-based actions ---------------------------------------------------------------------

@@ -35,6 +35,7 @@ from pure_engine.games.magic_lite.engine import (
     NEEDS,
     RULES,
     ZONES,
+    Tapped,
     enter_battlefield,
     entered_table,
     fire,
@@ -611,12 +612,14 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
         autos += 1
 
 
-def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
+def cast(
+    state: MagicState, player: int, card_id: EntityId, target: int, tapped: Tapped | None = None
+) -> MagicState:
     """*player* pays for *card_id* and puts it on the stack (with *target*, ``-1``: none); they
-    receive priority."""
+    receive priority.  *tapped* is the game's memo of tapped permanents (``engine.Tapped``)."""
     card = state.table.entities[card_id].card
     cost, regs = _CAST_FACTS[card]
-    table = paid_and_moved(state.table, player, cost, card_id, ZONES.stack)
+    table = paid_and_moved(state.table, player, cost, card_id, ZONES.stack, tapped)
     ctx = _ctx(card_id, player, EntityId(target) if target >= 0 else None)
     item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
     # paying, moving the card and the kit's push_item (its controller receives priority), in

@@ -42,12 +42,12 @@ from pure_engine.cards import DOOMED, EXHAUSTED, Entity, EntityId, Table, put, p
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
-    APPLY,
     after_blocks,
     auto,
     forced,
     hand_over,
     legal_actions,
+    make_apply,
 )
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
@@ -60,6 +60,7 @@ from pure_engine.games.magic_lite.combat import (
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     ZONES,
+    Tapped,
     draw_card_at,
     fire,
     heard,
@@ -503,12 +504,14 @@ def make_turn(
     mana: ManaCounts = mana_counts,
     combat: Combat = COMBAT,
     untapped: Untapped | None = None,
+    tapped: Tapped | None = None,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
     game's memo, or the plain functions: :data:`~.combat.COMBAT`); *untapped* is the game's
-    memo of untapped
-    permanents (:data:`Untapped`; ``None``: every untap makes new entities).
+    memo of untapped permanents (:data:`Untapped`; ``None``: every untap makes new entities),
+    *tapped* its memo of tapped permanents (``engine.Tapped``, handed to the decisions that
+    tap: :func:`~.actions.make_apply`; ``None``: every payment makes new entities).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -519,7 +522,7 @@ def make_turn(
     """
     machine = _machine(can_act, combat, untapped)
     advance, tick = machine.advance, machine.tick
-    apply = APPLY
+    apply = make_apply(tapped)
 
     def step(state: MagicState, action: Action) -> MagicState:
         # the decision and the turn after it write one private draft in place (``Draft``: it
