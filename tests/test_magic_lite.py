@@ -462,8 +462,9 @@ def test_a_step_left_after_a_window_that_did_not_open_asks_nobody_again(
 
 
 def test_a_games_memos_play_as_the_plain_rules() -> None:
-    # a game value's memos (can act, the lists, combat, untapped and tapped permanents) against
-    # the module's rules without them (turn.step): the same states all along random games
+    # a game value's memos (can act, the lists, combat, untapped and tapped permanents, drawn
+    # cards) against the module's rules without them (turn.step): the same states all along
+    # random games, three deals of each game value (its memos carried from game to game)
     taps = 0
     for deck0, deck1 in (("green_stompy", "green_stompy"), ("white_weenie", "dimir_fliers")):
         game = load_game("magic_lite", deck0=deck0, deck1=deck1)

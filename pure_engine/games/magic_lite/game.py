@@ -470,7 +470,7 @@ def make_game(
     # Untapped
     priority = make_priority()
     combat = make_combat()  # the attackers and blocks it lists, per table
-    turn = make_turn(priority.can_act, combat=combat, untapped={}, tapped={})
+    turn = make_turn(priority.can_act, combat=combat, untapped={}, tapped={}, drawn={})
     actions = priority.actions
 
     def legal(state: MagicState) -> tuple[Action, ...]:

@@ -41,6 +41,7 @@ from typing import Final
 from pure_engine.cards import DOOMED, EXHAUSTED, Entity, EntityId, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
+from pure_engine.core.zones import move_card
 from pure_engine.games.magic_lite.actions import (
     after_blocks,
     auto,
@@ -59,6 +60,7 @@ from pure_engine.games.magic_lite.combat import (
 )
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
+    HAND,
     ZONES,
     Tapped,
     draw_card_at,
@@ -89,7 +91,7 @@ from pure_engine.games.magic_lite.state import (
     writer,
 )
 
-__all__ = ["TURN", "Turn", "Untapped", "make_turn", "start_turns", "step"]
+__all__ = ["TURN", "Drawn", "Turn", "Untapped", "make_turn", "start_turns", "step"]
 
 
 # --- entering a step ------------------------------------------------------------------------------
@@ -147,11 +149,35 @@ def _at_beginning_at(event: str, can_act: CanAct, state: MagicState, step: Step)
     return _at_beginning(event, can_act, set_step(state, step))
 
 
-def _draw_at(can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+def _draw_at(can_act: CanAct, memo: Drawn | None, state: MagicState, step: Step) -> MagicState:
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
         return open_window_at(state, step, can_act)
-    # an empty library: lost
-    return open_window_at(draw_card_at(state, state.active, step), step, can_act)
+    active = state.active
+    table = state.table
+    cards = table.zones[ZONES.library[active]]
+    if memo is None or not cards:  # (an empty library: lost)
+        return open_window_at(draw_card_at(state, active, step), step, can_act)
+    # draw_card_at's move, the card in hand looked up in the game's memo
+    card = cards[-1]
+    e = table.entities[card]
+    drawn = memo.get(e)
+    if drawn is None:
+        if len(memo) >= _UNTAPPED_KEPT:
+            memo.clear()
+        drawn = memo[e] = _set_zone(e, HAND[active])
+    zones = move_card(table.zones, card, e.zone, drawn.zone)
+    moved = _new_table(table.entities.set(card, drawn), zones, table.next_id)
+    return open_window_at(_drawn_at(state, step, moved), step, can_act)
+
+
+Drawn = dict[Entity, Entity]
+"""A game value's memo of drawn cards: each card on top of a library, by value, with the same
+card in its owner's hand — the deals of a game value share their entities (``game.Dealer``),
+so the cards drawn game after game are the same objects, and a draw is a lookup, not a new
+17-slot entity (looked up by value within one process: never stored)."""
+_set_zone: Final = Entity.setter("zone")
+_new_table: Final = Table.maker()
+_drawn_at: Final = writer("step", "table")
 
 
 def _declare_attackers_at(
@@ -394,7 +420,7 @@ def _decides(state: MagicState) -> bool:
 
 
 def _machine(
-    can_act: CanAct, combat: Combat, untapped: Untapped | None
+    can_act: CanAct, combat: Combat, untapped: Untapped | None, drawn: Drawn | None = None
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
@@ -416,7 +442,7 @@ def _machine(
                 enter_at=partial(_at_beginning_at, "upkeep", can_act),
             ),
             Step.DRAW: FlowStep(
-                Step.DRAW, Step.MAIN1, None, _decides, enter_at=partial(_draw_at, can_act)
+                Step.DRAW, Step.MAIN1, None, _decides, enter_at=partial(_draw_at, can_act, drawn)
             ),
             Step.MAIN1: FlowStep(
                 Step.MAIN1, partial(_after_main1, can_act, attack), None, _decides, enter_at=opens
@@ -505,13 +531,15 @@ def make_turn(
     combat: Combat = COMBAT,
     untapped: Untapped | None = None,
     tapped: Tapped | None = None,
+    drawn: Drawn | None = None,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
     game's memo, or the plain functions: :data:`~.combat.COMBAT`); *untapped* is the game's
     memo of untapped permanents (:data:`Untapped`; ``None``: every untap makes new entities),
     *tapped* its memo of tapped permanents (``engine.Tapped``, handed to the decisions that
-    tap: :func:`~.actions.make_apply`; ``None``: every payment makes new entities).
+    tap: :func:`~.actions.make_apply`; ``None``: every payment makes new entities), *drawn*
+    its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -520,7 +548,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, combat, untapped)
+    machine = _machine(can_act, combat, untapped, drawn)
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
