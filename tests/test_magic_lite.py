@@ -27,7 +27,7 @@ from pure_engine.games.magic_lite.combat import (
     make_combat,
 )
 from pure_engine.games.magic_lite.decks import load_deck
-from pure_engine.games.magic_lite.dsl import CREATURES
+from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES
 from pure_engine.games.magic_lite.engine import (
     LANDS_UNSEEN_BY_AURAS,
     RULES,
@@ -39,6 +39,7 @@ from pure_engine.games.magic_lite.engine import (
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
     PASS,
+    _any_targets,
     _creature_targets,
     make_can_act,
     make_priority,
@@ -158,11 +159,15 @@ def test_a_games_memo_of_can_act_answers_as_the_check_itself() -> None:
 
 
 def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
-    # priority._choices lists the targets of a spell aimed at any creature (dsl.CREATURES)
-    # without the compiled selector: the same ids in the same order (the random player picks
-    # by index), along games with creatures dying, pumped and on both sides
+    # priority._choices lists the targets of a spell aimed at any creature (dsl.CREATURES) or
+    # at any target (dsl.ANY_TARGET) without the compiled selector: the same ids in the same
+    # order (the random player picks by index), along games with creatures dying, pumped and on
+    # both sides
     aimed = [key for key, d in POOL.defs.items() if d.target == CREATURES]
-    assert "giant_growth" in aimed and "rancor" in aimed
+    anywhere = [key for key, d in POOL.defs.items() if d.target == ANY_TARGET]
+    assert "giant_growth" in aimed and "rancor" in aimed and "lightning_bolt" in anywhere
+    listers = [(key, _creature_targets) for key in aimed[:3]]
+    listers += [(key, _any_targets) for key in anywhere[:2]]
     game = load_game("magic_lite", deck0="green_stompy", deck1="white_weenie", skip_trivial=False)
     seen = 0
     for seed in range(3):
@@ -170,10 +175,10 @@ def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
         while not game.is_terminal(state):
             table = state.table
             for source in table.zones[ZONES.hand[0]] + table.zones[ZONES.hand[1]]:
-                for key in aimed[:3]:
+                for key, lister in listers:
                     compiled = POOL.targets[key](table, Ctx(source, table.entities[source].owner))
                     kit = [t for t in compiled if t != source and is_alive(table.entities[t])]
-                    assert _creature_targets(table, source) == kit
+                    assert lister(table, source) == kit
                     owner = table.entities[source].owner
                     assert spell_targets(state, key, source, owner) == tuple(kit)
                     seen += len(kit)

@@ -28,7 +28,7 @@ from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
-from pure_engine.games.magic_lite.dsl import CREATURES
+from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     HAND,
@@ -154,26 +154,11 @@ def _targets_a_player(selector: Compiled | None) -> bool:
     return all(selector(table, Ctx(None, p)) for p in (0, 1))
 
 
-_CASTABLE: Final = {
-    key: (
-        _SPEED[key],
-        *NEEDS[cost_of(key)],
-        POOL.targets.get(key),
-        _targets_a_player(POOL.targets.get(key)),
-        POOL.defs[key].target == CREATURES,
-    )
-    for key in POOL.defs
-    if key != PLAYER and _SPEED[key] != _LAND
-}
-"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
-selector (``None``: no target), whether a player is always among its targets and whether its
-target is any creature (``dsl.CREATURES``: listed by :func:`_creature_targets`), looked up
-once."""
-_AIMED_AT_CREATURES: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[5])
-"""The spells whose target is any creature (``dsl.CREATURES``)."""
 _FIELDS: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "battlefield")
 """The battlefields in layout order: the order in which the compiled ``CREATURES`` selector
 yields its ids (for either controller: it spans both sides)."""
+_PLAYER_ZONES: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "player")
+"""The players' zones in layout order (before the battlefields: ``ANY_TARGET``'s order)."""
 _CREATURE: Final = "creature"
 
 
@@ -195,6 +180,51 @@ def _creature_targets(table: Table, source: EntityId) -> list[EntityId]:
                 found.append(t)
     return found
 
+
+def _any_targets(table: Table, source: EntityId) -> list[EntityId]:
+    """The legal targets of a spell *source* whose target is any target (``dsl.ANY_TARGET``:
+    a player or a creature): the players, then :func:`_creature_targets` — its compiled
+    selector's ids in its order (the zones in layout order), with the list's test."""
+    zones, entities = table.zones, table.entities
+    found = []
+    for zone in _PLAYER_ZONES:
+        for t in zones[zone]:
+            e = entities[t]
+            if (
+                t != source
+                and not e.status & DOOMED
+                and (e.damage < e.health or e.health <= 0)  # is_alive, inlined
+            ):
+                found.append(t)
+    return found + _creature_targets(table, source)
+
+
+def _lister(target: object) -> Callable[[Table, EntityId], list[EntityId]] | None:
+    if target == CREATURES:
+        return _creature_targets
+    if target == ANY_TARGET:
+        return _any_targets
+    return None
+
+
+_CASTABLE: Final = {
+    key: (
+        _SPEED[key],
+        *NEEDS[cost_of(key)],
+        POOL.targets.get(key),
+        _targets_a_player(POOL.targets.get(key)),
+        _lister(POOL.defs[key].target),
+    )
+    for key in POOL.defs
+    if key != PLAYER and _SPEED[key] != _LAND
+}
+"""Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
+selector (``None``: no target), whether a player is always among its targets and, for a
+target of any creature or any target (``dsl.CREATURES``, ``dsl.ANY_TARGET``), the function
+listing its legal targets without the compiled selector (:func:`_creature_targets`,
+:func:`_any_targets`; ``None``: the selector lists them), looked up once."""
+_LISTERS: Final = {key: spell[5] for key, spell in _CASTABLE.items() if spell[5] is not None}
+"""The spells whose targets a lister finds (:data:`_CASTABLE`'s last field)."""
 
 _INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
 """The spells that may be cast at instant speed."""
@@ -219,8 +249,9 @@ def spell_targets(
     selector = POOL.targets.get(card)
     if selector is None:
         return None
-    if card in _AIMED_AT_CREATURES:  # (a resolving Giant Growth checks its target here)
-        return tuple(_creature_targets(state.table, source))
+    lister = _LISTERS.get(card)
+    if lister is not None:  # (a resolving Giant Growth checks its target here)
+        return tuple(lister(state.table, source))
     entities = state.table.entities
     return tuple(
         i
@@ -468,7 +499,7 @@ def _choices(
                 seen.add(card)
                 actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
-        speed, needs, value, selector, _, creatures = spell
+        speed, needs, value, selector, _, lister = spell
         if speed == _SORCERY and not sorcery:
             continue
         if counts is None:
@@ -488,8 +519,8 @@ def _choices(
             if selector is None:
                 actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
                 continue
-            if creatures:
-                for t in _creature_targets(table, i):
+            if lister is not None:
+                for t in lister(table, i):
                     actions.append(make_action(_CAST, i, t))
                 continue
             for t in selector(table, Ctx(i, player)):
