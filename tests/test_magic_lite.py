@@ -32,6 +32,8 @@ from pure_engine.games.magic_lite.engine import (
     LANDS_UNSEEN_BY_AURAS,
     RULES,
     ZONES,
+    any_targets,
+    creature_targets,
     paid,
     paid_and_moved,
     settle,
@@ -39,8 +41,6 @@ from pure_engine.games.magic_lite.engine import (
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
     PASS,
-    _any_targets,
-    _creature_targets,
     make_can_act,
     make_priority,
     priority_actions,
@@ -166,8 +166,8 @@ def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
     aimed = [key for key, d in POOL.defs.items() if d.target == CREATURES]
     anywhere = [key for key, d in POOL.defs.items() if d.target == ANY_TARGET]
     assert "giant_growth" in aimed and "rancor" in aimed and "lightning_bolt" in anywhere
-    listers = [(key, _creature_targets) for key in aimed[:3]]
-    listers += [(key, _any_targets) for key in anywhere[:2]]
+    listers = [(key, creature_targets) for key in aimed[:3]]
+    listers += [(key, any_targets) for key in anywhere[:2]]
     game = load_game("magic_lite", deck0="green_stompy", deck1="white_weenie", skip_trivial=False)
     seen = 0
     for seed in range(3):
@@ -199,7 +199,7 @@ def test_the_creature_targets_of_the_list_are_the_compiled_selectors() -> None:
         for t in POOL.targets["giant_growth"](table, Ctx(growth, 0))
         if t != growth and is_alive(table.entities[t])
     ]
-    assert _creature_targets(table, growth) == kit == list(s.table.zones[ZONES.battlefield[1]][:1])
+    assert creature_targets(table, growth) == kit == list(s.table.zones[ZONES.battlefield[1]][:1])
 
 
 def test_playing_a_land_needs_no_aura_refresh() -> None:

@@ -34,7 +34,14 @@ from pure_engine.cards.stack import StackItem
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.cards import POOL, mana_of
 from pure_engine.games.magic_lite.dsl import AbilityCost
-from pure_engine.games.magic_lite.engine import ZONES, mana_counts, pay_mana, settle
+from pure_engine.games.magic_lite.engine import (
+    ZONES,
+    TargetLister,
+    mana_counts,
+    pay_mana,
+    settle,
+    target_lister,
+)
 from pure_engine.games.magic_lite.state import HASTE, TAPPED, Act, Action, MagicState, writer
 
 __all__ = [
@@ -50,14 +57,16 @@ __all__ = [
 
 class Ability(Struct):
     """A card's activated ability, looked up once: its program ``slot``, its ``cost``, the
-    coloured ``needs`` of its mana cost as (colour, count) pairs and its mana ``value``, and
-    its compiled ``target`` selector (``None``: no target)."""
+    coloured ``needs`` of its mana cost as (colour, count) pairs and its mana ``value``, its
+    compiled ``target`` selector (``None``: no target) and the ``lister`` of its legal targets
+    without the selector (:func:`~.engine.target_lister`; ``None``: the selector lists them)."""
 
     slot: str
     cost: AbilityCost
     needs: tuple[tuple[int, int], ...]
     value: int
     target: Compiled | None
+    lister: TargetLister | None = None
 
 
 def _abilities() -> dict[str, Ability]:
@@ -72,7 +81,9 @@ def _abilities() -> dict[str, Ability]:
         slot = ability_slot(0)
         mana = cost.mana
         needs = tuple((c, n) for c, n in enumerate(mana.colored) if n)
-        found[key] = Ability(slot, cost, needs, mana.value, POOL.ability_targets.get((key, slot)))
+        target = POOL.ability_targets.get((key, slot))
+        lister = target_lister(card.abilities[0].target) if target is not None else None
+        found[key] = Ability(slot, cost, needs, mana.value, target, lister)
     return found
 
 
@@ -118,8 +129,10 @@ def _sources(table: Table, player: int, sorcery: bool) -> list[tuple[Entity, Abi
 def _targets(table: Table, e: Entity, ability: Ability, player: int) -> tuple[EntityId, ...]:
     """The legal targets of *e*'s *ability* (a sacrificed source never targets itself)."""
     assert ability.target is not None
-    entities = table.entities
     own = e.id if ability.cost.sacrifice else -1
+    if ability.lister is not None:
+        return tuple(ability.lister(table, EntityId(own)))
+    entities = table.entities
     return tuple(
         t for t in ability.target(table, Ctx(e.id, player)) if t != own and is_alive(entities[t])
     )

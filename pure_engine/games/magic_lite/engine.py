@@ -54,6 +54,7 @@ from pure_engine.games.magic_lite.cards import (
     cost_of,
     mana_of,
 )
+from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     LIFELINK,
@@ -75,10 +76,13 @@ __all__ = [
     "RULES",
     "ZONES",
     "Tapped",
+    "TargetLister",
     "Zones",
     "affords",
+    "any_targets",
     "available_mana",
     "can_pay",
+    "creature_targets",
     "damaged",
     "deal_damage",
     "draw_card_at",
@@ -95,6 +99,7 @@ __all__ = [
     "set_table_life",
     "settle",
     "tapped_for",
+    "target_lister",
 ]
 
 
@@ -292,6 +297,74 @@ RULES: Final[Rules[MagicState]] = Rules(
     kinds=KINDS,
 )
 """The kit's view of magic_lite: layout, compiled cards and hooks."""
+
+
+# --- targets ---------------------------------------------------------------------------------
+
+TargetLister = Callable[[Table, EntityId], list[EntityId]]
+"""``(table, source) -> ids``: the legal targets of a spell or ability (alive, not *source*), in
+its compiled selector's order, found without the selector (:func:`target_lister`)."""
+
+_FIELDS: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "battlefield")
+"""The battlefields in layout order: the order in which the compiled ``CREATURES`` selector
+yields its ids (for either controller: it spans both sides)."""
+_PLAYER_ZONES: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "player")
+"""The players' zones in layout order (before the battlefields: ``ANY_TARGET``'s order)."""
+_CREATURE: Final = "creature"
+
+
+def creature_targets(table: Table, source: EntityId) -> list[EntityId]:
+    """The legal targets of a spell *source* whose target is any creature (``dsl.CREATURES``):
+    its compiled selector's ids with the list's test (alive, not the spell itself; an ability
+    passes its source only when it is sacrificed, else ``-1``), without a predicate call per
+    permanent and a second lookup per target."""
+    zones, entities = table.zones, table.entities
+    found = []
+    for zone in _FIELDS:
+        for t in zones[zone]:
+            e = entities[t]
+            if (
+                _CREATURE in e.types
+                and t != source
+                and not e.status & DOOMED
+                and (e.damage < e.health or e.health <= 0)  # is_alive, inlined
+            ):
+                found.append(t)
+    return found
+
+
+def any_targets(table: Table, source: EntityId) -> list[EntityId]:
+    """The legal targets of a spell *source* whose target is any target (``dsl.ANY_TARGET``:
+    a player or a creature): the players, then :func:`creature_targets` — its compiled
+    selector's ids in its order (the zones in layout order), with the list's test."""
+    zones, entities = table.zones, table.entities
+    found = []
+    for zone in _PLAYER_ZONES:
+        for t in zones[zone]:
+            e = entities[t]
+            if (
+                t != source
+                and not e.status & DOOMED
+                and (e.damage < e.health or e.health <= 0)  # is_alive, inlined
+            ):
+                found.append(t)
+    return found + creature_targets(table, source)
+
+
+def target_lister(target: object) -> TargetLister | None:
+    """The lister of the legal targets of a spell or ability whose target selector (uncompiled:
+    a card definition's) is *target*: :func:`creature_targets` for ``dsl.CREATURES``,
+    :func:`any_targets` for ``dsl.ANY_TARGET``; ``None``: its compiled selector lists them.
+
+    >>> from pure_engine.games.magic_lite.dsl import ANY_TARGET, PLAYERS
+    >>> target_lister(ANY_TARGET) is any_targets, target_lister(PLAYERS)
+    (True, None)
+    """
+    if target == CREATURES:
+        return creature_targets
+    if target == ANY_TARGET:
+        return any_targets
+    return None
 
 
 # --- mana ------------------------------------------------------------------------------------

@@ -22,13 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, Table, create, is_alive, new_table
+from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, new_table
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
-from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     HAND,
@@ -42,6 +41,7 @@ from pure_engine.games.magic_lite.engine import (
     mana_counts,
     paid_and_moved,
     settle,
+    target_lister,
 )
 from pure_engine.games.magic_lite.state import (
     PREBUILT,
@@ -154,66 +154,13 @@ def _targets_a_player(selector: Compiled | None) -> bool:
     return all(selector(table, Ctx(None, p)) for p in (0, 1))
 
 
-_FIELDS: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "battlefield")
-"""The battlefields in layout order: the order in which the compiled ``CREATURES`` selector
-yields its ids (for either controller: it spans both sides)."""
-_PLAYER_ZONES: Final = tuple(z.id for z in LAYOUT.zones if z.kind == "player")
-"""The players' zones in layout order (before the battlefields: ``ANY_TARGET``'s order)."""
-_CREATURE: Final = "creature"
-
-
-def _creature_targets(table: Table, source: EntityId) -> list[EntityId]:
-    """The legal targets of a spell *source* whose target is any creature (``dsl.CREATURES``):
-    its compiled selector's ids with the list's test (alive, not the spell itself), without a
-    predicate call per permanent and a second lookup per target."""
-    zones, entities = table.zones, table.entities
-    found = []
-    for zone in _FIELDS:
-        for t in zones[zone]:
-            e = entities[t]
-            if (
-                _CREATURE in e.types
-                and t != source
-                and not e.status & DOOMED
-                and (e.damage < e.health or e.health <= 0)  # is_alive, inlined
-            ):
-                found.append(t)
-    return found
-
-
-def _any_targets(table: Table, source: EntityId) -> list[EntityId]:
-    """The legal targets of a spell *source* whose target is any target (``dsl.ANY_TARGET``:
-    a player or a creature): the players, then :func:`_creature_targets` — its compiled
-    selector's ids in its order (the zones in layout order), with the list's test."""
-    zones, entities = table.zones, table.entities
-    found = []
-    for zone in _PLAYER_ZONES:
-        for t in zones[zone]:
-            e = entities[t]
-            if (
-                t != source
-                and not e.status & DOOMED
-                and (e.damage < e.health or e.health <= 0)  # is_alive, inlined
-            ):
-                found.append(t)
-    return found + _creature_targets(table, source)
-
-
-def _lister(target: object) -> Callable[[Table, EntityId], list[EntityId]] | None:
-    if target == CREATURES:
-        return _creature_targets
-    if target == ANY_TARGET:
-        return _any_targets
-    return None
-
-
 _CASTABLE: Final = {
     key: (
         _SPEED[key],
         *NEEDS[cost_of(key)],
         POOL.targets.get(key),
         _targets_a_player(POOL.targets.get(key)),
-        _lister(POOL.defs[key].target),
+        target_lister(POOL.defs[key].target),
     )
     for key in POOL.defs
     if key != PLAYER and _SPEED[key] != _LAND
@@ -221,8 +168,8 @@ _CASTABLE: Final = {
 """Each spell's speed, coloured needs and mana value (as :func:`can_pay` reads them), target
 selector (``None``: no target), whether a player is always among its targets and, for a
 target of any creature or any target (``dsl.CREATURES``, ``dsl.ANY_TARGET``), the function
-listing its legal targets without the compiled selector (:func:`_creature_targets`,
-:func:`_any_targets`; ``None``: the selector lists them), looked up once."""
+listing its legal targets without the compiled selector (:func:`~.engine.target_lister`;
+``None``: the selector lists them), looked up once."""
 _LISTERS: Final = {key: spell[5] for key, spell in _CASTABLE.items() if spell[5] is not None}
 """The spells whose targets a lister finds (:data:`_CASTABLE`'s last field)."""
 
