@@ -308,32 +308,29 @@ def compile_selector(selector: Selector, layout: Layout) -> Compiled:
 
 def _the_target(scan: Compiled) -> Compiled:
     def the_target(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
-        i = ctx.target
-        if i is None:
-            return ()
-        e = table.entities.get(i)
-        if e is not None:
-            ids = table.zones.get(e.zone)
-            if ids is not None and i in ids:
-                return (i,)
-        return scan(table, ctx)
+        return _the_one(table, ctx.target, scan, ctx)
 
     return the_target
 
 
 def _the_source(scan: Compiled) -> Compiled:
     def the_source(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
-        i = ctx.source
-        if i is None:
-            return ()
-        e = table.entities.get(i)
-        if e is not None:
-            ids = table.zones.get(e.zone)
-            if ids is not None and i in ids:
-                return (i,)
-        return scan(table, ctx)
+        return _the_one(table, ctx.source, scan, ctx)
 
     return the_source
+
+
+def _the_one(table: Table, i: EntityId | None, scan: Compiled, ctx: Ctx) -> tuple[EntityId, ...]:
+    """*i* alone when the table holds it in the zone its entity names; otherwise the scan's
+    answer (``()`` when the context names nobody)."""
+    if i is None:
+        return ()
+    e = table.entities.get(i)
+    if e is not None:
+        ids = table.zones.get(e.zone)
+        if ids is not None and i in ids:
+            return (i,)
+    return scan(table, ctx)
 
 
 def _side_of(owner: int | None, controller: int) -> int:

@@ -59,48 +59,22 @@ _CANT_ATTACK = DEFENDER | PACIFIED
 
 def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
     """The active player's creatures that may still be declared as attackers."""
-    table = state.table
-    entities = table.entities
     declared = state.attackers
-    found = []
-    for i in table.zones[BATTLEFIELD[state.active]]:
-        e = entities[i]
-        if "creature" not in e.types:  # lands first: most permanents are
-            continue
-        status, tags = e.status, e.tags  # untapped, there since the turn began (or haste)
-        if (
-            not status & TAPPED
-            and (not status & EXHAUSTED or tags & HASTE)
-            and not tags & _CANT_ATTACK
-            and i not in declared
-        ):
-            found.append(i)
-    return tuple(found)
+    return tuple([i for i in _able_to_attack(state.table, state.active) if i not in declared])
 
 
 def can_attack(state: MagicState) -> bool:
     """True when the active player has a creature able to attack (combat is worth entering, or
-    a declaration goes on): :func:`attack_candidates` is not empty, found without building it.
+    a declaration goes on): :func:`attack_candidates` is not empty.
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(battlefields=(("forest", "grizzly_bears"), ()))
     >>> can_attack(s), can_attack(s.replace(attackers=attack_candidates(s)))
     (True, False)
     """
-    table = state.table
-    entities = table.entities
     declared = state.attackers
-    for i in table.zones[BATTLEFIELD[state.active]]:
-        e = entities[i]
-        if "creature" not in e.types:
-            continue
-        status, tags = e.status, e.tags
-        if (
-            not status & TAPPED
-            and (not status & EXHAUSTED or tags & HASTE)
-            and not tags & _CANT_ATTACK
-            and i not in declared
-        ):
+    for i in _able_to_attack(state.table, state.active):  # noqa: SIM110 - no generator
+        if i not in declared:
             return True
     return False
 

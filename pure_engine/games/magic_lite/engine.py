@@ -33,6 +33,7 @@ from pure_engine.cards import (
     create,
     death_phase,
     emit,
+    is_alive,
     move,
     new_table,
     put,
@@ -338,17 +339,8 @@ def any_targets(table: Table, source: EntityId) -> list[EntityId]:
     a player or a creature): the players, then :func:`creature_targets` — its compiled
     selector's ids in its order (the zones in layout order), with the list's test."""
     zones, entities = table.zones, table.entities
-    found = []
-    for zone in _PLAYER_ZONES:
-        for t in zones[zone]:
-            e = entities[t]
-            if (
-                t != source
-                and not e.status & DOOMED
-                and (e.damage < e.health or e.health <= 0)  # is_alive, inlined
-            ):
-                found.append(t)
-    return found + creature_targets(table, source)
+    players = [t for z in _PLAYER_ZONES for t in zones[z] if t != source and is_alive(entities[t])]
+    return players + creature_targets(table, source)
 
 
 def target_lister(target: object) -> TargetLister | None:

@@ -424,15 +424,9 @@ def _choices(
     mana: ManaCounts,
 ) -> tuple[Action, ...]:
     """``pass``, then the lands and spells of *hand* :func:`priority_actions` lists (its
-    abilities aside)."""
+    abilities aside).  At instant timing only instants are listed: the memo of
+    :func:`make_priority` calls it only for a hand holding one."""
     entities = table.entities
-    if not sorcery:  # most lists: at instant timing a hand without an instant adds nothing
-        instants = _INSTANTS
-        for i in hand:
-            if entities[i].card in instants:
-                break
-        else:
-            return _PASS_ONLY
     counts: list[int] | None = None
     total = 0
     actions = [PASS]
