@@ -29,17 +29,20 @@ from pure_engine.games.magic_lite.combat import (
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES
 from pure_engine.games.magic_lite.engine import (
+    HAND,
     LANDS_UNSEEN_BY_AURAS,
     RULES,
     ZONES,
     any_targets,
     creature_targets,
+    draw_card_at,
     paid,
     paid_and_moved,
     settle,
 )
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.priority import (
+    _INSTANTS,
     PASS,
     make_can_act,
     make_priority,
@@ -273,6 +276,38 @@ def test_a_games_memo_of_the_priority_actions_lists_them_as_priority_actions(
             assert legal == legal_actions(state)
             state = game.step(state, legal[rng.randrange(len(legal))])
     assert lists > 50  # lists of real choices were compared, not only (pass,)
+
+
+@pytest.mark.parametrize("decks", [("green_stompy",) * 2, ("dimir_fliers", "white_weenie")])
+def test_a_games_memo_carries_the_answers_at_instant_timing_across_a_draw(
+    decks: tuple[str, str],
+) -> None:
+    # Priority.drawn: both players asked at instant timing, then either draws; "nobody acts"
+    # holds only when the plain check says so on the table after the draw, and the answers it
+    # carried are the plain check's (a drawn instant is looked at again)
+    game = load_game("magic_lite", deck0=decks[0], deck1=decks[1], skip_trivial=False)
+    rng = random.Random(7)
+    quiet = loud = 0
+    for seed in range(4):
+        state = game.initial_state(seed)
+        while not game.is_terminal(state):
+            before = state.replace(step=Step.UPKEEP)  # instant timing for both players
+            for player in (0, 1):
+                if not before.table.zones[ZONES.library[player]]:
+                    continue
+                after = draw_card_at(before, player, Step.DRAW)
+                card = after.table.entities[after.table.zones[HAND[player]][-1]].card
+                memo = make_priority()
+                answers = [memo.can_act(before, p) for p in (0, 1)]
+                nobody = memo.drawn(before.table, after.table, player, card)
+                plain = [can_act(after, p) for p in (0, 1)]
+                assert nobody == (not any(plain) and not any(answers) and card not in _INSTANTS)
+                assert [memo.can_act(after, p) for p in (0, 1)] == plain
+                quiet += nobody
+                loud += not any(answers) and plain[player]  # a drawn instant that can be cast
+            legal = game.legal_actions(state)
+            state = game.step(state, legal[rng.randrange(len(legal))])
+    assert quiet > 50 and loud > 0
 
 
 def _dealt_one_by_one(deck0: tuple[str, ...], deck1: tuple[str, ...], seed: int) -> MagicState:

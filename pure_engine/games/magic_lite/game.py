@@ -470,7 +470,9 @@ def make_game(
     # Untapped
     priority = make_priority()
     combat = make_combat()  # the attackers and blocks it lists, per table
-    turn = make_turn(priority.can_act, combat=combat, untapped={}, tapped={}, drawn={})
+    turn = make_turn(
+        priority.can_act, combat=combat, untapped={}, tapped={}, drawn={}, carry=priority.drawn
+    )
     actions = priority.actions
 
     def legal(state: MagicState) -> tuple[Action, ...]:

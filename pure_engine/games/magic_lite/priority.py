@@ -60,6 +60,7 @@ from pure_engine.games.magic_lite.state import (
 __all__ = [
     "PASS",
     "CanAct",
+    "DrawnQuiet",
     "ManaCounts",
     "Priority",
     "can_act",
@@ -248,13 +249,22 @@ def make_can_act(mana: ManaCounts = mana_counts) -> CanAct:
     return make_priority(mana).can_act
 
 
+DrawnQuiet = Callable[[Table, Table, int, str], bool]
+"""``(before, after, player, card) -> nobody acts``: *after* is the table *before* with
+*player*'s top card, *card*, drawn; True when neither player could act at instant timing on
+*after* (:meth:`Priority.drawn`)."""
+
+
 class Priority(Struct):
     """A game value's memo of priority (:func:`make_priority`): ``can_act(state, player[,
     step])`` answers as :func:`can_act`, ``actions(state, player)`` as
-    :func:`priority_actions`."""
+    :func:`priority_actions`; ``drawn(before, after, player, card)`` carries both players'
+    answers at instant timing across a draw (:data:`DrawnQuiet`): True when both were known
+    to be no on *before* and *card* is not an instant."""
 
     can_act: CanAct
     actions: Callable[[MagicState, int], tuple[Action, ...]]
+    drawn: DrawnQuiet
 
 
 def make_priority(mana: ManaCounts = mana_counts) -> Priority:
@@ -347,7 +357,20 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
             field_known = fields[player] = (zones, field, holds)
         return field_known[2]
 
-    return Priority(memo_can_act, memo_actions)
+    def memo_drawn(before: Table, after: Table, player: int, card: str) -> bool:
+        # at instant timing a player's answer reads their hand's instants, their battlefield
+        # (mana, abilities) and the targets (battlefields, players, the stack): a draw changes
+        # none of them but the drawer's hand, by one card, which only an instant would list
+        other = 1 - player
+        mine, theirs = instant[player], instant[other]
+        if theirs[0] is before:
+            instant[other] = (after, theirs[1], theirs[2])
+        if mine[0] is not before or card in instants:
+            return False
+        instant[player] = (after, mine[1], mine[2])
+        return not mine[1] and theirs[0] is before and not theirs[1]
+
+    return Priority(memo_can_act, memo_actions, memo_drawn)
 
 
 def _can_act(
@@ -502,10 +525,14 @@ def open_window(state: MagicState, can_act: CanAct) -> MagicState:
     return set_window(state, True, state.active, 0)
 
 
-def open_window_at(state: MagicState, step: Step, can_act: CanAct) -> MagicState:
+def open_window_at(
+    state: MagicState, step: Step, can_act: CanAct, nobody: bool = False
+) -> MagicState:
     """:func:`open_window` on entering *step* from the step before (the turn table's
-    ``enter_at``): the step and the window are written at once, not one after the other."""
-    if everyone_passes(state, can_act, step):
+    ``enter_at``): the step and the window are written at once, not one after the other.
+    *nobody*: the caller knows already that everyone passes (:func:`everyone_passes` is not
+    asked again)."""
+    if nobody or everyone_passes(state, can_act, step):
         if state.window or state.passes:
             return _step_window(state, step, False, state.holder, 0)
         # (the draw step's entering action writes its step with the card drawn)

@@ -71,6 +71,7 @@ from pure_engine.games.magic_lite.engine import (
 )
 from pure_engine.games.magic_lite.priority import (
     CanAct,
+    DrawnQuiet,
     ManaCounts,
     can_act,
     everyone_passes,
@@ -149,7 +150,13 @@ def _at_beginning_at(event: str, can_act: CanAct, state: MagicState, step: Step)
     return _at_beginning(event, can_act, set_step(state, step))
 
 
-def _draw_at(can_act: CanAct, memo: Drawn | None, state: MagicState, step: Step) -> MagicState:
+def _draw_at(
+    can_act: CanAct,
+    memo: Drawn | None,
+    carry: DrawnQuiet | None,
+    state: MagicState,
+    step: Step,
+) -> MagicState:
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
         return open_window_at(state, step, can_act)
     active = state.active
@@ -167,7 +174,15 @@ def _draw_at(can_act: CanAct, memo: Drawn | None, state: MagicState, step: Step)
         drawn = memo[e] = _set_zone(e, HAND[active])
     zones = move_card(table.zones, card, e.zone, drawn.zone)
     moved = _new_table(table.entities.set(card, drawn), zones, table.next_id)
-    return open_window_at(_drawn_at(state, step, moved), step, can_act)
+    # after a quiet untap (the chooser asked both players about this table) the draw's window
+    # is decided by the game's memo: a card drawn changes only the drawer's hand
+    nobody = (
+        carry is not None
+        and state.skip == 0b11
+        and not state.stack
+        and carry(table, moved, active, e.card)
+    )
+    return open_window_at(_drawn_at(state, step, moved), step, can_act, nobody)
 
 
 Drawn = dict[Entity, Entity]
@@ -420,7 +435,11 @@ def _decides(state: MagicState) -> bool:
 
 
 def _machine(
-    can_act: CanAct, combat: Combat, untapped: Untapped | None, drawn: Drawn | None = None
+    can_act: CanAct,
+    combat: Combat,
+    untapped: Untapped | None,
+    drawn: Drawn | None = None,
+    carry: DrawnQuiet | None = None,
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
@@ -442,7 +461,11 @@ def _machine(
                 enter_at=partial(_at_beginning_at, "upkeep", can_act),
             ),
             Step.DRAW: FlowStep(
-                Step.DRAW, Step.MAIN1, None, _decides, enter_at=partial(_draw_at, can_act, drawn)
+                Step.DRAW,
+                Step.MAIN1,
+                None,
+                _decides,
+                enter_at=partial(_draw_at, can_act, drawn, carry),
             ),
             Step.MAIN1: FlowStep(
                 Step.MAIN1, partial(_after_main1, can_act, attack), None, _decides, enter_at=opens
@@ -532,6 +555,7 @@ def make_turn(
     untapped: Untapped | None = None,
     tapped: Tapped | None = None,
     drawn: Drawn | None = None,
+    carry: DrawnQuiet | None = None,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
@@ -539,7 +563,9 @@ def make_turn(
     memo of untapped permanents (:data:`Untapped`; ``None``: every untap makes new entities),
     *tapped* its memo of tapped permanents (``engine.Tapped``, handed to the decisions that
     tap: :func:`~.actions.make_apply`; ``None``: every payment makes new entities), *drawn*
-    its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity).
+    its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity), *carry*
+    its memo's "can act?" answers carried across a draw (``Priority.drawn``: the draw step's
+    window decided without asking again after a quiet untap; ``None``: asked again).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -548,7 +574,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, combat, untapped, drawn)
+    machine = _machine(can_act, combat, untapped, drawn, carry)
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
