@@ -601,6 +601,10 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
             return state
         if state.stack:
             state = state.replace(window=True)
+        elif state.skip == 0b11 and can_act(state, state.active):
+            # open_window's answer when the active player can act, and theirs is the question
+            # asked next below: asked once, not twice
+            return set_window(state, True, state.active, 0)
         else:
             state = open_window(state, can_act)
             if not state.window:
