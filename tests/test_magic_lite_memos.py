@@ -1,0 +1,87 @@
+"""A magic_lite game value's memos against the plain rules, on decks drawn from the whole pool.
+
+``make_game`` builds per-game memos (can act? and the priority actions, the attackers and blocks,
+untapped, tapped and drawn entities, the deal) that answer from earlier answers when the table
+they were computed for is the same object.  Each memo has its own unit test; this one plays
+whole random games with the game value (its memos carried from game to game, as in a batch of
+playouts) and, on the same choices, with the module's plain rules (``turn.step`` and
+``actions.legal_actions``, which keep nothing), and asserts the same lists of legal actions and
+the same states after every decision.  The decks are random two-colour decks over every card of
+the pool (``test_magic_lite_draft.random_deck``), so abilities, auras and triggers are met.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pure_engine import load_game
+from pure_engine.cards import EntityId
+from pure_engine.games.magic_lite import game as game_module
+from pure_engine.games.magic_lite import turn
+from pure_engine.games.magic_lite.actions import legal_actions
+from pure_engine.games.magic_lite.combat import Combat, make_combat
+from pure_engine.games.magic_lite.state import MagicState
+from tests.test_magic_lite_draft import random_deck
+
+_GAMES_PER_VALUE = 3
+"""Deals played by one game value: its memos meet tables of earlier games."""
+
+
+def _agree(tmp_path: Path, values: range) -> int:
+    decisions = 0
+    for value in values:
+        rng = random.Random(value)
+        files = []
+        for seat in (0, 1):
+            path = tmp_path / f"memo{value}_{seat}.json"
+            path.write_text(json.dumps(random_deck(rng)))
+            files.append(str(path))
+        game = load_game("magic_lite", deck0=files[0], deck1=files[1])
+        for seed in range(_GAMES_PER_VALUE):
+            choices = random.Random(value * 100 + seed)
+            state = plain = game.initial_state(seed=seed)
+            for k in range(400):
+                if game.current_player(state) < 0:
+                    break
+                legal = game.legal_actions(state)
+                assert legal == legal_actions(plain), (
+                    f"deck pair {value}, game {seed}: the lists differ at decision {k}"
+                )
+                action = legal[choices.randrange(len(legal))]
+                state, plain = game.step(state, action), turn.step(plain, action)
+                assert state == plain, (
+                    f"deck pair {value}, game {seed}: the states differ after decision {k}"
+                )
+                decisions += 1
+    return decisions
+
+
+def test_a_games_memos_play_every_game_as_the_plain_rules(tmp_path: Path) -> None:
+    assert _agree(tmp_path, range(8)) > 1000
+
+
+@pytest.mark.slow
+def test_a_games_memos_play_every_game_as_the_plain_rules_long(tmp_path: Path) -> None:
+    _agree(tmp_path, range(8, 208))
+
+
+def test_the_check_fails_when_a_memo_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the checker can fail: a combat memo that forgets the last creature able to attack
+    def forgetful() -> Combat:
+        memo = make_combat()
+
+        def candidates(state: MagicState) -> tuple[EntityId, ...]:
+            found = memo.candidates(state)
+            return found[:-1] if len(found) > 1 else found
+
+        return memo.replace(candidates=candidates)
+
+    monkeypatch.setattr(game_module, "make_combat", forgetful)
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(8))
