@@ -24,7 +24,8 @@ from pure_engine.games.magic_lite import game as game_module
 from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.actions import legal_actions
 from pure_engine.games.magic_lite.combat import Combat, make_combat
-from pure_engine.games.magic_lite.state import MagicState
+from pure_engine.games.magic_lite.priority import can_act, cast, cast_passed, pass_priority
+from pure_engine.games.magic_lite.state import Act, MagicState
 from tests.test_magic_lite_draft import random_deck
 
 _GAMES_PER_VALUE = 3
@@ -85,3 +86,34 @@ def test_the_check_fails_when_a_memo_is_wrong(
     monkeypatch.setattr(game_module, "make_combat", forgetful)
     with pytest.raises(AssertionError, match="differ"):
         _agree(tmp_path, range(8))
+
+
+def test_a_fused_cast_is_the_cast_and_its_passes(tmp_path: Path) -> None:
+    # priority.cast_passed resolves at once a permanent spell without a target that nobody
+    # can answer: on random decks over the whole pool (instants, abilities, targets), every
+    # cast is the general path's cast followed by pass_priority
+    fused = 0
+    for value in range(7):
+        files = ["green_stompy", "green_stompy"]  # the mirror: most casts are fused
+        rng = random.Random(value)
+        for seat in (0, 1):
+            path = tmp_path / f"cast{value}_{seat}.json"
+            path.write_text(json.dumps(random_deck(rng)))
+            if value:
+                files[seat] = str(path)
+        game = load_game("magic_lite", deck0=files[0], deck1=files[1])
+        for seed in range(3):
+            choices = random.Random(value * 100 + seed)
+            state = game.initial_state(seed=seed)
+            while game.current_player(state) >= 0:
+                legal = game.legal_actions(state)
+                action = legal[choices.randrange(len(legal))]
+                if action.kind is Act.CAST:
+                    player, card = state.holder, EntityId(action.card)
+                    after = cast(state, player, card, action.other)
+                    if after.skip >> player & 1 and not can_act(after, player):
+                        after = pass_priority(after, can_act, 1)
+                    assert cast_passed(state, player, card, action.other, can_act) == after
+                    fused += after.autos - state.autos >= 2 and not after.stack
+                state = game.step(state, action)
+    assert fused > 50  # casts that both players passed on (the fused path's shape)

@@ -45,7 +45,7 @@ from pure_engine.games.magic_lite.priority import (
     PASS,
     CanAct,
     ManaCounts,
-    cast,
+    cast_passed,
     open_window,
     pass_priority,
     priority_actions,
@@ -242,13 +242,9 @@ def _cast(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
 def _cast_tapping(
     tapped: Tapped | None, state: MagicState, action: Action, can_act: CanAct
 ) -> MagicState:
-    holder = state.holder
-    state = cast(state, holder, EntityId(action.card), action.other, tapped)
     # the caster receives priority, and nearly always cannot respond to their own spell: the
     # skip-trivial rule's pass (auto's priority case) made here, not on the flow loop's next pass
-    if state.skip >> holder & 1 and not can_act(state, holder):
-        return pass_priority(state, can_act, 1)
-    return state
+    return cast_passed(state, state.holder, EntityId(action.card), action.other, can_act, tapped)
 
 
 def _activate(state: MagicState, action: Action, can_act: CanAct) -> MagicState:

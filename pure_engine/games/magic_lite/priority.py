@@ -65,6 +65,7 @@ __all__ = [
     "Priority",
     "can_act",
     "cast",
+    "cast_passed",
     "everyone_passes",
     "make_can_act",
     "make_priority",
@@ -596,23 +597,28 @@ def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicSt
         else:
             state = _popped(state, tuple(rest), state.active, 0, state.autos + autos)
             state = _resolve(state, item)
-        autos = 0
-        if state.pending is not None or state.lost:
+        return _after_resolving(state, can_act)
+
+
+def _after_resolving(state: MagicState, can_act: CanAct) -> MagicState:
+    """:func:`pass_priority` once the top item resolved: the window opens again (or the step's
+    window does not open at all), and the passing goes on when its holder passes
+    automatically."""
+    if state.pending is not None or state.lost:
+        return state
+    if state.stack:
+        state = state.replace(window=True)
+    elif state.skip == 0b11 and can_act(state, state.active):
+        # open_window's answer when the active player can act, and theirs is the question
+        # asked next below: asked once, not twice
+        return set_window(state, True, state.active, 0)
+    else:
+        state = open_window(state, can_act)
+        if not state.window:
             return state
-        if state.stack:
-            state = state.replace(window=True)
-        elif state.skip == 0b11 and can_act(state, state.active):
-            # open_window's answer when the active player can act, and theirs is the question
-            # asked next below: asked once, not twice
-            return set_window(state, True, state.active, 0)
-        else:
-            state = open_window(state, can_act)
-            if not state.window:
-                return state
-        passes, holder = state.passes, state.holder
-        if not state.skip >> holder & 1 or can_act(state, holder):
-            return state
-        autos += 1
+    if not state.skip >> state.holder & 1 or can_act(state, state.holder):
+        return state
+    return pass_priority(state, can_act, 1)
 
 
 def cast(
@@ -628,3 +634,61 @@ def cast(
     # paying, moving the card and the kit's push_item (its controller receives priority), in
     # one write of the state
     return _cast(state, table, (*state.stack, item), player, 0)
+
+
+def cast_passed(
+    state: MagicState,
+    player: int,
+    card_id: EntityId,
+    target: int,
+    can_act: CanAct,
+    tapped: Tapped | None = None,
+) -> MagicState:
+    """:func:`cast`, then the caster's automatic pass when they skip trivial decisions and
+    cannot respond to their own spell (:func:`pass_priority`, counted in ``autos``).
+
+    The commonest cast is fused: a permanent spell without a target cast on an empty stack,
+    both players skipping trivial decisions, no instant in either hand and no activated ability
+    in the game — then neither player can respond (at instant timing only an instant or an
+    ability acts), both pass and the spell resolves at once: the table paid, moved and entered,
+    the state written once, with no stack item built and no "can act?" asked.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(hands=(("grizzly_bears",), ()), battlefields=(("forest", "forest"), ()))
+    >>> s = s.replace(skip=0b11, window=True)
+    >>> bears = s.table.zones[HAND[0]][0]
+    >>> fused = cast_passed(s, 0, bears, -1, can_act)
+    >>> fused == pass_priority(cast(s, 0, bears, -1), can_act, 1)
+    True
+    >>> bears in fused.table.zones[BATTLEFIELD[0]], fused.autos - s.autos
+    (True, 2)
+    """
+    table = state.table
+    card = table.entities[card_id].card
+    if (
+        target < 0
+        and card in _PERMANENTS
+        and state.skip == 0b11
+        and not state.stack
+        and not state.cards.abilities
+        and not _instant_in_hands(table)
+    ):
+        table = paid_and_moved(table, player, _CAST_FACTS[card][0], card_id, ZONES.stack, tapped)
+        table = entered_table(table, card_id, player)
+        # the caster's pass, the opponent's pass and the pop: as pass_priority writes them
+        state = _popped_entered(state, table, (), state.active, 0, state.autos + 2)
+        return _after_resolving(settle(fire(state, "enters", card_id), checks=False), can_act)
+    state = cast(state, player, card_id, target, tapped)
+    if state.skip >> player & 1 and not can_act(state, player):
+        return pass_priority(state, can_act, 1)
+    return state
+
+
+def _instant_in_hands(table: Table) -> bool:
+    """True when either player holds an instant."""
+    entities, zones, instants = table.entities, table.zones, _INSTANTS
+    for hand in (zones[HAND[0]], zones[HAND[1]]):
+        for i in hand:
+            if entities[i].card in instants:
+                return True
+    return False
