@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+import immutables
+
 from pure_engine.cards import (
     DOOMED,
     EXHAUSTED,
@@ -94,6 +96,7 @@ __all__ = [
     "heard",
     "mana_counts",
     "paid",
+    "paid_and_entered",
     "paid_and_moved",
     "pay",
     "pay_mana",
@@ -461,12 +464,40 @@ def paid_and_moved(
     ... )
     True
     """
+    changes, e = _paying(table, player, cost, card, tapped)
+    changes[card] = _set_zone(e, dst)
+    return _table(changes.finish(), move_card(table.zones, card, e.zone, dst), table.next_id)
+
+
+def paid_and_entered(
+    table: Table, player: int, cost: Cost, card: EntityId, tapped: Tapped | None = None
+) -> Table:
+    """:func:`paid_and_moved` to the stack, then :func:`entered_table`, in one new table (a
+    permanent spell that resolves as soon as it is cast: the card written once, moved once).
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(hands=(("grizzly_bears",), ()), battlefields=(("forest", "forest"), ()))
+    >>> bears = s.table.zones[HAND[0]][0]
+    >>> cost = cost_of("grizzly_bears")
+    >>> paid_and_entered(s.table, 0, cost, bears) == entered_table(
+    ...     paid_and_moved(s.table, 0, cost, bears, ZONES.stack), bears, 0
+    ... )
+    True
+    """
+    changes, e = _paying(table, player, cost, card, tapped)
+    field = BATTLEFIELD[player]
+    changes[card] = _entered(e, field, 0, EXHAUSTED if "creature" in e.types else 0)
+    return _table(changes.finish(), move_card(table.zones, card, e.zone, field), table.next_id)
+
+
+def _paying(
+    table: Table, player: int, cost: Cost, card: EntityId, tapped: Tapped | None
+) -> tuple[immutables.MapMutation[EntityId, Entity], Entity]:
+    """The entity map's mutation with *cost* paid, and *card* as it is."""
     changes = table.entities.mutate()
     for e in tapped_for(table, player, cost, None, tapped):
         changes[e.id] = e
-    e = changes[card]
-    changes[card] = _set_zone(e, dst)
-    return _table(changes.finish(), move_card(table.zones, card, e.zone, dst), table.next_id)
+    return changes, changes[card]
 
 
 _set_zone: Final[Callable[[Entity, ZoneId], Entity]] = Entity.setter("zone")

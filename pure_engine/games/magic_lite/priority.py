@@ -39,6 +39,7 @@ from pure_engine.games.magic_lite.engine import (
     entered_table,
     fire,
     mana_counts,
+    paid_and_entered,
     paid_and_moved,
     settle,
     target_lister,
@@ -673,8 +674,7 @@ def cast_passed(
         and not state.cards.abilities
         and not _instant_in_hands(table)
     ):
-        table = paid_and_moved(table, player, _CAST_FACTS[card][0], card_id, ZONES.stack, tapped)
-        table = entered_table(table, card_id, player)
+        table = paid_and_entered(table, player, _CAST_FACTS[card][0], card_id, tapped)
         # the caster's pass, the opponent's pass and the pop: as pass_priority writes them
         state = _popped_entered(state, table, (), state.active, 0, state.autos + 2)
         return _after_resolving(settle(fire(state, "enters", card_id), checks=False), can_act)
