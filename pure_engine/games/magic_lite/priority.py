@@ -608,10 +608,14 @@ def _after_resolving(state: MagicState, can_act: CanAct) -> MagicState:
     if state.pending is not None or state.lost:
         return state
     if state.stack:
-        state = state.replace(window=True)
+        if not state.window:
+            state = state.replace(window=True)
     elif state.skip == 0b11 and can_act(state, state.active):
         # open_window's answer when the active player can act, and theirs is the question
-        # asked next below: asked once, not twice
+        # asked next below: asked once, not twice (the pop gave them priority already: the
+        # window, open when the spell was cast, is written only when it was closed)
+        if state.window and state.holder == state.active and not state.passes:
+            return state
         return set_window(state, True, state.active, 0)
     else:
         state = open_window(state, can_act)
