@@ -32,7 +32,6 @@ from pure_engine.cards import (
     Frame,
     Rules,
     Table,
-    create,
     death_phase,
     emit,
     is_alive,
@@ -630,11 +629,7 @@ def _lands_unseen_by_auras() -> bool:
     table = new_table(LAYOUT)
     for p in (0, 1):
         for key in lands:
-            d = POOL.card(key)
-            table, _ = create(
-                table, BATTLEFIELD[p], card=key, owner=p, cost=d.cost, attack=d.attack,
-                health=d.health, tags=d.tags, types=d.types,
-            )  # fmt: skip
+            table, _ = spawn(table, POOL, BATTLEFIELD[p], key, p)
     return not any(
         selector(table, Ctx(None, p)) for selector, _, _ in POOL.auras.values() for p in (0, 1)
     )

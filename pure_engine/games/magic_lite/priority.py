@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, create, is_alive, new_table
+from pure_engine.cards import Ctx, EntityId, Frame, Table, is_alive, new_table, spawn
 from pure_engine.cards.selectors import Compiled
 from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.core.struct import Struct
@@ -139,12 +139,8 @@ _SPEED: Final = {key: _speed(card.types) for key, card in POOL.defs.items()}
 
 def _players_only() -> Table:
     table = new_table(LAYOUT)
-    d = POOL.card(PLAYER)
     for p in (0, 1):
-        table, _ = create(
-            table, ZONES.player[p], card=PLAYER, owner=p,
-            cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
-        )  # fmt: skip
+        table, _ = spawn(table, POOL, ZONES.player[p], PLAYER, p)
     return table
 
 
