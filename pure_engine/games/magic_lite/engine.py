@@ -373,15 +373,19 @@ def available_mana(state: MagicState, player: int) -> list[int]:
     return mana_counts(state.table, player)
 
 
+_COLOR: Final = {card: mana_of(card) for card in POOL.defs}
+"""Every card's :func:`~.cards.mana_of` (-1: not a mana source): a subscript, not a ``get``."""
+
+
 def mana_counts(table: Table, player: int) -> list[int]:
     """How much mana of each colour (WUBRG) *player* can make on *table*."""
     counts = [0, 0, 0, 0, 0]
     entities = table.entities
-    mana = _MANA
+    colors = _COLOR
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        color = mana.get(e.card)
-        if color is not None and not e.status & _UNAVAILABLE:
+        color = colors[e.card]
+        if color >= 0 and not e.status & _UNAVAILABLE:
             counts[color] += 1
     return counts
 
