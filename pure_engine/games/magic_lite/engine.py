@@ -363,7 +363,6 @@ def target_lister(target: object) -> TargetLister | None:
 
 # --- mana ------------------------------------------------------------------------------------
 
-_MANA: Final = {card: mana_of(card) for card in POOL.defs if mana_of(card) >= 0}
 _UNAVAILABLE: Final = TAPPED | EXHAUSTED
 """A tapped source, or a creature with summoning sickness (lands never have it)."""
 
@@ -375,6 +374,14 @@ def available_mana(state: MagicState, player: int) -> list[int]:
 
 _COLOR: Final = {card: mana_of(card) for card in POOL.defs}
 """Every card's :func:`~.cards.mana_of` (-1: not a mana source): a subscript, not a ``get``."""
+_NOT_LAND: Final = 5
+_SOURCE: Final = {
+    card: color if color < 0 or "land" in POOL.defs[card].types else color + _NOT_LAND
+    for card, color in _COLOR.items()
+}
+"""What :func:`tapped_for` reads of each card: the colour of a land, the colour plus
+:data:`_NOT_LAND` of another source (a mana creature), -1 for a card that makes no mana (an
+entity's types are its card's)."""
 
 
 def mana_counts(table: Table, player: int) -> list[int]:
@@ -516,7 +523,7 @@ def tapped_for(
     """The sources :func:`pay_mana` taps for *cost*, tapped (coloured symbols first, then
     generic), through the game's *memo* of tapped permanents when there is one."""
     entities = table.entities
-    mana = _MANA
+    sources = _SOURCE
     need = list(cost.colored)
     generic = cost.generic
     left = sum(need) + generic  # the sources still to tap
@@ -527,12 +534,12 @@ def tapped_for(
     # (the sources after them would not be chosen)
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        if e.card not in mana or e.status & _UNAVAILABLE or i == spare:
+        color = sources[e.card]
+        if color < 0 or e.status & _UNAVAILABLE or i == spare:
             continue
-        if "land" not in e.types:
+        if color >= _NOT_LAND:
             creatures.append(e)
             continue
-        color = mana[e.card]
         if need[color]:  # the first sources of each colour pay the coloured symbols
             need[color] -= 1
             tapped.append(tap(e, memo))
@@ -544,7 +551,7 @@ def tapped_for(
             break
     else:
         for e in creatures:
-            color = mana[e.card]
+            color = sources[e.card] - _NOT_LAND
             if need[color]:
                 need[color] -= 1
                 tapped.append(tap(e, memo))

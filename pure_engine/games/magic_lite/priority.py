@@ -35,6 +35,7 @@ from pure_engine.games.magic_lite.engine import (
     RULES,
     ZONES,
     Tapped,
+    TargetLister,
     enter_battlefield,
     entered_table,
     fire,
@@ -172,6 +173,19 @@ listing its legal targets without the compiled selector (:func:`~.engine.target_
 ``None``: the selector lists them), looked up once."""
 _LISTERS: Final = {key: spell[5] for key, spell in _CASTABLE.items() if spell[5] is not None}
 """The spells whose targets a lister finds (:data:`_CASTABLE`'s last field)."""
+
+_Listed = tuple[bool, tuple[tuple[int, int], ...], int, Compiled | None, TargetLister | None]
+_LISTED: Final[dict[str, _Listed | None]] = {
+    key: (
+        (spell[0] == _SORCERY, spell[1], spell[2], spell[3], spell[5])
+        if (spell := _CASTABLE.get(key)) is not None
+        else None
+    )
+    for key in POOL.defs
+}
+"""What :func:`_choices` reads of each card (``None``: a land, or a player): whether it waits
+for sorcery timing, its coloured needs, mana value, target selector and target lister — every
+card of the pool, looked up by a subscript."""
 
 _INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
 """The spells that may be cast at instant speed."""
@@ -453,17 +467,17 @@ def _choices(
     total = 0
     actions = [PASS]
     seen: set[str] = set()
-    castable = _CASTABLE
+    listed = _LISTED
     for i in hand:
         card = entities[i].card
-        spell = castable.get(card)
+        spell = listed[card]
         if spell is None:  # a land
             if land_ok and card not in seen:  # copies of a card are the same choice
                 seen.add(card)
                 actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
-        speed, needs, value, selector, _, lister = spell
-        if speed == _SORCERY and not sorcery:
+        slow, needs, value, selector, lister = spell
+        if slow and not sorcery:
             continue
         if counts is None:
             counts = mana(table, player)
