@@ -531,11 +531,17 @@ def everyone_passes(state: MagicState, can_act: CanAct, step: Step | None = None
 def open_window(state: MagicState, can_act: CanAct) -> MagicState:
     """Open a priority window for the active player; when everyone would pass
     (:func:`everyone_passes`) the window does not open at all."""
-    if everyone_passes(state, can_act):
+    active = state.active
+    if (  # everyone_passes, inlined (a call per step entered)
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, active)
+        and not can_act(state, 1 - active)
+    ):
         if state.window or state.passes:
             return set_window(state, False, state.holder, 0)
         return state  # already closed (an earlier step's window): nothing to write
-    return set_window(state, True, state.active, 0)
+    return set_window(state, True, active, 0)
 
 
 def open_window_at(
@@ -545,12 +551,18 @@ def open_window_at(
     ``enter_at``): the step and the window are written at once, not one after the other.
     *nobody*: the caller knows already that everyone passes (:func:`everyone_passes` is not
     asked again)."""
-    if nobody or everyone_passes(state, can_act, step):
+    active = state.active
+    if nobody or (  # everyone_passes, inlined (a call per step entered)
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, active, step)
+        and not can_act(state, 1 - active, step)
+    ):
         if state.window or state.passes:
             return _step_window(state, step, False, state.holder, 0)
         # (the draw step's entering action writes its step with the card drawn)
         return state if state.step is step else set_step(state, step)
-    return _step_window(state, step, True, state.active, 0)
+    return _step_window(state, step, True, active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
