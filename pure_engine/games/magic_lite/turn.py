@@ -261,6 +261,45 @@ def _cleanup_at(state: MagicState, step: Step) -> MagicState:
     return _cleaned(state, step, hand_over(state), False)
 
 
+def _turn_over_at(
+    can_act: CanAct,
+    untapped: Untapped | None,
+    drawn: Drawn | None,
+    carry: DrawnQuiet | None,
+    state: MagicState,
+    step: Step,
+) -> MagicState:
+    """The cleanup step entered (the row's ``enter_at``) and, when nobody has to discard, the
+    next turn's untap, upkeep or draw and first main phase entered at once: the rows the flow
+    loop would enter one by one (cleanup, untap, then upkeep or draw, then main 1), each
+    entered by its own ``enter_at`` in the same order, without the loop's pass between them.
+    It stops where the loop would stop or take another row: at a decision (a discard, the
+    draw step's window), at a loss (an empty library), at an upkeep that is entered (the loop
+    goes on from there).  The step changes made beyond the cleanup's are counted in the
+    state's ``steps`` (the loop counts the cleanup's): the counters end as the loop leaves
+    them.  ``turn_change_matches`` in the tests compares it with the rows one by one."""
+    if (
+        hand_over(state)  # the cleanup's decision: a discard
+        or state.pending is not None  # (the other reasons the loop would stop at the cleanup)
+        or state.to_order
+    ):
+        return _cleanup_at(state, step)
+    state = _next_turn_at(untapped, _cleaned(state, step, False, False), _UNTAP)
+    if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
+        return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
+    state = _draw_at(can_act, drawn, carry, state, _DRAW)
+    if state.lost or _decides(state):
+        return _add_steps(state, 2)
+    return _add_steps(open_window_at(state, _MAIN1, can_act), 3)
+
+
+def _add_steps(state: MagicState, steps: int) -> MagicState:
+    return _set_steps(state, state.steps + steps)
+
+
+_set_steps: Final = writer("steps")
+
+
 def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> MagicState:
     """The untap step entered from the cleanup (the row's ``enter_at``): damage wears off and
     "until end of turn" effects end (rule 514.2), the other player's turn begins and their
@@ -341,7 +380,9 @@ _DRAW: Final = Step.DRAW
 _END: Final = Step.END
 _END_COMBAT: Final = Step.END_COMBAT
 _FIRST_STRIKE_DAMAGE: Final = Step.FIRST_STRIKE_DAMAGE
+_MAIN1: Final = Step.MAIN1
 _MAIN2: Final = Step.MAIN2
+_UNTAP: Final = Step.UNTAP
 _UPKEEP: Final = Step.UPKEEP
 
 
@@ -440,12 +481,17 @@ def _machine(
     untapped: Untapped | None,
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
+    fused: bool = True,
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
-    the cheap kind); the untap step gets the game's *untapped* memo (``None``: none)."""
+    the cheap kind); the untap step gets the game's *untapped* memo (``None``: none).  *fused*:
+    the quiet stretches of the turn are entered by fused rows (the cleanup into the next turn:
+    :func:`_turn_over_at`); ``False``: every row by itself, the general path the fused rows are
+    tested against."""
     opens = partial(_open_at, can_act)
     attack = combat.can_attack
+    cleanup = partial(_turn_over_at, can_act, untapped, drawn, carry) if fused else _cleanup_at
     return TurnMachine(
         steps={
             Step.UNTAP: FlowStep(
@@ -520,7 +566,13 @@ def _machine(
                 _decides,
                 enter_at=partial(_at_beginning_at, "end_step", can_act),
             ),
-            Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, None, _decides, enter_at=_cleanup_at),
+            Step.CLEANUP: FlowStep(
+                Step.CLEANUP,
+                Step.UNTAP,
+                None,
+                _decides,
+                enter_at=cleanup,
+            ),
         },
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
         set_step=set_step,
@@ -556,6 +608,7 @@ def make_turn(
     tapped: Tapped | None = None,
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
+    fused: bool = True,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
@@ -565,7 +618,8 @@ def make_turn(
     tap: :func:`~.actions.make_apply`; ``None``: every payment makes new entities), *drawn*
     its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity), *carry*
     its memo's "can act?" answers carried across a draw (``Priority.drawn``: the draw step's
-    window decided without asking again after a quiet untap; ``None``: asked again).
+    window decided without asking again after a quiet untap; ``None``: asked again); *fused*
+    ``False`` enters every step by its own row (the general path: :func:`_machine`).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -574,7 +628,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, combat, untapped, drawn, carry)
+    machine = _machine(can_act, combat, untapped, drawn, carry, fused)
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
@@ -592,9 +646,11 @@ def make_turn(
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
-        return run.state.replace(ticks=1, steps=run.steps)
+        # (a fused row counts its extra step changes in the state: kept, the loop's added)
+        return run.state.replace(ticks=1, steps=run.steps + run.state.steps - state.steps)
 
     def enter(state: MagicState) -> MagicState:
+        before = state.steps
         row = machine.steps[state.step]
         if state.step == Step.UNTAP:  # its row begins the next turn too: only the untap here
             state = _untap_at(state, state.step)
@@ -603,7 +659,7 @@ def make_turn(
         elif row.enter is not None:
             state = row.enter(state)
         run = advance(state)
-        return run.state.replace(ticks=1, steps=run.steps)
+        return run.state.replace(ticks=1, steps=run.steps + run.state.steps - before)
 
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
         return forced(state, can_act, combat)
