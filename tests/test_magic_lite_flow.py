@@ -2,11 +2,13 @@
 
 The turn table enters some quiet stretches of the turn in one row (``turn._machine``'s *fused*:
 the cleanup straight into the next turn's first decision, ...), counting in the state the step
-changes the flow loop would have counted.  These tests play random games on decks drawn from the
-whole pool (upkeep and end step triggers, instants in the draw step, discards, empty libraries)
-with a game value (its memos and fused rows) and, on the same choices, with a turn built with
-``fused=False`` on the plain ``can_act`` (no memo, every row by itself), and assert the same
-states — counters included — after every decision.
+changes the flow loop would have counted, and ``turn.step`` runs its own copy of the flow loop
+(``turn._step_loop``: the generic ``TurnMachine.tick`` specialised to magic_lite's table).
+These tests play random games on decks drawn from the whole pool (upkeep and end step triggers,
+instants in the draw step, discards, empty libraries) with a game value (its memos, fused rows
+and loop) and, on the same choices, with a turn built with ``fused=False`` on the plain
+``can_act`` (no memo, every row by itself, the generic loop), and assert the same states —
+counters included — after every decision.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from __future__ import annotations
 import collections
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,5 +90,25 @@ def test_the_check_fails_when_a_fused_row_miscounts(
 ) -> None:
     # the comparison can fail: a fused turn change that forgets one of the step changes it made
     monkeypatch.setattr(turn, "_add_steps", lambda state, steps: state)
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(1))
+
+
+def test_the_check_fails_when_the_loop_miscounts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the comparison can fail: magic_lite's own loop counting one step change too many
+    real = turn._step_loop
+
+    def miscounting(*args: Any) -> Callable[[MagicState], tuple[MagicState, int, int]]:
+        tick = real(*args)
+
+        def ticked(state: MagicState) -> tuple[MagicState, int, int]:
+            after, steps, autos = tick(state)
+            return after, steps + 1, autos
+
+        return ticked
+
+    monkeypatch.setattr(turn, "_step_loop", miscounting)
     with pytest.raises(AssertionError, match="differ"):
         _agree(tmp_path, range(1))

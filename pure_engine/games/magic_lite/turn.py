@@ -581,6 +581,60 @@ def _machine(
     )
 
 
+_MAX_STEPS: Final = 1_000_000
+"""The step changes and automatic actions a tick may make (``TurnMachine.tick``'s bound)."""
+
+
+def _step_loop(
+    machine: TurnMachine[MagicState, Step], can_act: CanAct, combat: Combat
+) -> Callable[[MagicState], tuple[MagicState, int, int]]:
+    """``machine.tick`` for magic_lite's own table: the same loop, with what the generic loop
+    calls read from the state (``lost``, ``step``; every row but the untap's decides by
+    :func:`_decides`, here inlined), the rows in a tuple indexed by the step, and the ``auto``
+    rule called with its checkers (no ``partial``).  Every row is entered by its ``enter_at``
+    and has no ``leave`` (checked here).  It runs at every decision: the generic loop's pass
+    cost about as much as a quiet step's own work.  ``make_turn(fused=False)`` keeps the
+    generic loop: the tests compare the two."""
+    order = sorted(machine.steps)
+    assert order == list(range(len(order))), "the rows are the steps 0, 1, ..."
+    rows: list[tuple[bool, Callable[[MagicState], Step] | None, Step]] = []
+    entering: list[Callable[[MagicState, Step], MagicState]] = []
+    for name in order:
+        row = machine.steps[name]
+        assert row.leave is None and row.enter is None and row.enter_at is not None
+        assert row.decides in (None, _decides)
+        following = row.next
+        if callable(following):  # (decides, the chooser, the fixed next step)
+            rows.append((row.decides is not None, following, name))
+        else:
+            rows.append((row.decides is not None, None, following))
+        entering.append(row.enter_at)
+    table, enters = tuple(rows), tuple(entering)
+    rule = auto
+
+    def tick(state: MagicState) -> tuple[MagicState, int, int]:
+        changes = autos = 0
+        while not state.lost:
+            decides, chooser, following = table[state.step]
+            if changes + autos >= _MAX_STEPS:
+                raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {state.step!r})")
+            if decides and (
+                state.window or state.pending is not None or state.declaring or state.to_order
+            ):  # (_decides)
+                after = rule(can_act, combat, state)
+                if after is None:
+                    break
+                state = after
+                autos += 1
+                continue
+            name = following if chooser is None else chooser(state)
+            state = enters[name](state, name)
+            changes += 1
+        return state, changes, autos
+
+    return tick
+
+
 class Turn(Struct):
     """The turn rules around one "can act?" checker (:func:`make_turn`).
 
@@ -629,7 +683,8 @@ def make_turn(
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
     machine = _machine(can_act, combat, untapped, drawn, carry, fused)
-    advance, tick = machine.advance, machine.tick
+    advance = machine.advance
+    tick = _step_loop(machine, can_act, combat) if fused else machine.tick
     apply = make_apply(tapped)
 
     def step(state: MagicState, action: Action) -> MagicState:
