@@ -309,27 +309,54 @@ def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> Magic
     active = 1 - state.active
     table = state.table
     entities, zones = table.entities, table.zones
-    # one look at each permanent: most have neither damage nor a buff; the new active player's
-    # tapped ones untap (those marked are untapped after they are worn off)
-    marked = []
+    # one look at each permanent: most have neither damage nor a buff; damage wears off in the
+    # same table change as the untap (the new active player's tapped ones untap worn), a
+    # one-turn buff (rare) goes through _worn, the kit's remove_buffs
+    changed: list[Entity] = []  # worn, not untapped
+    tapped: list[Entity] = []  # the new active player's, to untap (worn)
+    buffed: list[EntityId] = []  # with a one-turn buff: worn by _worn
     for i in zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if e.damage or e.buffs:
-            marked.append(i)
-    tapped, mine = [], []  # the new active player's: tapped and unmarked, marked
+            if _one_turn(e):
+                buffed.append(i)
+            elif e.damage:
+                changed.append(_set_damage(e, 0))
+    mine = []  # the new active player's with a one-turn buff: untapped once worn
     for i in zones[BATTLEFIELD[active]]:
         e = entities[i]
         if e.damage or e.buffs:
-            mine.append(i)
-        elif e.status & (TAPPED | EXHAUSTED):
+            if _one_turn(e):
+                buffed.append(i)
+                mine.append(i)
+                continue
+            if e.damage:
+                e = _set_damage(e, 0)
+                if not e.status & (TAPPED | EXHAUSTED):
+                    changed.append(e)
+                    continue
+        if e.status & (TAPPED | EXHAUSTED):
             tapped.append(e)
-    if marked or mine:
-        table = _worn(table, marked + mine)
+    if buffed:
+        table = _worn(table, buffed)
         entities = table.entities
         tapped += [entities[i] for i in mine if entities[i].status & (TAPPED | EXHAUSTED)]
     if tapped:
-        table = put_all(table, _ready(tapped, memo))
+        changed += _ready(tapped, memo)
+    if changed:
+        table = put_all(table, changed)
     return _turned(state, step, table, False, active, state.turn + 1)
+
+
+_set_damage: Final = Entity.setter("damage")
+
+
+def _one_turn(e: Entity) -> bool:
+    """True when *e* has an "until end of turn" buff."""
+    for b in e.buffs:  # noqa: SIM110 - no generator
+        if b.one_turn:
+            return True
+    return False
 
 
 def _ready(tapped: list[Entity], memo: Untapped | None) -> list[Entity]:
