@@ -277,20 +277,36 @@ def _turn_over_at(
     draw step's window), at a loss (an empty library), at an upkeep that is entered (the loop
     goes on from there).  The step changes made beyond the cleanup's are counted in the
     state's ``steps`` (the loop counts the cleanup's): the counters end as the loop leaves
-    them.  ``turn_change_matches`` in the tests compares it with the rows one by one."""
+    them (tests/test_magic_lite_flow.py compares it with the rows one by one).  The writes the
+    rows would make one after the other with nothing reading in between are made at once: the
+    cleanup's and the untap's, main 1's window and the step count."""
     if (
         hand_over(state)  # the cleanup's decision: a discard
         or state.pending is not None  # (the other reasons the loop would stop at the cleanup)
         or state.to_order
     ):
         return _cleanup_at(state, step)
-    state = _next_turn_at(untapped, _cleaned(state, step, False, False), _UNTAP)
+    active = 1 - state.active
+    table = _next_turn_table(untapped, state)
+    state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
         return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
     state = _draw_at(can_act, drawn, carry, state, _DRAW)
-    if state.lost or _decides(state):
+    # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
+    # decides by its window only)
+    if state.lost or state.window:
         return _add_steps(state, 2)
-    return _add_steps(open_window_at(state, _MAIN1, can_act), 3)
+    # open_window_at of main 1 (the draw step's window is closed with no pass counted)
+    steps = state.steps + 3
+    if everyone_passes(state, can_act, _MAIN1):
+        return _main1_entered(state, _MAIN1, False, state.holder, 0, steps)
+    return _main1_entered(state, _MAIN1, True, active, 0, steps)
+
+
+_cleaned_turned: Final = writer(
+    "step", "declaring", "window", "table", "land_played", "active", "turn"
+)
+_main1_entered: Final = writer("step", "window", "holder", "passes", "steps")
 
 
 def _add_steps(state: MagicState, steps: int) -> MagicState:
@@ -306,6 +322,12 @@ def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> Magic
     permanents untap — in one write of the state, not one for the new turn and one for the
     untap (the cleanup is always followed by the untap step, and nothing reads the state in
     between)."""
+    table = _next_turn_table(memo, state)
+    return _turned(state, step, table, False, 1 - state.active, state.turn + 1)
+
+
+def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
+    """:func:`_next_turn_at`'s table: worn off, and the next player's permanents untapped."""
     active = 1 - state.active
     table = state.table
     entities, zones = table.entities, table.zones
@@ -343,9 +365,7 @@ def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> Magic
         tapped += [entities[i] for i in mine if entities[i].status & (TAPPED | EXHAUSTED)]
     if tapped:
         changed += _ready(tapped, memo)
-    if changed:
-        table = put_all(table, changed)
-    return _turned(state, step, table, False, active, state.turn + 1)
+    return put_all(table, changed) if changed else table
 
 
 _set_damage: Final = Entity.setter("damage")
