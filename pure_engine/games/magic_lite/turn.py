@@ -41,7 +41,6 @@ from typing import Final
 from pure_engine.cards import DOOMED, EXHAUSTED, Entity, EntityId, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
-from pure_engine.core.zones import move_card
 from pure_engine.games.magic_lite.actions import (
     after_blocks,
     auto,
@@ -172,8 +171,11 @@ def _draw_at(
         if len(memo) >= _UNTAPPED_KEPT:
             memo.clear()
         drawn = memo[e] = _set_zone(e, HAND[active])
-    zones = move_card(table.zones, card, e.zone, drawn.zone)
-    moved = _new_table(table.entities.set(card, drawn), zones, table.next_id)
+    # (move_card of the library's top card: no search for it)
+    zones = table.zones.mutate()
+    zones[e.zone] = cards[:-1]
+    zones[drawn.zone] = (*zones[drawn.zone], card)
+    moved = _new_table(table.entities.set(card, drawn), zones.finish(), table.next_id)
     # after a quiet untap (the chooser asked both players about this table) the draw's window
     # is decided by the game's memo: a card drawn changes only the drawer's hand
     nobody = (
