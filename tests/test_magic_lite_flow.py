@@ -3,7 +3,7 @@
 The turn table enters some quiet stretches of the turn in one row (``turn._machine``'s *fused*:
 the cleanup straight into the next turn's first decision, ...), counting in the state the step
 changes the flow loop would have counted, and ``turn.step`` runs its own copy of the flow loop
-(``turn._step_loop``: the generic ``TurnMachine.tick`` specialised to magic_lite's table).
+(``turn._stepper``: the generic ``TurnMachine.tick`` specialised to magic_lite's table).
 These tests play random games on decks drawn from the whole pool (upkeep and end step triggers,
 instants in the draw step, discards, empty libraries) with a game value (its memos, fused rows
 and loop) and, on the same choices, with a turn built with ``fused=False`` on the plain
@@ -25,7 +25,7 @@ import pytest
 from pure_engine import load_game
 from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.priority import can_act
-from pure_engine.games.magic_lite.state import MagicState, Step
+from pure_engine.games.magic_lite.state import Action, MagicState, Step
 from tests.test_magic_lite_draft import random_deck
 
 _ROWS = turn.make_turn(can_act, fused=False)
@@ -98,17 +98,17 @@ def test_the_check_fails_when_the_loop_miscounts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the comparison can fail: magic_lite's own loop counting one step change too many
-    real = turn._step_loop
+    real = turn._stepper
 
-    def miscounting(*args: Any) -> Callable[[MagicState], tuple[MagicState, int, int]]:
-        tick = real(*args)
+    def miscounting(*args: Any) -> Callable[[MagicState, Action], MagicState]:
+        step = real(*args)
 
-        def ticked(state: MagicState) -> tuple[MagicState, int, int]:
-            after, steps, autos = tick(state)
-            return after, steps + 1, autos
+        def stepped(state: MagicState, action: Action) -> MagicState:
+            after = step(state, action)
+            return after.replace(steps=after.steps + 1)
 
-        return ticked
+        return stepped
 
-    monkeypatch.setattr(turn, "_step_loop", miscounting)
+    monkeypatch.setattr(turn, "_stepper", miscounting)
     with pytest.raises(AssertionError, match="differ"):
         _agree(tmp_path, range(1))

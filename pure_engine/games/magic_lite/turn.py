@@ -42,6 +42,7 @@ from pure_engine.cards import DOOMED, EXHAUSTED, Entity, EntityId, Table, put, p
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
+    Apply,
     after_blocks,
     auto,
     forced,
@@ -79,6 +80,7 @@ from pure_engine.games.magic_lite.priority import (
 )
 from pure_engine.games.magic_lite.state import (
     TAPPED,
+    Act,
     Action,
     Draft,
     MagicState,
@@ -634,16 +636,20 @@ _MAX_STEPS: Final = 1_000_000
 """The step changes and automatic actions a tick may make (``TurnMachine.tick``'s bound)."""
 
 
-def _step_loop(
-    machine: TurnMachine[MagicState, Step], can_act: CanAct, combat: Combat
-) -> Callable[[MagicState], tuple[MagicState, int, int]]:
-    """``machine.tick`` for magic_lite's own table: the same loop, with what the generic loop
-    calls read from the state (``lost``, ``step``; every row but the untap's decides by
-    :func:`_decides`, here inlined), the rows in a tuple indexed by the step, and the ``auto``
-    rule called with its checkers (no ``partial``).  Every row is entered by its ``enter_at``
-    and has no ``leave`` (checked here).  It runs at every decision: the generic loop's pass
-    cost about as much as a quiet step's own work.  ``make_turn(fused=False)`` keeps the
-    generic loop: the tests compare the two."""
+def _stepper(
+    machine: TurnMachine[MagicState, Step],
+    can_act: CanAct,
+    combat: Combat,
+    apply: dict[Act, Apply],
+) -> Callable[[MagicState, Action], MagicState]:
+    """``step`` with magic_lite's own copy of the flow loop: ``machine.tick``'s loop, with what
+    the generic loop calls read from the state (``lost``, ``step``; every row but the untap's
+    decides by :func:`_decides`, here inlined), the rows in a tuple indexed by the step, and
+    the ``auto`` rule called with its checkers (no ``partial``); the decision applied before
+    it and the counters written after it in the same function.  Every row is entered by its
+    ``enter_at`` and has no ``leave`` (checked here).  It runs at every decision: the generic
+    loop's pass cost about as much as a quiet step's own work.  ``make_turn(fused=False)``
+    keeps the generic loop: the tests compare the two."""
     order = sorted(machine.steps)
     assert order == list(range(len(order))), "the rows are the steps 0, 1, ..."
     rows: list[tuple[bool, Callable[[MagicState], Step] | None, Step]] = []
@@ -661,27 +667,36 @@ def _step_loop(
     table, enters = tuple(rows), tuple(entering)
     rule = auto
 
-    def tick(state: MagicState) -> tuple[MagicState, int, int]:
+    def step(state: MagicState, action: Action) -> MagicState:
+        # the decision and the turn after it write one private draft in place (``Draft``: it
+        # reads as the state, the setters write its slots); frozen once, it never leaves here
+        s = apply[action.kind](thaw(state), action, can_act)
         changes = autos = 0
-        while not state.lost:
-            decides, chooser, following = table[state.step]
+        while not s.lost:
+            decides, chooser, following = table[s.step]
             if changes + autos >= _MAX_STEPS:
-                raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {state.step!r})")
+                raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
             if decides and (
-                state.window or state.pending is not None or state.declaring or state.to_order
+                s.window or s.pending is not None or s.declaring or s.to_order
             ):  # (_decides)
-                after = rule(can_act, combat, state)
+                after = rule(can_act, combat, s)
                 if after is None:
                     break
-                state = after
+                s = after
                 autos += 1
                 continue
-            name = following if chooser is None else chooser(state)
-            state = enters[name](state, name)
+            name = following if chooser is None else chooser(s)
+            s = enters[name](s, name)
             changes += 1
-        return state, changes, autos
+        if type(s) is MagicState:  # (a rule that returned a new state)
+            return set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
+        done: Draft = s  # type: ignore[assignment]  # the draft thawed above
+        done.ticks += 1
+        done.steps += changes
+        done.decisions += 1
+        return freeze(s)
 
-    return tick
+    return step
 
 
 class Turn(Struct):
@@ -732,11 +747,10 @@ def make_turn(
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
     machine = _machine(can_act, combat, untapped, drawn, carry, fused)
-    advance = machine.advance
-    tick = _step_loop(machine, can_act, combat) if fused else machine.tick
+    advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
-    def step(state: MagicState, action: Action) -> MagicState:
+    def step_rows(state: MagicState, action: Action) -> MagicState:
         # the decision and the turn after it write one private draft in place (``Draft``: it
         # reads as the state, the setters write its slots); frozen once, it never leaves here
         s, steps, _ = tick(apply[action.kind](thaw(state), action, can_act))
@@ -771,6 +785,7 @@ def make_turn(
     def legal_here(state: MagicState) -> tuple[Action, ...]:
         return legal_actions(state, mana, combat=combat)
 
+    step = _stepper(machine, can_act, combat, apply) if fused else step_rows
     return Turn(machine, step, forced_here, legal_here, start, enter)
 
 
