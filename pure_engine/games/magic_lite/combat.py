@@ -331,21 +331,26 @@ def _blocked_damage(
     player: EntityId,
     hits: list[tuple[Entity, EntityId, int]],
 ) -> None:
-    """The hits of a damage step in a combat with blocks, in order, appended to *hits*."""
-    entities = state.table.entities
-
-    def deals(e: Entity) -> bool:
-        return bool(e.tags & FIRST_STRIKE) == first_strike and e.attack > 0
-
+    """The hits of a damage step in a combat with blocks, in order, appended to *hits*.  A
+    creature deals damage in this step when it has first strike exactly in the first strike
+    step, and power above zero."""
+    entities, fields = state.table.entities, BATTLEFIELD
+    orders = state.orders
     blocked_ones = {x for _, x in state.blocks}
-    for a in _on_battlefield(state, state.attackers):
+    for a in state.attackers:
         attacker = entities[a]
+        if attacker.zone not in fields:
+            continue
+        if a not in blocked_ones and not orders:  # (blockers_of would find none)
+            if bool(attacker.tags & FIRST_STRIKE) == first_strike and attacker.attack > 0:
+                hits.append((attacker, player, attacker.attack))
+            continue
         blockers = blockers_of(state, a)
         for b in blockers:
             blocker = entities[b]
-            if deals(blocker):
+            if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
                 hits.append((blocker, a, blocker.attack))
-        if not deals(attacker):
+        if bool(attacker.tags & FIRST_STRIKE) != first_strike or attacker.attack <= 0:
             continue
         left = attacker.attack
         if a not in blocked_ones:

@@ -41,8 +41,8 @@ from typing import Final
 from pure_engine.cards import DOOMED, EXHAUSTED, Entity, EntityId, Table, put, put_all, remove_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
-from pure_engine.core.zones import move_card
 from pure_engine.games.magic_lite.actions import (
+    Apply,
     after_blocks,
     auto,
     forced,
@@ -80,6 +80,7 @@ from pure_engine.games.magic_lite.priority import (
 )
 from pure_engine.games.magic_lite.state import (
     TAPPED,
+    Act,
     Action,
     Draft,
     MagicState,
@@ -172,8 +173,11 @@ def _draw_at(
         if len(memo) >= _UNTAPPED_KEPT:
             memo.clear()
         drawn = memo[e] = _set_zone(e, HAND[active])
-    zones = move_card(table.zones, card, e.zone, drawn.zone)
-    moved = _new_table(table.entities.set(card, drawn), zones, table.next_id)
+    # (move_card of the library's top card: no search for it)
+    zones = table.zones.mutate()
+    zones[e.zone] = cards[:-1]
+    zones[drawn.zone] = (*zones[drawn.zone], card)
+    moved = _new_table(table.entities.set(card, drawn), zones.finish(), table.next_id)
     # after a quiet untap (the chooser asked both players about this table) the draw's window
     # is decided by the game's memo: a card drawn changes only the drawer's hand
     nobody = (
@@ -261,36 +265,122 @@ def _cleanup_at(state: MagicState, step: Step) -> MagicState:
     return _cleaned(state, step, hand_over(state), False)
 
 
+def _turn_over_at(
+    can_act: CanAct,
+    untapped: Untapped | None,
+    drawn: Drawn | None,
+    carry: DrawnQuiet | None,
+    state: MagicState,
+    step: Step,
+) -> MagicState:
+    """The cleanup step entered (the row's ``enter_at``) and, when nobody has to discard, the
+    next turn's untap, upkeep or draw and first main phase entered at once: the rows the flow
+    loop would enter one by one (cleanup, untap, then upkeep or draw, then main 1), each
+    entered by its own ``enter_at`` in the same order, without the loop's pass between them.
+    It stops where the loop would stop or take another row: at a decision (a discard, the
+    draw step's window), at a loss (an empty library), at an upkeep that is entered (the loop
+    goes on from there).  The step changes made beyond the cleanup's are counted in the
+    state's ``steps`` (the loop counts the cleanup's): the counters end as the loop leaves
+    them (tests/test_magic_lite_flow.py compares it with the rows one by one).  The writes the
+    rows would make one after the other with nothing reading in between are made at once: the
+    cleanup's and the untap's, main 1's window and the step count."""
+    if (
+        hand_over(state)  # the cleanup's decision: a discard
+        or state.pending is not None  # (the other reasons the loop would stop at the cleanup)
+        or state.to_order
+    ):
+        return _cleanup_at(state, step)
+    active = 1 - state.active
+    table = _next_turn_table(untapped, state)
+    state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
+    if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
+        return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
+    state = _draw_at(can_act, drawn, carry, state, _DRAW)
+    # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
+    # decides by its window only)
+    if state.lost or state.window:
+        return _add_steps(state, 2)
+    # open_window_at of main 1 (the draw step's window is closed with no pass counted)
+    steps = state.steps + 3
+    if everyone_passes(state, can_act, _MAIN1):
+        return _main1_entered(state, _MAIN1, False, state.holder, 0, steps)
+    return _main1_entered(state, _MAIN1, True, active, 0, steps)
+
+
+_cleaned_turned: Final = writer(
+    "step", "declaring", "window", "table", "land_played", "active", "turn"
+)
+_main1_entered: Final = writer("step", "window", "holder", "passes", "steps")
+
+
+def _add_steps(state: MagicState, steps: int) -> MagicState:
+    return _set_steps(state, state.steps + steps)
+
+
+_set_steps: Final = writer("steps")
+
+
 def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> MagicState:
     """The untap step entered from the cleanup (the row's ``enter_at``): damage wears off and
     "until end of turn" effects end (rule 514.2), the other player's turn begins and their
     permanents untap — in one write of the state, not one for the new turn and one for the
     untap (the cleanup is always followed by the untap step, and nothing reads the state in
     between)."""
+    table = _next_turn_table(memo, state)
+    return _turned(state, step, table, False, 1 - state.active, state.turn + 1)
+
+
+def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
+    """:func:`_next_turn_at`'s table: worn off, and the next player's permanents untapped."""
     active = 1 - state.active
     table = state.table
     entities, zones = table.entities, table.zones
-    # one look at each permanent: most have neither damage nor a buff; the new active player's
-    # tapped ones untap (those marked are untapped after they are worn off)
-    marked = []
+    # one look at each permanent: most have neither damage nor a buff; damage wears off in the
+    # same table change as the untap (the new active player's tapped ones untap worn), a
+    # one-turn buff (rare) goes through _worn, the kit's remove_buffs
+    changed: list[Entity] = []  # worn, not untapped
+    tapped: list[Entity] = []  # the new active player's, to untap (worn)
+    buffed: list[EntityId] = []  # with a one-turn buff: worn by _worn
     for i in zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if e.damage or e.buffs:
-            marked.append(i)
-    tapped, mine = [], []  # the new active player's: tapped and unmarked, marked
+            if _one_turn(e):
+                buffed.append(i)
+            elif e.damage:
+                changed.append(_set_damage(e, 0))
+    mine = []  # the new active player's with a one-turn buff: untapped once worn
     for i in zones[BATTLEFIELD[active]]:
         e = entities[i]
         if e.damage or e.buffs:
-            mine.append(i)
-        elif e.status & (TAPPED | EXHAUSTED):
+            if _one_turn(e):
+                buffed.append(i)
+                mine.append(i)
+                continue
+            if e.damage:
+                e = _set_damage(e, 0)
+                if not e.status & (TAPPED | EXHAUSTED):
+                    changed.append(e)
+                    continue
+        if e.status & (TAPPED | EXHAUSTED):
             tapped.append(e)
-    if marked or mine:
-        table = _worn(table, marked + mine)
+    if buffed:
+        table = _worn(table, buffed)
         entities = table.entities
         tapped += [entities[i] for i in mine if entities[i].status & (TAPPED | EXHAUSTED)]
     if tapped:
-        table = put_all(table, _ready(tapped, memo))
-    return _turned(state, step, table, False, active, state.turn + 1)
+        changed += _ready(tapped, memo)
+    return put_all(table, changed) if changed else table
+
+
+_set_damage: Final = Entity.setter("damage")
+
+
+def _one_turn(e: Entity) -> bool:
+    """True when *e* has an "until end of turn" buff."""
+    for b in e.buffs:  # noqa: SIM110 - no generator
+        if b.one_turn:
+            return True
+    return False
 
 
 def _ready(tapped: list[Entity], memo: Untapped | None) -> list[Entity]:
@@ -341,7 +431,9 @@ _DRAW: Final = Step.DRAW
 _END: Final = Step.END
 _END_COMBAT: Final = Step.END_COMBAT
 _FIRST_STRIKE_DAMAGE: Final = Step.FIRST_STRIKE_DAMAGE
+_MAIN1: Final = Step.MAIN1
 _MAIN2: Final = Step.MAIN2
+_UNTAP: Final = Step.UNTAP
 _UPKEEP: Final = Step.UPKEEP
 
 
@@ -440,12 +532,17 @@ def _machine(
     untapped: Untapped | None,
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
+    fused: bool = True,
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
-    the cheap kind); the untap step gets the game's *untapped* memo (``None``: none)."""
+    the cheap kind); the untap step gets the game's *untapped* memo (``None``: none).  *fused*:
+    the quiet stretches of the turn are entered by fused rows (the cleanup into the next turn:
+    :func:`_turn_over_at`); ``False``: every row by itself, the general path the fused rows are
+    tested against."""
     opens = partial(_open_at, can_act)
     attack = combat.can_attack
+    cleanup = partial(_turn_over_at, can_act, untapped, drawn, carry) if fused else _cleanup_at
     return TurnMachine(
         steps={
             Step.UNTAP: FlowStep(
@@ -520,13 +617,86 @@ def _machine(
                 _decides,
                 enter_at=partial(_at_beginning_at, "end_step", can_act),
             ),
-            Step.CLEANUP: FlowStep(Step.CLEANUP, Step.UNTAP, None, _decides, enter_at=_cleanup_at),
+            Step.CLEANUP: FlowStep(
+                Step.CLEANUP,
+                Step.UNTAP,
+                None,
+                _decides,
+                enter_at=cleanup,
+            ),
         },
         get_step=attrgetter("step"),  # C getters: the loop calls them at every pass
         set_step=set_step,
         is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
         auto=partial(auto, can_act, combat),
     )
+
+
+_MAX_STEPS: Final = 1_000_000
+"""The step changes and automatic actions a tick may make (``TurnMachine.tick``'s bound)."""
+
+
+def _stepper(
+    machine: TurnMachine[MagicState, Step],
+    can_act: CanAct,
+    combat: Combat,
+    apply: dict[Act, Apply],
+) -> Callable[[MagicState, Action], MagicState]:
+    """``step`` with magic_lite's own copy of the flow loop: ``machine.tick``'s loop, with what
+    the generic loop calls read from the state (``lost``, ``step``; every row but the untap's
+    decides by :func:`_decides`, here inlined), the rows in a tuple indexed by the step, and
+    the ``auto`` rule called with its checkers (no ``partial``); the decision applied before
+    it and the counters written after it in the same function.  Every row is entered by its
+    ``enter_at`` and has no ``leave`` (checked here).  It runs at every decision: the generic
+    loop's pass cost about as much as a quiet step's own work.  ``make_turn(fused=False)``
+    keeps the generic loop: the tests compare the two."""
+    order = sorted(machine.steps)
+    assert order == list(range(len(order))), "the rows are the steps 0, 1, ..."
+    rows: list[tuple[bool, Callable[[MagicState], Step] | None, Step]] = []
+    entering: list[Callable[[MagicState, Step], MagicState]] = []
+    for name in order:
+        row = machine.steps[name]
+        assert row.leave is None and row.enter is None and row.enter_at is not None
+        assert row.decides in (None, _decides)
+        following = row.next
+        if callable(following):  # (decides, the chooser, the fixed next step)
+            rows.append((row.decides is not None, following, name))
+        else:
+            rows.append((row.decides is not None, None, following))
+        entering.append(row.enter_at)
+    table, enters = tuple(rows), tuple(entering)
+    rule = auto
+
+    def step(state: MagicState, action: Action) -> MagicState:
+        # the decision and the turn after it write one private draft in place (``Draft``: it
+        # reads as the state, the setters write its slots); frozen once, it never leaves here
+        s = apply[action.kind](thaw(state), action, can_act)
+        changes = autos = 0
+        while not s.lost:
+            decides, chooser, following = table[s.step]
+            if changes + autos >= _MAX_STEPS:
+                raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
+            if decides and (
+                s.window or s.pending is not None or s.declaring or s.to_order
+            ):  # (_decides)
+                after = rule(can_act, combat, s)
+                if after is None:
+                    break
+                s = after
+                autos += 1
+                continue
+            name = following if chooser is None else chooser(s)
+            s = enters[name](s, name)
+            changes += 1
+        if type(s) is MagicState:  # (a rule that returned a new state)
+            return set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
+        done: Draft = s  # type: ignore[assignment]  # the draft thawed above
+        done.ticks += 1
+        done.steps += changes
+        done.decisions += 1
+        return freeze(s)
+
+    return step
 
 
 class Turn(Struct):
@@ -556,6 +726,7 @@ def make_turn(
     tapped: Tapped | None = None,
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
+    fused: bool = True,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
@@ -565,7 +736,8 @@ def make_turn(
     tap: :func:`~.actions.make_apply`; ``None``: every payment makes new entities), *drawn*
     its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity), *carry*
     its memo's "can act?" answers carried across a draw (``Priority.drawn``: the draw step's
-    window decided without asking again after a quiet untap; ``None``: asked again).
+    window decided without asking again after a quiet untap; ``None``: asked again); *fused*
+    ``False`` enters every step by its own row (the general path: :func:`_machine`).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -574,11 +746,11 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, combat, untapped, drawn, carry)
+    machine = _machine(can_act, combat, untapped, drawn, carry, fused)
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
-    def step(state: MagicState, action: Action) -> MagicState:
+    def step_rows(state: MagicState, action: Action) -> MagicState:
         # the decision and the turn after it write one private draft in place (``Draft``: it
         # reads as the state, the setters write its slots); frozen once, it never leaves here
         s, steps, _ = tick(apply[action.kind](thaw(state), action, can_act))
@@ -592,9 +764,11 @@ def make_turn(
 
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
-        return run.state.replace(ticks=1, steps=run.steps)
+        # (a fused row counts its extra step changes in the state: kept, the loop's added)
+        return run.state.replace(ticks=1, steps=run.steps + run.state.steps - state.steps)
 
     def enter(state: MagicState) -> MagicState:
+        before = state.steps
         row = machine.steps[state.step]
         if state.step == Step.UNTAP:  # its row begins the next turn too: only the untap here
             state = _untap_at(state, state.step)
@@ -603,7 +777,7 @@ def make_turn(
         elif row.enter is not None:
             state = row.enter(state)
         run = advance(state)
-        return run.state.replace(ticks=1, steps=run.steps)
+        return run.state.replace(ticks=1, steps=run.steps + run.state.steps - before)
 
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
         return forced(state, can_act, combat)
@@ -611,6 +785,7 @@ def make_turn(
     def legal_here(state: MagicState) -> tuple[Action, ...]:
         return legal_actions(state, mana, combat=combat)
 
+    step = _stepper(machine, can_act, combat, apply) if fused else step_rows
     return Turn(machine, step, forced_here, legal_here, start, enter)
 
 

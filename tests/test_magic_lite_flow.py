@@ -1,0 +1,114 @@
+"""magic_lite's fused turn rows against the general path: every step entered by its own row.
+
+The turn table enters some quiet stretches of the turn in one row (``turn._machine``'s *fused*:
+the cleanup straight into the next turn's first decision, ...), counting in the state the step
+changes the flow loop would have counted, and ``turn.step`` runs its own copy of the flow loop
+(``turn._stepper``: the generic ``TurnMachine.tick`` specialised to magic_lite's table).
+These tests play random games on decks drawn from the whole pool (upkeep and end step triggers,
+instants in the draw step, discards, empty libraries) with a game value (its memos, fused rows
+and loop) and, on the same choices, with a turn built with ``fused=False`` on the plain
+``can_act`` (no memo, every row by itself, the generic loop), and assert the same states —
+counters included — after every decision.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pure_engine import load_game
+from pure_engine.games.magic_lite import turn
+from pure_engine.games.magic_lite.priority import can_act
+from pure_engine.games.magic_lite.state import Action, MagicState, Step
+from tests.test_magic_lite_draft import random_deck
+
+_ROWS = turn.make_turn(can_act, fused=False)
+"""The general path: every step entered by its own row, "can act?" asked without a memo."""
+
+
+def _agree(tmp_path: Path, values: range) -> collections.Counter[str]:
+    """Play 3 games on each of the random deck pairs *values* (the first pair: the green mirror)
+    both ways; return how the turn changes met went (where the next decision was)."""
+    seen: collections.Counter[str] = collections.Counter()
+    for value in values:
+        files = ["green_stompy", "green_stompy"]
+        rng = random.Random(value)
+        for seat in (0, 1):
+            path = tmp_path / f"flow{value}_{seat}.json"
+            path.write_text(json.dumps(random_deck(rng)))
+            if value:
+                files[seat] = str(path)
+        game = load_game("magic_lite", deck0=files[0], deck1=files[1])
+        for seed in range(3):
+            choices = random.Random(value * 100 + seed)
+            state = rows = game.initial_state(seed=seed)
+            for k in range(400):
+                if game.current_player(state) < 0:
+                    break
+                legal = game.legal_actions(state)
+                action = legal[choices.randrange(len(legal))]
+                before = state
+                state, rows = game.step(state, action), _ROWS.step(rows, action)
+                assert state == rows, (
+                    f"deck pair {value}, game {seed}: the states differ after decision {k}"
+                )
+                seen.update(_turn_change(before, state))
+    return seen
+
+
+def _turn_change(before: MagicState, after: MagicState) -> list[str]:
+    if after.step == Step.CLEANUP and before.step != Step.CLEANUP:
+        return ["CLEANUP"]  # a discard: the fused cleanup stopped at once
+    if after.turn == before.turn or before.step == Step.CLEANUP:
+        return []
+    if after.lost:
+        return ["lost"]
+    return [after.step.name]
+
+
+def test_fused_rows_play_every_game_as_the_rows_one_by_one(tmp_path: Path) -> None:
+    seen = _agree(tmp_path, range(12))
+    # the turn changes met stop where the fused cleanup stops: main 1 (most), a window in the
+    # upkeep (a trigger) or the draw step (an instant drawn), a discard in the cleanup
+    assert seen["MAIN1"] > 300
+    assert seen["UPKEEP"] > 0 and seen["DRAW"] > 0 and seen["CLEANUP"] > 0, seen
+
+
+@pytest.mark.slow
+def test_fused_rows_play_every_game_as_the_rows_one_by_one_long(tmp_path: Path) -> None:
+    _agree(tmp_path, range(12, 212))
+
+
+def test_the_check_fails_when_a_fused_row_miscounts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the comparison can fail: a fused turn change that forgets one of the step changes it made
+    monkeypatch.setattr(turn, "_add_steps", lambda state, steps: state)
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(1))
+
+
+def test_the_check_fails_when_the_loop_miscounts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the comparison can fail: magic_lite's own loop counting one step change too many
+    real = turn._stepper
+
+    def miscounting(*args: Any) -> Callable[[MagicState, Action], MagicState]:
+        step = real(*args)
+
+        def stepped(state: MagicState, action: Action) -> MagicState:
+            after = step(state, action)
+            return after.replace(steps=after.steps + 1)
+
+        return stepped
+
+    monkeypatch.setattr(turn, "_stepper", miscounting)
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(1))
