@@ -21,10 +21,17 @@ import pytest
 from pure_engine import load_game
 from pure_engine.cards import EntityId
 from pure_engine.games.magic_lite import game as game_module
-from pure_engine.games.magic_lite import turn
+from pure_engine.games.magic_lite import priority, turn
 from pure_engine.games.magic_lite.actions import legal_actions
+from pure_engine.games.magic_lite.cards import is_permanent
 from pure_engine.games.magic_lite.combat import Combat, make_combat
-from pure_engine.games.magic_lite.priority import can_act, cast, cast_passed, pass_priority
+from pure_engine.games.magic_lite.priority import (
+    can_act,
+    cast,
+    cast_passed,
+    nobody_responds,
+    pass_priority,
+)
 from pure_engine.games.magic_lite.state import Act, MagicState
 from tests.test_magic_lite_draft import random_deck
 
@@ -117,3 +124,66 @@ def test_a_fused_cast_is_the_cast_and_its_passes(tmp_path: Path) -> None:
                     fused += after.autos - state.autos >= 2 and not after.stack
                 state = game.step(state, action)
     assert fused > 50  # casts that both players passed on (the fused path's shape)
+
+
+def _quiet_agree(tmp_path: Path, values: range, wrong: bool = False, games: int = 3) -> int:
+    """Random games played twice on the same choices: by a game value as it is, and by one whose
+    every priority pass asks "can act?" (``priority._instant_in_hands`` answering yes: the
+    general path, never :func:`~.priority.nobody_responds`); the lists of legal actions and the
+    states must be the same after every decision.  *wrong*: the first game's check is broken
+    instead (nobody ever holds an instant); *games*: the deals played per pair of decks.
+    Returns the casts that took the quiet path (a spell with a target, an aura, a sorcery or an
+    instant that nobody could respond to)."""
+    quiet = 0
+    # decks without activated abilities (where nobody_responds can hold): auras, sorceries,
+    # Giant Growth, burn that always has a target; then random decks over the whole pool
+    presets = [("green_stompy", "green_stompy"), ("green_stompy", "red_burn")]
+    presets += [("red_burn", "green_stompy"), ("red_burn", "red_burn")]
+    for value in values:
+        files = list(presets[value % len(presets)])
+        rng = random.Random(value)
+        for seat in (0, 1):
+            path = tmp_path / f"quiet{value}_{seat}.json"
+            path.write_text(json.dumps(random_deck(rng)))
+            if value >= len(presets):
+                files[seat] = str(path)
+        fused = load_game("magic_lite", deck0=files[0], deck1=files[1])
+        general = load_game("magic_lite", deck0=files[0], deck1=files[1])
+        for seed in range(games):
+            choices = random.Random(value * 100 + seed)
+            state = plain = fused.initial_state(seed=seed)
+            for k in range(400):
+                if fused.current_player(state) < 0:
+                    break
+                legal = fused.legal_actions(state)
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setattr(priority, "_instant_in_hands", lambda table, cast=None: True)
+                    assert legal == general.legal_actions(plain), (
+                        f"deck pair {value}, game {seed}: the lists differ at decision {k}"
+                    )
+                    action = legal[choices.randrange(len(legal))]
+                    plain = general.step(plain, action)
+                if action.kind is Act.CAST and nobody_responds(state, EntityId(action.card)):
+                    card = state.table.entities[action.card].card
+                    quiet += action.other >= 0 or not is_permanent(card)
+                with pytest.MonkeyPatch.context() as patch:
+                    if wrong:
+                        patch.setattr(priority, "_instant_in_hands", lambda table, cast=None: False)
+                    state = fused.step(state, action)
+                assert state == plain, (
+                    f"deck pair {value}, game {seed}: the states differ after decision {k}"
+                )
+    return quiet
+
+
+def test_a_quiet_cast_passes_as_the_general_path(tmp_path: Path) -> None:
+    # cast_passed and the resolutions that follow pass for both players without asking when
+    # nobody can respond (priority.nobody_responds): the same games as asking at every pass
+    assert _quiet_agree(tmp_path, range(8)) > 20
+
+
+def test_the_quiet_check_fails_when_the_fact_is_wrong(tmp_path: Path) -> None:
+    # the comparison can fail: a game that believes nobody ever holds an instant passes for a
+    # player who could cast one (a Lightning Bolt always has a target)
+    with pytest.raises(AssertionError, match="differ"):
+        _quiet_agree(tmp_path, range(4), wrong=True, games=12)

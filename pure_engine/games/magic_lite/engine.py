@@ -246,7 +246,13 @@ def fire(state: MagicState, event: str, subject: EntityId | None = None) -> Magi
     to it (``state.cards.unheard``), or its cards hear it only about themselves
     (``state.cards.own``) and the subject's card does not listen: then there is nothing to
     scan the battlefields for."""
-    return emit(state, RULES, event, subject) if heard(state, event, subject) else state
+    facts = state.cards  # heard(), inlined: fire runs after every land and permanent entering
+    if event in facts.unheard or (
+        event in facts.own
+        and (subject is None or state.table.entities[subject].card not in POOL.listeners[event])
+    ):
+        return state
+    return emit(state, RULES, event, subject)
 
 
 def heard(state: MagicState, event: str, subject: EntityId | None = None) -> bool:
@@ -363,7 +369,6 @@ def target_lister(target: object) -> TargetLister | None:
 
 # --- mana ------------------------------------------------------------------------------------
 
-_MANA: Final = {card: mana_of(card) for card in POOL.defs if mana_of(card) >= 0}
 _UNAVAILABLE: Final = TAPPED | EXHAUSTED
 """A tapped source, or a creature with summoning sickness (lands never have it)."""
 
@@ -373,15 +378,27 @@ def available_mana(state: MagicState, player: int) -> list[int]:
     return mana_counts(state.table, player)
 
 
+_COLOR: Final = {card: mana_of(card) for card in POOL.defs}
+"""Every card's :func:`~.cards.mana_of` (-1: not a mana source): a subscript, not a ``get``."""
+_NOT_LAND: Final = 5
+_SOURCE: Final = {
+    card: color if color < 0 or "land" in POOL.defs[card].types else color + _NOT_LAND
+    for card, color in _COLOR.items()
+}
+"""What :func:`tapped_for` reads of each card: the colour of a land, the colour plus
+:data:`_NOT_LAND` of another source (a mana creature), -1 for a card that makes no mana (an
+entity's types are its card's)."""
+
+
 def mana_counts(table: Table, player: int) -> list[int]:
     """How much mana of each colour (WUBRG) *player* can make on *table*."""
     counts = [0, 0, 0, 0, 0]
     entities = table.entities
-    mana = _MANA
+    colors = _COLOR
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        color = mana.get(e.card)
-        if color is not None and not e.status & _UNAVAILABLE:
+        color = colors[e.card]
+        if color >= 0 and not e.status & _UNAVAILABLE:
             counts[color] += 1
     return counts
 
@@ -512,7 +529,7 @@ def tapped_for(
     """The sources :func:`pay_mana` taps for *cost*, tapped (coloured symbols first, then
     generic), through the game's *memo* of tapped permanents when there is one."""
     entities = table.entities
-    mana = _MANA
+    sources = _SOURCE
     need = list(cost.colored)
     generic = cost.generic
     left = sum(need) + generic  # the sources still to tap
@@ -523,12 +540,12 @@ def tapped_for(
     # (the sources after them would not be chosen)
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        if e.card not in mana or e.status & _UNAVAILABLE or i == spare:
+        color = sources[e.card]
+        if color < 0 or e.status & _UNAVAILABLE or i == spare:
             continue
-        if "land" not in e.types:
+        if color >= _NOT_LAND:
             creatures.append(e)
             continue
-        color = mana[e.card]
         if need[color]:  # the first sources of each colour pay the coloured symbols
             need[color] -= 1
             tapped.append(tap(e, memo))
@@ -540,7 +557,7 @@ def tapped_for(
             break
     else:
         for e in creatures:
-            color = mana[e.card]
+            color = sources[e.card] - _NOT_LAND
             if need[color]:
                 need[color] -= 1
                 tapped.append(tap(e, memo))

@@ -35,6 +35,7 @@ from pure_engine.games.magic_lite.engine import (
     RULES,
     ZONES,
     Tapped,
+    TargetLister,
     enter_battlefield,
     entered_table,
     fire,
@@ -70,6 +71,7 @@ __all__ = [
     "everyone_passes",
     "make_can_act",
     "make_priority",
+    "nobody_responds",
     "open_window",
     "open_window_at",
     "pass_priority",
@@ -171,6 +173,19 @@ listing its legal targets without the compiled selector (:func:`~.engine.target_
 ``None``: the selector lists them), looked up once."""
 _LISTERS: Final = {key: spell[5] for key, spell in _CASTABLE.items() if spell[5] is not None}
 """The spells whose targets a lister finds (:data:`_CASTABLE`'s last field)."""
+
+_Listed = tuple[bool, tuple[tuple[int, int], ...], int, Compiled | None, TargetLister | None]
+_LISTED: Final[dict[str, _Listed | None]] = {
+    key: (
+        (spell[0] == _SORCERY, spell[1], spell[2], spell[3], spell[5])
+        if (spell := _CASTABLE.get(key)) is not None
+        else None
+    )
+    for key in POOL.defs
+}
+"""What :func:`_choices` reads of each card (``None``: a land, or a player): whether it waits
+for sorcery timing, its coloured needs, mana value, target selector and target lister — every
+card of the pool, looked up by a subscript."""
 
 _INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
 """The spells that may be cast at instant speed."""
@@ -452,17 +467,17 @@ def _choices(
     total = 0
     actions = [PASS]
     seen: set[str] = set()
-    castable = _CASTABLE
+    listed = _LISTED
     for i in hand:
         card = entities[i].card
-        spell = castable.get(card)
+        spell = listed[card]
         if spell is None:  # a land
             if land_ok and card not in seen:  # copies of a card are the same choice
                 seen.add(card)
                 actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
-        speed, needs, value, selector, _, lister = spell
-        if speed == _SORCERY and not sorcery:
+        slow, needs, value, selector, lister = spell
+        if slow and not sorcery:
             continue
         if counts is None:
             counts = mana(table, player)
@@ -516,11 +531,17 @@ def everyone_passes(state: MagicState, can_act: CanAct, step: Step | None = None
 def open_window(state: MagicState, can_act: CanAct) -> MagicState:
     """Open a priority window for the active player; when everyone would pass
     (:func:`everyone_passes`) the window does not open at all."""
-    if everyone_passes(state, can_act):
+    active = state.active
+    if (  # everyone_passes, inlined (a call per step entered)
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, active)
+        and not can_act(state, 1 - active)
+    ):
         if state.window or state.passes:
             return set_window(state, False, state.holder, 0)
         return state  # already closed (an earlier step's window): nothing to write
-    return set_window(state, True, state.active, 0)
+    return set_window(state, True, active, 0)
 
 
 def open_window_at(
@@ -530,12 +551,18 @@ def open_window_at(
     ``enter_at``): the step and the window are written at once, not one after the other.
     *nobody*: the caller knows already that everyone passes (:func:`everyone_passes` is not
     asked again)."""
-    if nobody or everyone_passes(state, can_act, step):
+    active = state.active
+    if nobody or (  # everyone_passes, inlined (a call per step entered)
+        state.skip == 0b11
+        and not state.stack
+        and not can_act(state, active, step)
+        and not can_act(state, 1 - active, step)
+    ):
         if state.window or state.passes:
             return _step_window(state, step, False, state.holder, 0)
         # (the draw step's entering action writes its step with the card drawn)
         return state if state.step is step else set_step(state, step)
-    return _step_window(state, step, True, state.active, 0)
+    return _step_window(state, step, True, active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
@@ -559,17 +586,21 @@ def _resolve(state: MagicState, item: StackItem) -> MagicState:
     return settle(state)
 
 
-def pass_priority(state: MagicState, can_act: CanAct, autos: int = 0) -> MagicState:
+def pass_priority(
+    state: MagicState, can_act: CanAct, autos: int = 0, quiet: bool = False
+) -> MagicState:
     """The holder passes; then every player who skips trivial decisions and cannot act passes
     too (seed 002's inner priority loop), until somebody must decide, a resolving item asks a
     question, or the step ends.  Each automatic pass is counted in ``autos`` (*autos*: those
-    the caller made already); the priority fields are written once, not once a pass."""
+    the caller made already); the priority fields are written once, not once a pass.
+    *quiet*: the caller knows that nobody can respond to the stack as it is
+    (:func:`nobody_responds`): the passes before the top item resolves ask nothing."""
     passes, holder = state.passes, state.holder
     while True:
         passes += 1
         if passes < 2:  # the next player receives priority
             holder = 1 - holder
-            if not state.skip >> holder & 1 or can_act(state, holder):
+            if not quiet and (not state.skip >> holder & 1 or can_act(state, holder)):
                 return set_priority(state, passes, holder, state.autos + autos)
             autos += 1
             continue
@@ -606,6 +637,8 @@ def _after_resolving(state: MagicState, can_act: CanAct) -> MagicState:
     if state.stack:
         if not state.window:
             state = state.replace(window=True)
+        if nobody_responds(state):  # (a trigger: both pass, it resolves)
+            return pass_priority(state, can_act, 1, True)
     elif state.skip == 0b11 and can_act(state, state.active):
         # open_window's answer when the active player can act, and theirs is the question
         # asked next below: asked once, not twice (the pop gave them priority already: the
@@ -652,7 +685,10 @@ def cast_passed(
     both players skipping trivial decisions, no instant in either hand and no activated ability
     in the game — then neither player can respond (at instant timing only an instant or an
     ability acts), both pass and the spell resolves at once: the table paid, moved and entered,
-    the state written once, with no stack item built and no "can act?" asked.
+    the state written once, with no stack item built and no "can act?" asked.  Any other spell
+    nobody can respond to (:func:`nobody_responds`: an aura, a sorcery, an instant, a spell with
+    a target) is cast and both passes are made without asking (:func:`pass_priority`'s
+    *quiet*), up to its resolution.
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(hands=(("grizzly_bears",), ()), battlefields=(("forest", "forest"), ()))
@@ -666,29 +702,47 @@ def cast_passed(
     """
     table = state.table
     card = table.entities[card_id].card
-    if (
-        target < 0
-        and card in _PERMANENTS
-        and state.skip == 0b11
-        and not state.stack
-        and not state.cards.abilities
-        and not _instant_in_hands(table)
-    ):
+    quiet = (  # nobody_responds, inlined (a call per cast)
+        state.skip == 0b11 and not state.cards.abilities and not _instant_in_hands(table, card_id)
+    )
+    if quiet and target < 0 and card in _PERMANENTS and not state.stack:
         table = paid_and_entered(table, player, _CAST_FACTS[card][0], card_id, tapped)
         # the caster's pass, the opponent's pass and the pop: as pass_priority writes them
         state = _popped_entered(state, table, (), state.active, 0, state.autos + 2)
         return _after_resolving(settle(fire(state, "enters", card_id), checks=False), can_act)
     state = cast(state, player, card_id, target, tapped)
+    if quiet:  # nobody can respond: both pass (asking nothing) and the spell resolves
+        return pass_priority(state, can_act, 1, True)
     if state.skip >> player & 1 and not can_act(state, player):
         return pass_priority(state, can_act, 1)
     return state
 
 
-def _instant_in_hands(table: Table) -> bool:
-    """True when either player holds an instant."""
+def nobody_responds(state: MagicState, cast: EntityId | None = None) -> bool:
+    """True when neither player can act at instant timing whatever the table: both skip
+    trivial decisions, no card of the game has an activated ability and neither hand holds an
+    instant (:func:`can_act` then says no to both, :func:`pass_priority` passes for both);
+    *cast*: a card in hand about to be cast (not counted: it leaves the hand).
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(hands=(("grizzly_bears",), ()), battlefields=(("forest",), ("forest",)))
+    >>> nobody_responds(s), nobody_responds(s.replace(skip=0b01))
+    (True, False)
+    >>> nobody_responds(position(hands=((), ("giant_growth",))))  # an instant: not known
+    False
+    """
+    return (
+        state.skip == 0b11
+        and not state.cards.abilities
+        and not _instant_in_hands(state.table, cast)
+    )
+
+
+def _instant_in_hands(table: Table, cast: EntityId | None = None) -> bool:
+    """True when either player holds an instant (other than *cast*, the card being cast)."""
     entities, zones, instants = table.entities, table.zones, _INSTANTS
     for hand in (zones[HAND[0]], zones[HAND[1]]):
         for i in hand:
-            if entities[i].card in instants:
+            if entities[i].card in instants and i != cast:
                 return True
     return False
