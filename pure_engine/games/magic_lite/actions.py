@@ -84,6 +84,7 @@ _BLOCKERS: Final = Step.BLOCKERS  # an enum class attribute is a generic lookup)
 _ATTACK: Final = Act.ATTACK
 _PASS_KIND: Final = Act.PASS
 _BLOCK: Final = Act.BLOCK
+_ORDER: Final = Act.ORDER
 DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 _ATTACKS: Final = one_number_actions(Act.ATTACK)
@@ -189,21 +190,26 @@ def legal_actions(
         return tuple(Action(Act.CHOOSE, i) for i in range(len(pending.options)))
     if state.declaring:
         step = state.step
+        # (the lists built by plain loops: a comprehension is a call of its own)
         if step == _ATTACKERS:
-            cands = combat.candidates(state)
             attacks = _ATTACKS
-            return (
-                DONE_ATTACKING,
-                *[attacks[i] if i < PREBUILT else Action(_ATTACK, i) for i in cands],
-            )
+            found = [DONE_ATTACKING]
+            for i in combat.candidates(state):
+                found.append(attacks[i] if i < PREBUILT else Action(_ATTACK, i))
+            return tuple(found)
         if step == _BLOCKERS:
-            pairs = combat.block_options(state)
-            return (DONE_BLOCKING, *[make_action(_BLOCK, b, a) for b, a in pairs])
+            found = [DONE_BLOCKING]
+            for b, a in combat.block_options(state):
+                found.append(make_action(_BLOCK, b, a))
+            return tuple(found)
         return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
     if state.to_order:
         attacker = state.to_order[0]
         orders = math.factorial(len(blockers_of(state, attacker)))
-        return tuple(Action(Act.ORDER, attacker, k) for k in range(orders))
+        found = []  # (a loop: a generator is a call per item)
+        for k in range(orders):
+            found.append(make_action(_ORDER, attacker, k))
+        return tuple(found)
     if state.window:
         if priority is not None:
             return priority(state, state.holder)
