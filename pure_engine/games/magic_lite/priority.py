@@ -305,11 +305,13 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     >>> [memo.can_act(s, p) for p in (0, 1)], memo.actions(s, 1) == priority_actions(s, 1)
     ([False, True], True)
     """
-    # per timing (the steps alternate between them), per player: the last (table, answer, list)
-    none: tuple[object, bool, tuple[Action, ...]] = (None, False, ())
-    instant = [none, none]  # instant timing
-    main_land = [none, none]  # sorcery timing, a land still playable
-    main = [none, none]  # sorcery timing, the land played
+    # per timing (the steps alternate between them) and player, at index k: the last table
+    # asked about, the answer and the list — k = player at instant timing, 2 + player at
+    # sorcery timing with a land still playable, 4 + player once the land is played (three flat
+    # lists: a hit reads two items, not a slot's tuple)
+    tables: list[object] = [None] * 6
+    answers = [False] * 6
+    lists: list[tuple[Action, ...]] = [()] * 6
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
     hands, battlefields = HAND, BATTLEFIELD
     mains = _MAINS
@@ -323,18 +325,17 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
             and not state.stack
             and (state.step if step is None else step) in mains
         ):
-            slots = main if state.land_played else main_land
+            k = player + 4 if state.land_played else player + 2
         else:
-            slots = instant
-        known = slots[player]
-        if known[0] is table:  # answered for this table: the hand is not even looked up
-            return known[1]
+            k = player
+        if tables[k] is table:  # answered for this table: the hand is not even looked up
+            return answers[k]
         hand = table.zones[hands[player]]
         found = pass_only
-        sorcery = slots is not instant
+        sorcery = k > 1
         if sorcery:
             if hand:
-                found = _choices(table, player, hand, True, slots is main_land, mana)
+                found = _choices(table, player, hand, True, k < 4, mana)
         else:  # most misses: at instant timing a hand without an instant adds nothing
             entities = table.entities
             for i in hand:
@@ -344,20 +345,20 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         if state.cards.abilities and _activates(table, player):
             found = (*found, *activations(table, player, sorcery=sorcery))
         acts = len(found) > 1
-        slots[player] = (table, acts, found)
+        tables[k] = table
+        answers[k] = acts
+        lists[k] = found
         return acts
 
     def memo_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         table = state.table
         if player == state.active and state.step in mains and not state.stack:
-            slots = main if state.land_played else main_land
+            k = player + 4 if state.land_played else player + 2
         else:
-            slots = instant
-        known = slots[player]
-        if known[0] is not table:
+            k = player
+        if tables[k] is not table:
             memo_can_act(state, player)
-            known = slots[player]
-        return known[2]
+        return lists[k]
 
     def _activates(table: Table, player: int) -> bool:
         # the zone map is replaced only when a zone changes, a zone tuple only when that zone
@@ -375,13 +376,13 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         # (mana, abilities) and the targets (battlefields, players, the stack): a draw changes
         # none of them but the drawer's hand, by one card, which only an instant would list
         other = 1 - player
-        mine, theirs = instant[player], instant[other]
-        if theirs[0] is before:
-            instant[other] = (after, theirs[1], theirs[2])
-        if mine[0] is not before or card in instants:
+        theirs = tables[other] is before
+        if theirs:
+            tables[other] = after
+        if tables[player] is not before or card in instants:
             return False
-        instant[player] = (after, mine[1], mine[2])
-        return not mine[1] and theirs[0] is before and not theirs[1]
+        tables[player] = after
+        return not answers[player] and theirs and not answers[other]
 
     return Priority(memo_can_act, memo_actions, memo_drawn)
 
