@@ -70,8 +70,10 @@ __all__ = [
     "DONE_BLOCKING",
     "after_blocks",
     "apply_action",
+    "attack_actions",
     "auto",
     "auto_action",
+    "block_actions",
     "current_player",
     "forced",
     "hand_over",
@@ -190,18 +192,10 @@ def legal_actions(
         return tuple(Action(Act.CHOOSE, i) for i in range(len(pending.options)))
     if state.declaring:
         step = state.step
-        # (the lists built by plain loops: a comprehension is a call of its own)
         if step == _ATTACKERS:
-            attacks = _ATTACKS
-            found = [DONE_ATTACKING]
-            for i in combat.candidates(state):
-                found.append(attacks[i] if i < PREBUILT else Action(_ATTACK, i))
-            return tuple(found)
+            return attack_actions(state, combat)
         if step == _BLOCKERS:
-            found = [DONE_BLOCKING]
-            for b, a in combat.block_options(state):
-                found.append(make_action(_BLOCK, b, a))
-            return tuple(found)
+            return block_actions(state, combat)
         return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
     if state.to_order:
         attacker = state.to_order[0]
@@ -215,6 +209,34 @@ def legal_actions(
             return priority(state, state.holder)
         return priority_actions(state, state.holder, mana)
     return ()
+
+
+def attack_actions(state: MagicState, combat: Combat = COMBAT) -> tuple[Action, ...]:
+    """:func:`legal_actions` while the active player declares attackers: stop, then each
+    creature that may still attack (*combat*'s candidates); a game's ``legal_actions`` calls it
+    directly.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("forest", "grizzly_bears"), ()), step=Step.ATTACKERS)
+    >>> attack_actions(s) == legal_actions(s), len(attack_actions(s))
+    (True, 2)
+    """
+    # (the list built by a plain loop: a comprehension is a call of its own)
+    attacks = _ATTACKS
+    found = [DONE_ATTACKING]
+    for i in combat.candidates(state):
+        found.append(attacks[i] if i < PREBUILT else Action(_ATTACK, i))
+    return tuple(found)
+
+
+def block_actions(state: MagicState, combat: Combat = COMBAT) -> tuple[Action, ...]:
+    """:func:`legal_actions` while the defending player declares blockers: stop, then each
+    (blocker, attacker) pair still open (*combat*'s block options); a game's
+    ``legal_actions`` calls it directly."""
+    found = [DONE_BLOCKING]
+    for b, a in combat.block_options(state):
+        found.append(make_action(_BLOCK, b, a))
+    return tuple(found)
 
 
 def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
