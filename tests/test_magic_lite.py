@@ -497,7 +497,7 @@ def test_a_step_left_after_a_window_that_did_not_open_asks_nobody_again(
 
     decks = [("green_stompy", "green_stompy"), ("white_weenie", "red_burn")]
     trusted = [played(d0, d1, seed) for d0, d1 in decks for seed in range(4)]
-    monkeypatch.setattr(turn_module, "_window_was_quiet", lambda state: False)
+    monkeypatch.setattr(turn_module, "_quiet_after_window", turn_module._quiet)
     assert trusted == [played(d0, d1, seed) for d0, d1 in decks for seed in range(4)]
 
 

@@ -70,8 +70,10 @@ __all__ = [
     "DONE_BLOCKING",
     "after_blocks",
     "apply_action",
+    "attack_actions",
     "auto",
     "auto_action",
+    "block_actions",
     "current_player",
     "forced",
     "hand_over",
@@ -84,6 +86,7 @@ _BLOCKERS: Final = Step.BLOCKERS  # an enum class attribute is a generic lookup)
 _ATTACK: Final = Act.ATTACK
 _PASS_KIND: Final = Act.PASS
 _BLOCK: Final = Act.BLOCK
+_ORDER: Final = Act.ORDER
 DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 _ATTACKS: Final = one_number_actions(Act.ATTACK)
@@ -190,25 +193,50 @@ def legal_actions(
     if state.declaring:
         step = state.step
         if step == _ATTACKERS:
-            cands = combat.candidates(state)
-            attacks = _ATTACKS
-            return (
-                DONE_ATTACKING,
-                *[attacks[i] if i < PREBUILT else Action(_ATTACK, i) for i in cands],
-            )
+            return attack_actions(state, combat)
         if step == _BLOCKERS:
-            pairs = combat.block_options(state)
-            return (DONE_BLOCKING, *[make_action(_BLOCK, b, a) for b, a in pairs])
+            return block_actions(state, combat)
         return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))
     if state.to_order:
         attacker = state.to_order[0]
         orders = math.factorial(len(blockers_of(state, attacker)))
-        return tuple(Action(Act.ORDER, attacker, k) for k in range(orders))
+        found = []  # (a loop: a generator is a call per item)
+        for k in range(orders):
+            found.append(make_action(_ORDER, attacker, k))
+        return tuple(found)
     if state.window:
         if priority is not None:
             return priority(state, state.holder)
         return priority_actions(state, state.holder, mana)
     return ()
+
+
+def attack_actions(state: MagicState, combat: Combat = COMBAT) -> tuple[Action, ...]:
+    """:func:`legal_actions` while the active player declares attackers: stop, then each
+    creature that may still attack (*combat*'s candidates); a game's ``legal_actions`` calls it
+    directly.
+
+    >>> from pure_engine.games.magic_lite.game import position
+    >>> s = position(battlefields=(("forest", "grizzly_bears"), ()), step=Step.ATTACKERS)
+    >>> attack_actions(s) == legal_actions(s), len(attack_actions(s))
+    (True, 2)
+    """
+    # (the list built by a plain loop: a comprehension is a call of its own)
+    attacks = _ATTACKS
+    found = [DONE_ATTACKING]
+    for i in combat.candidates(state):
+        found.append(attacks[i] if i < PREBUILT else Action(_ATTACK, i))
+    return tuple(found)
+
+
+def block_actions(state: MagicState, combat: Combat = COMBAT) -> tuple[Action, ...]:
+    """:func:`legal_actions` while the defending player declares blockers: stop, then each
+    (blocker, attacker) pair still open (*combat*'s block options); a game's
+    ``legal_actions`` calls it directly."""
+    found = [DONE_BLOCKING]
+    for b, a in combat.block_options(state):
+        found.append(make_action(_BLOCK, b, a))
+    return tuple(found)
 
 
 def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicState:

@@ -139,7 +139,14 @@ def make_combat() -> Combat:
 
     def memo_candidates(state: MagicState) -> tuple[EntityId, ...]:
         declared = state.attackers
-        return tuple([i for i in able(state) if i not in declared])
+        found = able(state)
+        if not declared:  # (the first declaration: every creature able to attack)
+            return found
+        left = []  # (a loop: a comprehension is a call of its own)
+        for i in found:
+            if i not in declared:
+                left.append(i)
+        return tuple(left)
 
     def pairs(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
         table, attackers, active = state.table, state.attackers, state.active
@@ -155,7 +162,9 @@ def make_combat() -> Combat:
         blocks = state.blocks
         if not blocks or not every:
             return bool(every)
-        blocking = [blocker for blocker, _ in blocks]
+        blocking = []  # (a loop: a comprehension is a call of its own)
+        for blocker, _ in blocks:
+            blocking.append(blocker)
         for blocker, _ in every:  # noqa: SIM110 - a loop, not any(): no generator
             if blocker not in blocking:
                 return True
@@ -166,8 +175,14 @@ def make_combat() -> Combat:
         blocks = state.blocks
         if not blocks:
             return every
-        blocking = {blocker for blocker, _ in blocks}
-        return tuple([pair for pair in every if pair[0] not in blocking])
+        blocking = []  # (loops: a comprehension is a call of its own)
+        for blocker, _ in blocks:
+            blocking.append(blocker)
+        left = []
+        for pair in every:
+            if pair[0] not in blocking:
+                left.append(pair)
+        return tuple(left)
 
     return Combat(memo_can_attack, memo_candidates, memo_can_block, memo_block_options)
 
@@ -205,7 +220,11 @@ def _able_to_attack(table: Table, player: int) -> tuple[EntityId, ...]:
 
 def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
     entities, fields = state.table.entities, BATTLEFIELD
-    return tuple(i for i in ids if entities[i].zone in fields)
+    found = []  # (a loop: a generator is a call per item)
+    for i in ids:
+        if entities[i].zone in fields:
+            found.append(i)
+    return tuple(found)
 
 
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
@@ -283,7 +302,12 @@ def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:
     for a, order in state.orders:
         if a == attacker:
             return _on_battlefield(state, order)
-    return _on_battlefield(state, tuple(b for b, a in state.blocks if a == attacker))
+    entities, fields = state.table.entities, BATTLEFIELD
+    found = []  # (a loop: a generator is a call per item)
+    for b, a in state.blocks:
+        if a == attacker and entities[b].zone in fields:
+            found.append(b)
+    return tuple(found)
 
 
 def damage_orders(state: MagicState, attacker: EntityId) -> tuple[tuple[EntityId, ...], ...]:

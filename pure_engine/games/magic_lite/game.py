@@ -41,7 +41,12 @@ from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
-from pure_engine.games.magic_lite.actions import current_player, legal_actions
+from pure_engine.games.magic_lite.actions import (
+    attack_actions,
+    block_actions,
+    current_player,
+    legal_actions,
+)
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, card_facts, mana_of
 from pure_engine.games.magic_lite.combat import damage_order, make_combat
 from pure_engine.games.magic_lite.decks import load_deck
@@ -67,6 +72,9 @@ __all__ = [
     "resample",
     "returns",
 ]
+
+_ATTACKERS: Final = Step.ATTACKERS  # (module constants: an enum class attribute is a generic
+_BLOCKERS: Final = Step.BLOCKERS  # lookup on Python 3.11)
 
 _VERBS: Final = (
     "pass", "play", "cast", "activate", "attack", "done", "block", "order", "choose", "discard",
@@ -486,6 +494,12 @@ def make_game(
             and not state.lost
         ):
             return actions(state, state.holder)
+        if state.declaring and state.pending is None and not state.lost:  # (the next commonest)
+            step = state.step
+            if step == _ATTACKERS:
+                return attack_actions(state, combat)
+            if step == _BLOCKERS:
+                return block_actions(state, combat)
         return legal_actions(state, combat=combat)
 
     facts = card_facts((*cards0, *cards1))

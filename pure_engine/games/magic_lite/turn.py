@@ -465,21 +465,15 @@ def _quiet_after_window(state: MagicState, can_act: CanAct, event: str) -> bool:
     (main 1, declare attackers, combat damage, main 2): when the window is closed with no pass
     counted, everyone would have passed on this very state (:func:`~.priority.everyone_passes`:
     both players skip, the stack is empty, neither can act — in this step, the timing
-    ``_quiet`` asks about), so only the listeners are left to look at."""
-    if _window_was_quiet(state):
+    ``_quiet`` asks about), so only the listeners are left to look at.  (Every write that
+    closes a window with ``passes`` at 0 follows ``everyone_passes`` on the state written —
+    ``open_window``, ``open_window_at``, main 2's entering; the players' last pass closes it
+    with 2 passes counted.  Not for the untap step: it keeps the previous turn's window.)"""
+    if not state.window and not state.passes and state.skip == 0b11:  # the window was quiet
         return not (
             event in _LISTENED and event not in state.cards.unheard and _listens(state, event)
         )
     return _quiet(state, can_act, event)
-
-
-def _window_was_quiet(state: MagicState) -> bool:
-    """True when the step's priority window is closed and no pass was counted: it did not open
-    (or closed after a resolution) because everyone would pass on this state.  Every write
-    that closes a window with ``passes`` at 0 follows ``everyone_passes`` on the state written
-    (``open_window``, ``open_window_at``, main 2's entering); the players' last pass closes it
-    with 2 passes counted.  (Not for the untap step: it keeps the previous turn's window.)"""
-    return not state.window and not state.passes and state.skip == 0b11
 
 
 _LISTENED: Final = frozenset(event for event, cards in POOL.listeners.items() if cards)
