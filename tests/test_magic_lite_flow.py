@@ -32,9 +32,12 @@ _ROWS = turn.make_turn(can_act, fused=False)
 """The general path: every step entered by its own row, "can act?" asked without a memo."""
 
 
-def _agree(tmp_path: Path, values: range) -> collections.Counter[str]:
+def _agree(
+    tmp_path: Path, values: range, skip_trivial: bool | list[int] = True
+) -> collections.Counter[str]:
     """Play 3 games on each of the random deck pairs *values* (the first pair: the green mirror)
-    both ways; return how the turn changes met went (where the next decision was)."""
+    both ways, the seats in *skip_trivial* skipping trivial decisions; return how the turn
+    changes met went (where the next decision was)."""
     seen: collections.Counter[str] = collections.Counter()
     for value in values:
         files = ["green_stompy", "green_stompy"]
@@ -44,7 +47,7 @@ def _agree(tmp_path: Path, values: range) -> collections.Counter[str]:
             path.write_text(json.dumps(random_deck(rng)))
             if value:
                 files[seat] = str(path)
-        game = load_game("magic_lite", deck0=files[0], deck1=files[1])
+        game = load_game("magic_lite", deck0=files[0], deck1=files[1], skip_trivial=skip_trivial)
         for seed in range(3):
             choices = random.Random(value * 100 + seed)
             state = rows = game.initial_state(seed=seed)
@@ -78,6 +81,16 @@ def test_fused_rows_play_every_game_as_the_rows_one_by_one(tmp_path: Path) -> No
     # upkeep (a trigger) or the draw step (an instant drawn), a discard in the cleanup
     assert seen["MAIN1"] > 300
     assert seen["UPKEEP"] > 0 and seen["DRAW"] > 0 and seen["CLEANUP"] > 0, seen
+
+
+@pytest.mark.parametrize("skip_trivial", [False, [0], [1]])
+def test_fused_rows_play_every_game_as_the_rows_one_by_one_without_skipping(
+    tmp_path: Path, skip_trivial: bool | list[int]
+) -> None:
+    # a seat that does not skip decides every priority pass: the fused rows' quiet checks
+    # (both players skipping) say no, and they hand the turn back to the rows
+    seen = _agree(tmp_path, range(3), skip_trivial)
+    assert seen["MAIN1"] + seen["UPKEEP"] + seen["DRAW"] > 10, seen
 
 
 @pytest.mark.slow
