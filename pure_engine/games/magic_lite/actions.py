@@ -260,7 +260,9 @@ def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState
     table = entered_table(state.table, land, state.holder)
     state = fire(_land_played(state, table, True, 0), "enters", land)
     # a land entering kills nobody, and changes no aura's share when no aura picks a land
-    return settle(state, checks=False, auras=_LANDS_SEEN)
+    if state.queue or state.frames or _LANDS_SEEN:  # (else settle changes nothing)
+        return settle(state, checks=False, auras=_LANDS_SEEN)
+    return state
 
 
 def _cast(state: MagicState, action: Action, can_act: CanAct) -> MagicState:

@@ -710,7 +710,10 @@ def cast_passed(
         table = paid_and_entered(table, player, _CAST_FACTS[card][0], card_id, tapped)
         # the caster's pass, the opponent's pass and the pop: as pass_priority writes them
         state = _popped_entered(state, table, (), state.active, 0, state.autos + 2)
-        return _after_resolving(settle(fire(state, "enters", card_id), checks=False), can_act)
+        state = fire(state, "enters", card_id)
+        if state.queue or state.frames or state.cards.auras:  # (else settle changes nothing)
+            state = settle(state, checks=False)
+        return _after_resolving(state, can_act)
     state = cast(state, player, card_id, target, tapped)
     if quiet:  # nobody can respond: both pass (asking nothing) and the spell resolves
         return pass_priority(state, can_act, 1, True)
