@@ -72,6 +72,7 @@ from pure_engine.games.magic_lite.engine import (
 from pure_engine.games.magic_lite.priority import (
     CanAct,
     DrawnQuiet,
+    HandsKept,
     ManaCounts,
     can_act,
     everyone_passes,
@@ -270,6 +271,7 @@ def _turn_over_at(
     untapped: Untapped | None,
     drawn: Drawn | None,
     carry: DrawnQuiet | None,
+    kept: HandsKept | None,
     state: MagicState,
     step: Step,
 ) -> MagicState:
@@ -292,6 +294,8 @@ def _turn_over_at(
         return _cleanup_at(state, step)
     active = 1 - state.active
     table = _next_turn_table(untapped, state)
+    if kept is not None and not state.cards.abilities:
+        kept(state.table, table)  # (the untap changes battlefield entities only)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
         return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
@@ -527,6 +531,7 @@ def _machine(
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
     fused: bool = True,
+    kept: HandsKept | None = None,
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
@@ -536,7 +541,9 @@ def _machine(
     tested against."""
     opens = partial(_open_at, can_act)
     attack = combat.can_attack
-    cleanup = partial(_turn_over_at, can_act, untapped, drawn, carry) if fused else _cleanup_at
+    cleanup = (
+        partial(_turn_over_at, can_act, untapped, drawn, carry, kept) if fused else _cleanup_at
+    )
     return TurnMachine(
         steps={
             Step.UNTAP: FlowStep(
@@ -721,6 +728,7 @@ def make_turn(
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
     fused: bool = True,
+    kept: HandsKept | None = None,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
@@ -731,7 +739,9 @@ def make_turn(
     its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity), *carry*
     its memo's "can act?" answers carried across a draw (``Priority.drawn``: the draw step's
     window decided without asking again after a quiet untap; ``None``: asked again); *fused*
-    ``False`` enters every step by its own row (the general path: :func:`_machine`).
+    ``False`` enters every step by its own row (the general path: :func:`_machine`); *kept*
+    its memo's "no instant in hand" answers carried across the untap (``Priority.kept``;
+    ``None``: asked again).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -740,7 +750,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, combat, untapped, drawn, carry, fused)
+    machine = _machine(can_act, combat, untapped, drawn, carry, fused, kept)
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
