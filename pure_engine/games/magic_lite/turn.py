@@ -6,8 +6,14 @@ happens on entering it (untap, draw, combat damage, the "at the beginning of"
 triggers) and which row follows (combat is skipped when the active player has
 nothing able to attack and nothing triggers at the beginning of combat;
 blockers and damage are skipped when nobody attacks).  A decision is applied
-(:func:`~pure_engine.games.magic_lite.actions.apply_action`), then
-``machine.advance`` runs to the next real decision in one loop.
+(:func:`~pure_engine.games.magic_lite.actions.apply_action`), then the flow
+loop runs to the next real decision: in :func:`step`, magic_lite's own copy of
+``TurnMachine.tick`` (``_stepper``: the rows indexed by the step, ``_decides``
+inlined), and the cleanup's row enters the next turn's untap, upkeep or draw
+and main 1 itself when nothing stops it there (``_turn_over_at``), counting the
+step changes the loop would have counted.  ``make_turn(fused=False)`` keeps the
+generic loop and every row by itself: tests/test_magic_lite_flow.py compares
+the two on random games.
 
 Skip-trivial (seed 002, proposal 2) is the machine's ``auto`` rule
 (:func:`~pure_engine.games.magic_lite.actions.auto_action`); when both
