@@ -23,18 +23,24 @@ from typing import Any
 import pytest
 
 from pure_engine import load_game
+from pure_engine.cards import put
 from pure_engine.games.magic_lite import turn
-from pure_engine.games.magic_lite.priority import can_act
-from pure_engine.games.magic_lite.state import Action, MagicState, Step
+from pure_engine.games.magic_lite.engine import BATTLEFIELD, HAND
+from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.priority import can_act, make_priority
+from pure_engine.games.magic_lite.state import TAPPED, Action, MagicState, Step
 from tests.test_magic_lite_draft import random_deck
 
 _ROWS = turn.make_turn(can_act, fused=False)
 """The general path: every step entered by its own row, "can act?" asked without a memo."""
 
 
-def _agree(tmp_path: Path, values: range) -> collections.Counter[str]:
+def _agree(
+    tmp_path: Path, values: range, skip_trivial: bool | list[int] = True
+) -> collections.Counter[str]:
     """Play 3 games on each of the random deck pairs *values* (the first pair: the green mirror)
-    both ways; return how the turn changes met went (where the next decision was)."""
+    both ways, the seats in *skip_trivial* skipping trivial decisions; return how the turn
+    changes met went (where the next decision was)."""
     seen: collections.Counter[str] = collections.Counter()
     for value in values:
         files = ["green_stompy", "green_stompy"]
@@ -44,7 +50,7 @@ def _agree(tmp_path: Path, values: range) -> collections.Counter[str]:
             path.write_text(json.dumps(random_deck(rng)))
             if value:
                 files[seat] = str(path)
-        game = load_game("magic_lite", deck0=files[0], deck1=files[1])
+        game = load_game("magic_lite", deck0=files[0], deck1=files[1], skip_trivial=skip_trivial)
         for seed in range(3):
             choices = random.Random(value * 100 + seed)
             state = rows = game.initial_state(seed=seed)
@@ -80,6 +86,16 @@ def test_fused_rows_play_every_game_as_the_rows_one_by_one(tmp_path: Path) -> No
     assert seen["UPKEEP"] > 0 and seen["DRAW"] > 0 and seen["CLEANUP"] > 0, seen
 
 
+@pytest.mark.parametrize("skip_trivial", [False, [0], [1]])
+def test_fused_rows_play_every_game_as_the_rows_one_by_one_without_skipping(
+    tmp_path: Path, skip_trivial: bool | list[int]
+) -> None:
+    # a seat that does not skip decides every priority pass: the fused rows' quiet checks
+    # (both players skipping) say no, and they hand the turn back to the rows
+    seen = _agree(tmp_path, range(3), skip_trivial)
+    assert seen["MAIN1"] + seen["UPKEEP"] + seen["DRAW"] > 10, seen
+
+
 @pytest.mark.slow
 def test_fused_rows_play_every_game_as_the_rows_one_by_one_long(tmp_path: Path) -> None:
     _agree(tmp_path, range(12, 212))
@@ -112,3 +128,29 @@ def test_the_check_fails_when_the_loop_miscounts(
     monkeypatch.setattr(turn, "_stepper", miscounting)
     with pytest.raises(AssertionError, match="differ"):
         _agree(tmp_path, range(1))
+
+
+def test_a_no_carried_across_the_untap_is_the_plain_answer_and_only_on_its_premise() -> None:
+    # Priority.kept carries an instant-timing "no" found on a hand without an instant from a
+    # table to the next when only battlefield entities changed (the untap): the carried
+    # answer is the plain check's; with its premise broken (a card in a hand changed under
+    # the same zone tuple) the carried answer is wrong — which the game comparisons above and
+    # tests/test_magic_lite_memos.py would catch
+    memo = make_priority()
+    s = position(
+        hands=(("grizzly_bears",), ("grizzly_bears",)),
+        battlefields=(("forest",), ("forest", "grizzly_bears")),
+    )
+    assert [memo.can_act(s, p, Step.END) for p in (0, 1)] == [False, False]
+    forest = s.table.zones[BATTLEFIELD[0]][0]
+    land = s.table.entities[forest]
+    untapped = s.replace(table=put(s.table, land.replace(status=land.status & ~TAPPED)))
+    memo.kept(s.table, untapped.table)
+    assert [memo.can_act(untapped, p, Step.END) for p in (0, 1)] == [
+        can_act(untapped, p, Step.END) for p in (0, 1)
+    ]
+    bears = s.table.zones[HAND[0]][0]
+    growth = s.table.entities[bears].replace(card="giant_growth")
+    broken = untapped.replace(table=put(untapped.table, growth))
+    memo.kept(untapped.table, broken.table)
+    assert can_act(broken, 0, Step.END) and not memo.can_act(broken, 0, Step.END)

@@ -479,7 +479,13 @@ def make_game(
     priority = make_priority()
     combat = make_combat()  # the attackers and blocks it lists, per table
     turn = make_turn(
-        priority.can_act, combat=combat, untapped={}, tapped={}, drawn={}, carry=priority.drawn
+        priority.can_act,
+        combat=combat,
+        untapped={},
+        tapped={},
+        drawn={},
+        carry=priority.drawn,
+        kept=priority.kept,
     )
     actions = priority.actions
 

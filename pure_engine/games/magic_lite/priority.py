@@ -63,6 +63,7 @@ __all__ = [
     "PASS",
     "CanAct",
     "DrawnQuiet",
+    "HandsKept",
     "ManaCounts",
     "Priority",
     "can_act",
@@ -268,16 +269,26 @@ DrawnQuiet = Callable[[Table, Table, int, str], bool]
 *after* (:meth:`Priority.drawn`)."""
 
 
+HandsKept = Callable[[Table, Table], None]
+"""``(before, after) -> None``: *after* is *before* with battlefield entities changed and
+nothing else (no zone, no card in a hand: the untap, attackers tapped, combat damage), in a
+game without activated abilities; each player's "no" at instant timing found on *before*
+because their hand holds no instant is carried to *after* (:meth:`Priority.kept`)."""
+
+
 class Priority(Struct):
     """A game value's memo of priority (:func:`make_priority`): ``can_act(state, player[,
     step])`` answers as :func:`can_act`, ``actions(state, player)`` as
     :func:`priority_actions`; ``drawn(before, after, player, card)`` carries both players'
     answers at instant timing across a draw (:data:`DrawnQuiet`): True when both were known
-    to be no on *before* and *card* is not an instant."""
+    to be no on *before* and *card* is not an instant; ``kept(before, after)`` carries the
+    instant-timing "no instant in hand" answers across a change of battlefield entities only
+    (:data:`HandsKept`)."""
 
     can_act: CanAct
     actions: Callable[[MagicState, int], tuple[Action, ...]]
     drawn: DrawnQuiet
+    kept: HandsKept
 
 
 def make_priority(mana: ManaCounts = mana_counts) -> Priority:
@@ -313,6 +324,9 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     answers = [False] * 6
     lists: list[tuple[Action, ...]] = [()] * 6
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
+    # per player: the hand of their last instant-timing miss when it held no instant (None:
+    # it held one) — a "no" that holds whatever the battlefields do
+    bare: list[object] = [None, None]
     hands, battlefields = HAND, BATTLEFIELD
     mains = _MAINS
     pass_only = _PASS_ONLY
@@ -341,7 +355,10 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
             for i in hand:
                 if entities[i].card in instants:
                     found = _choices(table, player, hand, False, False, mana)
+                    bare[player] = None
                     break
+            else:
+                bare[player] = hand
         if state.cards.abilities and _activates(table, player):
             found = (*found, *activations(table, player, sorcery=sorcery))
         acts = len(found) > 1
@@ -384,7 +401,20 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         tables[player] = after
         return not answers[player] and theirs and not answers[other]
 
-    return Priority(memo_can_act, memo_actions, memo_drawn)
+    def memo_kept(before: Table, after: Table) -> None:
+        # at instant timing a hand without an instant says no whatever the battlefields hold
+        # (no ability in the game: the caller's word), and the hand is the same tuple of the
+        # same cards (the caller changed battlefield entities only)
+        zones = after.zones
+        for player in (0, 1):
+            if (
+                tables[player] is before
+                and not answers[player]
+                and bare[player] is zones[hands[player]]
+            ):
+                tables[player] = after
+
+    return Priority(memo_can_act, memo_actions, memo_drawn, memo_kept)
 
 
 def _can_act(

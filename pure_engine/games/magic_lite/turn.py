@@ -6,8 +6,14 @@ happens on entering it (untap, draw, combat damage, the "at the beginning of"
 triggers) and which row follows (combat is skipped when the active player has
 nothing able to attack and nothing triggers at the beginning of combat;
 blockers and damage are skipped when nobody attacks).  A decision is applied
-(:func:`~pure_engine.games.magic_lite.actions.apply_action`), then
-``machine.advance`` runs to the next real decision in one loop.
+(:func:`~pure_engine.games.magic_lite.actions.apply_action`), then the flow
+loop runs to the next real decision: in :func:`step`, magic_lite's own copy of
+``TurnMachine.tick`` (``_stepper``: the rows indexed by the step, ``_decides``
+inlined), and the cleanup's row enters the next turn's untap, upkeep or draw
+and main 1 itself when nothing stops it there (``_turn_over_at``), counting the
+step changes the loop would have counted.  ``make_turn(fused=False)`` keeps the
+generic loop and every row by itself: tests/test_magic_lite_flow.py compares
+the two on random games.
 
 Skip-trivial (seed 002, proposal 2) is the machine's ``auto`` rule
 (:func:`~pure_engine.games.magic_lite.actions.auto_action`); when both
@@ -72,6 +78,7 @@ from pure_engine.games.magic_lite.engine import (
 from pure_engine.games.magic_lite.priority import (
     CanAct,
     DrawnQuiet,
+    HandsKept,
     ManaCounts,
     can_act,
     everyone_passes,
@@ -270,6 +277,7 @@ def _turn_over_at(
     untapped: Untapped | None,
     drawn: Drawn | None,
     carry: DrawnQuiet | None,
+    kept: HandsKept | None,
     state: MagicState,
     step: Step,
 ) -> MagicState:
@@ -292,6 +300,8 @@ def _turn_over_at(
         return _cleanup_at(state, step)
     active = 1 - state.active
     table = _next_turn_table(untapped, state)
+    if kept is not None and not state.cards.abilities:
+        kept(state.table, table)  # (the untap changes battlefield entities only)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
         return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
@@ -527,6 +537,7 @@ def _machine(
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
     fused: bool = True,
+    kept: HandsKept | None = None,
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
@@ -536,7 +547,9 @@ def _machine(
     tested against."""
     opens = partial(_open_at, can_act)
     attack = combat.can_attack
-    cleanup = partial(_turn_over_at, can_act, untapped, drawn, carry) if fused else _cleanup_at
+    cleanup = (
+        partial(_turn_over_at, can_act, untapped, drawn, carry, kept) if fused else _cleanup_at
+    )
     return TurnMachine(
         steps={
             Step.UNTAP: FlowStep(
@@ -721,6 +734,7 @@ def make_turn(
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
     fused: bool = True,
+    kept: HandsKept | None = None,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
@@ -731,7 +745,9 @@ def make_turn(
     its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity), *carry*
     its memo's "can act?" answers carried across a draw (``Priority.drawn``: the draw step's
     window decided without asking again after a quiet untap; ``None``: asked again); *fused*
-    ``False`` enters every step by its own row (the general path: :func:`_machine`).
+    ``False`` enters every step by its own row (the general path: :func:`_machine`); *kept*
+    its memo's "no instant in hand" answers carried across the untap (``Priority.kept``;
+    ``None``: asked again).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -740,7 +756,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, combat, untapped, drawn, carry, fused)
+    machine = _machine(can_act, combat, untapped, drawn, carry, fused, kept)
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
