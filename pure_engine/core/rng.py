@@ -76,22 +76,28 @@ def shuffled(rng: Rng, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
     work = list(items)
     # randbelow(rng, i + 1) for each i, inlined (the same draws, without a record per draw):
     # seed * G + counter * G is (seed + counter) * G, one addition of G a draw; the rejection
-    # limits of the small ranges are looked up (_LIMITS)
+    # limits of the small ranges are sliced from _LIMITS, paired with their range sizes, and
+    # the constants are locals (a LOAD_FAST, not a LOAD_GLOBAL, per use in the loop)
     seed, counter = rng.seed, rng.counter
-    acc = (seed + counter) * _GOLDEN
-    limits = _LIMITS
-    for i in range(len(work) - 1, 0, -1):
-        n = i + 1
-        limit = limits[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
+    golden, mask = _GOLDEN, _MASK
+    acc = (seed + counter) * golden
+    size = len(work)
+    sizes = range(size, 1, -1)
+    if size < _SMALL:
+        bounds: Sequence[int] = _LIMITS[size:1:-1]
+    else:
+        bounds = [(1 << 64) - ((1 << 64) % n) for n in sizes]
+    for n, limit in zip(sizes, bounds, strict=True):
         while True:
-            acc += _GOLDEN
-            z = acc & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            acc += golden
+            z = acc & mask
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             value = z ^ (z >> 31)
             if value < limit:
                 break
         j = value % n
+        i = n - 1
         work[i], work[j] = work[j], work[i]
     return tuple(work), Rng(seed, acc // _GOLDEN - seed)
 
