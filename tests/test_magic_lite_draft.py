@@ -1,9 +1,10 @@
 """magic_lite's private draft: ``turn.step`` writes one mutable copy of the state in place and
 freezes it once.  The draft must behave exactly as the immutable writes it replaces: no rule may
 read a value it has already overwritten (the aliasing a draft makes possible), and no draft may
-leave ``step``.  The oracle is the same code with the draft switched off (``thaw`` returning the
-immutable state itself, so every write falls back to a new tuple), played on the same choices
-with decks drawn from the whole card pool."""
+leave ``step``.  The oracle is the same code with the draft switched off (``thaw``, and
+``thaw_into`` for a game value's own draft, returning the immutable state itself, so every write
+falls back to a new tuple), played on the same choices with decks drawn from the whole card
+pool."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ def _agree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeds: range) -> int
         drafted = play_out(seed, decks, random.Random(seed))
         with monkeypatch.context() as patch:
             patch.setattr(turn, "thaw", lambda state: state)  # every write a new tuple
+            patch.setattr(turn, "thaw_into", lambda draft, state: state)  # (a game value's)
             immutable = play_out(seed, decks, random.Random(seed))
         assert len(drafted) == len(immutable), f"seed {seed}: the games differ in length"
         for k, (a, b) in enumerate(zip(drafted, immutable, strict=True)):

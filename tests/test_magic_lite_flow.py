@@ -28,7 +28,14 @@ from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, HAND
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.priority import can_act, make_priority
-from pure_engine.games.magic_lite.state import TAPPED, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    Action,
+    Draft,
+    MagicState,
+    Step,
+    thaw_into,
+)
 from tests.test_magic_lite_draft import random_deck
 
 _ROWS = turn.make_turn(can_act, fused=False)
@@ -154,3 +161,41 @@ def test_a_no_carried_across_the_untap_is_the_plain_answer_and_only_on_its_premi
     broken = untapped.replace(table=put(untapped.table, growth))
     memo.kept(untapped.table, broken.table)
     assert can_act(broken, 0, Step.END) and not memo.can_act(broken, 0, Step.END)
+
+
+def _plays_as_fresh_drafts(step: Callable[[MagicState, Action], MagicState], seeds: int) -> bool:
+    """True when *step* plays random green-mirror games as ``turn.TURN`` (a new draft per
+    decision) and hands out states only: each a ``MagicState``, none written over later."""
+    game = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
+    for seed in range(seeds):
+        choices = random.Random(seed)
+        state = fresh = game.initial_state(seed=seed)
+        seen: list[tuple[MagicState, tuple[Any, ...]]] = []
+        while game.current_player(fresh) >= 0:
+            legal = game.legal_actions(fresh)
+            action = legal[choices.randrange(len(legal))]
+            state, fresh = step(state, action), turn.TURN.step(fresh, action)
+            if type(state) is not MagicState or state != fresh:
+                return False
+            seen.append((state, tuple(state)))
+        if not all(tuple(s) == items for s, items in seen):
+            return False
+    return True
+
+
+def test_one_scratch_draft_plays_as_a_new_draft_per_decision() -> None:
+    """``make_turn(scratch=True)`` (a game value's ``step``: every decision thawed into one
+    draft of its own) plays the same games as a new draft per decision, and hands out states
+    only (never its draft)."""
+    assert _plays_as_fresh_drafts(turn.make_turn(can_act, scratch=True).step, 4)
+
+
+def test_the_scratch_check_fails_when_a_step_hands_out_its_draft() -> None:
+    """The check above can fail: a ``step`` handing out the one draft it writes over (the
+    draft is not a state, and the next decision would write over the state handed out)."""
+    draft = Draft()
+
+    def leaky(state: MagicState, action: Action) -> MagicState:
+        return thaw_into(draft, turn.TURN.step(state, action))
+
+    assert not _plays_as_fresh_drafts(leaky, 1)

@@ -24,6 +24,8 @@ P(x=5, y=2)
 >>> d = drafting.thaw(P(1, 2))
 >>> move(d, 7) is d, d.replace(y=3) is d, drafting.freeze(d)
 (True, True, P(x=7, y=3))
+>>> drafting.thaw_into(d, P(4)) is d, drafting.freeze(d)  # the same draft, written over
+(True, P(x=4, y=0))
 """
 
 from __future__ import annotations
@@ -73,6 +75,14 @@ class Drafting(Generic[S]):
             {"_new": object.__new__, "_D": draft},
         )
         """A draft of *state* (one slice and a slot store a field)."""
+        self.thaw_into: Callable[[Draft, S], S] = _compile(
+            "thaw_into",
+            f"def thaw_into(d, state):\n    {slots} = state[1:]\n    return d\n",
+            {},
+        )
+        """``thaw`` into a draft the caller holds already (*d*, every slot written over): a
+        transition that thaws at every call and never lets its draft out may keep one draft
+        and spare the allocation and release of a new one each time."""
         self.freeze: Callable[[S], S] = _compile(
             "freeze",
             f"def freeze(d):\n    return _tn(_S, (_S, {slots}))\n",

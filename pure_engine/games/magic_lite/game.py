@@ -486,6 +486,7 @@ def make_game(
         drawn={},
         carry=priority.drawn,
         kept=priority.kept,
+        scratch=True,
     )
     actions = priority.actions
 

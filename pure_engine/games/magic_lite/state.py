@@ -54,6 +54,7 @@ __all__ = [
     "set_table",
     "set_window",
     "thaw",
+    "thaw_into",
     "writer",
 ]
 
@@ -290,6 +291,9 @@ thaw: Final = _DRAFTING.thaw
 """A :class:`Draft` of *state*, typed as the state it stands for (one slice, 27 slot stores)."""
 freeze: Final = _DRAFTING.freeze
 """The :class:`MagicState` a :class:`Draft` holds (one new tuple)."""
+thaw_into: Final = _DRAFTING.thaw_into
+""":func:`thaw` into a :class:`Draft` the caller keeps (every slot written over): a game value's
+``step`` reuses one draft, and spares a new object's allocation and release per decision."""
 
 
 def writer(*names: str) -> Callable[..., MagicState]:

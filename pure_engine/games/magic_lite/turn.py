@@ -97,6 +97,7 @@ from pure_engine.games.magic_lite.state import (
     set_status,
     set_step,
     thaw,
+    thaw_into,
     writer,
 )
 
@@ -648,6 +649,7 @@ def _stepper(
     can_act: CanAct,
     combat: Combat,
     apply: dict[Act, Apply],
+    scratch: Draft | None = None,
 ) -> Callable[[MagicState, Action], MagicState]:
     """``step`` with magic_lite's own copy of the flow loop: ``machine.tick``'s loop, with what
     the generic loop calls read from the state (``lost``, ``step``; every row but the untap's
@@ -656,7 +658,8 @@ def _stepper(
     it and the counters written after it in the same function.  Every row is entered by its
     ``enter_at`` and has no ``leave`` (checked here).  It runs at every decision: the generic
     loop's pass cost about as much as a quiet step's own work.  ``make_turn(fused=False)``
-    keeps the generic loop: the tests compare the two."""
+    keeps the generic loop: the tests compare the two.  *scratch*: the one draft every call
+    thaws into (:func:`~.state.thaw_into`; ``None``: a new draft per call)."""
     order = sorted(machine.steps)
     assert order == list(range(len(order))), "the rows are the steps 0, 1, ..."
     rows: list[tuple[bool, Callable[[MagicState], Step] | None, Step]] = []
@@ -677,7 +680,8 @@ def _stepper(
     def step(state: MagicState, action: Action) -> MagicState:
         # the decision and the turn after it write one private draft in place (``Draft``: it
         # reads as the state, the setters write its slots); frozen once, it never leaves here
-        s = apply[action.kind](thaw(state), action, can_act)
+        draft = thaw(state) if scratch is None else thaw_into(scratch, state)
+        s = apply[action.kind](draft, action, can_act)
         changes = autos = 0
         while not s.lost:
             decides, chooser, following = table[s.step]
@@ -735,6 +739,7 @@ def make_turn(
     carry: DrawnQuiet | None = None,
     fused: bool = True,
     kept: HandsKept | None = None,
+    scratch: bool = False,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
     counting mana with *mana* and asking about attackers and blockers with *combat* (each a
@@ -747,7 +752,10 @@ def make_turn(
     window decided without asking again after a quiet untap; ``None``: asked again); *fused*
     ``False`` enters every step by its own row (the general path: :func:`_machine`); *kept*
     its memo's "no instant in hand" answers carried across the untap (``Priority.kept``;
-    ``None``: asked again).
+    ``None``: asked again); *scratch* ``True``: ``step`` thaws every state into one draft of
+    its own (a game value's, like its memos: a draft is written over at each decision and never
+    leaves ``step``, so one object serves them all, without a new 27-slot object allocated and
+    released per decision); ``False``: a new draft per decision (nothing mutable is kept).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -795,7 +803,10 @@ def make_turn(
     def legal_here(state: MagicState) -> tuple[Action, ...]:
         return legal_actions(state, mana, combat=combat)
 
-    step = _stepper(machine, can_act, combat, apply) if fused else step_rows
+    if fused:
+        step = _stepper(machine, can_act, combat, apply, Draft() if scratch else None)
+    else:
+        step = step_rows
     return Turn(machine, step, forced_here, legal_here, start, enter)
 
 
