@@ -397,9 +397,11 @@ def mana_counts(table: Table, player: int) -> list[int]:
     colors = _COLOR
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        color = colors[e.card]
-        if color >= 0 and not e.status & _UNAVAILABLE:
-            counts[color] += 1
+        # the status first: a tapped or summoning-sick permanent needs no colour lookup
+        if not e.status & _UNAVAILABLE:
+            color = colors[e.card]
+            if color >= 0:
+                counts[color] += 1
     return counts
 
 
