@@ -559,14 +559,16 @@ def everyone_passes(state: MagicState, can_act: CanAct, step: Step | None = None
     )
 
 
-def open_window(state: MagicState, can_act: CanAct) -> MagicState:
+def open_window(state: MagicState, can_act: CanAct, active_cannot: bool = False) -> MagicState:
     """Open a priority window for the active player; when everyone would pass
-    (:func:`everyone_passes`) the window does not open at all."""
+    (:func:`everyone_passes`) the window does not open at all.  *active_cannot*: the caller
+    asked already whether the active player can act on this table and timing, and they cannot
+    (only the other player is asked)."""
     active = state.active
     if (  # everyone_passes, inlined (a call per step entered)
         state.skip == 0b11
         and not state.stack
-        and not can_act(state, active)
+        and (active_cannot or not can_act(state, active))
         and not can_act(state, 1 - active)
     ):
         if state.window or state.passes:
@@ -678,9 +680,13 @@ def _after_resolving(state: MagicState, can_act: CanAct) -> MagicState:
             return state
         return set_window(state, True, state.active, 0)
     else:
-        state = open_window(state, can_act)
+        # (skipping, the active player was asked above: they cannot act)
+        asked = state.skip == 0b11
+        state = open_window(state, can_act, asked)
         if not state.window:
             return state
+        if asked:  # the window opened for the other player: the active player passes
+            return pass_priority(state, can_act, 1)
     if not state.skip >> state.holder & 1 or can_act(state, state.holder):
         return state
     return pass_priority(state, can_act, 1)
