@@ -165,19 +165,31 @@ def test_a_no_carried_across_the_untap_is_the_plain_answer_and_only_on_its_premi
 
 def _plays_as_fresh_drafts(step: Callable[[MagicState, Action], MagicState], seeds: int) -> bool:
     """True when *step* plays random green-mirror games as ``turn.TURN`` (a new draft per
-    decision) and hands out states only: each a ``MagicState``, none written over later."""
+    decision) and hands out states only: each a ``MagicState``, none written over later.  Every
+    seventh decision is also taken again from the state before it with another action (a
+    branch: *step* then meets a state it did not hand out last, and the game goes on from one
+    it handed out before the branch)."""
     game = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
     for seed in range(seeds):
         choices = random.Random(seed)
         state = fresh = game.initial_state(seed=seed)
         seen: list[tuple[MagicState, tuple[Any, ...]]] = []
+        k = 0
         while game.current_player(fresh) >= 0:
             legal = game.legal_actions(fresh)
             action = legal[choices.randrange(len(legal))]
+            before = state
             state, fresh = step(state, action), turn.TURN.step(fresh, action)
             if type(state) is not MagicState or state != fresh:
                 return False
             seen.append((state, tuple(state)))
+            k += 1
+            if k % 7 == 0 and len(legal) > 1:
+                other = legal[(legal.index(action) + 1) % len(legal)]
+                branch = step(before, other)
+                if type(branch) is not MagicState or branch != turn.TURN.step(before, other):
+                    return False
+                seen.append((branch, tuple(branch)))
         if not all(tuple(s) == items for s, items in seen):
             return False
     return True
@@ -185,8 +197,9 @@ def _plays_as_fresh_drafts(step: Callable[[MagicState, Action], MagicState], see
 
 def test_one_scratch_draft_plays_as_a_new_draft_per_decision() -> None:
     """``make_turn(scratch=True)`` (a game value's ``step``: every decision thawed into one
-    draft of its own) plays the same games as a new draft per decision, and hands out states
-    only (never its draft)."""
+    draft of its own, not thawed at all when it holds the state already) plays the same games
+    as a new draft per decision, branches included, and hands out states only (never its
+    draft)."""
     assert _plays_as_fresh_drafts(turn.make_turn(can_act, scratch=True).step, 4)
 
 
@@ -199,3 +212,11 @@ def test_the_scratch_check_fails_when_a_step_hands_out_its_draft() -> None:
         return thaw_into(draft, turn.TURN.step(state, action))
 
     assert not _plays_as_fresh_drafts(leaky, 1)
+
+
+def test_the_scratch_check_fails_when_a_step_skips_a_thaw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """... and a ``step`` that goes on from its draft when it does not hold the state given (a
+    thaw skipped: here every thaw after the first) is caught at the first branch."""
+    first = thaw_into
+    monkeypatch.setattr(turn, "thaw_into", lambda d, s: d if hasattr(d, "step") else first(d, s))
+    assert not _plays_as_fresh_drafts(turn.make_turn(can_act, scratch=True).step, 1)

@@ -659,7 +659,10 @@ def _stepper(
     ``enter_at`` and has no ``leave`` (checked here).  It runs at every decision: the generic
     loop's pass cost about as much as a quiet step's own work.  ``make_turn(fused=False)``
     keeps the generic loop: the tests compare the two.  *scratch*: the one draft every call
-    thaws into (:func:`~.state.thaw_into`; ``None``: a new draft per call)."""
+    thaws into (:func:`~.state.thaw_into`; ``None``: a new draft per call); a call on the very
+    state the last call handed out (a game played on, decision after decision) does not thaw at
+    all: the draft holds that state's fields already (kept by identity, with a reference to the
+    state: never another object at the same address)."""
     order = sorted(machine.steps)
     assert order == list(range(len(order))), "the rows are the steps 0, 1, ..."
     rows: list[tuple[bool, Callable[[MagicState], Step] | None, Step]] = []
@@ -676,11 +679,20 @@ def _stepper(
         entering.append(row.enter_at)
     table, enters = tuple(rows), tuple(entering)
     rule = auto
+    held: MagicState | None = None  # the state *scratch* holds (its last freeze), if any
+    own: MagicState | None = scratch  # type: ignore[assignment]  # (a draft reads as the state)
 
     def step(state: MagicState, action: Action) -> MagicState:
+        nonlocal held
         # the decision and the turn after it write one private draft in place (``Draft``: it
         # reads as the state, the setters write its slots); frozen once, it never leaves here
-        draft = thaw(state) if scratch is None else thaw_into(scratch, state)
+        if scratch is None:
+            draft = thaw(state)
+        elif state is held and own is not None:  # (a game played on: the state the last call
+            draft = own  # handed out, which the draft still holds slot for slot — no thaw)
+        else:
+            draft = thaw_into(scratch, state)
+        held = None  # (the draft is written from here on: it holds no state until frozen)
         s = apply[action.kind](draft, action, can_act)
         changes = autos = 0
         while not s.lost:
@@ -705,7 +717,10 @@ def _stepper(
         done.ticks += 1
         done.steps += changes
         done.decisions += 1
-        return freeze(s)
+        if scratch is None:
+            return freeze(s)
+        held = freeze(s)
+        return held
 
     return step
 
