@@ -44,7 +44,17 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards import DOOMED, EXHAUSTED, Entity, EntityId, Table, put, put_all, remove_buffs
+from pure_engine.cards import (
+    DOOMED,
+    EXHAUSTED,
+    Enchantment,
+    Entity,
+    EntityId,
+    Table,
+    put,
+    put_all,
+    remove_buffs,
+)
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.actions import (
@@ -414,19 +424,29 @@ def _worn(table: Table, marked: list[EntityId]) -> Table:
     *marked* (those with damage or a buff: the others have nothing to wear off)."""
     for i in marked:
         e = table.entities[i]
-        if e.damage:
-            table = put(table, e.replace(damage=0))
-        if e.buffs and any(b.one_turn for b in e.buffs):
-            table = remove_buffs(table, i, lambda b: b.one_turn)
-            e = table.entities[i]
-            # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
-            # printed keywords, and those of the buffs that stay (auras)
-            tags = POOL.defs[e.card].tags
-            for buff in e.buffs:
-                tags |= buff.tags
-            if tags != e.tags:
-                table = put(table, e.replace(tags=tags))
+        if not (e.buffs and _one_turn(e)):
+            if e.damage:
+                table = put(table, _set_damage(e, 0))
+            continue
+        # the kit's remove_buffs first (damage shrinks with the health lost: worn off after it,
+        # with the tags, in one write)
+        table = remove_buffs(table, i, _is_one_turn)
+        e = table.entities[i]
+        # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
+        # printed keywords, and those of the buffs that stay (auras)
+        tags = POOL.defs[e.card].tags
+        for buff in e.buffs:
+            tags |= buff.tags
+        if e.damage or tags != e.tags:
+            table = put(table, _set_damage_tags(e, 0, tags))
     return table
+
+
+_set_damage_tags: Final = Entity.setter("damage", "tags")
+
+
+def _is_one_turn(buff: Enchantment) -> bool:
+    return buff.one_turn
 
 
 # --- which step follows ---------------------------------------------------------------------------
