@@ -51,10 +51,18 @@ def play_out(
     return seen
 
 
-def _deck_files(tmp_path: Path, rng: random.Random, index: int) -> tuple[str, str]:
+def deck_pair(
+    tmp_path: Path, value: int, tag: str = "deck", presets: tuple[tuple[str, str], ...] = ()
+) -> tuple[str, str]:
+    """The deck pair number *value* of a randomized check: ``presets[value]`` while there is
+    one, else two random decks (:func:`random_deck`, seeded by *value*) written under
+    *tmp_path* as ``{tag}{value}_{seat}.json`` files."""
+    if value < len(presets):
+        return presets[value]
+    rng = random.Random(value)
     files = []
     for seat in (0, 1):
-        path = tmp_path / f"deck{index}_{seat}.json"
+        path = tmp_path / f"{tag}{value}_{seat}.json"
         path.write_text(json.dumps(random_deck(rng)))
         files.append(str(path))
     return files[0], files[1]
@@ -63,7 +71,7 @@ def _deck_files(tmp_path: Path, rng: random.Random, index: int) -> tuple[str, st
 def _agree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeds: range) -> int:
     decisions = 0
     for seed in seeds:
-        decks = _deck_files(tmp_path, random.Random(seed), seed)
+        decks = deck_pair(tmp_path, seed)
         drafted = play_out(seed, decks, random.Random(seed))
         with monkeypatch.context() as patch:
             patch.setattr(turn, "thaw", lambda state: state)  # every write a new tuple

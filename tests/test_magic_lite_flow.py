@@ -14,7 +14,6 @@ counters included — after every decision.
 from __future__ import annotations
 
 import collections
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -36,8 +35,10 @@ from pure_engine.games.magic_lite.state import (
     Step,
     thaw_into,
 )
-from tests.test_magic_lite_draft import random_deck
+from tests.test_magic_lite_draft import deck_pair
 
+_GREEN_MIRROR = (("green_stompy", "green_stompy"),)
+"""The first deck pair of the checks: the benchmark's."""
 _ROWS = turn.make_turn(can_act, fused=False)
 """The general path: every step entered by its own row, "can act?" asked without a memo."""
 
@@ -50,13 +51,7 @@ def _agree(
     changes met went (where the next decision was)."""
     seen: collections.Counter[str] = collections.Counter()
     for value in values:
-        files = ["green_stompy", "green_stompy"]
-        rng = random.Random(value)
-        for seat in (0, 1):
-            path = tmp_path / f"flow{value}_{seat}.json"
-            path.write_text(json.dumps(random_deck(rng)))
-            if value:
-                files[seat] = str(path)
+        files = deck_pair(tmp_path, value, "flow", _GREEN_MIRROR)
         game = load_game("magic_lite", deck0=files[0], deck1=files[1], skip_trivial=skip_trivial)
         for seed in range(3):
             choices = random.Random(value * 100 + seed)

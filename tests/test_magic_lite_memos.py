@@ -12,7 +12,6 @@ the pool (``test_magic_lite_draft.random_deck``), so abilities, auras and trigge
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -33,7 +32,7 @@ from pure_engine.games.magic_lite.priority import (
     pass_priority,
 )
 from pure_engine.games.magic_lite.state import Act, MagicState
-from tests.test_magic_lite_draft import random_deck
+from tests.test_magic_lite_draft import deck_pair
 
 _GAMES_PER_VALUE = 3
 """Deals played by one game value: its memos meet tables of earlier games."""
@@ -42,12 +41,7 @@ _GAMES_PER_VALUE = 3
 def _agree(tmp_path: Path, values: range) -> int:
     decisions = 0
     for value in values:
-        rng = random.Random(value)
-        files = []
-        for seat in (0, 1):
-            path = tmp_path / f"memo{value}_{seat}.json"
-            path.write_text(json.dumps(random_deck(rng)))
-            files.append(str(path))
+        files = deck_pair(tmp_path, value, "memo")
         game = load_game("magic_lite", deck0=files[0], deck1=files[1])
         for seed in range(_GAMES_PER_VALUE):
             choices = random.Random(value * 100 + seed)
@@ -101,13 +95,8 @@ def test_a_fused_cast_is_the_cast_and_its_passes(tmp_path: Path) -> None:
     # cast is the general path's cast followed by pass_priority
     fused = 0
     for value in range(7):
-        files = ["green_stompy", "green_stompy"]  # the mirror: most casts are fused
-        rng = random.Random(value)
-        for seat in (0, 1):
-            path = tmp_path / f"cast{value}_{seat}.json"
-            path.write_text(json.dumps(random_deck(rng)))
-            if value:
-                files[seat] = str(path)
+        # the first pair, the green mirror: most casts are fused
+        files = deck_pair(tmp_path, value, "cast", (("green_stompy", "green_stompy"),))
         game = load_game("magic_lite", deck0=files[0], deck1=files[1])
         for seed in range(3):
             choices = random.Random(value * 100 + seed)
@@ -137,16 +126,14 @@ def _quiet_agree(tmp_path: Path, values: range, wrong: bool = False, games: int 
     quiet = 0
     # decks without activated abilities (where nobody_responds can hold): auras, sorceries,
     # Giant Growth, burn that always has a target; then random decks over the whole pool
-    presets = [("green_stompy", "green_stompy"), ("green_stompy", "red_burn")]
-    presets += [("red_burn", "green_stompy"), ("red_burn", "red_burn")]
+    presets = (
+        ("green_stompy", "green_stompy"),
+        ("green_stompy", "red_burn"),
+        ("red_burn", "green_stompy"),
+        ("red_burn", "red_burn"),
+    )
     for value in values:
-        files = list(presets[value % len(presets)])
-        rng = random.Random(value)
-        for seat in (0, 1):
-            path = tmp_path / f"quiet{value}_{seat}.json"
-            path.write_text(json.dumps(random_deck(rng)))
-            if value >= len(presets):
-                files[seat] = str(path)
+        files = deck_pair(tmp_path, value, "quiet", presets)
         fused = load_game("magic_lite", deck0=files[0], deck1=files[1])
         general = load_game("magic_lite", deck0=files[0], deck1=files[1])
         for seed in range(games):
