@@ -24,6 +24,7 @@ import pytest
 from pure_engine import load_game
 from pure_engine.cards import put
 from pure_engine.games.magic_lite import turn
+from pure_engine.games.magic_lite.actions import auto
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, HAND
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.priority import can_act, make_priority
@@ -215,3 +216,63 @@ def test_the_scratch_check_fails_when_a_step_skips_a_thaw(monkeypatch: pytest.Mo
     first = thaw_into
     monkeypatch.setattr(turn, "thaw_into", lambda d, s: d if hasattr(d, "step") else first(d, s))
     assert not _plays_as_fresh_drafts(turn.make_turn(can_act, scratch=True).step, 1)
+
+
+def _shared_by_a_second_thread(monkeypatch: pytest.MonkeyPatch, games: int) -> tuple[bool, int]:
+    """Whether a green-mirror game value plays as the plain rules (``turn.TURN``) while a
+    "second thread" plays *games* whole games on the same game value in the middle of its steps
+    (the intruder runs inside the flow loop's ``auto`` rule, where a thread switch would let
+    another thread in), and how many of the intruder's games played as the plain rules."""
+    inside = [False]
+    shared: list[Any] = []  # the game value (built below, once ``auto`` is patched)
+    played: list[bool] = []
+
+    def intruding(can_act: Any, combat: Any, state: MagicState) -> MagicState | None:
+        if not inside[0] and len(played) < games:
+            inside[0] = True
+            try:
+                played.append(_plays_as_plain(shared[0], len(played) + 1))
+            finally:
+                inside[0] = False
+        return auto(can_act, combat, state)
+
+    monkeypatch.setattr(turn, "auto", intruding)  # (read when the game value is built)
+    shared.append(load_game("magic_lite", deck0="green_stompy", deck1="green_stompy"))
+    return _plays_as_plain(shared[0], 0), sum(played)
+
+
+def _plays_as_plain(game: Any, seed: int) -> bool:
+    choices = random.Random(seed)
+    state = plain = game.initial_state(seed=seed)
+    while game.current_player(state) >= 0:
+        legal = game.legal_actions(state)
+        action = legal[choices.randrange(len(legal))]
+        state, plain = game.step(state, action), turn.TURN.step(plain, action)
+        if state != plain:
+            return False
+    return True
+
+
+def test_a_game_value_shared_by_two_threads_plays_both_games_right(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A step that finds the game value's draft in use (another thread in the middle of its
+    own step) thaws a draft of its own: both threads' games play as the plain rules."""
+    assert _shared_by_a_second_thread(monkeypatch, 3) == (True, 3)
+
+
+def test_the_shared_check_fails_when_the_draft_is_not_guarded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """... and the check fails when every call takes the draft (as if it were always free)."""
+
+    class AlwaysFree(list[Any]):
+        def pop(self, index: Any = -1) -> Any:  # taken, and still there
+            return self[-1]
+
+        def append(self, item: Any) -> None:
+            pass
+
+    monkeypatch.setattr(turn, "_drafts", lambda scratch: AlwaysFree([scratch]))
+    first, _ = _shared_by_a_second_thread(monkeypatch, 3)
+    assert not first  # the first thread's step went on from the draft the other one wrote

@@ -670,6 +670,7 @@ def _stepper(
     combat: Combat,
     apply: dict[Act, Apply],
     scratch: Draft | None = None,
+    loop: Callable[[MagicState], tuple[MagicState, int, int]] | None = None,
 ) -> Callable[[MagicState, Action], MagicState]:
     """``step`` with magic_lite's own copy of the flow loop: ``machine.tick``'s loop, with what
     the generic loop calls read from the state (``lost``, ``step``; every row but the untap's
@@ -678,11 +679,14 @@ def _stepper(
     it and the counters written after it in the same function.  Every row is entered by its
     ``enter_at`` and has no ``leave`` (checked here).  It runs at every decision: the generic
     loop's pass cost about as much as a quiet step's own work.  ``make_turn(fused=False)``
-    keeps the generic loop: the tests compare the two.  *scratch*: the one draft every call
+    keeps the generic loop (*loop*: ``machine.tick``, run instead of the copy): the tests compare
+    the two.  *scratch*: the one draft every call
     thaws into (:func:`~.state.thaw_into`; ``None``: a new draft per call); a call on the very
     state the last call handed out (a game played on, decision after decision) does not thaw at
     all: the draft holds that state's fields already (kept by identity, with a reference to the
-    state: never another object at the same address)."""
+    state: never another object at the same address).  The draft is held by one call at a time:
+    a call that meets it in use (another thread sharing the game value, in the middle of its
+    own step) thaws a new draft of its own, so a game value may be shared between threads."""
     order = sorted(machine.steps)
     assert order == list(range(len(order))), "the rows are the steps 0, 1, ..."
     rows: list[tuple[bool, Callable[[MagicState], Step] | None, Step]] = []
@@ -701,48 +705,70 @@ def _stepper(
     rule = auto
     held: MagicState | None = None  # the state *scratch* holds (its last freeze), if any
     own: MagicState | None = scratch  # type: ignore[assignment]  # (a draft reads as the state)
+    # *scratch* while no call writes it: a call takes it from here (a list's pop and append,
+    # each one step of the interpreter) and puts it back when done; a call finding none (another
+    # thread's in the middle of its step) thaws a draft of its own
+    free = _drafts(scratch)
+    take, put_back = free.pop, free.append
 
     def step(state: MagicState, action: Action) -> MagicState:
         nonlocal held
         # the decision and the turn after it write one private draft in place (``Draft``: it
         # reads as the state, the setters write its slots); frozen once, it never leaves here
-        if scratch is None:
+        try:
+            mine: Draft | None = take()
+        except IndexError:  # (no scratch draft, or another call is writing it)
+            mine = None
+        if mine is None:
             draft = thaw(state)
         elif state is held and own is not None:  # (a game played on: the state the last call
             draft = own  # handed out, which the draft still holds slot for slot — no thaw)
         else:
-            draft = thaw_into(scratch, state)
-        held = None  # (the draft is written from here on: it holds no state until frozen)
-        s = apply[action.kind](draft, action, can_act)
-        changes = autos = 0
-        while not s.lost:
-            decides, chooser, following = table[s.step]
-            if changes + autos >= _MAX_STEPS:
-                raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
-            if decides and (
-                s.window or s.pending is not None or s.declaring or s.to_order
-            ):  # (_decides)
-                after = rule(can_act, combat, s)
-                if after is None:
-                    break
-                s = after
-                autos += 1
-                continue
-            name = following if chooser is None else chooser(s)
-            s = enters[name](s, name)
-            changes += 1
-        if type(s) is MagicState:  # (a rule that returned a new state)
-            return set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
-        done: Draft = s  # type: ignore[assignment]  # the draft thawed above
-        done.ticks += 1
-        done.steps += changes
-        done.decisions += 1
-        if scratch is None:
-            return freeze(s)
-        held = freeze(s)
-        return held
+            draft = thaw_into(mine, state)
+        try:
+            if mine is not None:
+                held = None  # (the draft is written from here on: it holds no state until frozen)
+            s = apply[action.kind](draft, action, can_act)
+            if loop is not None:  # (the general path: the generic loop)
+                s, changes, _ = loop(s)
+            else:
+                changes = autos = 0
+                while not s.lost:
+                    decides, chooser, following = table[s.step]
+                    if changes + autos >= _MAX_STEPS:
+                        raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
+                    if decides and (
+                        s.window or s.pending is not None or s.declaring or s.to_order
+                    ):  # (_decides)
+                        after = rule(can_act, combat, s)
+                        if after is None:
+                            break
+                        s = after
+                        autos += 1
+                        continue
+                    name = following if chooser is None else chooser(s)
+                    s = enters[name](s, name)
+                    changes += 1
+            if type(s) is MagicState:  # (a rule that returned a new state)
+                return set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
+            done: Draft = s  # type: ignore[assignment]  # the draft thawed above
+            done.ticks += 1
+            done.steps += changes
+            done.decisions += 1
+            frozen = freeze(s)
+            if mine is not None:
+                held = frozen
+            return frozen
+        finally:
+            if mine is not None:
+                put_back(mine)
 
     return step
+
+
+def _drafts(scratch: Draft | None) -> list[Draft]:
+    """The free drafts of a step: *scratch* (none without it)."""
+    return [] if scratch is None else [scratch]
 
 
 class Turn(Struct):
@@ -803,18 +829,6 @@ def make_turn(
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
-    def step_rows(state: MagicState, action: Action) -> MagicState:
-        # the decision and the turn after it write one private draft in place (``Draft``: it
-        # reads as the state, the setters write its slots); frozen once, it never leaves here
-        s, steps, _ = tick(apply[action.kind](thaw(state), action, can_act))
-        if type(s) is MagicState:  # (a rule that returned a new state)
-            return set_counters(s, s.ticks + 1, s.steps + steps, s.decisions + 1)
-        done: Draft = s  # type: ignore[assignment]  # the draft thawed above
-        done.ticks += 1
-        done.steps += steps
-        done.decisions += 1
-        return freeze(s)
-
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
         # (a fused row counts its extra step changes in the state: kept, the loop's added)
@@ -838,10 +852,9 @@ def make_turn(
     def legal_here(state: MagicState) -> tuple[Action, ...]:
         return legal_actions(state, mana, combat=combat)
 
-    if fused:
-        step = _stepper(machine, can_act, combat, apply, Draft() if scratch else None)
-    else:
-        step = step_rows
+    step = _stepper(
+        machine, can_act, combat, apply, Draft() if scratch else None, None if fused else tick
+    )
     return Turn(machine, step, forced_here, legal_here, start, enter)
 
 
