@@ -246,13 +246,7 @@ def fire(state: MagicState, event: str, subject: EntityId | None = None) -> Magi
     to it (``state.cards.unheard``), or its cards hear it only about themselves
     (``state.cards.own``) and the subject's card does not listen: then there is nothing to
     scan the battlefields for."""
-    facts = state.cards  # heard(), inlined: fire runs after every land and permanent entering
-    if event in facts.unheard or (
-        event in facts.own
-        and (subject is None or state.table.entities[subject].card not in POOL.listeners[event])
-    ):
-        return state
-    return emit(state, RULES, event, subject)
+    return emit(state, RULES, event, subject) if heard(state, event, subject) else state
 
 
 def heard(state: MagicState, event: str, subject: EntityId | None = None) -> bool:

@@ -537,7 +537,9 @@ def _choices(
     return tuple(actions) if len(actions) > 1 else _PASS_ONLY
 
 
-def everyone_passes(state: MagicState, can_act: CanAct, step: Step | None = None) -> bool:
+def everyone_passes(
+    state: MagicState, can_act: CanAct, step: Step | None = None, active_cannot: bool = False
+) -> bool:
     """True when a priority window at *step* (default: the state's step) would only be passed
     through: both players skip trivial decisions, the stack is empty and neither can act.  The
     one rule behind every "the window does not open" of the turn.
@@ -554,7 +556,7 @@ def everyone_passes(state: MagicState, can_act: CanAct, step: Step | None = None
     return (
         state.skip == 0b11
         and not state.stack
-        and not can_act(state, active, step)
+        and (active_cannot or not can_act(state, active, step))
         and not can_act(state, 1 - active, step)
     )
 
@@ -564,17 +566,11 @@ def open_window(state: MagicState, can_act: CanAct, active_cannot: bool = False)
     (:func:`everyone_passes`) the window does not open at all.  *active_cannot*: the caller
     asked already whether the active player can act on this table and timing, and they cannot
     (only the other player is asked)."""
-    active = state.active
-    if (  # everyone_passes, inlined (a call per step entered)
-        state.skip == 0b11
-        and not state.stack
-        and (active_cannot or not can_act(state, active))
-        and not can_act(state, 1 - active)
-    ):
+    if everyone_passes(state, can_act, None, active_cannot):
         if state.window or state.passes:
             return set_window(state, False, state.holder, 0)
         return state  # already closed (an earlier step's window): nothing to write
-    return set_window(state, True, active, 0)
+    return set_window(state, True, state.active, 0)
 
 
 def open_window_at(
@@ -584,18 +580,12 @@ def open_window_at(
     ``enter_at``): the step and the window are written at once, not one after the other.
     *nobody*: the caller knows already that everyone passes (:func:`everyone_passes` is not
     asked again)."""
-    active = state.active
-    if nobody or (  # everyone_passes, inlined (a call per step entered)
-        state.skip == 0b11
-        and not state.stack
-        and not can_act(state, active, step)
-        and not can_act(state, 1 - active, step)
-    ):
+    if nobody or everyone_passes(state, can_act, step):
         if state.window or state.passes:
             return _step_window(state, step, False, state.holder, 0)
         # (the draw step's entering action writes its step with the card drawn)
         return state if state.step is step else set_step(state, step)
-    return _step_window(state, step, True, active, 0)
+    return _step_window(state, step, True, state.active, 0)
 
 
 def _resolve(state: MagicState, item: StackItem) -> MagicState:
