@@ -31,6 +31,7 @@ from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     HAND,
+    HARMLESS,
     NEEDS,
     RULES,
     ZONES,
@@ -596,7 +597,9 @@ def _resolve(state: MagicState, item: StackItem, fresh: bool = False) -> MagicSt
     if not item.spell:  # a triggered or activated ability
         if fizzles(state, frame):
             return settle(state)  # its target is gone: it does nothing
-        return settle(start_item(state, RULES, item))
+        # (a program that can kill nobody: the death phase is not looked for)
+        harmless = (frame.card, frame.slot) in HARMLESS
+        return settle(start_item(state, RULES, item), deaths=not harmless)
     source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
     assert source is not None
     card = state.table.entities[source].card
@@ -611,7 +614,8 @@ def _resolve(state: MagicState, item: StackItem, fresh: bool = False) -> MagicSt
         # and triggers are looked at
         return settle(enter_battlefield(state, source, controller), checks=False)
     if (card, "play") in POOL.programs:
-        return settle(start_item(state, RULES, item))
+        harmless = (card, "play") in HARMLESS
+        return settle(start_item(state, RULES, item), deaths=not harmless)
     return settle(state)
 
 
