@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterable
 from fractions import Fraction
 
 import immutables
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pyrsistent import pvector
 
+from pure_engine.core import rng as _rng
 from pure_engine.core.chance import chance_table, draw, draw_from_rng, uniform_index
 from pure_engine.core.digest import digest, encode, hex_digest
 from pure_engine.core.rng import Rng, bits64, randbelow, shuffled
@@ -126,3 +128,61 @@ def test_shuffled_is_fisher_yates_of_randbelow(seed: int, counter: int, size: in
     # 256): the same permutation and the same next generator as the plain draws
     rng = Rng(seed, counter)
     assert shuffled(rng, tuple(range(size))) == _shuffled_by_randbelow(rng, tuple(range(size)))
+
+
+# --- the draws of a shuffle made at once (core.rng._draws) against the draws one by one ---------
+
+_FISHER_YATES_SIZES = st.sampled_from([0, 1, 2, 3, 7, 40, 60, 128, 254, 255, 256, 300])
+
+
+@given(st.integers(-(2**70), 2**70), st.integers(0, 2**40), _FISHER_YATES_SIZES)
+def test_shuffled_draws_at_once_as_one_by_one(seed: int, counter: int, size: int) -> None:
+    rng, items = Rng(seed, counter), tuple(range(size))
+    assert _rng._shuffled(rng, items, _rng._draws) == _rng._shuffled(rng, items, None)
+
+
+def _unmixed(value: int) -> int:
+    """The input of SplitMix64's finalizer (``core.rng._mix``) that gives *value*."""
+    mask = (1 << 64) - 1
+    z = value ^ (value >> 31) ^ (value >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    return z ^ (z >> 30) ^ (z >> 60)
+
+
+def _seed_drawing(value: int, draw: int) -> int:
+    """A seed whose draw number *draw* (from 1: ``bits64`` of ``Rng(seed, draw - 1)``) is
+    *value*."""
+    golden = 0x9E3779B97F4A7C15
+    return (_unmixed(value) * pow(golden, -1, 1 << 64) - draw) % (1 << 64)
+
+
+@pytest.mark.parametrize("draw", [1, 2, 20, 38])
+def test_shuffled_draws_a_refused_draw_again(draw: int) -> None:
+    # 2**64 - 1 is above randbelow's rejection limit for every n that is not a power of 2:
+    # the draw for n = 41 - draw (3 to 40) is refused and drawn again (the draws after it move
+    # by one)
+    seed = _seed_drawing((1 << 64) - 1, draw)
+    assert _mix_check(seed, draw) == (1 << 64) - 1
+    assert _rng._draws(seed, 40) is None
+    rng = Rng(seed)
+    assert shuffled(rng, tuple(range(40))) == _shuffled_by_randbelow(rng, tuple(range(40)))
+    assert shuffled(rng, tuple(range(40)))[1] == Rng(seed, 40)  # one draw more than 39
+
+
+def _mix_check(seed: int, draw: int) -> int:
+    return bits64(Rng(seed, draw - 1))[0]
+
+
+def test_shuffled_draws_check_can_fail() -> None:
+    # the comparison above tells apart draws made at once that are off by one draw (which
+    # the generator's counter after the shuffle alone would not)
+    rng, items = Rng(5), tuple(range(40))
+    plain = _rng._shuffled(rng, items, None)
+
+    def shifted(start: int, size: int) -> Iterable[int] | None:
+        return _rng._draws(start + 1, size)
+
+    order, after = _rng._shuffled(rng, items, shifted)
+    assert order != plain[0] and after == plain[1]
