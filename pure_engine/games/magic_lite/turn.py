@@ -239,9 +239,12 @@ def _damage_at(first_strike: bool, can_act: CanAct, state: MagicState, step: Ste
     """A combat damage step entered: the damage, its settle, the window.  Only the creatures in
     the combat are dealt combat damage and the settle before it left nobody dead, so when
     settle would begin with its death phase (no program running, no aura-giving card in the
-    game) that death phase is made here among the blockers and the attackers they block, not
-    by a scan of both battlefields; settle's own then finds nobody (the general path,
-    :func:`_damage_settled_at`, settles in full: tests/test_magic_lite_flow.py)."""
+    game) that death phase is made here among the attackers and the blockers, not by a scan of
+    both battlefields, and settle looks for no other (``deaths=False``: a death phase without
+    auras moves the dead and changes nobody else, and the auras whose creature died, which
+    settle then puts in the graveyard, leave no creature on the battlefield to take their buffs
+    from).  The general path, :func:`_damage_settled_at`, settles in full
+    (tests/test_magic_lite_flow.py)."""
     damaged = combat_damage(state, first_strike=first_strike, step=step)
     if damaged.frames or damaged.cards.auras:
         return open_window(settle(damaged, checks=_may_have_killed(damaged)), can_act)
@@ -253,7 +256,8 @@ def _damage_at(first_strike: bool, can_act: CanAct, state: MagicState, step: Ste
             among.append(blocker)
         damaged, died = death_phase(damaged, RULES, False, among)
     life = damaged.life
-    return open_window(settle(damaged, checks=died or life[0] <= 0 or life[1] <= 0), can_act)
+    checks = died or life[0] <= 0 or life[1] <= 0
+    return open_window(settle(damaged, checks=checks, deaths=False), can_act)
 
 
 def _damage_settled_at(
