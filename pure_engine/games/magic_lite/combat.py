@@ -413,16 +413,29 @@ def _blocked_damage(
     step, and power above zero."""
     entities, fields = state.table.entities, BATTLEFIELD
     orders = state.orders
-    blocked_ones = {x for _, x in state.blocks}
+    blocked: dict[EntityId, list[EntityId]] = {}  # each blocked attacker's blockers, in order
+    for b, x in state.blocks:
+        found = blocked.get(x)
+        if found is None:
+            blocked[x] = [b]
+        else:
+            found.append(b)
     for a in state.attackers:
         attacker = entities[a]
         if attacker.zone not in fields:
             continue
-        if a not in blocked_ones and not orders:  # (blockers_of would find none)
+        declared = blocked.get(a)
+        if declared is None:  # (unblocked: blockers_of would find none)
             if bool(attacker.tags & FIRST_STRIKE) == first_strike and attacker.attack > 0:
                 hits.append((attacker, player, attacker.attack))
             continue
-        blockers = blockers_of(state, a)
+        if orders:
+            blockers = list(blockers_of(state, a))
+        else:
+            blockers = []  # (blockers_of's: those still on the battlefield, in block order)
+            for b in declared:
+                if entities[b].zone in fields:
+                    blockers.append(b)
         for b in blockers:
             blocker = entities[b]
             if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
@@ -430,16 +443,20 @@ def _blocked_damage(
         if bool(attacker.tags & FIRST_STRIKE) != first_strike or attacker.attack <= 0:
             continue
         left = attacker.attack
-        if a not in blocked_ones:
-            hits.append((attacker, player, left))
-            continue
-        trample = bool(attacker.tags & TRAMPLE)
+        trample = attacker.tags & TRAMPLE
+        deathtouch = attacker.tags & DEATHTOUCH
+        last = len(blockers) - 1
         for k, b in enumerate(blockers):
             blocker = entities[b]
-            lethal = max(blocker.health - blocker.damage, 0)
-            if attacker.tags & DEATHTOUCH:
-                lethal = min(lethal, 1)
-            given = left if k == len(blockers) - 1 and not trample else min(left, lethal)
+            if k == last and not trample:
+                given = left
+            else:
+                lethal = blocker.health - blocker.damage
+                if lethal < 0:
+                    lethal = 0
+                elif deathtouch and lethal > 1:
+                    lethal = 1
+                given = left if left < lethal else lethal
             if given:
                 hits.append((attacker, b, given))
             left -= given
