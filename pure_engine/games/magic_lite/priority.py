@@ -329,26 +329,27 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     # it held one) — a "no" that holds whatever the battlefields do
     bare: list[object] = [None, None]
     hands, battlefields = HAND, BATTLEFIELD
-    mains = _MAINS
+    main1, main2 = _MAINS
     pass_only = _PASS_ONLY
     instants = _INSTANTS
 
     def memo_can_act(state: MagicState, player: int, step: Step | None = None, /) -> bool:
         table = state.table
-        if (
-            player == state.active
-            and not state.stack
-            and (state.step if step is None else step) in mains
-        ):
-            k = player + 4 if state.land_played else player + 2
+        if player == state.active:
+            if step is None:
+                step = state.step
+            # (a step is one of the enum's members: compared by identity, not by value)
+            if (step is main1 or step is main2) and not state.stack:
+                k = player + 4 if state.land_played else player + 2
+            else:
+                k = player
         else:
             k = player
         if tables[k] is table:  # answered for this table: the hand is not even looked up
             return answers[k]
         hand = table.zones[hands[player]]
         found = pass_only
-        sorcery = k > 1
-        if sorcery:
+        if k > 1:
             if hand:
                 found = _choices(table, player, hand, True, k < 4, mana)
         else:  # most misses: at instant timing a hand without an instant adds nothing
@@ -360,8 +361,13 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
                     break
             else:
                 bare[player] = hand
+                if not state.cards.abilities:  # (the commonest miss: no, and nothing to add)
+                    tables[k] = table
+                    answers[k] = False
+                    lists[k] = pass_only
+                    return False
         if state.cards.abilities and _activates(table, player):
-            found = (*found, *activations(table, player, sorcery=sorcery))
+            found = (*found, *activations(table, player, sorcery=k > 1))
         acts = len(found) > 1
         tables[k] = table
         answers[k] = acts
@@ -370,7 +376,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
 
     def memo_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         table = state.table
-        if player == state.active and state.step in mains and not state.stack:
+        step = state.step
+        if player == state.active and (step is main1 or step is main2) and not state.stack:
             k = player + 4 if state.land_played else player + 2
         else:
             k = player
