@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 
 from pure_engine.cards import (
     CHANCE_PLAYER,
+    DOOMED,
     FROZEN,
     SILENCED,
     DecisionKind,
     TriggerDepthError,
     answer,
+    death_phase,
     new_frame,
     observe_table,
     resample_table,
@@ -157,6 +159,32 @@ def test_deaths_resolve_in_order_of_play_and_deathrattles_follow() -> None:
     s = resolve(s, RULES)
     assert cards(s, "graveyard", 1) == ["golem", "hoarder"]
     assert cards(s, "board", 1) == ["yeti", "boar"] and cards(s, "hand", 1) == ["wisp"]
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 6), st.booleans()), max_size=8))
+def test_a_death_phase_among_candidates_is_the_scan_when_they_hold_the_dead(
+    hits: list[tuple[int, int, bool]],
+) -> None:
+    # damage dealt to some minions of both boards (the candidates, with a few unhurt ones and a
+    # hero): the death phase among them moves the same dead as the scan of the mortal zones
+    s = table_with(boards=(("golem", "hoarder", "yeti"), ("wisp", "yeti", "boar")))
+    boards = ids(s, "board", 0) + ids(s, "board", 1)
+    hurt = set()
+    for k, (board, amount, doomed) in enumerate(hits):
+        i = boards[(board * 3 + k) % 6]
+        e = s.table.entities[i]
+        status = e.status | DOOMED if doomed else e.status
+        s = s.replace(table=update(s.table, i, damage=e.damage + amount, status=status))
+        hurt.add(i)
+    # the candidates in any order, with an unhurt minion and a hero (not in a mortal zone)
+    among = (*sorted(hurt, reverse=True), boards[2], ids(s, "hero", 1)[0])
+    scanned = death_phase(s, RULES)
+    assert death_phase(s, RULES, among=among) == scanned
+    # and the check can fail: candidates that leave out a dead minion miss it
+    left = ids(scanned[0], "board", 0) + ids(scanned[0], "board", 1)
+    dead = [i for i in boards if i not in left]
+    if dead:
+        assert death_phase(s, RULES, among=[i for i in among if i != dead[0]]) != scanned
 
 
 def test_auras_are_recomputed_and_their_end_never_kills() -> None:

@@ -113,6 +113,16 @@ def test_the_check_fails_when_a_fused_row_miscounts(
         _agree(tmp_path, range(1))
 
 
+def test_the_check_fails_when_combat_damage_misses_its_dead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the comparison can fail: combat damage's own death phase (among the creatures in the
+    # combat) finding nobody, where the general path's full settle finds the dead
+    monkeypatch.setattr(turn, "death_phase", lambda state, rules, auras, among: (state, False))
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(1))
+
+
 def test_the_check_fails_when_the_loop_miscounts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -17,6 +17,7 @@ an :class:`AbilityCost` (:func:`ability` builds one).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from pure_engine.cards import (
@@ -56,6 +57,7 @@ __all__ = [
     "SPELLS",
     "YOU",
     "AbilityCost",
+    "Attach",
     "ability",
     "at_beginning",
     "attach",
@@ -152,8 +154,21 @@ tap_target: Final[Effect] = Do(_tap)
 """Tap target permanent."""
 
 
+@dataclass(frozen=True, slots=True)
+class Attach(Do):
+    """An aura's resolution (:func:`attach`): the kit's ``Do`` step, with the *health* the aura
+    gives its creature for the rules that ask what a program can do
+    (:data:`~.engine.HARMLESS`)."""
+
+    health: int = 0
+
+
 def attach(attack: int = 0, health: int = 0, tags: int = 0) -> Effect:
-    """An aura's resolution: it enters attached to its target, which gets the stats."""
+    """An aura's resolution: it enters attached to its target, which gets the stats.
+
+    >>> attach(attack=2).health, attach(health=2).health
+    (0, 2)
+    """
 
     def attach_aura(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
         s, creature = _state(state), _target(frame)
@@ -164,7 +179,7 @@ def attach(attack: int = 0, health: int = 0, tags: int = 0) -> Effect:
         table = apply_buff(table, creature, buff)
         return s.replace(table=table, attached=(*s.attached, (aura, creature)))
 
-    return Do(attach_aura)
+    return Attach(attach_aura, health)
 
 
 # --- activated abilities ------------------------------------------------------------------------

@@ -25,13 +25,19 @@ import immutables
 from pure_engine.cards import (
     DOOMED,
     EXHAUSTED,
+    Buff,
+    CardDef,
     Ctx,
+    Draw,
+    Effect,
     Enchantment,
     Entity,
     EntityId,
     Frame,
+    Heal,
     Rules,
     Table,
+    ability_slot,
     death_phase,
     emit,
     is_alive,
@@ -56,7 +62,7 @@ from pure_engine.games.magic_lite.cards import (
     cost_of,
     mana_of,
 )
-from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES
+from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES, Attach
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     LIFELINK,
@@ -73,6 +79,7 @@ from pure_engine.games.magic_lite.state import (
 __all__ = [
     "BATTLEFIELD",
     "HAND",
+    "HARMLESS",
     "LANDS_UNSEEN_BY_AURAS",
     "NEEDS",
     "RULES",
@@ -653,7 +660,47 @@ LANDS_UNSEEN_BY_AURAS: Final = _lands_unseen_by_auras()
 share (playing a land settles without refreshing the auras)."""
 
 
-def settle(state: MagicState, *, checks: bool = True, auras: bool = True) -> MagicState:
+def _harmless(effects: tuple[Effect, ...]) -> bool:
+    """True when *effects* can make no creature die and no player lose life: each draws, heals,
+    or gives a fixed health that is not negative (a buff, an aura attached)."""
+    for effect in effects:
+        if isinstance(effect, (Draw, Heal)):
+            continue
+        if not isinstance(effect, (Buff, Attach)):
+            return False
+        health = effect.health
+        if not isinstance(health, int) or health < 0:
+            return False
+    return True
+
+
+def _programs(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
+    """The program slots of *card* that resolve from the stack, with their effects: its play,
+    its triggered abilities and its activated abilities (the kit's slot names)."""
+    slots = [("play", card.play)] if card.play else []
+    slots += [(f"trigger{i}", trigger.effects) for i, trigger in enumerate(card.triggers)]
+    slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
+    return slots
+
+
+HARMLESS: Final = frozenset(
+    (key, slot)
+    for key, card in POOL.defs.items()
+    for slot, effects in _programs(card)
+    if (key, slot) in POOL.programs and _harmless(effects)
+)
+"""The (card, slot) programs that can make no creature die and no player lose life
+(:func:`_harmless`: Giant Growth, Overrun, Rancor, "when this enters, draw a card"): after one
+resolves, the death phase would find nobody (``settle(deaths=False)``).
+
+>>> ("giant_growth", "play") in HARMLESS, ("lightning_bolt", "play") in HARMLESS
+(True, False)
+"""
+
+
+def settle(
+    state: MagicState, *, checks: bool = True, auras: bool = True, deaths: bool = True
+) -> MagicState:
     """Run what is running, apply state-based actions until none applies, then put the triggered
     abilities on the stack (the active player receives priority).
 
@@ -661,6 +708,9 @@ def settle(state: MagicState, *, checks: bool = True, auras: bool = True) -> Mag
     creature entered, an event fired): only auras and triggers are looked at; with
     ``auras=False`` too, nothing can have changed an aura's share either (a land entered, when
     no aura of the pool picks a land: :data:`LANDS_UNSEEN_BY_AURAS`): only triggers are.
+    ``deaths=False`` says only that nothing can have died since the last settle (a program of
+    :data:`HARMLESS` ran, which the settle runs to its end): the death phase is not looked
+    for; what else the checks do is done (a resolved spell goes to its graveyard).
     """
     if checks or state.frames:
         while True:
@@ -671,7 +721,10 @@ def settle(state: MagicState, *, checks: bool = True, auras: bool = True) -> Mag
             if state.cards.auras and _auras_in_play(state):
                 state = refresh_auras(state, RULES)
             # with no aura-giving card in the game, the refresh after a death changes nothing
-            state, died = death_phase(state, RULES, auras=state.cards.auras)
+            if deaths:
+                state, died = death_phase(state, RULES, auras=state.cards.auras)
+            else:
+                died = False
             state = _orphans(state)
             life = state.life
             lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1

@@ -31,6 +31,7 @@ from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     HAND,
+    HARMLESS,
     NEEDS,
     RULES,
     ZONES,
@@ -328,26 +329,27 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     # it held one) — a "no" that holds whatever the battlefields do
     bare: list[object] = [None, None]
     hands, battlefields = HAND, BATTLEFIELD
-    mains = _MAINS
+    main1, main2 = _MAINS
     pass_only = _PASS_ONLY
     instants = _INSTANTS
 
     def memo_can_act(state: MagicState, player: int, step: Step | None = None, /) -> bool:
         table = state.table
-        if (
-            player == state.active
-            and not state.stack
-            and (state.step if step is None else step) in mains
-        ):
-            k = player + 4 if state.land_played else player + 2
+        if player == state.active:
+            if step is None:
+                step = state.step
+            # (a step is one of the enum's members: compared by identity, not by value)
+            if (step is main1 or step is main2) and not state.stack:
+                k = player + 4 if state.land_played else player + 2
+            else:
+                k = player
         else:
             k = player
         if tables[k] is table:  # answered for this table: the hand is not even looked up
             return answers[k]
         hand = table.zones[hands[player]]
         found = pass_only
-        sorcery = k > 1
-        if sorcery:
+        if k > 1:
             if hand:
                 found = _choices(table, player, hand, True, k < 4, mana)
         else:  # most misses: at instant timing a hand without an instant adds nothing
@@ -359,8 +361,13 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
                     break
             else:
                 bare[player] = hand
+                if not state.cards.abilities:  # (the commonest miss: no, and nothing to add)
+                    tables[k] = table
+                    answers[k] = False
+                    lists[k] = pass_only
+                    return False
         if state.cards.abilities and _activates(table, player):
-            found = (*found, *activations(table, player, sorcery=sorcery))
+            found = (*found, *activations(table, player, sorcery=k > 1))
         acts = len(found) > 1
         tables[k] = table
         answers[k] = acts
@@ -369,7 +376,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
 
     def memo_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         table = state.table
-        if player == state.active and state.step in mains and not state.stack:
+        step = state.step
+        if player == state.active and (step is main1 or step is main2) and not state.stack:
             k = player + 4 if state.land_played else player + 2
         else:
             k = player
@@ -588,36 +596,49 @@ def open_window_at(
     return _step_window(state, step, True, state.active, 0)
 
 
-def _resolve(state: MagicState, item: StackItem) -> MagicState:
-    """The top item resolves, and state-based actions are checked (:func:`settle`)."""
+def _resolve(state: MagicState, item: StackItem, fresh: bool = False) -> MagicState:
+    """The top item resolves, and state-based actions are checked (:func:`settle`).  *fresh*:
+    the item is a spell cast just now, and nothing happened since but its payment
+    (:func:`pass_priority`'s *fresh*)."""
     frame = item.frame
     if not item.spell:  # a triggered or activated ability
         if fizzles(state, frame):
             return settle(state)  # its target is gone: it does nothing
-        return settle(start_item(state, RULES, item))
+        # (a program that can kill nobody: the death phase is not looked for)
+        harmless = (frame.card, frame.slot) in HARMLESS
+        return settle(start_item(state, RULES, item), deaths=not harmless)
     source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
     assert source is not None
     card = state.table.entities[source].card
-    if target is not None and target not in (spell_targets(state, card, source, controller) or ()):
+    if (
+        target is not None
+        and not (fresh and card in _LISTERS)
+        and target not in (spell_targets(state, card, source, controller) or ())
+    ):
         return settle(state)  # its target is gone: countered on resolution (to the graveyard)
     if is_permanent(card):
         # a permanent entering kills nobody (auras never lower health below damage): only auras
         # and triggers are looked at
         return settle(enter_battlefield(state, source, controller), checks=False)
     if (card, "play") in POOL.programs:
-        return settle(start_item(state, RULES, item))
+        harmless = (card, "play") in HARMLESS
+        return settle(start_item(state, RULES, item), deaths=not harmless)
     return settle(state)
 
 
 def pass_priority(
-    state: MagicState, can_act: CanAct, autos: int = 0, quiet: bool = False
+    state: MagicState, can_act: CanAct, autos: int = 0, quiet: bool = False, fresh: bool = False
 ) -> MagicState:
     """The holder passes; then every player who skips trivial decisions and cannot act passes
     too (seed 002's inner priority loop), until somebody must decide, a resolving item asks a
     question, or the step ends.  Each automatic pass is counted in ``autos`` (*autos*: those
     the caller made already); the priority fields are written once, not once a pass.
     *quiet*: the caller knows that nobody can respond to the stack as it is
-    (:func:`nobody_responds`): the passes before the top item resolves ask nothing."""
+    (:func:`nobody_responds`): the passes before the top item resolves ask nothing.  *fresh*
+    (with *quiet*): the top item is a spell just cast, and nothing happened since but its
+    payment, which taps mana sources and moves the spell: a target any creature or any target
+    (:func:`~.engine.target_lister`'s, which reads no tapped status) is still legal, and is not
+    looked for again in the list of targets when it resolves (:func:`cast_passed`)."""
     passes, holder = state.passes, state.holder
     while True:
         passes += 1
@@ -647,7 +668,7 @@ def pass_priority(
             state = settle(fire(state, "enters", source), checks=False)
         else:
             state = _popped(state, tuple(rest), state.active, 0, state.autos + autos)
-            state = _resolve(state, item)
+            state = _resolve(state, item, fresh)
         return _after_resolving(state, can_act)
 
 
@@ -741,8 +762,9 @@ def cast_passed(
             state = settle(state, checks=False)
         return _after_resolving(state, can_act)
     state = cast(state, player, card_id, target, tapped)
-    if quiet:  # nobody can respond: both pass (asking nothing) and the spell resolves
-        return pass_priority(state, can_act, 1, True)
+    if quiet:  # nobody can respond: both pass (asking nothing) and the spell resolves (its
+        # target found legal when it was chosen, before the payment)
+        return pass_priority(state, can_act, 1, True, True)
     if state.skip >> player & 1 and not can_act(state, player):
         return pass_priority(state, can_act, 1)
     return state

@@ -51,6 +51,7 @@ from pure_engine.cards import (
     Entity,
     EntityId,
     Table,
+    death_phase,
     put,
     put_all,
     remove_buffs,
@@ -77,6 +78,7 @@ from pure_engine.games.magic_lite.combat import (
 from pure_engine.games.magic_lite.engine import (
     BATTLEFIELD,
     HAND,
+    RULES,
     ZONES,
     Tapped,
     draw_card_at,
@@ -234,8 +236,35 @@ def _declare_blockers_at(
 
 
 def _damage_at(first_strike: bool, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+    """A combat damage step entered: the damage, its settle, the window.  Only the creatures in
+    the combat are dealt combat damage and the settle before it left nobody dead, so when
+    settle would begin with its death phase (no program running, no aura-giving card in the
+    game) that death phase is made here among the attackers and the blockers, not by a scan of
+    both battlefields, and settle looks for no other (``deaths=False``: a death phase without
+    auras moves the dead and changes nobody else, and the auras whose creature died, which
+    settle then puts in the graveyard, leave no creature on the battlefield to take their buffs
+    from).  The general path, :func:`_damage_settled_at`, settles in full
+    (tests/test_magic_lite_flow.py)."""
     damaged = combat_damage(state, first_strike=first_strike, step=step)
-    return open_window(settle(damaged, checks=_may_have_killed(damaged)), can_act)
+    if damaged.frames or damaged.cards.auras:
+        return open_window(settle(damaged, checks=_may_have_killed(damaged)), can_act)
+    died = False
+    blocks = damaged.blocks
+    if blocks:  # (else only the defending player was dealt damage)
+        among = list(damaged.attackers)
+        for blocker, _ in blocks:
+            among.append(blocker)
+        damaged, died = death_phase(damaged, RULES, False, among)
+    life = damaged.life
+    checks = died or life[0] <= 0 or life[1] <= 0
+    return open_window(settle(damaged, checks=checks, deaths=False), can_act)
+
+
+def _damage_settled_at(
+    first_strike: bool, can_act: CanAct, state: MagicState, step: Step
+) -> MagicState:
+    """:func:`_damage_at` by the general rule: the damage, then a full settle."""
+    return open_window(settle(combat_damage(state, first_strike=first_strike, step=step)), can_act)
 
 
 def _may_have_killed(state: MagicState) -> bool:
@@ -568,13 +597,15 @@ def _machine(
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
     the cheap kind); the untap step gets the game's *untapped* memo (``None``: none).  *fused*:
     the quiet stretches of the turn are entered by fused rows (the cleanup into the next turn:
-    :func:`_turn_over_at`); ``False``: every row by itself, the general path the fused rows are
-    tested against."""
+    :func:`_turn_over_at`) and combat damage settles with what it knows (:func:`_damage_at`);
+    ``False``: every row by itself, settled in full, the general path the fused rows are tested
+    against."""
     opens = partial(_open_at, can_act)
     attack = combat.can_attack
     cleanup = (
         partial(_turn_over_at, can_act, untapped, drawn, carry, kept) if fused else _cleanup_at
     )
+    damage = _damage_at if fused else _damage_settled_at
     return TurnMachine(
         steps={
             Step.UNTAP: FlowStep(
@@ -625,14 +656,14 @@ def _machine(
                 Step.DAMAGE,
                 None,
                 _decides,
-                enter_at=partial(_damage_at, True, can_act),
+                enter_at=partial(damage, True, can_act),
             ),
             Step.DAMAGE: FlowStep(
                 Step.DAMAGE,
                 partial(_after_damage, can_act),
                 None,
                 _decides,
-                enter_at=partial(_damage_at, False, can_act),
+                enter_at=partial(damage, False, can_act),
             ),
             Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, None, _decides, enter_at=opens),
             Step.MAIN2: FlowStep(
