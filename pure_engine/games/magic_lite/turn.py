@@ -150,7 +150,7 @@ def _untapped_table(table: Table, player: int, memo: Untapped | None = None) -> 
     tapped = []
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        if e.status & (TAPPED | EXHAUSTED):
+        if e.status & _UNREADY:
             tapped.append(e)
     return put_all(table, _ready(tapped, memo))
 
@@ -408,21 +408,25 @@ def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
                 continue
             if e.damage:
                 e = _set_damage(e, 0)
-                if not e.status & (TAPPED | EXHAUSTED):
+                if not e.status & _UNREADY:
                     changed.append(e)
                     continue
-        if e.status & (TAPPED | EXHAUSTED):
+        if e.status & _UNREADY:
             tapped.append(e)
     if buffed:
         table = _worn(table, buffed)
         entities = table.entities
-        tapped += [entities[i] for i in mine if entities[i].status & (TAPPED | EXHAUSTED)]
+        tapped += [entities[i] for i in mine if entities[i].status & _UNREADY]
     if tapped:
         changed += _ready(tapped, memo)
     return put_all(table, changed) if changed else table
 
 
 _set_damage: Final = Entity.setter("damage")
+_UNREADY: Final = TAPPED | EXHAUSTED
+"""The status bits the untap clears (a constant: ``TAPPED | EXHAUSTED`` makes a new int at each
+use, 256 and up not being cached)."""
+_READY: Final = ~_UNREADY
 
 
 def _one_turn(e: Entity) -> bool:
@@ -436,14 +440,14 @@ def _one_turn(e: Entity) -> bool:
 def _ready(tapped: list[Entity], memo: Untapped | None) -> list[Entity]:
     """*tapped* permanents untapped (through the game's *memo*, when there is one)."""
     if memo is None:
-        return [set_status(e, e.status & ~(TAPPED | EXHAUSTED)) for e in tapped]
+        return [set_status(e, e.status & _READY) for e in tapped]
     ready = []
     for e in tapped:
         found = memo.get(e)
         if found is None:
             if len(memo) >= _UNTAPPED_KEPT:
                 memo.clear()
-            found = memo[e] = set_status(e, e.status & ~(TAPPED | EXHAUSTED))
+            found = memo[e] = set_status(e, e.status & _READY)
         ready.append(found)
     return ready
 
