@@ -110,7 +110,7 @@ def current_player(state: MagicState) -> int:
     if pending is not None:
         return CHANCE if pending.player == CHANCE_PLAYER else pending.player
     if state.declaring:
-        return 1 - state.active if state.step == _BLOCKERS else state.active
+        return 1 - state.active if state.step is _BLOCKERS else state.active
     if state.to_order:
         return state.active
     return state.holder
@@ -385,12 +385,12 @@ def auto(can_act: CanAct, combat: Combat, state: MagicState) -> MagicState | Non
     if state.declaring and state.pending is None and not state.lost:
         # a declaration (combat's side of forced, and its action applied, without the lookups)
         step = state.step
-        if step == _ATTACKERS:
+        if step is _ATTACKERS:
             if not state.skip >> state.active & 1 or combat.can_attack(state):
                 return None
             after = _done_attacking(state, can_act)
             return _set_autos(after, after.autos + 1)
-        if step == _BLOCKERS:
+        if step is _BLOCKERS:
             if not state.skip >> (1 - state.active) & 1 or combat.can_block(state):
                 return None
             after = after_blocks(state, can_act)
