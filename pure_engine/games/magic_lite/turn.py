@@ -44,6 +44,8 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
+from immutables import Map
+
 from pure_engine.cards import (
     DOOMED,
     EXHAUSTED,
@@ -399,6 +401,7 @@ def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
             elif e.damage:
                 changed.append(_set_damage(e, 0))
     mine = []  # the new active player's with a one-turn buff: untapped once worn
+    ready = _NOTHING.get if memo is None else memo.get  # (the memo's hits: untapped at once)
     for i in zones[BATTLEFIELD[active]]:
         e = entities[i]
         if e.damage or e.buffs:
@@ -412,7 +415,11 @@ def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
                     changed.append(e)
                     continue
         if e.status & _UNREADY:
-            tapped.append(e)
+            found = ready(e)
+            if found is None:
+                tapped.append(e)
+            else:
+                changed.append(found)
     if buffed:
         table = _worn(table, buffed)
         entities = table.entities
@@ -427,6 +434,8 @@ _UNREADY: Final = TAPPED | EXHAUSTED
 """The status bits the untap clears (a constant: ``TAPPED | EXHAUSTED`` makes a new int at each
 use, 256 and up not being cached)."""
 _READY: Final = ~_UNREADY
+_NOTHING: Final[Map[Entity, Entity]] = Map()
+"""An empty memo of untapped permanents (``_next_turn_table`` without a game's memo)."""
 
 
 def _one_turn(e: Entity) -> bool:
