@@ -368,7 +368,9 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
                     return False
         if state.cards.abilities and _activates(table, player):
             found = (*found, *activations(table, player, sorcery=k > 1))
-        acts = len(found) > 1
+            acts = len(found) > 1
+        else:  # (_choices hands out the pass alone as this very tuple)
+            acts = found is not pass_only
         tables[k] = table
         answers[k] = acts
         lists[k] = found
