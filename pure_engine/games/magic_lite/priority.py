@@ -797,8 +797,10 @@ def nobody_responds(state: MagicState, cast: EntityId | None = None) -> bool:
 def _instant_in_hands(table: Table, cast: EntityId | None = None) -> bool:
     """True when either player holds an instant (other than *cast*, the card being cast)."""
     entities, zones, instants = table.entities, table.zones, _INSTANTS
-    for hand in (zones[HAND[0]], zones[HAND[1]]):
-        for i in hand:
-            if entities[i].card in instants and i != cast:
-                return True
+    for i in zones[HAND[0]]:  # (each hand by a loop of its own: no tuple of the two to walk)
+        if entities[i].card in instants and i != cast:
+            return True
+    for i in zones[HAND[1]]:  # noqa: SIM110 - a loop, not any(): no generator
+        if entities[i].card in instants and i != cast:
+            return True
     return False
