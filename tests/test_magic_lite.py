@@ -338,14 +338,29 @@ def test_a_dealer_deals_as_each_card_placed_one_by_one() -> None:
     pairs = [
         (load_deck("green_stompy"), load_deck("green_stompy")),
         (load_deck("white_weenie"), long_deck),
+        (load_deck("dimir_fliers"), load_deck("red_sligh")),  # (two lands nearly as common)
     ]
     for deck0, deck1 in pairs:
         dealer = make_dealer(deck0, deck1)
-        for seed in range(5):
+        for seed in range(8):
             reference = _dealt_one_by_one(deck0, deck1, seed)
             assert deal(deck0, deck1, seed=seed, skip=0b11, dealer=dealer) == reference
     other = make_dealer(*pairs[0])
     assert deal(*pairs[1], seed=1, skip=0b11, dealer=other) == _dealt_one_by_one(*pairs[1], 1)
+
+
+def test_a_dealer_deals_check_can_fail() -> None:
+    # a deal writes its cards over the deal of the commonest cards (``Dealer.common``): a
+    # dealer whose map of the commonest cards is wrong at one id deals a different state from
+    # the cards placed one by one, whenever the shuffle puts the commonest card there
+    deck = load_deck("green_stompy")
+    dealer = make_dealer(deck, deck)
+    wrong = dealer.replace(common=dealer.common.set(EntityId(2), dealer.placed[0][1]))
+    differ = [
+        deal(deck, deck, seed=seed, skip=0b11, dealer=wrong) != _dealt_one_by_one(deck, deck, seed)
+        for seed in range(8)
+    ]
+    assert any(differ) and not all(differ)
 
 
 @pytest.mark.parametrize(

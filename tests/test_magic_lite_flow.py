@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 
 from pure_engine import load_game
-from pure_engine.cards import put
+from pure_engine.cards import EXHAUSTED, Table, put, remove_buffs, without_buffs
 from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.actions import auto
+from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, HAND
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.priority import can_act, make_priority
@@ -37,6 +38,7 @@ from pure_engine.games.magic_lite.state import (
     thaw_into,
 )
 from tests.test_magic_lite_draft import deck_pair
+from tests.test_magic_lite_rules import play
 
 _GREEN_MIRROR = (("green_stompy", "green_stompy"),)
 """The first deck pair of the checks: the benchmark's."""
@@ -286,3 +288,66 @@ def test_the_shared_check_fails_when_the_draft_is_not_guarded(
     monkeypatch.setattr(turn, "_drafts", lambda scratch: AlwaysFree([scratch]))
     first, _ = _shared_by_a_second_thread(monkeypatch, 3)
     assert not first  # the first thread's step went on from the draft the other one wrote
+
+
+# --- the untap's table (turn._next_turn_table) against the kit's table-level rules ----------------
+
+
+def _untap_by_the_kit(state: MagicState) -> Table:
+    """The next turn's table as the kit's table-level rules make it, one permanent at a time:
+    one-turn buffs end (``remove_buffs``, then the keywords they gave), damage wears off (rule
+    514.2), and the next active player's permanents untap."""
+    table = state.table
+    for player in (state.active, 1 - state.active):
+        for i in table.zones[BATTLEFIELD[player]]:
+            e = table.entities[i]
+            if any(b.one_turn for b in e.buffs):
+                table = remove_buffs(table, i, lambda b: b.one_turn)
+                e = table.entities[i]
+                tags = POOL.defs[e.card].tags
+                for b in e.buffs:
+                    tags |= b.tags
+                table = put(table, e.replace(tags=tags))
+            e = table.entities[i]
+            if e.damage:
+                table = put(table, e.replace(damage=0))
+            e = table.entities[i]
+            if player != state.active and e.status & (TAPPED | EXHAUSTED):
+                table = put(table, e.replace(status=e.status & ~(TAPPED | EXHAUSTED)))
+    return table
+
+
+@pytest.mark.parametrize(
+    ("deck0", "deck1"),
+    [("green_stompy", "green_stompy"), ("white_weenie", "red_burn"), ("red_sligh", "green_stompy")],
+)
+def test_untap_table_as_the_kits_rules(deck0: str, deck1: str) -> None:
+    # at every decision of random games (damage marked, one-turn buffs of tricks in combat, auras),
+    # the untap's one table change is the kit's rules one permanent at a time: with a game's
+    # memo of untapped permanents (shared by every call: hits and misses) and without
+    game = load_game("magic_lite", deck0=deck0, deck1=deck1)
+    memo: turn.Untapped = {}
+    worn = 0
+    for seed in range(12):
+        state, rand = game.initial_state(seed=seed), random.Random(seed).random
+        while game.current_player(state) >= 0:
+            expected = _untap_by_the_kit(state)
+            assert turn._next_turn_table(memo, state) == expected
+            assert turn._next_turn_table(None, state) == expected
+            worn += any(b.one_turn for e in state.table.entities.values() for b in e.buffs)
+            legal = game.legal_actions(state)
+            state = game.step(state, legal[int(rand() * len(legal))])
+    assert worn > 0 or deck0 != "green_stompy"
+
+
+def test_untap_table_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the comparison above tells apart an untap that ends a one-turn buff without the keywords
+    # it gave (Overrun's trample)
+    state = position(
+        hands=(("overrun",), ()),
+        battlefields=(("forest",) * 5 + ("grizzly_bears",), ("giant_spider",)),
+    )
+    state = play(state, "cast Overrun")
+    assert turn._next_turn_table(None, state) == _untap_by_the_kit(state)
+    monkeypatch.setattr(turn, "_worn", lambda e: without_buffs(e, lambda b: b.one_turn))
+    assert turn._next_turn_table(None, state) != _untap_by_the_kit(state)

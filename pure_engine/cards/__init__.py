@@ -101,6 +101,7 @@ from pure_engine.cards.stats import (
     remove_buffs,
     silence,
     spawn,
+    without_buffs,
 )
 from pure_engine.cards.table import (
     DOOMED,
@@ -234,4 +235,5 @@ __all__ = [
     "silence",
     "spawn",
     "update",
+    "without_buffs",
 ]

@@ -1,5 +1,5 @@
 """An entity's stats: printed (``card_stats``, ``spawn``, ``fresh_copy``), buffed
-(``apply_buff``, ``remove_buffs``) and silenced (``silence``).
+(``apply_buff``, ``remove_buffs``, ``without_buffs``) and silenced (``silence``).
 
 These are table-level functions: the effect instructions of
 :mod:`pure_engine.cards.effects` use them, and so do games (a summon hook spawns,
@@ -9,6 +9,7 @@ an end-of-turn pass removes one-turn buffs).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from pure_engine.cards.rules import CardPool
 from pure_engine.cards.table import (
@@ -23,7 +24,15 @@ from pure_engine.cards.table import (
 )
 from pure_engine.core.zones import ZoneId
 
-__all__ = ["apply_buff", "card_stats", "fresh_copy", "remove_buffs", "silence", "spawn"]
+__all__ = [
+    "apply_buff",
+    "card_stats",
+    "fresh_copy",
+    "remove_buffs",
+    "silence",
+    "spawn",
+    "without_buffs",
+]
 
 
 def card_stats(pool: CardPool, card: str) -> dict[str, int | frozenset[str]]:
@@ -84,23 +93,48 @@ def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
 def remove_buffs(table: Table, entity_id: EntityId, drop: Callable[[Enchantment], bool]) -> Table:
     """Undo the buffs *drop* selects (one-turn buffs at the end of a turn, everything on silence).
 
-    Losing health never kills: damage shrinks by the health lost, as when an aura ends.
+    Losing health never kills: damage shrinks by the health lost, as when an aura ends
+    (:func:`without_buffs`, written back to the table when a buff goes).
     """
     e = table.entities[entity_id]
-    gone = [b for b in e.buffs if drop(b)]
-    if not gone:
-        return table
-    lost_attack = sum(b.attack for b in gone)
-    lost_health = sum(b.health for b in gone)
-    return put(
-        table,
-        e.replace(
-            attack=e.attack - lost_attack,
-            health=e.health - lost_health,
-            damage=max(0, e.damage - max(lost_health, 0)),
-            buffs=tuple(b for b in e.buffs if not drop(b)),
-        ),
+    after = without_buffs(e, drop)
+    return table if after is e else put(table, after)
+
+
+def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity:
+    """*entity* with the buffs *drop* selects undone (:func:`remove_buffs` of one entity, for
+    a rule that writes many entities at once); *entity* itself when *drop* selects none.
+
+    >>> from pure_engine.cards.table import Enchantment, Entity, EntityId
+    >>> giant = Enchantment("giant_growth", attack=3, health=3, one_turn=True)
+    >>> bears = Entity(EntityId(4), "bears", 0, "field0", attack=5, health=5, damage=4,
+    ...                buffs=(giant,))
+    >>> worn = without_buffs(bears, lambda b: b.one_turn)
+    >>> (worn.attack, worn.health, worn.damage, worn.buffs), bears.attack
+    ((2, 2, 1, ()), 5)
+    >>> without_buffs(worn, lambda b: b.one_turn) is worn
+    True
+    """
+    lost_attack = lost_health = 0
+    kept = []
+    for b in entity.buffs:
+        if drop(b):
+            lost_attack += b.attack
+            lost_health += b.health
+        else:
+            kept.append(b)
+    if len(kept) == len(entity.buffs):
+        return entity
+    return _unbuffed(
+        entity,
+        entity.attack - lost_attack,
+        entity.health - lost_health,
+        max(0, entity.damage - max(lost_health, 0)),
+        tuple(kept),
     )
+
+
+_unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
 
 
 def silence(table: Table, entity_id: EntityId) -> Table:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from itertools import count
+from itertools import compress
 from operator import getitem
 from typing import Final
 
@@ -133,10 +133,12 @@ class Dealer(Struct):
     zone whatever the shuffle (the library's bottom first, its top seven in the hand): the
     zone map of a fresh deal is always the same (``zones``), and the entity at an id is one of
     the few cards of its deck placed there.  Each deck is kept as the indices of its cards
-    among its distinct cards (``indices``; a shuffle moves items, whatever they are), and
-    ``placed`` holds, for each id from 2 on, each distinct card of its deck as the entity at
-    that id.  A deal is then a shuffle and a lookup per card, not an entity built per card
-    (entities are immutable: every deal shares them).
+    among its distinct cards, its commonest card first (``indices``; a shuffle moves items,
+    whatever they are), and ``placed`` holds, for each id from 2 on (``ids``), each distinct
+    card of its deck as the entity at that id.  ``common`` is the entity map of the deal
+    where every id holds its deck's commonest card (the basic land): a deal writes the other
+    cards over it, a lookup per card and no entity built (entities are immutable: every deal
+    shares them).
     """
 
     decks: tuple[tuple[str, ...], tuple[str, ...]]
@@ -144,6 +146,8 @@ class Dealer(Struct):
     players: tuple[Entity, Entity]
     placed: tuple[tuple[Entity, ...], ...]
     zones: immutables.Map[ZoneId, tuple[EntityId, ...]]
+    ids: tuple[EntityId, ...]
+    common: immutables.Map[EntityId, Entity]
 
 
 def make_dealer(deck0: Sequence[str], deck1: Sequence[str]) -> Dealer:
@@ -168,7 +172,7 @@ def make_dealer(deck0: Sequence[str], deck1: Sequence[str]) -> Dealer:
     for p, deck in enumerate(decks):
         # the opening hand is the library's top seven (decks hold 40 or more), made in place
         top = len(deck) - _OPENING_HAND
-        cards = sorted(set(deck))
+        cards = sorted(set(deck), key=lambda card: (-deck.count(card), card))  # commonest first
         templates = [_template(card) for card in cards]
         indices.append(tuple(cards.index(card) for card in deck))
         for k in range(len(deck)):
@@ -179,12 +183,16 @@ def make_dealer(deck0: Sequence[str], deck1: Sequence[str]) -> Dealer:
             number += 1
     for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
         zones[ZONES.hand[p]].reverse()
+    cards_ids = tuple(EntityId(i) for i in range(2, number))
+    commonest = (*players, *(entities[0] for entities in placed))
     return Dealer(
         decks,
         (indices[0], indices[1]),
         (players[0], players[1]),
         tuple(placed),
         immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
+        cards_ids,
+        immutables.Map(zip((EntityId(0), EntityId(1), *cards_ids), commonest, strict=True)),
     )
 
 
@@ -216,10 +224,11 @@ def deal(
     rng = Rng(seed)
     order0, rng = shuffled(rng, dealer.indices[0])
     order1, rng = shuffled(rng, dealer.indices[1])
-    # the entity at each id: the card the shuffle put there, placed there (C loops)
-    entities = immutables.Map(
-        zip(count(), (*dealer.players, *map(getitem, dealer.placed, (*order0, *order1))))
-    )
+    order = (*order0, *order1)
+    # the entity at each id: the card the shuffle put there, placed there — written over the
+    # deal of the commonest cards (index 0) where another card is (C loops)
+    others = map(getitem, compress(dealer.placed, order), filter(None, order))
+    entities = dealer.common.update(zip(compress(dealer.ids, order), others, strict=True))
     table = _new_table(entities, dealer.zones, len(entities))
     return turn.start(_dealt(table, rng, skip, facts))
 

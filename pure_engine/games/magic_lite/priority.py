@@ -329,26 +329,28 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     # it held one) — a "no" that holds whatever the battlefields do
     bare: list[object] = [None, None]
     hands, battlefields = HAND, BATTLEFIELD
-    mains = _MAINS
+    hand0, hand1 = HAND
+    main1, main2 = _MAINS
     pass_only = _PASS_ONLY
     instants = _INSTANTS
 
     def memo_can_act(state: MagicState, player: int, step: Step | None = None, /) -> bool:
         table = state.table
-        if (
-            player == state.active
-            and not state.stack
-            and (state.step if step is None else step) in mains
-        ):
-            k = player + 4 if state.land_played else player + 2
+        if player == state.active:
+            if step is None:
+                step = state.step
+            # (a step is one of the enum's members: compared by identity, not by value)
+            if (step is main1 or step is main2) and not state.stack:
+                k = player + 4 if state.land_played else player + 2
+            else:
+                k = player
         else:
             k = player
         if tables[k] is table:  # answered for this table: the hand is not even looked up
             return answers[k]
         hand = table.zones[hands[player]]
         found = pass_only
-        sorcery = k > 1
-        if sorcery:
+        if k > 1:
             if hand:
                 found = _choices(table, player, hand, True, k < 4, mana)
         else:  # most misses: at instant timing a hand without an instant adds nothing
@@ -360,9 +362,16 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
                     break
             else:
                 bare[player] = hand
+                if not state.cards.abilities:  # (the commonest miss: no, and nothing to add)
+                    tables[k] = table
+                    answers[k] = False
+                    lists[k] = pass_only
+                    return False
         if state.cards.abilities and _activates(table, player):
-            found = (*found, *activations(table, player, sorcery=sorcery))
-        acts = len(found) > 1
+            found = (*found, *activations(table, player, sorcery=k > 1))
+            acts = len(found) > 1
+        else:  # (_choices hands out the pass alone as this very tuple)
+            acts = found is not pass_only
         tables[k] = table
         answers[k] = acts
         lists[k] = found
@@ -370,7 +379,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
 
     def memo_actions(state: MagicState, player: int) -> tuple[Action, ...]:
         table = state.table
-        if player == state.active and state.step in mains and not state.stack:
+        step = state.step
+        if player == state.active and (step is main1 or step is main2) and not state.stack:
             k = player + 4 if state.land_played else player + 2
         else:
             k = player
@@ -406,14 +416,11 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         # at instant timing a hand without an instant says no whatever the battlefields hold
         # (no ability in the game: the caller's word), and the hand is the same tuple of the
         # same cards (the caller changed battlefield entities only)
-        zones = after.zones
-        for player in (0, 1):
-            if (
-                tables[player] is before
-                and not answers[player]
-                and bare[player] is zones[hands[player]]
-            ):
-                tables[player] = after
+        # (the two players one after the other: no loop)
+        if tables[0] is before and not answers[0] and bare[0] is after.zones[hand0]:
+            tables[0] = after
+        if tables[1] is before and not answers[1] and bare[1] is after.zones[hand1]:
+            tables[1] = after
 
     return Priority(memo_can_act, memo_actions, memo_drawn, memo_kept)
 
@@ -704,7 +711,9 @@ def cast(
     card = state.table.entities[card_id].card
     cost, regs = _CAST_FACTS[card]
     table = paid_and_moved(state.table, player, cost, card_id, ZONES.stack, tapped)
-    ctx = _ctx(card_id, player, EntityId(target) if target >= 0 else None)
+    # (an entity id: EntityId() would be a call, ~600 instructions)
+    aimed: EntityId | None = target if target >= 0 else None  # type: ignore[assignment]
+    ctx = _ctx(card_id, player, aimed)
     item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
     # paying, moving the card and the kit's push_item (its controller receives priority), in
     # one write of the state
@@ -786,8 +795,10 @@ def nobody_responds(state: MagicState, cast: EntityId | None = None) -> bool:
 def _instant_in_hands(table: Table, cast: EntityId | None = None) -> bool:
     """True when either player holds an instant (other than *cast*, the card being cast)."""
     entities, zones, instants = table.entities, table.zones, _INSTANTS
-    for hand in (zones[HAND[0]], zones[HAND[1]]):
-        for i in hand:
-            if entities[i].card in instants and i != cast:
-                return True
+    for i in zones[HAND[0]]:  # (each hand by a loop of its own: no tuple of the two to walk)
+        if entities[i].card in instants and i != cast:
+            return True
+    for i in zones[HAND[1]]:  # noqa: SIM110 - a loop, not any(): no generator
+        if entities[i].card in instants and i != cast:
+            return True
     return False

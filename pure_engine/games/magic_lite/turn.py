@@ -44,17 +44,17 @@ from functools import partial
 from operator import attrgetter
 from typing import Final
 
+from immutables import Map
+
 from pure_engine.cards import (
     DOOMED,
     EXHAUSTED,
     Enchantment,
     Entity,
-    EntityId,
     Table,
     death_phase,
-    put,
     put_all,
-    remove_buffs,
+    without_buffs,
 )
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
@@ -150,7 +150,7 @@ def _untapped_table(table: Table, player: int, memo: Untapped | None = None) -> 
     tapped = []
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        if e.status & (TAPPED | EXHAUSTED):
+        if e.status & _UNREADY:
             tapped.append(e)
     return put_all(table, _ready(tapped, memo))
 
@@ -385,44 +385,45 @@ def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
     active = 1 - state.active
     table = state.table
     entities, zones = table.entities, table.zones
-    # one look at each permanent: most have neither damage nor a buff; damage wears off in the
-    # same table change as the untap (the new active player's tapped ones untap worn), a
-    # one-turn buff (rare) goes through _worn, the kit's remove_buffs
-    changed: list[Entity] = []  # worn, not untapped
-    tapped: list[Entity] = []  # the new active player's, to untap (worn)
-    buffed: list[EntityId] = []  # with a one-turn buff: worn by _worn
+    # one look at each permanent: most have neither damage nor a buff; damage wears off and
+    # one-turn buffs (rare: _worn) end in the same table change as the untap (the new active
+    # player's tapped ones untap worn)
+    changed: list[Entity] = []  # worn or untapped
+    tapped: list[Entity] = []  # the new active player's, to untap (worn): the memo's misses
     for i in zones[BATTLEFIELD[state.active]]:
         e = entities[i]
         if e.damage or e.buffs:
             if _one_turn(e):
-                buffed.append(i)
+                changed.append(_worn(e))
             elif e.damage:
                 changed.append(_set_damage(e, 0))
-    mine = []  # the new active player's with a one-turn buff: untapped once worn
+    ready = _NOTHING.get if memo is None else memo.get  # (the memo's hits: untapped at once)
     for i in zones[BATTLEFIELD[active]]:
         e = entities[i]
         if e.damage or e.buffs:
-            if _one_turn(e):
-                buffed.append(i)
-                mine.append(i)
-                continue
-            if e.damage:
-                e = _set_damage(e, 0)
-                if not e.status & (TAPPED | EXHAUSTED):
+            e = _worn(e) if _one_turn(e) else _set_damage(e, 0) if e.damage else e
+            if not e.status & _UNREADY:
+                if e is not entities[i]:
                     changed.append(e)
-                    continue
-        if e.status & (TAPPED | EXHAUSTED):
-            tapped.append(e)
-    if buffed:
-        table = _worn(table, buffed)
-        entities = table.entities
-        tapped += [entities[i] for i in mine if entities[i].status & (TAPPED | EXHAUSTED)]
+                continue
+        if e.status & _UNREADY:
+            found = ready(e)
+            if found is None:
+                tapped.append(e)
+            else:
+                changed.append(found)
     if tapped:
         changed += _ready(tapped, memo)
     return put_all(table, changed) if changed else table
 
 
 _set_damage: Final = Entity.setter("damage")
+_UNREADY: Final = TAPPED | EXHAUSTED
+"""The status bits the untap clears (a constant: ``TAPPED | EXHAUSTED`` makes a new int at each
+use, 256 and up not being cached)."""
+_READY: Final = ~_UNREADY
+_NOTHING: Final[Map[Entity, Entity]] = Map()
+"""An empty memo of untapped permanents (``_next_turn_table`` without a game's memo)."""
 
 
 def _one_turn(e: Entity) -> bool:
@@ -436,39 +437,31 @@ def _one_turn(e: Entity) -> bool:
 def _ready(tapped: list[Entity], memo: Untapped | None) -> list[Entity]:
     """*tapped* permanents untapped (through the game's *memo*, when there is one)."""
     if memo is None:
-        return [set_status(e, e.status & ~(TAPPED | EXHAUSTED)) for e in tapped]
+        return [set_status(e, e.status & _READY) for e in tapped]
     ready = []
     for e in tapped:
         found = memo.get(e)
         if found is None:
             if len(memo) >= _UNTAPPED_KEPT:
                 memo.clear()
-            found = memo[e] = set_status(e, e.status & ~(TAPPED | EXHAUSTED))
+            found = memo[e] = set_status(e, e.status & _READY)
         ready.append(found)
     return ready
 
 
-def _worn(table: Table, marked: list[EntityId]) -> Table:
-    """Damage wears off and "until end of turn" effects end (rule 514.2) on the permanents
-    *marked* (those with damage or a buff: the others have nothing to wear off)."""
-    for i in marked:
-        e = table.entities[i]
-        if not (e.buffs and _one_turn(e)):
-            if e.damage:
-                table = put(table, _set_damage(e, 0))
-            continue
-        # the kit's remove_buffs first (damage shrinks with the health lost: worn off after it,
-        # with the tags, in one write)
-        table = remove_buffs(table, i, _is_one_turn)
-        e = table.entities[i]
-        # keywords a one-turn effect gave go too (the kit's remove_buffs keeps tags):
-        # printed keywords, and those of the buffs that stay (auras)
-        tags = POOL.defs[e.card].tags
-        for buff in e.buffs:
-            tags |= buff.tags
-        if e.damage or tags != e.tags:
-            table = put(table, _set_damage_tags(e, 0, tags))
-    return table
+def _worn(e: Entity) -> Entity:
+    """Damage wears off and "until end of turn" effects end (rule 514.2) on *e*, a permanent
+    with a one-turn buff: the kit's :func:`~pure_engine.cards.without_buffs` (damage shrinks
+    with the health lost: worn off after it, with the keywords, in one write)."""
+    e = without_buffs(e, _is_one_turn)
+    # keywords a one-turn effect gave go too (the kit's without_buffs keeps tags): printed
+    # keywords, and those of the buffs that stay (auras)
+    tags = POOL.defs[e.card].tags
+    for buff in e.buffs:
+        tags |= buff.tags
+    if e.damage or tags != e.tags:
+        return _set_damage_tags(e, 0, tags)
+    return e
 
 
 _set_damage_tags: Final = Entity.setter("damage", "tags")
