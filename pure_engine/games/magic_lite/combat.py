@@ -187,14 +187,8 @@ def make_combat() -> Combat:
         blocks = state.blocks
         if not blocks:
             return every
-        blocking = []  # (loops: a comprehension is a call of its own)
-        for blocker, _ in blocks:
-            blocking.append(blocker)
-        left = []
-        for pair in every:
-            if pair[0] not in blocking:
-                left.append(pair)
-        return tuple(left)
+        blocking = {blocker for blocker, _ in blocks}  # (not asked at every decision)
+        return tuple([pair for pair in every if pair[0] not in blocking])
 
     def memo_block_list(state: MagicState) -> tuple[Action, ...]:
         every = pairs(state)
