@@ -110,7 +110,7 @@ def current_player(state: MagicState) -> int:
     if pending is not None:
         return CHANCE if pending.player == CHANCE_PLAYER else pending.player
     if state.declaring:
-        return 1 - state.active if state.step == _BLOCKERS else state.active
+        return 1 - state.active if state.step is _BLOCKERS else state.active
     if state.to_order:
         return state.active
     return state.holder
@@ -256,7 +256,7 @@ def _pass(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
 def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
     # entering, the land played and the passes reset in one write, then "enters" (which reads
     # neither)
-    land = EntityId(action.card)
+    land: EntityId = action.card  # type: ignore[assignment]  # (EntityId() is a call: ~600 ins.)
     table = entered_table(state.table, land, state.holder)
     state = fire(_land_played(state, table, True, 0), "enters", land)
     # a land entering kills nobody, and changes no aura's share when no aura picks a land
@@ -274,7 +274,8 @@ def _cast_tapping(
 ) -> MagicState:
     # the caster receives priority, and nearly always cannot respond to their own spell: the
     # skip-trivial rule's pass (auto's priority case) made here, not on the flow loop's next pass
-    return cast_passed(state, state.holder, EntityId(action.card), action.other, can_act, tapped)
+    card: EntityId = action.card  # type: ignore[assignment]  # (EntityId() is a call: ~600 ins.)
+    return cast_passed(state, state.holder, card, action.other, can_act, tapped)
 
 
 def _activate(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
@@ -384,12 +385,12 @@ def auto(can_act: CanAct, combat: Combat, state: MagicState) -> MagicState | Non
     if state.declaring and state.pending is None and not state.lost:
         # a declaration (combat's side of forced, and its action applied, without the lookups)
         step = state.step
-        if step == _ATTACKERS:
+        if step is _ATTACKERS:
             if not state.skip >> state.active & 1 or combat.can_attack(state):
                 return None
             after = _done_attacking(state, can_act)
             return _set_autos(after, after.autos + 1)
-        if step == _BLOCKERS:
+        if step is _BLOCKERS:
             if not state.skip >> (1 - state.active) & 1 or combat.can_block(state):
                 return None
             after = after_blocks(state, can_act)
