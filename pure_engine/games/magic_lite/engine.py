@@ -533,8 +533,8 @@ def tapped_for(
     generic), through the game's *memo* of tapped permanents when there is one."""
     entities = table.entities
     sources = _SOURCE
-    need = list(cost.colored)
-    generic = cost.generic
+    need = [*cost.colored]
+    generic = cost.generic  # the generic mana still to pay
     left = sum(need) + generic  # the sources still to tap
     tapped: list[Entity] = []
     rest: list[Entity] = []
@@ -553,7 +553,8 @@ def tapped_for(
             need[color] -= 1
             tapped.append(tap(e, memo))
             left -= 1
-        elif len(rest) < generic:  # the first of the others, the generic part
+        elif generic:  # the first of the others, the generic part
+            generic -= 1
             rest.append(tap(e, memo))
             left -= 1
         if not left:
@@ -564,7 +565,8 @@ def tapped_for(
             if need[color]:
                 need[color] -= 1
                 tapped.append(tap(e, memo))
-            elif len(rest) < generic:
+            elif generic:
+                generic -= 1
                 rest.append(tap(e, memo))
     return tapped + rest
 

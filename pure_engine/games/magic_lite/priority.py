@@ -329,6 +329,7 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     # it held one) — a "no" that holds whatever the battlefields do
     bare: list[object] = [None, None]
     hands, battlefields = HAND, BATTLEFIELD
+    hand0, hand1 = HAND
     main1, main2 = _MAINS
     pass_only = _PASS_ONLY
     instants = _INSTANTS
@@ -415,14 +416,11 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         # at instant timing a hand without an instant says no whatever the battlefields hold
         # (no ability in the game: the caller's word), and the hand is the same tuple of the
         # same cards (the caller changed battlefield entities only)
-        zones = after.zones
-        for player in (0, 1):
-            if (
-                tables[player] is before
-                and not answers[player]
-                and bare[player] is zones[hands[player]]
-            ):
-                tables[player] = after
+        # (the two players one after the other: no loop)
+        if tables[0] is before and not answers[0] and bare[0] is after.zones[hand0]:
+            tables[0] = after
+        if tables[1] is before and not answers[1] and bare[1] is after.zones[hand1]:
+            tables[1] = after
 
     return Priority(memo_can_act, memo_actions, memo_drawn, memo_kept)
 
@@ -797,8 +795,10 @@ def nobody_responds(state: MagicState, cast: EntityId | None = None) -> bool:
 def _instant_in_hands(table: Table, cast: EntityId | None = None) -> bool:
     """True when either player holds an instant (other than *cast*, the card being cast)."""
     entities, zones, instants = table.entities, table.zones, _INSTANTS
-    for hand in (zones[HAND[0]], zones[HAND[1]]):
-        for i in hand:
-            if entities[i].card in instants and i != cast:
-                return True
+    for i in zones[HAND[0]]:  # (each hand by a loop of its own: no tuple of the two to walk)
+        if entities[i].card in instants and i != cast:
+            return True
+    for i in zones[HAND[1]]:  # noqa: SIM110 - a loop, not any(): no generator
+        if entities[i].card in instants and i != cast:
+            return True
     return False
