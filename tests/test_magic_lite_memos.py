@@ -92,6 +92,24 @@ def test_the_check_fails_when_a_memo_is_wrong(
         _agree(tmp_path, range(8))
 
 
+def test_the_check_fails_when_the_block_list_memo_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the checker can fail: a combat memo whose list of blocks forgets the last one
+    def forgetful() -> Combat:
+        memo = make_combat()
+
+        def block_list(state: MagicState) -> tuple[Action, ...]:
+            found = memo.block_list(state)
+            return found[:-1] if len(found) > 1 else found
+
+        return memo.replace(block_list=block_list)
+
+    monkeypatch.setattr(game_module, "make_combat", forgetful)
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(8))
+
+
 def test_a_fused_cast_is_the_cast_and_its_passes(tmp_path: Path) -> None:
     # priority.cast_passed resolves at once a permanent spell without a target that nobody
     # can answer: on random decks over the whole pool (instants, abilities, targets), every
