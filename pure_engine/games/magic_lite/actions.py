@@ -94,6 +94,7 @@ _LANDS_SEEN: Final = not LANDS_UNSEEN_BY_AURAS
 
 # the decisions' own writes, as positional setters (Struct.setter)
 _attacked: Final = writer("table", "declaring")
+_declared: Final = writer("declaring")
 _land_played: Final = writer("table", "land_played", "passes")
 _set_attackers: Final = writer("attackers")
 _set_blocks: Final = writer("blocks")
@@ -119,18 +120,23 @@ def current_player(state: MagicState) -> int:
 
 
 def _done_attacking(state: MagicState, can_act: CanAct, memo: Tapped | None = None) -> MagicState:
-    entities = state.table.entities
-    tapped = []
-    for a in state.attackers:
-        e = entities[a]
-        if not e.tags & VIGILANCE:
-            tapped.append(set_status(e, e.status | TAPPED) if memo is None else tap(e, memo))
-    table = put_all(state.table, tapped)
-    state = _attacked(state, table, False)
-    if "attacks" not in state.cards.unheard:  # (fire's own first test, once)
-        for a in state.attackers:
-            state = fire(state, "attacks", a)
-    return open_window(settle(state, checks=False), can_act)
+    attackers = state.attackers
+    if attackers:
+        entities = state.table.entities
+        tapped = []
+        for a in attackers:
+            e = entities[a]
+            if not e.tags & VIGILANCE:
+                tapped.append(set_status(e, e.status | TAPPED) if memo is None else tap(e, memo))
+        state = _attacked(state, put_all(state.table, tapped), False)
+        if "attacks" not in state.cards.unheard:  # (fire's own first test, once)
+            for a in attackers:
+                state = fire(state, "attacks", a)
+    else:  # (nobody attacks: nothing tapped, nothing fired)
+        state = _declared(state, False)
+    if state.frames or state.queue or state.cards.auras:  # (else settle changes nothing)
+        state = settle(state, checks=False)
+    return open_window(state, can_act)
 
 
 def after_blocks(state: MagicState, can_act: CanAct) -> MagicState:
