@@ -19,6 +19,7 @@ from pure_engine.games.magic_lite.actions import forced
 from pure_engine.games.magic_lite.cards import POOL, card_facts, cost_of
 from pure_engine.games.magic_lite.combat import (
     attack_candidates,
+    block_list,
     block_options,
     can_attack,
     can_block,
@@ -146,6 +147,7 @@ def test_a_games_combat_memo_answers_as_the_plain_checks() -> None:
             assert memo.candidates(state) == attack_candidates(state), GAME.render(state)
             assert memo.can_block(state) == can_block(state), GAME.render(state)
             assert memo.block_options(state) == block_options(state), GAME.render(state)
+            assert memo.block_list(state) == block_list(state), GAME.render(state)
             attacking += bool(state.attackers and state.declaring and state.step == Step.ATTACKERS)
             blocking += bool(state.blocks and state.declaring)
     assert attacking > 0 and blocking > 0  # met in the middle of both declarations

@@ -74,18 +74,21 @@ def test_a_games_memos_play_every_game_as_the_plain_rules_long(tmp_path: Path) -
     _agree(tmp_path, range(8, 208))
 
 
+@pytest.mark.parametrize("check", ["candidates", "block_list"])
 def test_the_check_fails_when_a_memo_is_wrong(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, check: str
 ) -> None:
-    # the checker can fail: a combat memo that forgets the last creature able to attack
+    # the checker can fail: a combat memo that forgets the last creature able to attack, or the
+    # last block of its list
     def forgetful() -> Combat:
         memo = make_combat()
+        remembered = getattr(memo, check)
 
-        def candidates(state: MagicState) -> tuple[EntityId, ...]:
-            found = memo.candidates(state)
+        def forgetting(state: MagicState) -> tuple[object, ...]:
+            found: tuple[object, ...] = remembered(state)
             return found[:-1] if len(found) > 1 else found
 
-        return memo.replace(candidates=candidates)
+        return memo.replace(**{check: forgetting})
 
     monkeypatch.setattr(game_module, "make_combat", forgetful)
     with pytest.raises(AssertionError, match="differ"):

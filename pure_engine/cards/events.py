@@ -19,6 +19,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
+from typing import Final
 
 from pure_engine.cards.program import Frame, S, Value
 from pure_engine.cards.rules import Rules
@@ -157,7 +159,8 @@ def death_phase(
                 dead.append(e)
     if not dead:
         return state, False
-    dead.sort(key=lambda e: e.id)
+    if len(dead) > 1:
+        dead.sort(key=_entity_id)
     programs = rules.pool.programs
     frames: list[Frame] = []
     for e in dead:
@@ -165,10 +168,17 @@ def death_phase(
         if (e.card, "deathrattle") in programs and not e.status & SILENCED:
             regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
             frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
-    state = state.replace(table=table, queue=state.queue + tuple(frames))
-    for e in dead:
-        state = emit(state, rules, DEATH, e.id)
+    if frames:
+        state = state.replace(table=table, queue=state.queue + tuple(frames))
+    else:
+        state = state.replace(table=table)
+    if DEATH in rules.pool.listeners:  # (emit's own first test, once)
+        for e in dead:
+            state = emit(state, rules, DEATH, e.id)
     return (refresh_auras(state, rules) if auras else state), True
+
+
+_entity_id: Final = attrgetter("id")
 
 
 def resolve(state: S, rules: Rules[S], chooser: Chooser | None = None) -> S:

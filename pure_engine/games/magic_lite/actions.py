@@ -24,6 +24,7 @@ from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
     COMBAT,
+    DONE_BLOCKING,
     Combat,
     blockers_of,
     damage_order,
@@ -85,10 +86,8 @@ _ATTACKERS: Final = Step.ATTACKERS  # enum members read per call: module constan
 _BLOCKERS: Final = Step.BLOCKERS  # an enum class attribute is a generic lookup)
 _ATTACK: Final = Act.ATTACK
 _PASS_KIND: Final = Act.PASS
-_BLOCK: Final = Act.BLOCK
 _ORDER: Final = Act.ORDER
 DONE_ATTACKING: Final = Action(Act.DONE_ATTACKING)
-DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 _ATTACKS: Final = one_number_actions(Act.ATTACK)
 _HAND_SIZE: Final = 7
 _LANDS_SEEN: Final = not LANDS_UNSEEN_BY_AURAS
@@ -231,12 +230,9 @@ def attack_actions(state: MagicState, combat: Combat = COMBAT) -> tuple[Action, 
 
 def block_actions(state: MagicState, combat: Combat = COMBAT) -> tuple[Action, ...]:
     """:func:`legal_actions` while the defending player declares blockers: stop, then each
-    (blocker, attacker) pair still open (*combat*'s block options); a game's
-    ``legal_actions`` calls it directly."""
-    found = [DONE_BLOCKING]
-    for b, a in combat.block_options(state):
-        found.append(make_action(_BLOCK, b, a))
-    return tuple(found)
+    (blocker, attacker) pair still open (*combat*'s list: :func:`~.combat.block_list`, or a
+    game's memo of it); a game's ``legal_actions`` calls it directly."""
+    return combat.block_list(state)
 
 
 def apply_action(state: MagicState, action: Action, can_act: CanAct) -> MagicState:

@@ -31,17 +31,22 @@ from pure_engine.games.magic_lite.state import (
     REACH,
     TAPPED,
     TRAMPLE,
+    Act,
+    Action,
     MagicState,
     Step,
+    make_action,
     set_step,
     writer,
 )
 
 __all__ = [
     "COMBAT",
+    "DONE_BLOCKING",
     "CanAttack",
     "Combat",
     "attack_candidates",
+    "block_list",
     "block_options",
     "blockers_of",
     "can_attack",
@@ -91,6 +96,8 @@ class Combat(Struct):
     candidates: Callable[[MagicState], tuple[EntityId, ...]]
     can_block: Callable[[MagicState], bool]
     block_options: Callable[[MagicState], tuple[tuple[EntityId, EntityId], ...]]
+    block_list: Callable[[MagicState], tuple[Action, ...]]
+    """The legal actions while blockers are declared: :func:`block_list`."""
 
 
 def make_combat() -> Combat:
@@ -100,9 +107,11 @@ def make_combat() -> Combat:
     The creatures able to attack are found once per table (:func:`can_attack` and
     :func:`attack_candidates` then check them against the attackers declared so far); the
     (blocker, attacker) pairs once per table and attackers (:func:`can_block` and
-    :func:`block_options` then leave out the creatures already blocking).  A declaration
-    changes the attackers or the blocks, not the table: the creatures are scanned once a
-    combat, not once a decision and again at each check.
+    :func:`block_options` then leave out the creatures already blocking), with their block
+    actions, built when first listed (:func:`block_list` then leaves out those of the creatures
+    already blocking).  A declaration changes the attackers or the blocks, not the table: the
+    creatures are scanned and the actions built once a combat, not once a decision and again
+    at each check.
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> memo = make_combat()
@@ -115,11 +124,14 @@ def make_combat() -> Combat:
     >>> b = b.replace(attackers=(EntityId(22),))
     >>> memo.block_options(b), memo.can_block(b.replace(blocks=((EntityId(24), EntityId(22)),)))
     (((24, 22),), False)
+    >>> memo.block_list(b) == block_list(b), memo.block_list(b) is memo.block_list(b)
+    (True, True)
     """
     able_known: list[tuple[object, int, tuple[EntityId, ...]]] = [(None, -1, ())]
-    pairs_known: list[tuple[object, object, int, tuple[tuple[EntityId, EntityId], ...]]] = [
-        (None, None, -1, ())
-    ]
+    # (table, attackers, active player, pairs, their list of actions or None until listed)
+    pairs_known: list[
+        tuple[object, object, int, tuple[tuple[EntityId, EntityId], ...], tuple[Action, ...] | None]
+    ] = [(None, None, -1, (), None)]
 
     def able(state: MagicState) -> tuple[EntityId, ...]:
         table, active = state.table, state.active
@@ -154,7 +166,7 @@ def make_combat() -> Combat:
         if known[0] is table and known[1] is attackers and known[2] == active:
             return known[3]
         found = _block_pairs(state)
-        pairs_known[0] = (table, attackers, active, found)
+        pairs_known[0] = (table, attackers, active, found, None)
         return found
 
     def memo_can_block(state: MagicState) -> bool:
@@ -175,16 +187,34 @@ def make_combat() -> Combat:
         blocks = state.blocks
         if not blocks:
             return every
+        blocking = {blocker for blocker, _ in blocks}  # (not asked at every decision)
+        return tuple([pair for pair in every if pair[0] not in blocking])
+
+    def memo_block_list(state: MagicState) -> tuple[Action, ...]:
+        every = pairs(state)
+        known = pairs_known[0]
+        listed = known[4]
+        if listed is None or known[3] is not every:  # (not listed yet, or another thread's)
+            listed = _listed_blocks(every)
+            if known[3] is every:
+                pairs_known[0] = (known[0], known[1], known[2], every, listed)
+        blocks = state.blocks
+        if not blocks:
+            return listed
         blocking = []  # (loops: a comprehension is a call of its own)
         for blocker, _ in blocks:
             blocking.append(blocker)
-        left = []
+        found = [DONE_BLOCKING]
+        k = 1  # (listed[k] is the action of every[k - 1])
         for pair in every:
             if pair[0] not in blocking:
-                left.append(pair)
-        return tuple(left)
+                found.append(listed[k])
+            k += 1
+        return tuple(found)
 
-    return Combat(memo_can_attack, memo_candidates, memo_can_block, memo_block_options)
+    return Combat(
+        memo_can_attack, memo_candidates, memo_can_block, memo_block_options, memo_block_list
+    )
 
 
 def make_can_attack() -> CanAttack:
@@ -236,6 +266,23 @@ def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     return tuple([pair for pair in pairs if pair[0] not in blocking])
 
 
+DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
+_BLOCK: Final = Act.BLOCK
+
+
+def block_list(state: MagicState) -> tuple[Action, ...]:
+    """The legal actions while the defending player declares blockers: stop, then a block for
+    each (blocker, attacker) pair still open (:func:`block_options`)."""
+    return _listed_blocks(block_options(state))
+
+
+def _listed_blocks(pairs: tuple[tuple[EntityId, EntityId], ...]) -> tuple[Action, ...]:
+    found = [DONE_BLOCKING]  # (a loop: a comprehension is a call of its own)
+    for b, a in pairs:
+        found.append(make_action(_BLOCK, b, a))
+    return tuple(found)
+
+
 def _block_pairs(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair of the defending player's creatures able to block and the
     attackers still on the battlefield, blocking already or not, in battlefield order."""
@@ -281,7 +328,7 @@ def can_block(state: MagicState) -> bool:
     return False
 
 
-COMBAT: Final = Combat(can_attack, attack_candidates, can_block, block_options)
+COMBAT: Final = Combat(can_attack, attack_candidates, can_block, block_options, block_list)
 """The plain combat checks and lists (no memo: nothing mutable at module level)."""
 
 
@@ -360,16 +407,29 @@ def _blocked_damage(
     step, and power above zero."""
     entities, fields = state.table.entities, BATTLEFIELD
     orders = state.orders
-    blocked_ones = {x for _, x in state.blocks}
+    blocked: dict[EntityId, list[EntityId]] = {}  # each blocked attacker's blockers, in order
+    for b, x in state.blocks:
+        found = blocked.get(x)
+        if found is None:
+            blocked[x] = [b]
+        else:
+            found.append(b)
     for a in state.attackers:
         attacker = entities[a]
         if attacker.zone not in fields:
             continue
-        if a not in blocked_ones and not orders:  # (blockers_of would find none)
+        declared = blocked.get(a)
+        if declared is None:  # (unblocked: blockers_of would find none)
             if bool(attacker.tags & FIRST_STRIKE) == first_strike and attacker.attack > 0:
                 hits.append((attacker, player, attacker.attack))
             continue
-        blockers = blockers_of(state, a)
+        if orders:
+            blockers = list(blockers_of(state, a))
+        else:
+            blockers = []  # (blockers_of's: those still on the battlefield, in block order)
+            for b in declared:
+                if entities[b].zone in fields:
+                    blockers.append(b)
         for b in blockers:
             blocker = entities[b]
             if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
@@ -377,16 +437,20 @@ def _blocked_damage(
         if bool(attacker.tags & FIRST_STRIKE) != first_strike or attacker.attack <= 0:
             continue
         left = attacker.attack
-        if a not in blocked_ones:
-            hits.append((attacker, player, left))
-            continue
-        trample = bool(attacker.tags & TRAMPLE)
+        trample = attacker.tags & TRAMPLE
+        deathtouch = attacker.tags & DEATHTOUCH
+        last = len(blockers) - 1
         for k, b in enumerate(blockers):
             blocker = entities[b]
-            lethal = max(blocker.health - blocker.damage, 0)
-            if attacker.tags & DEATHTOUCH:
-                lethal = min(lethal, 1)
-            given = left if k == len(blockers) - 1 and not trample else min(left, lethal)
+            if k == last and not trample:
+                given = left
+            else:
+                lethal = blocker.health - blocker.damage
+                if lethal < 0:
+                    lethal = 0
+                elif deathtouch and lethal > 1:
+                    lethal = 1
+                given = left if left < lethal else lethal
             if given:
                 hits.append((attacker, b, given))
             left -= given

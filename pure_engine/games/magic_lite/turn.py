@@ -133,7 +133,10 @@ def _untap(state: MagicState) -> MagicState:
 
 
 def _untap_at(state: MagicState, step: Step) -> MagicState:
-    return _untapped(state, step, _untapped_table(state.table, state.active), False)
+    table = _untapped_table(state.table, state.active)
+    if table is state.table and state.step is step and not state.land_played:
+        return state  # (nothing to untap or write: a fresh deal)
+    return _untapped(state, step, table, False)
 
 
 Untapped = dict[Entity, Entity]
@@ -856,7 +859,7 @@ def make_turn(
     def start(state: MagicState) -> MagicState:
         run = advance(_untap(state))
         # (a fused row counts its extra step changes in the state: kept, the loop's added)
-        return run.state.replace(ticks=1, steps=run.steps + run.state.steps - state.steps)
+        return _started(run.state, 1, run.steps + run.state.steps - state.steps)
 
     def enter(state: MagicState) -> MagicState:
         before = state.steps
@@ -868,7 +871,7 @@ def make_turn(
         elif row.enter is not None:
             state = row.enter(state)
         run = advance(state)
-        return run.state.replace(ticks=1, steps=run.steps + run.state.steps - before)
+        return _started(run.state, 1, run.steps + run.state.steps - before)
 
     def forced_here(state: MagicState) -> tuple[Action, str] | None:
         return forced(state, can_act, combat)
@@ -880,6 +883,9 @@ def make_turn(
         machine, can_act, combat, apply, Draft() if scratch else None, None if fused else tick
     )
     return Turn(machine, step, forced_here, legal_here, start, enter)
+
+
+_started: Final = writer("ticks", "steps")
 
 
 TURN: Final = make_turn(can_act)
