@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import pytest
@@ -14,12 +15,15 @@ from pure_engine.cards import (
     DOOMED,
     FROZEN,
     SILENCED,
+    CardDef,
+    CardPool,
     DecisionKind,
     TriggerDepthError,
     answer,
     death_phase,
     new_frame,
     observe_table,
+    program_slots,
     resample_table,
     resolve,
     silence,
@@ -269,3 +273,31 @@ def test_entity_identity_reads_exactly_the_identity_fields() -> None:
         assert entity_identity(entity) == tuple(getattr(entity, f) for f in IDENTITY_FIELDS)
 
     check()
+
+
+def _slot_mismatches(
+    pool: CardPool, slots: Callable[[CardDef], Sequence[tuple[str, object]]]
+) -> list[str]:
+    """The cards of *pool* whose programs *slots* does not list exactly as compiled."""
+    compiled: dict[str, set[str]] = {}
+    for card, slot in pool.programs:
+        compiled.setdefault(card, set()).add(slot)
+    return [
+        key
+        for key, card in pool.defs.items()
+        if {slot for slot, _ in slots(card)} != compiled.get(key, set())
+    ]
+
+
+def test_program_slots_lists_exactly_the_programs_a_pool_compiles() -> None:
+    from pure_engine.games.magic_lite.cards import POOL as MAGIC_POOL
+    from pure_engine.games.skirmish.rules import POOL as SKIRMISH_POOL
+
+    for pool in (MAGIC_POOL, SKIRMISH_POOL, RULES.pool):
+        assert _slot_mismatches(pool, program_slots) == []
+
+    # the check fails on a slot list that forgets the triggered abilities
+    def no_triggers(card: CardDef) -> list[tuple[str, object]]:
+        return [(slot, e) for slot, e in program_slots(card) if not slot.startswith("trigger")]
+
+    assert _slot_mismatches(MAGIC_POOL, no_triggers) != []

@@ -66,6 +66,8 @@ from pure_engine.cards.rules import (
     ability_slot,
     build_pool,
     new_frame,
+    program_slots,
+    trigger_slot,
 )
 from pure_engine.cards.selectors import (
     ADJACENT,
@@ -224,6 +226,7 @@ __all__ = [
     "new_frame",
     "new_table",
     "observe_table",
+    "program_slots",
     "push",
     "put",
     "put_all",
@@ -234,6 +237,7 @@ __all__ = [
     "run",
     "silence",
     "spawn",
+    "trigger_slot",
     "update",
     "without_buffs",
 ]

@@ -33,6 +33,8 @@ __all__ = [
     "Trigger",
     "build_pool",
     "new_frame",
+    "program_slots",
+    "trigger_slot",
 ]
 
 
@@ -85,6 +87,15 @@ def ability_slot(index: int) -> str:
     'ability0'
     """
     return f"ability{index}"
+
+
+def trigger_slot(index: int) -> str:
+    """The program slot of a card's triggered ability number *index*.
+
+    >>> trigger_slot(1)
+    'trigger1'
+    """
+    return f"trigger{index}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +165,25 @@ class CardPool:
             raise KeyError(f"unknown card {key!r}") from None
 
 
+def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
+    """Every program :func:`build_pool` compiles for *card*, as ``(slot, effects)``: its play
+    and deathrattle (when it has them), each triggered ability (:func:`trigger_slot`) and each
+    activated ability (:func:`ability_slot`) — for rules that ask what a card's programs can do.
+
+    >>> from pure_engine.cards.effects import Draw
+    >>> card = CardDef("seer", "Seer", frozenset({"minion"}), 1, play=(Draw(1),),
+    ...                triggers=(Trigger("turn_start", (Draw(1),)),))
+    >>> [slot for slot, _ in program_slots(card)]
+    ['play', 'trigger0']
+    """
+    slots = [("play", card.play)] if card.play else []
+    if card.deathrattle:
+        slots.append(("deathrattle", card.deathrattle))
+    slots += [(trigger_slot(i), trigger.effects) for i, trigger in enumerate(card.triggers)]
+    slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
+    return slots
+
+
 def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
     """Compile every card once: effect lists into programs, selectors into functions.
 
@@ -177,7 +207,7 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
             if effects:
                 programs[card.key, slot] = compile_effects(effects, layout, card.text)
         for i, trig in enumerate(card.triggers):
-            slot = f"trigger{i}"
+            slot = trigger_slot(i)
             programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
             cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
             listeners.setdefault(trig.event, []).append(

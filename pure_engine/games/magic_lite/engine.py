@@ -26,7 +26,6 @@ from pure_engine.cards import (
     DOOMED,
     EXHAUSTED,
     Buff,
-    CardDef,
     Ctx,
     Draw,
     Effect,
@@ -37,12 +36,12 @@ from pure_engine.cards import (
     Heal,
     Rules,
     Table,
-    ability_slot,
     death_phase,
     emit,
     is_alive,
     move,
     new_table,
+    program_slots,
     put,
     put_all,
     refresh_auras,
@@ -676,20 +675,11 @@ def _harmless(effects: tuple[Effect, ...]) -> bool:
     return True
 
 
-def _programs(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
-    """The program slots of *card* that resolve from the stack, with their effects: its play,
-    its triggered abilities and its activated abilities (the kit's slot names)."""
-    slots = [("play", card.play)] if card.play else []
-    slots += [(f"trigger{i}", trigger.effects) for i, trigger in enumerate(card.triggers)]
-    slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
-    return slots
-
-
 HARMLESS: Final = frozenset(
     (key, slot)
     for key, card in POOL.defs.items()
-    for slot, effects in _programs(card)
-    if (key, slot) in POOL.programs and _harmless(effects)
+    for slot, effects in program_slots(card)
+    if _harmless(effects)
 )
 """The (card, slot) programs that can make no creature die and no player lose life
 (:func:`_harmless`: Giant Growth, Overrun, Rancor, "when this enters, draw a card"): after one
