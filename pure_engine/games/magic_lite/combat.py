@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId, Table
@@ -248,7 +248,7 @@ def _able_to_attack(table: Table, player: int) -> tuple[EntityId, ...]:
     return tuple(found)
 
 
-def _on_battlefield(state: MagicState, ids: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
+def _on_battlefield(state: MagicState, ids: Sequence[EntityId]) -> tuple[EntityId, ...]:
     entities, fields = state.table.entities, BATTLEFIELD
     found = []  # (a loop: a generator is a call per item)
     for i in ids:
@@ -423,13 +423,9 @@ def _blocked_damage(
             if bool(attacker.tags & FIRST_STRIKE) == first_strike and attacker.attack > 0:
                 hits.append((attacker, player, attacker.attack))
             continue
-        if orders:
-            blockers = list(blockers_of(state, a))
-        else:
-            blockers = []  # (blockers_of's: those still on the battlefield, in block order)
-            for b in declared:
-                if entities[b].zone in fields:
-                    blockers.append(b)
+        # blockers_of's answer: in the damage assignment order, or else in block order (the
+        # blocks grouped above), those still on the battlefield
+        blockers = blockers_of(state, a) if orders else _on_battlefield(state, declared)
         for b in blockers:
             blocker = entities[b]
             if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
