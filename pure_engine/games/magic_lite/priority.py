@@ -46,6 +46,7 @@ from pure_engine.games.magic_lite.engine import (
     settle,
     target_lister,
 )
+from pure_engine.games.magic_lite.instants import INSTANTS, out_of_hand
 from pure_engine.games.magic_lite.state import (
     PREBUILT,
     Act,
@@ -189,8 +190,8 @@ _LISTED: Final[dict[str, _Listed | None]] = {
 for sorcery timing, its coloured needs, mana value, target selector and target lister — every
 card of the pool, looked up by a subscript."""
 
-_INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
-"""The spells that may be cast at instant speed."""
+_INSTANTS: Final = INSTANTS
+"""The spells that may be cast at instant speed (:data:`~.instants.INSTANTS`)."""
 _PERMANENTS: Final = frozenset(key for key in POOL.defs if key != PLAYER and is_permanent(key))
 """The cards that resolve by entering the battlefield (:func:`~.cards.is_permanent`)."""
 
@@ -342,8 +343,12 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
             # (a step is one of the enum's members: compared by identity, not by value)
             if (step is main1 or step is main2) and not state.stack:
                 k = player + 4 if state.land_played else player + 2
+            elif not state.instants >> player & 1 and not state.cards.abilities:
+                return False  # instant timing, no instant in hand (the kept fact), no ability
             else:
                 k = player
+        elif not state.instants >> player & 1 and not state.cards.abilities:
+            return False  # (the same, for the other player)
         else:
             k = player
         if tables[k] is table:  # answered for this table: the hand is not even looked up
@@ -382,6 +387,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         step = state.step
         if player == state.active and (step is main1 or step is main2) and not state.stack:
             k = player + 4 if state.land_played else player + 2
+        elif not state.instants >> player & 1 and not state.cards.abilities:
+            return pass_only  # (memo_can_act's no by the kept fact: nothing stored)
         else:
             k = player
         if tables[k] is not table:
@@ -560,13 +567,19 @@ def everyone_passes(
     >>> everyone_passes(s, nobody), everyone_passes(s.replace(skip=0b01), nobody)
     (True, False)
     """
+    if state.skip != 0b11 or state.stack:
+        return False
     active = state.active
-    return (
-        state.skip == 0b11
-        and not state.stack
-        and (active_cannot or not can_act(state, active, step))
-        and not can_act(state, 1 - active, step)
-    )
+    # at instant timing a hand without an instant (the kept fact) cannot act when no card of
+    # the game has an ability: can_act's no, without the call
+    bits = 0b11 if state.cards.abilities else state.instants
+    if (
+        not active_cannot
+        and (bits >> active & 1 or (state.step if step is None else step) in _MAINS)
+        and can_act(state, active, step)
+    ):
+        return False
+    return not bits >> (1 - active) & 1 or not can_act(state, 1 - active, step)
 
 
 def open_window(state: MagicState, can_act: CanAct, active_cannot: bool = False) -> MagicState:
@@ -640,11 +653,21 @@ def pass_priority(
     (:func:`~.engine.target_lister`'s, which reads no tapped status) is still legal, and is not
     looked for again in the list of targets when it resolves (:func:`cast_passed`)."""
     passes, holder = state.passes, state.holder
+    # who may hold an instant (the kept fact; both when a card of the game has an ability): a
+    # player who holds none and is not at sorcery timing (the active player, the stack empty)
+    # cannot act, without the call
+    bits = 0b11 if state.cards.abilities else state.instants
     while True:
         passes += 1
         if passes < 2:  # the next player receives priority
             holder = 1 - holder
-            if not quiet and (not state.skip >> holder & 1 or can_act(state, holder)):
+            if not quiet and (
+                not state.skip >> holder & 1
+                or (
+                    (bits >> holder & 1 or (holder == state.active and not state.stack))
+                    and can_act(state, holder)
+                )
+            ):
                 return set_priority(state, passes, holder, state.autos + autos)
             autos += 1
             continue
@@ -717,7 +740,7 @@ def cast(
     item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
     # paying, moving the card and the kit's push_item (its controller receives priority), in
     # one write of the state
-    return _cast(state, table, (*state.stack, item), player, 0)
+    return out_of_hand(_cast(state, table, (*state.stack, item), player, 0), player, card)
 
 
 def cast_passed(
@@ -753,7 +776,9 @@ def cast_passed(
     table = state.table
     card = table.entities[card_id].card
     quiet = (  # nobody_responds, inlined (a call per cast)
-        state.skip == 0b11 and not state.cards.abilities and not _instant_in_hands(table, card_id)
+        state.skip == 0b11
+        and not state.cards.abilities
+        and (not state.instants or not _instant_in_hands(table, card_id))
     )
     if quiet and target < 0 and card in _PERMANENTS and not state.stack:
         table = paid_and_entered(table, player, _CAST_FACTS[card][0], card_id, tapped)
@@ -788,7 +813,7 @@ def nobody_responds(state: MagicState, cast: EntityId | None = None) -> bool:
     return (
         state.skip == 0b11
         and not state.cards.abilities
-        and not _instant_in_hands(state.table, cast)
+        and (not state.instants or not _instant_in_hands(state.table, cast))
     )
 
 

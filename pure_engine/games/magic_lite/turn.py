@@ -87,6 +87,7 @@ from pure_engine.games.magic_lite.engine import (
     mana_counts,
     settle,
 )
+from pure_engine.games.magic_lite.instants import into_hand
 from pure_engine.games.magic_lite.priority import (
     CanAct,
     DrawnQuiet,
@@ -209,7 +210,8 @@ def _draw_at(
         and not state.stack
         and carry(table, moved, active, e.card)
     )
-    return open_window_at(_drawn_at(state, step, moved), step, can_act, nobody)
+    state = into_hand(_drawn_at(state, step, moved), active, e.card)  # (the kept fact: instants)
+    return open_window_at(state, step, can_act, nobody)
 
 
 Drawn = dict[Entity, Entity]
@@ -512,8 +514,7 @@ def _quiet(state: MagicState, can_act: CanAct, event: str) -> bool:
         return False
     if event in _LISTENED and event not in state.cards.unheard and _listens(state, event):
         return False
-    active = state.active
-    return not can_act(state, active) and not can_act(state, 1 - active)
+    return everyone_passes(state, can_act)  # (the stack is empty between steps)
 
 
 def _quiet_after_window(state: MagicState, can_act: CanAct, event: str) -> bool:
