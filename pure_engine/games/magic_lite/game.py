@@ -504,7 +504,6 @@ def make_game(
         tapped={},
         drawn={},
         carry=priority.drawn,
-        kept=priority.kept,
         scratch=True,
     )
     actions = priority.actions

@@ -65,7 +65,6 @@ __all__ = [
     "PASS",
     "CanAct",
     "DrawnQuiet",
-    "HandsKept",
     "ManaCounts",
     "Priority",
     "can_act",
@@ -271,26 +270,18 @@ DrawnQuiet = Callable[[Table, Table, int, str], bool]
 *after* (:meth:`Priority.drawn`)."""
 
 
-HandsKept = Callable[[Table, Table], None]
-"""``(before, after) -> None``: *after* is *before* with battlefield entities changed and
-nothing else (no zone, no card in a hand: the untap, attackers tapped, combat damage), in a
-game without activated abilities; each player's "no" at instant timing found on *before*
-because their hand holds no instant is carried to *after* (:meth:`Priority.kept`)."""
-
-
 class Priority(Struct):
     """A game value's memo of priority (:func:`make_priority`): ``can_act(state, player[,
     step])`` answers as :func:`can_act`, ``actions(state, player)`` as
     :func:`priority_actions`; ``drawn(before, after, player, card)`` carries both players'
     answers at instant timing across a draw (:data:`DrawnQuiet`): True when both were known
-    to be no on *before* and *card* is not an instant; ``kept(before, after)`` carries the
-    instant-timing "no instant in hand" answers across a change of battlefield entities only
-    (:data:`HandsKept`)."""
+    to be no on *before* and *card* is not an instant.  (At instant timing a hand without an
+    instant, in a game without activated abilities, is answered by the state's kept fact,
+    ``MagicState.instants``: no memo is read.)"""
 
     can_act: CanAct
     actions: Callable[[MagicState, int], tuple[Action, ...]]
     drawn: DrawnQuiet
-    kept: HandsKept
 
 
 def make_priority(mana: ManaCounts = mana_counts) -> Priority:
@@ -326,11 +317,7 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     answers = [False] * 6
     lists: list[tuple[Action, ...]] = [()] * 6
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
-    # per player: the hand of their last instant-timing miss when it held no instant (None:
-    # it held one) — a "no" that holds whatever the battlefields do
-    bare: list[object] = [None, None]
     hands, battlefields = HAND, BATTLEFIELD
-    hand0, hand1 = HAND
     main1, main2 = _MAINS
     pass_only = _PASS_ONLY
     instants = _INSTANTS
@@ -363,10 +350,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
             for i in hand:
                 if entities[i].card in instants:
                     found = _choices(table, player, hand, False, False, mana)
-                    bare[player] = None
                     break
             else:
-                bare[player] = hand
                 if not state.cards.abilities:  # (the commonest miss: no, and nothing to add)
                     tables[k] = table
                     answers[k] = False
@@ -419,17 +404,7 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         tables[player] = after
         return not answers[player] and theirs and not answers[other]
 
-    def memo_kept(before: Table, after: Table) -> None:
-        # at instant timing a hand without an instant says no whatever the battlefields hold
-        # (no ability in the game: the caller's word), and the hand is the same tuple of the
-        # same cards (the caller changed battlefield entities only)
-        # (the two players one after the other: no loop)
-        if tables[0] is before and not answers[0] and bare[0] is after.zones[hand0]:
-            tables[0] = after
-        if tables[1] is before and not answers[1] and bare[1] is after.zones[hand1]:
-            tables[1] = after
-
-    return Priority(memo_can_act, memo_actions, memo_drawn, memo_kept)
+    return Priority(memo_can_act, memo_actions, memo_drawn)
 
 
 def _can_act(
