@@ -23,6 +23,7 @@ import pytest
 
 from pure_engine import load_game
 from pure_engine.cards import EXHAUSTED, Table, put, remove_buffs, without_buffs
+from pure_engine.games.magic_lite import game as game_module
 from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.actions import auto
 from pure_engine.games.magic_lite.cards import POOL
@@ -125,6 +126,26 @@ def test_the_check_fails_when_combat_damage_misses_its_dead(
         _agree(tmp_path, range(1))
 
 
+def test_the_check_fails_when_the_untap_says_nobody_can_act(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the comparison can fail: Priority.kept telling the fused turn change that both players'
+    # "no" were carried across the untap when they were not (the upkeep's window is then never
+    # asked about: an upkeep where somebody can act is skipped)
+    def lying(*args: Any) -> Any:
+        memo = make_priority(*args)
+
+        def kept(before: Table, after: Table) -> bool:
+            memo.kept(before, after)
+            return True
+
+        return memo.replace(kept=kept)
+
+    monkeypatch.setattr(game_module, "make_priority", lying)
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(2))
+
+
 def test_the_check_fails_when_the_loop_miscounts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -160,7 +181,9 @@ def test_a_no_carried_across_the_untap_is_the_plain_answer_and_only_on_its_premi
     forest = s.table.zones[BATTLEFIELD[0]][0]
     land = s.table.entities[forest]
     untapped = s.replace(table=put(s.table, land.replace(status=land.status & ~TAPPED)))
-    memo.kept(s.table, untapped.table)
+    # (a fresh memo knows no answer: nothing carried, and it says so)
+    assert not make_priority().kept(s.table, untapped.table)
+    assert memo.kept(s.table, untapped.table)  # both "no" carried
     assert [memo.can_act(untapped, p, Step.END) for p in (0, 1)] == [
         can_act(untapped, p, Step.END) for p in (0, 1)
     ]

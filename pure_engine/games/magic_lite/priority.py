@@ -270,11 +270,12 @@ DrawnQuiet = Callable[[Table, Table, int, str], bool]
 *after* (:meth:`Priority.drawn`)."""
 
 
-HandsKept = Callable[[Table, Table], None]
-"""``(before, after) -> None``: *after* is *before* with battlefield entities changed and
+HandsKept = Callable[[Table, Table], bool]
+"""``(before, after) -> both no``: *after* is *before* with battlefield entities changed and
 nothing else (no zone, no card in a hand: the untap, attackers tapped, combat damage), in a
 game without activated abilities; each player's "no" at instant timing found on *before*
-because their hand holds no instant is carried to *after* (:meth:`Priority.kept`)."""
+because their hand holds no instant is carried to *after* (:meth:`Priority.kept`); True when
+both players' were (neither can act at instant timing on *after*: the caller need not ask)."""
 
 
 class Priority(Struct):
@@ -284,7 +285,7 @@ class Priority(Struct):
     answers at instant timing across a draw (:data:`DrawnQuiet`): True when both were known
     to be no on *before* and *card* is not an instant; ``kept(before, after)`` carries the
     instant-timing "no instant in hand" answers across a change of battlefield entities only
-    (:data:`HandsKept`)."""
+    (:data:`HandsKept`), and tells whether both players' were."""
 
     can_act: CanAct
     actions: Callable[[MagicState, int], tuple[Action, ...]]
@@ -412,15 +413,21 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         tables[player] = after
         return not answers[player] and theirs and not answers[other]
 
-    def memo_kept(before: Table, after: Table) -> None:
+    def memo_kept(before: Table, after: Table) -> bool:
         # at instant timing a hand without an instant says no whatever the battlefields hold
         # (no ability in the game: the caller's word), and the hand is the same tuple of the
         # same cards (the caller changed battlefield entities only)
         # (the two players one after the other: no loop)
-        if tables[0] is before and not answers[0] and bare[0] is after.zones[hand0]:
+        zones = after.zones
+        both = True
+        if tables[0] is before and not answers[0] and bare[0] is zones[hand0]:
             tables[0] = after
-        if tables[1] is before and not answers[1] and bare[1] is after.zones[hand1]:
+        else:
+            both = False
+        if tables[1] is before and not answers[1] and bare[1] is zones[hand1]:
             tables[1] = after
+            return both
+        return False
 
     return Priority(memo_can_act, memo_actions, memo_drawn, memo_kept)
 

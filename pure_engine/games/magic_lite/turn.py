@@ -199,7 +199,8 @@ def _draw_at(
     # (move_card of the library's top card: no search for it)
     zones = table.zones.mutate()
     zones[e.zone] = cards[:-1]
-    zones[drawn.zone] = (*zones[drawn.zone], card)
+    hand = drawn.zone
+    zones[hand] = zones[hand] + (card,)
     moved = _new_table(table.entities.set(card, drawn), zones.finish(), table.next_id)
     # after a quiet untap (the chooser asked both players about this table) the draw's window
     # is decided by the game's memo: a card drawn changes only the drawer's hand
@@ -343,11 +344,11 @@ def _turn_over_at(
         return _cleanup_at(state, step)
     active = 1 - state.active
     table = _next_turn_table(untapped, state)
-    if kept is not None and not state.cards.abilities:
-        kept(state.table, table)  # (the untap changes battlefield entities only)
+    # (the untap changes battlefield entities only: both players' "no" carried, neither asked)
+    nobody = kept is not None and not state.cards.abilities and kept(state.table, table)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
-    if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
-        return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
+    if not _quiet(state, can_act, "upkeep", nobody):  # (_after_untap) the loop goes on from the
+        return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)  # upkeep
     state = _draw_at(can_act, drawn, carry, state, _DRAW)
     # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
     # decides by its window only)
@@ -505,13 +506,16 @@ def _listens(state: MagicState, event: str) -> bool:
     return False
 
 
-def _quiet(state: MagicState, can_act: CanAct, event: str) -> bool:
+def _quiet(state: MagicState, can_act: CanAct, event: str, nobody: bool = False) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
-    nothing of the active player's triggers then, and neither player can act."""
+    nothing of the active player's triggers then, and neither player can act (*nobody*: the
+    caller knows already that neither can, at this step's timing: not asked)."""
     if state.skip != 0b11:
         return False
     if event in _LISTENED and event not in state.cards.unheard and _listens(state, event):
         return False
+    if nobody:
+        return True
     active = state.active
     return not can_act(state, active) and not can_act(state, 1 - active)
 
