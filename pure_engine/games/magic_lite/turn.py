@@ -199,7 +199,8 @@ def _draw_at(
     # (move_card of the library's top card: no search for it)
     zones = table.zones.mutate()
     zones[e.zone] = cards[:-1]
-    zones[drawn.zone] = (*zones[drawn.zone], card)
+    hand = drawn.zone
+    zones[hand] = zones[hand] + (card,)
     moved = _new_table(table.entities.set(card, drawn), zones.finish(), table.next_id)
     # after a quiet untap (the chooser asked both players about this table) the draw's window
     # is decided by the game's memo: a card drawn changes only the drawer's hand (not asked
