@@ -183,7 +183,8 @@ def move_card(
         where = source.index(card)
     except ValueError:
         raise ValueError(f"card {card!r} is not in {src!r}") from None
-    rest = source[:where] + source[where + 1 :]
+    # (a card at the bottom, as a spell alone on the stack: one slice)
+    rest = source[:where] + source[where + 1 :] if where else source[1:]
     if src == dst:
         target = rest
     else:
@@ -191,7 +192,8 @@ def move_card(
             target = table[dst]
         except KeyError:
             target = _zone(table, dst)
-    placed = (*target, card) if at is None else (*target[:at], card, *target[at:])
+    # (on top: a tuple joined by ``+``, no list built for a starred display)
+    placed = target + (card,) if at is None else (*target[:at], card, *target[at:])  # noqa: RUF005
     if src == dst:
         return table.set(src, placed)
     m = table.mutate()
