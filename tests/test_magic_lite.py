@@ -42,6 +42,7 @@ from pure_engine.games.magic_lite.engine import (
     settle,
 )
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
+from pure_engine.games.magic_lite.instants import counted
 from pure_engine.games.magic_lite.priority import (
     _INSTANTS,
     PASS,
@@ -293,7 +294,9 @@ def test_a_games_memo_carries_the_answers_at_instant_timing_across_a_draw(
     for seed in range(4):
         state = game.initial_state(seed)
         while not game.is_terminal(state):
-            before = state.replace(step=Step.UPKEEP)  # instant timing for both players
+            # instant timing for both players, the kept fact unknown (0b11: the checks read
+            # the hands, and the memo keeps their answers)
+            before = state.replace(step=Step.UPKEEP, instants=0b11)
             for player in (0, 1):
                 if not before.table.zones[ZONES.library[player]]:
                     continue
@@ -327,7 +330,9 @@ def _dealt_one_by_one(deck0: tuple[str, ...], deck1: tuple[str, ...], seed: int)
     for p in (0, 1):
         zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
     facts = card_facts((*deck0, *deck1))
-    return start_turns(MagicState(table.replace(zones=zones), rng=rng, skip=0b11, cards=facts))
+    table = table.replace(zones=zones)
+    state = MagicState(table, rng=rng, skip=0b11, cards=facts, instants=counted(table))
+    return start_turns(state)
 
 
 def test_a_dealer_deals_as_each_card_placed_one_by_one() -> None:

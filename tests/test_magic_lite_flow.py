@@ -23,14 +23,13 @@ import pytest
 
 from pure_engine import load_game
 from pure_engine.cards import EXHAUSTED, Table, put, remove_buffs, without_buffs
-from pure_engine.games.magic_lite import game as game_module
 from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.actions import auto, current_player, legal_actions
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.decks import load_deck
-from pure_engine.games.magic_lite.engine import BATTLEFIELD, HAND
+from pure_engine.games.magic_lite.engine import BATTLEFIELD
 from pure_engine.games.magic_lite.game import deal, position
-from pure_engine.games.magic_lite.priority import can_act, everyone_passes, make_priority
+from pure_engine.games.magic_lite.priority import can_act, everyone_passes
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
@@ -127,26 +126,6 @@ def test_the_check_fails_when_combat_damage_misses_its_dead(
         _agree(tmp_path, range(1))
 
 
-def test_the_check_fails_when_the_untap_says_nobody_can_act(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # the comparison can fail: Priority.kept telling the fused turn change that both players'
-    # "no" were carried across the untap when they were not (the upkeep's window is then never
-    # asked about: an upkeep where somebody can act is skipped)
-    def lying(*args: Any) -> Any:
-        memo = make_priority(*args)
-
-        def kept(before: Table, after: Table) -> bool:
-            memo.kept(before, after)
-            return True
-
-        return memo.replace(kept=kept)
-
-    monkeypatch.setattr(game_module, "make_priority", lying)
-    with pytest.raises(AssertionError, match="differ"):
-        _agree(tmp_path, range(2))
-
-
 def test_the_check_fails_when_the_loop_miscounts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -165,34 +144,6 @@ def test_the_check_fails_when_the_loop_miscounts(
     monkeypatch.setattr(turn, "_stepper", miscounting)
     with pytest.raises(AssertionError, match="differ"):
         _agree(tmp_path, range(1))
-
-
-def test_a_no_carried_across_the_untap_is_the_plain_answer_and_only_on_its_premise() -> None:
-    # Priority.kept carries an instant-timing "no" found on a hand without an instant from a
-    # table to the next when only battlefield entities changed (the untap): the carried
-    # answer is the plain check's; with its premise broken (a card in a hand changed under
-    # the same zone tuple) the carried answer is wrong — which the game comparisons above and
-    # tests/test_magic_lite_memos.py would catch
-    memo = make_priority()
-    s = position(
-        hands=(("grizzly_bears",), ("grizzly_bears",)),
-        battlefields=(("forest",), ("forest", "grizzly_bears")),
-    )
-    assert [memo.can_act(s, p, Step.END) for p in (0, 1)] == [False, False]
-    forest = s.table.zones[BATTLEFIELD[0]][0]
-    land = s.table.entities[forest]
-    untapped = s.replace(table=put(s.table, land.replace(status=land.status & ~TAPPED)))
-    # (a fresh memo knows no answer: nothing carried, and it says so)
-    assert not make_priority().kept(s.table, untapped.table)
-    assert memo.kept(s.table, untapped.table)  # both "no" carried
-    assert [memo.can_act(untapped, p, Step.END) for p in (0, 1)] == [
-        can_act(untapped, p, Step.END) for p in (0, 1)
-    ]
-    bears = s.table.zones[HAND[0]][0]
-    growth = s.table.entities[bears].replace(card="giant_growth")
-    broken = untapped.replace(table=put(untapped.table, growth))
-    memo.kept(untapped.table, broken.table)
-    assert can_act(broken, 0, Step.END) and not memo.can_act(broken, 0, Step.END)
 
 
 def _plays_as_fresh_drafts(step: Callable[[MagicState, Action], MagicState], seeds: int) -> bool:

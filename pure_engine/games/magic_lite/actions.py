@@ -42,6 +42,7 @@ from pure_engine.games.magic_lite.engine import (
     settle,
     tap,
 )
+from pure_engine.games.magic_lite.instants import out_of_hand
 from pure_engine.games.magic_lite.priority import (
     PASS,
     CanAct,
@@ -326,7 +327,7 @@ def _choose(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
 def _discard(state: MagicState, action: Action, can_act: CanAct) -> MagicState:
     card = EntityId(action.card)
     table = move(state.table, card, ZONES.graveyard[state.active])
-    state = state.replace(table=table)
+    state = out_of_hand(state.replace(table=table), state.active, table.entities[card].card)
     return state.replace(declaring=hand_over(state))
 
 

@@ -62,6 +62,7 @@ from pure_engine.games.magic_lite.cards import (
     mana_of,
 )
 from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES, Attach
+from pure_engine.games.magic_lite.instants import into_hand
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     LIFELINK,
@@ -207,6 +208,7 @@ def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
         if not cards:
             return state.replace(table=table, lost=state.lost | 1 << player)
         table = move(table, cards[-1], hand)
+        state = into_hand(state, player, table.entities[cards[-1]].card)
     return set_table(state, table)
 
 
@@ -224,7 +226,10 @@ def draw_card_at(state: MagicState, player: int, step: Step) -> MagicState:
     cards = table.zones[ZONES.library[player]]
     if not cards:  # an empty library: lost (the step is left to the caller)
         return draw_cards(state, player, 1)
-    return _drawn_at(state, step, move(table, cards[-1], HAND[player]))
+    card = cards[-1]
+    return into_hand(
+        _drawn_at(state, step, move(table, card, HAND[player])), player, table.entities[card].card
+    )
 
 
 _drawn_at: Final = writer("step", "table")

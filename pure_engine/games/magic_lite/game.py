@@ -52,6 +52,7 @@ from pure_engine.games.magic_lite.combat import damage_order, make_combat
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
+from pure_engine.games.magic_lite.instants import counted
 from pure_engine.games.magic_lite.priority import make_priority
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
 from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
@@ -237,7 +238,7 @@ _new_table: Final = Table.maker()
 
 
 def _dealt(table: Table, rng: Rng, skip: int, facts: CardFacts) -> MagicState:
-    return MagicState(table, rng=rng, skip=skip, cards=facts)
+    return MagicState(table, rng=rng, skip=skip, cards=facts, instants=counted(table))
 
 
 def position(
@@ -276,8 +277,16 @@ def position(
         for card in cards[p]
     ]
     facts = card_facts(card for _, card, _ in placed)
+    table = _table(placed)
     state = MagicState(
-        _table(placed), life=life, active=active, step=step, turn=turn, skip=skip, cards=facts
+        table,
+        life=life,
+        active=active,
+        step=step,
+        turn=turn,
+        skip=skip,
+        cards=facts,
+        instants=counted(table),
     )
     return TURN.enter(state)
 
@@ -348,7 +357,8 @@ def counters(state: MagicState) -> dict[str, int]:
 def resample(state: MagicState, player: int, rng: random.Random) -> MagicState:
     """A state *player* cannot tell from *state*: the opponent's hand and library dealt anew from
     the opponent's unseen cards, *player*'s own library reshuffled."""
-    return state.replace(table=resample_table(state.table, LAYOUT, player, rng))
+    table = resample_table(state.table, LAYOUT, player, rng)
+    return state.replace(table=table, instants=counted(table))
 
 
 # --- notation -----------------------------------------------------------------------------------
@@ -494,7 +504,6 @@ def make_game(
         tapped={},
         drawn={},
         carry=priority.drawn,
-        kept=priority.kept,
         scratch=True,
     )
     actions = priority.actions

@@ -46,6 +46,7 @@ from pure_engine.games.magic_lite.engine import (
     settle,
     target_lister,
 )
+from pure_engine.games.magic_lite.instants import INSTANTS, out_of_hand
 from pure_engine.games.magic_lite.state import (
     PREBUILT,
     Act,
@@ -64,7 +65,6 @@ __all__ = [
     "PASS",
     "CanAct",
     "DrawnQuiet",
-    "HandsKept",
     "ManaCounts",
     "Priority",
     "can_act",
@@ -189,8 +189,8 @@ _LISTED: Final[dict[str, _Listed | None]] = {
 for sorcery timing, its coloured needs, mana value, target selector and target lister — every
 card of the pool, looked up by a subscript."""
 
-_INSTANTS: Final = frozenset(key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT)
-"""The spells that may be cast at instant speed."""
+_INSTANTS: Final = INSTANTS
+"""The spells that may be cast at instant speed (:data:`~.instants.INSTANTS`)."""
 _PERMANENTS: Final = frozenset(key for key in POOL.defs if key != PLAYER and is_permanent(key))
 """The cards that resolve by entering the battlefield (:func:`~.cards.is_permanent`)."""
 
@@ -270,27 +270,18 @@ DrawnQuiet = Callable[[Table, Table, int, str], bool]
 *after* (:meth:`Priority.drawn`)."""
 
 
-HandsKept = Callable[[Table, Table], bool]
-"""``(before, after) -> both no``: *after* is *before* with battlefield entities changed and
-nothing else (no zone, no card in a hand: the untap, attackers tapped, combat damage), in a
-game without activated abilities; each player's "no" at instant timing found on *before*
-because their hand holds no instant is carried to *after* (:meth:`Priority.kept`); True when
-both players' were (neither can act at instant timing on *after*: the caller need not ask)."""
-
-
 class Priority(Struct):
     """A game value's memo of priority (:func:`make_priority`): ``can_act(state, player[,
     step])`` answers as :func:`can_act`, ``actions(state, player)`` as
     :func:`priority_actions`; ``drawn(before, after, player, card)`` carries both players'
     answers at instant timing across a draw (:data:`DrawnQuiet`): True when both were known
-    to be no on *before* and *card* is not an instant; ``kept(before, after)`` carries the
-    instant-timing "no instant in hand" answers across a change of battlefield entities only
-    (:data:`HandsKept`), and tells whether both players' were."""
+    to be no on *before* and *card* is not an instant.  (At instant timing a hand without an
+    instant, in a game without activated abilities, is answered by the state's kept fact,
+    ``MagicState.instants``: no memo is read.)"""
 
     can_act: CanAct
     actions: Callable[[MagicState, int], tuple[Action, ...]]
     drawn: DrawnQuiet
-    kept: HandsKept
 
 
 def make_priority(mana: ManaCounts = mana_counts) -> Priority:
@@ -326,11 +317,7 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
     answers = [False] * 6
     lists: list[tuple[Action, ...]] = [()] * 6
     fields: list[tuple[object, tuple[EntityId, ...], bool]] = [(None, (), False)] * 2
-    # per player: the hand of their last instant-timing miss when it held no instant (None:
-    # it held one) — a "no" that holds whatever the battlefields do
-    bare: list[object] = [None, None]
     hands, battlefields = HAND, BATTLEFIELD
-    hand0, hand1 = HAND
     main1, main2 = _MAINS
     pass_only = _PASS_ONLY
     instants = _INSTANTS
@@ -343,8 +330,12 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
             # (a step is one of the enum's members: compared by identity, not by value)
             if (step is main1 or step is main2) and not state.stack:
                 k = player + 4 if state.land_played else player + 2
+            elif not state.instants >> player & 1 and not state.cards.abilities:
+                return False  # instant timing, no instant in hand (the kept fact), no ability
             else:
                 k = player
+        elif not state.instants >> player & 1 and not state.cards.abilities:
+            return False  # (the same, for the other player)
         else:
             k = player
         if tables[k] is table:  # answered for this table: the hand is not even looked up
@@ -359,10 +350,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
             for i in hand:
                 if entities[i].card in instants:
                     found = _choices(table, player, hand, False, False, mana)
-                    bare[player] = None
                     break
             else:
-                bare[player] = hand
                 if not state.cards.abilities:  # (the commonest miss: no, and nothing to add)
                     tables[k] = table
                     answers[k] = False
@@ -383,6 +372,8 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         step = state.step
         if player == state.active and (step is main1 or step is main2) and not state.stack:
             k = player + 4 if state.land_played else player + 2
+        elif not state.instants >> player & 1 and not state.cards.abilities:
+            return pass_only  # (memo_can_act's no by the kept fact: nothing stored)
         else:
             k = player
         if tables[k] is not table:
@@ -413,23 +404,7 @@ def make_priority(mana: ManaCounts = mana_counts) -> Priority:
         tables[player] = after
         return not answers[player] and theirs and not answers[other]
 
-    def memo_kept(before: Table, after: Table) -> bool:
-        # at instant timing a hand without an instant says no whatever the battlefields hold
-        # (no ability in the game: the caller's word), and the hand is the same tuple of the
-        # same cards (the caller changed battlefield entities only)
-        # (the two players one after the other: no loop)
-        zones = after.zones
-        both = True
-        if tables[0] is before and not answers[0] and bare[0] is zones[hand0]:
-            tables[0] = after
-        else:
-            both = False
-        if tables[1] is before and not answers[1] and bare[1] is zones[hand1]:
-            tables[1] = after
-            return both
-        return False
-
-    return Priority(memo_can_act, memo_actions, memo_drawn, memo_kept)
+    return Priority(memo_can_act, memo_actions, memo_drawn)
 
 
 def _can_act(
@@ -567,13 +542,19 @@ def everyone_passes(
     >>> everyone_passes(s, nobody), everyone_passes(s.replace(skip=0b01), nobody)
     (True, False)
     """
+    if state.skip != 0b11 or state.stack:
+        return False
     active = state.active
-    return (
-        state.skip == 0b11
-        and not state.stack
-        and (active_cannot or not can_act(state, active, step))
-        and not can_act(state, 1 - active, step)
-    )
+    # at instant timing a hand without an instant (the kept fact) cannot act when no card of
+    # the game has an ability: can_act's no, without the call
+    bits = 0b11 if state.cards.abilities else state.instants
+    if (
+        not active_cannot
+        and (bits >> active & 1 or (state.step if step is None else step) in _MAINS)
+        and can_act(state, active, step)
+    ):
+        return False
+    return not bits >> (1 - active) & 1 or not can_act(state, 1 - active, step)
 
 
 def open_window(state: MagicState, can_act: CanAct, active_cannot: bool = False) -> MagicState:
@@ -647,11 +628,21 @@ def pass_priority(
     (:func:`~.engine.target_lister`'s, which reads no tapped status) is still legal, and is not
     looked for again in the list of targets when it resolves (:func:`cast_passed`)."""
     passes, holder = state.passes, state.holder
+    # who may hold an instant (the kept fact; both when a card of the game has an ability): a
+    # player who holds none and is not at sorcery timing (the active player, the stack empty)
+    # cannot act, without the call
+    bits = 0b11 if state.cards.abilities else state.instants
     while True:
         passes += 1
         if passes < 2:  # the next player receives priority
             holder = 1 - holder
-            if not quiet and (not state.skip >> holder & 1 or can_act(state, holder)):
+            if not quiet and (
+                not state.skip >> holder & 1
+                or (
+                    (bits >> holder & 1 or (holder == state.active and not state.stack))
+                    and can_act(state, holder)
+                )
+            ):
                 return set_priority(state, passes, holder, state.autos + autos)
             autos += 1
             continue
@@ -724,7 +715,7 @@ def cast(
     item = _item(_frame(card, "play", 0, ctx, regs, 0), True)
     # paying, moving the card and the kit's push_item (its controller receives priority), in
     # one write of the state
-    return _cast(state, table, (*state.stack, item), player, 0)
+    return out_of_hand(_cast(state, table, (*state.stack, item), player, 0), player, card)
 
 
 def cast_passed(
@@ -760,7 +751,9 @@ def cast_passed(
     table = state.table
     card = table.entities[card_id].card
     quiet = (  # nobody_responds, inlined (a call per cast)
-        state.skip == 0b11 and not state.cards.abilities and not _instant_in_hands(table, card_id)
+        state.skip == 0b11
+        and not state.cards.abilities
+        and (not state.instants or not _instant_in_hands(table, card_id))
     )
     if quiet and target < 0 and card in _PERMANENTS and not state.stack:
         table = paid_and_entered(table, player, _CAST_FACTS[card][0], card_id, tapped)
@@ -795,7 +788,7 @@ def nobody_responds(state: MagicState, cast: EntityId | None = None) -> bool:
     return (
         state.skip == 0b11
         and not state.cards.abilities
-        and not _instant_in_hands(state.table, cast)
+        and (not state.instants or not _instant_in_hands(state.table, cast))
     )
 
 

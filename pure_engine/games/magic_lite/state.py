@@ -228,7 +228,9 @@ class MagicState(StackState):
     blockers' damage order is ``to_order``, the chosen ``orders``), auras
     ``attached`` as (aura, creature) pairs, the bit set of players who
     ``lost``, the seats whose trivial decisions are skipped (``skip``), what the game's
-    cards can never do (``cards``: :class:`CardFacts`, the same all game), and
+    cards can never do (``cards``: :class:`CardFacts`, the same all game), which hands
+    hold an instant (``instants``: bit *p* for player *p*, a fact kept by every card put into
+    or taken out of a hand: :mod:`~pure_engine.games.magic_lite.instants`), and
     four counters that do not decide anything: flow ``ticks`` (passes of the
     flow loop, one per decision), ``steps`` (step changes), player
     ``decisions`` and automatic actions (``autos``).
@@ -249,6 +251,7 @@ class MagicState(StackState):
     lost: int = 0
     skip: int = 0b11
     cards: CardFacts = CardFacts()
+    instants: int = 0b11
     ticks: int = 0
     steps: int = 0
     decisions: int = 0

@@ -87,10 +87,10 @@ from pure_engine.games.magic_lite.engine import (
     mana_counts,
     settle,
 )
+from pure_engine.games.magic_lite.instants import into_hand
 from pure_engine.games.magic_lite.priority import (
     CanAct,
     DrawnQuiet,
-    HandsKept,
     ManaCounts,
     can_act,
     everyone_passes,
@@ -202,14 +202,17 @@ def _draw_at(
     zones[hand] = zones[hand] + (card,)
     moved = _new_table(table.entities.set(card, drawn), zones.finish(), table.next_id)
     # after a quiet untap (the chooser asked both players about this table) the draw's window
-    # is decided by the game's memo: a card drawn changes only the drawer's hand
+    # is decided by the game's memo: a card drawn changes only the drawer's hand (not asked
+    # when the kept fact answers: no ability in the game and no instant in either hand)
     nobody = (
         carry is not None
         and state.skip == 0b11
         and not state.stack
+        and (state.instants != 0 or state.cards.abilities)
         and carry(table, moved, active, e.card)
     )
-    return open_window_at(_drawn_at(state, step, moved), step, can_act, nobody)
+    state = into_hand(_drawn_at(state, step, moved), active, e.card)  # (the kept fact: instants)
+    return open_window_at(state, step, can_act, nobody)
 
 
 Drawn = dict[Entity, Entity]
@@ -320,7 +323,6 @@ def _turn_over_at(
     untapped: Untapped | None,
     drawn: Drawn | None,
     carry: DrawnQuiet | None,
-    kept: HandsKept | None,
     state: MagicState,
     step: Step,
 ) -> MagicState:
@@ -343,11 +345,9 @@ def _turn_over_at(
         return _cleanup_at(state, step)
     active = 1 - state.active
     table = _next_turn_table(untapped, state)
-    # (the untap changes battlefield entities only: both players' "no" carried, neither asked)
-    nobody = kept is not None and not state.cards.abilities and kept(state.table, table)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
-    if not _quiet(state, can_act, "upkeep", nobody):  # (_after_untap) the loop goes on from the
-        return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)  # upkeep
+    if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
+        return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
     state = _draw_at(can_act, drawn, carry, state, _DRAW)
     # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
     # decides by its window only)
@@ -505,18 +505,14 @@ def _listens(state: MagicState, event: str) -> bool:
     return False
 
 
-def _quiet(state: MagicState, can_act: CanAct, event: str, nobody: bool = False) -> bool:
+def _quiet(state: MagicState, can_act: CanAct, event: str) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
-    nothing of the active player's triggers then, and neither player can act (*nobody*: the
-    caller knows already that neither can, at this step's timing: not asked)."""
+    nothing of the active player's triggers then, and neither player can act."""
     if state.skip != 0b11:
         return False
     if event in _LISTENED and event not in state.cards.unheard and _listens(state, event):
         return False
-    if nobody:
-        return True
-    active = state.active
-    return not can_act(state, active) and not can_act(state, 1 - active)
+    return everyone_passes(state, can_act)  # (the stack is empty between steps)
 
 
 def _quiet_after_window(state: MagicState, can_act: CanAct, event: str) -> bool:
@@ -586,7 +582,6 @@ def _machine(
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
     fused: bool = True,
-    kept: HandsKept | None = None,
 ) -> TurnMachine[MagicState, Step]:
     """The turn of magic_lite: one row per step, one loop (``advance``).  The rows that ask
     *can_act* (and *combat*'s checks) get it bound first (``partial(f, can_act)``: positional,
@@ -597,9 +592,7 @@ def _machine(
     against."""
     opens = partial(_open_at, can_act)
     attack = combat.can_attack
-    cleanup = (
-        partial(_turn_over_at, can_act, untapped, drawn, carry, kept) if fused else _cleanup_at
-    )
+    cleanup = partial(_turn_over_at, can_act, untapped, drawn, carry) if fused else _cleanup_at
     damage = _damage_at if fused else _damage_settled_at
     return TurnMachine(
         steps={
@@ -832,7 +825,6 @@ def make_turn(
     drawn: Drawn | None = None,
     carry: DrawnQuiet | None = None,
     fused: bool = True,
-    kept: HandsKept | None = None,
     scratch: bool = False,
 ) -> Turn:
     """The turn rules asking *can_act* (a game's memo of the check, or the plain function),
@@ -844,12 +836,11 @@ def make_turn(
     its memo of drawn cards (:data:`Drawn`; ``None``: every draw makes a new entity), *carry*
     its memo's "can act?" answers carried across a draw (``Priority.drawn``: the draw step's
     window decided without asking again after a quiet untap; ``None``: asked again); *fused*
-    ``False`` enters every step by its own row (the general path: :func:`_machine`); *kept*
-    its memo's "no instant in hand" answers carried across the untap (``Priority.kept``;
-    ``None``: asked again); *scratch* ``True``: ``step`` thaws every state into one draft of
-    its own (a game value's, like its memos: a draft is written over at each decision and never
-    leaves ``step``, so one object serves them all, without a new 27-slot object allocated and
-    released per decision); ``False``: a new draft per decision (nothing mutable is kept).
+    ``False`` enters every step by its own row (the general path: :func:`_machine`); *scratch*
+    ``True``: ``step`` thaws every state into one draft of its own (a game value's, like its
+    memos: a draft is written over at each decision and never leaves ``step``, so one object
+    serves them all, without a new 27-slot object allocated and released per decision);
+    ``False``: a new draft per decision (nothing mutable is kept).
 
     >>> from pure_engine.games.magic_lite.game import position
     >>> from pure_engine.games.magic_lite.priority import make_can_act
@@ -858,7 +849,7 @@ def make_turn(
     >>> turn.forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
     """
-    machine = _machine(can_act, combat, untapped, drawn, carry, fused, kept)
+    machine = _machine(can_act, combat, untapped, drawn, carry, fused)
     advance, tick = machine.advance, machine.tick
     apply = make_apply(tapped)
 
