@@ -756,8 +756,6 @@ def _stepper(
                 changes = autos = 0
                 while not s.lost:
                     decides, chooser, following = table[s.step]
-                    if changes + autos >= _MAX_STEPS:
-                        raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
                     if decides and (
                         s.window or s.pending is not None or s.declaring or s.to_order
                     ):  # (_decides)
@@ -766,11 +764,14 @@ def _stepper(
                             break
                         s = after
                         autos += 1
-                        continue
-                    name = following if chooser is None else chooser(s)
-                    s = enters[name](s, name)
-                    changes += 1
-            if type(s) is MagicState:  # (a rule that returned a new state: the draft holds none)
+                    else:
+                        name = following if chooser is None else chooser(s)
+                        s = enters[name](s, name)
+                        changes += 1
+                    # (the bound, tested where the counts grow: before the next pass)
+                    if changes + autos >= _MAX_STEPS and not s.lost:
+                        raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
+            if s is not draft:  # (a rule that returned a new state: the draft holds none)
                 frozen = set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
                 last = None
             else:
