@@ -24,11 +24,12 @@ import pytest
 from pure_engine import load_game
 from pure_engine.cards import EXHAUSTED, Table, put, remove_buffs, without_buffs
 from pure_engine.games.magic_lite import turn
-from pure_engine.games.magic_lite.actions import auto
+from pure_engine.games.magic_lite.actions import auto, current_player, legal_actions
 from pure_engine.games.magic_lite.cards import POOL
+from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.engine import BATTLEFIELD
-from pure_engine.games.magic_lite.game import position
-from pure_engine.games.magic_lite.priority import can_act
+from pure_engine.games.magic_lite.game import deal, position
+from pure_engine.games.magic_lite.priority import can_act, everyone_passes
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
@@ -202,6 +203,40 @@ def test_the_scratch_check_fails_when_a_step_skips_a_thaw(monkeypatch: pytest.Mo
     first = thaw_into
     monkeypatch.setattr(turn, "thaw_into", lambda d, s: d if hasattr(d, "step") else first(d, s))
     assert not _plays_as_fresh_drafts(turn.make_turn(can_act, scratch=True).step, 1)
+
+
+def test_a_step_that_raises_leaves_no_state_in_its_draft(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scratch ``step`` interrupted by an error after writing its draft (here in the middle
+    of the fused turn change, at main 1's window) forgets the state its draft held: the same
+    decision taken again from the same state plays as a new draft per decision."""
+    step = turn.make_turn(can_act, scratch=True).step
+    armed = [False]
+
+    def interrupted(*args: Any) -> bool:
+        if armed[0]:
+            armed[0] = False
+            raise RuntimeError("interrupted")
+        return everyone_passes(*args)
+
+    monkeypatch.setattr(turn, "everyone_passes", interrupted)
+    decks = load_deck("green_stompy"), load_deck("green_stompy")
+    raised = 0
+    for seed in range(3):
+        choices = random.Random(seed)
+        state = deal(*decks, seed=seed, skip=0b11)
+        while current_player(state) >= 0:
+            legal = legal_actions(state)
+            action = legal[choices.randrange(len(legal))]
+            armed[0] = True
+            try:
+                step(state, action)
+            except RuntimeError:
+                raised += 1
+            armed[0] = False
+            after = step(state, action)
+            assert after == turn.TURN.step(state, action)
+            state = after
+    assert raised > 20
 
 
 def _shared_by_a_second_thread(monkeypatch: pytest.MonkeyPatch, games: int) -> tuple[bool, int]:

@@ -87,6 +87,7 @@ _CAST: Final = Act.CAST  # class attribute (a generic lookup on Python 3.11)
 _LANDS: Final = one_number_actions(Act.PLAY_LAND)  # play land i, cast i without a target
 _CASTS: Final = one_number_actions(Act.CAST)
 _MAINS: Final = (Step.MAIN1, Step.MAIN2)
+_MAIN1, _MAIN2 = _MAINS
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 
 
@@ -544,9 +545,16 @@ def everyone_passes(
     """
     if state.skip != 0b11 or state.stack:
         return False
-    active = state.active
     # at instant timing a hand without an instant (the kept fact) cannot act when no card of
     # the game has an ability: can_act's no, without the call
+    if not state.instants and not state.cards.abilities:  # (the commonest case: no instant)
+        if active_cannot:
+            return True
+        if step is None:
+            step = state.step
+        # (only the active player's main phase asks; a step is compared by identity)
+        return not ((step is _MAIN1 or step is _MAIN2) and can_act(state, state.active, step))
+    active = state.active
     bits = 0b11 if state.cards.abilities else state.instants
     if (
         not active_cannot

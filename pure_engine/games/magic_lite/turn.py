@@ -118,7 +118,6 @@ __all__ = ["TURN", "Drawn", "Turn", "Untapped", "make_turn", "start_turns", "ste
 
 # --- entering a step ------------------------------------------------------------------------------
 
-# the turn's own writes, as positional setters (Struct.setter): every turn makes them
 # the turn's own writes, as positional setters (Struct.setter): every turn makes them; a row
 # entered by ``enter_at`` writes its step with its first change (one write, not two)
 _untapped: Final = writer("step", "table", "land_played")
@@ -728,10 +727,10 @@ def _stepper(
     table, enters = tuple(rows), tuple(entering)
     rule = auto
     held: MagicState | None = None  # the state *scratch* holds (its last freeze), if any
-    own: MagicState | None = scratch  # type: ignore[assignment]  # (a draft reads as the state)
     # *scratch* while no call writes it: a call takes it from here (a list's pop and append,
     # each one step of the interpreter) and puts it back when done; a call finding none (another
-    # thread's in the middle of its step) thaws a draft of its own
+    # thread's in the middle of its step) thaws a draft of its own.  Only the call holding
+    # *scratch* reads or writes *held*.
     free = _drafts(scratch)
     take, put_back = free.pop, free.append
 
@@ -745,13 +744,11 @@ def _stepper(
             mine = None
         if mine is None:
             draft = thaw(state)
-        elif state is held and own is not None:  # (a game played on: the state the last call
-            draft = own  # handed out, which the draft still holds slot for slot — no thaw)
+        elif state is held:  # (a game played on: the state the last call handed out, which the
+            draft = mine  # type: ignore[assignment]  # draft still holds slot for slot: no thaw)
         else:
             draft = thaw_into(mine, state)
         try:
-            if mine is not None:
-                held = None  # (the draft is written from here on: it holds no state until frozen)
             s = apply[action.kind](draft, action, can_act)
             if loop is not None:  # (the general path: the generic loop)
                 s, changes, _ = loop(s)
@@ -759,8 +756,6 @@ def _stepper(
                 changes = autos = 0
                 while not s.lost:
                     decides, chooser, following = table[s.step]
-                    if changes + autos >= _MAX_STEPS:
-                        raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
                     if decides and (
                         s.window or s.pending is not None or s.declaring or s.to_order
                     ):  # (_decides)
@@ -769,23 +764,31 @@ def _stepper(
                             break
                         s = after
                         autos += 1
-                        continue
-                    name = following if chooser is None else chooser(s)
-                    s = enters[name](s, name)
-                    changes += 1
-            if type(s) is MagicState:  # (a rule that returned a new state)
-                return set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
-            done: Draft = s  # type: ignore[assignment]  # the draft thawed above
-            done.ticks += 1
-            done.steps += changes
-            done.decisions += 1
-            frozen = freeze(s)
-            if mine is not None:
-                held = frozen
-            return frozen
-        finally:
-            if mine is not None:
+                    else:
+                        name = following if chooser is None else chooser(s)
+                        s = enters[name](s, name)
+                        changes += 1
+                    # (the bound, tested where the counts grow: before the next pass)
+                    if changes + autos >= _MAX_STEPS and not s.lost:
+                        raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
+            if s is not draft:  # (a rule that returned a new state: the draft holds none)
+                frozen = set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
+                last = None
+            else:
+                done: Draft = s  # type: ignore[assignment]  # the draft thawed above
+                done.ticks += 1
+                done.steps += changes
+                done.decisions += 1
+                frozen = last = freeze(s)
+        except BaseException:
+            if mine is not None:  # (the draft was written: it holds no state)
+                held = None
                 put_back(mine)
+            raise
+        if mine is not None:
+            held = last
+            put_back(mine)
+        return frozen
 
     return step
 
