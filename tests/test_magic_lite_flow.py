@@ -126,6 +126,17 @@ def test_the_check_fails_when_combat_damage_misses_its_dead(
         _agree(tmp_path, range(1))
 
 
+def test_the_check_fails_when_the_untap_is_written_with_the_draw_too_often(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the comparison can fail: the fused turn change writing the untap's entities with the
+    # draw's card when a hand holds an instant (the upkeep's "can act?" then reads the table
+    # before the untap: tapped lands, no mana for a Giant Growth)
+    monkeypatch.setattr(turn, "_untapped_unread", lambda state: True)
+    with pytest.raises(AssertionError, match="differ"):
+        _agree(tmp_path, range(2))
+
+
 def test_the_check_fails_when_the_loop_miscounts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

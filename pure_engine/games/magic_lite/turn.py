@@ -108,6 +108,7 @@ from pure_engine.games.magic_lite.state import (
     set_counters,
     set_status,
     set_step,
+    set_table,
     thaw,
     thaw_into,
     writer,
@@ -179,7 +180,14 @@ def _draw_at(
     carry: DrawnQuiet | None,
     state: MagicState,
     step: Step,
+    worn: list[Entity] | None = None,
 ) -> MagicState:
+    """The draw step entered (the row's ``enter_at``).  *worn*: the untap's entities, not yet
+    written (:func:`_turn_over_at`, when :func:`_untapped_unread`): written with the card
+    drawn, in one new table."""
+    if worn is not None and (memo is None or not state.table.zones[ZONES.library[state.active]]):
+        state = set_table(state, put_all(state.table, worn))  # (the general draw below)
+        worn = None
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
         return open_window_at(state, step, can_act)
     active = state.active
@@ -200,7 +208,15 @@ def _draw_at(
     zones[e.zone] = cards[:-1]
     hand = drawn.zone
     zones[hand] = zones[hand] + (card,)
-    moved = _new_table(table.entities.set(card, drawn), zones.finish(), table.next_id)
+    if worn is None:
+        entities = table.entities.set(card, drawn)
+    else:  # (the untap's entities and the card drawn: one map mutation)
+        changes = table.entities.mutate()
+        for w in worn:
+            changes[w.id] = w
+        changes[card] = drawn
+        entities = changes.finish()
+    moved = _new_table(entities, zones.finish(), table.next_id)
     # after a quiet untap (the chooser asked both players about this table) the draw's window
     # is decided by the game's memo: a card drawn changes only the drawer's hand (not asked
     # when the kept fact answers: no ability in the game and no instant in either hand)
@@ -344,11 +360,17 @@ def _turn_over_at(
     ):
         return _cleanup_at(state, step)
     active = 1 - state.active
-    table = _next_turn_table(untapped, state)
+    worn = _next_turn_changes(untapped, state)
+    # the untap's entities written with the draw's card, in one new table, when nobody reads
+    # the untapped table in between (_untapped_unread)
+    later = worn and drawn is not None and _untapped_unread(state)
+    table = state.table if later or not worn else put_all(state.table, worn)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
+        if later:
+            state = set_table(state, put_all(table, worn))
         return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
-    state = _draw_at(can_act, drawn, carry, state, _DRAW)
+    state = _draw_at(can_act, drawn, carry, state, _DRAW, worn if later else None)
     # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
     # decides by its window only)
     if state.lost or state.window:
@@ -358,6 +380,16 @@ def _turn_over_at(
     if everyone_passes(state, can_act, _MAIN1):
         return _main1_entered(state, _MAIN1, False, state.holder, 0, steps)
     return _main1_entered(state, _MAIN1, True, active, 0, steps)
+
+
+def _untapped_unread(state: MagicState) -> bool:
+    """True when the fused turn change's upkeep reads nothing the untap changes, so that the
+    untap's entities may be written with the draw's card (one new table, not two): no ability
+    in the game and no instant in either hand (the kept fact) — the upkeep's quiet then reads
+    the cards on the active player's battlefield (its listeners: the untap changes no card)
+    and asks nobody "can act?" (at instant timing a hand without an instant cannot act:
+    :func:`~.priority.everyone_passes`), and the draw's carry is not asked."""
+    return not state.instants and not state.cards.abilities
 
 
 _cleaned_turned: Final = writer(
@@ -385,6 +417,12 @@ def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> Magic
 
 def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
     """:func:`_next_turn_at`'s table: worn off, and the next player's permanents untapped."""
+    changed = _next_turn_changes(memo, state)
+    return put_all(state.table, changed) if changed else state.table
+
+
+def _next_turn_changes(memo: Untapped | None, state: MagicState) -> list[Entity]:
+    """The entities :func:`_next_turn_table` writes (worn off, untapped), not yet written."""
     active = 1 - state.active
     table = state.table
     entities, zones = table.entities, table.zones
@@ -417,7 +455,7 @@ def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
                 changed.append(found)
     if tapped:
         changed += _ready(tapped, memo)
-    return put_all(table, changed) if changed else table
+    return changed
 
 
 _set_damage: Final = Entity.setter("damage")
