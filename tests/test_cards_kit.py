@@ -28,7 +28,15 @@ from pure_engine.cards import (
     resolve,
     silence,
 )
-from pure_engine.cards.table import IDENTITY_FIELDS, Entity, EntityId, entity_identity, update
+from pure_engine.cards.table import (
+    IDENTITY_FIELDS,
+    Entity,
+    EntityId,
+    entity_identity,
+    move,
+    move_all,
+    update,
+)
 from pure_engine.core.zones import ZoneId
 from tests.cards_toy import LAYOUT, RULES, ToyState, cards, ids, table_with
 
@@ -189,6 +197,30 @@ def test_a_death_phase_among_candidates_is_the_scan_when_they_hold_the_dead(
     dead = [i for i in boards if i not in left]
     if dead:
         assert death_phase(s, RULES, among=[i for i in among if i != dead[0]]) != scanned
+
+
+_ZONES = ("board0", "board1", "graveyard0", "graveyard1")
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.sampled_from(_ZONES)), max_size=8))
+def test_moves_at_once_are_the_moves_one_by_one(moves: list[tuple[int, str]]) -> None:
+    # entities of several zones moved at once, some twice, some to the zone they are in: the
+    # table is the one a move per entity makes (the death phase moves its dead at once)
+    s = table_with(boards=(("golem", "hoarder", "yeti"), ("wisp", "yeti", "boar")))
+    boards = ids(s, "board", 0) + ids(s, "board", 1)
+    pairs = [(boards[k], ZoneId(zone)) for k, zone in moves]
+    one_by_one = s.table
+    for i, zone in pairs:
+        one_by_one = move(one_by_one, i, zone)
+    assert move_all(s.table, pairs) == one_by_one
+    # and the check can fail: a table without the last move differs, when that move changes
+    # anything (an entity moved to the top of the zone it is on top of already changes nothing)
+    if pairs:
+        short = s.table
+        for i, zone in pairs[:-1]:
+            short = move(short, i, zone)
+        if move(short, *pairs[-1]) != short:
+            assert move_all(s.table, pairs) != short
 
 
 def test_auras_are_recomputed_and_their_end_never_kills() -> None:

@@ -27,9 +27,11 @@ from pure_engine.games.magic_lite.combat import (
     has_first_strike,
     make_combat,
 )
+from pure_engine.games.magic_lite.damage import damaged, deal_damage
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES
 from pure_engine.games.magic_lite.engine import (
+    BATTLEFIELD,
     HAND,
     LANDS_UNSEEN_BY_AURAS,
     RULES,
@@ -474,6 +476,33 @@ def test_per_seat_skip_asks_only_the_other_player() -> None:
         if len(legal) == 1:
             assert game.current_player(state) == 0
         state = game.step(state, legal[rng.randrange(len(legal))])
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 7), st.integers(1, 4)), max_size=8))
+def test_damage_dealt_at_once_is_the_damage_dealt_hit_by_hit(
+    hits: list[tuple[int, int, int]],
+) -> None:
+    # combat damage deals its hits in one call (engine.damaged: the creatures hit written in one
+    # map mutation, a creature hit twice reading its first hit): the same table and life totals
+    # as deal_damage hit by hit — deathtouch, lifelink, both players, creatures hit twice
+    s = position(
+        battlefields=(
+            ("typhoid_rats", "child_of_night", "grizzly_bears"),
+            ("craw_wurm", "child_of_night", "typhoid_rats"),
+        )
+    )
+    creatures = [*s.table.zones[BATTLEFIELD[0]], *s.table.zones[BATTLEFIELD[1]]]
+    targets = [*creatures, s.table.zones[ZONES.player[0]][0], s.table.zones[ZONES.player[1]][0]]
+    entities = s.table.entities
+    dealt = [(entities[creatures[a]], targets[t], amount) for a, t, amount in hits]
+    one_by_one = s
+    for source, target, amount in dealt:
+        one_by_one = deal_damage(one_by_one, source, target, amount)
+    expected = (one_by_one.table, one_by_one.life)
+    assert damaged(s.table, s.life, dealt) == expected
+    # and the check can fail: without its last hit (on a creature: its damage shows), it differs
+    if dealt and dealt[-1][1] in creatures:
+        assert damaged(s.table, s.life, dealt[:-1]) != expected
 
 
 def test_combat_damage_that_kills_nobody_needs_no_full_settle() -> None:

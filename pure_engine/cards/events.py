@@ -25,7 +25,7 @@ from typing import Final
 from pure_engine.cards.program import Frame, S, Value
 from pure_engine.cards.rules import Rules
 from pure_engine.cards.selectors import Ctx
-from pure_engine.cards.table import DOOMED, SILENCED, EntityId, Table, move, put
+from pure_engine.cards.table import DOOMED, SILENCED, EntityId, Table, move_all, put
 from pure_engine.cards.vm import Chooser, run
 
 __all__ = ["DEATH", "death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
@@ -163,11 +163,14 @@ def death_phase(
         dead.sort(key=_entity_id)
     programs = rules.pool.programs
     frames: list[Frame] = []
+    moves = []  # (moved at once, in this order: one zone map and one entity map for them all)
     for e in dead:
-        table = move(leave_play(table, e.id), e.id, layout.zone(kinds.graveyard, e.owner))
+        table = leave_play(table, e.id)
+        moves.append((e.id, layout.zone(kinds.graveyard, e.owner)))
         if (e.card, "deathrattle") in programs and not e.status & SILENCED:
             regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
             frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
+    table = move_all(table, moves)
     if frames:
         state = state.replace(table=table, queue=state.queue + tuple(frames))
     else:

@@ -48,6 +48,7 @@ __all__ = [
     "entity_identity",
     "is_alive",
     "move",
+    "move_all",
     "new_table",
     "put",
     "put_all",
@@ -275,6 +276,41 @@ def move(table: Table, entity_id: EntityId, dst: ZoneId, *, at: int | None = Non
     entity = table.entities[entity_id]
     zone_map = move_card(table.zones, entity_id, entity.zone, dst, at=at)
     return _table(table.entities.set(entity_id, _set_zone(entity, dst)), zone_map, table.next_id)
+
+
+def move_all(table: Table, moves: Iterable[tuple[EntityId, ZoneId]]) -> Table:
+    """Move several entities, one after the other, each on top of its destination: what a
+    :func:`move` per entity does, with one mutation of the zone map and one of the entity map
+    (the death phase moves its dead at once: a table, a zone map and an entity map fewer per
+    extra dead).
+
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC), ("grave", 0, Visibility.PUBLIC)])
+    >>> t, a = create(new_table(layout), ZoneId("board0"), card="yeti", owner=0)
+    >>> t, b = create(t, ZoneId("board0"), card="wisp", owner=0)
+    >>> moves = [(b, ZoneId("grave0")), (a, ZoneId("grave0"))]
+    >>> once = move_all(t, moves)
+    >>> once == move(move(t, b, ZoneId("grave0")), a, ZoneId("grave0")), once.zones["grave0"]
+    (True, (1, 0))
+    >>> move_all(t, []) is t
+    True
+    """
+    zones = entities = None
+    for entity_id, dst in moves:
+        if zones is None or entities is None:
+            zones, entities = table.zones.mutate(), table.entities.mutate()
+        entity = entities[entity_id]
+        src = entity.zone
+        source = zones[src]
+        try:
+            where = source.index(entity_id)
+        except ValueError:
+            raise ValueError(f"card {entity_id!r} is not in {src!r}") from None
+        zones[src] = source[:where] + source[where + 1 :]
+        zones[dst] = zones[dst] + (entity_id,)
+        entities[entity_id] = _set_zone(entity, dst)
+    if zones is None or entities is None:
+        return table
+    return _table(entities.finish(), zones.finish(), table.next_id)
 
 
 def entities_in(table: Table, zone: ZoneId) -> Iterator[Entity]:

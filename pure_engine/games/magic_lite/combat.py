@@ -20,7 +20,8 @@ from typing import Final
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId, Table
 from pure_engine.core.struct import Struct
-from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, damaged, set_table_life
+from pure_engine.games.magic_lite.damage import damaged, set_table_life
+from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
     DEFENDER,
@@ -424,21 +425,22 @@ def _blocked_damage(
                 hits.append((attacker, player, attacker.attack))
             continue
         # blockers_of's answer: in the damage assignment order, or else in block order (the
-        # blocks grouped above), those still on the battlefield
-        blockers = blockers_of(state, a) if orders else _on_battlefield(state, declared)
-        for b in blockers:
+        # blocks grouped above), those still on the battlefield — each looked up once
+        blockers = []
+        for b in blockers_of(state, a) if orders else declared:
             blocker = entities[b]
-            if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
-                hits.append((blocker, a, blocker.attack))
+            if blocker.zone in fields:
+                blockers.append(blocker)
+                if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
+                    hits.append((blocker, a, blocker.attack))
         if bool(attacker.tags & FIRST_STRIKE) != first_strike or attacker.attack <= 0:
             continue
         left = attacker.attack
         trample = attacker.tags & TRAMPLE
         deathtouch = attacker.tags & DEATHTOUCH
-        last = len(blockers) - 1
-        for k, b in enumerate(blockers):
-            blocker = entities[b]
-            if k == last and not trample:
+        last = blockers[-1] if blockers else None
+        for blocker in blockers:
+            if blocker is last and not trample:
                 given = left
             else:
                 lethal = blocker.health - blocker.damage
@@ -448,7 +450,7 @@ def _blocked_damage(
                     lethal = 1
                 given = left if left < lethal else lethal
             if given:
-                hits.append((attacker, b, given))
+                hits.append((attacker, blocker.id, given))
             left -= given
         if left and trample:
             hits.append((attacker, player, left))
@@ -475,9 +477,7 @@ def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = 
         _blocked_damage(state, first_strike, player, hits)
     if not hits:
         return state if step is None else set_step(state, step)
-    table, life = state.table, state.life
-    for source, target, amount in hits:  # dealt in order, the state written once
-        table, life = damaged(table, life, source, target, amount)
+    table, life = damaged(state.table, state.life, hits)  # dealt in order, written once
     if step is None:
         return set_table_life(state, table, life)
     return _damaged_at(state, step, table, life)

@@ -61,11 +61,10 @@ from pure_engine.games.magic_lite.cards import (
     cost_of,
     mana_of,
 )
+from pure_engine.games.magic_lite.damage import damaged, deal_damage, gained, set_table_life
 from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES, Attach
 from pure_engine.games.magic_lite.instants import into_hand
 from pure_engine.games.magic_lite.state import (
-    DEATHTOUCH,
-    LIFELINK,
     TAPPED,
     CardFacts,
     Cost,
@@ -145,45 +144,10 @@ BATTLEFIELD: Final = ZONES.battlefield
 HAND: Final = ZONES.hand
 
 
-_set_damage: Final[Callable[[Entity, int, int], Entity]] = Entity.setter("damage", "status")
 _table: Final[Callable[..., Table]] = Table.maker()
 _entered: Final[Callable[[Entity, ZoneId, int, int], Entity]] = Entity.setter(
     "zone", "damage", "status"
 )
-set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = writer(
-    "table", "life"
-)
-
-
-def _gain(life: tuple[int, int], player: int, amount: int) -> tuple[int, int]:
-    return (life[0] + amount, life[1]) if player == 0 else (life[0], life[1] + amount)
-
-
-def deal_damage(
-    state: MagicState, source: Entity | None, target: EntityId, amount: int
-) -> MagicState:
-    """*source* deals *amount* damage to *target* (a player or a creature); deathtouch and
-    lifelink apply."""
-    if amount <= 0:
-        return state
-    return set_table_life(state, *damaged(state.table, state.life, source, target, amount))
-
-
-def damaged(
-    table: Table, life: tuple[int, int], source: Entity | None, target: EntityId, amount: int
-) -> tuple[Table, tuple[int, int]]:
-    """The table and life totals after :func:`deal_damage` of a positive *amount* (for a caller
-    dealing several at once: combat damage writes the state once)."""
-    e = table.entities[target]
-    tags = source.tags if source is not None else 0
-    if e.card == PLAYER:
-        life = _gain(life, e.owner, -amount)
-    else:
-        status = e.status | DOOMED if tags & DEATHTOUCH else e.status
-        table = put(table, _set_damage(e, e.damage + amount, status))
-    if tags & LIFELINK and source is not None:
-        life = _gain(life, source.owner, amount)
-    return table, life
 
 
 def _damage_hook(state: MagicState, frame: Frame, target: EntityId, amount: int) -> MagicState:
@@ -195,7 +159,7 @@ def _damage_hook(state: MagicState, frame: Frame, target: EntityId, amount: int)
 def _heal_hook(state: MagicState, frame: Frame, target: EntityId, amount: int) -> MagicState:
     e = state.table.entities[target]
     if e.card == PLAYER:
-        return state.replace(life=_gain(state.life, e.owner, amount))
+        return state.replace(life=gained(state.life, e.owner, amount))
     return state.replace(table=put(state.table, e.replace(damage=max(0, e.damage - amount))))
 
 
