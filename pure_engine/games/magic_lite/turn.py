@@ -168,8 +168,11 @@ def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
 def _at_beginning_at(event: str, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     """:func:`_at_beginning` on entering *step* (the row's ``enter_at``): when nothing can hear
     *event* (decided without the step), the step is written with the window, in one write."""
-    you = state.table.zones[ZONES.player[state.active]][0]
-    if not heard(state, event, you):
+    # (heard's first look, before the player is looked up for it: most games' cards hear no
+    # "at the beginning of" event)
+    if event in state.cards.unheard or not heard(
+        state, event, state.table.zones[ZONES.player[state.active]][0]
+    ):
         return open_window_at(state, step, can_act)
     return _at_beginning(event, can_act, set_step(state, step))
 
@@ -352,7 +355,9 @@ def _turn_over_at(
     state's ``steps`` (the loop counts the cleanup's): the counters end as the loop leaves
     them (tests/test_magic_lite_flow.py compares it with the rows one by one).  The writes the
     rows would make one after the other with nothing reading in between are made at once: the
-    cleanup's and the untap's, main 1's window and the step count."""
+    cleanup's and the untap's, main 1's window and the step count, and, when nobody reads the
+    untapped table before the draw (:func:`_untapped_unread`), the untap's entities with the
+    card drawn (one new table, not two)."""
     if (
         hand_over(state)  # the cleanup's decision: a discard
         or state.pending is not None  # (the other reasons the loop would stop at the cleanup)
@@ -363,7 +368,7 @@ def _turn_over_at(
     worn = _next_turn_changes(untapped, state)
     # the untap's entities written with the draw's card, in one new table, when nobody reads
     # the untapped table in between (_untapped_unread)
-    later = worn and drawn is not None and _untapped_unread(state)
+    later = bool(worn) and drawn is not None and _untapped_unread(state)
     table = state.table if later or not worn else put_all(state.table, worn)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
