@@ -898,9 +898,12 @@ def make_turn(
     apply = make_apply(tapped)
 
     def start(state: MagicState) -> MagicState:
-        run = advance(_untap(state))
+        # the first turn writes a draft of its own, frozen once (as a decision's step does)
+        draft = thaw(_untap(state))
+        s, steps, _ = tick(draft)
         # (a fused row counts its extra step changes in the state: kept, the loop's added)
-        return _started(run.state, 1, run.steps + run.state.steps - state.steps)
+        s = _started(s, 1, steps + s.steps - state.steps)
+        return freeze(s) if s is draft else s
 
     def enter(state: MagicState) -> MagicState:
         before = state.steps
