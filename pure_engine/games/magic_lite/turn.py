@@ -188,15 +188,13 @@ def _draw_at(
     """The draw step entered (the row's ``enter_at``).  *worn*: the untap's entities, not yet
     written (:func:`_turn_over_at`, when :func:`_untapped_unread`): written with the card
     drawn, in one new table."""
-    if worn is not None and (memo is None or not state.table.zones[ZONES.library[state.active]]):
-        state = set_table(state, put_all(state.table, worn))  # (the general draw below)
-        worn = None
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
-        return open_window_at(state, step, can_act)
+        return open_window_at(_untap_written(state, worn), step, can_act)
     active = state.active
     table = state.table
     cards = table.zones[ZONES.library[active]]
     if memo is None or not cards:  # (an empty library: lost)
+        state = _untap_written(state, worn)
         return open_window_at(draw_card_at(state, active, step), step, can_act)
     # draw_card_at's move, the card in hand looked up in the game's memo
     card = cards[-1]
@@ -232,6 +230,11 @@ def _draw_at(
     )
     state = into_hand(_drawn_at(state, step, moved), active, e.card)  # (the kept fact: instants)
     return open_window_at(state, step, can_act, nobody)
+
+
+def _untap_written(state: MagicState, worn: list[Entity] | None) -> MagicState:
+    """*state* with the untap's entities *worn* written (``None``: written already)."""
+    return state if worn is None else set_table(state, put_all(state.table, worn))
 
 
 Drawn = dict[Entity, Entity]
@@ -373,7 +376,7 @@ def _turn_over_at(
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
         if later:
-            state = set_table(state, put_all(table, worn))
+            state = _untap_written(state, worn)
         return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
     state = _draw_at(can_act, drawn, carry, state, _DRAW, worn if later else None)
     # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
