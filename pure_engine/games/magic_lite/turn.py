@@ -108,6 +108,7 @@ from pure_engine.games.magic_lite.state import (
     set_counters,
     set_status,
     set_step,
+    set_table,
     thaw,
     thaw_into,
     writer,
@@ -167,8 +168,11 @@ def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
 def _at_beginning_at(event: str, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
     """:func:`_at_beginning` on entering *step* (the row's ``enter_at``): when nothing can hear
     *event* (decided without the step), the step is written with the window, in one write."""
-    you = state.table.zones[ZONES.player[state.active]][0]
-    if not heard(state, event, you):
+    # (heard's first look, before the player is looked up for it: most games' cards hear no
+    # "at the beginning of" event)
+    if event in state.cards.unheard or not heard(
+        state, event, state.table.zones[ZONES.player[state.active]][0]
+    ):
         return open_window_at(state, step, can_act)
     return _at_beginning(event, can_act, set_step(state, step))
 
@@ -179,13 +183,18 @@ def _draw_at(
     carry: DrawnQuiet | None,
     state: MagicState,
     step: Step,
+    worn: list[Entity] | None = None,
 ) -> MagicState:
+    """The draw step entered (the row's ``enter_at``).  *worn*: the untap's entities, not yet
+    written (:func:`_turn_over_at`, when :func:`_untapped_unread`): written with the card
+    drawn, in one new table."""
     if state.turn == 1:  # the player who goes first skips their first draw (rule 103.8a)
-        return open_window_at(state, step, can_act)
+        return open_window_at(_untap_written(state, worn), step, can_act)
     active = state.active
     table = state.table
     cards = table.zones[ZONES.library[active]]
     if memo is None or not cards:  # (an empty library: lost)
+        state = _untap_written(state, worn)
         return open_window_at(draw_card_at(state, active, step), step, can_act)
     # draw_card_at's move, the card in hand looked up in the game's memo
     card = cards[-1]
@@ -200,7 +209,15 @@ def _draw_at(
     zones[e.zone] = cards[:-1]
     hand = drawn.zone
     zones[hand] = zones[hand] + (card,)
-    moved = _new_table(table.entities.set(card, drawn), zones.finish(), table.next_id)
+    if worn is None:
+        entities = table.entities.set(card, drawn)
+    else:  # (the untap's entities and the card drawn: one map mutation)
+        changes = table.entities.mutate()
+        for w in worn:
+            changes[w.id] = w
+        changes[card] = drawn
+        entities = changes.finish()
+    moved = _new_table(entities, zones.finish(), table.next_id)
     # after a quiet untap (the chooser asked both players about this table) the draw's window
     # is decided by the game's memo: a card drawn changes only the drawer's hand (not asked
     # when the kept fact answers: no ability in the game and no instant in either hand)
@@ -213,6 +230,11 @@ def _draw_at(
     )
     state = into_hand(_drawn_at(state, step, moved), active, e.card)  # (the kept fact: instants)
     return open_window_at(state, step, can_act, nobody)
+
+
+def _untap_written(state: MagicState, worn: list[Entity] | None) -> MagicState:
+    """*state* with the untap's entities *worn* written (``None``: written already)."""
+    return state if worn is None else set_table(state, put_all(state.table, worn))
 
 
 Drawn = dict[Entity, Entity]
@@ -336,7 +358,9 @@ def _turn_over_at(
     state's ``steps`` (the loop counts the cleanup's): the counters end as the loop leaves
     them (tests/test_magic_lite_flow.py compares it with the rows one by one).  The writes the
     rows would make one after the other with nothing reading in between are made at once: the
-    cleanup's and the untap's, main 1's window and the step count."""
+    cleanup's and the untap's, main 1's window and the step count, and, when nobody reads the
+    untapped table before the draw (:func:`_untapped_unread`), the untap's entities with the
+    card drawn (one new table, not two)."""
     if (
         hand_over(state)  # the cleanup's decision: a discard
         or state.pending is not None  # (the other reasons the loop would stop at the cleanup)
@@ -344,11 +368,17 @@ def _turn_over_at(
     ):
         return _cleanup_at(state, step)
     active = 1 - state.active
-    table = _next_turn_table(untapped, state)
+    worn = _next_turn_changes(untapped, state)
+    # the untap's entities written with the draw's card, in one new table, when nobody reads
+    # the untapped table in between (_untapped_unread)
+    later = bool(worn) and drawn is not None and _untapped_unread(state)
+    table = state.table if later or not worn else put_all(state.table, worn)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
+        if later:
+            state = _untap_written(state, worn)
         return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
-    state = _draw_at(can_act, drawn, carry, state, _DRAW)
+    state = _draw_at(can_act, drawn, carry, state, _DRAW, worn if later else None)
     # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
     # decides by its window only)
     if state.lost or state.window:
@@ -358,6 +388,16 @@ def _turn_over_at(
     if everyone_passes(state, can_act, _MAIN1):
         return _main1_entered(state, _MAIN1, False, state.holder, 0, steps)
     return _main1_entered(state, _MAIN1, True, active, 0, steps)
+
+
+def _untapped_unread(state: MagicState) -> bool:
+    """True when the fused turn change's upkeep reads nothing the untap changes, so that the
+    untap's entities may be written with the draw's card (one new table, not two): no ability
+    in the game and no instant in either hand (the kept fact) — the upkeep's quiet then reads
+    the cards on the active player's battlefield (its listeners: the untap changes no card)
+    and asks nobody "can act?" (at instant timing a hand without an instant cannot act:
+    :func:`~.priority.everyone_passes`), and the draw's carry is not asked."""
+    return not state.instants and not state.cards.abilities
 
 
 _cleaned_turned: Final = writer(
@@ -385,6 +425,12 @@ def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> Magic
 
 def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
     """:func:`_next_turn_at`'s table: worn off, and the next player's permanents untapped."""
+    changed = _next_turn_changes(memo, state)
+    return put_all(state.table, changed) if changed else state.table
+
+
+def _next_turn_changes(memo: Untapped | None, state: MagicState) -> list[Entity]:
+    """The entities :func:`_next_turn_table` writes (worn off, untapped), not yet written."""
     active = 1 - state.active
     table = state.table
     entities, zones = table.entities, table.zones
@@ -417,7 +463,7 @@ def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
                 changed.append(found)
     if tapped:
         changed += _ready(tapped, memo)
-    return put_all(table, changed) if changed else table
+    return changed
 
 
 _set_damage: Final = Entity.setter("damage")
@@ -855,9 +901,12 @@ def make_turn(
     apply = make_apply(tapped)
 
     def start(state: MagicState) -> MagicState:
-        run = advance(_untap(state))
+        # the first turn writes a draft of its own, frozen once (as a decision's step does)
+        draft = thaw(_untap(state))
+        s, steps, _ = tick(draft)
         # (a fused row counts its extra step changes in the state: kept, the loop's added)
-        return _started(run.state, 1, run.steps + run.state.steps - state.steps)
+        s = _started(s, 1, steps + s.steps - state.steps)
+        return freeze(s) if s is draft else s
 
     def enter(state: MagicState) -> MagicState:
         before = state.steps
