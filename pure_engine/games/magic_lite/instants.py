@@ -12,7 +12,8 @@ draw (``engine.draw_cards``, ``engine.draw_card_at``, the turn's draw step), a c
 (:func:`counted`); a land played, a permanent spell cast and resolved at once, a creature
 returned to hand or summoned never hold an instant, and change nothing.  A bit set where the
 hand holds none is never wrong, only slower (the checks then read the hand): a state built
-without counting carries the default ``0b11``.
+without counting carries the default ``0b11``.  The fact tells of hidden cards (the
+opponent's hand): a player's ``observation`` does not show it.
 
 >>> from pure_engine.games.magic_lite.game import position
 >>> s = position(hands=(("forest",), ("giant_growth", "forest")))
