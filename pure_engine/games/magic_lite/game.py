@@ -520,10 +520,10 @@ def make_game(
         ):
             return actions(state, state.holder)
         if state.declaring and state.pending is None and not state.lost:  # (the next commonest)
-            step = state.step
-            if step == _ATTACKERS:
+            step = state.step  # (a step is one of the enum's members: compared by identity)
+            if step is _ATTACKERS:
                 return attack_actions(state, combat)
-            if step == _BLOCKERS:
+            if step is _BLOCKERS:
                 return block_actions(state, combat)
         return legal_actions(state, combat=combat)
 
