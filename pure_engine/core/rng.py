@@ -92,9 +92,10 @@ def _shuffled(
     if draws is not None and 1 < size < _SMALL:
         values = draws(seed + counter, size)
         if values is not None:  # (else a draw was refused: they are made again, one by one)
-            js = map(mod, values, range(size, 1, -1))  # (C loops: j = value % n)
-            for i, j in zip(range(size - 1, 0, -1), js, strict=True):
+            i = size - 1
+            for j in map(mod, values, range(size, 1, -1)):  # (a C loop: j = value % n)
                 work[i], work[j] = work[j], work[i]
+                i -= 1
             return tuple(work), Rng(seed, counter + size - 1)
     counter = _one_by_one(work, size, seed, counter)
     return tuple(work), Rng(seed, counter)
