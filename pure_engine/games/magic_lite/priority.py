@@ -488,14 +488,14 @@ def _choices(
     counts: list[int] | None = None
     total = 0
     actions = [PASS]
-    seen: set[str] = set()
+    seen: list[str] = []  # (a hand holds few distinct cards: a list, no set built)
     listed = _LISTED
     for i in hand:
         card = entities[i].card
         spell = listed[card]
         if spell is None:  # a land
             if land_ok and card not in seen:  # copies of a card are the same choice
-                seen.add(card)
+                seen.append(card)
                 actions.append(_LANDS[i] if i < PREBUILT else Action(_PLAY_LAND, i))
             continue
         slow, needs, value, selector, lister = spell
@@ -514,7 +514,7 @@ def _choices(
             # listed is the first in hand, as when every card was looked up once)
             if card in seen:
                 continue
-            seen.add(card)
+            seen.append(card)
             if selector is None:
                 actions.append(_CASTS[i] if i < PREBUILT else Action(_CAST, i))
                 continue
