@@ -45,6 +45,7 @@ from pure_engine.games.magic_lite.engine import (
 )
 from pure_engine.games.magic_lite.game import _table, deal, make_dealer, position
 from pure_engine.games.magic_lite.instants import counted
+from pure_engine.games.magic_lite.marked import counted as counted_marked
 from pure_engine.games.magic_lite.priority import (
     _INSTANTS,
     PASS,
@@ -333,7 +334,14 @@ def _dealt_one_by_one(deck0: tuple[str, ...], deck1: tuple[str, ...], seed: int)
         zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
     facts = card_facts((*deck0, *deck1))
     table = table.replace(zones=zones)
-    state = MagicState(table, rng=rng, skip=0b11, cards=facts, instants=counted(table))
+    state = MagicState(
+        table,
+        rng=rng,
+        skip=0b11,
+        cards=facts,
+        instants=counted(table),
+        marked=counted_marked(table),
+    )
     return start_turns(state)
 
 
@@ -498,11 +506,11 @@ def test_damage_dealt_at_once_is_the_damage_dealt_hit_by_hit(
     one_by_one = s
     for source, target, amount in dealt:
         one_by_one = deal_damage(one_by_one, source, target, amount)
-    expected = (one_by_one.table, one_by_one.life)
-    assert damaged(s.table, s.life, dealt) == expected
+    expected = (one_by_one.table, one_by_one.life, one_by_one.marked)
+    assert damaged(s.table, s.life, dealt, s.marked) == expected
     # and the check can fail: without its last hit (on a creature: its damage shows), it differs
     if dealt and dealt[-1][1] in creatures:
-        assert damaged(s.table, s.life, dealt[:-1]) != expected
+        assert damaged(s.table, s.life, dealt[:-1], s.marked) != expected
 
 
 def test_combat_damage_that_kills_nobody_needs_no_full_settle() -> None:

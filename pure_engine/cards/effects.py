@@ -182,7 +182,8 @@ class Buff(Effect):
             state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
         ) -> CardState:
             given = Enchantment(source or frame.card, n, health(state, frame), tags, one_turn)
-            return state.replace(table=apply_buff(state.table, t, given))
+            state = state.replace(table=apply_buff(state.table, t, given))
+            return state if rules.buffed is None else rules.buffed(state, t, given)
 
         asm.emit(_Each(targets_operand(asm, self.targets), attack, buff))
 

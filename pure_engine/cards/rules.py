@@ -18,7 +18,7 @@ from typing import Generic
 
 from pure_engine.cards.program import Assembler, Frame, Program, S, Value
 from pure_engine.cards.selectors import Compiled, Ctx, Selector
-from pure_engine.cards.table import EntityId, Layout
+from pure_engine.cards.table import Enchantment, EntityId, Layout
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
@@ -277,6 +277,8 @@ class Rules(Generic[S]):
       healing do (armor, divine shield, spell damage are the game's business);
     * ``draw(state, player, n)``: fatigue, hand limits;
     * ``summon(state, frame, player, card)``: create a card's entity in play;
+    * ``buffed(state, target, buff)``: what else a buff given to *target* (already applied to
+      the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
     * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
       triggered abilities); past it :class:`~pure_engine.cards.vm.TriggerDepthError`.
     """
@@ -290,6 +292,7 @@ class Rules(Generic[S]):
     kinds: Kinds = Kinds()
     max_depth: int = 16
     players: int = 2
+    buffed: Callable[[S, EntityId, Enchantment], S] | None = None
     mortal_zones: tuple[ZoneId, ...] = field(init=False, repr=False, compare=False)
     """The zones of the ``kinds.mortal`` kinds, every player's, in the death phase's order."""
 

@@ -20,7 +20,7 @@ from typing import Final
 
 from pure_engine.cards import EXHAUSTED, Entity, EntityId, Table
 from pure_engine.core.struct import Struct
-from pure_engine.games.magic_lite.damage import damaged, set_table_life
+from pure_engine.games.magic_lite.damage import damaged, set_table_life_marked
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES
 from pure_engine.games.magic_lite.state import (
     DEATHTOUCH,
@@ -477,10 +477,11 @@ def combat_damage(state: MagicState, *, first_strike: bool, step: Step | None = 
         _blocked_damage(state, first_strike, player, hits)
     if not hits:
         return state if step is None else set_step(state, step)
-    table, life = damaged(state.table, state.life, hits)  # dealt in order, written once
+    # dealt in order, written once (with the kept fact: the battlefields dealt damage)
+    table, life, marked = damaged(state.table, state.life, hits, state.marked)
     if step is None:
-        return set_table_life(state, table, life)
-    return _damaged_at(state, step, table, life)
+        return set_table_life_marked(state, table, life, marked)
+    return _damaged_at(state, step, table, life, marked)
 
 
-_damaged_at: Final = writer("step", "table", "life")
+_damaged_at: Final = writer("step", "table", "life", "marked")

@@ -19,13 +19,17 @@ from typing import Final
 
 from pure_engine.cards import DOOMED, Entity, EntityId, Table, put_all
 from pure_engine.games.magic_lite.cards import PLAYER
+from pure_engine.games.magic_lite.marked import bit
 from pure_engine.games.magic_lite.state import DEATHTOUCH, LIFELINK, MagicState, writer
 
-__all__ = ["damaged", "deal_damage", "gained", "set_table_life"]
+__all__ = ["damaged", "deal_damage", "gained", "set_table_life", "set_table_life_marked"]
 
 _set_damage: Final[Callable[[Entity, int, int], Entity]] = Entity.setter("damage", "status")
 set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = writer(
     "table", "life"
+)
+set_table_life_marked: Final[Callable[[MagicState, Table, tuple[int, int], int], MagicState]] = (
+    writer("table", "life", "marked")
 )
 
 
@@ -45,15 +49,21 @@ def deal_damage(
     lifelink apply."""
     if amount <= 0:
         return state
-    return set_table_life(state, *damaged(state.table, state.life, ((source, target, amount),)))
+    hits = ((source, target, amount),)
+    return set_table_life_marked(state, *damaged(state.table, state.life, hits, state.marked))
 
 
 def damaged(
-    table: Table, life: tuple[int, int], hits: Iterable[tuple[Entity | None, EntityId, int]]
-) -> tuple[Table, tuple[int, int]]:
-    """The table and life totals after each (source, target, positive amount) of *hits* is
-    dealt, in order, as :func:`deal_damage` deals it; the creatures dealt damage are written in
-    one map mutation (combat damage deals all its hits at once and writes the state once)."""
+    table: Table,
+    life: tuple[int, int],
+    hits: Iterable[tuple[Entity | None, EntityId, int]],
+    marked: int,
+) -> tuple[Table, tuple[int, int], int]:
+    """The table, life totals and kept fact *marked* (``MagicState.marked``: the battlefields
+    holding a creature dealt damage added) after each (source, target, positive amount) of
+    *hits* is dealt, in order, as :func:`deal_damage` deals it; the creatures dealt damage are
+    written in one map mutation (combat damage deals all its hits at once and writes the state
+    once)."""
     entities = table.entities
     hurt: dict[EntityId, Entity] = {}  # (a creature dealt damage twice: the second reads this)
     for source, target, amount in hits:
@@ -63,7 +73,11 @@ def damaged(
             life = gained(life, e.owner, -amount)
         else:
             status = e.status | DOOMED if tags & DEATHTOUCH else e.status
-            hurt[target] = _set_damage(e, e.damage + amount, status)
+            hurt[target] = e = _set_damage(e, e.damage + amount, status)
+            # (the fact: a creature dealt lethal damage dies at the next death phase, before
+            # any turn change: its damage is never worn off, and sets no bit)
+            if not (status & DOOMED or 0 < e.health <= e.damage):
+                marked |= bit(e.zone)
         if tags & LIFELINK and source is not None:
             life = gained(life, source.owner, amount)
-    return (put_all(table, hurt.values()) if hurt else table), life
+    return (put_all(table, hurt.values()) if hurt else table), life, marked

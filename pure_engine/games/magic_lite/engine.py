@@ -64,6 +64,7 @@ from pure_engine.games.magic_lite.cards import (
 from pure_engine.games.magic_lite.damage import damaged, deal_damage, gained, set_table_life
 from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES, Attach
 from pure_engine.games.magic_lite.instants import into_hand
+from pure_engine.games.magic_lite.marked import buffed
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     CardFacts,
@@ -272,6 +273,7 @@ RULES: Final[Rules[MagicState]] = Rules(
     heal=_heal_hook,
     draw=draw_cards,
     summon=_summon_hook,
+    buffed=buffed,
     kinds=KINDS,
 )
 """The kit's view of magic_lite: layout, compiled cards and hooks."""

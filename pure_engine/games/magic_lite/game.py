@@ -53,6 +53,7 @@ from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.instants import counted
+from pure_engine.games.magic_lite.marked import counted as counted_marked
 from pure_engine.games.magic_lite.priority import make_priority
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
 from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
@@ -238,7 +239,14 @@ _new_table: Final = Table.maker()
 
 
 def _dealt(table: Table, rng: Rng, skip: int, facts: CardFacts) -> MagicState:
-    return MagicState(table, rng=rng, skip=skip, cards=facts, instants=counted(table))
+    return MagicState(
+        table,
+        rng=rng,
+        skip=skip,
+        cards=facts,
+        instants=counted(table),
+        marked=counted_marked(table),
+    )
 
 
 def position(
@@ -287,6 +295,7 @@ def position(
         skip=skip,
         cards=facts,
         instants=counted(table),
+        marked=counted_marked(table),
     )
     return TURN.enter(state)
 

@@ -230,7 +230,10 @@ class MagicState(StackState):
     ``lost``, the seats whose trivial decisions are skipped (``skip``), what the game's
     cards can never do (``cards``: :class:`CardFacts`, the same all game), which hands
     hold an instant (``instants``: bit *p* for player *p*, a fact kept by every card put into
-    or taken out of a hand: :mod:`~pure_engine.games.magic_lite.instants`), and
+    or taken out of a hand: :mod:`~pure_engine.games.magic_lite.instants`), which battlefields
+    may hold a permanent with damage marked or a one-turn buff (``marked``: bit *p* for
+    player *p*'s, a fact kept where damage is marked or such a buff given, cleared by the turn
+    change: :mod:`~pure_engine.games.magic_lite.marked`), and
     four counters that do not decide anything: flow ``ticks`` (passes of the
     flow loop, one per decision), ``steps`` (step changes), player
     ``decisions`` and automatic actions (``autos``).
@@ -252,6 +255,7 @@ class MagicState(StackState):
     skip: int = 0b11
     cards: CardFacts = CardFacts()
     instants: int = 0b11
+    marked: int = 0b11
     ticks: int = 0
     steps: int = 0
     decisions: int = 0

@@ -88,6 +88,7 @@ from pure_engine.games.magic_lite.engine import (
     settle,
 )
 from pure_engine.games.magic_lite.instants import into_hand
+from pure_engine.games.magic_lite.marked import one_turn
 from pure_engine.games.magic_lite.priority import (
     CanAct,
     DrawnQuiet,
@@ -125,7 +126,7 @@ _untapped: Final = writer("step", "table", "land_played")
 _declaring: Final = writer("step", "declaring", "attackers")
 _blocking: Final = writer("step", "declaring")
 _cleaned: Final = writer("step", "declaring", "window")
-_turned: Final = writer("step", "table", "land_played", "active", "turn")
+_turned: Final = writer("step", "table", "land_played", "active", "turn", "marked")
 
 
 def _untap(state: MagicState) -> MagicState:
@@ -373,7 +374,7 @@ def _turn_over_at(
     # the untapped table in between (_untapped_unread)
     later = bool(worn) and drawn is not None and _untapped_unread(state)
     table = state.table if later or not worn else put_all(state.table, worn)
-    state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1)
+    state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1, 0)
     if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
         if later:
             state = _untap_written(state, worn)
@@ -401,7 +402,7 @@ def _untapped_unread(state: MagicState) -> bool:
 
 
 _cleaned_turned: Final = writer(
-    "step", "declaring", "window", "table", "land_played", "active", "turn"
+    "step", "declaring", "window", "table", "land_played", "active", "turn", "marked"
 )
 _main1_entered: Final = writer("step", "window", "holder", "passes", "steps")
 
@@ -420,7 +421,7 @@ def _next_turn_at(memo: Untapped | None, state: MagicState, step: Step) -> Magic
     untap (the cleanup is always followed by the untap step, and nothing reads the state in
     between)."""
     table = _next_turn_table(memo, state)
-    return _turned(state, step, table, False, 1 - state.active, state.turn + 1)
+    return _turned(state, step, table, False, 1 - state.active, state.turn + 1, 0)
 
 
 def _next_turn_table(memo: Untapped | None, state: MagicState) -> Table:
@@ -436,21 +437,25 @@ def _next_turn_changes(memo: Untapped | None, state: MagicState) -> list[Entity]
     entities, zones = table.entities, table.zones
     # one look at each permanent: most have neither damage nor a buff; damage wears off and
     # one-turn buffs (rare: _worn) end in the same table change as the untap (the new active
-    # player's tapped ones untap worn)
+    # player's tapped ones untap worn); a battlefield is looked at for them only when the kept
+    # fact (MagicState.marked, which the turn change clears) says it may hold one
     changed: list[Entity] = []  # worn or untapped
     tapped: list[Entity] = []  # the new active player's, to untap (worn): the memo's misses
-    for i in zones[BATTLEFIELD[state.active]]:
-        e = entities[i]
-        if e.damage or e.buffs:
-            if _one_turn(e):
-                changed.append(_worn(e))
-            elif e.damage:
-                changed.append(_set_damage(e, 0))
+    marked = state.marked
+    if marked >> state.active & 1:
+        for i in zones[BATTLEFIELD[state.active]]:
+            e = entities[i]
+            if e.damage or e.buffs:
+                if one_turn(e):
+                    changed.append(_worn(e))
+                elif e.damage:
+                    changed.append(_set_damage(e, 0))
     ready = _NOTHING.get if memo is None else memo.get  # (the memo's hits: untapped at once)
+    worn = marked >> active & 1
     for i in zones[BATTLEFIELD[active]]:
         e = entities[i]
-        if e.damage or e.buffs:
-            e = _worn(e) if _one_turn(e) else _set_damage(e, 0) if e.damage else e
+        if worn and (e.damage or e.buffs):
+            e = _worn(e) if one_turn(e) else _set_damage(e, 0) if e.damage else e
             if not e.status & _UNREADY:
                 if e is not entities[i]:
                     changed.append(e)
@@ -473,14 +478,6 @@ use, 256 and up not being cached)."""
 _READY: Final = ~_UNREADY
 _NOTHING: Final[Map[Entity, Entity]] = Map()
 """An empty memo of untapped permanents (``_next_turn_table`` without a game's memo)."""
-
-
-def _one_turn(e: Entity) -> bool:
-    """True when *e* has an "until end of turn" buff."""
-    for b in e.buffs:  # noqa: SIM110 - no generator
-        if b.one_turn:
-            return True
-    return False
 
 
 def _ready(tapped: list[Entity], memo: Untapped | None) -> list[Entity]:
