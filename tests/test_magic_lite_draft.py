@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pure_engine import load_game
-from pure_engine.games.magic_lite import MagicState, turn
+from pure_engine.games.magic_lite import MagicState, loop, turn
 from pure_engine.games.magic_lite.cards import CARDS, cost_of
 from pure_engine.games.magic_lite.state import freeze
 
@@ -74,8 +74,9 @@ def _agree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeds: range) -> int
         decks = deck_pair(tmp_path, seed)
         drafted = play_out(seed, decks, random.Random(seed))
         with monkeypatch.context() as patch:
-            patch.setattr(turn, "thaw", lambda state: state)  # every write a new tuple
-            patch.setattr(turn, "thaw_into", lambda draft, state: state)  # (a game value's)
+            for module in (turn, loop):  # (a deal's first turn thaws in turn, a decision in loop)
+                patch.setattr(module, "thaw", lambda state: state)  # every write a new tuple
+            patch.setattr(loop, "thaw_into", lambda draft, state: state)  # (a game value's)
             immutable = play_out(seed, decks, random.Random(seed))
         assert len(drafted) == len(immutable), f"seed {seed}: the games differ in length"
         for k, (a, b) in enumerate(zip(drafted, immutable, strict=True)):
@@ -101,6 +102,7 @@ def test_the_check_fails_when_a_write_is_lost(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the checker can fail: a draft whose freeze drops the step counter differs at once
-    monkeypatch.setattr(turn, "freeze", lambda d: freeze(d).replace(steps=0))
+    for module in (turn, loop):
+        monkeypatch.setattr(module, "freeze", lambda d: freeze(d).replace(steps=0))
     with pytest.raises(AssertionError, match="differ"):
         _agree(tmp_path, monkeypatch, range(1))

@@ -3,7 +3,7 @@
 The turn table enters some quiet stretches of the turn in one row (``turn._machine``'s *fused*:
 the cleanup straight into the next turn's first decision, ...), counting in the state the step
 changes the flow loop would have counted, and ``turn.step`` runs its own copy of the flow loop
-(``turn._stepper``: the generic ``TurnMachine.tick`` specialised to magic_lite's table).
+(``loop.stepper``: the generic ``TurnMachine.tick`` specialised to magic_lite's table).
 These tests play random games on decks drawn from the whole pool (upkeep and end step triggers,
 instants in the draw step, discards, empty libraries) with a game value (its memos, fused rows
 and loop) and, on the same choices, with a turn built with ``fused=False`` on the plain
@@ -24,7 +24,7 @@ import pytest
 
 from pure_engine import load_game
 from pure_engine.cards import EXHAUSTED, Table, put, remove_buffs, without_buffs
-from pure_engine.games.magic_lite import turn
+from pure_engine.games.magic_lite import loop, turn
 from pure_engine.games.magic_lite.actions import auto, current_player, legal_actions
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.decks import load_deck
@@ -193,7 +193,7 @@ def test_the_check_fails_when_the_loop_miscounts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the comparison can fail: magic_lite's own loop counting one step change too many
-    real = turn._stepper
+    real = loop.stepper
 
     def miscounting(*args: Any) -> Callable[[MagicState, Action], MagicState]:
         step = real(*args)
@@ -204,7 +204,7 @@ def test_the_check_fails_when_the_loop_miscounts(
 
         return stepped
 
-    monkeypatch.setattr(turn, "_stepper", miscounting)
+    monkeypatch.setattr(loop, "stepper", miscounting)
     with pytest.raises(AssertionError, match="differ"):
         _agree(tmp_path, range(1))
 
@@ -264,7 +264,7 @@ def test_the_scratch_check_fails_when_a_step_skips_a_thaw(monkeypatch: pytest.Mo
     """... and a ``step`` that goes on from its draft when it does not hold the state given (a
     thaw skipped: here every thaw after the first) is caught at the first branch."""
     first = thaw_into
-    monkeypatch.setattr(turn, "thaw_into", lambda d, s: d if hasattr(d, "step") else first(d, s))
+    monkeypatch.setattr(loop, "thaw_into", lambda d, s: d if hasattr(d, "step") else first(d, s))
     assert not _plays_as_fresh_drafts(turn.make_turn(can_act, scratch=True).step, 1)
 
 
@@ -320,7 +320,8 @@ def _shared_by_a_second_thread(monkeypatch: pytest.MonkeyPatch, games: int) -> t
                 inside[0] = False
         return auto(can_act, combat, state)
 
-    monkeypatch.setattr(turn, "auto", intruding)  # (read when the game value is built)
+    for module in (turn, loop):  # (read when the game value is built: the rows, the loop)
+        monkeypatch.setattr(module, "auto", intruding)
     shared.append(load_game("magic_lite", deck0="green_stompy", deck1="green_stompy"))
     return _plays_as_plain(shared[0], 0), sum(played)
 
@@ -357,7 +358,7 @@ def test_the_shared_check_fails_when_the_draft_is_not_guarded(
         def append(self, item: Any) -> None:
             pass
 
-    monkeypatch.setattr(turn, "_drafts", lambda scratch: AlwaysFree([scratch]))
+    monkeypatch.setattr(loop, "_drafts", lambda scratch: AlwaysFree([scratch]))
     first, _ = _shared_by_a_second_thread(monkeypatch, 3)
     assert not first  # the first thread's step went on from the draft the other one wrote
 

@@ -8,7 +8,7 @@ nothing able to attack and nothing triggers at the beginning of combat;
 blockers and damage are skipped when nobody attacks).  A decision is applied
 (:func:`~pure_engine.games.magic_lite.actions.apply_action`), then the flow
 loop runs to the next real decision: in :func:`step`, magic_lite's own copy of
-``TurnMachine.tick`` (``_stepper``: the rows indexed by the step, ``_decides``
+``TurnMachine.tick`` (:func:`~.loop.stepper`: the rows indexed by the step, ``decides``
 inlined), and the cleanup's row enters the next turn's untap, upkeep or draw
 and main 1 itself when nothing stops it there (``_turn_over_at``), counting the
 step changes the loop would have counted.  ``make_turn(fused=False)`` keeps the
@@ -58,8 +58,8 @@ from pure_engine.cards import (
 )
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.struct import Struct
+from pure_engine.games.magic_lite import loop
 from pure_engine.games.magic_lite.actions import (
-    Apply,
     after_blocks,
     auto,
     forced,
@@ -88,6 +88,7 @@ from pure_engine.games.magic_lite.engine import (
     settle,
 )
 from pure_engine.games.magic_lite.instants import into_hand
+from pure_engine.games.magic_lite.loop import decides
 from pure_engine.games.magic_lite.marked import one_turn
 from pure_engine.games.magic_lite.priority import (
     CanAct,
@@ -100,18 +101,15 @@ from pure_engine.games.magic_lite.priority import (
 )
 from pure_engine.games.magic_lite.state import (
     TAPPED,
-    Act,
     Action,
     Draft,
     MagicState,
     Step,
     freeze,
-    set_counters,
     set_status,
     set_step,
     set_table,
     thaw,
-    thaw_into,
     writer,
 )
 
@@ -380,7 +378,7 @@ def _turn_over_at(
             state = _untap_written(state, worn)
         return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
     state = _draw_at(can_act, drawn, carry, state, _DRAW, worn if later else None)
-    # (_decides: the cleanup left no choice pending, no declaration, no order; the draw step
+    # (decides: the cleanup left no choice pending, no declaration, no order; the draw step
     # decides by its window only)
     if state.lost or state.window:
         return _add_steps(state, 2)
@@ -610,11 +608,6 @@ def _after_blockers(state: MagicState) -> Step:
     return _FIRST_STRIKE_DAMAGE if has_first_strike(state) else _DAMAGE
 
 
-def _decides(state: MagicState) -> bool:
-    # an open window first: the most common reason to stop
-    return state.window or state.pending is not None or state.declaring or bool(state.to_order)
-
-
 # --- the table, built around one checker ----------------------------------------------------------
 
 
@@ -648,74 +641,74 @@ def _machine(
                 Step.UPKEEP,
                 Step.DRAW,
                 None,
-                _decides,
+                decides,
                 enter_at=partial(_at_beginning_at, "upkeep", can_act),
             ),
             Step.DRAW: FlowStep(
                 Step.DRAW,
                 Step.MAIN1,
                 None,
-                _decides,
+                decides,
                 enter_at=partial(_draw_at, can_act, drawn, carry),
             ),
             Step.MAIN1: FlowStep(
-                Step.MAIN1, partial(_after_main1, can_act, attack), None, _decides, enter_at=opens
+                Step.MAIN1, partial(_after_main1, can_act, attack), None, decides, enter_at=opens
             ),
             Step.BEGIN_COMBAT: FlowStep(
                 Step.BEGIN_COMBAT,
                 Step.ATTACKERS,
                 None,
-                _decides,
+                decides,
                 enter_at=partial(_at_beginning_at, "begin_combat", can_act),
             ),
             Step.ATTACKERS: FlowStep(
                 Step.ATTACKERS,
                 partial(_after_attackers, can_act),
                 None,
-                _decides,
+                decides,
                 enter_at=partial(_declare_attackers_at, can_act, attack),
             ),
             Step.BLOCKERS: FlowStep(
                 Step.BLOCKERS,
                 _after_blockers,
                 None,
-                _decides,
+                decides,
                 enter_at=partial(_declare_blockers_at, can_act, combat.can_block),
             ),
             Step.FIRST_STRIKE_DAMAGE: FlowStep(
                 Step.FIRST_STRIKE_DAMAGE,
                 Step.DAMAGE,
                 None,
-                _decides,
+                decides,
                 enter_at=partial(damage, True, can_act),
             ),
             Step.DAMAGE: FlowStep(
                 Step.DAMAGE,
                 partial(_after_damage, can_act),
                 None,
-                _decides,
+                decides,
                 enter_at=partial(damage, False, can_act),
             ),
-            Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, None, _decides, enter_at=opens),
+            Step.END_COMBAT: FlowStep(Step.END_COMBAT, Step.MAIN2, None, decides, enter_at=opens),
             Step.MAIN2: FlowStep(
                 Step.MAIN2,
                 partial(_after_main2, can_act),
                 None,
-                _decides,
+                decides,
                 enter_at=partial(_main2_at, can_act),
             ),
             Step.END: FlowStep(
                 Step.END,
                 Step.CLEANUP,
                 None,
-                _decides,
+                decides,
                 enter_at=partial(_at_beginning_at, "end_step", can_act),
             ),
             Step.CLEANUP: FlowStep(
                 Step.CLEANUP,
                 Step.UNTAP,
                 None,
-                _decides,
+                decides,
                 enter_at=cleanup,
             ),
         },
@@ -724,121 +717,6 @@ def _machine(
         is_over=attrgetter("lost"),  # the bit set of players who lost: non-zero once it is over
         auto=partial(auto, can_act, combat),
     )
-
-
-_MAX_STEPS: Final = 1_000_000
-"""The step changes and automatic actions a tick may make (``TurnMachine.tick``'s bound)."""
-
-
-def _stepper(
-    machine: TurnMachine[MagicState, Step],
-    can_act: CanAct,
-    combat: Combat,
-    apply: dict[Act, Apply],
-    scratch: Draft | None = None,
-    loop: Callable[[MagicState], tuple[MagicState, int, int]] | None = None,
-) -> Callable[[MagicState, Action], MagicState]:
-    """``step`` with magic_lite's own copy of the flow loop: ``machine.tick``'s loop, with what
-    the generic loop calls read from the state (``lost``, ``step``; every row but the untap's
-    decides by :func:`_decides`, here inlined), the rows in a tuple indexed by the step, and
-    the ``auto`` rule called with its checkers (no ``partial``); the decision applied before
-    it and the counters written after it in the same function.  Every row is entered by its
-    ``enter_at`` and has no ``leave`` (checked here).  It runs at every decision: the generic
-    loop's pass cost about as much as a quiet step's own work.  ``make_turn(fused=False)``
-    keeps the generic loop (*loop*: ``machine.tick``, run instead of the copy): the tests compare
-    the two.  *scratch*: the one draft every call
-    thaws into (:func:`~.state.thaw_into`; ``None``: a new draft per call); a call on the very
-    state the last call handed out (a game played on, decision after decision) does not thaw at
-    all: the draft holds that state's fields already (kept by identity, with a reference to the
-    state: never another object at the same address).  The draft is held by one call at a time:
-    a call that meets it in use (another thread sharing the game value, in the middle of its
-    own step) thaws a new draft of its own, so a game value may be shared between threads."""
-    order = sorted(machine.steps)
-    assert order == list(range(len(order))), "the rows are the steps 0, 1, ..."
-    rows: list[tuple[bool, Callable[[MagicState], Step] | None, Step]] = []
-    entering: list[Callable[[MagicState, Step], MagicState]] = []
-    for name in order:
-        row = machine.steps[name]
-        assert row.leave is None and row.enter is None and row.enter_at is not None
-        assert row.decides in (None, _decides)
-        following = row.next
-        if callable(following):  # (decides, the chooser, the fixed next step)
-            rows.append((row.decides is not None, following, name))
-        else:
-            rows.append((row.decides is not None, None, following))
-        entering.append(row.enter_at)
-    table, enters = tuple(rows), tuple(entering)
-    rule = auto
-    held: MagicState | None = None  # the state *scratch* holds (its last freeze), if any
-    # *scratch* while no call writes it: a call takes it from here (a list's pop and append,
-    # each one step of the interpreter) and puts it back when done; a call finding none (another
-    # thread's in the middle of its step) thaws a draft of its own.  Only the call holding
-    # *scratch* reads or writes *held*.
-    free = _drafts(scratch)
-    take, put_back = free.pop, free.append
-
-    def step(state: MagicState, action: Action) -> MagicState:
-        nonlocal held
-        # the decision and the turn after it write one private draft in place (``Draft``: it
-        # reads as the state, the setters write its slots); frozen once, it never leaves here
-        try:
-            mine: Draft | None = take()
-        except IndexError:  # (no scratch draft, or another call is writing it)
-            mine = None
-        if mine is None:
-            draft = thaw(state)
-        elif state is held:  # (a game played on: the state the last call handed out, which the
-            draft = mine  # type: ignore[assignment]  # draft still holds slot for slot: no thaw)
-        else:
-            draft = thaw_into(mine, state)
-        try:
-            s = apply[action.kind](draft, action, can_act)
-            if loop is not None:  # (the general path: the generic loop)
-                s, changes, _ = loop(s)
-            else:
-                changes = autos = 0
-                while not s.lost:
-                    decides, chooser, following = table[s.step]
-                    if decides and (
-                        s.window or s.pending is not None or s.declaring or s.to_order
-                    ):  # (_decides)
-                        after = rule(can_act, combat, s)
-                        if after is None:
-                            break
-                        s = after
-                        autos += 1
-                    else:
-                        name = following if chooser is None else chooser(s)
-                        s = enters[name](s, name)
-                        changes += 1
-                    # (the bound, tested where the counts grow: before the next pass)
-                    if changes + autos >= _MAX_STEPS and not s.lost:
-                        raise RuntimeError(f"no decision after {_MAX_STEPS} steps (at {s.step!r})")
-            if s is not draft:  # (a rule that returned a new state: the draft holds none)
-                frozen = set_counters(s, s.ticks + 1, s.steps + changes, s.decisions + 1)
-                last = None
-            else:
-                done: Draft = s  # type: ignore[assignment]  # the draft thawed above
-                done.ticks += 1
-                done.steps += changes
-                done.decisions += 1
-                frozen = last = freeze(s)
-        except BaseException:
-            if mine is not None:  # (the draft was written: it holds no state)
-                held = None
-                put_back(mine)
-            raise
-        if mine is not None:
-            held = last
-            put_back(mine)
-        return frozen
-
-    return step
-
-
-def _drafts(scratch: Draft | None) -> list[Draft]:
-    """The free drafts of a step: *scratch* (none without it)."""
-    return [] if scratch is None else [scratch]
 
 
 class Turn(Struct):
@@ -923,7 +801,7 @@ def make_turn(
     def legal_here(state: MagicState) -> tuple[Action, ...]:
         return legal_actions(state, mana, combat=combat)
 
-    step = _stepper(
+    step = loop.stepper(
         machine, can_act, combat, apply, Draft() if scratch else None, None if fused else tick
     )
     return Turn(machine, step, forced_here, legal_here, start, enter)
