@@ -21,7 +21,8 @@ from pure_engine import load_game
 from pure_engine.games.magic_lite import engine, turn
 from pure_engine.games.magic_lite import game as game_module
 from pure_engine.games.magic_lite.game import resample
-from pure_engine.games.magic_lite.instants import counted
+from pure_engine.games.magic_lite.instants import INSTANTS, counted
+from pure_engine.games.magic_lite.priority import _CASTABLE, _INSTANT
 from pure_engine.games.magic_lite.state import Act, Action, MagicState
 from tests.test_magic_lite_draft import deck_pair
 from tests.test_magic_lite_memos import _against_general
@@ -97,3 +98,12 @@ def test_the_fact_check_fails_when_the_fact_is_wrong(
     monkeypatch.setattr(game_module, "counted", lambda table: 0)
     with pytest.raises(AssertionError, match="differ"):
         _against_general(tmp_path, range(2), "wrong", _PRESETS, {}, {}, 6, _answered, True)
+
+
+def test_the_fact_counts_every_card_cast_at_instant_timing() -> None:
+    """The fact's cards (``instants.INSTANTS``, by card type) are exactly the cards priority
+    lists at instant timing (its table of castable cards): a card cast at instant speed that
+    the fact did not count (a creature with flash, say) would make "cannot act" a lie."""
+    at_instant_timing = {key for key, spell in _CASTABLE.items() if spell[0] == _INSTANT}
+    assert at_instant_timing == INSTANTS
+    assert {"giant_growth", "lightning_bolt"} <= INSTANTS
