@@ -188,8 +188,7 @@ def make_combat() -> Combat:
         blocks = state.blocks
         if not blocks:
             return every
-        blocking = {blocker for blocker, _ in blocks}  # (not asked at every decision)
-        return tuple([pair for pair in every if pair[0] not in blocking])
+        return _still_open(every, blocks)  # (not asked at every decision)
 
     def memo_block_list(state: MagicState) -> tuple[Action, ...]:
         every = pairs(state)
@@ -261,9 +260,15 @@ def _on_battlefield(state: MagicState, ids: Sequence[EntityId]) -> tuple[EntityI
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair the defending player may still declare."""
     pairs = _block_pairs(state)
-    if not state.blocks:
-        return pairs
-    blocking = {blocker for blocker, _ in state.blocks}  # each blocks one attacker at most
+    return _still_open(pairs, state.blocks) if state.blocks else pairs
+
+
+def _still_open(
+    pairs: tuple[tuple[EntityId, EntityId], ...], blocks: tuple[tuple[EntityId, EntityId], ...]
+) -> tuple[tuple[EntityId, EntityId], ...]:
+    """The (blocker, attacker) *pairs* whose blocker is not in *blocks* yet (a creature blocks
+    one attacker at most)."""
+    blocking = {blocker for blocker, _ in blocks}
     return tuple([pair for pair in pairs if pair[0] not in blocking])
 
 
@@ -350,12 +355,11 @@ def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:
     for a, order in state.orders:
         if a == attacker:
             return _on_battlefield(state, order)
-    entities, fields = state.table.entities, BATTLEFIELD
-    found = []  # (a loop: a generator is a call per item)
+    declared = []  # (a loop: a generator is a call per item)
     for b, a in state.blocks:
-        if a == attacker and entities[b].zone in fields:
-            found.append(b)
-    return tuple(found)
+        if a == attacker:
+            declared.append(b)
+    return _on_battlefield(state, declared)
 
 
 def damage_orders(state: MagicState, attacker: EntityId) -> tuple[tuple[EntityId, ...], ...]:
@@ -425,14 +429,13 @@ def _blocked_damage(
                 hits.append((attacker, player, attacker.attack))
             continue
         # blockers_of's answer: in the damage assignment order, or else in block order (the
-        # blocks grouped above), those still on the battlefield — each looked up once
+        # blocks grouped above), those still on the battlefield (_on_battlefield's rule)
         blockers = []
-        for b in blockers_of(state, a) if orders else declared:
+        for b in blockers_of(state, a) if orders else _on_battlefield(state, declared):
             blocker = entities[b]
-            if blocker.zone in fields:
-                blockers.append(blocker)
-                if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
-                    hits.append((blocker, a, blocker.attack))
+            blockers.append(blocker)
+            if bool(blocker.tags & FIRST_STRIKE) == first_strike and blocker.attack > 0:
+                hits.append((blocker, a, blocker.attack))
         if bool(attacker.tags & FIRST_STRIKE) != first_strike or attacker.attack <= 0:
             continue
         left = attacker.attack
