@@ -29,9 +29,9 @@ import time
 from typing import Any
 
 from benchmarks._timing import print_table
-from pure_engine.games.double_dummy import solve
-from pure_engine.games.pbn import pbn_str
-from pure_engine.games.tricks import Strain
+from pure_engine.games.bridge.double_dummy.solver import solve
+from pure_engine.games.trick_taking.pbn import pbn_str
+from pure_engine.games.trick_taking.tricks import Strain
 
 __all__ = ["main", "random_ending"]
 

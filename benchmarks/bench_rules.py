@@ -5,7 +5,7 @@ the ``belote-cli`` package's engine.
 Run: ``python -m benchmarks rules``.
 
 * **Legality** — the same 2 000 play positions of random Belote deals, per
-  ``legal_actions`` call: the compiled rule set (``belote_play.json``, the game's own
+  ``legal_actions`` call: the compiled rule set (``play.json``, the game's own
   ``legal_cards``), the same rules interpreted (``compiled=False``), and the hand-written
   oracle of the tests (``tests/belote_oracle.py``), each from the game's bit-set hand.
   Goal: compiled rules <= 3x the hand-written function.
@@ -31,9 +31,10 @@ from typing import Any
 
 from benchmarks._timing import print_table
 from pure_engine.core.playout import random_playouts
-from pure_engine.games.belote import Phase, current_player, make_game
-from pure_engine.games.belote_bot import RulesBot
-from pure_engine.games.belote_play import (
+from pure_engine.games.belote.belote import Phase, current_player, make_game
+from pure_engine.games.belote.bot import RulesBot
+from pure_engine.games.belote.coinche import make_game as make_coinche
+from pure_engine.games.belote.play import (
     LIBRARY,
     PLAY_RULES,
     belote_cards,
@@ -41,7 +42,6 @@ from pure_engine.games.belote_play import (
     play_view,
     power,
 )
-from pure_engine.games.coinche import make_game as make_coinche
 from pure_engine.rules import load_rules, query_values
 from tests.belote_oracle import oracle_legal
 

@@ -184,8 +184,8 @@ def workload(name: str) -> Callable[[int], None]:
         import random
 
         from benchmarks.bench_bridge import random_ending
-        from pure_engine.games.double_dummy import solve as dd_solve
-        from pure_engine.games.tricks import Strain
+        from pure_engine.games.bridge.double_dummy.solver import solve as dd_solve
+        from pure_engine.games.trick_taking.tricks import Strain
 
         rng = random.Random(14 * 100 + 13)  # the benchmark's full deals (BRIDGE_SEED=14)
         deals = []

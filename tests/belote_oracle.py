@@ -1,5 +1,5 @@
 """A hand-written Python legality for Belote's card play: the differential oracle of the
-legality written as rules (``pure_engine/games/belote_play.json``), and the hand-written side
+legality written as rules (``pure_engine/games/play.json``), and the hand-written side
 of the legality benchmark.  Written from the rules of the game, not from the rule file."""
 
 from __future__ import annotations

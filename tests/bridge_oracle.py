@@ -6,7 +6,7 @@ every hand is tried, so it is only for small endings (up to 4 cards a hand).
 
 from __future__ import annotations
 
-from pure_engine.games.tricks import Tricks, cards_of, legal_cards, play_card, to_play
+from pure_engine.games.trick_taking.tricks import Tricks, cards_of, legal_cards, play_card, to_play
 
 
 def brute_ns(tricks: Tricks, trump: int | None) -> int:

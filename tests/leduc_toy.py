@@ -6,7 +6,7 @@ Actions: 0 fold, 1 call/check, 2 raise; an ante of 1, raises of 2 then 4, at
 most two raises a round; fold is legal only when facing a bet.  A pair with the
 public card wins, else the higher rank, equal ranks split.  The differential
 test in ``tests/test_mcts_toys.py`` plays it against ``pyspiel``'s ``leduc_poker``.
-This is the benchmark's stand-in until ``pure_engine.games.leduc_poker`` exists.
+This is the benchmark's stand-in until ``pure_engine.games.poker.leduc`` exists.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from pure_engine import Game, load_game
-from pure_engine.games.belote import (
+from pure_engine.games.belote.belote import (
     PASS,
     TAKE,
     BeloteState,
@@ -17,7 +17,7 @@ from pure_engine.games.belote import (
     current_player,
     make_game,
 )
-from pure_engine.games.belote_play import (
+from pure_engine.games.belote.play import (
     DECK_MASK,
     PLAY_RULES,
     legal_cards,
@@ -25,7 +25,7 @@ from pure_engine.games.belote_play import (
     revealed,
 )
 from pure_engine.games.playing_cards import parse_card
-from pure_engine.games.tricks import cards_of, hand_of
+from pure_engine.games.trick_taking.tricks import cards_of, hand_of
 from pure_engine.rules import query, query_values
 from pure_engine.testing import check_game
 from tests.belote_oracle import oracle_legal

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from pure_engine import load_game
-from pure_engine.games.belote_bot import DECIDE, INFER, RulesBot, bot_view
+from pure_engine.games.belote.bot import DECIDE, INFER, RulesBot, bot_view
 from pure_engine.rules import apply, format_trace
 from pure_engine.search.arena import play_match
 from pure_engine.search.bots import RandomBot, make_bot

@@ -11,7 +11,7 @@ import pytest
 import pure_engine
 from pure_engine import CHANCE, TERMINAL, Game
 from pure_engine.core.encoding import encoding_of
-from pure_engine.games.belote_tensor import CARD_INDEX, CARDS
+from pure_engine.games.belote.tensor import CARD_INDEX, CARDS
 from pure_engine.testing import GameCheckError, check_encoding
 
 GAMES = [  # (name, params, games): a match plays up to three deals per game

@@ -600,7 +600,7 @@ def test_cli_bad_input_is_one_line_exit_2(
 
 # --- kuhn poker, once it is on this branch ------------------------------------------------------
 
-HAVE_KUHN = importlib.util.find_spec("pure_engine.games.kuhn_poker") is not None
+HAVE_KUHN = importlib.util.find_spec("pure_engine.games.poker.kuhn") is not None
 needs_kuhn = pytest.mark.skipif(not HAVE_KUHN, reason="kuhn_poker has not landed")
 
 

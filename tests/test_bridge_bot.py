@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from pure_engine.cli import main
 from pure_engine.core.registry import load_game
-from pure_engine.games.bridge_bot import DDPimcBot, Mode, dd_pimc, rule_of_thumb
-from pure_engine.games.bridge_play import (
+from pure_engine.games.bridge.bots import DDPimcBot, Mode, dd_pimc, rule_of_thumb
+from pure_engine.games.bridge.double_dummy.solver import Position, score_cards
+from pure_engine.games.bridge.play import (
     BridgeState,
     current_player,
     legal_actions,
@@ -22,9 +23,8 @@ from pure_engine.games.bridge_play import (
     resample,
     shown_voids,
 )
-from pure_engine.games.double_dummy import Position, score_cards
-from pure_engine.games.pbn import pbn_str
-from pure_engine.games.tricks import cards_of, partner_of, to_play
+from pure_engine.games.trick_taking.pbn import pbn_str
+from pure_engine.games.trick_taking.tricks import cards_of, partner_of, to_play
 from pure_engine.search.arena import play_game
 from pure_engine.search.bots import Bot, RandomBot, make_bot
 

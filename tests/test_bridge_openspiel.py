@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from pure_engine.games.bridge_play import make_game
-from pure_engine.games.pbn import pbn_str
-from pure_engine.games.tricks import Strain
+from pure_engine.games.bridge.play import make_game
+from pure_engine.games.trick_taking.pbn import pbn_str
+from pure_engine.games.trick_taking.tricks import Strain
 
 pytestmark = pytest.mark.peers
 

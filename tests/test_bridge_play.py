@@ -9,9 +9,9 @@ import pytest
 from pure_engine import load_game
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.games.bridge_play import BridgeState, make_game, observation, shown_voids
-from pure_engine.games.pbn import parse_pbn
-from pure_engine.games.tricks import cards_of
+from pure_engine.games.bridge.play import BridgeState, make_game, observation, shown_voids
+from pure_engine.games.trick_taking.pbn import parse_pbn
+from pure_engine.games.trick_taking.tricks import cards_of
 from pure_engine.testing import check_encoding, check_game
 
 DEAL = "N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T862.AQ987.A.Q95 3.K6532.QT6.KT82"
@@ -142,7 +142,7 @@ def test_parse_pbn_matches_the_state() -> None:
 
 
 def test_the_matching_deal_fits_tight_voids() -> None:
-    from pure_engine.games.bridge_play import _matching_deal, _Redeal
+    from pure_engine.games.bridge.play import _matching_deal, _Redeal
 
     # East is void in spades and hearts, West in diamonds and clubs: one deal fits
     pool = [39, 40, 26, 27, 13, 14, 0, 1]

@@ -22,7 +22,7 @@ from hypothesis.stateful import run_state_machine_as_test
 import pure_engine.games  # noqa: F401 - registers the bundled games
 from pure_engine import list_games, load_game
 from pure_engine.core.game import Game
-from pure_engine.games.crab_combat import CrabState, Frame
+from pure_engine.games.crab_combat.combat import CrabState, Frame
 from pure_engine.testing import (
     ALL_CHECKS,
     DEEP_KEY_SEARCH,

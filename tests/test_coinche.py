@@ -8,8 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from pure_engine import Game, load_game
-from pure_engine.games.belote_play import DECK_MASK
-from pure_engine.games.coinche import (
+from pure_engine.games.belote.coinche import (
     COINCHE,
     PASS,
     SURCOINCHE,
@@ -20,7 +19,8 @@ from pure_engine.games.coinche import (
     deal_result,
     make_game,
 )
-from pure_engine.games.tricks import cards_of, hand_of
+from pure_engine.games.belote.play import DECK_MASK
+from pure_engine.games.trick_taking.tricks import cards_of, hand_of
 from pure_engine.testing import check_game
 from tests.belote_oracle import oracle_legal
 

@@ -10,17 +10,8 @@ from collections.abc import Callable
 import pytest
 
 from pure_engine import Game, load_game
-from pure_engine.games.belote_bot import RulesBot
-from pure_engine.games.belote_play import (
-    ALL_TRUMPS,
-    DECK_MASK,
-    NO_TRUMP,
-    legal_cards,
-    revealed,
-    side_points,
-    trick_trump,
-)
-from pure_engine.games.coinche import (
+from pure_engine.games.belote.bot import RulesBot
+from pure_engine.games.belote.coinche import (
     BID_SA_TA,
     PASS,
     CoincheState,
@@ -31,8 +22,17 @@ from pure_engine.games.coinche import (
     deal_result,
     make_game,
 )
+from pure_engine.games.belote.play import (
+    ALL_TRUMPS,
+    DECK_MASK,
+    NO_TRUMP,
+    legal_cards,
+    revealed,
+    side_points,
+    trick_trump,
+)
 from pure_engine.games.playing_cards import parse_card
-from pure_engine.games.tricks import BELOTE_ORDER, cards_of, hand_of, winning_index
+from pure_engine.games.trick_taking.tricks import BELOTE_ORDER, cards_of, hand_of, winning_index
 from pure_engine.testing import check_game
 from tests.belote_oracle import oracle_legal_sans_atout, oracle_legal_tout_atout
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pure_engine.games._dd_bounds import (
+from pure_engine.games.bridge.double_dummy.bounds import (
     defenders_trick,
     later_tricks,
     quick_tricks,
@@ -16,10 +16,10 @@ from pure_engine.games._dd_bounds import (
     trump_honours,
     trump_length,
 )
-from pure_engine.games._dd_search import Relative, to_relative
-from pure_engine.games.pbn import parse_pbn
+from pure_engine.games.bridge.double_dummy.search import Relative, to_relative
 from pure_engine.games.playing_cards import parse_card_any_order
-from pure_engine.games.tricks import SUIT_MASKS, Strain, Tricks, cards_of
+from pure_engine.games.trick_taking.pbn import parse_pbn
+from pure_engine.games.trick_taking.tricks import SUIT_MASKS, Strain, Tricks, cards_of
 from tests.bridge_oracle import brute_ns
 from tests.test_double_dummy import random_hands
 

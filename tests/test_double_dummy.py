@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pure_engine.games._dd_search import to_relative as _to_relative
-from pure_engine.games.double_dummy import (
+from pure_engine.games.bridge.double_dummy.search import to_relative as _to_relative
+from pure_engine.games.bridge.double_dummy.solver import (
     Position,
     dd_table,
     score_cards,
     solve,
     solve_position,
 )
-from pure_engine.games.pbn import parse_pbn, pbn_str
-from pure_engine.games.tricks import (
+from pure_engine.games.trick_taking.pbn import parse_pbn, pbn_str
+from pure_engine.games.trick_taking.tricks import (
     Seat,
     Strain,
     Tricks,

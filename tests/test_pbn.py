@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pure_engine.errors import ParseError
-from pure_engine.games.pbn import hand_pbn, parse_pbn, parse_pbn_hand, pbn_str
-from pure_engine.games.tricks import Seat, hand_of
+from pure_engine.games.trick_taking.pbn import hand_pbn, parse_pbn, parse_pbn_hand, pbn_str
+from pure_engine.games.trick_taking.tricks import Seat, hand_of
 
 EXAMPLE = "N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T862.AQ987.A.Q95 3.K6532.QT6.KT82"
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pure_engine
 from pure_engine import CHANCE, TERMINAL, Game, IllegalActionError, ParseError
-from pure_engine.games._paths import actions_of, path_of, swap_actions
+from pure_engine.games.poker.paths import actions_of, path_of, swap_actions
 
 POKER = ("kuhn_poker", "leduc_poker")
 

@@ -17,7 +17,7 @@ from pure_engine.games.playing_cards import (
     parse_card_any_order,
     suit_first_str,
 )
-from pure_engine.games.tricks import (
+from pure_engine.games.trick_taking.tricks import (
     BELOTE_ORDER,
     BRIDGE_ORDER,
     SUIT_MASKS,

@@ -22,10 +22,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pure_engine.games.double_dummy import Position, dd_table, score_cards, solve
-from pure_engine.games.pbn import Hands, parse_pbn, pbn_str
+from pure_engine.games.bridge.double_dummy.solver import Position, dd_table, score_cards, solve
 from pure_engine.games.playing_cards import suit_first_str
-from pure_engine.games.tricks import Seat, Strain, parse_seat, parse_strain
+from pure_engine.games.trick_taking.pbn import Hands, parse_pbn, pbn_str
+from pure_engine.games.trick_taking.tricks import Seat, Strain, parse_seat, parse_strain
 
 __all__ = ["solve_command"]
 

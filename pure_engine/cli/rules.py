@@ -10,7 +10,7 @@
 * ``check RULES...`` loads and validates, printing the rule names.
 
 Several rule files are laid over one another in order.  ``--library module:NAME``
-loads the functions and types a game's rules need (``pure_engine.games.belote:LIBRARY``).
+loads the functions and types a game's rules need (``pure_engine.games.belote.belote:LIBRARY``).
 ``--bind X=JSON`` gives a value to a variable the rule set declares as given.
 Bad input is one line on stderr and exit 2.
 """

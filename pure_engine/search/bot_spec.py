@@ -106,7 +106,7 @@ def game_bot_factories(kind: GameBotKind) -> Mapping[str, str]:
     """The games that registered *kind*, each with its ``"module:factory"``.
 
     >>> dict(game_bot_factories(GameBotKind("dd-pimc")))
-    {'bridge_play': 'pure_engine.games.bridge_bot:make_dd_pimc_bot'}
+    {'bridge_play': 'pure_engine.games.bridge.bots:make_dd_pimc_bot'}
     """
     return _GAME_BOTS[kind]
 

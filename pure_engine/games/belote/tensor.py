@@ -1,10 +1,11 @@
 """The card-play part of the Belote and Coinche observation tensors, and their card numbers.
 
-A shared game module (like :mod:`pure_engine.games.belote_play`): ``belote``
+A shared game module (like :mod:`pure_engine.games.belote.play`): ``belote``
 and ``coinche`` each add their bidding to it in their own encoding module
-(:mod:`~pure_engine.games.belote_encoding`, :mod:`~pure_engine.games.coinche_encoding`).
+(:mod:`~pure_engine.games.belote.belote_encoding`,
+:mod:`~pure_engine.games.belote.coinche_encoding`).
 
-The 32 cards are numbered ``0..31`` in :data:`~pure_engine.games.belote_play.DECK`
+The 32 cards are numbered ``0..31`` in :data:`~pure_engine.games.belote.play.DECK`
 order (suit by suit, C D H S; in each suit A 7 8 9 10 J Q K): the card's
 action number and chance outcome number.  Seats are counted from the observer
 (0 = self, 1 = left-hand opponent, 2 = partner, 3 = right-hand opponent), so
@@ -39,8 +40,8 @@ from typing import TypeVar
 
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.game import CHANCE, TERMINAL
-from pure_engine.games.belote_deal import DealState
-from pure_engine.games.belote_play import DECK, strain_points
+from pure_engine.games.belote.deal import DealState
+from pure_engine.games.belote.play import DECK, strain_points
 
 __all__ = [
     "CARDS",
@@ -98,9 +99,9 @@ def write_play(out: list[float], state: DealState, player: int, to_move: int | N
     the state's ``trump``: a suit 0-3, ``NO_TRUMP`` or ``ALL_TRUMPS`` (``None`` before it is
     chosen).
 
-    >>> from pure_engine.games.belote import make_game
+    >>> from pure_engine.games.belote.belote import make_game
     >>> from pure_engine.games.playing_cards import parse_card_any_order as card
-    >>> from pure_engine.games.tricks import Tricks
+    >>> from pure_engine.games.trick_taking.tricks import Tricks
     >>> tricks = Tricks((0, 1 << card("AC"), 0, 0), leader=0, trick=(card("JS"),))
     >>> state = make_game().initial_state().replace(
     ...     dealer=3, trump=3, tricks=tricks, played=(1 << card("JS"), 0, 0, 0))

@@ -14,7 +14,7 @@ never end: :func:`solve` detects that and raises :class:`CycleDetectedError`.
 
 Two faces, one rule set:
 
-* :func:`solve` (in :mod:`~pure_engine.games.crab_solver`, re-exported here) is
+* :func:`solve` (in :mod:`~pure_engine.games.crab_combat.solver`, re-exported here) is
   the fast path: decks as ``bytes`` (tuples above 255), an
   exact ``set`` of configurations per game, an explicit stack instead of
   recursion (decks of thousands of cards, any depth), Brent's cycle detector
@@ -42,7 +42,7 @@ from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.seen import ScopedSeen
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.crab_solver import (
+from pure_engine.games.crab_combat.solver import (
     CrabCycleError,
     CrabResult,
     Deck,

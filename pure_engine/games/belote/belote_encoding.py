@@ -3,7 +3,7 @@
 A flat vector of 537 numbers in ``[0, 1]``, seats counted from the observer
 (0 = self, 1 = left, 2 = partner, 3 = right):
 
-* ``0..441`` the card play (:mod:`pure_engine.games.belote_tensor`): own hand,
+* ``0..441`` the card play (:mod:`pure_engine.games.belote.tensor`): own hand,
   the cards each seat has played, the trick on the table, what each seat's
   play has shown, trumps, leader, dealer, whose turn, hand sizes, tricks and
   card points won per side;
@@ -16,7 +16,7 @@ A flat vector of 537 numbers in ``[0, 1]``, seats counted from the observer
   side / 272; ``534, 535`` the match scores / (target + 272) (capped at 1; a
   single deal: the deal's points); ``536`` deals dealt / ``max_deals``.
 
-Actions: the 32 cards are ``0..31`` (:data:`~pure_engine.games.belote_tensor.CARD_INDEX`),
+Actions: the 32 cards are ``0..31`` (:data:`~pure_engine.games.belote.tensor.CARD_INDEX`),
 ``pass`` 32, ``take`` 33, ``take C/D/H/S`` 34..37; chance outcomes (dealt
 cards) ``0..31``.  Everything comes from ``observation(state, player)``:
 nothing hidden leaks.
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.encoding import Encoding
-from pure_engine.games.belote import (
+from pure_engine.games.belote.belote import (
     MAX_SWING,
     PASS,
     TAKE,
@@ -35,7 +35,7 @@ from pure_engine.games.belote import (
     BeloteState,
     current_player,
 )
-from pure_engine.games.belote_tensor import (
+from pure_engine.games.belote.tensor import (
     CARD_INDEX,
     CARDS,
     PLAY_SIZE,
@@ -56,7 +56,7 @@ _BID_KIND = {PASS: 0, TAKE: 1} | {TAKE_SUIT + s: 2 + s for s in range(4)}
 def observation_tensor(state: BeloteState, player: int) -> Sequence[float]:
     """The 537 numbers *player* sees (see the module doc).
 
-    >>> from pure_engine.games.belote import make_game
+    >>> from pure_engine.games.belote.belote import make_game
     >>> game = make_game()
     >>> s = game.initial_state(seed=3)
     >>> while game.is_chance_node(s):

@@ -1,10 +1,10 @@
 """The card play of Belote and Coinche: legality written as rules, scoring, what play reveals.
 
-A shared game module (like :mod:`pure_engine.games.tricks`, which does the
+A shared game module (like :mod:`pure_engine.games.trick_taking.tricks`, which does the
 mechanics: hands as bit sets, trick winners, the play loop); ``belote`` and
 ``coinche`` build on it and never import each other.
 
-* **Legality is a rule set**, ``belote_play.json`` beside this module, run by
+* **Legality is a rule set**, ``play.json`` beside this module, run by
   the compiled :mod:`pure_engine.rules` engine over a :class:`PlayView` of the
   position: follow suit; trumps led — overtrump if you can, even over your
   partner; void in a plain suit — any card when your partner holds the trick,
@@ -15,7 +15,7 @@ mechanics: hands as bit sets, trick winners, the play loop); ``belote`` and
   :func:`trick_trump`: no trump suit (:data:`NO_TRUMP`), or the suit led as trumps
   (:data:`ALL_TRUMPS`: every suit ranks as trumps); :func:`side_points` counts
   their card points.
-* **Scoring**: card points (:data:`~pure_engine.games.tricks.BELOTE_ORDER`:
+* **Scoring**: card points (:data:`~pure_engine.games.trick_taking.tricks.BELOTE_ORDER`:
   152 in the deck) plus 10 for the last trick ("dix de der") = 162; capot
   (all eight tricks) is worth 252; belote-rebelote (king and queen of trumps
   in one hand) 20 to that side.
@@ -39,7 +39,7 @@ from pathlib import Path
 
 from pure_engine.core.struct import Struct
 from pure_engine.games.playing_cards import card_str
-from pure_engine.games.tricks import (
+from pure_engine.games.trick_taking.tricks import (
     BELOTE_ORDER,
     SUIT_MASKS,
     Tricks,
@@ -124,7 +124,7 @@ LIBRARY: Library = BUILTINS.extend(
 )
 """What the play rules may name: ``suit(c)``, ``power(c, led, trump)``; types ``card``, ``suit``."""
 
-PLAY_RULES_FILE = Path(__file__).with_name("belote_play.json")
+PLAY_RULES_FILE = Path(__file__).with_name("play.json")
 PLAY_RULES: RuleSet = load_rule_files(PLAY_RULES_FILE, library=LIBRARY)
 """The play legality of Belote and Coinche, compiled once at import."""
 
@@ -201,10 +201,10 @@ def trick_trump(strain: int, trick: Sequence[int], card: int | None = None) -> i
 
 def play_view(hand: int, trick: Sequence[int], trump: int) -> PlayView:
     """The :class:`PlayView` of a position: who holds the trick is the card of highest
-    :func:`power` (the trick kernel's :func:`~pure_engine.games.tricks.winning_index`).
+    :func:`power` (the trick kernel's :func:`~pure_engine.games.trick_taking.tricks.winning_index`).
 
     >>> from pure_engine.games.playing_cards import parse_card as card
-    >>> from pure_engine.games.tricks import winning_index
+    >>> from pure_engine.games.trick_taking.tricks import winning_index
     >>> trick = (card("AH"), card("7S"), card("9S"))
     >>> view = play_view(hand_of([card("JS")]), trick, trump=3)
     >>> view.best, view.holder == winning_index(trick, 3, BELOTE_ORDER) == 2

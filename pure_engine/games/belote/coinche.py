@@ -12,7 +12,7 @@ then scores nothing; a match deals again, the next player dealing).
 ``make_game(sa_ta=True)`` adds **sans-atout** (``bid 100 SA``) and **tout-atout**
 (``bid 100 TA``) contracts: 162 points each, no belote (docs/belote.md).
 
-Play is Belote's (:mod:`pure_engine.games.belote_play`: legality written as a
+Play is Belote's (:mod:`pure_engine.games.belote.play`: legality written as a
 JSON rule set, run by the :mod:`pure_engine.rules` engine, for SA and TA too),
 the dealer's left leading.  Scoring, with ``m`` = 1, 2 (coinched) or 4 (surcoinched): the
 contract is made when the contracting side's points (cards, dix de der,
@@ -47,8 +47,8 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games import belote_deal
-from pure_engine.games.belote_play import (
+from pure_engine.games.belote import deal as belote_deal
+from pure_engine.games.belote.play import (
     BELOTE_POINTS,
     DECK_MASK,
     NO_TRUMP,
@@ -59,7 +59,7 @@ from pure_engine.games.belote_play import (
     trick_trump,
 )
 from pure_engine.games.playing_cards import SUIT_NAMES, card_str, parse_card_any_order
-from pure_engine.games.tricks import Tricks, to_play
+from pure_engine.games.trick_taking.tricks import Tricks, to_play
 
 __all__ = [
     "BID",
@@ -426,7 +426,7 @@ def make_game(
     deals = belote_deal.check_match_params("coinche", target, max_deals)
     if not isinstance(sa_ta, bool):
         raise ValueError(f"coinche: expected sa_ta true or false, found {sa_ta!r}")
-    from pure_engine.games.coinche_encoding import COINCHE_ENCODING  # it imports this module
+    from pure_engine.games.belote.coinche_encoding import COINCHE_ENCODING  # it imports this module
 
     start = _new_deal(0).replace(target=target, max_deals=deals, sa_ta=sa_ta)
     params = params_tuple({"target": target, "max_deals": max_deals, "sa_ta": sa_ta})

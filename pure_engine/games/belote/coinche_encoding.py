@@ -3,7 +3,7 @@
 A flat vector of 716 numbers in ``[0, 1]``, seats counted from the observer
 (0 = self, 1 = left, 2 = partner, 3 = right):
 
-* ``0..441`` the card play (:mod:`pure_engine.games.belote_tensor`): own hand,
+* ``0..441`` the card play (:mod:`pure_engine.games.belote.tensor`): own hand,
   the cards each seat has played, the trick on the table, what each seat's
   play has shown, the contract's strain (a suit, sans-atout, tout-atout),
   leader, dealer, whose turn, hand sizes, tricks and card points won per side;
@@ -18,7 +18,7 @@ A flat vector of 716 numbers in ``[0, 1]``, seats counted from the observer
   side / 1272; ``713, 714`` the match scores / (target + 1272) (capped at 1; a
   single deal: the deal's points); ``715`` deals dealt / ``max_deals``.
 
-Actions: the 32 cards are ``0..31`` (:data:`~pure_engine.games.belote_tensor.CARD_INDEX`),
+Actions: the 32 cards are ``0..31`` (:data:`~pure_engine.games.belote.tensor.CARD_INDEX`),
 ``pass`` 32, ``coinche`` 33, ``surcoinche`` 34, the 40 suit contracts 35..74
 (by level, then suit C D H S), the 20 sans-atout / tout-atout contracts 75..94
 (by level, SA before TA; never legal unless ``sa_ta``: one numbering for both
@@ -31,15 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.encoding import Encoding
-from pure_engine.games.belote_tensor import (
-    CARDS,
-    PLAY_SIZE,
-    numbered_encoding,
-    play_tensor,
-    relative,
-    write_match,
-)
-from pure_engine.games.coinche import (
+from pure_engine.games.belote.coinche import (
     BID,
     BID_SA_TA,
     COINCHE,
@@ -49,6 +41,14 @@ from pure_engine.games.coinche import (
     SURCOINCHE,
     CoincheState,
     current_player,
+)
+from pure_engine.games.belote.tensor import (
+    CARDS,
+    PLAY_SIZE,
+    numbered_encoding,
+    play_tensor,
+    relative,
+    write_match,
 )
 
 __all__ = ["COINCHE_ENCODING", "NUMBER_ACTION", "OBSERVATION_SIZE", "observation_tensor"]
@@ -63,7 +63,7 @@ NUMBER_ACTION: tuple[int, ...] = (*CARDS, PASS, COINCHE, SURCOINCHE, *range(BID,
 def observation_tensor(state: CoincheState, player: int) -> Sequence[float]:
     """The 716 numbers *player* sees (see the module doc).
 
-    >>> from pure_engine.games.coinche import make_game
+    >>> from pure_engine.games.belote.coinche import make_game
     >>> game = make_game()
     >>> s = game.initial_state(seed=1)
     >>> while game.is_chance_node(s):

@@ -1,6 +1,6 @@
 """Combat and Recursive Combat: the fast solver and the puzzle input (AoC 2020, day 22).
 
-The rules are told in :mod:`pure_engine.games.crab_combat`, which re-exports
+The rules are told in :mod:`pure_engine.games.crab_combat.combat`, which re-exports
 every name here.  This is their fast face: decks as ``bytes`` (tuples above
 255), an exact ``set`` of configurations per game, an explicit stack instead of
 recursion (decks of thousands of cards, any depth), Brent's cycle detector for
@@ -170,7 +170,7 @@ def solve(
     >>> solve((43, 19), (2, 29, 14), recursive=False)
     Traceback (most recent call last):
     ...
-    pure_engine.games.crab_solver.CrabCycleError: the decks after round 6 repeat the starting ...
+    pure_engine...CrabCycleError: the decks after round 6 repeat the starting ...
     """
     check_decks(deck1, deck2)
     wide = max((*deck1, *deck2)) > 255

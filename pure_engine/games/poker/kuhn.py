@@ -9,7 +9,7 @@ first bet every other player acts once more, in turn: bet (call) or pass
 won, zero-sum; with two players in ``[-2, 2]`` and at most 3 decisions.
 
 A state is ``KuhnState(players, path, rng)``: the whole action history as one
-integer (see :mod:`pure_engine.games._paths`) and the optional in-state
+integer (see :mod:`pure_engine.games.poker.paths`) and the optional in-state
 generator; it prints as the history, ``KuhnState(cards=(K, J), bets='pb')``.
 Everything else is looked up in the game's memo of the possible histories (58
 with two players), so a step allocates one small tuple.
@@ -41,8 +41,8 @@ from pure_engine.core.encoding import Encoding
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games import _poker
-from pure_engine.games._paths import PathMemo, PathState, actions_of, base_for, path_rules
+from pure_engine.games.poker import shared as _poker
+from pure_engine.games.poker.paths import PathMemo, PathState, actions_of, base_for, path_rules
 
 __all__ = [
     "BET",

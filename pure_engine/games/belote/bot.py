@@ -1,4 +1,4 @@
-"""A Belote / Coinche bot written as rules: ``belote_bot.json``, run by :mod:`pure_engine.rules`.
+"""A Belote / Coinche bot written as rules: ``bot.json``, run by :mod:`pure_engine.rules`.
 
 Seed 001's Logrus ran the AI of a commercial Belote/Coinche game; this bot is
 that idea on immutable states.  For each decision the bot builds a view of what
@@ -21,7 +21,7 @@ It never looks at hidden cards.  ``RulesBot(seed=..., log=True)`` keeps the
 trace of its last decision (``last_trace``), so why it played a card can be
 read as an indented tree.
 
->>> from pure_engine.games.belote import make_game
+>>> from pure_engine.games.belote.belote import make_game
 >>> game = make_game()
 >>> state = game.initial_state(seed=3)
 >>> while game.is_chance_node(state):
@@ -40,11 +40,11 @@ from typing import TypeVar
 import immutables
 
 from pure_engine.core.game import Game
-from pure_engine.games.belote import BeloteState
-from pure_engine.games.belote_play import DECK_MASK, belote_cards, play_view, power, trick_trump
-from pure_engine.games.coinche import CoincheState
+from pure_engine.games.belote.belote import BeloteState
+from pure_engine.games.belote.coinche import CoincheState
+from pure_engine.games.belote.play import DECK_MASK, belote_cards, play_view, power, trick_trump
 from pure_engine.games.playing_cards import SUIT_NAMES
-from pure_engine.games.tricks import BELOTE_ORDER
+from pure_engine.games.trick_taking.tricks import BELOTE_ORDER
 from pure_engine.rules import BUILTINS, Library, RuleSet, Trace, apply, load_rules, query
 
 __all__ = ["BOT_LIBRARY", "BOT_RULES_FILE", "RulesBot", "View", "bot_view", "make_rules_bot"]
@@ -55,7 +55,7 @@ S = TypeVar("S", BeloteState, CoincheState)
 View = immutables.Map[str, object]
 """The tree the bot's rules read: names to ints, bools, card tuples and nested maps."""
 
-BOT_RULES_FILE = Path(__file__).with_name("belote_bot.json")
+BOT_RULES_FILE = Path(__file__).with_name("bot.json")
 
 
 def rank(card: int, trump: int) -> int:
@@ -102,7 +102,7 @@ BOT_LIBRARY: Library = BUILTINS.extend(
 )
 """What the bot's rules may call."""
 
-_SOURCE = "pure_engine/games/belote_bot.json"  # as errors and traces name it
+_SOURCE = "pure_engine/games/bot.json"  # as errors and traces name it
 _DOCUMENT = json.loads(BOT_RULES_FILE.read_text(encoding="utf-8"))
 INFER: RuleSet = load_rules({"infer": _DOCUMENT["infer"]}, library=BOT_LIBRARY, source=_SOURCE)
 DECIDE: RuleSet = load_rules({"decide": _DOCUMENT["decide"]}, library=BOT_LIBRARY, source=_SOURCE)
@@ -164,7 +164,7 @@ def bot_view(game: Game[S, int], state: S) -> View:
 
 
 class RulesBot:
-    """Chooses by the rules of ``belote_bot.json`` (see the module docstring)."""
+    """Chooses by the rules of ``bot.json`` (see the module docstring)."""
 
     def __init__(self, *, seed: int = 0, name: str = "rules", log: bool = False) -> None:
         self.name = name

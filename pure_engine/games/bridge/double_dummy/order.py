@@ -1,4 +1,4 @@
-"""Move ordering for the double-dummy search (:mod:`pure_engine.games._dd_search`).
+"""Move ordering for the double-dummy search (:mod:`pure_engine.games.bridge.double_dummy.search`).
 
 Cards are relative positions (``13 * suit + place``, higher place = higher card).  The
 order changes only how fast a proof is found, never an answer.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pure_engine.games.tricks import SUIT_MASKS
+from pure_engine.games.trick_taking.tricks import SUIT_MASKS
 
 __all__ = ["bit_positions", "order_follow", "order_moves"]
 

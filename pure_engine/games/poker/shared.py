@@ -25,7 +25,7 @@ from pure_engine.core.chance import uniform_index
 from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import GameInfo, params_tuple
 from pure_engine.errors import ParseError
-from pure_engine.games._paths import PathState, swap_actions
+from pure_engine.games.poker.paths import PathState, swap_actions
 
 __all__ = [
     "MAX_PLAYERS",

@@ -1,4 +1,4 @@
-"""The search behind :mod:`pure_engine.games.double_dummy` (private: its API is there).
+"""The search behind :mod:`~pure_engine.games.bridge.double_dummy.solver` (its API is there).
 
 Positions are in **relative ranks**: a card is its place among the cards still in play
 in its suit (bit ``13 * suit + place``, the lowest card at place 0), so positions that
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_bounds import (
+from pure_engine.games.bridge.double_dummy.bounds import (
     defenders_trick,
     last_trick,
     later_tricks,
@@ -27,8 +27,8 @@ from pure_engine.games._dd_bounds import (
     trump_honours,
     trump_length,
 )
-from pure_engine.games._dd_order import bit_positions, order_follow, order_moves
-from pure_engine.games.tricks import SUIT_MASKS, cards_of
+from pure_engine.games.bridge.double_dummy.order import bit_positions, order_follow, order_moves
+from pure_engine.games.trick_taking.tricks import SUIT_MASKS, cards_of
 
 __all__ = ["Relative", "Search", "finish_trick", "to_relative"]
 

@@ -12,8 +12,8 @@ any equal size make an ending), or, with ``deal=""``, dealt by chance card by
 card (``cards`` per hand), so seeded games replay identically.  Actions are
 cards (the ints of :mod:`pure_engine.games.playing_cards`), written ``SA``,
 ``H7``, ``DT``.  The rules come from the trick-taking kernel
-(:mod:`pure_engine.games.tricks`); the double-dummy solver is
-:mod:`pure_engine.games.double_dummy`.
+(:mod:`pure_engine.games.trick_taking.tricks`); the double-dummy solver is
+:mod:`pure_engine.games.bridge.double_dummy.solver`.
 
 >>> game = make_game(deal="N:AK... QJ... T9... 87...", strain="NT", declarer="S")
 >>> s = game.initial_state()
@@ -34,9 +34,9 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.pbn import parse_pbn, pbn_str
 from pure_engine.games.playing_cards import parse_card_any_order, suit_first_str
-from pure_engine.games.tricks import (
+from pure_engine.games.trick_taking.pbn import parse_pbn, pbn_str
+from pure_engine.games.trick_taking.tricks import (
     Seat,
     Strain,
     Tricks,
@@ -76,7 +76,8 @@ _DECK = (1 << 52) - 1
 
 
 class BridgeState(Struct):
-    """A position: the tricks in play (kernel :class:`~pure_engine.games.tricks.Tricks`),
+    """A position: the tricks in play (the kernel's
+    :class:`~pure_engine.games.trick_taking.tricks.Tricks`),
     the contract, and what has been played.
 
     ``opening_leader`` led the first trick; ``played`` lists every card played
@@ -405,7 +406,7 @@ def make_game(
     def initial_state(seed: int | None = None) -> BridgeState:
         return start if seed is None else start.replace(rng=Rng(seed))
 
-    from pure_engine.games.bridge_encoding import BRIDGE_ENCODING  # it imports this module
+    from pure_engine.games.bridge.encoding import BRIDGE_ENCODING  # it imports this module
 
     params = params_tuple(
         {"deal": deal, "strain": strain, "declarer": declarer, "leader": leader, "cards": cards}

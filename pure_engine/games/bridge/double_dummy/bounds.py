@@ -1,4 +1,4 @@
-"""Bounds for the double-dummy search (:mod:`pure_engine.games._dd_search`).
+"""Bounds for the double-dummy search (:mod:`pure_engine.games.bridge.double_dummy.search`).
 
 Each bound is a number of tricks one side is sure to take from a position at a
 trick boundary, whatever the other side does, together with the cards whose rank
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pure_engine.games.tricks import SUIT_MASKS
+from pure_engine.games.trick_taking.tricks import SUIT_MASKS
 
 __all__ = [
     "defenders_trick",
@@ -287,8 +287,8 @@ def later_tricks(h: Sequence[int], leader: int, n: int) -> int:
     counts the same or less.
 
     >>> # North-South hold only the spade top (two spades at most): not all 3 tricks
-    >>> from pure_engine.games.pbn import parse_pbn
-    >>> from pure_engine.games._dd_search import to_relative
+    >>> from pure_engine.games.trick_taking.pbn import parse_pbn
+    >>> from pure_engine.games.bridge.double_dummy.search import to_relative
     >>> rel = to_relative(parse_pbn("N:AK...2 .A.A.A 3.2.2. Q.3.3."), ()).hands
     >>> later_tricks(rel, 0, 3) == rel[1]  # East's three aces
     True

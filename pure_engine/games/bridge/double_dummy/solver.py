@@ -1,6 +1,6 @@
 """An exact double-dummy solver: with every hand seen, how many tricks can each side take?
 
-A shared game module (like :mod:`pure_engine.games.tricks`, which it builds on):
+A shared game module (like :mod:`pure_engine.games.trick_taking.tricks`, which it builds on):
 the ``bridge_play`` game, its bots and the ``pure-engine solve bridge-dd``
 command call it.  Answers are exact — every value is proved by a complete
 search, never estimated.
@@ -32,8 +32,8 @@ The search (in the style of DDS, without its C):
 Results are for the side **to play** (the leader's side at a trick boundary),
 like DDS's ``SolveBoard``.
 
->>> from pure_engine.games.pbn import parse_pbn
->>> from pure_engine.games.tricks import Seat, Strain
+>>> from pure_engine.games.trick_taking.pbn import parse_pbn
+>>> from pure_engine.games.trick_taking.tricks import Seat, Strain
 >>> hands = parse_pbn("N:AK... QJ... T9... 87...")   # N-S hold the top spades
 >>> nt = Strain.NO_TRUMP
 >>> solve(hands, nt, Seat.NORTH).tricks, solve(hands, nt, Seat.EAST).tricks
@@ -45,9 +45,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pure_engine.core.struct import Struct
-from pure_engine.games._dd_search import Relative, Search, finish_trick, to_relative
+from pure_engine.games.bridge.double_dummy.search import Relative, Search, finish_trick, to_relative
 from pure_engine.games.playing_cards import suit_first_str
-from pure_engine.games.tricks import SUIT_MASKS, Seat, Strain, cards_of
+from pure_engine.games.trick_taking.tricks import SUIT_MASKS, Seat, Strain, cards_of
 
 _SUIT = SUIT_MASKS
 
@@ -111,7 +111,7 @@ def _check(hands: Sequence[int], leader: int, trick: Sequence[int]) -> None:
 def solve_position(position: Position) -> DDResult:
     """The tricks the side to play takes from *position*, with perfect play by all four.
 
-    >>> from pure_engine.games.pbn import parse_pbn
+    >>> from pure_engine.games.trick_taking.pbn import parse_pbn
     >>> from pure_engine.games.playing_cards import parse_card_any_order as card
     >>> hands = parse_pbn("N:AK... QJ... T9... 87...")
     >>> north_led = (hands[0] & ~(1 << card("SA")), hands[1], hands[2], hands[3])
@@ -132,7 +132,7 @@ def solve_position(position: Position) -> DDResult:
 def solve(hands: Sequence[int], strain: Strain, leader: int) -> DDResult:
     """The tricks the side of *leader* takes when *leader* leads to the first trick.
 
-    >>> from pure_engine.games.pbn import parse_pbn
+    >>> from pure_engine.games.trick_taking.pbn import parse_pbn
     >>> deal = parse_pbn("N:AKQ... JT9... 876... 5.AK..")
     >>> solve(deal, Strain.NO_TRUMP, Seat.WEST).tricks, solve(deal, Strain.SPADES, Seat.WEST).tricks
     (2, 0)
@@ -146,7 +146,7 @@ def score_cards(position: Position) -> tuple[tuple[int, int], ...]:
     """Every card the side to play may play, with the tricks that side then takes (like
     DDS's ``SolveBoard`` with all cards scored), best first, then in card order.
 
-    >>> from pure_engine.games.pbn import parse_pbn
+    >>> from pure_engine.games.trick_taking.pbn import parse_pbn
     >>> from pure_engine.games.playing_cards import suit_first_str
     >>> hands = parse_pbn("N:AQ... 2.2.. K3... 4.3..")
     >>> scored = score_cards(Position(hands, Seat.EAST, Strain.NO_TRUMP))
@@ -211,7 +211,7 @@ class DDTable(Struct):
 def dd_table(hands: Sequence[int], progress: Callable[[int], None] | None = None) -> DDTable:
     """The 20 double-dummy results of a deal (4 declarers x 5 strains).
 
-    >>> from pure_engine.games.pbn import parse_pbn
+    >>> from pure_engine.games.trick_taking.pbn import parse_pbn
     >>> table = dd_table(parse_pbn("N:AKQ... JT9... 876... 5.AK.."))
     >>> table.get(Strain.SPADES, Seat.NORTH), table.get(Strain.HEARTS, Seat.WEST)
     (3, 2)

@@ -7,7 +7,7 @@ Hands may hold any number of cards as long as all hold the same number, so
 the same text describes a full deal and a 5-card ending.  Each hand may also
 carry its own seat (``N:AK54.T.9752.7643 E:QJ97.J4.KJ843.AJ S:... W:...``).
 
-Hands are the bit sets of :mod:`pure_engine.games.tricks`, indexed by seat
+Hands are the bit sets of :mod:`pure_engine.games.trick_taking.tricks`, indexed by seat
 (N E S W).  Errors are one line naming the hand and the column.
 
 >>> hands = parse_pbn("W:A.K.. .A.K. ..A.K K...A")
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from pure_engine.errors import ParseError
 from pure_engine.games.playing_cards import suit_first_str
-from pure_engine.games.tricks import Seat
+from pure_engine.games.trick_taking.tricks import Seat
 
 __all__ = ["Hands", "hand_pbn", "parse_pbn", "parse_pbn_hand", "pbn_str"]
 
@@ -39,7 +39,7 @@ _EXAMPLE = "'N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T862.AQ987.A.Q95 3.K6532.QT6.KT
 def parse_pbn_hand(text: str, where: str = "", *, column: int = 1) -> int:
     """One hand, ``'AK54.T.9752.7643'`` (spades first), as a bit set.
 
-    >>> from pure_engine.games.tricks import cards_of
+    >>> from pure_engine.games.trick_taking.tricks import cards_of
     >>> from pure_engine.games.playing_cards import suit_first_str
     >>> [suit_first_str(c) for c in cards_of(parse_pbn_hand("A.10.-.2"))]
     ['C2', 'HT', 'SA']
@@ -103,7 +103,7 @@ def parse_pbn(text: str, where: str = "", *, equal: bool = True) -> Hands:
     Every card at most once; with *equal* (the default) every hand the same
     size.
 
-    >>> from pure_engine.games.tricks import cards_of
+    >>> from pure_engine.games.trick_taking.tricks import cards_of
     >>> hands = parse_pbn("N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T862.AQ987.A.Q95 3.K6532.QT6.KT82")
     >>> [len(cards_of(h)) for h in hands]
     [13, 13, 13, 13]

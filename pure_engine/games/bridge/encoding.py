@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pure_engine.core.encoding import Encoding, same_action, same_index
-from pure_engine.games.bridge_play import BridgeState, observation
-from pure_engine.games.tricks import trick_winner
+from pure_engine.games.bridge.play import BridgeState, observation
+from pure_engine.games.trick_taking.tricks import trick_winner
 
 __all__ = ["BRIDGE_ENCODING", "OBSERVATION_SIZE", "observation_tensor"]
 
@@ -29,7 +29,7 @@ OBSERVATION_SIZE = 531
 def observation_tensor(state: BridgeState, player: int) -> Sequence[float]:
     """The 531 numbers *player* sees (see the module doc).
 
-    >>> from pure_engine.games.bridge_play import make_game
+    >>> from pure_engine.games.bridge.play import make_game
     >>> game = make_game(deal="N:A... K... Q... J...", leader="N")
     >>> tensor = observation_tensor(game.play_str(game.initial_state(), "SA"), 1)
     >>> tensor[51], tensor[104 + 3 * 52 + 39], tensor[312 + 3 * 52 + 39]  # own SK; North led SA

@@ -1,6 +1,6 @@
 """The deal and the match around it, shared by Belote and Coinche.
 
-A shared game module (like :mod:`pure_engine.games.belote_play`, which does the
+A shared game module (like :mod:`pure_engine.games.belote.play`, which does the
 card play): ``belote`` and ``coinche`` keep their own state structs, bidding and
 scoring, and never import each other.  Their states have the same deal and
 match fields (:class:`DealState`), and what is done with those fields is the
@@ -19,7 +19,7 @@ same in both games, so it is written once here:
   other hands and the deck so that every void or missing trump their play has
   shown still holds (:func:`resample_hands`, :func:`deal_consistent`).
 
->>> from pure_engine.games.belote import make_game
+>>> from pure_engine.games.belote.belote import make_game
 >>> game = make_game()
 >>> s = game.initial_state()
 >>> len(deal_outcomes(s.deck)), deal_outcomes(s.deck)[0]
@@ -35,8 +35,8 @@ from typing import Any, Protocol, Self, TypeVar
 
 from pure_engine.core.game import InitialState
 from pure_engine.core.rng import Rng
-from pure_engine.games.belote_play import belote_cards
-from pure_engine.games.tricks import Tricks, cards_of, hand_of
+from pure_engine.games.belote.play import belote_cards
+from pure_engine.games.trick_taking.tricks import Tricks, cards_of, hand_of
 
 __all__ = [
     "DealState",

@@ -13,7 +13,7 @@ the public card wins, otherwise the higher rank; equal hands split the pot.
 Returns are chips won, zero-sum; two players: ``[-13, 13]``, at most 8 decisions.
 
 A state is ``LeducState(players, path, rng)``: the action history as one
-integer (see :mod:`pure_engine.games._paths`) and the optional in-state
+integer (see :mod:`pure_engine.games.poker.paths`) and the optional in-state
 generator; it prints as the history (``LeducState(cards=(Kh, Qs),
 round1='rc', public=Ks, round2='c')``).  The facts of each history are kept
 in the game's memo, so a step allocates one small tuple.
@@ -42,8 +42,8 @@ from pure_engine.core.encoding import Encoding
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games import _poker
-from pure_engine.games._paths import PathMemo, PathState, actions_of, base_for, path_rules
+from pure_engine.games.poker import shared as _poker
+from pure_engine.games.poker.paths import PathMemo, PathState, actions_of, base_for, path_rules
 
 __all__ = [
     "CALL",

@@ -8,10 +8,10 @@ deal is void (a single deal scores nothing; a match deals again, the next
 player dealing).  The taker gets the turned card and two more, the others
 three each; the dealer's left leads the first trick.
 
-Play follows the rules of :mod:`pure_engine.games.belote_play` — written as a
+Play follows the rules of :mod:`pure_engine.games.belote.play` — written as a
 JSON rule set run by the :mod:`pure_engine.rules` engine (follow suit; must
 trump and overtrump; the partner-master exemption) — over the trick kernel
-(:mod:`pure_engine.games.tricks`).  Scoring: 162 card points with the dix de
+(:mod:`pure_engine.games.trick_taking.tricks`).  Scoring: 162 card points with the dix de
 der, 252 for a capot, 20 for belote-rebelote (king and queen of trumps in one
 hand); the taking side must score more than the defenders (belote included)
 or it is "dedans": the defenders score 162 (the belote stays with its holder).
@@ -42,8 +42,8 @@ from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games import belote_deal
-from pure_engine.games.belote_play import (
+from pure_engine.games.belote import deal as belote_deal
+from pure_engine.games.belote.play import (
     BELOTE_POINTS,
     DECK_MASK,
     belote_holder,
@@ -52,7 +52,7 @@ from pure_engine.games.belote_play import (
     side_points,
 )
 from pure_engine.games.playing_cards import SUIT_NAMES, card_str, parse_card_any_order
-from pure_engine.games.tricks import (
+from pure_engine.games.trick_taking.tricks import (
     Tricks,
     to_play,
 )
@@ -392,7 +392,7 @@ def make_game(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, int
     ValueError: belote: expected target >= 0 and max_deals >= 1, found target=-5, max_deals=100
     """
     deals = belote_deal.check_match_params("belote", target, max_deals)
-    from pure_engine.games.belote_encoding import BELOTE_ENCODING  # it imports this module
+    from pure_engine.games.belote.belote_encoding import BELOTE_ENCODING  # it imports this module
 
     start = _new_deal(0).replace(target=target, max_deals=deals)
     params = params_tuple({"target": target, "max_deals": max_deals})

@@ -26,7 +26,7 @@ what this module adds:
   :func:`legal_cards` and :func:`play_card`, which closes a full trick and
   hands the lead to its winner.
 
-Deals as text (PBN) live in :mod:`pure_engine.games.pbn`.
+Deals as text (PBN) live in :mod:`pure_engine.games.trick_taking.pbn`.
 
 >>> from pure_engine.games.playing_cards import parse_card_any_order as card
 >>> t = start_tricks((hand_of([card("SA"), card("H2")]), hand_of([card("SK"), card("H3")]),

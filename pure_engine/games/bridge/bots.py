@@ -4,7 +4,8 @@ back on.
 At each decision :func:`dd_pimc` deals *worlds* layouts of the hidden cards that
 fit what the player to move has seen (``bridge_play.resample``: every hand keeps
 its size and every void it has shown), scores every legal card in each layout
-with the exact double-dummy solver (:func:`~pure_engine.games.double_dummy.score_cards`:
+with the exact double-dummy solver
+(:func:`~pure_engine.games.bridge.double_dummy.solver.score_cards`:
 the tricks the side to play takes after that card, with all four hands seen),
 and plays the card with the **highest mean** over the layouts.  Ties go to the
 card that was optimal in more layouts, then to the card :func:`rule_of_thumb`
@@ -39,7 +40,7 @@ With the king on the left the queen makes two tricks and the ace one; with the k
 doubleton on the right, the ace drops it.  East's two cards are twice as likely to
 hold it as West's one:
 
->>> from pure_engine.games.bridge_play import make_game
+>>> from pure_engine.games.bridge.play import make_game
 >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", strain="NT", declarer="S", leader="S")
 >>> state = game.play_str(game.play_str(game.initial_state(), "S2"), "S4")
 >>> game.legal_strings(state)
@@ -60,9 +61,15 @@ from typing import TypeVar, cast
 
 from pure_engine.core.game import Game
 from pure_engine.core.struct import Struct
-from pure_engine.games.bridge_play import BridgeState, current_player, legal_actions, resample
-from pure_engine.games.double_dummy import Position, score_cards
-from pure_engine.games.tricks import SUIT_MASKS, beats, partner_of, to_play, winning_index
+from pure_engine.games.bridge.double_dummy.solver import Position, score_cards
+from pure_engine.games.bridge.play import BridgeState, current_player, legal_actions, resample
+from pure_engine.games.trick_taking.tricks import (
+    SUIT_MASKS,
+    beats,
+    partner_of,
+    to_play,
+    winning_index,
+)
 
 __all__ = [
     "DDPimcBot",
@@ -124,7 +131,7 @@ def dd_pimc(
     the true deal once instead (double-dummy play, a cheat to measure against).
     More than *max_cards* cards in the hand to play: :func:`rule_of_thumb`.
 
-    >>> from pure_engine.games.bridge_play import make_game
+    >>> from pure_engine.games.bridge.play import make_game
     >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", declarer="S", leader="S")
     >>> state = game.play_str(game.play_str(game.initial_state(), "S2"), "S4")
     >>> game.action_to_str(state, dd_pimc(state, omniscient=True).card)   # sees East's king
@@ -188,7 +195,7 @@ def rule_of_thumb(state: BridgeState) -> int:
     holds the trick (third hand: with a master); otherwise the lowest card (discarding:
     not a trump).
 
-    >>> from pure_engine.games.bridge_play import make_game
+    >>> from pure_engine.games.bridge.play import make_game
     >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", declarer="S", leader="S")
     >>> state = game.play_str(game.initial_state(), "S2")
     >>> game.action_to_str(state, rule_of_thumb(state))                  # second hand low
@@ -254,7 +261,7 @@ class DDPimcBot:
 
     ``last`` keeps the latest decision's :class:`DDPimcResult`.
 
-    >>> from pure_engine.games.bridge_play import make_game
+    >>> from pure_engine.games.bridge.play import make_game
     >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", declarer="S", leader="S")
     >>> state = game.play_str(game.play_str(game.initial_state(), "S2"), "S4")
     >>> bot = DDPimcBot(seed=0, worlds=6)
