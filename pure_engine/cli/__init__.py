@@ -141,12 +141,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (PureEngineError, OSError, ValueError, OverflowError) as exc:
         print(f"{command}: error: {one_line(exc)}", file=sys.stderr)
         return 2
-    except RecursionError:
-        print(f"{command}: error: the input is nested too deeply", file=sys.stderr)
+    except RecursionError:  # a JSON file nested beyond what the parsers follow
+        inputs = [word for word in words if os.path.isfile(word)]
+        where = f" ({', '.join(inputs)})" if inputs else ""
+        print(f"{command}: error: the input is nested too deeply{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{command}: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug: still one line, the traceback on request
+        if os.environ.get("PURE_ENGINE_TRACEBACK"):
+            raise
+        print(
+            f"{command}: internal error: {type(exc).__name__}: {one_line(exc)} "
+            "(a bug; PURE_ENGINE_TRACEBACK=1 shows where)",
+            file=sys.stderr,
+        )
+        return 70  # EX_SOFTWARE
     return code
 
 

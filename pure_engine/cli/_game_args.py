@@ -20,6 +20,7 @@ from typing import Any
 
 from pure_engine.core.game import Game
 from pure_engine.core.registry import game_parameters, load_game
+from pure_engine.errors import PureEngineError
 
 __all__ = ["add_game_arguments", "load_game_from_args", "parse_param", "parse_params"]
 
@@ -46,7 +47,14 @@ def load_game_from_args(args: argparse.Namespace) -> Game[Any, Any]:
     if ":" in name and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # your module, run from its folder, as `python -m` finds it
     declared = game_parameters(name)
-    return load_game(name, **parse_params(args.param, declared=declared))
+    params = parse_params(args.param, declared=declared)
+    try:
+        return load_game(name, **params)
+    except (PureEngineError, ValueError, OSError):
+        raise
+    except Exception as exc:  # the factory's own failure, in one line
+        detail = " ".join(str(exc).split()) or "no message"
+        raise ValueError(f"game {name!r} failed to build: {type(exc).__name__}: {detail}") from exc
 
 
 def parse_params(

@@ -83,9 +83,12 @@ def bot_specs(game: Game[Any, Any], text: str | None, *, simulations: int | None
         return ["random"] * game.num_players
     specs = [spec for spec in (part.strip() for part in text.split(",")) if spec]
     if len(specs) != game.num_players:
-        raise ValueError(
-            f"{game.name} has {game.num_players} seats, --bots gave {len(specs)}: {text!r}"
+        seats = (
+            "is a one-player game: one bot"
+            if game.num_players == 1
+            else f"has {game.num_players} seats"
         )
+        raise ValueError(f"{game.name} {seats}, --bots gave {len(specs)}: {text!r}")
     make_bots(game, specs, seeds=[0] * len(specs), simulations=simulations)
     return specs
 

@@ -158,7 +158,7 @@ def load_game(name: str, **params: Any) -> Game[Any, Any]:
         inspect.signature(entry).bind(**(fixed | params))
     except TypeError:
         takes = list(game_parameters(name))
-        given = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        given = ", ".join(f"{k}={v!r}" for k, v in params.items()) or "none"
         raise ValueError(
             f"{key} takes the parameters {', '.join(takes) or '(none)'}, found {given}"
         ) from None
