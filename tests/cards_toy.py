@@ -19,22 +19,24 @@ from pure_engine.cards import (
     Aura,
     Buff,
     CardDef,
-    CardState,
     ChooseOne,
     ChooseTarget,
     Draw,
-    Frame,
     Hit,
-    Layout,
     LookAndChoose,
     OrderDeck,
     RandomNumber,
-    Rules,
     SearchDeck,
     Summon,
     Trigger,
     TriggerRemote,
     Zone,
+)
+from pure_engine.cards.runtime import (
+    CardRules,
+    CardState,
+    Frame,
+    Layout,
     build_pool,
     emit,
     move,
@@ -42,7 +44,7 @@ from pure_engine.cards import (
     put,
     spawn,
 )
-from pure_engine.cards.table import EntityId
+from pure_engine.cards.runtime.table import EntityId
 from pure_engine.core.zones import Visibility, ZoneId
 
 LAYOUT = Layout.build(
@@ -159,7 +161,7 @@ def _summon(state: ToyState, frame: Frame, player: int, card: str) -> ToyState:
 
 
 POOL = build_pool(CARDS, LAYOUT)
-RULES: Rules[ToyState] = Rules(
+RULES: CardRules[ToyState] = CardRules(
     layout=LAYOUT, pool=POOL, damage=_damage, heal=_heal, draw=_draw, summon=_summon, max_depth=8
 )
 

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import DOOMED, Ctx, EntityId, Frame, is_alive, move, put, refresh_auras
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import DOOMED, EntityId, Frame, is_alive, move, put, refresh_auras
 from pure_engine.core import gamerecord
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.session import AutoPolicy, act, start

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from pure_engine import load_game
-from pure_engine.cards import EXHAUSTED, Table, put, remove_buffs, without_buffs
+from pure_engine.cards.runtime import EXHAUSTED, Table, put, remove_buffs, without_buffs
 from pure_engine.games.magic_lite import loop, turn
 from pure_engine.games.magic_lite.actions import auto, current_player, legal_actions
 from pure_engine.games.magic_lite.cards import POOL

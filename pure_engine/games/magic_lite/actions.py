@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
-from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
+from pure_engine.cards.runtime import CHANCE_PLAYER, EntityId, answer, move, put_all
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pure_engine.cards import SELF, CardDef, build_pool
+from pure_engine.cards import SELF, CardDef
+from pure_engine.cards.runtime import build_pool
 from pure_engine.games.magic_lite.creatures import CREATURE_CARDS
 from pure_engine.games.magic_lite.dsl import (
     ANY_TARGET,

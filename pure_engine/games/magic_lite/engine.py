@@ -1,7 +1,7 @@
 """Magic-lite's hooks into the card kit, mana payment, and state-based actions.
 
 * What damage, healing and drawing mean here (the kit's
-  :class:`~pure_engine.cards.rules.Rules` hooks): damage to a player is life
+  :class:`~pure_engine.cards.runtime.pool.CardRules` hooks): damage to a player is life
   lost, damage from a deathtouch source destroys a creature, a lifelink
   source's controller gains as much life; drawing from an empty library
   loses the game.
@@ -22,19 +22,15 @@ from typing import Final
 
 import immutables
 
-from pure_engine.cards import (
+from pure_engine.cards import Buff, Ctx, Draw, Effect, Heal
+from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
-    Buff,
-    Ctx,
-    Draw,
-    Effect,
+    CardRules,
     Enchantment,
     Entity,
     EntityId,
     Frame,
-    Heal,
-    Rules,
     Table,
     death_phase,
     emit,
@@ -49,7 +45,6 @@ from pure_engine.cards import (
     run,
     spawn,
 )
-from pure_engine.cards.stack import triggers_to_stack
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId, move_card
 from pure_engine.games.magic_lite.cards import (
@@ -65,6 +60,7 @@ from pure_engine.games.magic_lite.damage import damaged, deal_damage, gained, se
 from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES, Attach
 from pure_engine.games.magic_lite.instants import into_hand
 from pure_engine.games.magic_lite.marked import buffed
+from pure_engine.games.magic_lite.stack import triggers_to_stack
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     CardFacts,
@@ -266,7 +262,7 @@ def _covers(facts: CardFacts, card: str) -> bool:
     )
 
 
-RULES: Final[Rules[MagicState]] = Rules(
+RULES: Final[CardRules[MagicState]] = CardRules(
     layout=LAYOUT,
     pool=POOL,
     damage=_damage_hook,
@@ -443,7 +439,7 @@ def paid_and_moved(
     (casting a spell: one entity-map mutation and one table, not two); *tapped* is the game's
     memo of tapped permanents (:data:`Tapped`; ``None``: none).
 
-    >>> from pure_engine.cards import move
+    >>> from pure_engine.cards.runtime import move
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(hands=(("grizzly_bears",), ()), battlefields=(("forest", "forest"), ()))
     >>> bears = s.table.zones[HAND[0]][0]

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, is_alive, new_table, spawn
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import EntityId, Frame, Table, is_alive, new_table, spawn
 from pure_engine.cards.selectors import Compiled
-from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
@@ -47,6 +47,7 @@ from pure_engine.games.magic_lite.engine import (
     target_lister,
 )
 from pure_engine.games.magic_lite.instants import INSTANTS, out_of_hand
+from pure_engine.games.magic_lite.stack import StackItem, start_item
 from pure_engine.games.magic_lite.state import (
     PREBUILT,
     Act,

@@ -14,12 +14,12 @@ import enum
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards.stack import StackState
-from pure_engine.cards.table import FIRST_GAME_STATUS, Entity, EntityId, Table
+from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, Entity, EntityId, Table
 from pure_engine.core.draft import Draft as _CoreDraft
 from pure_engine.core.draft import Drafting
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games.magic_lite.stack import StackState
 
 __all__ = [
     "COLORS",

@@ -46,7 +46,7 @@ from typing import Final
 
 from immutables import Map
 
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
     Enchantment,

@@ -8,18 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import (
-    ENEMY,
-    FIRST_GAME_STATUS,
-    FRIENDLY,
-    CardState,
-    HasTag,
-    HasType,
-    Layout,
-    Pred,
-    Selector,
-    Zone,
-)
+from pure_engine.cards import ENEMY, FRIENDLY, HasTag, HasType, Pred, Selector, Zone
+from pure_engine.cards.runtime import FIRST_GAME_STATUS, CardState, Layout
 from pure_engine.core.flow import StepId
 from pure_engine.core.zones import Visibility
 

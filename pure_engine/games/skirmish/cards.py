@@ -20,7 +20,6 @@ from typing import Final
 from pure_engine.cards import (
     ADJACENT,
     ATK,
-    CHANCE_PLAYER,
     COST,
     ENEMY,
     FRIENDLY,
@@ -32,12 +31,9 @@ from pure_engine.cards import (
     Aura,
     Buff,
     CardDef,
-    CardState,
     ChooseOne,
     ChooseTarget,
     Count,
-    Decision,
-    DecisionKind,
     Destroy,
     Discard,
     Do,
@@ -55,7 +51,6 @@ from pure_engine.cards import (
     Player,
     RandomNumber,
     ReturnToHand,
-    Rules,
     SearchDeck,
     Selector,
     Silence,
@@ -64,10 +59,18 @@ from pure_engine.cards import (
     Trigger,
     TriggerRemote,
     Zone,
+)
+from pure_engine.cards.runtime import (
+    CHANCE_PLAYER,
+    CardRules,
+    CardState,
+    Decision,
+    DecisionKind,
     move,
     spawn,
 )
-from pure_engine.cards.program import Assembler, Frame, Instr, S, Value
+from pure_engine.cards.runtime.pool import Assembler, Instr
+from pure_engine.cards.runtime.program import Frame, S, Value
 from pure_engine.games.skirmish.base import (
     BEAST,
     BOARD_LIMIT,
@@ -186,7 +189,7 @@ def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int
 def gain_mana(amount: int) -> Effect:
     """Gain *amount* mana this turn only (The Coin, Innervate)."""
 
-    def gain(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+    def gain(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         assert isinstance(state, SkirmishState)
         me = frame.ctx.controller
         return state.replace(
@@ -196,7 +199,7 @@ def gain_mana(amount: int) -> Effect:
     return Do(gain)
 
 
-def _opponent_crystal(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _opponent_crystal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     assert isinstance(state, SkirmishState)
     them = 1 - frame.ctx.controller
     return state.replace(
@@ -204,7 +207,7 @@ def _opponent_crystal(state: CardState, frame: Frame, rules: Rules[CardState]) -
     )
 
 
-def _health_to_one(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _health_to_one(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     target = frame.ctx.target
     if target is None:
         return state
@@ -214,7 +217,7 @@ def _health_to_one(state: CardState, frame: Frame, rules: Rules[CardState]) -> C
     )))  # fmt: skip
 
 
-def equip(state: S, rules: Rules[S], player: int, card: str) -> S:
+def equip(state: S, rules: CardRules[S], player: int, card: str) -> S:
     """*player* equips a fresh *card* (their old weapon goes to the graveyard)."""
     zone = rules.layout.zone("weapon", player)
     table = state.table
@@ -224,7 +227,7 @@ def equip(state: S, rules: Rules[S], player: int, card: str) -> S:
     return state.replace(table=table)
 
 
-def _dagger(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _dagger(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     return equip(state, rules, frame.ctx.controller, "wicked_knife")
 
 
@@ -236,7 +239,7 @@ TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_
 class _RandomTotemI(Instr):
     """Chance picks one of the basic totems not already on your board, and summons it."""
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         table = state.table
         board = table.zones[rules.layout.zone("board", frame.ctx.controller)]
         present = {table.entities[i].card for i in board}
@@ -251,7 +254,7 @@ class _RandomTotemI(Instr):
         return state.replace(pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, int)
         state = rules.summon(state, frame, frame.ctx.controller, TOTEMS[choice])

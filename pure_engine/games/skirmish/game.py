@@ -23,13 +23,11 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
     EntityId,
-    Pass,
-    Pipeline,
     answer,
     emit,
     move,
@@ -78,6 +76,7 @@ from pure_engine.games.skirmish.base import (
 )
 from pure_engine.games.skirmish.decks import Deck, parse_deck
 from pure_engine.games.skirmish.encoding import make_encoding
+from pure_engine.games.skirmish.pipeline import Pass, Pipeline
 from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage, draw
 
 __all__ = [

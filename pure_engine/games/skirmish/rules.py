@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
+    CardRules,
     EntityId,
     Frame,
-    Rules,
     build_pool,
     emit,
     move,
@@ -121,7 +121,7 @@ def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> Skirmi
     return emit(state.replace(table=table), RULES, "summoned", new)
 
 
-RULES: Final[Rules[SkirmishState]] = Rules(
+RULES: Final[CardRules[SkirmishState]] = CardRules(
     layout=LAYOUT,
     pool=POOL,
     damage=_damage,

@@ -1,7 +1,7 @@
 """Events, triggers, auras and the death phase: what happens between a program's instructions.
 
 * :func:`emit` queues the programs of every card listening for an event (a
-  :class:`~pure_engine.cards.rules.Trigger`): "after you summon a minion",
+  :class:`~pure_engine.cards.runtime.pool.Trigger`): "after you summon a minion",
   "whenever this takes damage", "at the end of your turn".  The trigger queue
   lives in the state; queued programs run, in order of play, after the
   running one finishes.
@@ -22,11 +22,11 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards.program import Frame, S, Value
-from pure_engine.cards.rules import Rules
+from pure_engine.cards.runtime.pool import CardRules
+from pure_engine.cards.runtime.program import Frame, S, Value
+from pure_engine.cards.runtime.table import DOOMED, SILENCED, EntityId, Table, move_all, put
+from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
-from pure_engine.cards.table import DOOMED, SILENCED, EntityId, Table, move_all, put
-from pure_engine.cards.vm import Chooser, run
 
 __all__ = ["DEATH", "death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
 
@@ -34,7 +34,7 @@ DEATH = "death"
 """The event :func:`death_phase` emits for each entity that died (subject: that entity)."""
 
 
-def emit(state: S, rules: Rules[S], event: str, subject: EntityId | None = None) -> S:
+def emit(state: S, rules: CardRules[S], event: str, subject: EntityId | None = None) -> S:
     """Queue the triggered programs of every entity listening for *event* about *subject*.
 
     A listener's condition is a selector evaluated from the listener (its
@@ -69,7 +69,7 @@ def emit(state: S, rules: Rules[S], event: str, subject: EntityId | None = None)
     return state.replace(queue=state.queue + tuple(queued))
 
 
-def refresh_auras(state: S, rules: Rules[S]) -> S:
+def refresh_auras(state: S, rules: CardRules[S]) -> S:
     """Recompute every aura from the board as it stands; correct the entities whose share changed.
 
     An aura's loss of health never kills: damage shrinks with it.
@@ -127,7 +127,7 @@ def leave_play(table: Table, entity_id: EntityId) -> Table:
 
 
 def death_phase(
-    state: S, rules: Rules[S], auras: bool = True, among: Iterable[EntityId] | None = None
+    state: S, rules: CardRules[S], auras: bool = True, among: Iterable[EntityId] | None = None
 ) -> tuple[S, bool]:
     """Move every dead entity of the mortal zones to its graveyard, in order of play; queue
     deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died.
@@ -184,7 +184,7 @@ def death_phase(
 _entity_id: Final = attrgetter("id")
 
 
-def resolve(state: S, rules: Rules[S], chooser: Chooser | None = None) -> S:
+def resolve(state: S, rules: CardRules[S], chooser: Chooser | None = None) -> S:
     """Run programs, refresh auras, hold death phases: until all is quiet or a decision waits."""
     while True:
         state = run(state, rules, chooser)

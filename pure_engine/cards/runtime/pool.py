@@ -1,13 +1,18 @@
-"""Card definitions, the compiled card pool, and the hooks a game gives the kit.
+"""Card definitions and their compiled form: programs, the card pool, and the game's rules.
+
+This module holds the types that refer to one another: a card
+(:class:`CardDef`) lists effects; an :class:`Effect` compiles itself through an
+:class:`Assembler` into a :class:`Program` of :class:`Instr` instructions; an
+instruction runs with the game's :class:`CardRules`, which hold the compiled
+:class:`CardPool` — which holds the cards.
 
 A game describes its cards as :class:`CardDef` values (stats, keywords, and
 effect lists for "on play", "deathrattle", triggers, activated abilities and
-an aura) and builds
-one :class:`Rules` value: the layout of its zones, the compiled pool (every
-effect list compiled once into a :class:`~pure_engine.cards.program.Program`,
-every selector into a function), and the few hooks whose meaning differs
-between games — what damage does (armor? divine shield?), what a draw does
-(fatigue? hand limit?), how a summoned card enters play.
+an aura) and builds one :class:`CardRules` value: the layout of its zones, the
+compiled pool (every effect list compiled once into a program, every selector
+into a function), and the few hooks whose meaning differs between games —
+what damage does (armor? divine shield?), what a draw does (fatigue? hand
+limit?), how a summoned card enters play.
 """
 
 from __future__ import annotations
@@ -16,22 +21,27 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic
 
-from pure_engine.cards.program import Assembler, Frame, Program, S, Value
-from pure_engine.cards.selectors import Compiled, Ctx, Selector
-from pure_engine.cards.table import Enchantment, EntityId, Layout
+from pure_engine.cards.runtime.program import Frame, Reg, S, Value
+from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout
+from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "Activated",
+    "Assembler",
     "Aura",
     "CardDef",
     "CardPool",
+    "CardRules",
     "Effect",
+    "Instr",
     "Kinds",
     "Listener",
-    "Rules",
+    "Program",
     "Trigger",
+    "ability_slot",
     "build_pool",
+    "compile_effects",
     "new_frame",
     "program_slots",
     "trigger_slot",
@@ -46,6 +56,82 @@ class Effect:
     def emit(self, asm: Assembler) -> None:
         """Append this effect's instructions to *asm*."""
         raise NotImplementedError
+
+
+class Instr:
+    """Base of every instruction: a frozen, slotted dataclass with a ``run`` method.
+
+    ``run`` returns the new state and the frame to go on with (its ``pc``
+    advanced), or ``None`` when it pushed frames itself (a call).  An
+    instruction that needs a decision sets ``state.pending`` and returns the
+    frame unchanged; the answer comes back through ``resume``.
+    """
+
+    __slots__ = ()
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        """Execute the instruction."""
+        raise NotImplementedError
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        """Go on after the pending decision was answered with *choice*."""
+        raise TypeError(f"{type(self).__name__} never suspends")
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A compiled ability: instructions and how many registers it uses."""
+
+    code: tuple[Instr, ...]
+    regs: int = 0
+    text: str = ""
+
+    def __len__(self) -> int:
+        return len(self.code)
+
+
+class Assembler:
+    """Builds a program: emits instructions, allocates registers, compiles selectors once.
+
+    Effects compile themselves into an assembler (``effect.emit(asm)``); it
+    knows the layout, so every selector of a card is compiled here, at
+    definition time.
+    """
+
+    __slots__ = ("code", "layout", "regs")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.code: list[Instr] = []
+        self.regs = 0
+
+    def reg(self) -> Reg:
+        """A fresh register."""
+        self.regs += 1
+        return Reg(self.regs - 1)
+
+    def emit(self, instr: Instr) -> int:
+        """Append *instr*; return its index."""
+        self.code.append(instr)
+        return len(self.code) - 1
+
+    def here(self) -> int:
+        """The index the next instruction will get."""
+        return len(self.code)
+
+    def patch(self, index: int, instr: Instr) -> None:
+        """Replace the instruction at *index* (a jump whose target is now known)."""
+        self.code[index] = instr
+
+    def selector(self, selector: Selector) -> Compiled:
+        """*selector* compiled for this layout."""
+        return compile_selector(selector, self.layout)
+
+    def program(self, text: str = "") -> Program:
+        """The finished program."""
+        return Program(tuple(self.code), self.regs, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +356,7 @@ Hook = Callable[[S, Frame, EntityId, int], S]
 
 
 @dataclass(frozen=True, slots=True)
-class Rules(Generic[S]):
+class CardRules(Generic[S]):
     """What the kit needs from a game: its layout, its cards, and the game-specific hooks.
 
     * ``damage(state, frame, target, amount)`` / ``heal(...)``: what hitting and
@@ -280,7 +366,7 @@ class Rules(Generic[S]):
     * ``buffed(state, target, buff)``: what else a buff given to *target* (already applied to
       the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
     * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
-      triggered abilities); past it :class:`~pure_engine.cards.vm.TriggerDepthError`.
+      triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`.
     """
 
     layout: Layout
@@ -309,7 +395,7 @@ class Rules(Generic[S]):
 
 
 def new_frame(
-    rules: Rules[S],
+    rules: CardRules[S],
     card: str,
     slot: str,
     source: EntityId | None,
