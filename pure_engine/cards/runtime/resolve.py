@@ -12,13 +12,14 @@
   to its graveyard in order of play, then queues deathrattles and "death"
   triggers.
 * :func:`resolve` is the loop a game runs after each action: run programs,
-  refresh auras, death phase, until nothing is left to do or a decision is
-  pending.
+  refresh auras, death phase, the game's state-based checks, until nothing is
+  left to do or a decision is pending; triggered programs run at once, or go to
+  the game's stack.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Final
 
@@ -184,13 +185,54 @@ def death_phase(
 _entity_id: Final = attrgetter("id")
 
 
-def resolve(state: S, rules: CardRules[S], chooser: Chooser | None = None) -> S:
-    """Run programs, refresh auras, hold death phases: until all is quiet or a decision waits."""
+def resolve(
+    state: S,
+    rules: CardRules[S],
+    chooser: Chooser | None = None,
+    *,
+    checks: Callable[[S], S] | None = None,
+    to_stack: Callable[[S], S] | None = None,
+    auras: bool | Callable[[S], bool] = True,
+    deaths: bool = True,
+) -> S:
+    """Run programs, refresh auras, hold death phases: until all is quiet or a decision waits.
+
+    One pass: run the programs (:func:`~pure_engine.cards.runtime.vm.run`), stop if a
+    decision is pending, refresh the auras, hold a death phase, apply *checks*; pass again
+    while someone died or (without a stack) triggered programs wait.  The hooks, each
+    optional, let a game keep its own rules in this one loop:
+
+    * ``checks(state)``: the game's state-based checks, applied after each death phase
+      (an aura without its creature goes, a player at 0 life loses);
+    * ``to_stack(state)``: triggered programs are not run but stay queued, and once all is
+      quiet this puts them where the game wants them (a stack that players respond to);
+    * ``auras``: ``False`` when the caller knows no aura's share can have changed, or a test
+      asked before each refresh (the same answer says whether a death phase refreshes them);
+    * ``deaths``: ``False`` when the caller knows nobody can have died (no death phase).
+
+    A game with a stack (a sketch of magic_lite's use)::
+
+        resolve(state, RULES, checks=state_based_actions,
+                to_stack=lambda s: triggers_to_stack(s, active=s.active, players=2),
+                auras=lambda s: s.cards.auras and auras_in_play(s))
+
+    Skirmish runs it with no hook: triggers run at once, its hero check is a pass of its own.
+    """
+    inline = to_stack is None
     while True:
-        state = run(state, rules, chooser)
+        state = run(state, rules, chooser, queue=inline)
         if state.pending is not None:
             return state
-        state = refresh_auras(state, rules)
-        state, died = death_phase(state, rules)
-        if not died and not state.queue:
-            return state
+        refresh = auras if isinstance(auras, bool) else auras(state)
+        if refresh:
+            state = refresh_auras(state, rules)
+        died = False
+        if deaths:
+            state, died = death_phase(state, rules, auras=refresh)
+        if checks is not None:
+            state = checks(state)
+        if not died and not (inline and state.queue):
+            break
+    if to_stack is not None and state.queue:
+        state = to_stack(state)
+    return state
