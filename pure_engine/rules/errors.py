@@ -36,7 +36,19 @@ class RuleRuntimeError(RuleError):
 
 
 class StepLimitError(RuleRuntimeError):
-    """A rule set did more than ``max_steps`` rule attempts and firings in one call."""
+    """A rule set did more work in one call than its budget of ``max_steps`` steps (rule
+    attempts, firings, candidates tried, values built: see :mod:`pure_engine.rules.limits`)."""
+
+    @classmethod
+    def at(cls, max_steps: int, rule: str, source: str, path: str) -> StepLimitError:
+        """The error for a call that ran out of steps in the rule *rule* (at *path* of
+        *source*): the same words from the interpreter and the compiled code."""
+        return cls(
+            f"more than {max_steps} steps (rule attempts, firings, candidates tried and "
+            f"values built; Limits.max_steps); stopped in rule {rule!r}",
+            source=source,
+            path=path,
+        )
 
 
 class OutOfStepsError(Exception):
