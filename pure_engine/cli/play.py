@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.cli._play_dump import dump_search, record_keeper
 from pure_engine.core.game import Game
 from pure_engine.search.arena import MatchResult, derive_seed, play_match
 from pure_engine.search.bots import Bot, bot_kinds, make_bot, parse_bot_spec
@@ -43,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--progress",
         action="store_true",
         help="show the progress bar even when stderr is not a terminal",
+    )
+    parser.add_argument("--record", metavar="DIR", help="save every game as DIR/GAME-N.json")
+    parser.add_argument(
+        "--dump-search",
+        metavar="FILE",
+        help="write the search tree of the first game's first search-bot decision",
     )
 
 
@@ -109,10 +116,14 @@ def run(args: argparse.Namespace) -> int:
     specs = bot_specs(game, args.bots, simulations=args.simulations)
     seeds = [derive_seed(args.seed, "bot", index) for index in range(len(specs))]
     bots = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
+    if args.dump_search:
+        fresh = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
+        print(dump_search(game, fresh, seed=args.seed, path=args.dump_search), file=sys.stderr)
+    keep = record_keeper(game, args.record) if args.record else None
     show = args.progress or sys.stderr.isatty()
     bar = _progress_bar(sys.stderr) if show else None
     try:
-        result = play_match(game, bots, games=args.games, seed=args.seed, progress=bar)
+        result = play_match(game, bots, games=args.games, seed=args.seed, progress=bar, keep=keep)
     finally:
         if bar is not None:
             sys.stderr.write("\n")

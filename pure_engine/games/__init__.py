@@ -1,6 +1,7 @@
 """The bundled games, registered lazily: a module is imported when first loaded."""
 
 from pure_engine.core.registry import register_game
+from pure_engine.core.scene import register_scene
 from pure_engine.search.bots import register_game_bot, register_rules_bot
 
 __all__: list[str] = []
@@ -18,3 +19,18 @@ register_game("skirmish", "pure_engine.games.skirmish.game:make_game")
 register_game("bridge_play", "pure_engine.games.bridge.play:make_game")
 register_game_bot("dd-pimc", "bridge_play", "pure_engine.games.bridge.bots:make_dd_pimc_bot")
 register_game("magic_lite", "pure_engine.games.magic_lite:make_game")
+
+# what each game draws (the viewer's scenes), one renderer per family
+for _name, _path in (
+    ("kuhn_poker", "poker.render"),
+    ("leduc_poker", "poker.render"),
+    ("crab_combat", "crab_combat.render"),
+    ("patience", "patience.render"),
+    ("freecell", "patience.render"),
+    ("bridge_play", "bridge.render"),
+    ("belote", "belote.render"),
+    ("coinche", "belote.render"),
+    ("skirmish", "skirmish.render"),
+    ("magic_lite", "magic_lite.render"),
+):
+    register_scene(_name, f"pure_engine.games.{_path}:scene")

@@ -303,12 +303,14 @@ def play_match(
     games: int,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    keep: Callable[[int, int, list[Any]], None] | None = None,
 ) -> MatchResult:
     """Play *games* games between *bots* with rotating seats; collect per-bot results.
 
     Bot ``b`` plays seat ``(b + g) % n`` in game ``g``; the games of block
     ``g // n`` share the chance seed ``derive_seed(seed, "chance", g // n)``.
-    *progress*, if given, is called with ``(games done, games)`` after each game.
+    *progress*, if given, is called with ``(games done, games)`` after each game;
+    *keep*, if given, with ``(game index, chance seed, every action played)`` (to record it).
     The bots keep their own generators, so the same seeded bots and the same
     *seed* replay the same match.
 
@@ -338,9 +340,17 @@ def play_match(
         seat_clocks = [0.0] * players
         seat_decisions = [0] * players
         chance_seed = derive_seed(seed, "chance", index // players)
+        played: list[Any] | None = [] if keep is not None else None
         returns, moves = play_game(
-            game, seated, chance_seed=chance_seed, clocks=seat_clocks, decisions=seat_decisions
+            game,
+            seated,
+            chance_seed=chance_seed,
+            clocks=seat_clocks,
+            decisions=seat_decisions,
+            actions=played,
         )
+        if keep is not None and played is not None:
+            keep(index, chance_seed, played)
         for b, seat in enumerate(seats):
             clocks[b] += seat_clocks[seat]
             decisions[b] += seat_decisions[seat]
