@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.cli._options import add_progress_arguments, positive_count, seed, show_progress
 from pure_engine.core.game import Game
 from pure_engine.search.arena import MatchResult, derive_seed, play_match
 from pure_engine.search.bots import Bot, bot_kinds, make_bot, parse_bot_spec
@@ -36,14 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME --bots SPEC,SPEC [--games N] [--seed S] [--simulations K] [--json] [--progress]``."""
     add_game_arguments(parser, example="kuhn_poker")
     add_bot_arguments(parser, required=True)
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--progress",
-        action="store_true",
-        help="show the progress bar even when stderr is not a terminal",
+        "--games", type=positive_count, default=100, help="games to play (default 100)"
     )
+    parser.add_argument("--seed", type=seed, default=0, help="match seed (default 0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress_arguments(parser)
 
 
 def add_bot_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
@@ -59,7 +58,7 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, required: bool) -> Non
     )
     parser.add_argument(
         "--simulations",
-        type=int,
+        type=positive_count,
         default=None,
         help="simulations per move for mcts/ismcts/pimc (default: the search's own)",
     )
@@ -84,9 +83,12 @@ def bot_specs(game: Game[Any, Any], text: str | None, *, simulations: int | None
         return ["random"] * game.num_players
     specs = [spec for spec in (part.strip() for part in text.split(",")) if spec]
     if len(specs) != game.num_players:
-        raise ValueError(
-            f"{game.name} has {game.num_players} seats, --bots gave {len(specs)}: {text!r}"
+        seats = (
+            "is a one-player game: one bot"
+            if game.num_players == 1
+            else f"has {game.num_players} seats"
         )
+        raise ValueError(f"{game.name} {seats}, --bots gave {len(specs)}: {text!r}")
     make_bots(game, specs, seeds=[0] * len(specs), simulations=simulations)
     return specs
 
@@ -109,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     specs = bot_specs(game, args.bots, simulations=args.simulations)
     seeds = [derive_seed(args.seed, "bot", index) for index in range(len(specs))]
     bots = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
-    show = args.progress or sys.stderr.isatty()
+    show = show_progress(args)
     bar = _progress_bar(sys.stderr) if show else None
     try:
         result = play_match(game, bots, games=args.games, seed=args.seed, progress=bar)

@@ -1,6 +1,7 @@
 """The bundled games, registered lazily: a module is imported when first loaded."""
 
-from pure_engine.core.registry import register_game
+from pure_engine.core.registry import list_games, register_game
+from pure_engine.games.patience.presets import PRESETS
 from pure_engine.search.bots import register_game_bot, register_rules_bot
 
 __all__: list[str] = []
@@ -18,3 +19,10 @@ register_game("skirmish", "pure_engine.games.skirmish.game:make_game")
 register_game("bridge_play", "pure_engine.games.bridge.play:make_game")
 register_game_bot("dd-pimc", "bridge_play", "pure_engine.games.bridge.bots:make_dd_pimc_bot")
 register_game("magic_lite", "pure_engine.games.magic_lite:make_game")
+
+# every patience preset by its own name: `pure-engine play klondike`, `load_game("golf")`
+for _preset in PRESETS:
+    if _preset.replace("-", "_") not in list_games():
+        register_game(
+            _preset, "pure_engine.games.patience.game:make_game", params={"variant": _preset}
+        )
