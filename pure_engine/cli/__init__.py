@@ -87,7 +87,8 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help", "")))
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        parser.exit(0, version_text() + "\n")
+        print(version_text())
+        parser.exit(0)
 
 
 def _chosen(argv: Sequence[str]) -> str | None:

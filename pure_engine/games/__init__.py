@@ -2,7 +2,7 @@
 
 from pure_engine.core.registry import list_games, register_game
 from pure_engine.games.patience.presets import PRESETS
-from pure_engine.search.bots import register_game_bot, register_rules_bot
+from pure_engine.search.bots import register_game_bot, register_heuristic, register_rules_bot
 
 __all__: list[str] = []
 
@@ -15,6 +15,7 @@ register_game("kuhn_poker", "pure_engine.games.poker.kuhn:make_game")
 register_game("leduc_poker", "pure_engine.games.poker.leduc:make_game")
 register_game("patience", "pure_engine.games.patience.game:make_game")
 register_game("freecell", "pure_engine.games.patience.game:make_game")
+register_heuristic("patience", "pure_engine.games.patience.heuristic:cards_left")
 register_game("skirmish", "pure_engine.games.skirmish.game:make_game")
 register_game("bridge_play", "pure_engine.games.bridge.play:make_game")
 register_game_bot("dd-pimc", "bridge_play", "pure_engine.games.bridge.bots:make_dd_pimc_bot")
