@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pure_engine.cards.render import table_zones, truth_views
-from pure_engine.cards.view import ZoneView
+from pure_engine.cards.runtime.render import table_zones, truth_views
+from pure_engine.cards.runtime.view import ZoneView
 from pure_engine.core.scene import Scene
 from pure_engine.games.magic_lite.dsl import LAYOUT
 from pure_engine.games.magic_lite.state import KEYWORDS, MagicState, Step

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pure_engine.cards.render import table_zones, truth_views
-from pure_engine.cards.view import ZoneView
+from pure_engine.cards.runtime.render import table_zones, truth_views
+from pure_engine.cards.runtime.view import ZoneView
 from pure_engine.core.scene import Scene
 from pure_engine.games.skirmish.base import KEYWORDS, LAYOUT, SkirmishState
 

@@ -8,7 +8,7 @@ bottom; boards and hands are rows of wide cards with their stats and keywords,
 the other zones (hero, weapon, deck, graveyard) small piles at the side.
 
 >>> from pure_engine.core.zones import Visibility as V
->>> from pure_engine.cards.table import Layout, create, new_table
+>>> from pure_engine.cards.runtime.table import Layout, create, new_table
 >>> layout = Layout.build([("hand", 0, V.OWNER), ("hand", 1, V.OWNER)])
 >>> t, _ = create(new_table(layout), layout.zone("hand", 1), card="yeti", owner=1)
 >>> [(z.name, [c.face for c in z.cards]) for z in table_zones(observe_table(t, layout, 0),
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pure_engine.cards.table import Entity, EntityId, Layout, Table
-from pure_engine.cards.view import ZoneView, observe_table
+from pure_engine.cards.runtime.table import Entity, EntityId, Layout, Table
+from pure_engine.cards.runtime.view import ZoneView, observe_table
 from pure_engine.core.scene import FACE_DOWN, Card, Zone
 
 __all__ = ["WIDE_KINDS", "entity_card", "observe_table", "table_zones", "truth_views"]
