@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import EXHAUSTED, Entity, put
+from pure_engine.cards.runtime import EXHAUSTED, Entity, put
 from pure_engine.core.encoding import encoding_of
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
@@ -340,7 +340,8 @@ def test_the_ability_targets_listed_without_the_selector_are_the_compiled_select
     # (Prodigal Sorcerer, Mogg Fanatic, Master Decoy) with the spells' listers
     # (engine.target_lister): the compiled selector's ids, in its order, along games of the
     # ability decks, a sacrificed source excluded
-    from pure_engine.cards import Ctx, is_alive
+    from pure_engine.cards import Ctx
+    from pure_engine.cards.runtime import is_alive
     from pure_engine.games.magic_lite.abilities import ABILITIES, _targets
     from pure_engine.games.magic_lite.engine import ZONES
 

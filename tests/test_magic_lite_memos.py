@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 
 from pure_engine import load_game
-from pure_engine.cards import EntityId
-from pure_engine.cards.stack import StackItem
+from pure_engine.cards.runtime import EntityId
 from pure_engine.games.magic_lite import game as game_module
 from pure_engine.games.magic_lite import priority, turn
 from pure_engine.games.magic_lite.actions import legal_actions
@@ -34,6 +33,7 @@ from pure_engine.games.magic_lite.priority import (
     nobody_responds,
     pass_priority,
 )
+from pure_engine.games.magic_lite.stack import StackItem
 from pure_engine.games.magic_lite.state import Act, Action, MagicState
 from tests.test_magic_lite_draft import deck_pair
 

@@ -1,7 +1,8 @@
 """The bundled games, registered lazily: a module is imported when first loaded."""
 
-from pure_engine.core.registry import register_game
-from pure_engine.search.bots import register_game_bot, register_rules_bot
+from pure_engine.core.registry import list_games, register_game
+from pure_engine.games.patience.presets import PRESETS
+from pure_engine.search.bots import register_game_bot, register_heuristic, register_rules_bot
 
 __all__: list[str] = []
 
@@ -14,7 +15,15 @@ register_game("kuhn_poker", "pure_engine.games.poker.kuhn:make_game")
 register_game("leduc_poker", "pure_engine.games.poker.leduc:make_game")
 register_game("patience", "pure_engine.games.patience.game:make_game")
 register_game("freecell", "pure_engine.games.patience.game:make_game")
+register_heuristic("patience", "pure_engine.games.patience.heuristic:cards_left")
 register_game("skirmish", "pure_engine.games.skirmish.game:make_game")
 register_game("bridge_play", "pure_engine.games.bridge.game:make_game")
 register_game_bot("dd-pimc", "bridge_play", "pure_engine.games.bridge.bots:make_dd_pimc_bot")
 register_game("magic_lite", "pure_engine.games.magic_lite:make_game")
+
+# every patience preset by its own name: `pure-engine play klondike`, `load_game("golf")`
+for _preset in PRESETS:
+    if _preset.replace("-", "_") not in list_games():
+        register_game(
+            _preset, "pure_engine.games.patience.game:make_game", params={"variant": _preset}
+        )

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, Entity, EntityId, Table
+from pure_engine.cards.runtime import EXHAUSTED, Entity, EntityId, Table
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.damage import damaged, set_table_life_marked
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES

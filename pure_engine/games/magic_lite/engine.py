@@ -1,7 +1,7 @@
 """Magic-lite's hooks into the card kit, mana payment, and state-based actions.
 
 * What damage, healing and drawing mean here (the kit's
-  :class:`~pure_engine.cards.rules.Rules` hooks): damage to a player is life
+  :class:`~pure_engine.cards.runtime.pool.CardRules` hooks): damage to a player is life
   lost, damage from a deathtouch source destroys a creature, a lifelink
   source's controller gains as much life; drawing from an empty library
   loses the game.
@@ -22,19 +22,15 @@ from typing import Final
 
 import immutables
 
-from pure_engine.cards import (
+from pure_engine.cards import Buff, Ctx, Draw, Effect, Event, Heal
+from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
-    Buff,
-    Ctx,
-    Draw,
-    Effect,
+    CardRules,
     Enchantment,
     Entity,
     EntityId,
     Frame,
-    Heal,
-    Rules,
     Table,
     death_phase,
     emit,
@@ -49,7 +45,6 @@ from pure_engine.cards import (
     run,
     spawn,
 )
-from pure_engine.cards.stack import triggers_to_stack
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId, move_card
 from pure_engine.games.magic_lite.cards import (
@@ -65,10 +60,12 @@ from pure_engine.games.magic_lite.damage import damaged, deal_damage, gained, se
 from pure_engine.games.magic_lite.dsl import ANY_TARGET, CREATURES, Attach
 from pure_engine.games.magic_lite.instants import into_hand
 from pure_engine.games.magic_lite.marked import buffed
+from pure_engine.games.magic_lite.stack import triggers_to_stack
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     CardFacts,
     Cost,
+    MagicEvent,
     MagicState,
     Step,
     set_status,
@@ -203,7 +200,7 @@ _drawn_at: Final = writer("step", "table")
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:
     """Put a permanent onto its controller's battlefield (summoning sick) and trigger "enters"."""
     table = entered_table(state.table, entity_id, controller)
-    return fire(set_table(state, table), "enters", entity_id)
+    return fire(set_table(state, table), MagicEvent.ENTERS, entity_id)
 
 
 def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
@@ -217,7 +214,7 @@ def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
     return _table(table.entities.set(entity_id, entered), zones, table.next_id)
 
 
-def fire(state: MagicState, event: str, subject: EntityId | None = None) -> MagicState:
+def fire(state: MagicState, event: Event, subject: EntityId | None = None) -> MagicState:
     """The kit's :func:`~pure_engine.cards.emit` of *event*, unless no card of the game listens
     to it (``state.cards.unheard``), or its cards hear it only about themselves
     (``state.cards.own``) and the subject's card does not listen: then there is nothing to
@@ -225,12 +222,12 @@ def fire(state: MagicState, event: str, subject: EntityId | None = None) -> Magi
     return emit(state, RULES, event, subject) if heard(state, event, subject) else state
 
 
-def heard(state: MagicState, event: str, subject: EntityId | None = None) -> bool:
+def heard(state: MagicState, event: Event, subject: EntityId | None = None) -> bool:
     """False when :func:`fire` has nothing to scan for (*event* unheard by the game's cards, or
     heard only about themselves and not by the subject's card) — whatever the step.
 
     >>> from pure_engine.games.magic_lite.game import position
-    >>> heard(position(battlefields=(("forest",), ("mountain",))), "upkeep")
+    >>> heard(position(battlefields=(("forest",), ("mountain",))), MagicEvent.UPKEEP)
     False
     """
     facts = state.cards
@@ -266,7 +263,7 @@ def _covers(facts: CardFacts, card: str) -> bool:
     )
 
 
-RULES: Final[Rules[MagicState]] = Rules(
+RULES: Final[CardRules[MagicState]] = CardRules(
     layout=LAYOUT,
     pool=POOL,
     damage=_damage_hook,
@@ -443,7 +440,7 @@ def paid_and_moved(
     (casting a spell: one entity-map mutation and one table, not two); *tapped* is the game's
     memo of tapped permanents (:data:`Tapped`; ``None``: none).
 
-    >>> from pure_engine.cards import move
+    >>> from pure_engine.cards.runtime import move
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(hands=(("grizzly_bears",), ()), battlefields=(("forest", "forest"), ()))
     >>> bears = s.table.zones[HAND[0]][0]

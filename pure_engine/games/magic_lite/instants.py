@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import Table
+from pure_engine.cards.runtime import Table
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL
 from pure_engine.games.magic_lite.state import MagicState, writer
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import Enchantment, Entity, EntityId, Table
+from pure_engine.cards.runtime import Enchantment, Entity, EntityId, Table
 from pure_engine.core.zones import ZoneId
 from pure_engine.games.magic_lite.cards import LAYOUT
 from pure_engine.games.magic_lite.state import MagicState, writer

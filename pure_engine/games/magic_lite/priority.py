@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from pure_engine.cards import Ctx, EntityId, Frame, Table, is_alive, new_table, spawn
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import EntityId, Frame, Table, is_alive, new_table, spawn
 from pure_engine.cards.selectors import Compiled
-from pure_engine.cards.stack import StackItem, start_item
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.abilities import activations, can_activate, fizzles, has_abilities
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, cost_of, is_permanent
@@ -47,10 +47,12 @@ from pure_engine.games.magic_lite.engine import (
     target_lister,
 )
 from pure_engine.games.magic_lite.instants import INSTANTS, out_of_hand
+from pure_engine.games.magic_lite.stack import StackItem, start_item
 from pure_engine.games.magic_lite.state import (
     PREBUILT,
     Act,
     Action,
+    MagicEvent,
     MagicState,
     Step,
     make_action,
@@ -671,7 +673,7 @@ def pass_priority(
             # _resolve of a permanent spell without a target, with the pop in the same write
             table = entered_table(state.table, source, ctx.controller)
             state = _popped_entered(state, table, tuple(rest), state.active, 0, state.autos + autos)
-            state = settle(fire(state, "enters", source), checks=False)
+            state = settle(fire(state, MagicEvent.ENTERS, source), checks=False)
         else:
             state = _popped(state, tuple(rest), state.active, 0, state.autos + autos)
             state = _resolve(state, item, fresh)
@@ -767,7 +769,7 @@ def cast_passed(
         table = paid_and_entered(table, player, _CAST_FACTS[card][0], card_id, tapped)
         # the caster's pass, the opponent's pass and the pop: as pass_priority writes them
         state = _popped_entered(state, table, (), state.active, 0, state.autos + 2)
-        state = fire(state, "enters", card_id)
+        state = fire(state, MagicEvent.ENTERS, card_id)
         if state.queue or state.frames or state.cards.auras:  # (else settle changes nothing)
             state = settle(state, checks=False)
         return _after_resolving(state, can_act)

@@ -14,12 +14,12 @@ import enum
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards.stack import StackState
-from pure_engine.cards.table import FIRST_GAME_STATUS, Entity, EntityId, Table
+from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, Entity, EntityId, Table
 from pure_engine.core.draft import Draft as _CoreDraft
 from pure_engine.core.draft import Drafting
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games.magic_lite.stack import StackState
 
 __all__ = [
     "COLORS",
@@ -41,6 +41,7 @@ __all__ = [
     "CardFacts",
     "Cost",
     "Draft",
+    "MagicEvent",
     "MagicState",
     "Step",
     "freeze",
@@ -196,6 +197,22 @@ def parse_cost(text: str) -> Cost:
     return Cost(int(text[:digits] or 0), counts)  # type: ignore[arg-type]  # five counts
 
 
+class MagicEvent(enum.Enum):
+    """What cards can listen to in magic_lite (besides the kit's ``DEATH``); the subject is the
+    permanent concerned, or for a step's beginning the active player."""
+
+    ENTERS = "enters"
+    """A permanent entered the battlefield."""
+    ATTACKS = "attacks"
+    """A creature was declared as an attacker."""
+    UPKEEP = "upkeep"
+    """The active player's upkeep begins."""
+    BEGIN_COMBAT = "begin_combat"
+    """The beginning of combat step begins."""
+    END_STEP = "end_step"
+    """The end step begins."""
+
+
 class CardFacts(Struct):
     """What the cards of one game can never do, found once from its card lists
     (:func:`~pure_engine.games.magic_lite.cards.card_facts`), so the rules skip the scans that
@@ -209,8 +226,8 @@ class CardFacts(Struct):
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
-    unheard: frozenset[str] = frozenset()
-    own: frozenset[str] = frozenset()
+    unheard: frozenset[enum.Enum] = frozenset()
+    own: frozenset[enum.Enum] = frozenset()
     auras: bool = True
     abilities: bool = True
 
