@@ -67,12 +67,6 @@ KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "testing/check.py:check_game": 100,
     "testing/stateful.py:game_state_machine": 87,
 }
-# Import cycles still to open (the list may only shrink).
-KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
-    {
-        frozenset({"pure_engine.core.encoding", "pure_engine.core.game"}),
-    }
-)
 
 Graph = Mapping[str, Set[str]]
 
