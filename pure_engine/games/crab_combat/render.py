@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from pure_engine.core.scene import Card, Scene, Zone
-from pure_engine.games.crab_combat.combat import CrabState, score
+from pure_engine.games.crab_combat.combat import CrabState
+from pure_engine.games.crab_combat.solver import score
 
 __all__ = ["scene"]
 
