@@ -55,7 +55,7 @@ from pure_engine.games.magic_lite.priority import (
     priority_actions,
     spell_targets,
 )
-from pure_engine.games.magic_lite.state import Act, CardFacts
+from pure_engine.games.magic_lite.state import Act, CardFacts, MagicEvent
 from pure_engine.games.magic_lite.turn import _may_have_killed, start_turns
 from pure_engine.games.magic_lite.turn import step as magic_step
 from pure_engine.testing import FAST_CHECKS, check_game
@@ -407,12 +407,16 @@ def test_card_facts_only_skip_scans_that_would_find_nothing(deck0: str, deck1: s
 def test_a_summoned_card_new_to_the_game_joins_its_facts() -> None:
     state = position(hands=(("forest",), ()), battlefields=(("grizzly_bears",), ()))
     facts = state.cards
-    assert not facts.auras and "upkeep" in facts.unheard and "enters" in facts.own
+    assert not facts.auras and MagicEvent.UPKEEP in facts.unheard and MagicEvent.ENTERS in facts.own
     frame = Frame("forest", "play", 0, Ctx(None, 0))
     for card in ("glorious_anthem", "phyrexian_arena", "soul_warden"):
         state = RULES.summon(state, frame, 0, card)
     facts = state.cards
-    assert facts.auras and "upkeep" not in facts.unheard and "enters" not in facts.own
+    assert (
+        facts.auras
+        and MagicEvent.UPKEEP not in facts.unheard
+        and MagicEvent.ENTERS not in facts.own
+    )
     # Soul Warden hears another creature enter: the next creature's "enters" reaches it
     life = state.life
     state = RULES.summon(state, frame, 0, "grizzly_bears")

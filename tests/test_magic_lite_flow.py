@@ -35,6 +35,7 @@ from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
     Draft,
+    MagicEvent,
     MagicState,
     Step,
     thaw_into,
@@ -115,8 +116,8 @@ def test_fused_rows_play_upkeep_triggers_without_instants_as_the_rows(
     upkeeps = []
     entered = turn._at_beginning_at
 
-    def counted(event: str, *args: Any) -> MagicState:
-        upkeeps.append(event == "upkeep")
+    def counted(event: MagicEvent, *args: Any) -> MagicState:
+        upkeeps.append(event is MagicEvent.UPKEEP)
         return entered(event, *args)
 
     monkeypatch.setattr(turn, "_at_beginning_at", counted)

@@ -50,8 +50,16 @@ from pure_engine.cards.effects import (
     Summon,
     Transform,
 )
-from pure_engine.cards.runtime.pool import Activated, Aura, CardDef, Effect, Trigger
-from pure_engine.cards.runtime.resolve import DEATH
+from pure_engine.cards.runtime.pool import (
+    DEATH,
+    Activated,
+    Aura,
+    CardDef,
+    Effect,
+    Event,
+    KitEvent,
+    Trigger,
+)
 from pure_engine.cards.selectors import (
     ADJACENT,
     ALL,
@@ -111,6 +119,7 @@ __all__ = [
     "Do",
     "Draw",
     "Effect",
+    "Event",
     "ForEach",
     "Freeze",
     "GiveTag",
@@ -120,6 +129,7 @@ __all__ = [
     "Heal",
     "Hit",
     "If",
+    "KitEvent",
     "LookAndChoose",
     "OrderDeck",
     "Player",

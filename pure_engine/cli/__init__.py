@@ -47,6 +47,7 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ),
     ("bench", "pure_engine.cli.bench", "time random playouts (and MCTS) of a game"),
     ("rules", "pure_engine.cli.rules", "trace, query or check a JSON rule set on a state"),
+    ("view", "pure_engine.cli.view", "write an HTML page showing a record, answer or search tree"),
 )
 
 _EPILOG = """\
@@ -87,7 +88,8 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help", "")))
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        parser.exit(0, version_text() + "\n")
+        print(version_text())
+        parser.exit(0)
 
 
 def _chosen(argv: Sequence[str]) -> str | None:

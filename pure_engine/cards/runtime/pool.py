@@ -17,9 +17,10 @@ limit?), how a summoned card enters play.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import Final, Generic, TypeAlias
 
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout
@@ -27,6 +28,7 @@ from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selecto
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
+    "DEATH",
     "Activated",
     "Assembler",
     "Aura",
@@ -34,8 +36,10 @@ __all__ = [
     "CardPool",
     "CardRules",
     "Effect",
+    "Event",
     "Instr",
     "Kinds",
+    "KitEvent",
     "Listener",
     "Program",
     "Trigger",
@@ -134,16 +138,32 @@ class Assembler:
         return Program(tuple(self.code), self.regs, text)
 
 
+Event: TypeAlias = enum.Enum
+"""An event cards can listen to: a member of an enum the game declares (its own events, e.g.
+"a minion was summoned"), or of :class:`KitEvent` (the kit's own).  A game's pool knows which
+events it emits (:func:`build_pool`'s ``events``) and refuses a card listening to another."""
+
+
+class KitEvent(enum.Enum):
+    """The events the kit itself emits, in every game."""
+
+    DEATH = "death"
+    """An entity died (subject: that entity); emitted by the death phase."""
+
+
+DEATH: Final = KitEvent.DEATH
+
+
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """``event`` fires ``effects`` while the card is in a zone of ``zones``.
 
     ``condition`` (a selector evaluated from the listening entity) must select
-    the event's subject: ``Trigger("summoned", FRIENDLY + OTHER, ...)`` is
-    "after you summon another minion".
+    the event's subject: ``Trigger(SUMMONED, effects, FRIENDLY + OTHER)`` is
+    "after you summon another minion" (``SUMMONED``: the game's :data:`Event`).
     """
 
-    event: str
+    event: Event
     effects: tuple[Effect, ...]
     condition: Selector | None = None
     zones: tuple[str, ...] = ("board",)
@@ -235,9 +255,9 @@ class CardPool:
     defs: Mapping[str, CardDef]
     programs: Mapping[tuple[str, str], Program]
     targets: Mapping[str, Compiled]
-    listeners: Mapping[str, Mapping[str, tuple[Listener, ...]]]
+    listeners: Mapping[Event, Mapping[str, tuple[Listener, ...]]]
     """event -> card -> its listeners for that event."""
-    listen_zones: Mapping[str, tuple[tuple[ZoneId, str], ...]]
+    listen_zones: Mapping[Event, tuple[tuple[ZoneId, str], ...]]
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
     auras: Mapping[str, tuple[Compiled, int, int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
@@ -258,7 +278,7 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
 
     >>> from pure_engine.cards.effects import Draw
     >>> card = CardDef("seer", "Seer", frozenset({"minion"}), 1, play=(Draw(1),),
-    ...                triggers=(Trigger("turn_start", (Draw(1),)),))
+    ...                triggers=(Trigger(DEATH, (Draw(1),)),))
     >>> [slot for slot, _ in program_slots(card)]
     ['play', 'trigger0']
     """
@@ -270,19 +290,37 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
     return slots
 
 
-def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
+def build_pool(
+    defs: Iterable[CardDef], layout: Layout, *, events: Iterable[Event] = ()
+) -> CardPool:
     """Compile every card once: effect lists into programs, selectors into functions.
 
+    *events* are the events the game emits (the kit's own, :class:`KitEvent`, are always
+    known); a card listening to any other is refused with its name — it would never fire.
+
+    >>> import enum
     >>> from pure_engine.core.zones import Visibility as V
+    >>> from pure_engine.cards.effects import Draw
+    >>> class Event(enum.Enum):
+    ...     TURN_START = "turn_start"
     >>> layout = Layout.build([("board", 0, V.PUBLIC), ("board", 1, V.PUBLIC)])
     >>> pool = build_pool([CardDef("wisp", "Wisp", frozenset({"minion"}), 0, 1, 1)], layout)
     >>> pool.card("wisp").attack, dict(pool.programs)
     (1, {})
+    >>> seer = CardDef("seer", "Seer", frozenset({"minion"}), 1,
+    ...                triggers=(Trigger(Event.TURN_START, (Draw(1),)),))
+    >>> build_pool([seer], layout)
+    Traceback (most recent call last):
+    ...
+    ValueError: card 'Seer' (seer) listens to Event.TURN_START, an event this game never emits; ...
+    >>> sorted(build_pool([seer], layout, events=Event).listeners[Event.TURN_START])
+    ['seer']
     """
+    known = {*KitEvent, *events}
     by_key: dict[str, CardDef] = {}
     programs: dict[tuple[str, str], Program] = {}
     targets: dict[str, Compiled] = {}
-    listeners: dict[str, list[Listener]] = {}
+    listeners: dict[Event, list[Listener]] = {}
     auras: dict[str, tuple[Compiled, int, int]] = {}
     ability_targets: dict[tuple[str, str], Compiled] = {}
     for card in defs:
@@ -293,6 +331,8 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
             if effects:
                 programs[card.key, slot] = compile_effects(effects, layout, card.text)
         for i, trig in enumerate(card.triggers):
+            if trig.event not in known:
+                raise ValueError(_unknown_event(card, trig.event, known))
             slot = trigger_slot(i)
             programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
             cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
@@ -309,8 +349,8 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
         if card.aura is not None:
             sel = Assembler(layout).selector(card.aura.selector)
             auras[card.key] = (sel, card.aura.attack, card.aura.health)
-    by_event: dict[str, dict[str, tuple[Listener, ...]]] = {}
-    listen_zones: dict[str, tuple[tuple[ZoneId, str], ...]] = {}
+    by_event: dict[Event, dict[str, tuple[Listener, ...]]] = {}
+    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
     for event, items in listeners.items():
         cards: dict[str, tuple[Listener, ...]] = {}
         for item in items:
@@ -326,6 +366,14 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
         listen_zones=listen_zones,
         auras=auras,
         ability_targets=ability_targets,
+    )
+
+
+def _unknown_event(card: CardDef, event: Event, known: set[Event]) -> str:
+    names = ", ".join(sorted(str(e) for e in known))
+    return (
+        f"card {card.name!r} ({card.key}) listens to {event}, an event this game never emits; "
+        f"its events: {names}"
     )
 
 

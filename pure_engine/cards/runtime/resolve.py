@@ -23,19 +23,16 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards.runtime.pool import CardRules
+from pure_engine.cards.runtime.pool import DEATH, CardRules, Event
 from pure_engine.cards.runtime.program import Frame, S, Value
 from pure_engine.cards.runtime.table import DOOMED, SILENCED, EntityId, Table, move_all, put
 from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
 
-__all__ = ["DEATH", "death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
-
-DEATH = "death"
-"""The event :func:`death_phase` emits for each entity that died (subject: that entity)."""
+__all__ = ["death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
 
 
-def emit(state: S, rules: CardRules[S], event: str, subject: EntityId | None = None) -> S:
+def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None = None) -> S:
     """Queue the triggered programs of every entity listening for *event* about *subject*.
 
     A listener's condition is a selector evaluated from the listener (its

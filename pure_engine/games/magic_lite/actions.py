@@ -58,6 +58,7 @@ from pure_engine.games.magic_lite.state import (
     VIGILANCE,
     Act,
     Action,
+    MagicEvent,
     MagicState,
     Step,
     make_action,
@@ -130,9 +131,9 @@ def _done_attacking(state: MagicState, can_act: CanAct, memo: Tapped | None = No
             if not e.tags & VIGILANCE:
                 tapped.append(set_status(e, e.status | TAPPED) if memo is None else tap(e, memo))
         state = _attacked(state, put_all(state.table, tapped), False)
-        if "attacks" not in state.cards.unheard:  # (fire's own first test, once)
+        if MagicEvent.ATTACKS not in state.cards.unheard:  # (fire's own first test, once)
             for a in attackers:
-                state = fire(state, "attacks", a)
+                state = fire(state, MagicEvent.ATTACKS, a)
     else:  # (nobody attacks: nothing tapped, nothing fired)
         state = _declared(state, False)
     if state.frames or state.queue or state.cards.auras:  # (else settle changes nothing)
@@ -261,7 +262,7 @@ def _play_land(state: MagicState, action: Action, can_act: CanAct) -> MagicState
     # neither)
     land: EntityId = action.card  # type: ignore[assignment]  # (EntityId() is a call: ~600 ins.)
     table = entered_table(state.table, land, state.holder)
-    state = fire(_land_played(state, table, True, 0), "enters", land)
+    state = fire(_land_played(state, table, True, 0), MagicEvent.ENTERS, land)
     # a land entering kills nobody, and changes no aura's share when no aura picks a land
     if state.queue or state.frames or _LANDS_SEEN:  # (else settle changes nothing)
         return settle(state, checks=False, auras=_LANDS_SEEN)

@@ -46,7 +46,15 @@ from pure_engine.cards.runtime import (
 from pure_engine.cards.runtime.table import Enchantment, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import Visibility
-from pure_engine.games.magic_lite.state import COLORS, TAPPED, Cost, Draft, MagicState, parse_cost
+from pure_engine.games.magic_lite.state import (
+    COLORS,
+    TAPPED,
+    Cost,
+    Draft,
+    MagicEvent,
+    MagicState,
+    parse_cost,
+)
 
 __all__ = [
     "ANY_TARGET",
@@ -283,9 +291,9 @@ ON_BATTLEFIELD: Final = ("battlefield",)
 
 def etb(*effects: Effect) -> Trigger:
     """When this enters the battlefield."""
-    return Trigger("enters", effects, SELF, ON_BATTLEFIELD)
+    return Trigger(MagicEvent.ENTERS, effects, SELF, ON_BATTLEFIELD)
 
 
-def at_beginning(event: str, *effects: Effect) -> Trigger:
+def at_beginning(event: MagicEvent, *effects: Effect) -> Trigger:
     """At the beginning of your upkeep / combat / end step."""
     return Trigger(event, effects, YOU, ON_BATTLEFIELD)

@@ -22,7 +22,7 @@ from typing import Final
 
 import immutables
 
-from pure_engine.cards import Buff, Ctx, Draw, Effect, Heal
+from pure_engine.cards import Buff, Ctx, Draw, Effect, Event, Heal
 from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
@@ -65,6 +65,7 @@ from pure_engine.games.magic_lite.state import (
     TAPPED,
     CardFacts,
     Cost,
+    MagicEvent,
     MagicState,
     Step,
     set_status,
@@ -199,7 +200,7 @@ _drawn_at: Final = writer("step", "table")
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:
     """Put a permanent onto its controller's battlefield (summoning sick) and trigger "enters"."""
     table = entered_table(state.table, entity_id, controller)
-    return fire(set_table(state, table), "enters", entity_id)
+    return fire(set_table(state, table), MagicEvent.ENTERS, entity_id)
 
 
 def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
@@ -213,7 +214,7 @@ def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
     return _table(table.entities.set(entity_id, entered), zones, table.next_id)
 
 
-def fire(state: MagicState, event: str, subject: EntityId | None = None) -> MagicState:
+def fire(state: MagicState, event: Event, subject: EntityId | None = None) -> MagicState:
     """The kit's :func:`~pure_engine.cards.emit` of *event*, unless no card of the game listens
     to it (``state.cards.unheard``), or its cards hear it only about themselves
     (``state.cards.own``) and the subject's card does not listen: then there is nothing to
@@ -221,12 +222,12 @@ def fire(state: MagicState, event: str, subject: EntityId | None = None) -> Magi
     return emit(state, RULES, event, subject) if heard(state, event, subject) else state
 
 
-def heard(state: MagicState, event: str, subject: EntityId | None = None) -> bool:
+def heard(state: MagicState, event: Event, subject: EntityId | None = None) -> bool:
     """False when :func:`fire` has nothing to scan for (*event* unheard by the game's cards, or
     heard only about themselves and not by the subject's card) — whatever the step.
 
     >>> from pure_engine.games.magic_lite.game import position
-    >>> heard(position(battlefields=(("forest",), ("mountain",))), "upkeep")
+    >>> heard(position(battlefields=(("forest",), ("mountain",))), MagicEvent.UPKEEP)
     False
     """
     facts = state.cards

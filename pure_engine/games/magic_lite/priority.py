@@ -52,6 +52,7 @@ from pure_engine.games.magic_lite.state import (
     PREBUILT,
     Act,
     Action,
+    MagicEvent,
     MagicState,
     Step,
     make_action,
@@ -672,7 +673,7 @@ def pass_priority(
             # _resolve of a permanent spell without a target, with the pop in the same write
             table = entered_table(state.table, source, ctx.controller)
             state = _popped_entered(state, table, tuple(rest), state.active, 0, state.autos + autos)
-            state = settle(fire(state, "enters", source), checks=False)
+            state = settle(fire(state, MagicEvent.ENTERS, source), checks=False)
         else:
             state = _popped(state, tuple(rest), state.active, 0, state.autos + autos)
             state = _resolve(state, item, fresh)
@@ -768,7 +769,7 @@ def cast_passed(
         table = paid_and_entered(table, player, _CAST_FACTS[card][0], card_id, tapped)
         # the caster's pass, the opponent's pass and the pop: as pass_priority writes them
         state = _popped_entered(state, table, (), state.active, 0, state.autos + 2)
-        state = fire(state, "enters", card_id)
+        state = fire(state, MagicEvent.ENTERS, card_id)
         if state.queue or state.frames or state.cards.auras:  # (else settle changes nothing)
             state = settle(state, checks=False)
         return _after_resolving(state, can_act)

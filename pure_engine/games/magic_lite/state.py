@@ -41,6 +41,7 @@ __all__ = [
     "CardFacts",
     "Cost",
     "Draft",
+    "MagicEvent",
     "MagicState",
     "Step",
     "freeze",
@@ -196,6 +197,22 @@ def parse_cost(text: str) -> Cost:
     return Cost(int(text[:digits] or 0), counts)  # type: ignore[arg-type]  # five counts
 
 
+class MagicEvent(enum.Enum):
+    """What cards can listen to in magic_lite (besides the kit's ``DEATH``); the subject is the
+    permanent concerned, or for a step's beginning the active player."""
+
+    ENTERS = "enters"
+    """A permanent entered the battlefield."""
+    ATTACKS = "attacks"
+    """A creature was declared as an attacker."""
+    UPKEEP = "upkeep"
+    """The active player's upkeep begins."""
+    BEGIN_COMBAT = "begin_combat"
+    """The beginning of combat step begins."""
+    END_STEP = "end_step"
+    """The end step begins."""
+
+
 class CardFacts(Struct):
     """What the cards of one game can never do, found once from its card lists
     (:func:`~pure_engine.games.magic_lite.cards.card_facts`), so the rules skip the scans that
@@ -209,8 +226,8 @@ class CardFacts(Struct):
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
-    unheard: frozenset[str] = frozenset()
-    own: frozenset[str] = frozenset()
+    unheard: frozenset[enum.Enum] = frozenset()
+    own: frozenset[enum.Enum] = frozenset()
     auras: bool = True
     abilities: bool = True
 

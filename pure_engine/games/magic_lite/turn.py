@@ -103,6 +103,7 @@ from pure_engine.games.magic_lite.state import (
     TAPPED,
     Action,
     Draft,
+    MagicEvent,
     MagicState,
     Step,
     freeze,
@@ -157,14 +158,16 @@ def _untapped_table(table: Table, player: int, memo: Untapped | None = None) -> 
     return put_all(table, _ready(tapped, memo))
 
 
-def _at_beginning(event: str, can_act: CanAct, state: MagicState) -> MagicState:
+def _at_beginning(event: MagicEvent, can_act: CanAct, state: MagicState) -> MagicState:
     you = state.table.zones[ZONES.player[state.active]][0]
     queue = state.queue
     after = fire(state, event, you)
     return open_window(state if after.queue is queue else settle(after, checks=False), can_act)
 
 
-def _at_beginning_at(event: str, can_act: CanAct, state: MagicState, step: Step) -> MagicState:
+def _at_beginning_at(
+    event: MagicEvent, can_act: CanAct, state: MagicState, step: Step
+) -> MagicState:
     """:func:`_at_beginning` on entering *step* (the row's ``enter_at``): when nothing can hear
     *event* (decided without the step), the step is written with the window, in one write."""
     # (heard's first look, before the player is looked up for it: most games' cards hear no
@@ -373,10 +376,12 @@ def _turn_over_at(
     later = bool(worn) and drawn is not None and _untapped_unread(state)
     table = state.table if later or not worn else put_all(state.table, worn)
     state = _cleaned_turned(state, _UNTAP, False, False, table, False, active, state.turn + 1, 0)
-    if not _quiet(state, can_act, "upkeep"):  # (_after_untap) the loop goes on from the upkeep
+    if not _quiet(
+        state, can_act, MagicEvent.UPKEEP
+    ):  # (_after_untap) the loop goes on from the upkeep
         if later:
             state = _untap_written(state, worn)
-        return _add_steps(_at_beginning_at("upkeep", can_act, state, _UPKEEP), 2)
+        return _add_steps(_at_beginning_at(MagicEvent.UPKEEP, can_act, state, _UPKEEP), 2)
     state = _draw_at(can_act, drawn, carry, state, _DRAW, worn if later else None)
     # (decides: the cleanup left no choice pending, no declaration, no order; the draw step
     # decides by its window only)
@@ -534,7 +539,7 @@ _UNTAP: Final = Step.UNTAP
 _UPKEEP: Final = Step.UPKEEP
 
 
-def _listens(state: MagicState, event: str) -> bool:
+def _listens(state: MagicState, event: MagicEvent) -> bool:
     cards = POOL.listeners.get(event)
     if not cards or event in state.cards.unheard:
         return False
@@ -546,17 +551,21 @@ def _listens(state: MagicState, event: str) -> bool:
     return False
 
 
-def _quiet(state: MagicState, can_act: CanAct, event: str) -> bool:
+def _quiet(state: MagicState, can_act: CanAct, event: MagicEvent | None) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
     nothing of the active player's triggers then, and neither player can act."""
     if state.skip != 0b11:
         return False
-    if event in _LISTENED and event not in state.cards.unheard and _listens(state, event):
+    if event is not None and _heard_now(state, event):
         return False
     return everyone_passes(state, can_act)  # (the stack is empty between steps)
 
 
-def _quiet_after_window(state: MagicState, can_act: CanAct, event: str) -> bool:
+def _heard_now(state: MagicState, event: MagicEvent) -> bool:
+    return event in _LISTENED and event not in state.cards.unheard and _listens(state, event)
+
+
+def _quiet_after_window(state: MagicState, can_act: CanAct, event: MagicEvent | None) -> bool:
     """:func:`_quiet` as the step ends, for a step whose entering checked its priority window
     (main 1, declare attackers, combat damage, main 2): when the window is closed with no pass
     counted, everyone would have passed on this very state (:func:`~.priority.everyone_passes`:
@@ -566,9 +575,7 @@ def _quiet_after_window(state: MagicState, can_act: CanAct, event: str) -> bool:
     ``open_window``, ``open_window_at``, main 2's entering; the players' last pass closes it
     with 2 passes counted.  Not for the untap step: it keeps the previous turn's window.)"""
     if not state.window and not state.passes and state.skip == 0b11:  # the window was quiet
-        return not (
-            event in _LISTENED and event not in state.cards.unheard and _listens(state, event)
-        )
+        return event is None or not _heard_now(state, event)
     return _quiet(state, can_act, event)
 
 
@@ -578,30 +585,34 @@ _LISTENED: Final = frozenset(event for event, cards in POOL.listeners.items() if
 
 def _after_untap(can_act: CanAct, state: MagicState) -> Step:
     """An upkeep with nothing to do is not entered (seed 002, proposal 4, for every step)."""
-    return _DRAW if _quiet(state, can_act, "upkeep") else _UPKEEP
+    return _DRAW if _quiet(state, can_act, MagicEvent.UPKEEP) else _UPKEEP
 
 
 def _after_main1(can_act: CanAct, attack: CanAttack, state: MagicState) -> Step:
     """Combat is skipped when nothing can attack and nothing triggers at its beginning (seed
     002, proposal 4) — only when both players skip trivial decisions, as the combat's priority
     windows would all be passes; a quiet beginning of combat is not entered."""
-    if state.skip == 0b11 and not attack(state) and not _listens(state, "begin_combat"):
+    if state.skip == 0b11 and not attack(state) and not _listens(state, MagicEvent.BEGIN_COMBAT):
         return _MAIN2
-    return _ATTACKERS if _quiet_after_window(state, can_act, "begin_combat") else _BEGIN_COMBAT
+    return (
+        _ATTACKERS
+        if _quiet_after_window(state, can_act, MagicEvent.BEGIN_COMBAT)
+        else _BEGIN_COMBAT
+    )
 
 
 def _after_attackers(can_act: CanAct, state: MagicState) -> Step:
     if state.attackers:
         return _BLOCKERS
-    return _MAIN2 if _quiet_after_window(state, can_act, "") else _END_COMBAT
+    return _MAIN2 if _quiet_after_window(state, can_act, None) else _END_COMBAT
 
 
 def _after_damage(can_act: CanAct, state: MagicState) -> Step:
-    return _MAIN2 if _quiet_after_window(state, can_act, "") else _END_COMBAT
+    return _MAIN2 if _quiet_after_window(state, can_act, None) else _END_COMBAT
 
 
 def _after_main2(can_act: CanAct, state: MagicState) -> Step:
-    return _CLEANUP if _quiet_after_window(state, can_act, "end_step") else _END
+    return _CLEANUP if _quiet_after_window(state, can_act, MagicEvent.END_STEP) else _END
 
 
 def _after_blockers(state: MagicState) -> Step:
@@ -642,7 +653,7 @@ def _machine(
                 Step.DRAW,
                 None,
                 decides,
-                enter_at=partial(_at_beginning_at, "upkeep", can_act),
+                enter_at=partial(_at_beginning_at, MagicEvent.UPKEEP, can_act),
             ),
             Step.DRAW: FlowStep(
                 Step.DRAW,
@@ -659,7 +670,7 @@ def _machine(
                 Step.ATTACKERS,
                 None,
                 decides,
-                enter_at=partial(_at_beginning_at, "begin_combat", can_act),
+                enter_at=partial(_at_beginning_at, MagicEvent.BEGIN_COMBAT, can_act),
             ),
             Step.ATTACKERS: FlowStep(
                 Step.ATTACKERS,
@@ -702,7 +713,7 @@ def _machine(
                 Step.CLEANUP,
                 None,
                 decides,
-                enter_at=partial(_at_beginning_at, "end_step", can_act),
+                enter_at=partial(_at_beginning_at, MagicEvent.END_STEP, can_act),
             ),
             Step.CLEANUP: FlowStep(
                 Step.CLEANUP,

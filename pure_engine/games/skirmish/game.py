@@ -72,6 +72,7 @@ from pure_engine.games.skirmish.base import (
     STEALTH,
     TURN_LIMIT,
     WEAPON_ZONES,
+    SkirmishEvent,
     SkirmishState,
 )
 from pure_engine.games.skirmish.decks import Deck, parse_deck
@@ -126,12 +127,12 @@ def _settle(state: SkirmishState) -> SkirmishState:
     return state_checks(resolve(state, RULES))
 
 
-def _turn_event(state: SkirmishState, event: str) -> SkirmishState:
+def _turn_event(state: SkirmishState, event: SkirmishEvent) -> SkirmishState:
     return _settle(emit(state, RULES, event, hero_of(state, state.to_move)))
 
 
 def _end_turn(state: SkirmishState) -> SkirmishState:
-    return _turn_event(state, "turn_end")
+    return _turn_event(state, SkirmishEvent.TURN_END)
 
 
 def _cleanup(state: SkirmishState) -> SkirmishState:
@@ -168,7 +169,7 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
     state = state_checks(draw(state, me, 1))
     if state.winner is not None:
         return state
-    return _turn_event(state, "turn_start")
+    return _turn_event(state, SkirmishEvent.TURN_START)
 
 
 def _waits(state: SkirmishState) -> bool:
@@ -234,7 +235,7 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
         state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
         if (card.card, "play") in POOL.programs:
             state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-        return emit(state, RULES, "summoned", card_id)
+        return emit(state, RULES, SkirmishEvent.SUMMONED, card_id)
     if "weapon" in types:
         table = state.table
         for old in table.zones[WEAPON_ZONES[me]]:
