@@ -10,15 +10,37 @@ from __future__ import annotations
 
 from pure_engine.errors import ParseError, PureEngineError
 
-__all__ = ["OutOfStepsError", "RuleError", "RuleRuntimeError", "RuleSyntaxError", "StepLimitError"]
+__all__ = [
+    "OutOfStepsError",
+    "RuleError",
+    "RuleRuntimeError",
+    "RuleSyntaxError",
+    "StepLimitError",
+    "printable",
+]
+
+
+def printable(text: str) -> str:
+    r"""*text* with every control character (but the line break) escaped, so that nothing a
+    rule file holds can move the cursor, recolour or retitle a terminal.
+
+    >>> printable("rule '\x1b[2Jx'\nnext")
+    "rule '\\x1b[2Jx'\nnext"
+    """
+    return "\n".join(
+        "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line)
+        for line in text.split("\n")
+    )
 
 
 class RuleError(PureEngineError, ValueError):
-    """Root of the rule engine's errors; ``source`` is the file, ``path`` the JSON path."""
+    """Root of the rule engine's errors; ``source`` is the file, ``path`` the JSON path.
+    The message is one line of printable text (control characters escaped)."""
 
     def __init__(self, message: str, *, source: str = "", path: str = "") -> None:
         where = ": ".join(part for part in (source, path) if part)
-        super().__init__(f"{where}: {message}" if where else message)
+        text = f"{where}: {message}" if where else message
+        super().__init__(printable(" ".join(text.split("\n"))))
         self.message = message
         self.source = source
         self.path = path

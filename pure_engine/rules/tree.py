@@ -363,5 +363,7 @@ def brief(value: Any, width: int = 80) -> str:
     >>> brief("x" * 500)[-6:]
     "xxxxx'"
     """
+    if type(value) is int and value.bit_length() > 4000:  # beyond what int() may print
+        return f"<an integer of {value.bit_length()} bits>"
     text = _BRIEF.repr(value)
     return text if len(text) <= width else text[: width - 3] + "..."
