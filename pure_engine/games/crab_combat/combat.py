@@ -58,7 +58,7 @@ __all__ = [
     "CrabCycleError",
     "CrabResult",
     "CrabState",
-    "Frame",
+    "SuspendedGame",
     "action_to_str",
     "chance_outcomes",
     "current_player",
@@ -79,13 +79,13 @@ __all__ = [
 # ------------------------------------------------------- the Game protocol
 
 
-class Frame(Struct):
+class SuspendedGame(Struct):
     """A game suspended while its sub-game is played (a persistent linked stack)."""
 
     deck1: Deck
     deck2: Deck
     seen: ScopedSeen
-    parent: Frame | None = None
+    parent: SuspendedGame | None = None
 
 
 class CrabState(Struct):
@@ -98,7 +98,7 @@ class CrabState(Struct):
     deck1: Deck
     deck2: Deck
     seen: ScopedSeen = ScopedSeen()
-    parent: Frame | None = None
+    parent: SuspendedGame | None = None
     rounds: int = 0
     winner: int | None = None
 
@@ -133,7 +133,7 @@ def _round(state: CrabState, recursive: bool) -> CrabState:
     rounds = state.rounds + 1
     c1, c2 = d1[0], d2[0]
     if recursive and c1 < len(d1) and c2 < len(d2):
-        frame = Frame(d1, d2, seen, state.parent)
+        frame = SuspendedGame(d1, d2, seen, state.parent)
         return CrabState(d1[1 : c1 + 1], d2[1 : c2 + 1], ScopedSeen(), frame, rounds)
     if c1 > c2:
         d1, d2 = (*d1[1:], c1, c2), d2[1:]
