@@ -14,11 +14,11 @@ from pure_engine.cli import main
 from pure_engine.core.registry import load_game
 from pure_engine.games.bridge.bots import DDPimcBot, Mode, dd_pimc, rule_of_thumb
 from pure_engine.games.bridge.double_dummy.solver import Position, score_cards
+from pure_engine.games.bridge.game import make_game
 from pure_engine.games.bridge.play import (
     BridgeState,
     current_player,
     legal_actions,
-    make_game,
     observation,
     resample,
     shown_voids,
