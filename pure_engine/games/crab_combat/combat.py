@@ -1,7 +1,7 @@
 """The rules of Combat and Recursive Combat as a game's state and transitions.
 
 One forced ``round`` action of player 0 plays one round; sub-games sit on a
-persistent stack of :class:`Frame` values and the loop rule's seen-set is a
+persistent stack of :class:`SuspendedGame` values and the loop rule's seen-set is a
 :class:`~pure_engine.core.seen.ScopedSeen` inside the state, so every state is a
 value a search or a record can keep.  :mod:`.game` makes these rules a
 :class:`~pure_engine.Game`; :mod:`.solver` is the fast exact solver of the same rules.
