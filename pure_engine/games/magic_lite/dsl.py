@@ -44,7 +44,7 @@ from pure_engine.cards import (
 from pure_engine.cards.table import Enchantment, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import Visibility
-from pure_engine.games.magic_lite.state import COLORS, TAPPED, Cost, Draft, MagicState, parse_cost
+from pure_engine.games.magic_lite.state import COLORS, TAPPED, Cost, MagicState, parse_cost
 
 __all__ = [
     "ANY_TARGET",
@@ -108,7 +108,7 @@ _NO_COST: Final = Cost(0, (0, 0, 0, 0, 0))
 
 
 def _state(state: CardState) -> MagicState:
-    assert isinstance(state, (MagicState, Draft))  # a draft inside turn.step
+    assert isinstance(state, MagicState)
     return state
 
 
@@ -157,8 +157,7 @@ tap_target: Final[Effect] = Do(_tap)
 @dataclass(frozen=True, slots=True)
 class Attach(Do):
     """An aura's resolution (:func:`attach`): the kit's ``Do`` step, with the *health* the aura
-    gives its creature for the rules that ask what a program can do
-    (:data:`~.engine.HARMLESS`)."""
+    gives its creature."""
 
     health: int = 0
 
