@@ -46,7 +46,7 @@ def _is_bundled(name: str) -> bool:
     return any(module.startswith("pure_engine.games.") for module in modules)
 
 
-BUNDLED = tuple(name for name in list_games() if _is_bundled(name))
+BUNDLED = tuple(name for name in list_games(presets=False) if _is_bundled(name))
 
 
 def no_card_dealt_twice(state: Any, game: Game[Any, Any]) -> bool:

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import Ctx, EntityId, Frame
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import EntityId, Frame
 from pure_engine.core import gamerecord
 from pure_engine.core.session import AutoPolicy, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
@@ -23,6 +24,7 @@ from pure_engine.games.magic_lite.damage import damaged, deal_damage
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, RULES, ZONES
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.priority import PASS
+from pure_engine.games.magic_lite.state import MagicEvent
 from pure_engine.testing import FAST_CHECKS, check_game
 
 GAME = load_game("magic_lite")
@@ -106,12 +108,16 @@ def test_the_quick_combat_checks_answer_as_the_lists_they_stand_for() -> None:
 def test_a_summoned_card_new_to_the_game_joins_its_facts() -> None:
     state = position(hands=(("forest",), ()), battlefields=(("grizzly_bears",), ()))
     facts = state.cards
-    assert not facts.auras and "upkeep" in facts.unheard and "enters" in facts.own
+    assert not facts.auras and MagicEvent.UPKEEP in facts.unheard and MagicEvent.ENTERS in facts.own
     frame = Frame("forest", "play", 0, Ctx(None, 0))
     for card in ("glorious_anthem", "phyrexian_arena", "soul_warden"):
         state = RULES.summon(state, frame, 0, card)
     facts = state.cards
-    assert facts.auras and "upkeep" not in facts.unheard and "enters" not in facts.own
+    assert (
+        facts.auras
+        and MagicEvent.UPKEEP not in facts.unheard
+        and MagicEvent.ENTERS not in facts.own
+    )
     # Soul Warden hears another creature enter: the next creature's "enters" reaches it
     life = state.life
     state = RULES.summon(state, frame, 0, "grizzly_bears")

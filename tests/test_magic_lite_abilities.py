@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import EXHAUSTED, Entity, put
-from pure_engine.core.encoding import encoding_of
+from pure_engine.cards.runtime import EXHAUSTED, Entity, put
+from pure_engine.core.game import encoding_of
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.engine import ZONES

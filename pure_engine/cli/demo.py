@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pure_engine.cli._options import seed
 from pure_engine.core import session as sess
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.gamerecord import load, record_session, replay, save
@@ -37,7 +38,7 @@ AOC_EXAMPLE = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--seed`` for the Leduc game, ``--record`` to keep the record file."""
-    parser.add_argument("--seed", type=int, default=7, help="seed of the Leduc game (default 7)")
+    parser.add_argument("--seed", type=seed, default=7, help="seed of the Leduc game (default 7)")
     parser.add_argument("--record", help="a new file to keep the game record in")
 
 

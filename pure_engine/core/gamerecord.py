@@ -229,9 +229,12 @@ def loads(text: str, *, source: str = "<record>") -> GameRecord:
     if not isinstance(data, dict):
         raise RecordError(f"expected a JSON object, found {type(data).__name__}", where=source)
     root = f"{source}: $"
+    if data.get("format") != FORMAT:  # first: another kind of JSON file is named as such
+        found = data.get("format")
+        raise RecordError(
+            f"not a game record: expected format {FORMAT!r}, found {found!r}", where=root
+        )
     _check_keys(data, {"format", "version", "game", "params", "seed", "actions", "final"}, root)
-    if data.get("format") != FORMAT:
-        raise RecordError(f"expected format {FORMAT!r}, found {data.get('format')!r}", where=root)
     version = _expect(data, "version", int, root)
     if version != VERSION:
         raise RecordError(f"unsupported version {version} (this reads {VERSION})", where=root)

@@ -105,6 +105,29 @@ class CheckReport(Struct):
     key_groups: int = 0
     canonical_groups: int = 0
 
+    def __str__(self) -> str:
+        """What passed, in words (``print(report)``).
+
+        >>> from pure_engine.testing import toys
+        >>> print(check_game(toys.make_coin_guess(), games=5, checks=("purity", "key")))
+        check_game(coin_guess): 2 checks passed over 5 games
+          15 steps, 6 distinct states, 5 terminal, 0 chance nodes sampled (0 draws)
+          checks: purity, key
+          key search: 111 states, 0 keys reached two ways, 0 shared by different states
+        """
+        lines = [
+            f"check_game({self.game}): {len(self.checks)} checks passed over {self.games} games",
+            f"  {self.steps} steps, {self.states} distinct states, {self.terminals} terminal, "
+            f"{self.chance_nodes_sampled} chance nodes sampled ({self.draws} draws)",
+            "  checks: " + ", ".join(str(check) for check in self.checks),
+        ]
+        if self.searched_states:
+            lines.append(
+                f"  key search: {self.searched_states} states, {self.key_groups} keys reached "
+                f"two ways, {self.canonical_groups} shared by different states"
+            )
+        return "\n".join(lines)
+
 
 def _difference(
     game: Game[Any, Any], state: Any, other_game: Game[Any, Any], other: Any

@@ -1,7 +1,7 @@
 """Activated abilities (rule 602): what a player may activate now, paying the costs, and the
 check on resolution.
 
-An ability is the kit's :class:`~pure_engine.cards.rules.Activated` with an
+An ability is the kit's :class:`~pure_engine.cards.runtime.pool.Activated` with an
 :class:`~pure_engine.games.magic_lite.dsl.AbilityCost`: mana, {T}, sacrifice,
 and sorcery speed.  A player holding priority may activate an ability of a
 permanent they control when they can pay the whole cost: mana from their
@@ -27,14 +27,24 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import DOOMED, EXHAUSTED, Ctx, Entity, EntityId, Frame, Table, is_alive, put
-from pure_engine.cards.rules import ability_slot
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import (
+    DOOMED,
+    EXHAUSTED,
+    Entity,
+    EntityId,
+    Frame,
+    Table,
+    is_alive,
+    put,
+)
+from pure_engine.cards.runtime.pool import ability_slot
 from pure_engine.cards.selectors import Compiled
-from pure_engine.cards.stack import StackItem
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.cards import POOL, mana_of
 from pure_engine.games.magic_lite.dsl import AbilityCost
 from pure_engine.games.magic_lite.engine import ZONES, mana_counts, pay_mana, settle
+from pure_engine.games.magic_lite.stack import StackItem
 from pure_engine.games.magic_lite.state import HASTE, TAPPED, Act, Action, MagicState
 
 __all__ = [

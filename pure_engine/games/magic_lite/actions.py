@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pure_engine.cards import CHANCE_PLAYER, EntityId, answer, move, put_all
+from pure_engine.cards.runtime import CHANCE_PLAYER, EntityId, answer, move, put_all
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.games.magic_lite.abilities import activate
 from pure_engine.games.magic_lite.combat import (
@@ -36,7 +36,15 @@ from pure_engine.games.magic_lite.priority import (
     pass_priority,
     priority_actions,
 )
-from pure_engine.games.magic_lite.state import TAPPED, VIGILANCE, Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    VIGILANCE,
+    Act,
+    Action,
+    MagicEvent,
+    MagicState,
+    Step,
+)
 
 __all__ = [
     "DONE_ATTACKING",
@@ -197,7 +205,7 @@ def _play_land(state: MagicState, land: EntityId) -> MagicState:
     """A special action (rule 305.1): the land enters, the player keeps priority."""
     table = entered_table(state.table, land, state.holder)
     state = state.replace(table=table, land_played=True, passes=0)
-    return settle(fire(state, "enters", land))
+    return settle(fire(state, MagicEvent.ENTERS, land))
 
 
 def _attackers_declared(state: MagicState) -> MagicState:
@@ -211,7 +219,7 @@ def _attackers_declared(state: MagicState) -> MagicState:
     ]
     state = state.replace(table=put_all(state.table, tapped), declaring=False)
     for a in state.attackers:
-        state = fire(state, "attacks", a)
+        state = fire(state, MagicEvent.ATTACKS, a)
     return open_window(settle(state))
 
 

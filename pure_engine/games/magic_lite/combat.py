@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, Entity, EntityId
+from pure_engine.cards.runtime import EXHAUSTED, Entity, EntityId
 from pure_engine.games.magic_lite.damage import damaged
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES
 from pure_engine.games.magic_lite.state import (

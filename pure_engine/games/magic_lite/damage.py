@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pure_engine.cards import DOOMED, Entity, EntityId, Table, put_all
+from pure_engine.cards.runtime import DOOMED, Entity, EntityId, Table, put_all
 from pure_engine.games.magic_lite.cards import PLAYER
 from pure_engine.games.magic_lite.state import DEATHTOUCH, LIFELINK, MagicState
 

@@ -1,7 +1,7 @@
 """Magic-lite's hooks into the card kit, mana payment, and state-based actions.
 
 * What damage, healing and drawing mean here (the kit's
-  :class:`~pure_engine.cards.rules.Rules` hooks): damage to a player is life
+  :class:`~pure_engine.cards.runtime.pool.CardRules` hooks): damage to a player is life
   lost, damage from a deathtouch source destroys a creature, a lifelink
   source's controller gains as much life; drawing from an empty library
   loses the game.
@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards import Event
+from pure_engine.cards.runtime import (
     EXHAUSTED,
+    CardRules,
     Enchantment,
     Entity,
     EntityId,
     Frame,
-    Rules,
     Table,
     death_phase,
     emit,
@@ -38,7 +39,6 @@ from pure_engine.cards import (
     run,
     spawn,
 )
-from pure_engine.cards.stack import triggers_to_stack
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId, move_card
 from pure_engine.games.magic_lite.cards import (
@@ -51,7 +51,8 @@ from pure_engine.games.magic_lite.cards import (
     mana_of,
 )
 from pure_engine.games.magic_lite.damage import deal_damage, gained
-from pure_engine.games.magic_lite.state import TAPPED, CardFacts, Cost, MagicState
+from pure_engine.games.magic_lite.stack import triggers_to_stack
+from pure_engine.games.magic_lite.state import TAPPED, CardFacts, Cost, MagicEvent, MagicState
 
 __all__ = [
     "BATTLEFIELD",
@@ -133,7 +134,7 @@ def draw_cards(state: MagicState, player: int, n: int) -> MagicState:
 def enter_battlefield(state: MagicState, entity_id: EntityId, controller: int) -> MagicState:
     """Put a permanent onto its controller's battlefield (summoning sick) and trigger "enters"."""
     table = entered_table(state.table, entity_id, controller)
-    return fire(state.replace(table=table), "enters", entity_id)
+    return fire(state.replace(table=table), MagicEvent.ENTERS, entity_id)
 
 
 def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
@@ -147,7 +148,7 @@ def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
     return table.replace(entities=table.entities.set(entity_id, entered), zones=zones)
 
 
-def fire(state: MagicState, event: str, subject: EntityId | None = None) -> MagicState:
+def fire(state: MagicState, event: Event, subject: EntityId | None = None) -> MagicState:
     """The kit's :func:`~pure_engine.cards.emit` of *event* about *subject*.
 
     The game's cards are known when it is dealt (``state.cards``): an event none of them
@@ -178,7 +179,7 @@ def _summon_hook(state: MagicState, frame: Frame, player: int, card: str) -> Mag
     return enter_battlefield(state.replace(table=table, cards=facts), new, player)
 
 
-RULES: Final[Rules[MagicState]] = Rules(
+RULES: Final[CardRules[MagicState]] = CardRules(
     layout=LAYOUT,
     pool=POOL,
     damage=_damage_hook,

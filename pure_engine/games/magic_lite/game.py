@@ -32,7 +32,7 @@ from typing import Final
 
 import immutables
 
-from pure_engine.cards import Entity, EntityId, Table, observe_table, resample_table
+from pure_engine.cards.runtime import Entity, EntityId, Table, observe_table, resample_table
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.zones import ZoneId

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from pure_engine.cards import Ctx, EntityId, Frame, is_alive, move
-from pure_engine.cards.stack import StackItem, pop_item, push_item, start_item
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import EntityId, Frame, is_alive, move
 from pure_engine.games.magic_lite.abilities import activations, fizzles
 from pure_engine.games.magic_lite.cards import POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
@@ -32,6 +32,7 @@ from pure_engine.games.magic_lite.engine import (
     paid,
     settle,
 )
+from pure_engine.games.magic_lite.stack import StackItem, pop_item, push_item, start_item
 from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
 
 __all__ = [

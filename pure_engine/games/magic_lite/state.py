@@ -13,10 +13,10 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from pure_engine.cards.stack import StackState
-from pure_engine.cards.table import FIRST_GAME_STATUS, EntityId
+from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games.magic_lite.stack import StackState
 
 __all__ = [
     "COLORS",
@@ -36,6 +36,7 @@ __all__ = [
     "Action",
     "CardFacts",
     "Cost",
+    "MagicEvent",
     "MagicState",
     "Step",
     "parse_cost",
@@ -70,6 +71,22 @@ TAPPED: Final = FIRST_GAME_STATUS
 """A tapped permanent (summoning sickness is the kit's ``EXHAUSTED``)."""
 
 COLORS: Final = "WUBRG"
+
+
+class MagicEvent(enum.Enum):
+    """What cards can listen to in magic_lite (besides the kit's ``DEATH``); the subject is the
+    permanent concerned, or for a step's beginning the active player."""
+
+    ENTERS = "enters"
+    """A permanent entered the battlefield."""
+    ATTACKS = "attacks"
+    """A creature was declared as an attacker."""
+    UPKEEP = "upkeep"
+    """The active player's upkeep begins."""
+    BEGIN_COMBAT = "begin_combat"
+    """The beginning of combat step begins."""
+    END_STEP = "end_step"
+    """The end step begins."""
 
 
 class Step(enum.IntEnum):
@@ -172,8 +189,8 @@ class CardFacts(Struct):
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
-    unheard: frozenset[str] = frozenset()
-    own: frozenset[str] = frozenset()
+    unheard: frozenset[enum.Enum] = frozenset()
+    own: frozenset[enum.Enum] = frozenset()
     auras: bool = True
     abilities: bool = True
 

@@ -3,7 +3,7 @@
 Each row of :func:`turn_table` is a step of the turn: what happens on entering it (untap, draw,
 combat damage, the "at the beginning of" triggers), whether a player decides there (a priority
 window open, a choice pending, a declaration or a damage order to give), and which step
-follows.  :data:`step` is the game's transition, a :class:`~pure_engine.cards.Pipeline` as
+follows.  :data:`step` is the game's transition, a :class:`~pure_engine.core.pipeline.Pipeline` as
 skirmish's is: the decision is applied (:func:`~.actions.apply_action`), then the turn runs to
 the next decision a player must really make (``TurnMachine.tick``), taking on the way the
 decisions of players who skip trivial ones (:func:`~.actions.auto`: a priority pass when they
@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, Entity, Pass, Pipeline, put_all, without_buffs
+from pure_engine.cards.runtime import EXHAUSTED, Entity, put_all, without_buffs
 from pure_engine.core.flow import FlowStep, TurnMachine
+from pure_engine.core.pipeline import Pass, Pipeline
 from pure_engine.games.magic_lite.actions import after_blocks, apply_action, auto, hand_over
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.combat import (
@@ -32,7 +33,7 @@ from pure_engine.games.magic_lite.combat import (
 )
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES, draw_cards, fire, settle
 from pure_engine.games.magic_lite.priority import everyone_passes, open_window
-from pure_engine.games.magic_lite.state import TAPPED, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import TAPPED, Action, MagicEvent, MagicState, Step
 
 __all__ = ["TURN", "enter", "start_turns", "step", "turn_table"]
 
@@ -98,14 +99,14 @@ def _untap(state: MagicState) -> MagicState:
     return state.replace(table=put_all(state.table, ready), land_played=False)
 
 
-def _at_beginning(state: MagicState, event: str) -> MagicState:
+def _at_beginning(state: MagicState, event: MagicEvent) -> MagicState:
     """The "at the beginning of" triggers of *event* go on the stack, and priority opens."""
     you = state.table.zones[ZONES.player[state.active]][0]
     return open_window(settle(fire(state, event, you)))
 
 
 def _upkeep(state: MagicState) -> MagicState:
-    return _at_beginning(state, "upkeep")
+    return _at_beginning(state, MagicEvent.UPKEEP)
 
 
 def _draw(state: MagicState) -> MagicState:
@@ -117,7 +118,7 @@ def _draw(state: MagicState) -> MagicState:
 
 
 def _after_untap(state: MagicState) -> Step:
-    return Step.DRAW if _quiet(state, "upkeep") else Step.UPKEEP
+    return Step.DRAW if _quiet(state, MagicEvent.UPKEEP) else Step.UPKEEP
 
 
 # --- main phase and combat (rules 505-511) -----------------------------------------------------
@@ -126,13 +127,14 @@ def _after_untap(state: MagicState) -> Step:
 def _after_main1(state: MagicState) -> Step:
     """Combat is skipped when nothing can attack and nothing triggers at its beginning — only
     when both players skip trivial decisions, as its priority windows would all be passes."""
-    if state.skip == 0b11 and not can_attack(state) and not _listens(state, "begin_combat"):
+    event = MagicEvent.BEGIN_COMBAT
+    if state.skip == 0b11 and not can_attack(state) and not _listens(state, event):
         return Step.MAIN2
-    return Step.ATTACKERS if _quiet(state, "begin_combat") else Step.BEGIN_COMBAT
+    return Step.ATTACKERS if _quiet(state, event) else Step.BEGIN_COMBAT
 
 
 def _begin_combat(state: MagicState) -> MagicState:
-    return _at_beginning(state, "begin_combat")
+    return _at_beginning(state, MagicEvent.BEGIN_COMBAT)
 
 
 def _attackers(state: MagicState) -> MagicState:
@@ -145,7 +147,7 @@ def _attackers(state: MagicState) -> MagicState:
 def _after_attackers(state: MagicState) -> Step:
     if state.attackers:
         return Step.BLOCKERS
-    return Step.MAIN2 if _quiet(state, "") else Step.END_COMBAT
+    return Step.MAIN2 if _quiet(state, None) else Step.END_COMBAT
 
 
 def _blockers(state: MagicState) -> MagicState:
@@ -169,7 +171,7 @@ def _damage(state: MagicState) -> MagicState:
 
 
 def _after_damage(state: MagicState) -> Step:
-    return Step.MAIN2 if _quiet(state, "") else Step.END_COMBAT
+    return Step.MAIN2 if _quiet(state, None) else Step.END_COMBAT
 
 
 def _main2(state: MagicState) -> MagicState:
@@ -178,14 +180,14 @@ def _main2(state: MagicState) -> MagicState:
 
 
 def _after_main2(state: MagicState) -> Step:
-    return Step.CLEANUP if _quiet(state, "end_step") else Step.END
+    return Step.CLEANUP if _quiet(state, MagicEvent.END_STEP) else Step.END
 
 
 # --- ending phase (rules 513-514) --------------------------------------------------------------
 
 
 def _end_step(state: MagicState) -> MagicState:
-    return _at_beginning(state, "end_step")
+    return _at_beginning(state, MagicEvent.END_STEP)
 
 
 def _cleanup(state: MagicState) -> MagicState:
@@ -228,15 +230,17 @@ def _worn(e: Entity) -> Entity:
 # --- the steps where nothing would happen --------------------------------------------------------
 
 
-def _listens(state: MagicState, event: str) -> bool:
+def _listens(state: MagicState, event: MagicEvent | None) -> bool:
     """True when a permanent of the active player listens to *event* ("at the beginning of your
-    upkeep")."""
+    upkeep"); ``None``: no event."""
+    if event is None:
+        return False
     cards = POOL.listeners.get(event, ())
     entities = state.table.entities
     return any(entities[i].card in cards for i in state.table.zones[BATTLEFIELD[state.active]])
 
 
-def _quiet(state: MagicState, event: str) -> bool:
+def _quiet(state: MagicState, event: MagicEvent | None) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
     nothing of the active player's triggers at *event*, and neither player can act."""
     return state.skip == 0b11 and not _listens(state, event) and everyone_passes(state)

@@ -27,17 +27,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
-    Ctx,
     DecisionKind,
     Entity,
     EntityId,
     is_alive,
 )
-from pure_engine.cards.table import entity_identity
+from pure_engine.cards.runtime.table import entity_identity
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (

@@ -20,8 +20,8 @@ from typing import Final
 from pure_engine.cards import (
     ADJACENT,
     ATK,
-    CHANCE_PLAYER,
     COST,
+    DEATH,
     ENEMY,
     FRIENDLY,
     OTHER,
@@ -32,12 +32,9 @@ from pure_engine.cards import (
     Aura,
     Buff,
     CardDef,
-    CardState,
     ChooseOne,
     ChooseTarget,
     Count,
-    Decision,
-    DecisionKind,
     Destroy,
     Discard,
     Do,
@@ -55,7 +52,6 @@ from pure_engine.cards import (
     Player,
     RandomNumber,
     ReturnToHand,
-    Rules,
     SearchDeck,
     Selector,
     Silence,
@@ -64,10 +60,18 @@ from pure_engine.cards import (
     Trigger,
     TriggerRemote,
     Zone,
+)
+from pure_engine.cards.runtime import (
+    CHANCE_PLAYER,
+    CardRules,
+    CardState,
+    Decision,
+    DecisionKind,
     move,
     spawn,
 )
-from pure_engine.cards.program import Assembler, Frame, Instr, S, Value
+from pure_engine.cards.runtime.pool import Assembler, Instr
+from pure_engine.cards.runtime.program import Frame, S, Value
 from pure_engine.games.skirmish.base import (
     BEAST,
     BOARD_LIMIT,
@@ -90,6 +94,7 @@ from pure_engine.games.skirmish.base import (
     TAUNT,
     UNDAMAGED,
     WINDFURY,
+    SkirmishEvent,
     SkirmishState,
 )
 
@@ -186,7 +191,7 @@ def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int
 def gain_mana(amount: int) -> Effect:
     """Gain *amount* mana this turn only (The Coin, Innervate)."""
 
-    def gain(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+    def gain(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         assert isinstance(state, SkirmishState)
         me = frame.ctx.controller
         return state.replace(
@@ -196,7 +201,7 @@ def gain_mana(amount: int) -> Effect:
     return Do(gain)
 
 
-def _opponent_crystal(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _opponent_crystal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     assert isinstance(state, SkirmishState)
     them = 1 - frame.ctx.controller
     return state.replace(
@@ -204,7 +209,7 @@ def _opponent_crystal(state: CardState, frame: Frame, rules: Rules[CardState]) -
     )
 
 
-def _health_to_one(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _health_to_one(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     target = frame.ctx.target
     if target is None:
         return state
@@ -214,7 +219,7 @@ def _health_to_one(state: CardState, frame: Frame, rules: Rules[CardState]) -> C
     )))  # fmt: skip
 
 
-def equip(state: S, rules: Rules[S], player: int, card: str) -> S:
+def equip(state: S, rules: CardRules[S], player: int, card: str) -> S:
     """*player* equips a fresh *card* (their old weapon goes to the graveyard)."""
     zone = rules.layout.zone("weapon", player)
     table = state.table
@@ -224,7 +229,7 @@ def equip(state: S, rules: Rules[S], player: int, card: str) -> S:
     return state.replace(table=table)
 
 
-def _dagger(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _dagger(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     return equip(state, rules, frame.ctx.controller, "wicked_knife")
 
 
@@ -236,7 +241,7 @@ TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_
 class _RandomTotemI(Instr):
     """Chance picks one of the basic totems not already on your board, and summons it."""
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         table = state.table
         board = table.zones[rules.layout.zone("board", frame.ctx.controller)]
         present = {table.entities[i].card for i in board}
@@ -251,7 +256,7 @@ class _RandomTotemI(Instr):
         return state.replace(pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, int)
         state = rules.summon(state, frame, frame.ctx.controller, TOTEMS[choice])
@@ -280,7 +285,7 @@ def _board_not_full(state: CardState, frame: Frame) -> bool:
 
 DECK_MINION: Final = FRIENDLY + Zone("deck") + HasType("minion")
 OTHER_FRIENDLY_MINIONS: Final = FRIENDLY_MINIONS + OTHER
-YOUR_TURN_END: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
+YOUR_TURN: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
 
 
 def _t(key: str, cost: int, attack: int, health: int, tags: int = 0, *types: str) -> CardDef:
@@ -307,7 +312,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("kobold_geomancer", 2, 2, 2, tags=SPELLPOWER),
     minion("novice_engineer", 2, 1, 1, Draw(), text="Battlecry: draw a card."),
     minion("loot_hoarder", 2, 2, 1, deathrattle=(Draw(),), text="Deathrattle: draw a card."),
-    minion("knife_juggler", 2, 2, 2, triggers=(Trigger("summoned", (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
+    minion("knife_juggler", 2, 2, 2, triggers=(Trigger(SkirmishEvent.SUMMONED, (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
     minion("dire_wolf_alpha", 2, 2, 2, types=("beast",), aura=Aura(ADJACENT, 1, 0), text="Adjacent minions have +1 Attack."),
     minion("mad_scientist", 2, 2, 2, deathrattle=(If(_board_not_full, (SearchDeck(DECK_MINION + (COST <= 3), to="board"),)),), text="Deathrattle: put a minion costing 3 or less from your deck into play."),
     minion("acidic_swamp_ooze", 2, 3, 2, Destroy(ENEMY + Zone("weapon")), text="Battlecry: destroy your opponent's weapon."),
@@ -325,22 +330,22 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("silverback_patriarch", 3, 1, 4, tags=TAUNT, types=("beast",)),
     minion("jungle_panther", 3, 4, 2, tags=STEALTH, types=("beast",)),
     minion("thrallmar_farseer", 3, 2, 3, tags=WINDFURY),
-    minion("acolyte_of_pain", 3, 1, 3, triggers=(Trigger("damaged", (Draw(),), SELF),), text="Whenever this minion takes damage, draw a card."),
+    minion("acolyte_of_pain", 3, 1, 3, triggers=(Trigger(SkirmishEvent.DAMAGED, (Draw(),), SELF),), text="Whenever this minion takes damage, draw a card."),
     minion("dalaran_mage", 3, 1, 4, tags=SPELLPOWER),
     minion("chillwind_yeti", 4, 4, 5),
     minion("senjin_shieldmasta", 4, 3, 5, tags=TAUNT),
     minion("gnomish_inventor", 4, 2, 4, Draw(), text="Battlecry: draw a card."),
     minion("ogre_magi", 4, 4, 4, tags=SPELLPOWER),
     minion("defender_of_argus", 4, 2, 3, Buff(ADJACENT, 1, 1, tags=TAUNT), text="Battlecry: give adjacent minions +1/+1 and Taunt."),
-    minion("cult_master", 4, 4, 2, triggers=(Trigger("death", (Draw(),), FRIENDLY + Zone("graveyard") + HasType("minion")),), text="Whenever one of your other minions dies, draw a card."),
+    minion("cult_master", 4, 4, 2, triggers=(Trigger(DEATH, (Draw(),), FRIENDLY + Zone("graveyard") + HasType("minion")),), text="Whenever one of your other minions dies, draw a card."),
     minion("leeroy_jenkins", 5, 6, 2, Summon("whelp", Player.OPPONENT, 2), tags=CHARGE, text="Charge. Battlecry: summon two 1/1 Whelps for your opponent."),
     minion("frostwolf_warlord", 5, 4, 4, Buff(SELF, Count(OTHER_FRIENDLY_MINIONS), Count(OTHER_FRIENDLY_MINIONS)), text="Battlecry: gain +1/+1 for each other friendly minion."),
     minion("stormpike_commando", 5, 4, 2, Hit(TARGET, 2), target=CHARACTERS, text="Battlecry: deal 2 damage."),
     minion("darkscale_healer", 5, 4, 5, Heal(FRIENDLY_CHARACTERS, 2), text="Battlecry: restore 2 health to all friendly characters."),
-    minion("gurubashi_berserker", 5, 2, 7, triggers=(Trigger("damaged", (Buff(SELF, 3),), SELF),), text="Whenever this minion takes damage, gain +3 Attack."),
+    minion("gurubashi_berserker", 5, 2, 7, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 3),), SELF),), text="Whenever this minion takes damage, gain +3 Attack."),
     minion("boulderfist_ogre", 6, 6, 7),
     minion("lord_of_the_arena", 6, 6, 5, tags=TAUNT),
-    minion("doomsayer", 2, 0, 7, triggers=(Trigger("turn_start", (Destroy(MINIONS),), YOUR_TURN_END),), text="At the start of your turn, destroy ALL minions."),
+    minion("doomsayer", 2, 0, 7, triggers=(Trigger(SkirmishEvent.TURN_START, (Destroy(MINIONS),), YOUR_TURN),), text="At the start of your turn, destroy ALL minions."),
     minion("stormwind_champion", 7, 6, 6, aura=Aura(OTHER_FRIENDLY_MINIONS, 1, 1), text="Your other minions have +1/+1."),
     minion("core_hound", 7, 9, 5, types=("beast",)),
     minion("war_golem", 7, 7, 7),
@@ -421,7 +426,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     _t("frog", 0, 0, 1, TAUNT, "beast"),
     _t("druid_of_the_claw_cat", 5, 4, 4, CHARGE, "beast"),
     _t("druid_of_the_claw_bear", 5, 4, 6, TAUNT, "beast"),
-    minion("healing_totem", 1, 0, 2, types=("totem",), triggers=(Trigger("turn_end", (Heal(FRIENDLY_MINIONS, 1),), YOUR_TURN_END),), collectible=False),
+    minion("healing_totem", 1, 0, 2, types=("totem",), triggers=(Trigger(SkirmishEvent.TURN_END, (Heal(FRIENDLY_MINIONS, 1),), YOUR_TURN),), collectible=False),
     _t("searing_totem", 1, 1, 1, 0, "totem"),
     _t("stoneclaw_totem", 1, 0, 2, TAUNT, "totem"),
     _t("wrath_of_air_totem", 1, 0, 2, SPELLPOWER, "totem"),

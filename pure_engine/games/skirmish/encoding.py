@@ -64,8 +64,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, FROZEN, SILENCED, Entity, EntityId, is_known
-from pure_engine.cards.program import CHANCE_PLAYER, DecisionKind
+from pure_engine.cards.runtime import EXHAUSTED, FROZEN, SILENCED, Entity, EntityId, is_known
+from pure_engine.cards.runtime.program import CHANCE_PLAYER, DecisionKind
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.zones import can_see
 from pure_engine.games.skirmish.actions import (

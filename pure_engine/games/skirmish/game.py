@@ -23,13 +23,11 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
     EntityId,
-    Pass,
-    Pipeline,
     answer,
     emit,
     move,
@@ -45,6 +43,7 @@ from pure_engine.cards import (
 )
 from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.pipeline import Pass, Pipeline
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.games.skirmish.actions import (
     ATTACK,
@@ -74,6 +73,7 @@ from pure_engine.games.skirmish.base import (
     STEALTH,
     TURN_LIMIT,
     WEAPON_ZONES,
+    SkirmishEvent,
     SkirmishState,
 )
 from pure_engine.games.skirmish.decks import Deck, parse_deck
@@ -127,12 +127,12 @@ def _settle(state: SkirmishState) -> SkirmishState:
     return state_checks(resolve(state, RULES))
 
 
-def _turn_event(state: SkirmishState, event: str) -> SkirmishState:
+def _turn_event(state: SkirmishState, event: SkirmishEvent) -> SkirmishState:
     return _settle(emit(state, RULES, event, hero_of(state, state.to_move)))
 
 
 def _end_turn(state: SkirmishState) -> SkirmishState:
-    return _turn_event(state, "turn_end")
+    return _turn_event(state, SkirmishEvent.TURN_END)
 
 
 def _cleanup(state: SkirmishState) -> SkirmishState:
@@ -169,7 +169,7 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
     state = state_checks(draw(state, me, 1))
     if state.winner is not None:
         return state
-    return _turn_event(state, "turn_start")
+    return _turn_event(state, SkirmishEvent.TURN_START)
 
 
 def _waits(state: SkirmishState) -> bool:
@@ -235,7 +235,7 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
         state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
         if (card.card, "play") in POOL.programs:
             state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-        return emit(state, RULES, "summoned", card_id)
+        return emit(state, RULES, SkirmishEvent.SUMMONED, card_id)
     if "weapon" in types:
         table = state.table
         for old in table.zones[WEAPON_ZONES[me]]:

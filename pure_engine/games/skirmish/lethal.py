@@ -57,7 +57,14 @@ from pure_engine.games.skirmish.actions import (
     legal_actions,
     power_of,
 )
-from pure_engine.games.skirmish.base import CHARGE, LAYOUT, MAIN_STEP, WINDFURY, SkirmishState
+from pure_engine.games.skirmish.base import (
+    CHARGE,
+    LAYOUT,
+    MAIN_STEP,
+    WINDFURY,
+    SkirmishEvent,
+    SkirmishState,
+)
 from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game import chance_outcomes, current_player, key
 from pure_engine.games.skirmish.game import within_turn as step
@@ -99,7 +106,7 @@ VANILLA_CARDS: Final = frozenset(
 )
 """Minions that do nothing this turn when played (no charge, no battlecry, nothing in play)."""
 
-_END_LISTENERS: Final = frozenset(POOL.listeners.get("turn_end", {}))
+_END_LISTENERS: Final = frozenset(POOL.listeners.get(SkirmishEvent.TURN_END, {}))
 _IN_PLAY: Final = tuple(
     LAYOUT.zone(kind, p) for kind in ("hero", "board", "weapon") for p in (0, 1)
 )

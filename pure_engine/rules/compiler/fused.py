@@ -2,7 +2,7 @@
 
 A legality query ("which cards may be played?") runs every rule of a set, and
 the rule lists in their actions, and keeps the values one variable takes.
-The per-rule matchers of :mod:`pure_engine.rules.compile` are generators
+The per-rule matchers of :mod:`pure_engine.rules.compiler.rules` are generators
 called through an ``env`` dict; here the same template code is emitted
 *inline*, rule after rule, in one function:
 
@@ -18,10 +18,10 @@ called through an ``env`` dict; here the same template code is emitted
 A rule marked ``"first": true`` stops after its first instantiation, which a
 ``break`` cannot express from inside nested loops: that rule runs through its
 compiled matcher, as before.  The answers and their order are those of the
-driver (:mod:`pure_engine.rules.run`); the test suite checks the two agree on
+driver (:mod:`pure_engine.rules.driver`); the test suite checks the two agree on
 random rule sets and states.
 
->>> from pure_engine.rules.ruleset import load_rules
+>>> from pure_engine.rules import load_rules
 >>> rules = load_rules([{"condition": {"hand": {"$I": "$C"}, "led": "$S",
 ...                                    "_": "$C // 10 == $S"}}])
 >>> print(fused_source(rules.rules, rules.compiled, "C", (), rules.library))
@@ -55,16 +55,18 @@ from typing import Any
 
 from pure_engine.core.struct import Struct
 from pure_engine.rules import model as m
-from pure_engine.rules.codegen import HELPERS, Emitter, lit
-from pure_engine.rules.compile import compile_template, given_names
+from pure_engine.rules.compiler.conditions import compile_template
+from pure_engine.rules.compiler.emitter import Emitter
+from pure_engine.rules.compiler.rules import CompiledRule, given_names
+from pure_engine.rules.compiler.runtime import HELPERS, lit
+from pure_engine.rules.errors import OutOfStepsError
 from pure_engine.rules.library import Library
-from pure_engine.rules.run import CompiledRule, OutOfStepsError
 
 __all__ = ["ValuesQuery", "compile_values_query", "fused_source"]
 
 ValuesQuery = Callable[[Any, Mapping[str, Any], dict[Any, None], int], None]
 """``query(state, env, out, max_steps)``: collects the values of one variable into *out*
-(a dict used as an ordered set); raises :class:`~pure_engine.rules.run.OutOfStepsError`
+(a dict used as an ordered set); raises :class:`~pure_engine.rules.errors.OutOfStepsError`
 past *max_steps* rule attempts and firings."""
 
 _ROOT = "n0"

@@ -1,8 +1,8 @@
-"""Ability programs: compact immutable instruction tuples, and the records that let one suspend.
+"""The records of a running card program: frames, registers, decisions, and the state's fields.
 
-A card's ability compiles (once, when the card is defined) to a
-:class:`Program`: a tuple of instructions and a register count.  The
-interpreter (:mod:`pure_engine.cards.vm`) runs a program over a state; while it
+A card's ability compiles once (:mod:`pure_engine.cards.runtime.pool`) to a
+program: a tuple of instructions and a register count.  The interpreter
+(:mod:`pure_engine.cards.runtime.vm`) runs a program over a state; while it
 runs, its position is a :class:`Frame` — *which* program (card and slot, not
 the program itself: states hold only plain data), the program counter, the
 evaluation context and the registers.  When a player must decide in the middle
@@ -15,9 +15,9 @@ copy, compare, hash or store in a transposition table.  A frame is a small
 struct: forking a suspended effect is copying a pointer (docs/cards.md
 measures both forms).
 
-Instruction classes are named after seed 004's opcodes where they match
-(``SelectMode``, ``TriggerRemote``, ``SearchDeck``, ``LookAndChoose``,
-``OrderDeck``); the effect instructions live in :mod:`pure_engine.cards.effects`.
+>>> frame = Frame("fireball", "play", 0, Ctx(3, 0, 7))
+>>> frame.replace(pc=1).pc, frame.pc
+(1, 0)
 """
 
 from __future__ import annotations
@@ -26,26 +26,20 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
-from pure_engine.cards.table import EntityId, Layout, Table
+from pure_engine.cards.runtime.table import EntityId, Table
+from pure_engine.cards.selectors import Ctx
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 
-if TYPE_CHECKING:
-    from pure_engine.cards.rules import Rules
-
 __all__ = [
     "CHANCE_PLAYER",
-    "Assembler",
     "CardState",
     "Decision",
     "DecisionKind",
     "Frame",
-    "Instr",
     "Number",
-    "Program",
     "Reg",
     "S",
     "Targets",
@@ -125,84 +119,8 @@ Number = Callable[[CardState, Frame], int]
 """A compiled number operand: a constant, ``Count(sel)``, a register..."""
 
 
-class Instr:
-    """Base of every instruction: a frozen, slotted dataclass with a ``run`` method.
-
-    ``run`` returns the new state and the frame to go on with (its ``pc``
-    advanced), or ``None`` when it pushed frames itself (a call).  An
-    instruction that needs a decision sets ``state.pending`` and returns the
-    frame unchanged; the answer comes back through ``resume``.
-    """
-
-    __slots__ = ()
-
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
-        """Execute the instruction."""
-        raise NotImplementedError
-
-    def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
-    ) -> tuple[S, Frame | None]:
-        """Go on after the pending decision was answered with *choice*."""
-        raise TypeError(f"{type(self).__name__} never suspends")
-
-
-@dataclass(frozen=True, slots=True)
-class Program:
-    """A compiled ability: instructions and how many registers it uses."""
-
-    code: tuple[Instr, ...]
-    regs: int = 0
-    text: str = ""
-
-    def __len__(self) -> int:
-        return len(self.code)
-
-
 @dataclass(frozen=True, slots=True)
 class Reg:
     """A register operand: what an earlier instruction bound (``Reg(0)``)."""
 
     index: int
-
-
-class Assembler:
-    """Builds a program: emits instructions, allocates registers, compiles selectors once.
-
-    Effects compile themselves into an assembler (``effect.emit(asm)``); it
-    knows the layout, so every selector of a card is compiled here, at
-    definition time.
-    """
-
-    __slots__ = ("code", "layout", "regs")
-
-    def __init__(self, layout: Layout) -> None:
-        self.layout = layout
-        self.code: list[Instr] = []
-        self.regs = 0
-
-    def reg(self) -> Reg:
-        """A fresh register."""
-        self.regs += 1
-        return Reg(self.regs - 1)
-
-    def emit(self, instr: Instr) -> int:
-        """Append *instr*; return its index."""
-        self.code.append(instr)
-        return len(self.code) - 1
-
-    def here(self) -> int:
-        """The index the next instruction will get."""
-        return len(self.code)
-
-    def patch(self, index: int, instr: Instr) -> None:
-        """Replace the instruction at *index* (a jump whose target is now known)."""
-        self.code[index] = instr
-
-    def selector(self, selector: Selector) -> Compiled:
-        """*selector* compiled for this layout."""
-        return compile_selector(selector, self.layout)
-
-    def program(self, text: str = "") -> Program:
-        """The finished program."""
-        return Program(tuple(self.code), self.regs, text)

@@ -21,8 +21,8 @@ import re
 from typing import Any
 
 from pure_engine.rules import model as m
-from pure_engine.rules.expr import THIS, is_boolean, parse_binding, parse_variable
-from pure_engine.rules.reading import CONDITION_KEYWORDS, Reader, Scope, split_key
+from pure_engine.rules.expressions.parse import THIS, is_boolean, parse_binding, parse_variable
+from pure_engine.rules.parsing.reading import CONDITION_KEYWORDS, Reader, Scope, split_key
 from pure_engine.rules.tree import index_key
 
 __all__ = ["ConditionReader"]
@@ -31,7 +31,7 @@ _COMPARE_PREFIX = re.compile(r"\s*(<=|>=|==|!=|<|>|=)")
 
 
 class ConditionReader(Reader):
-    """Reads condition templates; the rule reader (:mod:`pure_engine.rules.syntax`) adds
+    """Reads condition templates; the rule reader (:mod:`pure_engine.rules.parsing.rules`) adds
     rules and actions."""
 
     def template(self, value: Any, path: tuple[Any, ...], scope: Scope) -> Any:

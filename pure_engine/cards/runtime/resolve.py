@@ -1,7 +1,7 @@
 """Events, triggers, auras and the death phase: what happens between a program's instructions.
 
 * :func:`emit` queues the programs of every card listening for an event (a
-  :class:`~pure_engine.cards.rules.Trigger`): "after you summon a minion",
+  :class:`~pure_engine.cards.runtime.pool.Trigger`): "after you summon a minion",
   "whenever this takes damage", "at the end of your turn".  The trigger queue
   lives in the state; queued programs run, in order of play, after the
   running one finishes.
@@ -12,29 +12,27 @@
   to its graveyard in order of play, then queues deathrattles and "death"
   triggers.
 * :func:`resolve` is the loop a game runs after each action: run programs,
-  refresh auras, death phase, until nothing is left to do or a decision is
-  pending.
+  refresh auras, death phase, the game's state-based checks, until nothing is
+  left to do or a decision is pending; triggered programs run at once, or go to
+  the game's stack.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards.program import Frame, S, Value
-from pure_engine.cards.rules import Rules
+from pure_engine.cards.runtime.pool import DEATH, CardRules, Event
+from pure_engine.cards.runtime.program import Frame, S, Value
+from pure_engine.cards.runtime.table import DOOMED, SILENCED, EntityId, Table, move_all, put
+from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
-from pure_engine.cards.table import DOOMED, SILENCED, EntityId, Table, move_all, put
-from pure_engine.cards.vm import Chooser, run
 
-__all__ = ["DEATH", "death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
-
-DEATH = "death"
-"""The event :func:`death_phase` emits for each entity that died (subject: that entity)."""
+__all__ = ["death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
 
 
-def emit(state: S, rules: Rules[S], event: str, subject: EntityId | None = None) -> S:
+def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None = None) -> S:
     """Queue the triggered programs of every entity listening for *event* about *subject*.
 
     A listener's condition is a selector evaluated from the listener (its
@@ -69,7 +67,7 @@ def emit(state: S, rules: Rules[S], event: str, subject: EntityId | None = None)
     return state.replace(queue=state.queue + tuple(queued))
 
 
-def refresh_auras(state: S, rules: Rules[S]) -> S:
+def refresh_auras(state: S, rules: CardRules[S]) -> S:
     """Recompute every aura from the board as it stands; correct the entities whose share changed.
 
     An aura's loss of health never kills: damage shrinks with it.
@@ -127,7 +125,7 @@ def leave_play(table: Table, entity_id: EntityId) -> Table:
 
 
 def death_phase(
-    state: S, rules: Rules[S], auras: bool = True, among: Iterable[EntityId] | None = None
+    state: S, rules: CardRules[S], auras: bool = True, among: Iterable[EntityId] | None = None
 ) -> tuple[S, bool]:
     """Move every dead entity of the mortal zones to its graveyard, in order of play; queue
     deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died.
@@ -184,13 +182,54 @@ def death_phase(
 _entity_id: Final = attrgetter("id")
 
 
-def resolve(state: S, rules: Rules[S], chooser: Chooser | None = None) -> S:
-    """Run programs, refresh auras, hold death phases: until all is quiet or a decision waits."""
+def resolve(
+    state: S,
+    rules: CardRules[S],
+    chooser: Chooser | None = None,
+    *,
+    checks: Callable[[S], S] | None = None,
+    to_stack: Callable[[S], S] | None = None,
+    auras: bool | Callable[[S], bool] = True,
+    deaths: bool = True,
+) -> S:
+    """Run programs, refresh auras, hold death phases: until all is quiet or a decision waits.
+
+    One pass: run the programs (:func:`~pure_engine.cards.runtime.vm.run`), stop if a
+    decision is pending, refresh the auras, hold a death phase, apply *checks*; pass again
+    while someone died or (without a stack) triggered programs wait.  The hooks, each
+    optional, let a game keep its own rules in this one loop:
+
+    * ``checks(state)``: the game's state-based checks, applied after each death phase
+      (an aura without its creature goes, a player at 0 life loses);
+    * ``to_stack(state)``: triggered programs are not run but stay queued, and once all is
+      quiet this puts them where the game wants them (a stack that players respond to);
+    * ``auras``: ``False`` when the caller knows no aura's share can have changed, or a test
+      asked before each refresh (the same answer says whether a death phase refreshes them);
+    * ``deaths``: ``False`` when the caller knows nobody can have died (no death phase).
+
+    A game with a stack (a sketch of magic_lite's use)::
+
+        resolve(state, RULES, checks=state_based_actions,
+                to_stack=lambda s: triggers_to_stack(s, active=s.active, players=2),
+                auras=lambda s: s.cards.auras and auras_in_play(s))
+
+    Skirmish runs it with no hook: triggers run at once, its hero check is a pass of its own.
+    """
+    inline = to_stack is None
     while True:
-        state = run(state, rules, chooser)
+        state = run(state, rules, chooser, queue=inline)
         if state.pending is not None:
             return state
-        state = refresh_auras(state, rules)
-        state, died = death_phase(state, rules)
-        if not died and not state.queue:
-            return state
+        refresh = auras if isinstance(auras, bool) else auras(state)
+        if refresh:
+            state = refresh_auras(state, rules)
+        died = False
+        if deaths:
+            state, died = death_phase(state, rules, auras=refresh)
+        if checks is not None:
+            state = checks(state)
+        if not died and not (inline and state.queue):
+            break
+    if to_stack is not None and state.queue:
+        state = to_stack(state)
+    return state

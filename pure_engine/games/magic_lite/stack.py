@@ -9,13 +9,13 @@ closure — so a position with three spells waiting is plain data a search can
 copy, compare and store.
 
 :class:`StackState` adds the stack and the priority holder to
-:class:`~pure_engine.cards.program.CardState`; the functions here are the
+:class:`~pure_engine.cards.runtime.program.CardState`; the functions here are the
 moves every such game shares.  What resolving a *spell* means besides running
 its program (a creature spell enters the battlefield, an instant goes to the
 graveyard) is the game's business.
 
 >>> from pure_engine.cards.selectors import Ctx
->>> from pure_engine.cards.table import Layout, new_table
+>>> from pure_engine.cards.runtime.table import Layout, new_table
 >>> s = StackState(new_table(Layout.build([])))
 >>> bolt = StackItem(Frame("bolt", "play", 0, Ctx(None, 0)), spell=True)
 >>> s = push_item(s, bolt)
@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from pure_engine.cards.program import CardState, Frame
-from pure_engine.cards.rules import Rules
-from pure_engine.cards.vm import push, run
+from pure_engine.cards.runtime.pool import CardRules
+from pure_engine.cards.runtime.program import CardState, Frame
+from pure_engine.cards.runtime.vm import push, run
 from pure_engine.core.struct import Struct
 
 __all__ = [
@@ -98,7 +98,7 @@ def pop_item(state: T, *, active: int) -> tuple[T, StackItem]:
     return _set_stack(state, tuple(rest), active, 0), top
 
 
-def start_item(state: T, rules: Rules[T], item: StackItem) -> T:
+def start_item(state: T, rules: CardRules[T], item: StackItem) -> T:
     """Run *item*'s program; the triggers it causes stay queued (:func:`triggers_to_stack`)."""
     return run(push(state, rules, item.frame), rules, queue=False)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards.rules import CardPool
-from pure_engine.cards.table import (
+from pure_engine.cards.runtime.pool import CardPool
+from pure_engine.cards.runtime.table import (
     FROZEN,
     SILENCED,
     Enchantment,
@@ -52,8 +52,8 @@ def spawn(
 ) -> tuple[Table, EntityId]:
     """Create a fresh copy of *card* (its printed stats) in *zone*; return the table and its id.
 
-    >>> from pure_engine.cards.rules import CardDef, build_pool
-    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
+    >>> from pure_engine.cards.runtime.table import Layout, new_table
     >>> from pure_engine.core.zones import Visibility
     >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
     >>> pool = build_pool([CardDef("yeti", "Yeti", frozenset({"minion"}), 4, 4, 5)], layout)
@@ -71,7 +71,7 @@ def spawn(
 def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
     """Give one entity a buff: its stats and keywords change, and the buff is kept for undoing.
 
-    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.cards.runtime.table import Layout, new_table
     >>> from pure_engine.core.zones import Visibility
     >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
     >>> t, e = create(new_table(layout), layout.zone("board", 0), card="x", owner=0, attack=1)
@@ -105,7 +105,7 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
     """*entity* with the buffs *drop* selects undone (:func:`remove_buffs` of one entity, for
     a rule that writes many entities at once); *entity* itself when *drop* selects none.
 
-    >>> from pure_engine.cards.table import Enchantment, Entity, EntityId
+    >>> from pure_engine.cards.runtime.table import Enchantment, Entity, EntityId
     >>> giant = Enchantment("giant_growth", attack=3, health=3, one_turn=True)
     >>> bears = Entity(EntityId(4), "bears", 0, "field0", attack=5, health=5, damage=4,
     ...                buffs=(giant,))
@@ -149,8 +149,8 @@ def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attack
     armor, buffs or aura bonus; *status* and *attacks* are the caller's (a transformed
     minion stays exhausted, a bounced one starts over).
 
-    >>> from pure_engine.cards.rules import CardDef, build_pool
-    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
+    >>> from pure_engine.cards.runtime.table import Layout, new_table
     >>> from pure_engine.core.zones import Visibility
     >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
     >>> pool = build_pool([CardDef("yeti", "Yeti", frozenset({"minion"}), 4, 4, 5),

@@ -1,8 +1,8 @@
 """What every part of a rule set's reader shares: JSON paths, the scope of bound variables,
 expressions, variable mentions, key kinds, and located errors.
 
-:mod:`pure_engine.rules.conditions` reads condition templates on this base and
-:mod:`pure_engine.rules.syntax` reads rules and their actions on top of that.
+:mod:`pure_engine.rules.parsing.conditions` reads condition templates on this base and
+:mod:`pure_engine.rules.parsing.rules` reads rules and their actions on top of that.
 Every error names the file and the JSON path (and the rule, when inside one).
 
 >>> json_path(("follow", "condition", "$X", 0))
@@ -20,7 +20,7 @@ from typing import Any
 
 from pure_engine.rules import model as m
 from pure_engine.rules.errors import RuleSyntaxError
-from pure_engine.rules.expr import (
+from pure_engine.rules.expressions.parse import (
     THIS,
     Call,
     ExpressionError,

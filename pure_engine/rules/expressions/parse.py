@@ -13,15 +13,16 @@ operators, ``in``, indexing, lists and calls of registered functions:
 Values compare as in Python; a comparison of a number with a string is an
 error, not a failed test.
 
-What a tree becomes (a value, Python source, canonical text) is in
-:mod:`pure_engine.rules.evaluate`.
+What a tree becomes: a value (:mod:`pure_engine.rules.expressions.evaluate`, the
+interpreter's), canonical text (:mod:`pure_engine.rules.expressions.unparse`) or Python
+source (:mod:`pure_engine.rules.compiler.emitter`).
 
 >>> parse_expression("$X + len($H)")
 Binary(op='+', left=Var(name='X'), right=Call(name='len', args=(Var(name='H'),)))
 >>> parse_expression("$X +")
 Traceback (most recent call last):
 ...
-pure_engine.rules.expr.ExpressionError: expected a value, found the end of '$X +'
+pure_engine.rules.expressions.parse.ExpressionError: expected a value, found the end of '$X +'
 """
 
 from __future__ import annotations
@@ -327,7 +328,7 @@ def parse_expression(text: str) -> Any:
     >>> parse_expression("$X:int + 1")
     Traceback (most recent call last):
     ...
-    pure_engine.rules.expr.ExpressionError: a type like $X:int is written where the variable ...
+    pure_engine.rules.expressions.parse.ExpressionError: a type like $X:int is written ...
     """
     parser = _Parser(text)
     if parser.at_end():

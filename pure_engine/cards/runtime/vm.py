@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pure_engine.cards.program import Decision, Frame, Instr, Reg, S, Value
-from pure_engine.cards.rules import Rules
+from pure_engine.cards.runtime.pool import CardRules, Instr
+from pure_engine.cards.runtime.program import Decision, Frame, Reg, S, Value
 from pure_engine.errors import PureEngineError
 
 __all__ = [
@@ -49,7 +49,7 @@ def set_reg(frame: Frame, reg: Reg, value: Value) -> Frame:
     return frame.replace(pc=frame.pc + 1, regs=(*regs[:i], value, *regs[i + 1 :]))
 
 
-def push(state: S, rules: Rules[S], *frames: Frame) -> S:
+def push(state: S, rules: CardRules[S], *frames: Frame) -> S:
     """*state* with *frames* pushed (the first given runs first); checks the depth bound."""
     for frame in frames:
         if frame.depth > rules.max_depth:
@@ -60,11 +60,11 @@ def push(state: S, rules: Rules[S], *frames: Frame) -> S:
     return state.replace(frames=state.frames + frames[::-1])
 
 
-def run(state: S, rules: Rules[S], chooser: Chooser | None = None, *, queue: bool = True) -> S:
+def run(state: S, rules: CardRules[S], chooser: Chooser | None = None, *, queue: bool = True) -> S:
     """Run the frame stack, then the trigger queue, until empty or a decision is pending.
 
     With ``queue=False`` the triggers stay queued: a game with a stack
-    (:mod:`pure_engine.cards.stack`) puts them there instead of running them.
+    (:mod:`pure_engine.games.magic_lite.stack`) puts them there instead of running them.
     """
     programs = rules.pool.programs
     while state.pending is None:
@@ -92,7 +92,7 @@ def run(state: S, rules: Rules[S], chooser: Chooser | None = None, *, queue: boo
     return state
 
 
-def answer(state: S, rules: Rules[S], index: int) -> S:
+def answer(state: S, rules: CardRules[S], index: int) -> S:
     """Resume the suspended program with option *index* of the pending decision.
 
     The instruction that asked finishes; the rest of the program runs at the
@@ -121,7 +121,7 @@ class Jump(Instr):
 
     to: int
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         return state, frame.replace(pc=self.to)
 
 
@@ -132,7 +132,7 @@ class JumpUnless(Instr):
     test: Callable[[object, Frame], bool]
     to: int
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         if self.test(state, frame):
             return state, frame.replace(pc=frame.pc + 1)
         return state, frame.replace(pc=self.to)
@@ -149,7 +149,7 @@ class Loop(Instr):
     item: Reg
     exit: int
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         left = frame.regs[self.items.index]
         assert isinstance(left, tuple)
         if not left:

@@ -1,7 +1,7 @@
 """Hidden information, generically: observations and resampling come from zone visibility.
 
 A game on the kit never hand-writes what a player may see.  Each zone of the
-:class:`~pure_engine.cards.table.Layout` has a visibility (public, owner-only,
+:class:`~pure_engine.cards.runtime.table.Layout` has a visibility (public, owner-only,
 hidden); an entity may also be *known* to a player although its zone hides it
 (a card they looked at, tutored, or saw returned to a hand).
 
@@ -14,7 +14,7 @@ hidden); an entity may also be *known* to a player although its zone hides it
 
 >>> import random
 >>> from pure_engine.core.zones import Visibility as V
->>> from pure_engine.cards.table import Layout, create, new_table
+>>> from pure_engine.cards.runtime.table import Layout, create, new_table
 >>> layout = Layout.build([("hand", 0, V.OWNER), ("hand", 1, V.OWNER)])
 >>> t = new_table(layout)
 >>> for card in ("fireball", "wisp", "yeti"):
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 
-from pure_engine.cards.table import (
+from pure_engine.cards.runtime.table import (
     IDENTITY_FIELDS,
     Entity,
     EntityId,

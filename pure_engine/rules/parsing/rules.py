@@ -7,8 +7,8 @@ the wrong number of arguments, ``repeat`` that is not a positive integer.
 
 This module reads rules, rule lists and actions (a template written into the
 state, or a list of rules); conditions are read by
-:mod:`pure_engine.rules.conditions`, on the shared base of
-:mod:`pure_engine.rules.reading`.  In an action a string is a value: ``$...``
+:mod:`pure_engine.rules.parsing.conditions`, on the shared base of
+:mod:`pure_engine.rules.parsing.reading`.  In an action a string is a value: ``$...``
 or a call is an expression, ``= ...`` too, ``"@remove"`` deletes, anything
 else is a literal (a leading ``\\`` makes any string literal).
 
@@ -25,10 +25,10 @@ from collections.abc import Callable
 from typing import Any
 
 from pure_engine.rules import model as m
-from pure_engine.rules.conditions import ConditionReader
-from pure_engine.rules.expr import parse_binding, parse_variable
+from pure_engine.rules.expressions.parse import parse_binding, parse_variable
 from pure_engine.rules.library import BUILTINS, Library
-from pure_engine.rules.reading import (
+from pure_engine.rules.parsing.conditions import ConditionReader
+from pure_engine.rules.parsing.reading import (
     ACTION_KEYWORDS,
     CONDITION_KEYWORDS,
     Scope,

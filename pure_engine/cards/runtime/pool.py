@@ -1,37 +1,51 @@
-"""Card definitions, the compiled card pool, and the hooks a game gives the kit.
+"""Card definitions and their compiled form: programs, the card pool, and the game's rules.
+
+This module holds the types that refer to one another: a card
+(:class:`CardDef`) lists effects; an :class:`Effect` compiles itself through an
+:class:`Assembler` into a :class:`Program` of :class:`Instr` instructions; an
+instruction runs with the game's :class:`CardRules`, which hold the compiled
+:class:`CardPool` — which holds the cards.
 
 A game describes its cards as :class:`CardDef` values (stats, keywords, and
 effect lists for "on play", "deathrattle", triggers, activated abilities and
-an aura) and builds
-one :class:`Rules` value: the layout of its zones, the compiled pool (every
-effect list compiled once into a :class:`~pure_engine.cards.program.Program`,
-every selector into a function), and the few hooks whose meaning differs
-between games — what damage does (armor? divine shield?), what a draw does
-(fatigue? hand limit?), how a summoned card enters play.
+an aura) and builds one :class:`CardRules` value: the layout of its zones, the
+compiled pool (every effect list compiled once into a program, every selector
+into a function), and the few hooks whose meaning differs between games —
+what damage does (armor? divine shield?), what a draw does (fatigue? hand
+limit?), how a summoned card enters play.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import Final, Generic, TypeAlias
 
-from pure_engine.cards.program import Assembler, Frame, Program, S, Value
-from pure_engine.cards.selectors import Compiled, Ctx, Selector
-from pure_engine.cards.table import Enchantment, EntityId, Layout
+from pure_engine.cards.runtime.program import Frame, Reg, S, Value
+from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout
+from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
+    "DEATH",
     "Activated",
+    "Assembler",
     "Aura",
     "CardDef",
     "CardPool",
+    "CardRules",
     "Effect",
+    "Event",
+    "Instr",
     "Kinds",
+    "KitEvent",
     "Listener",
-    "Rules",
+    "Program",
     "Trigger",
+    "ability_slot",
     "build_pool",
+    "compile_effects",
     "new_frame",
     "program_slots",
     "trigger_slot",
@@ -48,16 +62,108 @@ class Effect:
         raise NotImplementedError
 
 
+class Instr:
+    """Base of every instruction: a frozen, slotted dataclass with a ``run`` method.
+
+    ``run`` returns the new state and the frame to go on with (its ``pc``
+    advanced), or ``None`` when it pushed frames itself (a call).  An
+    instruction that needs a decision sets ``state.pending`` and returns the
+    frame unchanged; the answer comes back through ``resume``.
+    """
+
+    __slots__ = ()
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        """Execute the instruction."""
+        raise NotImplementedError
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        """Go on after the pending decision was answered with *choice*."""
+        raise TypeError(f"{type(self).__name__} never suspends")
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A compiled ability: instructions and how many registers it uses."""
+
+    code: tuple[Instr, ...]
+    regs: int = 0
+    text: str = ""
+
+    def __len__(self) -> int:
+        return len(self.code)
+
+
+class Assembler:
+    """Builds a program: emits instructions, allocates registers, compiles selectors once.
+
+    Effects compile themselves into an assembler (``effect.emit(asm)``); it
+    knows the layout, so every selector of a card is compiled here, at
+    definition time.
+    """
+
+    __slots__ = ("code", "layout", "regs")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.code: list[Instr] = []
+        self.regs = 0
+
+    def reg(self) -> Reg:
+        """A fresh register."""
+        self.regs += 1
+        return Reg(self.regs - 1)
+
+    def emit(self, instr: Instr) -> int:
+        """Append *instr*; return its index."""
+        self.code.append(instr)
+        return len(self.code) - 1
+
+    def here(self) -> int:
+        """The index the next instruction will get."""
+        return len(self.code)
+
+    def patch(self, index: int, instr: Instr) -> None:
+        """Replace the instruction at *index* (a jump whose target is now known)."""
+        self.code[index] = instr
+
+    def selector(self, selector: Selector) -> Compiled:
+        """*selector* compiled for this layout."""
+        return compile_selector(selector, self.layout)
+
+    def program(self, text: str = "") -> Program:
+        """The finished program."""
+        return Program(tuple(self.code), self.regs, text)
+
+
+Event: TypeAlias = enum.Enum
+"""An event cards can listen to: a member of an enum the game declares (its own events, e.g.
+"a minion was summoned"), or of :class:`KitEvent` (the kit's own).  A game's pool knows which
+events it emits (:func:`build_pool`'s ``events``) and refuses a card listening to another."""
+
+
+class KitEvent(enum.Enum):
+    """The events the kit itself emits, in every game."""
+
+    DEATH = "death"
+    """An entity died (subject: that entity); emitted by the death phase."""
+
+
+DEATH: Final = KitEvent.DEATH
+
+
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """``event`` fires ``effects`` while the card is in a zone of ``zones``.
 
     ``condition`` (a selector evaluated from the listening entity) must select
-    the event's subject: ``Trigger("summoned", FRIENDLY + OTHER, ...)`` is
-    "after you summon another minion".
+    the event's subject: ``Trigger(SUMMONED, effects, FRIENDLY + OTHER)`` is
+    "after you summon another minion" (``SUMMONED``: the game's :data:`Event`).
     """
 
-    event: str
+    event: Event
     effects: tuple[Effect, ...]
     condition: Selector | None = None
     zones: tuple[str, ...] = ("board",)
@@ -149,9 +255,9 @@ class CardPool:
     defs: Mapping[str, CardDef]
     programs: Mapping[tuple[str, str], Program]
     targets: Mapping[str, Compiled]
-    listeners: Mapping[str, Mapping[str, tuple[Listener, ...]]]
+    listeners: Mapping[Event, Mapping[str, tuple[Listener, ...]]]
     """event -> card -> its listeners for that event."""
-    listen_zones: Mapping[str, tuple[tuple[ZoneId, str], ...]]
+    listen_zones: Mapping[Event, tuple[tuple[ZoneId, str], ...]]
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
     auras: Mapping[str, tuple[Compiled, int, int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
@@ -172,7 +278,7 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
 
     >>> from pure_engine.cards.effects import Draw
     >>> card = CardDef("seer", "Seer", frozenset({"minion"}), 1, play=(Draw(1),),
-    ...                triggers=(Trigger("turn_start", (Draw(1),)),))
+    ...                triggers=(Trigger(DEATH, (Draw(1),)),))
     >>> [slot for slot, _ in program_slots(card)]
     ['play', 'trigger0']
     """
@@ -184,19 +290,37 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
     return slots
 
 
-def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
+def build_pool(
+    defs: Iterable[CardDef], layout: Layout, *, events: Iterable[Event] = ()
+) -> CardPool:
     """Compile every card once: effect lists into programs, selectors into functions.
 
+    *events* are the events the game emits (the kit's own, :class:`KitEvent`, are always
+    known); a card listening to any other is refused with its name — it would never fire.
+
+    >>> import enum
     >>> from pure_engine.core.zones import Visibility as V
+    >>> from pure_engine.cards.effects import Draw
+    >>> class Event(enum.Enum):
+    ...     TURN_START = "turn_start"
     >>> layout = Layout.build([("board", 0, V.PUBLIC), ("board", 1, V.PUBLIC)])
     >>> pool = build_pool([CardDef("wisp", "Wisp", frozenset({"minion"}), 0, 1, 1)], layout)
     >>> pool.card("wisp").attack, dict(pool.programs)
     (1, {})
+    >>> seer = CardDef("seer", "Seer", frozenset({"minion"}), 1,
+    ...                triggers=(Trigger(Event.TURN_START, (Draw(1),)),))
+    >>> build_pool([seer], layout)
+    Traceback (most recent call last):
+    ...
+    ValueError: card 'Seer' (seer) listens to Event.TURN_START, an event this game never emits; ...
+    >>> sorted(build_pool([seer], layout, events=Event).listeners[Event.TURN_START])
+    ['seer']
     """
+    known = {*KitEvent, *events}
     by_key: dict[str, CardDef] = {}
     programs: dict[tuple[str, str], Program] = {}
     targets: dict[str, Compiled] = {}
-    listeners: dict[str, list[Listener]] = {}
+    listeners: dict[Event, list[Listener]] = {}
     auras: dict[str, tuple[Compiled, int, int]] = {}
     ability_targets: dict[tuple[str, str], Compiled] = {}
     for card in defs:
@@ -207,6 +331,8 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
             if effects:
                 programs[card.key, slot] = compile_effects(effects, layout, card.text)
         for i, trig in enumerate(card.triggers):
+            if trig.event not in known:
+                raise ValueError(_unknown_event(card, trig.event, known))
             slot = trigger_slot(i)
             programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
             cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
@@ -223,8 +349,8 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
         if card.aura is not None:
             sel = Assembler(layout).selector(card.aura.selector)
             auras[card.key] = (sel, card.aura.attack, card.aura.health)
-    by_event: dict[str, dict[str, tuple[Listener, ...]]] = {}
-    listen_zones: dict[str, tuple[tuple[ZoneId, str], ...]] = {}
+    by_event: dict[Event, dict[str, tuple[Listener, ...]]] = {}
+    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
     for event, items in listeners.items():
         cards: dict[str, tuple[Listener, ...]] = {}
         for item in items:
@@ -240,6 +366,14 @@ def build_pool(defs: Iterable[CardDef], layout: Layout) -> CardPool:
         listen_zones=listen_zones,
         auras=auras,
         ability_targets=ability_targets,
+    )
+
+
+def _unknown_event(card: CardDef, event: Event, known: set[Event]) -> str:
+    names = ", ".join(sorted(str(e) for e in known))
+    return (
+        f"card {card.name!r} ({card.key}) listens to {event}, an event this game never emits; "
+        f"its events: {names}"
     )
 
 
@@ -270,7 +404,7 @@ Hook = Callable[[S, Frame, EntityId, int], S]
 
 
 @dataclass(frozen=True, slots=True)
-class Rules(Generic[S]):
+class CardRules(Generic[S]):
     """What the kit needs from a game: its layout, its cards, and the game-specific hooks.
 
     * ``damage(state, frame, target, amount)`` / ``heal(...)``: what hitting and
@@ -280,7 +414,7 @@ class Rules(Generic[S]):
     * ``buffed(state, target, buff)``: what else a buff given to *target* (already applied to
       the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
     * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
-      triggered abilities); past it :class:`~pure_engine.cards.vm.TriggerDepthError`.
+      triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`.
     """
 
     layout: Layout
@@ -309,7 +443,7 @@ class Rules(Generic[S]):
 
 
 def new_frame(
-    rules: Rules[S],
+    rules: CardRules[S],
     card: str,
     slot: str,
     source: EntityId | None,

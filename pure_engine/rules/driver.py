@@ -20,37 +20,17 @@ Semantics fixed here (docs/rules.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pure_engine.rules import model as m
+from pure_engine.rules.compiler.rules import CompiledRule
 from pure_engine.rules.errors import RuleError, RuleRuntimeError, StepLimitError
-from pure_engine.rules.interpret import Frame, act, format_path, match_rule
+from pure_engine.rules.interpreter import Env, Frame, act, format_path, match_rule
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import MISSING, child
 
-__all__ = ["Call", "CompiledRule", "OutOfStepsError"]
-
-Env = dict[str, Any]
-
-
-class CompiledRule:
-    """The plain functions one rule compiles to (see :mod:`pure_engine.rules.compile`)."""
-
-    __slots__ = ("act", "match", "names")
-
-    def __init__(
-        self,
-        match: Callable[[Any, tuple[Any, ...], Any, Env], Generator[tuple[Any, ...], None, None]],
-        names: tuple[str, ...],
-        act: Callable[..., Any] | None,
-    ) -> None:
-        self.match = match
-        """``match(node, ancestors, root, env)`` yields the values of *names* per instantiation."""
-        self.names = names
-        """The variables the condition binds, in binding order."""
-        self.act = act
-        """``act(state, base, env, apply_rules) -> state`` for an action template, else None."""
+__all__ = ["Call"]
 
 
 def _ancestors(state: Any, base: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
@@ -289,8 +269,3 @@ class Call:
             finally:
                 if tracer is not None:
                     tracer.close(depth)
-
-
-class OutOfStepsError(Exception):
-    """A fast path ran out of steps (not a RuleError: the caller re-runs the slow path, which
-    raises the located :class:`~pure_engine.rules.errors.StepLimitError`)."""
