@@ -3,16 +3,19 @@ patience, honest tables, one writer per batch output."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
 
 from pure_engine.cli import main
+from pure_engine.cli._options import Progress
 from pure_engine.cli._output_lock import OutputBusyError, hold_output
 from pure_engine.cli._tables import MIN_BLOCKS
 from pure_engine.core.registry import list_games, load_game
@@ -246,3 +249,29 @@ def test_a_stale_lock_is_taken_over(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "taking over the stale lock" in err and f"pid {killed.pid}" in err
     assert len(out.read_text().splitlines()) == 2
     assert not os.path.exists(str(out) + ".lock")
+
+
+def test_a_long_job_ticks_on_stderr_and_clears_its_line() -> None:
+    stream = io.StringIO()
+    progress = Progress(enabled=True, stream=stream)
+    asked = threading.Event()
+
+    def status() -> str:
+        asked.set()
+        return "solving deal 7"
+
+    with progress.ticking(status, after=0.0):
+        assert asked.wait(timeout=30)  # the helper thread drew the line while the body ran
+    assert "\rsolving deal 7" in stream.getvalue()
+    progress.clear()
+    assert stream.getvalue().endswith("\r")
+
+
+def test_a_disabled_progress_never_starts_a_thread() -> None:
+    stream = io.StringIO()
+    progress = Progress(enabled=False, stream=stream)
+    before = threading.active_count()
+    with progress.ticking(lambda: "x", after=0.0):
+        assert threading.active_count() == before
+    progress.bar(1, 2, "games")
+    assert stream.getvalue() == ""

@@ -47,6 +47,7 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ),
     ("bench", "pure_engine.cli.bench", "time random playouts (and MCTS) of a game"),
     ("rules", "pure_engine.cli.rules", "trace, query or check a JSON rule set on a state"),
+    ("view", "pure_engine.cli.view", "write an HTML page showing a record, answer or search tree"),
 )
 
 _EPILOG = """\

@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 __all__ = [
@@ -159,19 +161,47 @@ class Progress:
         self.started = self._clock()
         self._last = -1.0
         self._width = 0
+        self._lock = threading.Lock()
 
     def update(self, text: str, *, force: bool = False) -> None:
         """Show *text*, unless the last redraw was under 0.1 s ago (and not *force*)."""
         if not self.enabled:
             return
-        now = self._clock()
-        if not force and now - self._last < 0.1:
+        with self._lock:
+            now = self._clock()
+            if not force and now - self._last < 0.1:
+                return
+            self._last = now
+            line = f"{text}  {now - self.started:.0f}s"
+            self.stream.write("\r" + line.ljust(self._width))
+            self._width = len(line)
+            self.stream.flush()
+
+    @contextmanager
+    def ticking(self, text: Callable[[], str], *, after: float = 1.0) -> Iterator[None]:
+        """While the body runs, redraw ``text()`` four times a second from a helper thread,
+        starting *after* seconds (a quick job prints nothing): a long solve shows it lives.
+        """
+        if not self.enabled:
+            yield
             return
-        self._last = now
-        line = f"{text}  {now - self.started:.0f}s"
-        self.stream.write("\r" + line.ljust(self._width))
-        self._width = len(line)
-        self.stream.flush()
+        stop = threading.Event()
+
+        def tick() -> None:
+            if stop.wait(after):
+                return
+            while True:
+                self.update(text(), force=True)
+                if stop.wait(0.25):
+                    return
+
+        thread = threading.Thread(target=tick, name="pure-engine progress", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            thread.join()
 
     def bar(self, done: int, total: int, noun: str, *, extra: str = "") -> None:
         """``[#####.....] done/total noun extra``, with an eta."""
@@ -184,9 +214,19 @@ class Progress:
             force=done >= total,
         )
 
+    def clear(self) -> None:
+        """Erase the progress line (before printing an answer on a shared terminal)."""
+        with self._lock:
+            if self.enabled and self._last >= 0:
+                self.stream.write("\r" + " " * self._width + "\r")
+                self.stream.flush()
+                self._last = -1.0
+                self._width = 0
+
     def close(self) -> None:
         """End the progress line (a newline, when anything was drawn)."""
-        if self.enabled and self._last >= 0:
-            self.stream.write("\n")
-            self.stream.flush()
-            self._last = -1.0
+        with self._lock:
+            if self.enabled and self._last >= 0:
+                self.stream.write("\n")
+                self.stream.flush()
+                self._last = -1.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -22,6 +23,7 @@ from pure_engine.cli._options import (
     seed,
     show_progress,
 )
+from pure_engine.cli._play_dump import dump_search, record_keeper
 from pure_engine.cli._tables import format_table, verdict_counts
 from pure_engine.core.game import Game
 from pure_engine.search.arena import MatchResult, derive_seed, play_match
@@ -58,6 +60,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "game such as patience, else none); such a game counts as 'cap reached'",
     )
     add_progress_arguments(parser)
+    parser.add_argument("--record", metavar="DIR", help="save every game as DIR/GAME-N.json")
+    parser.add_argument(
+        "--dump-search",
+        metavar="FILE",
+        help="write the search tree of the first game's first search-bot decision",
+    )
 
 
 def add_bot_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
@@ -126,6 +134,10 @@ def run(args: argparse.Namespace) -> int:
     specs = bot_specs(game, args.bots, simulations=args.simulations)
     seeds = [derive_seed(args.seed, "bot", index) for index in range(len(specs))]
     bots = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
+    if args.dump_search:
+        fresh = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
+        print(dump_search(game, fresh, seed=args.seed, path=args.dump_search), file=sys.stderr)
+    keep = record_keeper(game, args.record) if args.record else None
     max_moves = move_cap(game, args.max_moves)
     progress, after_game, after_move = _match_progress(args, args.games)
     try:
@@ -137,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
             progress=after_game,
             max_moves=max_moves,
             move_progress=after_move if progress.enabled else None,
+            keep=keep,
         )
     finally:
         progress.close()

@@ -1,6 +1,7 @@
 """The bundled games, registered lazily: a module is imported when first loaded."""
 
 from pure_engine.core.registry import list_games, register_game
+from pure_engine.core.scene import register_scene
 from pure_engine.games.patience.presets import PRESETS
 from pure_engine.search.bots import register_game_bot, register_heuristic, register_rules_bot
 
@@ -27,3 +28,20 @@ for _preset in PRESETS:
         register_game(
             _preset, "pure_engine.games.patience.game:make_game", params={"variant": _preset}
         )
+
+# what each game draws (the viewer's scenes), one renderer per family
+for _name, _path in (
+    ("kuhn_poker", "poker.render"),
+    ("leduc_poker", "poker.render"),
+    ("crab_combat", "crab_combat.render"),
+    ("patience", "patience.render"),
+    ("freecell", "patience.render"),
+    ("bridge_play", "bridge.render"),
+    ("belote", "belote.render"),
+    ("coinche", "belote.render"),
+    ("skirmish", "skirmish.render"),
+    ("magic_lite", "magic_lite.render"),
+):
+    register_scene(_name, f"pure_engine.games.{_path}:scene")
+for _preset in PRESETS:
+    register_scene(_preset.replace("-", "_"), "pure_engine.games.patience.render:scene")

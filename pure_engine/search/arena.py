@@ -321,6 +321,7 @@ def play_match(
     progress: Callable[[int, int], None] | None = None,
     max_moves: int | None = None,
     move_progress: Callable[[int, int], None] | None = None,
+    keep: Callable[[int, int, list[Any]], None] | None = None,
 ) -> MatchResult:
     """Play *games* games between *bots* with rotating seats; collect per-bot results.
 
@@ -328,7 +329,8 @@ def play_match(
     ``g // n`` share the chance seed ``derive_seed(seed, "chance", g // n)``.
     *progress*, if given, is called with ``(games done, games)`` after each game,
     *move_progress* with ``(game index, moves played)`` after each move;
-    *max_moves* caps every game (see :func:`play_game`; such games are ``capped``).
+    *max_moves* caps every game (see :func:`play_game`; such games are ``capped``);
+    *keep*, if given, is called with ``(game index, chance seed, every action played)``.
     The bots keep their own generators, so the same seeded bots and the same
     *seed* replay the same match.
 
@@ -362,6 +364,7 @@ def play_match(
         if move_progress is not None:
             on_move = functools.partial(move_progress, index)
         finished: list[bool] = []
+        played: list[Any] | None = [] if keep is not None else None
         returns, moves = play_game(
             game,
             seated,
@@ -371,7 +374,10 @@ def play_match(
             max_moves=max_moves,
             on_move=on_move,
             ended=finished,
+            actions=played,
         )
+        if keep is not None and played is not None:
+            keep(index, chance_seed, played)
         for b, seat in enumerate(seats):
             clocks[b] += seat_clocks[seat]
             decisions[b] += seat_decisions[seat]
