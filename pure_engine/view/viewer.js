@@ -106,7 +106,7 @@
       cards.forEach(function (card, i) { drawCard(group, card, x, y + i * down, false, values); });
       bottom = y + CH + Math.max(cards.length - 1, 0) * down;
     } else {
-      var across = cards.length > 1 ? Math.min(28, Math.floor(640 / cards.length)) : 28;
+      var across = cards.length > 1 ? Math.min(30, Math.floor(640 / cards.length)) : 30;
       if (values) across = Math.max(across, 30);
       cards.forEach(function (card, i) { drawCard(group, card, x + i * across, y, false, values); });
       right = x + CW + Math.max(cards.length - 1, 0) * across;
