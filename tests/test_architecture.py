@@ -54,7 +54,6 @@ KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/magic_lite/loop.py:stepper": 104,
     "games/magic_lite/priority.py:make_priority": 121,
     "games/magic_lite/turn.py:_machine": 106,
-    "games/patience/game.py:make_game": 87,
     "games/patience/hole.py:_search": 113,
     "games/skirmish/puzzle.py:parse_puzzle": 92,
     "interop/openspiel_wrap.py:_wrap": 124,
