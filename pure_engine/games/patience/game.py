@@ -50,13 +50,13 @@ from pure_engine.games.patience.encoding import make_encoding
 from pure_engine.games.patience.moves import CELLS, FOUNDATIONS, PILES, Location, Move, parse_move
 from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
 from pure_engine.games.patience.spec import (
-    Variant,
     load_variant,
     parse_json,
     preset_names,
     variant_from_json,
     variant_to_json,
 )
+from pure_engine.games.patience.variant import Variant
 from pure_engine.games.playing_cards import card_str
 
 __all__ = [
