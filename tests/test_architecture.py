@@ -38,7 +38,6 @@ MAX_FUNCTION_LINES = 80
 # place that is now within the limit must leave the list; one that grew fails.
 KNOWN_LONG_MODULES: Mapping[str, int] = {
     "games/bridge/double_dummy/search.py": 834,
-    "games/patience/spec.py": 517,
 }
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
@@ -46,7 +45,6 @@ KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/bridge/double_dummy/search.py:resolve": 102,
     "games/bridge/double_dummy/search.py:follow": 93,
     "games/bridge/double_dummy/search.py:last_hand": 184,
-    "games/patience/game.py:make_game": 87,
     "games/patience/hole.py:_search": 113,
     "games/skirmish/puzzle.py:parse_puzzle": 92,
     "interop/openspiel_wrap.py:_wrap": 124,

@@ -116,7 +116,7 @@ def _shown(scene: Scene) -> Counter[str]:
     """The faces the page draws: a pile ("stack") shows only its top card."""
     faces: Counter[str] = Counter()
     for zone in scene.zones:
-        cards = zone.cards[-1:] if zone.layout == "stack" else zone.cards
+        cards = zone.cards[-1:] if zone.layout in ("stack", "pile") else zone.cards
         faces.update(card.face for card in cards if card.face)
     return faces
 
