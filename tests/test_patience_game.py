@@ -16,7 +16,8 @@ from pure_engine.games.patience.game import make_game, render_state
 from pure_engine.games.patience.moves import Move, Place, parse_move
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
 from pure_engine.games.patience.solver import autoplay
-from pure_engine.games.patience.spec import BuildPolicy, Variant, load_variant, preset_names
+from pure_engine.games.patience.spec import load_variant, preset_names
+from pure_engine.games.patience.variant import BuildPolicy, Variant
 from pure_engine.games.patience.verify import verify
 
 MAIN_PRESETS = ("freecell", "bakers-game", "seahaven-towers", "eight-off", "black-hole", "golf")

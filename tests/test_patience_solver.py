@@ -11,7 +11,8 @@ from pure_engine.games.patience.deals import Deal, ms_deal, numbered_deal
 from pure_engine.games.patience.moves import Move, moves_from_json, parse_move
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
 from pure_engine.games.patience.solver import SolveMethod, expand_group, solve
-from pure_engine.games.patience.spec import BuildPolicy, SpacesPolicy, Variant, load_variant
+from pure_engine.games.patience.spec import load_variant
+from pure_engine.games.patience.variant import BuildPolicy, SpacesPolicy, Variant
 from pure_engine.games.patience.verify import verify
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
 

@@ -44,7 +44,7 @@ from pure_engine.games.patience.moves import (
     Move,
 )
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
-from pure_engine.games.patience.spec import BuildPolicy
+from pure_engine.games.patience.variant import BuildPolicy
 
 __all__ = ["make_encoding", "move_numbers"]
 

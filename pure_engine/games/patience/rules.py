@@ -1,4 +1,4 @@
-"""Patience move generation from a :class:`~pure_engine.games.patience.spec.Variant`.
+"""Patience move generation from a :class:`~pure_engine.games.patience.variant.Variant`.
 
 :class:`PatienceRules` is built once per variant; it holds the precomputed tables
 (which card may go on which, which pairs form a built group, when a card is
@@ -53,7 +53,7 @@ from pure_engine.games.patience.position import (
     is_won,
     position_key,
 )
-from pure_engine.games.patience.spec import (
+from pure_engine.games.patience.variant import (
     BuildPolicy,
     DealType,
     FaceUp,

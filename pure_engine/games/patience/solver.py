@@ -48,7 +48,7 @@ from pure_engine.games.patience.moves import (
     Places,
 )
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
-from pure_engine.games.patience.spec import GroupMove, Variant
+from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats, Verdict
 from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import Algorithm, search

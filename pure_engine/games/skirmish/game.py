@@ -43,6 +43,7 @@ from pure_engine.cards.runtime import (
 )
 from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.pipeline import Pass, Pipeline
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.games.skirmish.actions import (
     ATTACK,
@@ -77,7 +78,6 @@ from pure_engine.games.skirmish.base import (
 )
 from pure_engine.games.skirmish.decks import Deck, parse_deck
 from pure_engine.games.skirmish.encoding import make_encoding
-from pure_engine.games.skirmish.pipeline import Pass, Pipeline
 from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage, draw
 
 __all__ = [
