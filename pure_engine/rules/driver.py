@@ -34,7 +34,7 @@ from pure_engine.rules.errors import (
     RuleRuntimeError,
     StepLimitError,
 )
-from pure_engine.rules.interpreter import Env, Frame, act, format_path, match_rule
+from pure_engine.rules.interpreter import Env, RuleScope, act, format_path, match_rule
 from pure_engine.rules.limits import Budget, Limits
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import MISSING, brief, child
@@ -106,13 +106,13 @@ class Call:
         if budget.left < 0:
             raise StepLimitError.at(self.max_steps, rule.name, rule.source, rule.path)
 
-    def frame(
+    def scope(
         self, rule: m.Rule, state: Any, sink: Tracer | None, *, logging: bool, fresh: bool = False
-    ) -> Frame:
-        """The interpreter's frame for *rule*; *fresh*: with a budget of its own (to locate
+    ) -> RuleScope:
+        """The interpreter's scope for *rule*; *fresh*: with a budget of its own (to locate
         an error the compiled code raised, whatever that code spent)."""
         budget = Budget(self.max_steps, self.budget.max_value) if fresh else self.budget
-        return Frame(
+        return RuleScope(
             self.functions,
             self.types,
             state,
@@ -125,14 +125,14 @@ class Call:
         )
 
     def failed(
-        self, rule: m.Rule, state: Any, exc: Exception, rerun: Callable[[Frame], object]
+        self, rule: m.Rule, state: Any, exc: Exception, rerun: Callable[[RuleScope], object]
     ) -> RuleError:
         """The error to raise for *exc*, raised by *rule*'s compiled code: out of steps, or
         located by running the rule again in the interpreter (*rerun*), which raises the
         same failure with its JSON path."""
         if isinstance(exc, OutOfStepsError):
             return StepLimitError.at(self.max_steps, rule.name, rule.source, rule.path)
-        rerun(self.frame(rule, state, None, logging=False, fresh=True))
+        rerun(self.scope(rule, state, None, logging=False, fresh=True))
         return RuleRuntimeError(
             f"{type(exc).__name__}: {exc} (rule {rule.name!r})",
             source=rule.source,
@@ -150,8 +150,8 @@ class Call:
         compiled = None if self.compiled is None else self.compiled.get(rule.path)
         traced = self.sink is not None and (logging or rule.path in self.inner_logs)
         if compiled is None or traced:
-            frame = self.frame(rule, state, self.sink, logging=logging)
-            found = match_rule(rule, node, ancestors, env, frame)
+            scope = self.scope(rule, state, self.sink, logging=logging)
+            found = match_rule(rule, node, ancestors, env, scope)
             if rule.first:
                 first = next(found, None)
                 found.close()
@@ -169,8 +169,8 @@ class Call:
             raise
         except Exception as exc:
 
-            def rerun(frame: Frame) -> None:
-                for _ in match_rule(rule, node, ancestors, env, frame):
+            def rerun(scope: RuleScope) -> None:
+                for _ in match_rule(rule, node, ancestors, env, scope):
                     if rule.first:
                         break
 
@@ -286,16 +286,16 @@ class Call:
 
         compiled = None if self.compiled is None else self.compiled.get(rule.path)
         if compiled is None or compiled.act is None or (self.sink is not None and logging):
-            frame = self.frame(rule, state, self.sink, logging=logging)
-            return act(action, state, base, env, frame, apply_rules)
+            scope = self.scope(rule, state, self.sink, logging=logging)
+            return act(action, state, base, env, scope, apply_rules)
         try:
             return compiled.act(state, base, env, apply_rules, self.budget)
         except RuleError:
             raise
         except Exception as exc:
 
-            def rerun(frame: Frame) -> None:
-                act(action, state, base, env, frame, apply_rules)
+            def rerun(scope: RuleScope) -> None:
+                act(action, state, base, env, scope, apply_rules)
 
             raise self.failed(rule, state, exc, rerun) from exc
 
