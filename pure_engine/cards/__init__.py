@@ -43,7 +43,15 @@ from pure_engine.cards.effects import (
     Summon,
     Transform,
 )
-from pure_engine.cards.events import DEATH, death_phase, emit, leave_play, refresh_auras, resolve
+from pure_engine.cards.events import (
+    DEATH,
+    death_phase,
+    deathrattle_at,
+    emit,
+    leave_play,
+    refresh_auras,
+    resolve,
+)
 from pure_engine.cards.pipeline import Pass, Pipeline
 from pure_engine.cards.program import (
     CHANCE_PLAYER,
@@ -217,6 +225,7 @@ __all__ = [
     "compile_selector",
     "create",
     "death_phase",
+    "deathrattle_at",
     "emit",
     "entities_in",
     "fresh_copy",
