@@ -98,6 +98,9 @@ FIREPLACE_WRONG: Final = {
     "hunters_mark": "Fireplace sets the health to 1 after auras; in the real game auras apply "
     "after it, so a Stormwind Champion's +1 keeps the minion at 2 "
     "(tests/test_skirmish_game.py::test_hunters_mark_keeps_aura_health)",
+    "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
+    "so it loses health; in the real game the health left stays, capped at the new maximum "
+    "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
 }
 """Where Fireplace is known to differ from the real game: the card, the real rule and the test
 of ours that pins it.  The differential keeps these cards out of its scenarios."""
@@ -107,6 +110,8 @@ LATER_PRINTING: Final = {
     "(2 damage to any character)",
     "tracking": "Fireplace plays today's printing (Discover a card from your deck: the others "
     "stay); skirmish the original (draw one of the top three, discard the others)",
+    "power_word_shield": "Fireplace's script gives +2 Health and draws nothing; the printing "
+    "skirmish follows also draws a card",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
 

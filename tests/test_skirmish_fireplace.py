@@ -39,6 +39,8 @@ pytestmark = pytest.mark.peers
 
 RUNS: int = 200
 """Fireplace runs per random scenario."""
+EXAMPLES: int = 2 if settings.default.max_examples < 1000 else 40
+"""Positions a card: a couple by default, many under ``--run-slow`` (its hypothesis profile)."""
 ALPHA: float = 1e-3
 """The false-alarm rate of one distribution comparison."""
 
@@ -162,7 +164,7 @@ CHECKED = sorted(k for k in COLLECTIBLE if k not in FIREPLACE_WRONG and k not in
 
 @pytest.mark.parametrize("card", CHECKED)
 @settings(
-    max_examples=4,
+    max_examples=EXAMPLES,
     phases=(Phase.explicit, Phase.reuse, Phase.generate),  # a Fireplace run is slow to shrink
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -17,6 +17,7 @@ from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.skirmish import SkirmishState, make_game
 from pure_engine.games.skirmish.base import BOARD_LIMIT, LAYOUT
 from pure_engine.games.skirmish.decks import PRESETS, parse_deck
+from pure_engine.games.skirmish.puzzle import parse_puzzle
 from pure_engine.testing import check_game
 from pure_engine.testing.golden import assert_golden
 from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards
@@ -493,8 +494,30 @@ def test_bad_decks_are_parse_errors() -> None:
         parse_deck("mage_deluxe")
     with pytest.raises(ParseError, match="is a hunter card, not mage"):
         parse_deck('{"class": "mage", "cards": ' + str(["tracking"] * 30).replace("'", '"') + "}")
-    with pytest.raises(ParseError, match=r"deck.cards\[0\]: unknown card 'whelp' \(a token"):
+    with pytest.raises(
+        ParseError, match=r"deck.cards\[0\]: expected a collectible card, found 'whelp'"
+    ):
         parse_deck('{"class": "mage", "cards": ["whelp"]}')
+    with pytest.raises(
+        ParseError, match=r"cards\[1\]: unknown card 'fireboll'; did you mean 'fireball'\?"
+    ):
+        parse_deck('{"class": "mage", "cards": ["fireball", "fireboll"]}')
+    with pytest.raises(ParseError, match=r"unknown card 'zzzzzz'$"):
+        parse_deck('{"class": "mage", "cards": ["zzzzzz"]}')
+
+
+@pytest.mark.parametrize("opener", ["[", '{"a": '])
+def test_json_nested_past_the_format_is_one_parse_error(opener: str) -> None:
+    deep = opener * 100_000
+    with pytest.raises(ParseError, match="nested at most 8 levels deep"):
+        parse_deck("{" + deep[1:] if opener == "[" else deep)
+    with pytest.raises(ParseError, match="nested at most 8 levels deep"):
+        parse_puzzle(deep)
+
+
+def test_brackets_inside_strings_are_not_nesting() -> None:
+    with pytest.raises(ParseError, match="unknown card"):
+        parse_deck('{"class": "mage", "cards": ["[[[[[[[[[[[[[[[[[["]}')
 
 
 def test_deck_lists_in_json(tmp_path: Path) -> None:
@@ -547,3 +570,19 @@ def test_deadly_poison_needs_a_weapon() -> None:
     assert list(GAME.legal_strings(s)) == ["hero_power", "end_turn"]
     s = play(s, "hero_power")
     assert "play deadly_poison" in GAME.legal_strings(s)
+
+
+def test_losing_an_aura_keeps_the_health_left() -> None:
+    s = position(
+        {"class": "priest", "mana": 3, "hand": ["shadow_word_death"]},
+        {
+            "board": [
+                {"card": "stormwind_champion"},
+                {"card": "war_golem", "damage": 6},
+                {"card": "chillwind_yeti", "damage": 1},
+            ]
+        },
+    )
+    assert board(s, 1)[1:] == [("war_golem", 8, 2), ("chillwind_yeti", 5, 5)]
+    s = play(s, "play shadow_word_death -> enemy 1")
+    assert board(s, 1) == [("war_golem", 7, 2), ("chillwind_yeti", 4, 5)]
