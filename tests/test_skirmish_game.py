@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pure_engine.cards import DOOMED, is_alive
+from pure_engine.cards.runtime import DOOMED, is_alive
 from pure_engine.core.digest import digest
 from pure_engine.core.registry import load_game
 from pure_engine.core.zones import ZoneId

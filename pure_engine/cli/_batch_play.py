@@ -29,8 +29,10 @@ from typing import Any
 
 from pure_engine.cli._batch_runner import Batch, Row, format_summary, parse_ranges, run_tasks
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.cli._options import positive_count, seed
+from pure_engine.cli._tables import format_table
 from pure_engine.cli.bench import add_playout_arguments, check_playout_arguments, measure
-from pure_engine.cli.play import add_bot_arguments, bot_specs, format_result, make_bots
+from pure_engine.cli.play import add_bot_arguments, bot_specs, make_bots
 from pure_engine.core.gamerecord import make_record, save
 from pure_engine.core.registry import load_game
 from pure_engine.search.arena import (
@@ -61,7 +63,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, example="kuhn_poker")
     parser.add_argument("--games", required=True, help="game numbers, e.g. 1-1000 or 1-10,17,30-40")
     add_bot_arguments(parser, required=False)
-    parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="match seed (default 0)")
     parser.add_argument(
         "--records",
         metavar="DIR",
@@ -72,7 +74,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME --tasks N [--param K=V] [--seconds S] [--seed N] [--max-decisions N]``."""
     add_game_arguments(parser, example="leduc_poker")
-    parser.add_argument("--tasks", type=int, required=True, help="timing tasks, numbered 1..N")
+    parser.add_argument(
+        "--tasks", type=positive_count, required=True, help="timing tasks, numbered 1..N"
+    )
     add_playout_arguments(parser)
 
 
@@ -163,7 +167,7 @@ def run_play(args: argparse.Namespace) -> int:
     )
     rows, _, _ = run_tasks(batch, args)
     names = [bot.name for bot in make_bots(game, specs, seeds=[0] * len(specs), simulations=None)]
-    print("\n".join(format_result(summarize_games(game.name, args.seed, names, rows))))
+    print("\n".join(format_table(summarize_games(game.name, args.seed, names, rows))))
     return 0
 
 

@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.cli._options import count, positive_count, seconds, seed
 from pure_engine.core.game import Game
 from pure_engine.core.playout import random_playouts
 
@@ -37,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, example="leduc_poker")
     add_playout_arguments(parser)
     parser.add_argument(
-        "--mcts", type=int, default=0, metavar="K", help="also time K MCTS simulations"
+        "--mcts", type=count, default=0, metavar="K", help="also time K MCTS simulations"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -45,12 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def add_playout_arguments(parser: argparse.ArgumentParser) -> None:
     """``--seconds S``, ``--seed N`` and ``--max-decisions N`` (also ``batch bench``'s)."""
     parser.add_argument(
-        "--seconds", type=float, default=2.0, help="time to spend on playouts (default 2)"
+        "--seconds", type=seconds, default=2.0, help="time to spend on playouts (default 2)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="playout seed (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="playout seed (default 0)")
     parser.add_argument(
         "--max-decisions",
-        type=int,
+        type=positive_count,
         default=None,
         help="abandon a game after this many decisions (default: the game's max length)",
     )

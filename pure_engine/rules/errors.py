@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pure_engine.errors import ParseError, PureEngineError
 
-__all__ = ["RuleError", "RuleRuntimeError", "RuleSyntaxError", "StepLimitError"]
+__all__ = ["OutOfStepsError", "RuleError", "RuleRuntimeError", "RuleSyntaxError", "StepLimitError"]
 
 
 class RuleError(PureEngineError, ValueError):
@@ -37,3 +37,8 @@ class RuleRuntimeError(RuleError):
 
 class StepLimitError(RuleRuntimeError):
     """A rule set did more than ``max_steps`` rule attempts and firings in one call."""
+
+
+class OutOfStepsError(Exception):
+    """A fast path ran out of steps (not a RuleError: the caller re-runs the slow path, which
+    raises the located :class:`StepLimitError`)."""

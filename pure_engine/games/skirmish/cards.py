@@ -19,6 +19,7 @@ from pure_engine.cards import (
     ADJACENT,
     ATK,
     COST,
+    DEATH,
     ENEMY,
     FRIENDLY,
     OTHER,
@@ -76,6 +77,7 @@ from pure_engine.games.skirmish.base import (
     TAUNT,
     UNDAMAGED,
     WINDFURY,
+    SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards_effects import (
     TOTEMS,
@@ -186,7 +188,7 @@ def hero(cls: str, hero_power: str) -> CardDef:
 
 DECK_MINION: Final = FRIENDLY + Zone("deck") + HasType("minion")
 OTHER_FRIENDLY_MINIONS: Final = FRIENDLY_MINIONS + OTHER
-YOUR_TURN_END: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
+YOUR_TURN: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
 
 
 def _t(key: str, cost: int, attack: int, health: int, tags: int = 0, *types: str) -> CardDef:
@@ -213,7 +215,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("kobold_geomancer", 2, 2, 2, tags=SPELLPOWER),
     minion("novice_engineer", 2, 1, 1, Draw(), text="Battlecry: draw a card."),
     minion("loot_hoarder", 2, 2, 1, deathrattle=(Draw(),), text="Deathrattle: draw a card."),
-    minion("knife_juggler", 2, 2, 2, triggers=(Trigger("summoned", (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
+    minion("knife_juggler", 2, 2, 2, triggers=(Trigger(SkirmishEvent.SUMMONED, (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
     minion("dire_wolf_alpha", 2, 2, 2, types=("beast",), aura=Aura(ADJACENT, 1, 0), text="Adjacent minions have +1 Attack."),
     minion("mad_scientist", 2, 2, 2, deathrattle=(If(board_not_full, (SearchDeck(DECK_MINION + (COST <= 3), to="board"),)),), text="Deathrattle: put a minion costing 3 or less from your deck into play."),
     minion("acidic_swamp_ooze", 2, 3, 2, Destroy(ENEMY + Zone("weapon")), text="Battlecry: destroy your opponent's weapon."),
@@ -231,22 +233,22 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("silverback_patriarch", 3, 1, 4, tags=TAUNT, types=("beast",)),
     minion("jungle_panther", 3, 4, 2, tags=STEALTH, types=("beast",)),
     minion("thrallmar_farseer", 3, 2, 3, tags=WINDFURY),
-    minion("acolyte_of_pain", 3, 1, 3, triggers=(Trigger("damaged", (Draw(),), SELF),), text="Whenever this minion takes damage, draw a card."),
+    minion("acolyte_of_pain", 3, 1, 3, triggers=(Trigger(SkirmishEvent.DAMAGED, (Draw(),), SELF),), text="Whenever this minion takes damage, draw a card."),
     minion("dalaran_mage", 3, 1, 4, tags=SPELLPOWER),
     minion("chillwind_yeti", 4, 4, 5),
     minion("senjin_shieldmasta", 4, 3, 5, tags=TAUNT),
     minion("gnomish_inventor", 4, 2, 4, Draw(), text="Battlecry: draw a card."),
     minion("ogre_magi", 4, 4, 4, tags=SPELLPOWER),
     minion("defender_of_argus", 4, 2, 3, Buff(ADJACENT, 1, 1, tags=TAUNT), text="Battlecry: give adjacent minions +1/+1 and Taunt."),
-    minion("cult_master", 4, 4, 2, triggers=(Trigger("death", (Draw(),), FRIENDLY + Zone("graveyard") + HasType("minion")),), text="Whenever one of your other minions dies, draw a card."),
+    minion("cult_master", 4, 4, 2, triggers=(Trigger(DEATH, (Draw(),), FRIENDLY + Zone("graveyard") + HasType("minion")),), text="Whenever one of your other minions dies, draw a card."),
     minion("leeroy_jenkins", 5, 6, 2, Summon("whelp", Player.OPPONENT, 2), tags=CHARGE, text="Charge. Battlecry: summon two 1/1 Whelps for your opponent."),
     minion("frostwolf_warlord", 5, 4, 4, Buff(SELF, Count(OTHER_FRIENDLY_MINIONS), Count(OTHER_FRIENDLY_MINIONS)), text="Battlecry: gain +1/+1 for each other friendly minion."),
     minion("stormpike_commando", 5, 4, 2, Hit(TARGET, 2), target=CHARACTERS, text="Battlecry: deal 2 damage."),
     minion("darkscale_healer", 5, 4, 5, Heal(FRIENDLY_CHARACTERS, 2), text="Battlecry: restore 2 health to all friendly characters."),
-    minion("gurubashi_berserker", 5, 2, 7, triggers=(Trigger("damaged", (Buff(SELF, 3),), SELF),), text="Whenever this minion takes damage, gain +3 Attack."),
+    minion("gurubashi_berserker", 5, 2, 7, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 3),), SELF),), text="Whenever this minion takes damage, gain +3 Attack."),
     minion("boulderfist_ogre", 6, 6, 7),
     minion("lord_of_the_arena", 6, 6, 5, tags=TAUNT),
-    minion("doomsayer", 2, 0, 7, triggers=(Trigger("turn_start", (Destroy(MINIONS),), YOUR_TURN_END),), text="At the start of your turn, destroy ALL minions."),
+    minion("doomsayer", 2, 0, 7, triggers=(Trigger(SkirmishEvent.TURN_START, (Destroy(MINIONS),), YOUR_TURN),), text="At the start of your turn, destroy ALL minions."),
     minion("stormwind_champion", 7, 6, 6, aura=Aura(OTHER_FRIENDLY_MINIONS, 1, 1), text="Your other minions have +1/+1."),
     minion("core_hound", 7, 9, 5, types=("beast",)),
     minion("war_golem", 7, 7, 7),
@@ -327,7 +329,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     _t("frog", 0, 0, 1, TAUNT, "beast"),
     _t("druid_of_the_claw_cat", 5, 4, 4, CHARGE, "beast"),
     _t("druid_of_the_claw_bear", 5, 4, 6, TAUNT, "beast"),
-    minion("healing_totem", 1, 0, 2, types=("totem",), triggers=(Trigger("turn_end", (Heal(FRIENDLY_MINIONS, 1),), YOUR_TURN_END),), collectible=False),
+    minion("healing_totem", 1, 0, 2, types=("totem",), triggers=(Trigger(SkirmishEvent.TURN_END, (Heal(FRIENDLY_MINIONS, 1),), YOUR_TURN),), collectible=False),
     _t("searing_totem", 1, 1, 1, 0, "totem"),
     _t("stoneclaw_totem", 1, 0, 2, TAUNT, "totem"),
     _t("wrath_of_air_totem", 1, 0, 2, SPELLPOWER, "totem"),

@@ -8,23 +8,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards import Do, Effect, Selector
+from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
+    CardRules,
     CardState,
     Decision,
     DecisionKind,
-    Do,
-    Effect,
-    Rules,
-    Selector,
     is_alive,
     move,
     put,
     spawn,
 )
-from pure_engine.cards.program import Assembler, Frame, Instr, Reg, S, Value
+from pure_engine.cards.runtime.pool import Assembler, Instr
+from pure_engine.cards.runtime.program import Frame, Reg, S, Value
+from pure_engine.cards.runtime.vm import set_reg
 from pure_engine.cards.selectors import Compiled
-from pure_engine.cards.vm import set_reg
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
     BOARD_ZONES,
@@ -65,7 +64,7 @@ def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int
 def gain_mana(amount: int) -> Effect:
     """Gain *amount* mana this turn only (The Coin, Innervate)."""
 
-    def gain(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+    def gain(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         assert isinstance(state, SkirmishState)
         me = frame.ctx.controller
         return state.replace(
@@ -75,7 +74,7 @@ def gain_mana(amount: int) -> Effect:
     return Do(gain)
 
 
-def opponent_crystal(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def opponent_crystal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     assert isinstance(state, SkirmishState)
     them = 1 - frame.ctx.controller
     return state.replace(
@@ -83,7 +82,7 @@ def opponent_crystal(state: CardState, frame: Frame, rules: Rules[CardState]) ->
     )
 
 
-def health_to_one(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def health_to_one(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     target = frame.ctx.target
     if target is None:
         return state
@@ -93,7 +92,7 @@ def health_to_one(state: CardState, frame: Frame, rules: Rules[CardState]) -> Ca
     )))  # fmt: skip
 
 
-def equip(state: S, rules: Rules[S], player: int, card: str) -> S:
+def equip(state: S, rules: CardRules[S], player: int, card: str) -> S:
     """*player* equips a fresh *card* (their old weapon goes to the graveyard)."""
     zone = rules.layout.zone("weapon", player)
     table = state.table
@@ -103,7 +102,7 @@ def equip(state: S, rules: Rules[S], player: int, card: str) -> S:
     return state.replace(table=table)
 
 
-def dagger(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def dagger(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     return equip(state, rules, frame.ctx.controller, "wicked_knife")
 
 
@@ -115,7 +114,7 @@ TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_
 class _RandomTotemI(Instr):
     """Chance picks one of the basic totems not already on your board, and summons it."""
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         table = state.table
         board = table.zones[rules.layout.zone("board", frame.ctx.controller)]
         present = {table.entities[i].card for i in board}
@@ -130,7 +129,7 @@ class _RandomTotemI(Instr):
         return state.replace(pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, int)
         state = rules.summon(state, frame, frame.ctx.controller, TOTEMS[choice])
@@ -162,7 +161,7 @@ class _CountMissilesI(Instr):
     base: int
     reg: Reg
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         return state, set_reg(
             frame, self.reg, self.base + spell_damage(state, frame.ctx.controller)
         )
@@ -176,7 +175,7 @@ class _MissileI(Instr):
     selector: Compiled
     reg: Reg
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         left = frame.regs[self.reg.index]
         assert isinstance(left, int)
         table = state.table
@@ -191,7 +190,7 @@ class _MissileI(Instr):
         return state.replace(pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, tuple)
         left = frame.regs[self.reg.index]
@@ -219,7 +218,7 @@ class Missiles(Effect):
 def draw_cheaper(amount: int) -> Effect:
     """Draw a card; if it reaches the hand, it costs *amount* less (Far Sight)."""
 
-    def draw(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+    def draw(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         me = frame.ctx.controller
         deck = state.table.zones[DECK_ZONES[me]]
         top = deck[-1] if deck else None

@@ -43,7 +43,15 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, FROZEN, Entity, new_table, put, refresh_auras, spawn
+from pure_engine.cards.runtime import (
+    EXHAUSTED,
+    FROZEN,
+    Entity,
+    new_table,
+    put,
+    refresh_auras,
+    spawn,
+)
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,

@@ -3,25 +3,25 @@
 * damage: a divine shield absorbs one hit; a hero's armor absorbs damage
   before health; spell damage (friendly minions with ``spell_damage``) adds
   to spells, not to hero powers; a poisonous minion destroys any minion it
-  damages; every damaged entity emits ``"damaged"``;
+  damages; every damaged entity emits ``DAMAGED``;
 * draw: the top card (last of the deck zone) goes to the hand, or to the
   graveyard when the hand holds 10 cards; an empty deck deals fatigue
   (1, 2, 3... damage);
 * summon: a fresh copy at the right of the summoning minion, in a dead
   minion's place for its deathrattle (or at the right end), none when the
-  board holds 7; it emits ``"summoned"``.
+  board holds 7; it emits ``SUMMONED``.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
+    CardRules,
     EntityId,
     Frame,
-    Rules,
     build_pool,
     deathrattle_at,
     emit,
@@ -40,6 +40,7 @@ from pure_engine.games.skirmish.base import (
     HERO_ZONES,
     LAYOUT,
     POISONOUS,
+    SkirmishEvent,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import CARDS
@@ -47,14 +48,14 @@ from pure_engine.games.skirmish.cards_effects import spell_damage
 
 __all__ = ["POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
 
-POOL: Final = build_pool(CARDS, LAYOUT)
+POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 """Every skirmish card, compiled once."""
 
 
 def deal_damage(
     state: SkirmishState, source: EntityId | None, target: EntityId, amount: int
 ) -> SkirmishState:
-    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``"damaged"``."""
+    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``DAMAGED``."""
     if amount <= 0:
         return state
     table = state.table
@@ -68,7 +69,7 @@ def deal_damage(
         if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and amount > absorbed:
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
-    return emit(state, RULES, "damaged", target)
+    return emit(state, RULES, SkirmishEvent.DAMAGED, target)
 
 
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
@@ -120,10 +121,10 @@ def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> Skirmi
     table, new = spawn(state.table, POOL, BOARD_ZONES[player], card, player, at=at)
     new_minion = table.entities[new]
     table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
-    return emit(state.replace(table=table), RULES, "summoned", new)
+    return emit(state.replace(table=table), RULES, SkirmishEvent.SUMMONED, new)
 
 
-RULES: Final[Rules[SkirmishState]] = Rules(
+RULES: Final[CardRules[SkirmishState]] = CardRules(
     layout=LAYOUT,
     pool=POOL,
     damage=_damage,
