@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, TypeVar
 
-from pure_engine.cards import CHANCE_PLAYER, FROZEN, DecisionKind, EntityId
-from pure_engine.games.skirmish.actions import CHOOSE, PLAY, Action, attack_value, hero_of
+from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, EntityId
+from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     CHARGE,
@@ -216,14 +216,14 @@ def _target_id(state: SkirmishState, target: tuple[Any, ...] | None) -> int:
     return int(state.table.zones[BOARD_ZONES[target[1]]][target[2]])
 
 
-def skirmish_action(state: SkirmishState, play: Play) -> Action:
+def skirmish_action(state: SkirmishState, play: Play) -> SkirmishAction:
     """The skirmish action of *play* in *state*."""
     card = state.table.zones[HAND_ZONES[state.to_move]][play.hand_index]
     # a choose-one card picks its target inside the chosen mode, not when it is played
     target = (
         _target_id(state, play.target) if state.table.entities[card].card in POOL.targets else -1
     )
-    return Action(PLAY, card, target, -1 if play.at is None else play.at)
+    return SkirmishAction(PLAY, card, target, -1 if play.at is None else play.at)
 
 
 def _entity(option: object) -> int:
@@ -245,7 +245,7 @@ def _answer(state: SkirmishState, choice: int | str | tuple[Any, ...] | None) ->
             i for i, o in enumerate(pending.options)
             if state.table.entities[EntityId(_entity(o))].card == choice
         )  # fmt: skip
-    return within_turn(state, Action(CHOOSE, index))
+    return within_turn(state, SkirmishAction(CHOOSE, index))
 
 
 def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fraction]:
@@ -262,7 +262,7 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
             out[pos] = out.get(pos, Fraction(0)) + p
         elif pending.player == CHANCE_PLAYER:
             for i, w in enumerate(pending.weights):
-                todo.append((within_turn(s, Action(CHOOSE, i)), p * w, used))
+                todo.append((within_turn(s, SkirmishAction(CHOOSE, i)), p * w, used))
         elif pending.kind is DecisionKind.TARGET:
             todo.append((_answer(s, play.target), p, used))
         else:

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from pure_engine.cards import CHANCE_PLAYER, DecisionKind, EntityId
-from pure_engine.games.skirmish.actions import CHOOSE, PLAY, Action, legal_actions
+from pure_engine.cards.runtime import CHANCE_PLAYER, DecisionKind, EntityId
+from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, legal_actions
 from pure_engine.games.skirmish.base import BOARD_ZONES, HAND_ZONES, KEYWORDS, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game import within_turn
@@ -39,7 +39,7 @@ pytestmark = pytest.mark.peers
 
 RUNS: int = 200
 """Fireplace runs per random scenario."""
-EXAMPLES: int = 2 if settings.default.max_examples < 1000 else 40
+EXAMPLES: int = 2 if (settings.default or settings()).max_examples < 1000 else 40
 """Positions a card: a couple by default, many under ``--run-slow`` (its hypothesis profile)."""
 ALPHA: float = 1e-3
 """The false-alarm rate of one distribution comparison."""
@@ -132,7 +132,7 @@ def _draw_play(draw: st.DrawFn, state: SkirmishState) -> Play | None:
             choices.append(after.table.entities[EntityId(_entity(pending.options[index]))].card)
         else:
             choices.append(index)
-        after = within_turn(after, Action(CHOOSE, index))
+        after = within_turn(after, SkirmishAction(CHOOSE, index))
     return Play(0, target, None if action.at < 0 else action.at, tuple(choices))
 
 
