@@ -6,11 +6,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -275,3 +277,27 @@ def test_a_disabled_progress_never_starts_a_thread() -> None:
         assert threading.active_count() == before
     progress.bar(1, 2, "games")
     assert stream.getvalue() == ""
+
+
+def test_skirmish_moves_read_in_words_and_the_notation_is_unchanged() -> None:
+    from pure_engine.core.registry import action_in_words
+    from pure_engine.games.skirmish.actions import ATTACK
+
+    game = load_game("skirmish", deck0="warrior_basic", deck1="priest_basic")
+    state, rng = game.initial_state(seed=3), random.Random(0)
+    attacks: list[Any] = []
+    while not attacks and not game.is_terminal(state):  # play until a minion may attack
+        if game.current_player(state) < 0:
+            state = game.step(state, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        attacks = [
+            a for a in legal if a.kind == ATTACK and "hero ->" not in game.action_to_str(state, a)
+        ]
+        if not attacks:
+            state = game.step(state, legal[0])
+    assert attacks, "this seeded game has a minion attack"
+    words = action_in_words(game, state, attacks[0])
+    text = game.action_to_str(state, attacks[0])
+    assert " attacks " in words and words[0].isupper() and "->" not in words, words
+    assert text.startswith("attack ") and game.parse_action(state, text) == attacks[0]
