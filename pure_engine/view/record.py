@@ -44,27 +44,29 @@ def scenes_of(draw: SceneFunction, game: Game[Any, Any], state: Any) -> list[Sce
 
 def record_data(record: GameRecord, source: str) -> dict[str, Any]:
     """Replay *record* (with every check) and collect its steps' scenes and moves."""
+    pack = Pack()
+    steps: list[list[int]] = []
+    moves: list[list[str]] = []
+
+    def on_step(game: Game[Any, Any], before: Any, entry: RecordedAction, after: Any) -> None:
+        draw = _draw(game, source)
+        if not steps:
+            steps.append([pack.add(s) for s in scenes_of(draw, game, before)])
+        who = "chance" if entry.player == CHANCE else f"player {entry.player}"
+        moves.append([who, entry.text, _why(game, before, entry)])
+        steps.append([pack.add(s) for s in scenes_of(draw, game, after)])
+
     try:
-        game, _ = replay(record)
+        game, _ = replay(record, on_step=on_step)
     except RecordError as exc:
         raise RecordError(str(exc), where=source) from None
-    draw = scene_function(game.name)
-    if draw is None:
-        raise RecordError(f"no renderer registered for game {game.name!r}", where=source)
-    pack = Pack()
-    state = game.initial_state(record.seed)
-    steps = [[pack.add(s) for s in scenes_of(draw, game, state)]]
-    moves = []
-    for entry in record.actions:
-        action = game.parse_action(state, entry.text)
-        why = _why(game, state, entry)
-        if entry.auto == CHANCE_AUTO:
-            state = game.resolve_chance(state)[1]
-        else:
-            state = game.step(state, action)
-        who = "chance" if entry.player == CHANCE else f"player {entry.player}"
-        moves.append([who, entry.text, why])
-        steps.append([pack.add(s) for s in scenes_of(draw, game, state)])
+    if not steps:
+        steps.append(
+            [
+                pack.add(s)
+                for s in scenes_of(_draw(game, source), game, game.initial_state(record.seed))
+            ]
+        )
     summary = [f"{record.game}, seed {record.seed}, {len(record.actions)} moves"]
     if record.params:
         summary.append(", ".join(f"{key} {str(value)[:80]}" for key, value in record.params))
@@ -80,6 +82,13 @@ def record_data(record: GameRecord, source: str) -> dict[str, Any]:
         "summary": summary,
         "pack": pack,
     }
+
+
+def _draw(game: Game[Any, Any], source: str) -> SceneFunction:
+    draw = scene_function(game.name)
+    if draw is None:
+        raise RecordError(f"no renderer registered for game {game.name!r}", where=source)
+    return draw
 
 
 def _why(game: Game[Any, Any], state: Any, entry: RecordedAction) -> str:

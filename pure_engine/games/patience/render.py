@@ -24,6 +24,9 @@ from pure_engine.games.playing_cards import SUIT_NAMES, card_str, make_card
 __all__ = ["scene"]
 
 _STEP = 62  # pixels between columns
+_FACES = tuple(Card(card_str(card)) for card in range(104))
+_DOWN = tuple(Card(card_str(card), mark="down") for card in range(104))
+"""Every card of two decks, face up and dealt face down (built once: a scene is built per step)."""
 
 
 def scene(game: Any, state: PatienceState, seat: int | None) -> Scene:
@@ -49,15 +52,13 @@ def scene(game: Any, state: PatienceState, seat: int | None) -> Scene:
         texts.append(f"stock {len(stock)} cards, redeals {state.redeals}")
     top = 230 if (state.stock or state.waste) else 130
     for index, pile in enumerate(state.reserve):
-        cards = tuple(Card(card_str(c)) for c in pile)
+        cards = tuple(_FACES[c] for c in pile)
         zones.append(Zone(f"r{index + 1}", 10 + index * _STEP, top, cards, "stack"))
     if state.reserve:
         top += 100
     for index, pile in enumerate(state.piles):
         hidden = state.down[index] if state.down else 0
-        cards = tuple(
-            Card(card_str(c), mark="down" if k < hidden else "") for k, c in enumerate(pile)
-        )
+        cards = tuple(_DOWN[c] if k < hidden else _FACES[c] for k, c in enumerate(pile))
         zones.append(Zone(f"t{index + 1}", 10 + index * _STEP, top, cards, "column"))
     on_foundations = sum(state.found)
     texts.append(f"{on_foundations} cards on the foundations")
