@@ -301,3 +301,33 @@ def test_skirmish_moves_read_in_words_and_the_notation_is_unchanged() -> None:
     text = game.action_to_str(state, attacks[0])
     assert " attacks " in words and words[0].isupper() and "->" not in words, words
     assert text.startswith("attack ") and game.parse_action(state, text) == attacks[0]
+
+
+class _ClosedPipe(io.StringIO):
+    """A stdout whose reader went away (``pure-engine list | head -1``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_pipe_ends_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    code = main(["list"])
+    assert code == 141 and capsys.readouterr().err == ""
+
+
+def test_an_internal_error_is_one_line_naming_it_a_bug(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pure_engine.cli.listing as listing
+
+    def broken(args: object) -> int:
+        raise KeyError("oops")
+
+    monkeypatch.setattr(listing, "run", broken)
+    monkeypatch.delenv("PURE_ENGINE_TRACEBACK", raising=False)
+    assert main(["list"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: KeyError" in err and "a bug" in err
