@@ -331,3 +331,16 @@ def test_an_internal_error_is_one_line_naming_it_a_bug(
     assert main(["list"]) == 70
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error: KeyError" in err and "a bug" in err
+
+
+def test_batch_play_finishes_patience_with_verdicts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "klondike.jsonl"
+    argv = ["batch", "play", "golf", "--games", "1-4", "--bots", "random", "--max-moves", "3"]
+    assert main([*argv, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "at most 3 moves a game" in printed and "cap reached" in printed
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["max_moves"] for row in rows] == [3] * 4
+    assert all(row["capped"] == (row["length"] == 3) for row in rows)
