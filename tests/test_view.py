@@ -260,3 +260,26 @@ def test_dump_search_needs_a_search_bot(tmp_path: Path, capsys: pytest.CaptureFi
     argv = ["play", "kuhn_poker", "--bots", "random,random", "--games", "1"]
     assert main([*argv, "--dump-search", str(tmp_path / "t.json")]) == 2
     assert "needs an mcts, ismcts or alphabeta bot" in capsys.readouterr().err
+
+
+def test_serve_rebuilds_the_page_on_every_request(tmp_path: Path) -> None:
+    import threading
+    import urllib.request
+
+    from pure_engine.cli.view import make_server
+
+    path = tmp_path / "growing.json"
+    save(seeded_record("kuhn_poker", cap=2), path)
+    server = make_server(str(path), ViewOptions(), 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with urllib.request.urlopen(url) as answer:
+            assert "2 moves" in answer.read().decode()
+        save(seeded_record("kuhn_poker"), path)  # the record grew
+        with urllib.request.urlopen(url) as answer:
+            assert "2 moves" not in answer.read().decode()
+    finally:
+        server.shutdown()
+        server.server_close()

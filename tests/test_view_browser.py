@@ -116,7 +116,7 @@ def _shown(scene: Scene) -> Counter[str]:
     """The faces the page draws: a pile ("stack") shows only its top card."""
     faces: Counter[str] = Counter()
     for zone in scene.zones:
-        cards = zone.cards[-1:] if zone.layout == "stack" else zone.cards
+        cards = zone.cards[-1:] if zone.layout in ("stack", "pile") else zone.cards
         faces.update(card.face for card in cards if card.face)
     return faces
 
@@ -160,6 +160,8 @@ def test_a_record_steps_by_keyboard_and_hides_cards_by_seat(
         if name in HIDDEN:
             assert page.faces() != _shown(draw(game, states[middle], None))
             assert page.face_down() > 0
+        if seat == 1:
+            page.shot(f"{name}-seat-1")
         page.press("ArrowRight")
         assert page.where() == f"step {middle + 1} / {last}"
         page.press("ArrowLeft")
@@ -194,6 +196,8 @@ def test_a_freecell_solution_animates_to_the_end(browser: Any, tmp_path: Path) -
     moves = len(json.loads(solution)["moves"])
     assert page.where() == f"step {moves} / {moves}"
     assert page.faces() == Counter({"KC": 1, "KD": 1, "KH": 1, "KS": 1})  # four full foundations
+    page.press("ArrowLeft", moves - 40)
+    assert page.where() == f"step 40 / {moves}"
     page.shot("freecell-solution")
     page.close()
 

@@ -45,7 +45,7 @@ from pure_engine.cli.patience import is_verified, result_to_json
 from pure_engine.games.patience.deals import numbered_deal
 from pure_engine.games.patience.game import resolve_variant
 from pure_engine.games.patience.solver import solve as solve_deal
-from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.variant import Variant
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
 
 __all__ = [

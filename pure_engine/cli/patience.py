@@ -20,7 +20,7 @@ from pure_engine.games.patience.game import is_freecell_like, move_to_str, resol
 from pure_engine.games.patience.moves import Move, fc_notation, moves_to_json
 from pure_engine.games.patience.solver import SolveResult
 from pure_engine.games.patience.solver import solve as solve_deal
-from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.variant import Variant
 from pure_engine.games.patience.verify import verify
 from pure_engine.search.budget import Budget
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from pure_engine.errors import PureEngineError
 from pure_engine.view import ViewOptions, build_page, write_page
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "make_server", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +59,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(path: str, options: ViewOptions, port: int) -> int:
+def make_server(path: str, options: ViewOptions, port: int) -> http.server.ThreadingHTTPServer:
+    """A localhost server answering every GET with the page of *path*, built afresh (a bad
+    file answers 500 with the one-line error)."""
+
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             try:
@@ -76,7 +79,11 @@ def _serve(path: str, options: ViewOptions, port: int) -> int:
         def log_message(self, format: str, *args: object) -> None:
             return
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+
+
+def _serve(path: str, options: ViewOptions, port: int) -> int:
+    server = make_server(path, options, port)
     print(f"serving {path} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
     sys.stdout.flush()
     try:

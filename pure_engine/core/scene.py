@@ -38,9 +38,9 @@ __all__ = [
 FACE_DOWN: Final = ""
 """The face of a card its viewer cannot see."""
 
-LAYOUTS: Final = frozenset({"row", "column", "stack", "grid"})
+LAYOUTS: Final = frozenset({"row", "column", "stack", "grid", "pile"})
 """How a zone lays out its cards: a fanned row, a cascade down, only the top with a count,
-or wide cards (with stats) side by side."""
+wide cards (with stats) side by side, or only the top wide card with a count."""
 
 
 class Card(Struct):

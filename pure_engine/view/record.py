@@ -69,7 +69,10 @@ def record_data(record: GameRecord, source: str) -> dict[str, Any]:
         )
     summary = [f"{record.game}, seed {record.seed}, {len(record.actions)} moves"]
     if record.params:
-        summary.append(", ".join(f"{key} {str(value)[:80]}" for key, value in record.params))
+        shown = [
+            f"{key} {str(value)[:80]}" for key, value in record.params if value not in ("", None)
+        ]
+        summary.append(", ".join(shown))
     if record.returns is not None:
         summary.append("returns: " + " ".join(f"{r:+g}" for r in record.returns))
     return {

@@ -76,22 +76,23 @@
   function drawZone(svg, zone, values, box) {
     var name = zone[0], x = zone[1], y = zone[2], layout = zone[3], cards = zone[4], note = zone[5];
     var group = svgEl("g", { "class": "zone", "data-zone": name });
-    var label = note && layout !== "stack" && layout !== "grid" ? name + " \u00b7 " + note : name;
+    var label = note && (layout === "row" || layout === "column") ? name + " \u00b7 " + note : name;
     group.appendChild(svgEl("text", { x: x, y: y - 5, "class": "label" }, label));
     var right = x + CW, bottom = y + CH;
-    if (layout === "stack") {
+    if (layout === "stack" || layout === "pile") {
+      var wide = layout === "pile";
       if (cards.length === 0) {
-        group.appendChild(svgEl("rect", { x: x, y: y, width: CW, height: CH, rx: 5, "class": "slot" }));
+        group.appendChild(svgEl("rect", { x: x, y: y, width: wide ? GW : CW,
+          height: wide ? GH : CH, rx: 5, "class": "slot" }));
       } else {
-        var top = cards[cards.length - 1];
-        var wideTop = parts(top).stats !== "";
-        drawCard(group, top, x, y, wideTop, values);
+        drawCard(group, cards[cards.length - 1], x, y, wide, values);
         if (cards.length > 1) {
-          group.appendChild(svgEl("text", { x: x + (wideTop ? GW : CW) + 3, y: y + CH,
+          group.appendChild(svgEl("text", { x: x + 2, y: y + (wide ? GH : CH) + 13,
             "class": "count" }, "\u00d7" + cards.length));
         }
       }
-      right = x + GW + 28;
+      right = x + (wide ? GW : CW) + 8;
+      bottom = y + (wide ? GH : CH) + 16;
     } else if (layout === "grid") {
       group.appendChild(svgEl("rect", { x: x, y: y, width: Math.max(cards.length, 1) * (GW + 6),
         height: GH, rx: 6, "class": "area" }));
@@ -106,7 +107,7 @@
       cards.forEach(function (card, i) { drawCard(group, card, x, y + i * down, false, values); });
       bottom = y + CH + Math.max(cards.length - 1, 0) * down;
     } else {
-      var across = cards.length > 1 ? Math.min(28, Math.floor(640 / cards.length)) : 28;
+      var across = cards.length > 1 ? Math.min(30, Math.floor(640 / cards.length)) : 30;
       if (values) across = Math.max(across, 30);
       cards.forEach(function (card, i) { drawCard(group, card, x + i * across, y, false, values); });
       right = x + CW + Math.max(cards.length - 1, 0) * across;

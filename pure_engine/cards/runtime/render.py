@@ -31,7 +31,7 @@ __all__ = ["WIDE_KINDS", "entity_card", "observe_table", "table_zones", "truth_v
 WIDE_KINDS = frozenset({"board", "battlefield", "hand"})
 """Zone kinds drawn as rows of wide cards; the others are small piles at the side."""
 
-_ROW = 116  # pixels per row of wide cards
+_ROW = 122  # pixels per row of wide cards (a pile's count below it)
 _SIDE = 112  # pixels per small pile, across
 
 
@@ -77,7 +77,7 @@ def table_zones(
     for view in views:
         info = by_id[view[0]]
         cards = _cards(view, keywords, marks)
-        layout_name = "grid" if info.kind in WIDE_KINDS else "stack"
+        layout_name = "grid" if info.kind in WIDE_KINDS else "pile"
         owner = info.spec.owner if info.spec.owner in (0, 1) else None
         blocks[owner].append(Zone(str(view[0]), 0, 0, cards, layout_name))
     placed: list[Zone] = []

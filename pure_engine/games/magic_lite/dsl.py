@@ -50,7 +50,6 @@ from pure_engine.games.magic_lite.state import (
     COLORS,
     TAPPED,
     Cost,
-    Draft,
     MagicEvent,
     MagicState,
     parse_cost,
@@ -118,7 +117,7 @@ _NO_COST: Final = Cost(0, (0, 0, 0, 0, 0))
 
 
 def _state(state: CardState) -> MagicState:
-    assert isinstance(state, (MagicState, Draft))  # a draft inside turn.step
+    assert isinstance(state, MagicState)
     return state
 
 
@@ -167,8 +166,7 @@ tap_target: Final[Effect] = Do(_tap)
 @dataclass(frozen=True, slots=True)
 class Attach(Do):
     """An aura's resolution (:func:`attach`): the kit's ``Do`` step, with the *health* the aura
-    gives its creature for the rules that ask what a program can do
-    (:data:`~.engine.HARMLESS`)."""
+    gives its creature."""
 
     health: int = 0
 
