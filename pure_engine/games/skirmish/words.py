@@ -14,7 +14,7 @@ from pure_engine.games.skirmish.actions import (
     CHOOSE,
     END_TURN,
     POWER,
-    Action,
+    SkirmishAction,
     action_to_str,
     power_of,
 )
@@ -50,7 +50,7 @@ def _named(state: SkirmishState, entity_id: int, player: int) -> str:
     return name
 
 
-def action_in_words(state: SkirmishState, action: Action) -> str:
+def action_in_words(state: SkirmishState, action: SkirmishAction) -> str:
     """*action* in *state* as a sentence (the notation for a pending choice).
 
     >>> from pure_engine.core.registry import load_game
