@@ -26,7 +26,7 @@ from typing import Any
 from pure_engine.rules import model as m
 from pure_engine.rules.compiler.rules import CompiledRule
 from pure_engine.rules.errors import RuleError, RuleRuntimeError, StepLimitError
-from pure_engine.rules.interpreter import Env, Frame, act, format_path, match_rule
+from pure_engine.rules.interpreter import Env, RuleScope, act, format_path, match_rule
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import MISSING, child
 
@@ -102,8 +102,8 @@ class Call:
         compiled = None if self.compiled is None else self.compiled.get(rule.path)
         traced = self.sink is not None and (logging or rule.path in self.inner_logs)
         if compiled is None or traced:
-            frame = Frame(self.functions, self.types, state, rule, self.sink, logging=logging)
-            found = match_rule(rule, node, ancestors, env, frame)
+            scope = RuleScope(self.functions, self.types, state, rule, self.sink, logging=logging)
+            found = match_rule(rule, node, ancestors, env, scope)
             if rule.first:
                 first = next(found, None)
                 found.close()
@@ -120,8 +120,8 @@ class Call:
         except RuleError:
             raise
         except Exception as exc:
-            frame = Frame(self.functions, self.types, state, rule, None, logging=False)
-            for _ in match_rule(rule, node, ancestors, env, frame):
+            scope = RuleScope(self.functions, self.types, state, rule, None, logging=False)
+            for _ in match_rule(rule, node, ancestors, env, scope):
                 if rule.first:
                     break
             raise RuleRuntimeError(
@@ -215,15 +215,15 @@ class Call:
 
         compiled = None if self.compiled is None else self.compiled.get(rule.path)
         if compiled is None or compiled.act is None or (self.sink is not None and logging):
-            frame = Frame(self.functions, self.types, state, rule, self.sink, logging=logging)
-            return act(action, state, base, env, frame, apply_rules)
+            scope = RuleScope(self.functions, self.types, state, rule, self.sink, logging=logging)
+            return act(action, state, base, env, scope, apply_rules)
         try:
             return compiled.act(state, base, env, apply_rules)
         except RuleError:
             raise
         except Exception as exc:
-            frame = Frame(self.functions, self.types, state, rule, None, logging=False)
-            act(action, state, base, env, frame, apply_rules)
+            scope = RuleScope(self.functions, self.types, state, rule, None, logging=False)
+            act(action, state, base, env, scope, apply_rules)
             raise RuleRuntimeError(
                 f"{type(exc).__name__}: {exc} (rule {rule.name!r})",
                 source=rule.source,

@@ -1,4 +1,4 @@
-"""What the interpreter's matching and actions share: the :class:`Frame` of one rule (its
+"""What the interpreter's matching and actions share: the :class:`RuleScope` of one rule (its
 functions, types, state root, tracer and location) and how values and paths are shown in
 traces and errors.
 """
@@ -16,7 +16,7 @@ from pure_engine.rules.parsing.reading import json_path
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import MISSING
 
-__all__ = ["Env", "Frame", "format_path", "same", "show", "show_values", "show_where"]
+__all__ = ["Env", "RuleScope", "format_path", "same", "show", "show_values", "show_where"]
 
 Env = dict[str, Any]
 """The bindings of one instantiation: variable name -> value."""
@@ -50,7 +50,7 @@ def show(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-class Frame:
+class RuleScope:
     """What one rule's matching or action needs: the functions and types, the state root
     for ``@path``, the tracer (or None) and where the rule is (for errors)."""
 
