@@ -30,6 +30,7 @@ from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchSta
 from pure_engine.testing.check_names import ALL_CHECKS, FAST_CHECKS, Check, Checks, parse_checks
 from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
+from pure_engine.testing.check_resample import has_resample, resample_failure
 from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
 from pure_engine.testing.check_stats import frequency_failures
 
@@ -242,6 +243,50 @@ def _check_cross_process(run: Run, traces: Sequence[Trace], factory: str | None)
     return None
 
 
+def _check_resamples(
+    run: Run,
+    played: Sequence[Trace],
+    states: int,
+    draws: int,
+    budget: int,
+    false_alarm: float,
+    seed: int,
+) -> Failure | None:
+    """The ``resample`` check at up to *states* decision states spread over the games."""
+    game = run.game
+    spots = [
+        (trace, step)
+        for trace in played
+        for step, state in enumerate(trace.states)
+        if game.current_player(state) >= 0
+    ]
+    if not spots or states < 1:
+        return None
+    chosen = [
+        spots[i * len(spots) // min(states, len(spots))] for i in range(min(states, len(spots)))
+    ]
+    share = false_alarm / len(chosen)
+    for number, (trace, step) in enumerate(chosen):
+        start = trace.states[0]
+        other_start = game.initial_state(None if trace.seed is None else trace.seed + 1)
+        try:
+            detail = resample_failure(
+                game,
+                trace.states[: step + 1],
+                trace.actions[:step],
+                draws=draws,
+                false_alarm=share,
+                budget=budget,
+                seed=f"pure_engine.resample:{seed}:{number}",
+                hidden_start=key_digest(game, start) != key_digest(game, other_start),
+            )
+        except CheckFailedError as failed:
+            detail = failed.detail
+        if detail is not None:
+            return Failure(Checks.RESAMPLE, detail, step, tuple(trace.notes[:step]), trace.seed)
+    return None
+
+
 def _default_games() -> int:
     text = os.environ.get("PURE_ENGINE_CHECK_GAMES", "")
     return int(text) if text.strip() else _DEFAULT_GAMES
@@ -262,6 +307,9 @@ def check_game(
     false_alarm: float = 1e-6,
     records: int = 5,
     resamples: int = 2,
+    resample_states: int = 4,
+    resample_draws: int = 200,
+    resample_budget: int = 2_000,
     factory: str | None = None,
     key_search: KeySearch | None = _KEY_SEARCH,
 ) -> CheckReport:
@@ -285,6 +333,13 @@ def check_game(
         records: how many games are saved, loaded, replayed and continued (cut after
             0 actions, ..., after every action: spread over the games).
         resamples: resampled states per player per state for the observation check.
+        resample_states / resample_draws / resample_budget: the ``resample`` check
+            (:mod:`~pure_engine.testing.check_resample`) tests up to *resample_states*
+            decision states, drawing *resample_draws* determinizations at each; the
+            worlds consistent with the player's view are listed exactly when a search
+            of at most *resample_budget* steps finds them all.  It shares *false_alarm*
+            among the states.  A game with ``perfect_information=False`` and no
+            ``resample`` is refused at once.
         factory: ``"module:function"`` that rebuilds the game in a fresh process
             (default: import the game's module, then ``load_game(info.name, **params)``).
         key_search: budgets of the key check's transposition search (see
@@ -306,6 +361,18 @@ def check_game(
         random.Random(f"pure_engine.observe:{seed}"),
     )
     best: Failure | None = None
+    if run.on(Checks.RESAMPLE) and not game.info.perfect_information and not has_resample(game):
+        best = Failure(
+            Checks.RESAMPLE,
+            "info.perfect_information is False, but the game has no resample: a bot "
+            "that determinizes would search the true state, every hidden card in view; "
+            "give Game(resample=...) a function that draws a state consistent with "
+            "observation(state, player)",
+            0,
+            (),
+            seed,
+        )
+        count = 0
     played: list[Trace] = []
     for index in range(count):
         limit = max_steps if best is None else min(max_steps, best.step - 1)
@@ -323,6 +390,10 @@ def check_game(
     if best is None:
         best = _whole_run_checks(
             run, played, chance_draws, chance_nodes, false_alarm, records, seed, factory
+        )
+    if best is None and run.on(Checks.RESAMPLE) and not game.info.perfect_information:
+        best = _check_resamples(
+            run, played, resample_states, resample_draws, resample_budget, false_alarm, seed
         )
     if best is not None:
         raise GameCheckError(
