@@ -256,31 +256,10 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
     def render(state: OpenSpielState) -> str:
         return str(get(state.history))
 
-    implemented = [True]  # does this game implement ResampleFromInfostate?
-    known = [False]  # has that been asked yet? (OpenSpiel prints the refusal: hide it once)
+    asked: dict[str, bool] = {}  # {"implemented": ...} once OpenSpiel has been asked
 
     def resample(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
-        """At *player*'s own decisions (where IS-MCTS asks), OpenSpiel's
-        ``resample_from_infostate``, or where the game has none, a rejection draw:
-        chance outcomes drawn afresh, every decision replayed, kept when *player*
-        saw the same at every step (an exact draw from the worlds weighted by their
-        chance).  Elsewhere the state itself: consistent, if uninformative."""
-        spiel = get(state.history)
-        if spiel.current_player() != player:
-            return state
-        if implemented[0]:
-            try:
-                quiet = contextlib.nullcontext() if known[0] else _quiet_stderr()
-                with quiet:
-                    other = spiel.resample_from_infostate(player, rng.random)
-                known[0] = True
-            except pyspiel.SpielError as exc:
-                if "not implemented" not in str(exc):
-                    raise
-                implemented[0] = False
-            else:
-                return OpenSpielState(tuple(other.history()), state.rng)
-        return _rejection_draw(get, observation, state, player, rng)
+        return _resample(get, observation, asked, state, player, rng)
 
     info = _info(name, params, spiel_game)
     return Game(
@@ -317,6 +296,36 @@ def _quiet_stderr() -> Iterator[None]:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+
+
+def _resample(
+    get: Callable[[tuple[int, ...]], Any],
+    observation: Callable[[OpenSpielState, int], str],
+    asked: dict[str, bool],
+    state: OpenSpielState,
+    player: int,
+    rng: random.Random,
+) -> OpenSpielState:
+    """At *player*'s own decisions (where IS-MCTS asks), OpenSpiel's
+    ``resample_from_infostate``, or where the game has none, a rejection draw
+    (:func:`_rejection_draw`).  Elsewhere the state itself: consistent, if uninformative.
+    *asked* remembers whether the game implements it (OpenSpiel prints its refusal before
+    raising it: the first call keeps that off stderr)."""
+    spiel = get(state.history)
+    if spiel.current_player() != player:
+        return state
+    if asked.get("implemented", True):
+        try:
+            with contextlib.nullcontext() if asked else _quiet_stderr():
+                other = spiel.resample_from_infostate(player, rng.random)
+        except pyspiel.SpielError as exc:
+            if "not implemented" not in str(exc):
+                raise
+            asked["implemented"] = False
+        else:
+            asked["implemented"] = True
+            return OpenSpielState(tuple(other.history()), state.rng)
+    return _rejection_draw(get, observation, state, player, rng)
 
 
 _TRIES = 10_000

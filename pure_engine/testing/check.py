@@ -243,6 +243,32 @@ def _check_cross_process(run: Run, traces: Sequence[Trace], factory: str | None)
     return None
 
 
+def _error(name: str, failure: Failure) -> GameCheckError:
+    return GameCheckError(
+        game=name,
+        check=failure.check,
+        detail=failure.detail,
+        step=failure.step,
+        trace=failure.trace,
+        seed=failure.seed,
+        other_trace=failure.other,
+    )
+
+
+def _refusal(run: Run, seed: int) -> Failure | None:
+    """A game with hidden information and no resample fails the resample check at once."""
+    info = run.game.info
+    if not run.on(Checks.RESAMPLE) or info.perfect_information or has_resample(run.game):
+        return None
+    detail = (
+        "info.perfect_information is False, but the game has no resample: a bot that "
+        "determinizes would search the true state, every hidden card in view; give "
+        "Game(resample=...) a function that draws a state consistent with "
+        "observation(state, player)"
+    )
+    return Failure(Checks.RESAMPLE, detail, 0, (), seed)
+
+
 def _check_resamples(
     run: Run,
     played: Sequence[Trace],
@@ -254,6 +280,8 @@ def _check_resamples(
 ) -> Failure | None:
     """The ``resample`` check at up to *states* decision states spread over the games."""
     game = run.game
+    if not run.on(Checks.RESAMPLE) or game.info.perfect_information:
+        return None
     spots = [
         (trace, step)
         for trace in played
@@ -333,13 +361,9 @@ def check_game(
         records: how many games are saved, loaded, replayed and continued (cut after
             0 actions, ..., after every action: spread over the games).
         resamples: resampled states per player per state for the observation check.
-        resample_states / resample_draws / resample_budget: the ``resample`` check
-            (:mod:`~pure_engine.testing.check_resample`) tests up to *resample_states*
-            decision states, drawing *resample_draws* determinizations at each; the
-            worlds consistent with the player's view are listed exactly when a search
-            of at most *resample_budget* steps finds them all.  It shares *false_alarm*
-            among the states.  A game with ``perfect_information=False`` and no
-            ``resample`` is refused at once.
+        resample_states / resample_draws / resample_budget: the ``resample`` check's
+            decision states, draws per state and world-search budget (see
+            :mod:`~pure_engine.testing.check_resample`; it shares *false_alarm*).
         factory: ``"module:function"`` that rebuilds the game in a fresh process
             (default: import the game's module, then ``load_game(info.name, **params)``).
         key_search: budgets of the key check's transposition search (see
@@ -360,21 +384,9 @@ def check_game(
         resamples,
         random.Random(f"pure_engine.observe:{seed}"),
     )
-    best: Failure | None = None
-    if run.on(Checks.RESAMPLE) and not game.info.perfect_information and not has_resample(game):
-        best = Failure(
-            Checks.RESAMPLE,
-            "info.perfect_information is False, but the game has no resample: a bot "
-            "that determinizes would search the true state, every hidden card in view; "
-            "give Game(resample=...) a function that draws a state consistent with "
-            "observation(state, player)",
-            0,
-            (),
-            seed,
-        )
-        count = 0
+    best = _refusal(run, seed)
     played: list[Trace] = []
-    for index in range(count):
+    for index in range(0 if best else count):
         limit = max_steps if best is None else min(max_steps, best.step - 1)
         if limit < 0:
             break
@@ -390,21 +402,11 @@ def check_game(
     if best is None:
         best = _whole_run_checks(
             run, played, chance_draws, chance_nodes, false_alarm, records, seed, factory
-        )
-    if best is None and run.on(Checks.RESAMPLE) and not game.info.perfect_information:
-        best = _check_resamples(
+        ) or _check_resamples(
             run, played, resample_states, resample_draws, resample_budget, false_alarm, seed
         )
     if best is not None:
-        raise GameCheckError(
-            game=game.name,
-            check=best.check,
-            detail=best.detail,
-            step=best.step,
-            trace=best.trace,
-            seed=best.seed,
-            other_trace=best.other,
-        )
+        raise _error(game.name, best)
     return CheckReport(
         game.name,
         count,
