@@ -103,6 +103,9 @@ FIREPLACE_WRONG: Final = {
     "frothing_berserker": "Fireplace's Frothing Berserker misses damage to a minion that dies of "
     "it; in the real game every minion that takes damage counts "
     "(tests/test_skirmish_game.py::test_frothing_berserker_counts_minions_that_die)",
+    "armorsmith": "as Frothing Berserker, and Fireplace's Armorsmith does not count its own "
+    "damage; in the real game it counts every friendly minion, itself and the dying included "
+    "(tests/test_skirmish_game.py::test_armorsmith_counts_itself_and_minions_that_die)",
     "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
     "so it loses health; in the real game the health left stays, capped at the new maximum "
     "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",

@@ -652,3 +652,12 @@ def test_armorsmith_gains_armor_for_each_friendly_minion_damaged() -> None:
     )  # fmt: skip
     s = play(s, "play whirlwind")
     assert armor(s, 0) == 2
+
+
+def test_armorsmith_counts_itself_and_minions_that_die() -> None:
+    s = position(
+        {"class": "warrior", "mana": 1, "hand": ["whirlwind"],
+         "board": [{"card": "armorsmith"}, {"card": "wisp"}]},
+    )  # fmt: skip
+    s = play(s, "play whirlwind")
+    assert armor(s, 0) == 2 and board(s, 0) == [("armorsmith", 1, 3)]
