@@ -18,6 +18,7 @@
 
 from pure_engine.cards.runtime.events import (
     death_phase,
+    deathrattle_at,
     emit,
     leave_play,
     refresh_auras,
@@ -115,6 +116,7 @@ __all__ = [
     "compile_effects",
     "create",
     "death_phase",
+    "deathrattle_at",
     "emit",
     "entities_in",
     "fresh_copy",
