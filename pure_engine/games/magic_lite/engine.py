@@ -274,6 +274,7 @@ def _orphans(state: MagicState) -> MagicState:
     table = state.table
     entities = table.entities
     attached = state.attached
+    buried: list[EntityId] = []  # the auras put into a graveyard from the battlefield
     if attached:
         kept = []
         for aura, creature in attached:
@@ -283,6 +284,7 @@ def _orphans(state: MagicState) -> MagicState:
                 continue
             if a.zone in BATTLEFIELD:
                 table = move(table, aura, ZONES.graveyard[a.owner])
+                buried.append(aura)
             if c.zone in BATTLEFIELD:
                 table = remove_buffs(table, creature, _from_source(f"#{aura}"))
         if len(kept) != len(attached):
@@ -293,7 +295,11 @@ def _orphans(state: MagicState) -> MagicState:
         for i in on_stack:
             if i not in waiting:
                 table = move(table, i, ZONES.graveyard[entities[i].owner])
-    return state if table is state.table else state.replace(table=table)
+    if table is not state.table:
+        state = state.replace(table=table)
+    for aura in buried:
+        state = fire(state, MagicEvent.TO_GRAVEYARD, aura)
+    return state
 
 
 def _from_source(tag: str) -> Callable[[Enchantment], bool]:
