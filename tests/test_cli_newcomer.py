@@ -6,11 +6,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -275,3 +277,70 @@ def test_a_disabled_progress_never_starts_a_thread() -> None:
         assert threading.active_count() == before
     progress.bar(1, 2, "games")
     assert stream.getvalue() == ""
+
+
+def test_skirmish_moves_read_in_words_and_the_notation_is_unchanged() -> None:
+    from pure_engine.core.registry import action_in_words
+    from pure_engine.games.skirmish.actions import ATTACK
+
+    game = load_game("skirmish", deck0="warrior_basic", deck1="priest_basic")
+    state, rng = game.initial_state(seed=3), random.Random(0)
+    attacks: list[Any] = []
+    while not attacks and not game.is_terminal(state):  # play until a minion may attack
+        if game.current_player(state) < 0:
+            state = game.step(state, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        attacks = [
+            a for a in legal if a.kind == ATTACK and "hero ->" not in game.action_to_str(state, a)
+        ]
+        if not attacks:
+            state = game.step(state, legal[0])
+    assert attacks, "this seeded game has a minion attack"
+    words = action_in_words(game, state, attacks[0])
+    text = game.action_to_str(state, attacks[0])
+    assert " attacks " in words and words[0].isupper() and "->" not in words, words
+    assert text.startswith("attack ") and game.parse_action(state, text) == attacks[0]
+
+
+class _ClosedPipe(io.StringIO):
+    """A stdout whose reader went away (``pure-engine list | head -1``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_pipe_ends_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    code = main(["list"])
+    assert code == 141 and capsys.readouterr().err == ""
+
+
+def test_an_internal_error_is_one_line_naming_it_a_bug(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pure_engine.cli.listing as listing
+
+    def broken(args: object) -> int:
+        raise KeyError("oops")
+
+    monkeypatch.setattr(listing, "run", broken)
+    monkeypatch.delenv("PURE_ENGINE_TRACEBACK", raising=False)
+    assert main(["list"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: KeyError" in err and "a bug" in err
+
+
+def test_batch_play_finishes_patience_with_verdicts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "klondike.jsonl"
+    argv = ["batch", "play", "golf", "--games", "1-4", "--bots", "random", "--max-moves", "3"]
+    assert main([*argv, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "at most 3 moves a game" in printed and "cap reached" in printed
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["max_moves"] for row in rows] == [3] * 4
+    assert all(row["capped"] == (row["length"] == 3) for row in rows)

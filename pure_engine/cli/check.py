@@ -13,7 +13,13 @@ import argparse
 import json
 
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
-from pure_engine.cli._options import positive_count, seed
+from pure_engine.cli._options import (
+    Progress,
+    add_progress_arguments,
+    positive_count,
+    seed,
+    show_progress,
+)
 from pure_engine.testing import ALL_CHECKS, FAST_CHECKS, check_game
 from pure_engine.testing.check import GameCheckError
 
@@ -34,27 +40,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--fast", action="store_true", help="skip the fresh-process check (a few seconds less)"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check the game; print the report (0) or the finding (1)."""
     game = load_game_from_args(args)
-    factory = str(args.game) if ":" in str(args.game) and not args.param else None
+    own = ":" in str(args.game)
+    factory = str(args.game) if own else None
+    # a fresh process rebuilds your factory by its path, which carries no --param: with
+    # parameters that check is left out (the report lists the checks that ran)
+    fast = args.fast or (own and bool(args.param))
+    progress = Progress(enabled=show_progress(args))
+    label = f"checking {args.game}: {args.games} games, then the checks that replay them..."
     try:
-        report = check_game(
-            game,
-            games=args.games,
-            max_steps=args.max_steps,
-            seed=args.seed,
-            checks=FAST_CHECKS if args.fast else ALL_CHECKS,
-            factory=factory,
-        )
+        with progress.ticking(lambda: label):
+            report = check_game(
+                game,
+                games=args.games,
+                max_steps=args.max_steps,
+                seed=args.seed,
+                checks=FAST_CHECKS if fast else ALL_CHECKS,
+                factory=factory,
+            )
     except GameCheckError as finding:
+        progress.clear()
         if args.json:
             print(json.dumps(_finding_json(finding)))
         else:
             print(f"FAILED {finding}")
         return 1
+    progress.clear()
     if args.json:
         print(
             json.dumps(

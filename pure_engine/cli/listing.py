@@ -51,14 +51,6 @@ def run(args: argparse.Namespace) -> int:
         if name not in {row["name"] for row in games}
     }
     kinds = list(bot_kinds())
-    if args.json:
-        print(json.dumps({"games": games, "presets": presets, "bots": kinds}))
-        return 0
-    width = max(len(str(row["name"])) for row in games)
-    print("games (pure-engine play|bench|check|batch GAME):")
-    for row in games:
-        seats = "" if row["players"] is None else f"{row['players']}p"
-        print(f"  {row['name']:<{width}}  {seats:>3}  {row['description']}")
     families: dict[str, list[str]] = {}
     unsupported: list[str] = []
     for name in presets:
@@ -68,6 +60,15 @@ def run(args: argparse.Namespace) -> int:
             unsupported.append(name)
             continue
         families.setdefault(_base_of(name), []).append(name)
+    if args.json:
+        answer = {"games": games, "presets": presets, "unsupported": unsupported, "bots": kinds}
+        print(json.dumps(answer))
+        return 0
+    width = max(len(str(row["name"])) for row in games)
+    print("games (pure-engine play|bench|check|batch GAME):")
+    for row in games:
+        seats = "" if row["players"] is None else f"{row['players']}p"
+        print(f"  {row['name']:<{width}}  {seats:>3}  {row['description']}")
     for base, names in families.items():
         print(f"\n{base} presets (play/bench/check by name, solve too):")
         print(

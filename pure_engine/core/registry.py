@@ -26,6 +26,7 @@ from pure_engine.core.game import Game
 from pure_engine.errors import UnknownGameError
 
 __all__ = [
+    "action_in_words",
     "canonical_name",
     "game_factory",
     "game_parameters",
@@ -33,11 +34,13 @@ __all__ = [
     "load_game",
     "preset_params",
     "register_game",
+    "register_words",
 ]
 
 GameFactory = Callable[..., Game[Any, Any]]
 _REGISTRY: dict[str, GameFactory | str] = {}
 _PRESETS: dict[str, Mapping[str, Any]] = {}  # name -> the parameters it fixes
+_WORDS: dict[str, Callable[[Any, Any], str] | str] = {}  # game name -> (state, action) -> words
 
 
 def canonical_name(name: str) -> str:
@@ -168,3 +171,30 @@ def load_game(name: str, **params: Any) -> Game[Any, Any]:
             f"game {name!r}: expected its factory to return a Game, found {type(game).__name__}"
         )
     return game
+
+
+def register_words(game_name: str, words: Callable[[Any, Any], str] | str) -> None:
+    """Make *words* (or a lazy ``"module:function"``) the display of *game_name*'s actions
+    for people: ``(state, action) -> str``, beside the notation records store."""
+    _WORDS[canonical_name(game_name)] = words
+
+
+def action_in_words(game: Game[Any, Any], state: Any, action: Any) -> str:
+    """*action* as a person reads it: the game's registered words, else its notation.
+
+    >>> game = load_game("kuhn_poker")
+    >>> state = game.step(game.step(game.initial_state(), 0), 1)
+    >>> action_in_words(game, state, game.legal_actions(state)[0])
+    'pass'
+    """
+    entry = _WORDS.get(canonical_name(game.name))
+    if entry is None:
+        return game.action_to_str(state, action)
+    words: Callable[[Any, Any], str]
+    if isinstance(entry, str):
+        module_name, _, attr = entry.partition(":")
+        words = getattr(importlib.import_module(module_name), attr)
+        _WORDS[canonical_name(game.name)] = words
+    else:
+        words = entry
+    return words(state, action)

@@ -1,6 +1,6 @@
 """The bundled games, registered lazily: a module is imported when first loaded."""
 
-from pure_engine.core.registry import list_games, register_game
+from pure_engine.core.registry import list_games, register_game, register_words
 from pure_engine.core.scene import register_scene
 from pure_engine.games.patience.presets import PRESETS
 from pure_engine.search.bots import register_game_bot, register_heuristic, register_rules_bot
@@ -17,6 +17,7 @@ register_game("leduc_poker", "pure_engine.games.poker.leduc:make_game")
 register_game("patience", "pure_engine.games.patience.game:make_game")
 register_game("freecell", "pure_engine.games.patience.game:make_game")
 register_heuristic("patience", "pure_engine.games.patience.heuristic:cards_left")
+register_words("skirmish", "pure_engine.games.skirmish.words:action_in_words")
 register_game("skirmish", "pure_engine.games.skirmish.game:make_game")
 register_game("bridge_play", "pure_engine.games.bridge.game:make_game")
 register_game_bot("dd-pimc", "bridge_play", "pure_engine.games.bridge.bots:make_dd_pimc_bot")

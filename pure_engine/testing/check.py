@@ -28,7 +28,7 @@ from pure_engine.core.struct import Struct
 from pure_engine.errors import PureEngineError
 from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchStats, search_keys
 from pure_engine.testing.check_names import ALL_CHECKS, FAST_CHECKS, Check, Checks, parse_checks
-from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
+from pure_engine.testing.check_play import Failure, Playthrough, Run, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
 from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
 from pure_engine.testing.check_stats import frequency_failures
@@ -164,7 +164,7 @@ def _difference(
     return None
 
 
-def _check_record(run: Run, trace: Trace, cut: int, folder: Path) -> Failure | None:
+def _check_record(run: Run, trace: Playthrough, cut: int, folder: Path) -> Failure | None:
     """Struct the first *cut* actions, save, load, replay; then both copies must continue alike."""
     game = run.game
     notes = tuple(trace.notes[:cut])
@@ -237,7 +237,9 @@ def _check_sampler(run: Run, draws: int, false_alarm: float, seed: int) -> Failu
     return None
 
 
-def _check_cross_process(run: Run, traces: Sequence[Trace], factory: str | None) -> Failure | None:
+def _check_cross_process(
+    run: Run, traces: Sequence[Playthrough], factory: str | None
+) -> Failure | None:
     spec = spec_of(run.game, factory=factory)
     wanted = [ReplayTrace(t.seed, tuple(t.choices)) for t in traces]
     try:
@@ -329,7 +331,7 @@ def check_game(
         random.Random(f"pure_engine.observe:{seed}"),
     )
     best: Failure | None = None
-    played: list[Trace] = []
+    played: list[Playthrough] = []
     for index in range(count):
         limit = max_steps if best is None else min(max_steps, best.step - 1)
         if limit < 0:
@@ -374,7 +376,7 @@ def check_game(
 
 def _whole_run_checks(
     run: Run,
-    played: list[Trace],
+    played: list[Playthrough],
     chance_draws: int,
     chance_nodes: int,
     false_alarm: float,

@@ -42,6 +42,7 @@ from pure_engine.cards.runtime.program import (
 )
 from pure_engine.cards.runtime.resolve import (
     death_phase,
+    deathrattle_at,
     emit,
     leave_play,
     refresh_auras,
@@ -115,6 +116,7 @@ __all__ = [
     "compile_effects",
     "create",
     "death_phase",
+    "deathrattle_at",
     "emit",
     "entities_in",
     "fresh_copy",

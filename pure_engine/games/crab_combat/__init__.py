@@ -33,7 +33,7 @@ Two faces, one rule set:
 (306, 291)
 """
 
-from pure_engine.games.crab_combat.combat import ROUND, CrabState, Frame
+from pure_engine.games.crab_combat.combat import ROUND, CrabState, SuspendedGame
 from pure_engine.games.crab_combat.game import make_game
 from pure_engine.games.crab_combat.solver import (
     CrabCycleError,
@@ -52,7 +52,7 @@ __all__ = [
     "CrabResult",
     "CrabState",
     "Deck",
-    "Frame",
+    "SuspendedGame",
     "check_decks",
     "make_game",
     "parse_input",

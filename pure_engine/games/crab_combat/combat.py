@@ -1,7 +1,7 @@
 """The rules of Combat and Recursive Combat as a game's state and transitions.
 
 One forced ``round`` action of player 0 plays one round; sub-games sit on a
-persistent stack of :class:`Frame` values and the loop rule's seen-set is a
+persistent stack of :class:`SuspendedGame` values and the loop rule's seen-set is a
 :class:`~pure_engine.core.seen.ScopedSeen` inside the state, so every state is a
 value a search or a record can keep.  :mod:`.game` makes these rules a
 :class:`~pure_engine.Game`; :mod:`.solver` is the fast exact solver of the same rules.
@@ -26,7 +26,7 @@ from pure_engine.games.crab_combat.solver import Deck
 __all__ = [
     "ROUND",
     "CrabState",
-    "Frame",
+    "SuspendedGame",
     "action_to_str",
     "chance_outcomes",
     "current_player",
@@ -43,13 +43,13 @@ __all__ = [
 # ------------------------------------------------------- the Game protocol
 
 
-class Frame(Struct):
+class SuspendedGame(Struct):
     """A game suspended while its sub-game is played (a persistent linked stack)."""
 
     deck1: Deck
     deck2: Deck
     seen: ScopedSeen
-    parent: Frame | None = None
+    parent: SuspendedGame | None = None
 
 
 class CrabState(Struct):
@@ -62,7 +62,7 @@ class CrabState(Struct):
     deck1: Deck
     deck2: Deck
     seen: ScopedSeen = ScopedSeen()
-    parent: Frame | None = None
+    parent: SuspendedGame | None = None
     rounds: int = 0
     winner: int | None = None
 
@@ -98,7 +98,7 @@ def play_round(state: CrabState, *, recursive: bool) -> CrabState:
     rounds = state.rounds + 1
     c1, c2 = d1[0], d2[0]
     if recursive and c1 < len(d1) and c2 < len(d2):
-        frame = Frame(d1, d2, seen, state.parent)
+        frame = SuspendedGame(d1, d2, seen, state.parent)
         return CrabState(d1[1 : c1 + 1], d2[1 : c2 + 1], ScopedSeen(), frame, rounds)
     if c1 > c2:
         d1, d2 = (*d1[1:], c1, c2), d2[1:]

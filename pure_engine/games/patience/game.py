@@ -14,7 +14,7 @@ number (else the deal as Solvitaire JSON text), so ``load_game("patience",
 
 Actions are :class:`~pure_engine.games.patience.moves.Move` records with
 physical places (typed locations, parsed once when the text is read),
-listed in :meth:`Rules.moves` order, every empty cell and empty pile named
+listed in :meth:`PatienceRules.moves` order, every empty cell and empty pile named
 (the solver alone folds equivalent targets); built groups move as supermoves
 where the variant moves single cards.  The game has
 perfect information: in Klondike the face-down cards are known ("thoughtful").  Action strings
@@ -48,7 +48,7 @@ from pure_engine.games.patience.deals import (
 )
 from pure_engine.games.patience.encoding import make_encoding
 from pure_engine.games.patience.moves import CELLS, FOUNDATIONS, PILES, Location, Move, parse_move
-from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
 from pure_engine.games.patience.spec import (
     load_variant,
     parse_json,
@@ -180,7 +180,7 @@ def make_game(
     True
     """
     spec = resolve_variant(variant)
-    rules = Rules.from_variant(spec)
+    rules = PatienceRules.from_variant(spec)
     fixed = _fixed_deal(spec, deal, seed)
 
     def initial_state(seed: int | None = None) -> PatienceState:

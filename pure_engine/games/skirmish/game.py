@@ -51,7 +51,7 @@ from pure_engine.games.skirmish.actions import (
     END_TURN,
     PLAY,
     POWER,
-    Action,
+    SkirmishAction,
     action_to_str,
     attack_value,
     hero_of,
@@ -220,7 +220,7 @@ def _combat(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
     return state
 
 
-def _play(state: SkirmishState, action: Action) -> SkirmishState:
+def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     me = state.to_move
     card_id = EntityId(action.source)
     card = state.table.entities[card_id]
@@ -247,7 +247,7 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
     return state
 
 
-def _apply(state: SkirmishState, action: Action) -> SkirmishState:
+def _apply(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     kind = action.kind
     if kind == CHOOSE:
         return answer(state, RULES, action.source)
@@ -266,7 +266,7 @@ def _apply(state: SkirmishState, action: Action) -> SkirmishState:
     return MACHINE.finish_step(state)
 
 
-step: Final[Pipeline[SkirmishState, Action]] = Pipeline(
+step: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(
     _apply,
     (
         Pass("resolve", lambda s: resolve(s, RULES)),
@@ -276,7 +276,7 @@ step: Final[Pipeline[SkirmishState, Action]] = Pipeline(
 )
 """``step(state, action)``: apply → resolve → state_checks → flow (``step.trace`` shows each)."""
 
-within_turn: Final[Pipeline[SkirmishState, Action]] = Pipeline(_apply, step.passes[:-1])
+within_turn: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(_apply, step.passes[:-1])
 """``step`` without the flow pass: after ``end_turn`` it stops once the end-of-turn step has
 resolved, before the next player's turn starts (the lethal solver's "this turn")."""
 
@@ -293,12 +293,12 @@ def current_player(state: SkirmishState) -> int:
     return state.to_move
 
 
-def chance_outcomes(state: SkirmishState) -> tuple[tuple[Action, Fraction], ...]:
+def chance_outcomes(state: SkirmishState) -> tuple[tuple[SkirmishAction, Fraction], ...]:
     """The pending chance decision's options with their exact probabilities."""
     pending = state.pending
     if pending is None or pending.player != CHANCE_PLAYER or state.winner is not None:
         return ()
-    return tuple((Action(CHOOSE, i), w) for i, w in enumerate(pending.weights))
+    return tuple((SkirmishAction(CHOOSE, i), w) for i, w in enumerate(pending.weights))
 
 
 def returns(state: SkirmishState) -> tuple[float, ...]:
@@ -387,7 +387,7 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
 
 def make_game(
     *, deck0: str | Deck = "mage_basic", deck1: str | Deck = "hunter_basic"
-) -> Game[SkirmishState, Action]:
+) -> Game[SkirmishState, SkirmishAction]:
     """Skirmish with these decks: preset names (``"warrior_basic"``), JSON files, or JSON text.
 
     >>> game = make_game(deck0="warrior_basic", deck1="priest_basic")

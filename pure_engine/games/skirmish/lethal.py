@@ -49,7 +49,7 @@ from pure_engine.games.skirmish.actions import (
     ATTACK,
     END_TURN,
     PLAY,
-    Action,
+    SkirmishAction,
     action_to_str,
     attack_value,
     can_attack,
@@ -153,12 +153,12 @@ class _Search:
         self.me = me
         self.limiter = Limiter(budget)
         self.values: dict[Hashable, Fraction] = {}
-        self.best: dict[Hashable, Action] = {}
+        self.best: dict[Hashable, SkirmishAction] = {}
         self.expanded = 0
         self.generated = 0
         self.duplicates = 0
 
-    def moves(self, state: SkirmishState) -> list[Action]:
+    def moves(self, state: SkirmishState) -> list[SkirmishAction]:
         actions = legal_actions(state)
         if state.pending is None and not self._end_matters(state):
             actions = actions[:-1]  # end_turn, always last
@@ -167,7 +167,7 @@ class _Search:
             actions = tuple(a for a in actions if a.kind != PLAY or a.at in (-1, board))
         enemy_hero = hero_of(state, 1 - self.me)
 
-        def order(a: Action) -> int:  # face first, the end of the turn last
+        def order(a: SkirmishAction) -> int:  # face first, the end of the turn last
             if a.kind == END_TURN:
                 return 3
             if a.target == enemy_hero:

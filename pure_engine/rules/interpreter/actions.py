@@ -10,7 +10,7 @@ from typing import Any
 import immutables
 
 from pure_engine.rules import model as m
-from pure_engine.rules.interpreter.frame import Env, Frame, format_path, show
+from pure_engine.rules.interpreter.scope import Env, RuleScope, format_path, show
 from pure_engine.rules.trace import TraceKind
 from pure_engine.rules.tree import MISSING, TreeError, get_in, remove_in, set_in
 
@@ -25,11 +25,11 @@ def act(
     state: Any,
     base: tuple[Any, ...],
     env: Env,
-    frame: Frame,
+    scope: RuleScope,
     apply_rules: ApplyRules,
 ) -> Any:
     """Run an action template at *base* with the bindings *env*; return the new state."""
-    return _merge(action, state, base, env, frame, apply_rules, ("action",))
+    return _merge(action, state, base, env, scope, apply_rules, ("action",))
 
 
 def _merge(
@@ -37,48 +37,48 @@ def _merge(
     state: Any,
     path: tuple[Any, ...],
     env: Env,
-    frame: Frame,
+    scope: RuleScope,
     apply_rules: ApplyRules,
     where: tuple[Any, ...],
 ) -> Any:
     for entry in template.entries:
         match entry:
             case m.SetEntry(key=key, name=name, value=value):
-                state = _write(value, state, (*path, name), env, frame, apply_rules, (*where, key))
+                state = _write(value, state, (*path, name), env, scope, apply_rules, (*where, key))
             case m.VarEntry(key=key, name=name, value=value):
                 state = _write(
-                    value, state, (*path, env[name]), env, frame, apply_rules, (*where, key)
+                    value, state, (*path, env[name]), env, scope, apply_rules, (*where, key)
                 )
             case m.ParentEntry(key=key, value=value):
                 if not path:
-                    raise frame.error("@parent climbs above the root of the state", (*where, key))
-                state = _merge(value, state, path[:-1], env, frame, apply_rules, (*where, key))
+                    raise scope.error("@parent climbs above the root of the state", (*where, key))
+                state = _merge(value, state, path[:-1], env, scope, apply_rules, (*where, key))
             case m.PathEntry(key=key, text=text, steps=steps, value=value):
                 target = tuple(
                     step.name if isinstance(step, m.PathKey) else env[step.name] for step in steps
                 )
-                state = _write(value, state, target, env, frame, apply_rules, (*where, key, text))
+                state = _write(value, state, target, env, scope, apply_rules, (*where, key, text))
             case m.RulesEntry(key=key, rules=rules):
                 if get_in(state, path) is MISSING:
-                    raise frame.error(f"@rules: no node at {format_path(path)}", (*where, key))
+                    raise scope.error(f"@rules: no node at {format_path(path)}", (*where, key))
                 state = apply_rules(rules, state, path, env)
             case _:
                 raise AssertionError(f"not an action entry: {entry!r}")
     return state
 
 
-def build(value: Any, env: Env, frame: Frame, where: tuple[Any, ...]) -> Any:
+def build(value: Any, env: Env, scope: RuleScope, where: tuple[Any, ...]) -> Any:
     """The value of a literal action value (inside arrays): tuples and maps."""
     match value:
         case m.Const(value=constant):
             return constant
         case m.SetValue(expr=expr):
-            return frame.eval(expr, env, MISSING, where)
+            return scope.eval(expr, env, MISSING, where)
         case m.ArrayValue(items=items):
-            return tuple(build(item, env, frame, (*where, i)) for i, item in enumerate(items))
+            return tuple(build(item, env, scope, (*where, i)) for i, item in enumerate(items))
         case m.MapValue(items=items):
             return immutables.Map(
-                {key: build(item, env, frame, (*where, key)) for key, item in items}
+                {key: build(item, env, scope, (*where, key)) for key, item in items}
             )
     raise AssertionError(f"not a value: {value!r}")
 
@@ -88,11 +88,11 @@ def _write(
     state: Any,
     path: tuple[Any, ...],
     env: Env,
-    frame: Frame,
+    scope: RuleScope,
     apply_rules: ApplyRules,
     where: tuple[Any, ...],
 ) -> Any:
-    tracer = frame.tracer
+    tracer = scope.tracer
     try:
         match value:
             case m.ActionTemplate():
@@ -100,7 +100,7 @@ def _write(
                     state = set_in(state, path, immutables.Map())
                     if tracer is not None:
                         tracer.add(TraceKind.EDIT, f"create {format_path(path)}")
-                return _merge(value, state, path, env, frame, apply_rules, where)
+                return _merge(value, state, path, env, scope, apply_rules, where)
             case m.Remove():
                 old = get_in(state, path)
                 if old is MISSING:
@@ -110,13 +110,16 @@ def _write(
                 return remove_in(state, path)
             case m.SetValue(expr=expr):
                 old = get_in(state, path)
-                new = frame.eval(expr, env, old, where)
+                new = scope.eval(expr, env, old, where)
+            case m.ArrayValue() | m.MapValue():  # a value built: charged by its size
+                old = get_in(state, path)
+                new = scope.built(build(value, env, scope, where), where)
             case _:
                 old = get_in(state, path)
-                new = build(value, env, frame, where)
+                new = build(value, env, scope, where)
         if tracer is not None:
             before = "(new)" if old is MISSING else show(old)
             tracer.add(TraceKind.EDIT, f"set {format_path(path)}: {before} -> {show(new)}")
         return set_in(state, path, new)
     except TreeError as exc:
-        raise frame.error(f"cannot write {format_path(path)}: {exc}", where) from None
+        raise scope.error(f"cannot write {format_path(path)}: {exc}", where) from None
