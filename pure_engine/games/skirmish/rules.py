@@ -75,7 +75,7 @@ def deal_damage(
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
     card = POOL.card(frame.card)
     if "spell" in card.types and card.extra["spell_damage"] == "damage":
-        amount += spell_damage(state, frame.ctx.controller)
+        amount += spell_damage(state, frame.ctx.controller, POOL)
     return deal_damage(state, frame.ctx.source, target, amount)
 
 
