@@ -20,6 +20,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.stack import StackState
 
 __all__ = [
+    "CANT_BLOCK",
     "COLORS",
     "DEATHTOUCH",
     "DEFENDER",
@@ -28,6 +29,7 @@ __all__ = [
     "HASTE",
     "KEYWORDS",
     "LIFELINK",
+    "ONE_BLOCKER",
     "PACIFIED",
     "REACH",
     "TAPPED",
@@ -55,6 +57,10 @@ HASTE: Final = 1 << 7
 DEFENDER: Final = 1 << 8
 PACIFIED: Final = 1 << 9
 """Can't attack or block (Pacifism)."""
+CANT_BLOCK: Final = 1 << 10
+"""Can't block (Goblin Piker)."""
+ONE_BLOCKER: Final = 1 << 11
+"""Can't be blocked by more than one creature (Charging Rhino)."""
 
 KEYWORDS: Final = {
     "flying": FLYING,
@@ -66,6 +72,8 @@ KEYWORDS: Final = {
     "first strike": FIRST_STRIKE,
     "haste": HASTE,
     "defender": DEFENDER,
+    "can't block": CANT_BLOCK,
+    "can't be blocked by more than one creature": ONE_BLOCKER,
 }
 
 TAPPED: Final = FIRST_GAME_STATUS
@@ -88,6 +96,9 @@ class MagicEvent(Event):
     """The beginning of combat step begins."""
     END_STEP = "end_step"
     """The end step begins."""
+    TO_GRAVEYARD = "to_graveyard"
+    """A permanent was put into a graveyard from the battlefield (an aura that lost its
+    creature: rule 704.5m)."""
 
 
 class Step(enum.IntEnum):

@@ -60,6 +60,10 @@ class SkirmishEvent(Event):
     """A turn starts (subject: the hero whose turn it is)."""
     TURN_END = "turn_end"
     """A turn ends (subject: the hero whose turn it is)."""
+    PLAYED = "played"
+    """A card was played from the hand, after its own effect (subject: that card)."""
+    HEALED = "healed"
+    """A character was healed: damage was restored (subject: that character)."""
 
 
 MAIN_STEP: Final = StepId("main")

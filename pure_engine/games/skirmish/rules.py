@@ -81,9 +81,10 @@ def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -
 
 def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
     e = state.table.entities[target]
-    if not e.damage:
+    if not e.damage or amount <= 0:
         return state
-    return state.replace(table=put(state.table, e.replace(damage=max(0, e.damage - amount))))
+    state = state.replace(table=put(state.table, e.replace(damage=max(0, e.damage - amount))))
+    return emit(state, RULES, SkirmishEvent.HEALED, target)
 
 
 def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
