@@ -230,11 +230,11 @@ def test_combat_is_skipped_when_nothing_can_attack() -> None:
 
 
 def test_combat_skip_keeps_beginning_of_combat_triggers() -> None:
-    fields = (("battle_standard", "forest", "wall_of_air"), ())
+    fields = (("rallying_pennant", "forest", "wall_of_air"), ())
     state = position(hands=(("giant_growth",), ()), battlefields=fields)
     after = play(state, "pass")
     assert after.step == Step.BEGIN_COMBAT
-    assert [i.frame.card for i in after.stack] == ["battle_standard"]
+    assert [i.frame.card for i in after.stack] == ["rallying_pennant"]
     after = play(after, "pass")  # the trigger resolves: the wall gets +1/+0 this turn
     wall = after.table.entities[find(after, "wall_of_air")]
     assert wall.attack == 2 and not after.stack

@@ -19,7 +19,7 @@ How files are laid over one another and included is in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,8 +34,10 @@ from pure_engine.rules.compiler import (
 from pure_engine.rules.driver import Call
 from pure_engine.rules.errors import RuleError, RuleSyntaxError
 from pure_engine.rules.library import BUILTINS, Library
-from pure_engine.rules.parsing import Overlay, decode, export_rules, parse_rules
+from pure_engine.rules.limits import DEFAULT_LIMITS, Budget, Limits
+from pure_engine.rules.parsing import RuleFiles, decode, export_rules, parse_rules
 from pure_engine.rules.trace import Trace
+from pure_engine.rules.weights import action_weight, condition_weight
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -50,8 +52,8 @@ __all__ = [
     "query_values",
 ]
 
-DEFAULT_MAX_STEPS = 100_000
-"""Rule attempts and firings allowed in one call before :class:`StepLimitError`."""
+DEFAULT_MAX_STEPS = DEFAULT_LIMITS.max_steps
+"""Steps one call may take before :class:`StepLimitError` (``Limits.max_steps``)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,6 +72,11 @@ class RuleSet:
     """True when some rule or template says ``"@log": true``."""
     inner_logs: frozenset[str]
     """The rules whose condition holds an ``"@log"`` object (traced in the interpreter)."""
+    limits: Limits = DEFAULT_LIMITS
+    """The bounds it was loaded with; its calls' work and values are held to them too."""
+    weights: Mapping[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    """``(condition, action)`` weights of every rule, by its JSON path (what a candidate
+    and a firing cost, in steps)."""
     value_queries: dict[str, ValuesQuery | None] = field(default_factory=dict, repr=False)
     """Memo of the generated fast paths of :func:`query_values`, by variable (None: none)."""
 
@@ -136,11 +143,26 @@ def _has_log(template: Any) -> bool:
     return False
 
 
-def _build(rules: m.RuleList, library: Library, given: tuple[str, ...]) -> RuleSet:
+def _build(rules: m.RuleList, library: Library, given: tuple[str, ...], limits: Limits) -> RuleSet:
     every = _walk_rules(rules)
     inner = frozenset(rule.path for rule in every if _has_log(rule.condition))
     logged = bool(inner) or any(rule.log for rule in every)
-    return RuleSet(rules, library, given, compile_rules(rules, library), logged, inner)
+    weights = {
+        rule.path: (condition_weight(rule.condition), action_weight(rule.action)) for rule in every
+    }
+    compiled = compile_rules(rules, library, limits)
+    return RuleSet(rules, library, given, compiled, logged, inner, limits, weights)
+
+
+def _loaded(source: str, load: Callable[[], RuleSet]) -> RuleSet:
+    """*load()*, with what Python itself may still refuse (a structure too deep or too big
+    for it) as a :class:`RuleSyntaxError` rather than a traceback."""
+    try:
+        return load()
+    except (RecursionError, MemoryError) as exc:
+        raise RuleSyntaxError(
+            f"too deep or too large to load ({type(exc).__name__})", source=source
+        ) from None
 
 
 def load_rules(
@@ -149,21 +171,34 @@ def load_rules(
     library: Library = BUILTINS,
     source: str = "",
     given: Sequence[str] = (),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> RuleSet:
     """A rule set from a decoded JSON document: an array of rules, an object of named rules,
-    or one rule.  *given* names the variables each call binds from outside.
+    or one rule.  *given* names the variables each call binds from outside; *limits* bounds
+    the document and the calls (see :class:`~pure_engine.rules.limits.Limits`).
 
     >>> load_rules({"r": {"condition": {"gold": "<<20"}}}, source="r.json")
     Traceback (most recent call last):
     ...
     pure_engine.rules.errors.RuleSyntaxError: r.json: $.r.condition.gold: expected a value, ...
     """
-    parsed = parse_rules(document, library=library, source=source, bound=tuple(given))
-    return _build(parsed, library, tuple(given))
+
+    def load() -> RuleSet:
+        parsed = parse_rules(
+            document, library=library, source=source, bound=tuple(given), limits=limits
+        )
+        return _build(parsed, library, tuple(given), limits)
+
+    return _loaded(source, load)
 
 
 def parse_rules_text(
-    text: str, *, library: Library = BUILTINS, source: str = "", given: Sequence[str] = ()
+    text: str,
+    *,
+    library: Library = BUILTINS,
+    source: str = "",
+    given: Sequence[str] = (),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> RuleSet:
     """A rule set from JSON text (duplicate keys are an error: JSON objects are ordered here).
 
@@ -172,23 +207,45 @@ def parse_rules_text(
     ...
     pure_engine.rules.errors.RuleSyntaxError: x.json: duplicate key 'condition' (to test one ...
     """
-    return load_rules(decode(text, source), library=library, source=source, given=given)
+    if len(text) > limits.max_file_bytes:
+        raise RuleSyntaxError(
+            f"larger than {limits.max_file_bytes} bytes (Limits.max_file_bytes)", source=source
+        )
+    document = decode(text, source)
+    return load_rules(document, library=library, source=source, given=given, limits=limits)
 
 
 def load_rule_files(
-    *paths: str | Path, library: Library = BUILTINS, given: Sequence[str] = ()
+    *paths: str | Path,
+    library: Library = BUILTINS,
+    given: Sequence[str] = (),
+    include_root: str | Path | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> RuleSet:
-    """A rule set from one or more JSON files laid over one another in order (see the module
-    docstring for the merge rules and ``@include``); errors name the file each part came from.
+    """A rule set from one or more JSON files laid over one another in order; errors name
+    the file each part came from.  An ``@include`` resolves inside the folder of the file
+    that names it first (or *include_root*), to a regular ``.json`` file, and every read is
+    bounded by *limits* (see :mod:`pure_engine.rules.parsing.files`).
     """
     if not paths:
         raise RuleSyntaxError("expected at least one rule file")
-    overlay = Overlay()
-    merged: Any = None
-    for path in paths:
-        merged = overlay.load(Path(path), merged, ())
-    parsed = parse_rules(merged, library=library, origin=overlay.origin, bound=tuple(given))
-    return _build(parsed, library, tuple(given))
+
+    def load() -> RuleSet:
+        files = RuleFiles(limits, include_root)
+        merged: Any = None
+        for path in paths:
+            merged = files.load(path, merged)
+        parsed = parse_rules(
+            merged,
+            library=library,
+            origin=files.overlay.origin,
+            bound=tuple(given),
+            limits=limits,
+            included=frozenset(files.included),
+        )
+        return _build(parsed, library, tuple(given), limits)
+
+    return _loaded(str(paths[0]), load)
 
 
 def export_rule_set(rules: RuleSet) -> Any:
@@ -210,7 +267,7 @@ def _start(
     rules: RuleSet,
     bindings: Mapping[str, Any] | None,
     log: bool | None,
-    max_steps: int,
+    max_steps: int | None,
     compiled: bool,
 ) -> tuple[Call, dict[str, Any]]:
     env = dict(bindings or {})
@@ -227,7 +284,9 @@ def _start(
         types=rules.library.types,
         compiled=rules.compiled if compiled else None,
         inner_logs=rules.inner_logs,
-        max_steps=max_steps,
+        weights=rules.weights,
+        limits=rules.limits,
+        max_steps=rules.limits.max_steps if max_steps is None else max_steps,
         tracing=tracing,
     )
     return call, env
@@ -239,14 +298,15 @@ def apply(
     *,
     bindings: Mapping[str, Any] | None = None,
     log: bool | None = None,
-    max_steps: int = DEFAULT_MAX_STEPS,
+    max_steps: int | None = None,
     compiled: bool = True,
 ) -> tuple[Any, Trace]:
     """Apply the rules in order to *state*: ``(new state, trace)``; *state* is untouched.
 
     *log*: None traces what the rules mark with ``"@log": true``; True traces every
     rule (except below ``"@log": false``); False traces nothing.  *compiled* False runs the
-    interpreter only (the reference; slower).
+    interpreter only (the reference; slower).  *max_steps* bounds the work of the call
+    (default: the rule set's ``Limits.max_steps``).
 
     >>> rules = load_rules([{"condition": {"n": "<3"}, "action": {"n": "$this+1"}, "repeat": 9}])
     >>> apply(rules, {"n": 0})[0]
@@ -267,7 +327,7 @@ def query(
     *,
     bindings: Mapping[str, Any] | None = None,
     log: bool | None = None,
-    max_steps: int = DEFAULT_MAX_STEPS,
+    max_steps: int | None = None,
     compiled: bool = True,
 ) -> tuple[tuple[Instance, ...], Trace]:
     """Every instantiation of every rule's condition, acting on nothing: rules whose action
@@ -294,7 +354,7 @@ def query_values(
     *,
     bindings: Mapping[str, Any] | None = None,
     compiled: bool = True,
-    max_steps: int = DEFAULT_MAX_STEPS,
+    max_steps: int | None = None,
 ) -> tuple[Any, ...]:
     """The distinct values ``$name`` takes over every instantiation, in the order found
     (the shape of a legality query: "which cards may be played?").
@@ -307,17 +367,15 @@ def query_values(
     if compiled and (bindings.keys() == set(rules.given) if bindings else not rules.given):
         fast_query = rules.value_queries.get(name, _UNMADE)
         if fast_query is _UNMADE:
-            try:
-                fast_query = compile_values_query(
-                    rules.rules, rules.compiled, name, rules.given, rules.library
-                )
-            except KeyError:
-                fast_query = None  # some rule cannot bind $name: the slow path says which
+            fast_query = compile_values_query(
+                rules.rules, rules.compiled, name, rules.given, rules.library, rules.limits
+            )  # None: some rule cannot bind $name (the slow path says which), or too deep
             rules.value_queries[name] = fast_query
         if fast_query is not None:
             fast: dict[Any, None] = {}
+            steps = rules.limits.max_steps if max_steps is None else max_steps
             try:
-                fast_query(state, bindings or {}, fast, max_steps)
+                fast_query(state, bindings or {}, fast, Budget(steps, rules.limits.max_value_size))
             except RuleError:
                 raise
             except Exception:  # noqa: BLE001, S110 - the slow path below locates the error

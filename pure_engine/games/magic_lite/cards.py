@@ -108,7 +108,7 @@ def card_facts(cards: Iterable[str]) -> CardFacts:
 
     >>> facts = card_facts(["forest", "elvish_visionary", "grizzly_bears"])
     >>> sorted(event.value for event in facts.unheard), facts.auras, facts.abilities
-    (['attacks', 'begin_combat', 'end_step', 'upkeep'], False, False)
+    (['attacks', 'begin_combat', 'end_step', 'to_graveyard', 'upkeep'], False, False)
     >>> ENTERS = MagicEvent.ENTERS
     >>> ENTERS in facts.own, ENTERS in card_facts(["soul_warden"]).own  # itself, others
     (True, False)

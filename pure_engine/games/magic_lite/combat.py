@@ -22,11 +22,13 @@ from pure_engine.cards.runtime import EXHAUSTED, Entity, EntityId
 from pure_engine.games.magic_lite.damage import damaged
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES
 from pure_engine.games.magic_lite.state import (
+    CANT_BLOCK,
     DEATHTOUCH,
     DEFENDER,
     FIRST_STRIKE,
     FLYING,
     HASTE,
+    ONE_BLOCKER,
     PACIFIED,
     REACH,
     TAPPED,
@@ -94,22 +96,24 @@ def can_attack(state: MagicState) -> bool:
 
 
 def _can_block(blocker: Entity, attacker: Entity) -> bool:
-    """True when *blocker* may block *attacker*: an untapped creature, which has flying or
-    reach if the attacker flies (rule 702.9b)."""
+    """True when *blocker* may block *attacker*: an untapped creature that can block, which
+    has flying or reach if the attacker flies (rule 702.9b)."""
     return (
         "creature" in blocker.types
         and not blocker.status & TAPPED
-        and not blocker.tags & PACIFIED
+        and not blocker.tags & (PACIFIED | CANT_BLOCK)
         and (not attacker.tags & FLYING or bool(blocker.tags & (FLYING | REACH)))
     )
 
 
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair the defending player may still declare, in battlefield
-    order (a creature blocks one attacker at most)."""
+    order: a creature blocks one attacker at most, and an attacker that can't be blocked by
+    more than one creature takes no second blocker (rule 509.1b)."""
     entities = state.table.entities
-    attackers = _attacking(state)
     blocking = {blocker for blocker, _ in state.blocks}
+    full = {a for _, a in state.blocks if entities[a].tags & ONE_BLOCKER}
+    attackers = [a for a in _attacking(state) if a.id not in full]
     return tuple(
         (i, a.id)
         for i in state.table.zones[BATTLEFIELD[1 - state.active]]

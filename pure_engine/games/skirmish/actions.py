@@ -171,6 +171,8 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             continue
         seen.add(ident)
         d = POOL.card(e.card)
+        if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
+            continue
         is_minion = "minion" in d.types
         if is_minion and len(board) >= BOARD_LIMIT:
             continue

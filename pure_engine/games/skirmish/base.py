@@ -6,10 +6,9 @@ hooks (:mod:`.rules`) and the game (:mod:`.game`).
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
-from pure_engine.cards import ENEMY, FRIENDLY, HasTag, HasType, Pred, Selector, Zone
+from pure_engine.cards import ENEMY, FRIENDLY, Event, HasTag, HasType, Pred, Selector, Zone
 from pure_engine.cards.runtime import FIRST_GAME_STATUS, CardState, Layout
 from pure_engine.core.flow import StepId
 from pure_engine.core.zones import Visibility
@@ -50,7 +49,7 @@ __all__ = [
 ]
 
 
-class SkirmishEvent(enum.Enum):
+class SkirmishEvent(Event):
     """What cards can listen to in skirmish (besides the kit's ``DEATH``)."""
 
     DAMAGED = "damaged"
@@ -61,6 +60,10 @@ class SkirmishEvent(enum.Enum):
     """A turn starts (subject: the hero whose turn it is)."""
     TURN_END = "turn_end"
     """A turn ends (subject: the hero whose turn it is)."""
+    PLAYED = "played"
+    """A card was played from the hand, after its own effect (subject: that card)."""
+    HEALED = "healed"
+    """A character was healed: damage was restored (subject: that character)."""
 
 
 MAIN_STEP: Final = StepId("main")

@@ -13,8 +13,6 @@ can name them.  Tokens (``whelp``, ``damaged_golem``...), hero cards
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Final
 
 from pure_engine.cards import (
@@ -42,13 +40,14 @@ from pure_engine.cards import (
     Effect,
     ForEach,
     Freeze,
+    GiveTag,
+    HasStatus,
     HasTag,
     HasType,
     Heal,
     Hit,
     If,
     LookAndChoose,
-    OrderDeck,
     Player,
     RandomNumber,
     ReturnToHand,
@@ -61,20 +60,9 @@ from pure_engine.cards import (
     TriggerRemote,
     Zone,
 )
-from pure_engine.cards.runtime import (
-    CHANCE_PLAYER,
-    CardRules,
-    CardState,
-    Decision,
-    DecisionKind,
-    move,
-    spawn,
-)
-from pure_engine.cards.runtime.pool import Assembler, Instr
-from pure_engine.cards.runtime.program import Frame, S, Value
+from pure_engine.cards.runtime import FROZEN, CardState, Frame, is_alive
 from pure_engine.games.skirmish.base import (
     BEAST,
-    BOARD_LIMIT,
     CHARACTERS,
     CHARGE,
     DAMAGED,
@@ -85,8 +73,7 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
-    LAYOUT,
-    MAX_MANA,
+    HERO_ZONES,
     MINIONS,
     POISONOUS,
     SPELLPOWER,
@@ -95,7 +82,19 @@ from pure_engine.games.skirmish.base import (
     UNDAMAGED,
     WINDFURY,
     SkirmishEvent,
-    SkirmishState,
+)
+from pure_engine.games.skirmish.cards_effects import (
+    TOTEMS,
+    Missiles,
+    SummonRandomTotem,
+    board_not_full,
+    combo,
+    dagger,
+    draw_cheaper,
+    equip,
+    gain_mana,
+    health_to_one,
+    opponent_crystal,
 )
 
 __all__ = ["CARDS", "CLASSES", "COLLECTIBLE", "TOTEMS", "equip", "targetable"]
@@ -142,13 +141,21 @@ def minion(
 
 def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
-    cls: str = "neutral", collectible: bool = True,
+    cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
+    needs_weapon: bool = False,
 ) -> CardDef:  # fmt: skip
-    """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one)."""
+    """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
+
+    ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
+    ``needs_weapon``: it can be cast only while its caster has a weapon.
+    """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
         target=None if target is None else targetable(target),
-        extra={"class": cls, "collectible": collectible},
+        extra={
+            "class": cls, "collectible": collectible, "spell_damage": spell_damage,
+            "needs_weapon": needs_weapon,
+        },
     )  # fmt: skip
 
 
@@ -181,111 +188,25 @@ def hero(cls: str, hero_power: str) -> CardDef:
     )  # fmt: skip
 
 
-# --- game-specific effects --------------------------------------------------------------------
-
-
-def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
-    return (value, values[1]) if player == 0 else (values[0], value)
-
-
-def gain_mana(amount: int) -> Effect:
-    """Gain *amount* mana this turn only (The Coin, Innervate)."""
-
-    def gain(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-        assert isinstance(state, SkirmishState)
-        me = frame.ctx.controller
-        return state.replace(
-            mana=_player_tuple(state.mana, me, min(MAX_MANA, state.mana[me] + amount))
-        )
-
-    return Do(gain)
-
-
-def _opponent_crystal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    assert isinstance(state, SkirmishState)
-    them = 1 - frame.ctx.controller
-    return state.replace(
-        crystals=_player_tuple(state.crystals, them, min(MAX_MANA, state.crystals[them] + 1))
-    )
-
-
-def _health_to_one(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    target = frame.ctx.target
-    if target is None:
-        return state
-    e = state.table.entities[target]
-    return state.replace(table=state.table.replace(entities=state.table.entities.set(
-        target, e.replace(health=1 + e.aura_health, damage=0)
-    )))  # fmt: skip
-
-
-def equip(state: S, rules: CardRules[S], player: int, card: str) -> S:
-    """*player* equips a fresh *card* (their old weapon goes to the graveyard)."""
-    zone = rules.layout.zone("weapon", player)
-    table = state.table
-    for old in table.zones[zone]:
-        table = move(table, old, rules.layout.zone("graveyard", player))
-    table, _ = spawn(table, rules.pool, zone, card, player)
-    return state.replace(table=table)
-
-
-def _dagger(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    return equip(state, rules, frame.ctx.controller, "wicked_knife")
-
-
-TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_air_totem")
-"""The basic totems Totemic Call picks from."""
-
-
-@dataclass(frozen=True, slots=True)
-class _RandomTotemI(Instr):
-    """Chance picks one of the basic totems not already on your board, and summons it."""
-
-    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        table = state.table
-        board = table.zones[rules.layout.zone("board", frame.ctx.controller)]
-        present = {table.entities[i].card for i in board}
-        options = tuple(i for i, totem in enumerate(TOTEMS) if totem not in present)
-        if not options or len(board) >= BOARD_LIMIT:
-            return state, frame.replace(pc=frame.pc + 1)
-        if len(options) == 1:
-            return self.resume(state, frame, rules, options[0])
-        weights = (Fraction(1, len(options)),) * len(options)
-        labels = tuple(TOTEMS[i] for i in options)
-        decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights, labels)
-        return state.replace(pending=decision), frame
-
-    def resume(
-        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
-    ) -> tuple[S, Frame | None]:
-        assert isinstance(choice, int)
-        state = rules.summon(state, frame, frame.ctx.controller, TOTEMS[choice])
-        return state, frame.replace(pc=frame.pc + 1)
-
-
-@dataclass(frozen=True, slots=True)
-class SummonRandomTotem(Effect):
-    """Summon a random basic totem you do not have (Totemic Call)."""
-
-    def emit(self, asm: Assembler) -> None:
-        asm.emit(_RandomTotemI())
-
-
-def _combo(state: CardState, frame: Frame) -> bool:
-    assert isinstance(state, SkirmishState)
-    return state.played >= 2  # this card counts itself
-
-
-def _board_not_full(state: CardState, frame: Frame) -> bool:
-    zone = LAYOUT.zone("board", frame.ctx.controller)
-    return len(state.table.zones[zone]) < BOARD_LIMIT
-
-
 # --- the cards --------------------------------------------------------------------------------
 
 DECK_MINION: Final = FRIENDLY + Zone("deck") + HasType("minion")
 OTHER_FRIENDLY_MINIONS: Final = FRIENDLY_MINIONS + OTHER
 YOUR_TURN: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
+YOUR_SPELLS: Final = FRIENDLY + Zone("graveyard") + HasType("spell")  # a spell just cast
+ENRAGED: Final = SELF + DAMAGED
+"""Enrage as an aura on itself: the bonus holds while the minion is damaged."""
+
+
+def _low_health(state: CardState, frame: Frame) -> bool:
+    """The caster's hero has 12 or less Health (Mortal Strike)."""
+    hero = state.table.entities[state.table.zones[HERO_ZONES[frame.ctx.controller]][0]]
+    return hero.health - hero.damage <= 12
+
+
+def _target_survives(state: CardState, frame: Frame) -> bool:
+    target = frame.ctx.target
+    return target is not None and is_alive(state.table.entities[target])
 
 
 def _t(key: str, cost: int, attack: int, health: int, tags: int = 0, *types: str) -> CardDef:
@@ -314,14 +235,14 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("loot_hoarder", 2, 2, 1, deathrattle=(Draw(),), text="Deathrattle: draw a card."),
     minion("knife_juggler", 2, 2, 2, triggers=(Trigger(SkirmishEvent.SUMMONED, (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
     minion("dire_wolf_alpha", 2, 2, 2, types=("beast",), aura=Aura(ADJACENT, 1, 0), text="Adjacent minions have +1 Attack."),
-    minion("mad_scientist", 2, 2, 2, deathrattle=(If(_board_not_full, (SearchDeck(DECK_MINION + (COST <= 3), to="board"),)),), text="Deathrattle: put a minion costing 3 or less from your deck into play."),
+    minion("mad_scientist", 2, 2, 2, deathrattle=(If(board_not_full, (SearchDeck(DECK_MINION + (COST <= 3), to="board"),)),), text="Deathrattle: put a minion costing 3 or less from your deck into play."),
     minion("acidic_swamp_ooze", 2, 3, 2, Destroy(ENEMY + Zone("weapon")), text="Battlecry: destroy your opponent's weapon."),
     minion("murloc_tidehunter", 2, 2, 1, Summon("murloc_scout"), types=("murloc",), text="Battlecry: summon a 1/1 Murloc Scout."),
     minion("raid_leader", 3, 2, 2, aura=Aura(OTHER_FRIENDLY_MINIONS, 1, 0), text="Your other minions have +1 Attack."),
     minion("wolfrider", 3, 3, 1, tags=CHARGE),
     minion("ironbeak_owl", 3, 2, 1, Silence(TARGET), types=("beast",), target=MINIONS, text="Battlecry: silence a minion."),
     minion("harvest_golem", 3, 2, 3, deathrattle=(Summon("damaged_golem"),), text="Deathrattle: summon a 2/1 Damaged Golem."),
-    minion("arcane_golem", 3, 4, 2, Do(_opponent_crystal), tags=CHARGE, text="Charge. Battlecry: give your opponent a Mana Crystal."),
+    minion("arcane_golem", 3, 4, 2, Do(opponent_crystal), tags=CHARGE, text="Charge. Battlecry: give your opponent a Mana Crystal."),
     minion("shattered_sun_cleric", 3, 3, 2, Buff(TARGET, 1, 1), target=FRIENDLY_MINIONS, text="Battlecry: give a friendly minion +1/+1."),
     minion("ironforge_rifleman", 3, 2, 2, Hit(TARGET, 1), target=CHARACTERS, text="Battlecry: deal 1 damage."),
     minion("razorfen_hunter", 3, 2, 3, Summon("boar"), text="Battlecry: summon a 1/1 Boar."),
@@ -370,7 +291,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     )), cls="druid"),
     spell("savage_roar", 3, "Give your characters +2 Attack this turn.", Buff(FRIENDLY_CHARACTERS, 2, one_turn=True), cls="druid"),
     spell("swipe", 4, "Deal 4 damage to an enemy and 1 damage to all other enemies.", Hit(TARGET, 4), Hit(ENEMY_CHARACTERS - TARGET, 1), target=ENEMY_CHARACTERS, cls="druid"),
-    spell("arcane_missiles", 1, "Deal 3 damage randomly split among all enemies.", *(Hit(RANDOM(ENEMY_CHARACTERS), 1),) * 3, cls="mage"),
+    spell("arcane_missiles", 1, "Deal 3 damage randomly split among all enemies.", Missiles(ENEMY_CHARACTERS, 3), cls="mage", spell_damage="missiles"),
     spell("arcane_explosion", 2, "Deal 1 damage to all enemy minions.", Hit(ENEMY_MINIONS, 1), cls="mage"),
     spell("frostbolt", 2, "Deal 3 damage to a character and Freeze it.", Hit(TARGET, 3), Freeze(TARGET), target=CHARACTERS, cls="mage"),
     spell("arcane_intellect", 3, "Draw 2 cards.", Draw(count=2), cls="mage"),
@@ -378,7 +299,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     spell("polymorph", 4, "Transform a minion into a 1/1 Sheep.", Transform(TARGET, "sheep"), target=MINIONS, cls="mage"),
     spell("flamestrike", 7, "Deal 4 damage to all enemy minions.", Hit(ENEMY_MINIONS, 4), cls="mage"),
     spell("arcane_shot", 1, "Deal 2 damage.", Hit(TARGET, 2), target=CHARACTERS, cls="hunter"),
-    spell("hunters_mark", 1, "Change a minion's Health to 1.", Do(_health_to_one), target=MINIONS, cls="hunter"),
+    spell("hunters_mark", 1, "Change a minion's Health to 1.", Do(health_to_one), target=MINIONS, cls="hunter"),
     spell("tracking", 1, "Look at the top 3 cards of your deck. Draw one and discard the others.", LookAndChoose(3), cls="hunter"),
     spell("kill_command", 3, "Deal 3 damage. If you control a Beast, deal 5 instead.", If(FRIENDLY_MINIONS + BEAST, (Hit(TARGET, 5),), (Hit(TARGET, 3),)), target=CHARACTERS, cls="hunter"),
     spell("feign_death", 2, "Trigger all Deathrattles on your minions.", TriggerRemote(FRIENDLY_MINIONS), cls="hunter"),
@@ -392,11 +313,11 @@ CARDS: Final[tuple[CardDef, ...]] = (
     spell("shadow_word_pain", 2, "Destroy a minion with 3 or less Attack.", Destroy(TARGET), target=MINIONS + (ATK <= 3), cls="priest"),
     spell("shadow_word_death", 3, "Destroy a minion with 5 or more Attack.", Destroy(TARGET), target=MINIONS + (ATK >= 5), cls="priest"),
     spell("backstab", 0, "Deal 2 damage to an undamaged minion.", Hit(TARGET, 2), target=MINIONS + UNDAMAGED, cls="rogue"),
-    spell("eviscerate", 2, "Deal 2 damage. Combo: deal 4 instead.", If(_combo, (Hit(TARGET, 4),), (Hit(TARGET, 2),)), target=CHARACTERS, cls="rogue"),
+    spell("eviscerate", 2, "Deal 2 damage. Combo: deal 4 instead.", If(combo, (Hit(TARGET, 4),), (Hit(TARGET, 2),)), target=CHARACTERS, cls="rogue"),
     spell("sap", 2, "Return an enemy minion to your opponent's hand.", ReturnToHand(TARGET), target=ENEMY_MINIONS, cls="rogue"),
     spell("fan_of_knives", 3, "Deal 1 damage to all enemy minions. Draw a card.", Hit(ENEMY_MINIONS, 1), Draw(), cls="rogue"),
     spell("sinister_strike", 1, "Deal 3 damage to the enemy hero.", Hit(ENEMY_HERO, 3), cls="rogue"),
-    spell("deadly_poison", 1, "Give your weapon +2 Attack.", Buff(FRIENDLY + Zone("weapon"), 2), cls="rogue"),
+    spell("deadly_poison", 1, "Give your weapon +2 Attack.", Buff(FRIENDLY + Zone("weapon"), 2), cls="rogue", needs_weapon=True),
     spell("assassinate", 5, "Destroy an enemy minion.", Destroy(TARGET), target=ENEMY_MINIONS, cls="rogue"),
     spell("blessing_of_kings", 4, "Give a minion +4/+4.", Buff(TARGET, 4, 4), target=MINIONS, cls="paladin"),
     spell("blessing_of_might", 1, "Give a minion +3 Attack.", Buff(TARGET, 3), target=MINIONS, cls="paladin"),
@@ -405,11 +326,76 @@ CARDS: Final[tuple[CardDef, ...]] = (
     spell("lightning_storm", 3, "Deal 2-3 damage to all enemy minions.", ForEach(ENEMY_MINIONS, lambda m: [Hit(m, RandomNumber(2, 3))]), cls="shaman"),
     spell("bloodlust", 5, "Give your minions +3 Attack this turn.", Buff(FRIENDLY_MINIONS, 3, one_turn=True), cls="shaman"),
     spell("hex", 3, "Transform a minion into a 0/1 Frog with Taunt.", Transform(TARGET, "frog"), target=MINIONS, cls="shaman"),
-    spell("far_sight", 2, "Look at the top 3 cards of your deck and put them back in any order. Draw a card.", OrderDeck(3), Draw(), cls="shaman"),
+    spell("far_sight", 3, "Draw a card. That card costs (3) less.", draw_cheaper(3), cls="shaman"),
     spell("execute", 1, "Destroy a damaged enemy minion.", Destroy(TARGET), target=ENEMY_MINIONS + DAMAGED, cls="warrior"),
     spell("whirlwind", 1, "Deal 1 damage to ALL minions.", Hit(MINIONS, 1), cls="warrior"),
     spell("shield_block", 3, "Gain 5 Armor. Draw a card.", Armor(FRIENDLY_HERO, 5), Draw(), cls="warrior"),
     spell("charge", 3, "Give a friendly minion Charge.", Buff(TARGET, 2, tags=CHARGE), target=FRIENDLY_MINIONS, cls="warrior"),
+    # more Basic and Classic neutral minions
+    minion("goldshire_footman", 1, 1, 2, tags=TAUNT),
+    minion("angry_chicken", 1, 1, 1, types=("beast",), aura=Aura(ENRAGED, 5, 0), text="Enrage: +5 Attack."),
+    minion("lightwarden", 1, 1, 2, triggers=(Trigger(SkirmishEvent.HEALED, (Buff(SELF, 2),), CHARACTERS),), text="Whenever a character is healed, gain +2 Attack."),
+    minion("amani_berserker", 2, 2, 3, aura=Aura(ENRAGED, 3, 0), text="Enrage: +3 Attack."),
+    minion("bloodmage_thalnos", 2, 1, 1, tags=SPELLPOWER, deathrattle=(Draw(),), text="Spell Damage +1. Deathrattle: draw a card."),
+    minion("wild_pyromancer", 2, 3, 2, triggers=(Trigger(SkirmishEvent.PLAYED, (Hit(MINIONS, 1),), YOUR_SPELLS),), text="After you cast a spell, deal 1 damage to ALL minions."),
+    minion("scarlet_crusader", 3, 3, 1, tags=DIVINE_SHIELD),
+    minion("tauren_warrior", 3, 2, 3, tags=TAUNT, aura=Aura(ENRAGED, 3, 0), text="Taunt. Enrage: +3 Attack."),
+    minion("earthen_ring_farseer", 3, 3, 3, Heal(TARGET, 3), target=CHARACTERS, text="Battlecry: restore 3 Health."),
+    minion("emperor_cobra", 3, 2, 3, tags=POISONOUS, types=("beast",)),
+    minion("injured_blademaster", 3, 4, 7, Hit(SELF, 4), text="Battlecry: deal 4 damage to HIMSELF."),
+    minion("questing_adventurer", 3, 2, 2, triggers=(Trigger(SkirmishEvent.PLAYED, (Buff(SELF, 1, 1),), FRIENDLY + (Zone("graveyard") | Zone("board") | Zone("weapon")) + OTHER),), text="Whenever you play a card, gain +1/+1."),
+    minion("flesheating_ghoul", 3, 2, 3, triggers=(Trigger(DEATH, (Buff(SELF, 1),), Zone("graveyard") + HasType("minion")),), text="Whenever a minion dies, gain +1 Attack."),
+    minion("oasis_snapjaw", 4, 2, 7, types=("beast",)),
+    minion("stormwind_knight", 4, 2, 5, tags=CHARGE),
+    minion("silvermoon_guardian", 4, 3, 3, tags=DIVINE_SHIELD),
+    minion("dark_iron_dwarf", 4, 4, 4, Buff(TARGET, 2, one_turn=True), target=MINIONS, text="Battlecry: give a minion +2 Attack this turn."),
+    minion("spellbreaker", 4, 4, 3, Silence(TARGET), target=MINIONS, text="Battlecry: silence a minion."),
+    minion("violet_teacher", 4, 3, 5, triggers=(Trigger(SkirmishEvent.PLAYED, (Summon("violet_apprentice"),), YOUR_SPELLS),), text="Whenever you cast a spell, summon a 1/1 Violet Apprentice."),
+    minion("booty_bay_bodyguard", 5, 5, 4, tags=TAUNT),
+    minion("fen_creeper", 5, 3, 6, tags=TAUNT),
+    minion("abomination", 5, 4, 4, tags=TAUNT, deathrattle=(Hit(CHARACTERS, 2),), text="Taunt. Deathrattle: deal 2 damage to ALL characters."),
+    minion("azure_drake", 5, 4, 4, Draw(), tags=SPELLPOWER, types=("dragon",), text="Spell Damage +1. Battlecry: draw a card."),
+    minion("gadgetzan_auctioneer", 6, 4, 4, triggers=(Trigger(SkirmishEvent.PLAYED, (Draw(),), YOUR_SPELLS),), text="Whenever you cast a spell, draw a card."),
+    minion("archmage", 6, 4, 7, tags=SPELLPOWER),
+    minion("reckless_rocketeer", 6, 5, 2, tags=CHARGE),
+    minion("argent_commander", 6, 4, 2, tags=CHARGE | DIVINE_SHIELD),
+    minion("sunwalker", 6, 4, 5, tags=TAUNT | DIVINE_SHIELD),
+    minion("windfury_harpy", 6, 4, 5, tags=WINDFURY),
+    minion("priestess_of_elune", 6, 5, 4, Heal(FRIENDLY_HERO, 4), text="Battlecry: restore 4 Health to your hero."),
+    minion("frost_elemental", 6, 5, 5, Freeze(TARGET), target=CHARACTERS, text="Battlecry: freeze a character."),
+    minion("cairne_bloodhoof", 6, 4, 5, deathrattle=(Summon("baine_bloodhoof"),), text="Deathrattle: summon a 4/5 Baine Bloodhoof."),
+    minion("ravenholdt_assassin", 7, 7, 5, tags=STEALTH),
+    # more Basic and Classic class cards
+    minion("mana_wyrm", 1, 1, 3, triggers=(Trigger(SkirmishEvent.PLAYED, (Buff(SELF, 1),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, gain +1 Attack."),
+    spell("ice_lance", 1, "Freeze a character. If it was already Frozen, deal 4 damage instead.", If(TARGET + HasStatus(FROZEN, "FROZEN"), (Hit(TARGET, 4),), (Freeze(TARGET),)), target=CHARACTERS, cls="mage"),
+    spell("frost_nova", 3, "Freeze all enemy minions.", Freeze(ENEMY_MINIONS), cls="mage"),
+    spell("blizzard", 6, "Deal 2 damage to all enemy minions and Freeze them.", Hit(ENEMY_MINIONS, 2), Freeze(ENEMY_MINIONS), cls="mage"),
+    spell("pyroblast", 10, "Deal 10 damage.", Hit(TARGET, 10), target=CHARACTERS, cls="mage"),
+    spell("healing_touch", 3, "Restore 8 Health.", Heal(TARGET, 8), target=CHARACTERS, cls="druid"),
+    spell("mark_of_the_wild", 2, "Give a minion Taunt and +2/+2.", Buff(TARGET, 2, 2, tags=TAUNT), target=MINIONS, cls="druid"),
+    spell("starfire", 6, "Deal 5 damage. Draw a card.", Hit(TARGET, 5), Draw(), target=CHARACTERS, cls="druid"),
+    minion("voidwalker", 1, 1, 3, tags=TAUNT, types=("demon",), cls="warlock"),
+    spell("shadow_bolt", 3, "Deal 4 damage to a minion.", Hit(TARGET, 4), target=MINIONS, cls="warlock"),
+    spell("drain_life", 3, "Deal 2 damage. Restore 2 Health to your hero.", Hit(TARGET, 2), Heal(FRIENDLY_HERO, 2), target=CHARACTERS, cls="warlock"),
+    minion("northshire_cleric", 1, 1, 3, triggers=(Trigger(SkirmishEvent.HEALED, (Draw(),), MINIONS),), cls="priest", text="Whenever a minion is healed, draw a card."),
+    spell("holy_nova", 5, "Deal 2 damage to all enemies. Restore 2 Health to all friendly characters.", Hit(ENEMY_CHARACTERS, 2), Heal(FRIENDLY_CHARACTERS, 2), cls="priest"),
+    spell("holy_fire", 6, "Deal 5 damage. Restore 5 Health to your hero.", Hit(TARGET, 5), Heal(FRIENDLY_HERO, 5), target=CHARACTERS, cls="priest"),
+    spell("shiv", 2, "Deal 1 damage. Draw a card.", Hit(TARGET, 1), Draw(), target=CHARACTERS, cls="rogue"),
+    spell("sprint", 7, "Draw 4 cards.", Draw(count=4), cls="rogue"),
+    spell("vanish", 6, "Return all minions to their owner's hand.", ReturnToHand(MINIONS), cls="rogue"),
+    spell("hand_of_protection", 1, "Give a minion Divine Shield.", GiveTag(TARGET, DIVINE_SHIELD), target=MINIONS, cls="paladin"),
+    minion("argent_protector", 2, 2, 2, GiveTag(TARGET, DIVINE_SHIELD), target=FRIENDLY_MINIONS - SELF, cls="paladin", text="Battlecry: give a friendly minion Divine Shield."),
+    spell("frost_shock", 1, "Deal 1 damage to an enemy character and Freeze it.", Hit(TARGET, 1), Freeze(TARGET), target=ENEMY_CHARACTERS, cls="shaman"),
+    spell("earth_shock", 1, "Silence a minion, then deal 1 damage to it.", Silence(TARGET), Hit(TARGET, 1), target=MINIONS, cls="shaman"),
+    spell("rockbiter_weapon", 1, "Give a friendly character +3 Attack this turn.", Buff(TARGET, 3, one_turn=True), target=FRIENDLY_CHARACTERS, cls="shaman"),
+    minion("fire_elemental", 6, 6, 5, Hit(TARGET, 3), target=CHARACTERS, cls="shaman", text="Battlecry: deal 3 damage."),
+    spell("heroic_strike", 2, "Give your hero +4 Attack this turn.", Buff(FRIENDLY_HERO, 4, one_turn=True), cls="warrior"),
+    spell("mortal_strike", 4, "Deal 4 damage. If you have 12 or less Health, deal 6 instead.", If(_low_health, (Hit(TARGET, 6),), (Hit(TARGET, 4),)), target=CHARACTERS, cls="warrior"),
+    spell("slam", 2, "Deal 2 damage to a minion. If it survives, draw a card.", Hit(TARGET, 2), If(_target_survives, (Draw(),)), target=MINIONS, cls="warrior"),
+    minion("armorsmith", 2, 1, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Armor(FRIENDLY_HERO, 1),), FRIENDLY_MINIONS),), cls="warrior", text="Whenever a friendly minion takes damage, gain 1 Armor."),
+    minion("frothing_berserker", 3, 2, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 1),), MINIONS),), cls="warrior", text="Whenever a minion takes damage, gain +1 Attack."),
+    minion("grommash_hellscream", 8, 4, 9, tags=CHARGE, aura=Aura(ENRAGED, 6, 0), cls="warrior", text="Charge. Enrage: +6 Attack."),
+    minion("timber_wolf", 1, 1, 1, types=("beast",), aura=Aura(OTHER_FRIENDLY_MINIONS + BEAST, 1, 0), cls="hunter", text="Your other Beasts have +1 Attack."),
     # weapons
     weapon("fiery_war_axe", 2, 3, 2, "warrior"),
     weapon("arcanite_reaper", 5, 5, 2, "warrior"),
@@ -418,6 +404,8 @@ CARDS: Final[tuple[CardDef, ...]] = (
     weapon("wicked_knife", 1, 1, 2, "rogue", collectible=False),
     # tokens
     _t("damaged_golem", 1, 2, 1),
+    _t("violet_apprentice", 0, 1, 1),
+    _t("baine_bloodhoof", 4, 4, 5),
     _t("whelp", 1, 1, 1, 0, "dragon"),
     _t("boar", 1, 1, 1, 0, "beast"),
     _t("murloc_scout", 0, 1, 1, 0, "murloc"),
@@ -442,7 +430,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     power("shapeshift", "druid", "+1 Attack this turn. +1 Armor.", Buff(FRIENDLY_HERO, 1, one_turn=True), Armor(FRIENDLY_HERO, 1)),
     power("reinforce", "paladin", "Summon a 1/1 Silver Hand Recruit.", Summon("silver_hand_recruit")),
     power("lesser_heal", "priest", "Restore 2 Health.", Heal(TARGET, 2), target=CHARACTERS),
-    power("dagger_mastery", "rogue", "Equip a 1/2 Dagger.", Do(_dagger)),
+    power("dagger_mastery", "rogue", "Equip a 1/2 Dagger.", Do(dagger)),
     power("armor_up", "warrior", "Gain 2 Armor.", Armor(FRIENDLY_HERO, 2)),
     power("totemic_call", "shaman", "Summon a random Totem.", SummonRandomTotem()),
 )  # fmt: skip

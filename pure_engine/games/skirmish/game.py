@@ -235,16 +235,18 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
         if (card.card, "play") in POOL.programs:
             state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-        return emit(state, RULES, SkirmishEvent.SUMMONED, card_id)
+        state = emit(state, RULES, SkirmishEvent.SUMMONED, card_id)
+        return emit(state, RULES, SkirmishEvent.PLAYED, card_id)
     if "weapon" in types:
         table = state.table
         for old in table.zones[WEAPON_ZONES[me]]:
             table = move(table, old, GRAVE_ZONES[me])
-        return state.replace(table=move(table, card_id, WEAPON_ZONES[me]))
+        state = state.replace(table=move(table, card_id, WEAPON_ZONES[me]))
+        return emit(state, RULES, SkirmishEvent.PLAYED, card_id)
     state = state.replace(table=move(state.table, card_id, GRAVE_ZONES[me]))
     if (card.card, "play") in POOL.programs:
         state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-    return state
+    return emit(state, RULES, SkirmishEvent.PLAYED, card_id)
 
 
 def _apply(state: SkirmishState, action: SkirmishAction) -> SkirmishState:

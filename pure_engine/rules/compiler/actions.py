@@ -44,6 +44,8 @@ def _write(
             this = em.fresh("this")
             out.append(f"    {this} = _this(state, {path})")
             out.append(f"    state = _set(state, {path}, {em.expr(expr, names, this)})")
+        case m.ArrayValue() | m.MapValue():  # a value built: charged by its size
+            out.append(f"    state = _set(state, {path}, bud.built({_value(em, value, names)}))")
         case _:
             out.append(f"    state = _set(state, {path}, {_value(em, value, names)})")
 

@@ -60,9 +60,10 @@ def _type_test(em: Emitter, type_: str | None, value: str) -> str | None:
     return f"{name}({value})"
 
 
-def _children(node: str) -> str:
-    """The ``(key, child)`` pairs of *node*: a tuple's inline, without a helper call."""
-    return f"(enumerate({node}) if type({node}) is tuple else _kids({node}))"
+def _children(node: str, pairs: str) -> str:
+    """The ``(key, child)`` pairs of *node*, given *pairs*: *node* itself when it is a tuple
+    (enumerated inline, without a helper call), else the pairs ``_kids`` listed."""
+    return f"(enumerate({pairs}) if {pairs} is {node} else {pairs})"
 
 
 def _assign(
@@ -108,7 +109,12 @@ def _var_child(
     one child it names.  Returns the indentation and the names of the code below."""
     inner = ind + "    "
     if binds:
-        out.append(f"{ind}for v_{name}, {below} in {_children(node)}:")
+        pairs = em.fresh("c")
+        out.append(f"{ind}{pairs} = {node} if type({node}) is tuple else _kids({node})")
+        out.append(f"{ind}{em.steps} -= len({pairs}) * {em.weight}")  # every candidate, at once
+        out.append(f"{ind}if {em.steps} < 0:")
+        out.append(f"{ind}    raise _OutOfSteps")
+        out.append(f"{ind}for v_{name}, {below} in {_children(node, pairs)}:")
         test = _type_test(em, type_, f"v_{name}")
         if test:
             out.append(f"{inner}if {test}:")
@@ -222,9 +228,16 @@ def _lines(
         case m.PathLine(steps=steps, sub=sub):
             _path(em, steps, "root", (None, ()), names, out, ind, sub, rest)
         case m.NotLine(sub=sub):
-            helper = _not_helper(em, sub, node, chain, names)
-            args = ", ".join([node, *chain[1], *names.values()])
-            out.append(f"{ind}if not {helper}({args}, anc, root):")
+            helper, args = _not_helper(em, sub, node, chain, names)
+            call = f"{helper}({args}anc, root, bud)"
+            if em.steps == "bud.left":
+                out.append(f"{ind}if not {call}:")
+            else:  # the fused query keeps its steps in a local: hand them over and back
+                held = em.fresh("h")
+                out.append(f"{ind}bud.left = {em.steps}")
+                out.append(f"{ind}{held} = {call}")
+                out.append(f"{ind}{em.steps} = bud.left")
+                out.append(f"{ind}if not {held}:")
             rest(out, inner, names)
         case _:
             raise AssertionError(f"not a template line: {line!r}")
@@ -257,11 +270,16 @@ def _path(
             _path(em, more, below, _below(chain, node), bound, out, body, sub, cont)
 
 
-def _not_helper(em: Emitter, sub: Any, node: str, chain: Chain, names: dict[str, str]) -> str:
-    """A module-level function: True when *sub* has an instantiation (the locals as arguments)."""
+def _not_helper(
+    em: Emitter, sub: Any, node: str, chain: Chain, names: dict[str, str]
+) -> tuple[str, str]:
+    """A module-level function, True when *sub* has an instantiation, and the arguments
+    (ending in ``, ``) that pass it the locals it reads (each once; ``anc`` and ``root``
+    are its own parameters)."""
     helper = em.fresh(f"not_{em.tag}_")
-    params = ", ".join([node, *chain[1], *names.values()])
-    body = [f"def {helper}({params}, anc, root):"]
+    locals_ = list(dict.fromkeys([node, *chain[1], *names.values()]))
+    params = "".join(f"{name}, " for name in locals_ if name not in ("anc", "root"))
+    body = [f"def {helper}({params}anc, root, bud):"]
 
     def found(out: list[str], ind: str, names2: dict[str, str]) -> None:
         out.append(f"{ind}return True")
@@ -271,7 +289,7 @@ def _not_helper(em: Emitter, sub: Any, node: str, chain: Chain, names: dict[str,
     em.helper_depth -= 1
     body.append("    return False")
     em.helpers.append(body)
-    return helper
+    return helper, params
 
 
 def compile_template(

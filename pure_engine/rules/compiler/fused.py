@@ -25,9 +25,10 @@ random rule sets and states.
 >>> rules = load_rules([{"condition": {"hand": {"$I": "$C"}, "led": "$S",
 ...                                    "_": "$C // 10 == $S"}}])
 >>> print(fused_source(rules.rules, rules.compiled, "C", (), rules.library))
-def q(state, env, out, steps):
+def q(state, env, out, bud):
     n0 = root = state
     anc = ()
+    steps = bud.left
     _get = kq_0.get(type(n0))
     if _get is None:
         _get = _root_reader(n0, ('hand', 'led'), (None, None), kq_0)
@@ -37,11 +38,15 @@ def q(state, env, out, steps):
         raise _OutOfSteps
     n1 = r0
     if n1 is not _M:
-        for v_I, n2 in (enumerate(n1) if type(n1) is tuple else _kids(n1)):
+        c3 = n1 if type(n1) is tuple else _kids(n1)
+        steps -= len(c3) * 14
+        if steps < 0:
+            raise _OutOfSteps
+        for v_I, n2 in (enumerate(c3) if c3 is n1 else c3):
             v_C = n2
-            n3 = r1
-            if n3 is not _M:
-                v_S = n3
+            n4 = r1
+            if n4 is not _M:
+                v_S = n4
                 if ((v_C // 10) == v_S):
                     out[v_C] = None
     return None
@@ -57,17 +62,23 @@ from pure_engine.core.struct import Struct
 from pure_engine.rules import model as m
 from pure_engine.rules.compiler.conditions import compile_template
 from pure_engine.rules.compiler.emitter import Emitter
-from pure_engine.rules.compiler.rules import CompiledRule, given_names
+from pure_engine.rules.compiler.rules import (
+    CompiledRule,
+    compile_source,
+    given_names,
+    too_deep,
+)
 from pure_engine.rules.compiler.runtime import HELPERS, lit
-from pure_engine.rules.errors import OutOfStepsError
 from pure_engine.rules.library import Library
+from pure_engine.rules.limits import DEFAULT_LIMITS, Budget, Limits
+from pure_engine.rules.weights import condition_weight
 
 __all__ = ["ValuesQuery", "compile_values_query", "fused_source"]
 
-ValuesQuery = Callable[[Any, Mapping[str, Any], dict[Any, None], int], None]
-"""``query(state, env, out, max_steps)``: collects the values of one variable into *out*
+ValuesQuery = Callable[[Any, Mapping[str, Any], dict[Any, None], Budget], None]
+"""``query(state, env, out, budget)``: collects the values of one variable into *out*
 (a dict used as an ordered set); raises :class:`~pure_engine.rules.errors.OutOfStepsError`
-past *max_steps* rule attempts and firings."""
+when the budget runs out."""
 
 _ROOT = "n0"
 
@@ -133,6 +144,7 @@ def fused_source(
     """The source of the fused query collecting ``$name`` (constants go into *namespace*).
     A rule that cannot bind ``$name`` raises ``KeyError(name)``."""
     em = _FusedEmitter(library)
+    em.local_steps = True
     body: list[str] = []
     counter = iter(range(1 << 30))
     space = namespace if namespace is not None else {}
@@ -148,7 +160,9 @@ def fused_source(
             ) -> None:
                 if isinstance(rule.action, m.RuleList):
                     out2.append(f"{ind2}steps -= 1")
+                    weight = em.weight
                     emit(rule.action, names2, out2, ind2)
+                    em.weight = weight
                 elif name in names2:
                     out2.append(f"{ind2}out[{names2[name]}] = None")
                 else:
@@ -161,20 +175,26 @@ def fused_source(
                 match = f"c_{next(counter)}"
                 space[match] = code.match
                 pairs = ", ".join(f"{var!r}: {names[var]}" for var in given_names(rule))
-                out.append(f"{ind}for row in {match}(n0, (), root, {{{pairs}}}):")
+                out.append(f"{ind}bud.left = steps")  # the matcher counts in the budget
+                out.append(f"{ind}for row in {match}(n0, (), root, {{{pairs}}}, bud):")
                 inner = ind + "    "
+                out.append(f"{inner}steps = bud.left")
                 bound = dict(names)
                 for index, var in enumerate(code.names):
                     out.append(f"{inner}v_{var} = row[{index}]")
                     bound[var] = f"v_{var}"
                 found(out, inner, bound)
+                out.append(f"{inner}bud.left = steps")
                 out.append(f"{inner}break")
+                out.append(f"{ind}steps = bud.left")
             else:
+                em.weight = condition_weight(rule.condition)
                 compile_template(em, rule.condition, _ROOT, names, out, ind, found)
 
     names = {var: f"v_{var}" for var in given}
     emit(rules, names, body, "    ")
-    head = ["def q(state, env, out, steps):", f"    {_ROOT} = root = state", "    anc = ()"]
+    head = ["def q(state, env, out, bud):", f"    {_ROOT} = root = state", "    anc = ()"]
+    head.append("    steps = bud.left")
     head += [f"    v_{var} = env[{var!r}]" for var in given]
     source = [*head, *em.hoisted_reads(), *body, "    return None"]
     for helper in em.helpers:
@@ -189,15 +209,23 @@ def compile_values_query(
     name: str,
     given: tuple[str, ...],
     library: Library,
-) -> ValuesQuery:
-    """The fused query collecting ``$name`` over *rules* (see the module docstring).
-    A rule that cannot bind ``$name`` raises ``KeyError(name)`` here, at compile time."""
+    limits: Limits = DEFAULT_LIMITS,
+) -> ValuesQuery | None:
+    """The fused query collecting ``$name`` over *rules* (see the module docstring), or None
+    when there is none: a rule cannot bind ``$name`` (the driver then says which), or the
+    rules nested in one another are too deep for one Python function (the driver runs them
+    rule by rule)."""
     namespace: dict[str, Any] = dict(HELPERS)
-    namespace["_OutOfSteps"] = OutOfStepsError
     namespace["_root_reader"] = _root_reader
     for function_name, function in library.functions.items():
         namespace[f"f_{function_name}"] = function
-    source = fused_source(rules, compiled, name, given, library, namespace)
-    exec(compile(source, "<rules values query>", "exec"), namespace)  # noqa: S102 - generated
+    try:
+        source = fused_source(rules, compiled, name, given, library, namespace)
+    except (KeyError, RecursionError):
+        return None
+    code = None if too_deep(source, limits) else compile_source(source, "<rules values query>")
+    if code is None:
+        return None
+    exec(code, namespace)  # noqa: S102 - generated from the validated rule structures
     query: ValuesQuery = namespace["q"]
     return query

@@ -14,13 +14,17 @@ the test suite checks the two agree on random rule sets and states.
 >>> from pure_engine.rules.library import BUILTINS
 >>> rules = parse_rules([{"condition": {"player": {"$X": {"gold": "<20"}}}}])
 >>> print(rule_source(rules.rules[0], BUILTINS)[0])
-def m_0(n0, anc, root, env):
+def m_0(n0, anc, root, env, bud):
     n1 = n0[_p] if (_p := k0_0.get(type(n0))) else _lc(n0, 'player', None, k0_0)
     if n1 is not _M:
-        for v_X, n2 in (enumerate(n1) if type(n1) is tuple else _kids(n1)):
-            n3 = n2[_p] if (_p := k0_1.get(type(n2))) else _lc(n2, 'gold', None, k0_1)
-            if n3 is not _M:
-                if n3 < 20:
+        c3 = n1 if type(n1) is tuple else _kids(n1)
+        bud.left -= len(c3) * 9
+        if bud.left < 0:
+            raise _OutOfSteps
+        for v_X, n2 in (enumerate(c3) if c3 is n1 else c3):
+            n4 = n2[_p] if (_p := k0_1.get(type(n2))) else _lc(n2, 'gold', None, k0_1)
+            if n4 is not _M:
+                if n4 < 20:
                     yield (v_X,)
 """
 
@@ -35,10 +39,21 @@ from pure_engine.rules.compiler.actions import action_names, merge
 from pure_engine.rules.compiler.conditions import compile_template
 from pure_engine.rules.compiler.emitter import Emitter
 from pure_engine.rules.compiler.runtime import HELPERS
+from pure_engine.rules.errors import RuleSyntaxError
 from pure_engine.rules.expressions.parse import THIS, variables_in
 from pure_engine.rules.library import Library
+from pure_engine.rules.limits import DEFAULT_LIMITS, Limits
+from pure_engine.rules.weights import condition_weight, lines_in
 
-__all__ = ["CompiledRule", "compile_rules", "given_names", "rule_source"]
+__all__ = [
+    "CompiledRule",
+    "compile_rules",
+    "compile_source",
+    "given_names",
+    "nesting",
+    "rule_source",
+    "too_deep",
+]
 
 Env = dict[str, Any]
 
@@ -50,16 +65,18 @@ class CompiledRule:
 
     def __init__(
         self,
-        match: Callable[[Any, tuple[Any, ...], Any, Env], Generator[tuple[Any, ...], None, None]],
+        match: Callable[..., Generator[tuple[Any, ...], None, None]],
         names: tuple[str, ...],
         act: Callable[..., Any] | None,
     ) -> None:
         self.match = match
-        """``match(node, ancestors, root, env)`` yields the values of *names* per instantiation."""
+        """``match(node, ancestors, root, env, budget)`` yields the values of *names* per
+        instantiation."""
         self.names = names
         """The variables the condition binds, in binding order."""
         self.act = act
-        """``act(state, base, env, apply_rules) -> state`` for an action template, else None."""
+        """``act(state, base, env, apply_rules, budget) -> state`` for an action template,
+        else None."""
 
 
 def _mentions(template: Any) -> list[tuple[str, bool]]:
@@ -124,9 +141,10 @@ def rule_source(
     """The generated Python source of one rule, its namespace additions, the rule lists its
     ``@rules`` entries run, and the names its matcher yields."""
     em = Emitter(tag, library)
+    em.weight = condition_weight(rule.condition)
     given = given_names(rule)
     names = {name: f"v_{name}" for name in given}
-    out = [f"def m_{tag}(n0, anc, root, env):"]
+    out = [f"def m_{tag}(n0, anc, root, env, bud):"]
     for name in given:
         out.append(f"    v_{name} = env[{name!r}]")
     yielded: list[tuple[str, ...]] = []
@@ -151,7 +169,7 @@ def rule_source(
     rule_lists: dict[str, m.RuleList] = {}
     if isinstance(rule.action, m.ActionTemplate):
         scope = {name: f"v_{name}" for name in (*given, *new_names)}
-        act = [f"def a_{tag}(state, base, env, apply_rules):"]
+        act = [f"def a_{tag}(state, base, env, apply_rules, bud):"]
         act.extend(f"    v_{name} = env[{name!r}]" for name in scope)
         merge(em, rule.action, "base", scope, act, rule_lists)
         act.append("    return state")
@@ -161,9 +179,84 @@ def rule_source(
     return "\n".join(out), em.constants, rule_lists, new_names
 
 
-def compile_rules(rules: m.RuleList, library: Library) -> dict[str, CompiledRule]:
+def nesting(source: str) -> tuple[int, int]:
+    """``(tests, loops)``: the deepest indentation of generated *source* (in levels below its
+    functions) and the most ``for`` loops open at once, which Python caps (100 levels of
+    indentation, 20 nested blocks).
+
+    >>> lines = ["def f(x):", "    for a in x:", "        for b in a:", "            if b:"]
+    >>> nesting("\\n".join([*lines, "                yield b"]))
+    (4, 2)
+    """
+    deepest = most_loops = 0
+    open_: list[tuple[int, bool]] = []
+    for line in source.split("\n"):
+        stripped = line.lstrip(" ")
+        level = (len(line) - len(stripped)) // 4
+        while open_ and open_[-1][0] >= level:
+            open_.pop()
+        deepest = max(deepest, level)
+        if stripped.startswith(("for ", "if ", "def ")):
+            open_.append((level, stripped.startswith("for ")))
+            most_loops = max(most_loops, sum(loop for _, loop in open_))
+    return deepest, most_loops
+
+
+def too_deep(source: str, limits: Limits) -> str | None:
+    """Why the compiler would refuse *source* (too many nested tests or loops), or None."""
+    tests, loops = nesting(source)
+    if loops > limits.max_loops:
+        return f"{loops} nested $variable loops; at most {limits.max_loops} (Limits.max_loops)"
+    if tests > limits.max_code_depth:
+        return (
+            f"{tests} nested tests and loops; at most {limits.max_code_depth} "
+            "(Limits.max_code_depth)"
+        )
+    return None
+
+
+def compile_source(source: str, filename: str) -> Any:
+    """``compile`` of generated source; None when Python cannot take it (too deep, too big)."""
+    try:
+        return compile(source, filename, "exec")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+
+
+def _refuse(rule: m.Rule, why: str) -> RuleSyntaxError:
+    return RuleSyntaxError(
+        f"too deep for the compiler: {why} (rule {rule.name!r})",
+        source=rule.source,
+        path=rule.path,
+    )
+
+
+def _compiled_rule(
+    rule: m.Rule, library: Library, limits: Limits, tag: str
+) -> tuple[str, dict[str, Any], dict[str, m.RuleList], tuple[str, ...], Any]:
+    """:func:`rule_source` and its code, or a located refusal when Python could not take it."""
+    lines = lines_in(rule.condition) if rule.condition is not None else 0
+    if lines > limits.max_code_depth:
+        raise _refuse(rule, f"{lines} lines in the condition; at most {limits.max_code_depth} "
+                            "(Limits.max_code_depth)")  # fmt: skip
+    try:
+        source, constants, rule_lists, new_names = rule_source(rule, library, tag)
+    except RecursionError:
+        raise _refuse(rule, "nested too deep to generate its code") from None
+    why = too_deep(source, limits)
+    if why is not None:
+        raise _refuse(rule, why)
+    code = compile_source(source, f"<rules {rule.source or '-'} {rule.path}>")
+    if code is None:
+        raise _refuse(rule, "Python could not compile its code")
+    return source, constants, rule_lists, new_names, code
+
+
+def compile_rules(
+    rules: m.RuleList, library: Library, limits: Limits = DEFAULT_LIMITS
+) -> dict[str, CompiledRule]:
     """Compile every rule of *rules* (nested ones too) into plain functions, keyed by the
-    rule's JSON path."""
+    rule's JSON path; a rule too deep for Python is a located :class:`RuleSyntaxError`."""
     compiled: dict[str, CompiledRule] = {}
     namespace: dict[str, Any] = dict(HELPERS)
     for name, function in library.functions.items():
@@ -173,10 +266,9 @@ def compile_rules(rules: m.RuleList, library: Library) -> dict[str, CompiledRule
     def visit(rule_list: m.RuleList) -> None:
         for rule in rule_list.rules:
             tag = str(next(counter))
-            source, constants, rule_lists, new_names = rule_source(rule, library, tag)
+            _, constants, rule_lists, new_names, code = _compiled_rule(rule, library, limits, tag)
             namespace.update(constants)
             namespace.update(rule_lists)
-            code = compile(source, f"<rules {rule.source or '-'} {rule.path}>", "exec")
             exec(code, namespace)  # noqa: S102 - generated from the validated rule structures
             act = namespace.get(f"a_{tag}")
             compiled[rule.path] = CompiledRule(namespace[f"m_{tag}"], new_names, act)

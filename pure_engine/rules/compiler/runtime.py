@@ -12,8 +12,9 @@ import immutables
 from pyrsistent import PVector
 
 from pure_engine.core.struct import Struct
-from pure_engine.rules.errors import RuleRuntimeError
+from pure_engine.rules.errors import OutOfStepsError, RuleRuntimeError
 from pure_engine.rules.expressions.evaluate import index_value
+from pure_engine.rules.expressions.operators import add, mod, mul
 from pure_engine.rules.tree import (
     MISSING,
     child,
@@ -114,4 +115,8 @@ HELPERS: dict[str, Any] = {
     "_seq": _is_seq_of,
     "_Map": _Map,
     "_PVector": PVector,
+    "_OutOfSteps": OutOfStepsError,
+    "_add": add,
+    "_mul": mul,
+    "_mod": mod,
 }

@@ -2,8 +2,12 @@
 compiled code agrees with).  Trees come from
 :func:`~pure_engine.rules.expressions.parse.parse_expression`.
 
+Arithmetic goes through the checked operators of
+:mod:`pure_engine.rules.expressions.operators`, which charge what they build to the
+call's budget.
+
 >>> tree = parse_expression("$X * 10 + len($H)")
->>> evaluate(tree, {"X": 3, "H": (1, 2)}, None, {"len": len})
+>>> evaluate(tree, {"X": 3, "H": (1, 2)}, None, {"len": len}, Budget(100, 100))
 32
 """
 
@@ -13,6 +17,7 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pure_engine.rules.expressions.operators import add, mod, mul
 from pure_engine.rules.expressions.parse import (  # parse_expression: for the doctests
     THIS,
     Binary,
@@ -25,17 +30,16 @@ from pure_engine.rules.expressions.parse import (  # parse_expression: for the d
     Var,
     parse_expression,  # noqa: F401
 )
-from pure_engine.rules.tree import MISSING, child, is_sequence
+from pure_engine.rules.limits import Budget
+from pure_engine.rules.tree import MISSING, brief, child, is_sequence
 
 __all__ = ["compare", "evaluate", "index_value"]
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add,
     "-": operator.sub,
-    "*": operator.mul,
     "/": operator.truediv,
     "//": operator.floordiv,
-    "%": operator.mod,
+    "%": mod,
 }
 _COMPARE_FN: dict[str, Callable[[Any, Any], Any]] = {
     "<": operator.lt,
@@ -72,49 +76,58 @@ def index_value(target: Any, key: Any) -> Any:
     if found is MISSING:
         if is_sequence(target) and type(key) is int and -len(target) <= key < 0:
             return target[key]
-        raise KeyError(f"no element {key!r} in {target!r}")
+        raise KeyError(f"no element {brief(key)} in {brief(target)}")
     return found
 
 
 def evaluate(
-    tree: Any, env: Mapping[str, Any], this: Any, functions: Mapping[str, Callable[..., Any]]
+    tree: Any,
+    env: Mapping[str, Any],
+    this: Any,
+    functions: Mapping[str, Callable[..., Any]],
+    budget: Budget,
 ) -> Any:
-    """The value of *tree* with the variables of *env* and ``$this`` = *this* (interpreted).
+    """The value of *tree* with the variables of *env* and ``$this`` = *this* (interpreted);
+    values it builds are charged to *budget*.
 
-    >>> evaluate(parse_expression("$this * 2 in [4, 6]"), {}, 3, {})
+    >>> evaluate(parse_expression("$this * 2 in [4, 6]"), {}, 3, {}, Budget(100, 100))
     True
     """
+
+    def value(node: Any) -> Any:
+        return evaluate(node, env, this, functions, budget)
+
     match tree:
-        case Lit(value=value):
-            return value
+        case Lit(value=constant):
+            return constant
         case Var(name=name):
             return this if name == THIS else env[name]
         case Unary(op="-", operand=operand):
-            return -evaluate(operand, env, this, functions)
+            return -value(operand)
         case Unary(op="not", operand=operand):
-            return not evaluate(operand, env, this, functions)
+            return not value(operand)
         case Binary(op="and", left=left, right=right):
-            return evaluate(left, env, this, functions) and evaluate(right, env, this, functions)
+            return value(left) and value(right)
         case Binary(op="or", left=left, right=right):
-            return evaluate(left, env, this, functions) or evaluate(right, env, this, functions)
+            return value(left) or value(right)
+        case Binary(op="+", left=left, right=right):
+            return add(value(left), value(right), budget)
+        case Binary(op="*", left=left, right=right):
+            return mul(value(left), value(right), budget)
         case Binary(op=op, left=left, right=right):
-            return _ARITH[op](
-                evaluate(left, env, this, functions), evaluate(right, env, this, functions)
-            )
+            return _ARITH[op](value(left), value(right))
         case Compare(ops=ops, operands=operands):
-            left_value = evaluate(operands[0], env, this, functions)
+            left_value = value(operands[0])
             for op, right in zip(ops, operands[1:], strict=True):
-                right_value = evaluate(right, env, this, functions)
+                right_value = value(right)
                 if not _COMPARE_FN[op](left_value, right_value):
                     return False
                 left_value = right_value
             return True
         case Call(name=name, args=args):
-            return functions[name](*(evaluate(arg, env, this, functions) for arg in args))
+            return functions[name](*(value(arg) for arg in args))
         case Index(target=target, key=key):
-            return index_value(
-                evaluate(target, env, this, functions), evaluate(key, env, this, functions)
-            )
+            return index_value(value(target), value(key))
         case ListOf(items=items):
-            return tuple(evaluate(item, env, this, functions) for item in items)
+            return budget.built(tuple(value(item) for item in items))
     raise AssertionError(f"not an expression node: {tree!r}")

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from pure_engine.core.struct import Struct
+from pure_engine.rules.limits import DEFAULT_LIMITS, Limits
 from pure_engine.rules.tree import is_number
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "Var",
     "functions_in",
     "is_boolean",
+    "measure",
     "parse_binding",
     "parse_expression",
     "parse_variable",
@@ -160,10 +162,26 @@ def tokenize(text: str) -> list[tuple[str, str]]:
 class _Parser:
     """Recursive descent over the tokens, Python's precedence."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, limits: Limits) -> None:
         self.text = text
         self.tokens = tokenize(text)
         self.at = 0
+        self.limits = limits
+        self.depth = 0
+
+    def descend(self, part: Callable[[], Any]) -> Any:
+        """*part* parsed one level deeper (parentheses, lists, calls, unary operators),
+        refused past ``Limits.max_expression_depth`` before Python's stack is at risk."""
+        self.depth += 1
+        if self.depth > self.limits.max_expression_depth:
+            raise ExpressionError(
+                f"an expression nested more than {self.limits.max_expression_depth} levels "
+                "deep (Limits.max_expression_depth)"
+            )
+        try:
+            return part()
+        finally:
+            self.depth -= 1
 
     def peek(self, offset: int = 0) -> tuple[str, str]:
         return self.tokens[min(self.at + offset, len(self.tokens) - 1)]
@@ -205,7 +223,7 @@ class _Parser:
         return left
 
     def expression(self) -> Any:
-        return self.chain("name", ("or",), self.conjunction)
+        return self.descend(lambda: self.chain("name", ("or",), self.conjunction))
 
     def conjunction(self) -> Any:
         return self.chain("name", ("and",), self.negation)
@@ -213,7 +231,7 @@ class _Parser:
     def negation(self) -> Any:
         if self.is_word("not"):
             self.take()
-            return Unary("not", self.negation())
+            return Unary("not", self.descend(self.negation))
         return self.comparison()
 
     def comparison_op(self) -> str | None:
@@ -249,13 +267,13 @@ class _Parser:
     def unary(self) -> Any:
         if self.is_op("-"):
             self.take()
-            operand = self.unary()
+            operand = self.descend(self.unary)
             if isinstance(operand, Lit) and is_number(operand.value):
                 return Lit(-operand.value)
             return Unary("-", operand)
         if self.is_op("+"):
             self.take()
-            return self.unary()
+            return self.descend(self.unary)
         return self.postfix()
 
     def postfix(self) -> Any:
@@ -283,7 +301,14 @@ class _Parser:
         kind, value = self.peek()
         if kind == "number":
             self.take()
-            return Lit(float(value) if any(c in value for c in ".eE") else int(value))
+            if any(c in value for c in ".eE"):
+                return Lit(float(value))
+            if len(value) > self.limits.max_number_digits:
+                raise ExpressionError(
+                    f"an integer of {len(value)} digits; at most "
+                    f"{self.limits.max_number_digits} (Limits.max_number_digits)"
+                )
+            return Lit(int(value))
         if kind == "string":
             self.take()
             return Lit(re.sub(r"\\(.)", r"\1", value[1:-1]))
@@ -320,8 +345,9 @@ class _Parser:
         raise self.fail("a value")
 
 
-def parse_expression(text: str) -> Any:
-    """Parse *text* as one expression (the whole text).
+def parse_expression(text: str, *, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """Parse *text* as one expression (the whole text), within *limits* (its length, its
+    nesting, its number of nodes, the digits of its integers).
 
     >>> parse_expression("0 <= $X < 8")
     Compare(ops=('<=', '<'), operands=(Lit(value=0), Var(name='X'), Lit(value=8)))
@@ -329,14 +355,63 @@ def parse_expression(text: str) -> Any:
     Traceback (most recent call last):
     ...
     pure_engine.rules.expressions.parse.ExpressionError: a type like $X:int is written ...
+    >>> parse_expression("+".join(["1"] * 300))
+    Traceback (most recent call last):
+    ...
+    pure_engine.rules.expressions.parse.ExpressionError: an expression nested more than 32 ...
     """
-    parser = _Parser(text)
+    if len(text) > limits.max_expression_chars:
+        raise ExpressionError(
+            f"an expression of {len(text)} characters; at most {limits.max_expression_chars} "
+            "(Limits.max_expression_chars)"
+        )
+    parser = _Parser(text, limits)
     if parser.at_end():
         raise ExpressionError("expected an expression, found an empty string")
     tree = parser.expression()
     if not parser.at_end():
         raise parser.fail("an operator or the end")
+    nodes, depth = measure(tree)
+    if depth > limits.max_expression_depth:
+        raise ExpressionError(
+            f"an expression nested more than {limits.max_expression_depth} levels deep "
+            "(Limits.max_expression_depth)"
+        )
+    if nodes > limits.max_expression_nodes:
+        raise ExpressionError(
+            f"an expression of {nodes} operators, values and calls; at most "
+            f"{limits.max_expression_nodes} (Limits.max_expression_nodes)"
+        )
     return tree
+
+
+def measure(tree: Any) -> tuple[int, int]:
+    """``(nodes, depth)`` of an expression tree, without recursion.
+
+    >>> measure(parse_expression("($A + 1) * f($B)"))
+    (6, 3)
+    """
+    nodes = depth = 0
+    stack = [(tree, 1)]
+    while stack:
+        node, level = stack.pop()
+        nodes += 1
+        depth = max(depth, level)
+        stack.extend((below, level + 1) for below in _below(node))
+    return nodes, depth
+
+
+def _below(node: Any) -> tuple[Any, ...]:
+    match node:
+        case Lit() | Var():
+            return ()
+        case Unary(operand=operand):
+            return (operand,)
+        case Binary(left=first, right=second) | Index(target=first, key=second):
+            return (first, second)
+        case Compare(operands=items) | Call(args=items) | ListOf(items=items):
+            return tuple(items)
+    raise AssertionError(f"not an expression node: {node!r}")
 
 
 def parse_binding(text: str) -> tuple[str, str | None, str] | None:
@@ -369,21 +444,12 @@ def parse_variable(text: str) -> tuple[str, str | None] | None:
 
 
 def walk(tree: Any) -> Iterator[Any]:
-    """Every node of an expression tree, parents first."""
-    yield tree
-    match tree:
-        case Lit() | Var():
-            return
-        case Unary(operand=operand):
-            yield from walk(operand)
-        case Binary(left=first, right=second) | Index(target=first, key=second):
-            yield from walk(first)
-            yield from walk(second)
-        case Compare(operands=items) | Call(args=items) | ListOf(items=items):
-            for item in items:
-                yield from walk(item)
-        case _:
-            raise AssertionError(f"not an expression node: {tree!r}")
+    """Every node of an expression tree, parents first (depth-first, without recursion)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(_below(node)))
 
 
 def variables_in(tree: Any) -> list[str]:

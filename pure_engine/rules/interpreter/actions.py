@@ -111,6 +111,9 @@ def _write(
             case m.SetValue(expr=expr):
                 old = get_in(state, path)
                 new = scope.eval(expr, env, old, where)
+            case m.ArrayValue() | m.MapValue():  # a value built: charged by its size
+                old = get_in(state, path)
+                new = scope.built(build(value, env, scope, where), where)
             case _:
                 old = get_in(state, path)
                 new = build(value, env, scope, where)

@@ -159,7 +159,9 @@ def _lines(
                 yield from _lines(lines, rest, node, ancestors, bound, scope, where)
         case m.VarLine(key=key, name=name, type=type_, binds=True, sub=sub):
             tracer = scope.tracer
-            for child_key, below in children(node):
+            pairs = children(node)
+            scope.charge(len(pairs))
+            for child_key, below in pairs:
                 if not scope.typed(name, type_, child_key):
                     continue
                 depth = tracer.open(TraceKind.TRY, f"${name} = {show(child_key)}") if tracer else 0
@@ -250,7 +252,9 @@ def _walk_path(
                 return
             yield from _walk_path(rest, below, (*chain, node), env, scope, where)
         case m.PathVar(name=name, type=type_, binds=True):
-            for key, below in children(node):
+            pairs = children(node)
+            scope.charge(len(pairs))
+            for key, below in pairs:
                 if scope.typed(name, type_, key):
                     yield from _walk_path(
                         rest, below, (*chain, node), {**env, name: key}, scope, where

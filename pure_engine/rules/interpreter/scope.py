@@ -9,12 +9,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pure_engine.rules import model as m
-from pure_engine.rules.errors import RuleRuntimeError
+from pure_engine.rules.errors import RuleRuntimeError, StepLimitError
 from pure_engine.rules.expressions.evaluate import evaluate
 from pure_engine.rules.expressions.parse import THIS, variables_in
+from pure_engine.rules.limits import Budget, ValueLimitError
 from pure_engine.rules.parsing.reading import json_path
 from pure_engine.rules.trace import TraceKind, Tracer
-from pure_engine.rules.tree import MISSING
+from pure_engine.rules.tree import MISSING, brief
 
 __all__ = ["Env", "RuleScope", "format_path", "same", "show", "show_values", "show_where"]
 
@@ -46,15 +47,24 @@ def format_path(path: tuple[Any, ...]) -> str:
 
 def show(value: Any) -> str:
     """*value* as a trace shows it: its repr, cut at 80 characters."""
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return brief(value)
 
 
 class RuleScope:
     """What one rule's matching or action needs: the functions and types, the state root
     for ``@path``, the tracer (or None) and where the rule is (for errors)."""
 
-    __slots__ = ("functions", "root", "rule", "sink", "tracer", "types")
+    __slots__ = (
+        "budget",
+        "functions",
+        "max_steps",
+        "root",
+        "rule",
+        "sink",
+        "tracer",
+        "types",
+        "weight",
+    )
 
     def __init__(
         self,
@@ -65,6 +75,9 @@ class RuleScope:
         sink: Tracer | None,
         *,
         logging: bool,
+        budget: Budget,
+        max_steps: int,
+        weight: int,
     ) -> None:
         self.functions = functions
         self.types = types
@@ -74,6 +87,27 @@ class RuleScope:
         """Where trace lines go when logging is on (None: the run is not traced)."""
         self.tracer = sink if logging else None
         """The sink while logging is on here, else None."""
+        self.budget = budget
+        """The steps the call has left (shared with the driver and the compiled code)."""
+        self.max_steps = max_steps
+        self.weight = weight
+        """Steps one candidate of a ``$variable`` loop costs (the condition's size)."""
+
+    def charge(self, candidates: int) -> None:
+        """Charge a loop's *candidates* at once; past the budget, a located
+        :class:`~pure_engine.rules.errors.StepLimitError`."""
+        budget = self.budget
+        budget.left -= candidates * self.weight
+        if budget.left < 0:
+            rule = self.rule
+            raise StepLimitError.at(self.max_steps, rule.name, rule.source, rule.path)
+
+    def built(self, value: Any, where: tuple[Any, ...]) -> Any:
+        """*value*, a value an action built, charged by its size (refused when too large)."""
+        try:
+            return self.budget.built(value)
+        except ValueLimitError as exc:
+            raise self.error(str(exc), where) from None
 
     def error(self, message: str, where: tuple[Any, ...]) -> RuleRuntimeError:
         path = self.rule.path + json_path(where)[1:]
@@ -85,9 +119,11 @@ class RuleScope:
         if this is MISSING and THIS in variables_in(expr):
             raise self.error("$this has no value: there is no node here", where)
         try:
-            return evaluate(expr, env, this, self.functions)
+            return evaluate(expr, env, this, self.functions, self.budget)
         except RuleRuntimeError:
             raise
+        except ValueLimitError as exc:
+            raise self.error(str(exc), where) from None
         except Exception as exc:  # noqa: BLE001 - any failure of a user expression is located
             raise self.error(f"{type(exc).__name__}: {exc}", where) from None
 

@@ -2,8 +2,9 @@
 
 Everything is checked at load time and reported with the file and the JSON path.
 
-* :mod:`~pure_engine.rules.parsing.files`: JSON text decoded strictly, files laid
-  over one another, ``@include``;
+* :mod:`~pure_engine.rules.parsing.files`: rule files read as untrusted data (JSON
+  decoded strictly, ``@include`` confined, reads bounded);
+* :mod:`~pure_engine.rules.parsing.overlay`: files laid over one another;
 * :mod:`~pure_engine.rules.parsing.rules`: rules, rule lists and actions;
 * :mod:`~pure_engine.rules.parsing.conditions`: condition templates;
 * :mod:`~pure_engine.rules.parsing.reading`: what both readers share (scopes of bound
@@ -12,8 +13,17 @@ Everything is checked at load time and reported with the file and the JSON path.
 """
 
 from pure_engine.rules.parsing.export import export_rules
-from pure_engine.rules.parsing.files import Overlay, decode
+from pure_engine.rules.parsing.files import RuleFiles, decode
+from pure_engine.rules.parsing.overlay import Overlay
 from pure_engine.rules.parsing.reading import json_path
 from pure_engine.rules.parsing.rules import RULE_KEYS, parse_rules
 
-__all__ = ["RULE_KEYS", "Overlay", "decode", "export_rules", "json_path", "parse_rules"]
+__all__ = [
+    "RULE_KEYS",
+    "Overlay",
+    "RuleFiles",
+    "decode",
+    "export_rules",
+    "json_path",
+    "parse_rules",
+]

@@ -43,8 +43,8 @@ class ConditionReader(Reader):
         if isinstance(value, str):
             return self.leaf(value, path, scope)
         if value is None or isinstance(value, bool | int | float):
-            return m.Literal(value)
-        raise self.error(f"expected a JSON value, found {value!r}", path)
+            return m.Literal(self.number(value, path))
+        raise self.error(f"expected a JSON value, found {self.shown(value, path)}", path)
 
     def object_template(
         self, value: dict[str, Any], path: tuple[Any, ...], scope: Scope
@@ -64,7 +64,9 @@ class ConditionReader(Reader):
                     lines.append(m.ParentLine(key, self.template(sub, here, scope)))
                 elif name == "@not":
                     if not isinstance(sub, dict):
-                        raise self.error(f"@not expects an object template, found {sub!r}", here)
+                        raise self.error(
+                            f"@not expects an object template, found {self.shown(sub, here)}", here
+                        )
                     lines.append(m.NotLine(key, self.object_template(sub, here, scope.copy())))
                 else:
                     lines.extend(self.path_lines(key, sub, here, scope))
@@ -85,7 +87,9 @@ class ConditionReader(Reader):
     ) -> list[m.PathLine]:
         if not isinstance(value, dict) or not value:
             raise self.error(
-                f'@path expects an object like {{"/players/$P/hand": ...}}, found {value!r}', path
+                f'@path expects an object like {{"/players/$P/hand": ...}}, found '
+                f"{self.shown(value, path)}",
+                path,
             )
         lines = []
         for text, sub in value.items():
@@ -96,7 +100,9 @@ class ConditionReader(Reader):
 
     def calc_line(self, key: str, value: Any, path: tuple[Any, ...], scope: Scope) -> m.CalcLine:
         if not isinstance(value, str):
-            raise self.error(f"a '_' line expects an expression string, found {value!r}", path)
+            raise self.error(
+                f"a '_' line expects an expression string, found {self.shown(value, path)}", path
+            )
         binding = parse_binding(value)
         if binding is not None:
             name, type_, rest = binding
@@ -113,7 +119,7 @@ class ConditionReader(Reader):
         if first == "@":
             hint = " (it belongs in actions)" if stripped == "@remove" else ""
             raise self.error(
-                f"unknown keyword {text!r} as a condition value{hint}; "
+                f"unknown keyword {self.shown(text, path)} as a condition value{hint}; "
                 "write '\\\\@...' for a literal string",
                 path,
             )
@@ -121,7 +127,8 @@ class ConditionReader(Reader):
             found = _COMPARE_PREFIX.match(text)
             if found is None:
                 raise self.error(
-                    f"expected a comparison like '<20' or '!= $X', found {text!r}", path
+                    f"expected a comparison like '<20' or '!= $X', found {self.shown(text, path)}",
+                    path,
                 )
             op = "==" if found.group(1) == "=" else found.group(1)
             return m.LeafCompare(op, self.expression(text[found.end() :], path, scope, this=True))

@@ -30,10 +30,19 @@ from pure_engine.rules.expressions.parse import (
     variables_in,
     walk,
 )
-from pure_engine.rules.library import Library, check_arity
+from pure_engine.rules.library import BUILTINS, Library, check_arity  # noqa: F401 - BUILTINS: doctests
+from pure_engine.rules.limits import DEFAULT_LIMITS, Limits
 from pure_engine.rules.tree import index_key
 
-__all__ = ["ACTION_KEYWORDS", "CONDITION_KEYWORDS", "Reader", "Scope", "json_path", "split_key"]
+__all__ = [
+    "ACTION_KEYWORDS",
+    "CONDITION_KEYWORDS",
+    "Reader",
+    "Scope",
+    "check_depth",
+    "json_path",
+    "split_key",
+]
 
 CONDITION_KEYWORDS = ("@parent", "@path", "@not", "@log")
 """The keywords a condition template may hold as keys."""
@@ -41,6 +50,7 @@ ACTION_KEYWORDS = ("@parent", "@path", "@rules")
 """The keywords an action template may hold as keys."""
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_$@:]+")
 _CALL = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+_SHOWN = 60
 
 
 def json_path(parts: tuple[Any, ...]) -> str:
@@ -73,24 +83,56 @@ class Scope:
 
 @dataclass
 class Reader:
-    """One load: the library to check names against and where each JSON path came from
-    (the base of the condition reader and of the rule reader)."""
+    """One load: the library to check names against, where each JSON path came from, which
+    of those files were included (their content is never quoted in an error) and the
+    limits (the base of the condition reader and of the rule reader)."""
 
     library: Library
     origin: Callable[[tuple[Any, ...]], str]
+    limits: Limits = DEFAULT_LIMITS
+    included: frozenset[str] = frozenset()
     rule_name: str = ""
 
     def error(self, message: str, path: tuple[Any, ...]) -> RuleSyntaxError:
         suffix = f" (rule {self.rule_name!r})" if self.rule_name and "rule " not in message else ""
         return RuleSyntaxError(message + suffix, source=self.origin(path), path=json_path(path))
 
+    def is_included(self, path: tuple[Any, ...]) -> bool:
+        """True when the part at *path* came from a file another file included."""
+        return bool(self.included) and self.origin(path) in self.included
+
+    def shown(self, value: Any, path: tuple[Any, ...]) -> str:
+        """*value* as an error quotes it: a short repr, or only its kind when it came from an
+        included file (an error names that file and the JSON path, never its content).
+
+        >>> Reader(BUILTINS, lambda path: "").shown("x" * 100, ())[-5:]
+        'xx...'
+        """
+        if self.is_included(path):
+            return f"{_kind(value)} (not shown: it comes from an included file)"
+        text = repr(value)
+        return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+    def number(self, value: Any, path: tuple[Any, ...]) -> Any:
+        """*value* (a JSON scalar), refused when it is an integer of too many digits."""
+        if type(value) is int and abs(value) >= 10**self.limits.max_number_digits:
+            raise self.error(
+                f"an integer of more than {self.limits.max_number_digits} digits "
+                "(Limits.max_number_digits)",
+                path,
+            )
+        return value
+
     # --- expressions -----------------------------------------------------------------------
 
     def expression(self, text: str, path: tuple[Any, ...], scope: Scope, *, this: bool) -> Any:
         try:
-            tree = parse_expression(text)
+            tree = parse_expression(text, limits=self.limits)
         except ExpressionError as exc:
-            raise self.error(str(exc), path) from None
+            message = str(exc)
+            if self.is_included(path):
+                message = "malformed expression (not shown: it comes from an included file)"
+            raise self.error(message, path) from None
         self.check_expression(tree, path, scope, this=this)
         return tree
 
@@ -149,7 +191,7 @@ class Reader:
 
     def boolean(self, value: Any, path: tuple[Any, ...]) -> bool:
         if not isinstance(value, bool):
-            raise self.error(f"expected true or false, found {value!r}", path)
+            raise self.error(f"expected true or false, found {self.shown(value, path)}", path)
         return value
 
     def path_steps(
@@ -189,3 +231,44 @@ def split_key(key: str) -> tuple[str, str]:
     if head.startswith("$"):
         return "var", head
     return "literal", head
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if value is None or isinstance(value, bool):
+        return "a literal"
+    return "a number"
+
+
+def check_depth(document: Any, limit: int, origin: Callable[[tuple[Any, ...]], str]) -> None:
+    """Refuse a document whose objects and arrays nest deeper than *limit* (or that holds
+    itself), before anything recursive reads it; the error names the JSON path.
+
+    >>> check_depth({"a": [[1]]}, 2, lambda path: "r.json")
+    Traceback (most recent call last):
+    ...
+    pure_engine.rules.errors.RuleSyntaxError: r.json: $.a[0]: nested more than 2 levels deep ...
+    """
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(document, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            items: Any = node.items()
+        elif isinstance(node, list):
+            items = enumerate(node)
+        else:
+            continue
+        if len(path) >= limit:
+            raise RuleSyntaxError(
+                f"nested more than {limit} levels deep (Limits.max_depth)",
+                source=origin(path),
+                path=json_path(
+                    tuple(part if isinstance(part, int) else str(part) for part in path)
+                ),
+            )
+        stack.extend((below, (*path, key)) for key, below in items)

@@ -25,13 +25,16 @@ from collections.abc import Callable
 from typing import Any
 
 from pure_engine.rules import model as m
-from pure_engine.rules.expressions.parse import parse_binding, parse_variable
-from pure_engine.rules.library import BUILTINS, Library
+from pure_engine.rules.errors import RuleSyntaxError
+from pure_engine.rules.expressions.parse import THIS, parse_binding, parse_variable
+from pure_engine.rules.library import BUILTINS, Library, is_rule_name
+from pure_engine.rules.limits import DEFAULT_LIMITS, Limits
 from pure_engine.rules.parsing.conditions import ConditionReader
 from pure_engine.rules.parsing.reading import (
     ACTION_KEYWORDS,
     CONDITION_KEYWORDS,
     Scope,
+    check_depth,
     json_path,
     split_key,
 )
@@ -52,7 +55,9 @@ class _Reader(ConditionReader):
         if isinstance(value, dict):
             return self.action_template(value, path, scope)
         raise self.error(
-            f"an action is an object template or an array of rules, found {value!r}", path
+            f"an action is an object template or an array of rules, found "
+            f"{self.shown(value, path)}",
+            path,
         )
 
     def action_template(
@@ -71,13 +76,16 @@ class _Reader(ConditionReader):
                 elif name == "@parent":
                     if not isinstance(sub, dict):
                         raise self.error(
-                            f"@parent in an action expects an object, found {sub!r}", here
+                            f"@parent in an action expects an object, found "
+                            f"{self.shown(sub, here)}",
+                            here,
                         )
                     entries.append(m.ParentEntry(key, self.action_template(sub, here, scope)))
                 else:
                     if not isinstance(sub, dict) or not sub:
                         raise self.error(
-                            f'@path expects an object like {{"/players/$P": ...}}, found {sub!r}',
+                            f'@path expects an object like {{"/players/$P": ...}}, found '
+                            f"{self.shown(sub, here)}",
                             here,
                         )
                     for text, item in sub.items():
@@ -124,10 +132,13 @@ class _Reader(ConditionReader):
             if first == "\\":
                 return m.Const(stripped[1:])
             if first == "@":
-                raise self.error(f"unknown keyword {value!r} as an action value", path)
+                raise self.error(
+                    f"unknown keyword {self.shown(value, path)} as an action value", path
+                )
             if first in ("<", ">", "!"):
                 raise self.error(
-                    f"an action writes values; {value!r} is a test (tests belong in conditions)",
+                    f"an action writes values; "
+                    f"{self.shown(value, path)} is a test (tests belong in conditions)",
                     path,
                 )
             if first == "=":
@@ -135,15 +146,15 @@ class _Reader(ConditionReader):
             if first == "$" or self.is_call(value):
                 if parse_binding(value) is not None:
                     raise self.error(
-                        f"an action writes values; {value!r} binds a variable "
+                        f"an action writes values; {self.shown(value, path)} binds a variable "
                         "(bindings belong in conditions)",
                         path,
                     )
                 return m.SetValue(self.expression(value, path, scope, this=not nested))
             return m.Const(value)
         if value is None or isinstance(value, bool | int | float):
-            return m.Const(value)
-        raise self.error(f"expected a JSON value, found {value!r}", path)
+            return m.Const(self.number(value, path))
+        raise self.error(f"expected a JSON value, found {self.shown(value, path)}", path)
 
     # --- rules -----------------------------------------------------------------------------
 
@@ -163,13 +174,17 @@ class _Reader(ConditionReader):
                 rules.append(self.rule(item, (*path, key), scope, key))
             return m.RuleList(tuple(rules), named=True)
         raise self.error(
-            f"expected an array of rules or an object of named rules, found {value!r}", path
+            f"expected an array of rules or an object of named rules, found "
+            f"{self.shown(value, path)}",
+            path,
         )
 
     def rule(self, value: Any, path: tuple[Any, ...], outer: Scope, name: str | None) -> m.Rule:
         if not isinstance(value, dict):
             raise self.error(
-                f'expected a rule {{"condition": ..., "action": ...}}, found {value!r}', path
+                f'expected a rule {{"condition": ..., "action": ...}}, found '
+                f"{self.shown(value, path)}",
+                path,
             )
         for key in value:
             if key not in RULE_KEYS:
@@ -180,7 +195,8 @@ class _Reader(ConditionReader):
         explicit = value.get("name")
         if explicit is not None and (not isinstance(explicit, str) or not explicit):
             raise self.error(
-                f"a rule name is a non-empty string, found {explicit!r}", (*path, "name")
+                f"a rule name is a non-empty string, found {self.shown(explicit, path)}",
+                (*path, "name"),
             )
         if explicit is not None and name is not None:
             raise self.error("a named rule (an object key) takes no 'name'", (*path, "name"))
@@ -191,7 +207,8 @@ class _Reader(ConditionReader):
             condition = value.get("condition")
             if condition is not None and not isinstance(condition, dict):
                 raise self.error(
-                    f"a condition is an object template, found {condition!r}", (*path, "condition")
+                    f"a condition is an object template, found {self.shown(condition, path)}",
+                    (*path, "condition"),
                 )
             parsed = (
                 None
@@ -206,13 +223,16 @@ class _Reader(ConditionReader):
             repeat = value.get("repeat", 1)
             if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat < 1:
                 raise self.error(
-                    f"repeat expects a positive integer, found {repeat!r}", (*path, "repeat")
+                    f"repeat expects a positive integer, found {self.shown(repeat, path)}",
+                    (*path, "repeat"),
                 )
             first = value.get("first", False)
             log = value.get("@log")
             comment = value.get("comment")
             if comment is not None and not isinstance(comment, str):
-                raise self.error(f"a comment is a string, found {comment!r}", (*path, "comment"))
+                raise self.error(
+                    f"a comment is a string, found {self.shown(comment, path)}", (*path, "comment")
+                )
             return m.Rule(
                 name=rule_name,
                 source=self.origin(path),
@@ -241,13 +261,16 @@ def parse_rules(
     source: str = "",
     origin: Callable[[tuple[Any, ...]], str] | None = None,
     bound: tuple[str, ...] = (),
+    limits: Limits = DEFAULT_LIMITS,
+    included: frozenset[str] = frozenset(),
 ) -> m.RuleList:
     """The :class:`~pure_engine.rules.model.RuleList` of a decoded JSON document.
 
     *document* is an array of rules, an object of named rules, or one rule.
     *origin* maps a JSON path to the file it came from (overlays), else every
-    path is in *source*.  *bound* names variables given from outside (``query``
-    with initial bindings).
+    path is in *source*; errors about parts from the *included* files never
+    quote them.  *bound* names variables given from outside (``query`` with
+    initial bindings).  *limits* bounds the nesting, expressions and numbers.
 
     >>> parse_rules({"r": {"condition": {"x": "<=$Y"}}})
     Traceback (most recent call last):
@@ -255,6 +278,17 @@ def parse_rules(
     pure_engine.rules.errors.RuleSyntaxError: $.r.condition.x: variable $Y is read before any ...
     >>> len(parse_rules([{"condition": {"x": "$Y", "y": "<=$Y"}}]).rules)
     1
+    >>> parse_rules([], bound=("x=open('f');y",))
+    Traceback (most recent call last):
+    ...
+    pure_engine.rules.errors.RuleSyntaxError: a given variable is a name like X or hand_2, ...
     """
-    reader = _Reader(library, origin or (lambda path: source))
+    where = origin or (lambda path: source)
+    for name in bound:
+        if not is_rule_name(name) or name == THIS:
+            raise RuleSyntaxError(
+                f"a given variable is a name like X or hand_2, found {name!r}", source=source
+            )
+    check_depth(document, limits.max_depth, where)
+    reader = _Reader(library, where, limits, included)
     return reader.rule_list(document, (), Scope(list(bound)))

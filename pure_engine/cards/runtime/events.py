@@ -19,17 +19,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Final
 
 from pure_engine.cards.runtime.pool import DEATH, CardRules, Event
 from pure_engine.cards.runtime.program import Frame, S, Value
-from pure_engine.cards.runtime.table import DOOMED, SILENCED, EntityId, Table, move_all, put
+from pure_engine.cards.runtime.table import (
+    DOOMED,
+    SILENCED,
+    Entity,
+    EntityId,
+    Table,
+    move_all,
+    put,
+)
 from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
+from pure_engine.core.zones import ZoneId
 
-__all__ = ["death_phase", "emit", "leave_play", "refresh_auras", "resolve"]
+__all__ = ["death_phase", "deathrattle_at", "emit", "leave_play", "refresh_auras", "resolve"]
 
 
 def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None = None) -> S:
@@ -167,6 +176,7 @@ def death_phase(
         moves.append((e.id, layout.zone(kinds.graveyard, e.owner)))
         if (e.card, "deathrattle") in programs and not e.status & SILENCED:
             regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
+            regs += (_left_at(zone_map, e, dead),)  # one past the program's: see deathrattle_at
             frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
     table = move_all(table, moves)
     if frames:
@@ -180,6 +190,28 @@ def death_phase(
 
 
 _entity_id: Final = attrgetter("id")
+
+
+def deathrattle_at(frame: Frame, rules: CardRules[S]) -> int | None:
+    """Where the minion whose deathrattle *frame* runs stood when it died (how many survivors
+    were to its left), or ``None`` for any other frame: its summons take that place.
+
+    The death phase gives a deathrattle frame one register past its program's, holding it.
+    """
+    if frame.slot != "deathrattle":
+        return None
+    if len(frame.regs) <= rules.programs[frame.card, frame.slot].regs:
+        return None
+    at = frame.regs[-1]
+    assert isinstance(at, int)
+    return at
+
+
+def _left_at(zone_map: Mapping[ZoneId, tuple[EntityId, ...]], e: Entity, dead: list[Entity]) -> int:
+    """How many of the entities left of *e* in its zone survive this death phase."""
+    zone = zone_map[e.zone]
+    gone = {d.id for d in dead}
+    return sum(1 for i in zone[: zone.index(e.id)] if i not in gone)
 
 
 def resolve(
