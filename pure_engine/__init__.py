@@ -11,6 +11,7 @@ True
 """
 
 from pure_engine import games as _games  # noqa: F401 - registers the bundled games
+from pure_engine import interop as _interop  # noqa: F401 - registers "openspiel" (lazily)
 from pure_engine.core import (
     CHANCE,
     TERMINAL,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from pure_engine.cards import Event
 from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -89,7 +90,7 @@ TAPPED: Final = FIRST_GAME_STATUS
 COLORS: Final = "WUBRG"
 
 
-class MagicEvent(enum.Enum):
+class MagicEvent(Event):
     """What cards can listen to in magic_lite (besides the kit's ``DEATH``); the subject is the
     permanent concerned, or for a step's beginning the active player."""
 
@@ -208,8 +209,8 @@ class CardFacts(Struct):
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
-    unheard: frozenset[enum.Enum] = frozenset()
-    own: frozenset[enum.Enum] = frozenset()
+    unheard: frozenset[Event] = frozenset()
+    own: frozenset[Event] = frozenset()
     auras: bool = True
     abilities: bool = True
 
