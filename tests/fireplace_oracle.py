@@ -31,9 +31,11 @@ from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, Entit
 from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
+    CANT_ATTACK,
     CHARGE,
     DECK_ZONES,
     DIVINE_SHIELD,
+    ELUSIVE,
     HAND_ZONES,
     POISONOUS,
     SPELLPOWER,
@@ -100,6 +102,10 @@ FIREPLACE_WRONG: Final = {
     "(tests/test_skirmish_game.py::test_hunters_mark_keeps_aura_health)",
     "vanish": "as Sap: the minions returned to the hands stay on the board as well "
     "(tests/test_skirmish_game.py::test_vanish_returns_every_minion)",
+    "mind_control": "as Sap: the minion taken also stays on its owner's board "
+    "(tests/test_skirmish_game.py::test_mind_control_moves_the_minion_to_your_board)",
+    "sylvanas_windrunner": "as Mind Control: the minion taken also stays on its owner's board "
+    "(tests/golden/skirmish/sylvanas_steals_the_taunt.json)",
     "frothing_berserker": "Fireplace's Frothing Berserker misses damage to a minion that dies of "
     "it; in the real game every minion that takes damage counts "
     "(tests/test_skirmish_game.py::test_frothing_berserker_counts_minions_that_die)",
@@ -128,11 +134,13 @@ LATER_PRINTING: Final = {
 TAG_NAMES: Final = (
     (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
     (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
+    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"),
 )  # fmt: skip
 """The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
+    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -285,7 +293,7 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
 
 _KEYWORD_TAGS: Final = {
     TAUNT: "TAUNT", CHARGE: "CHARGE", DIVINE_SHIELD: "DIVINE_SHIELD", WINDFURY: "WINDFURY",
-    STEALTH: "STEALTH", POISONOUS: "POISONOUS",
+    STEALTH: "STEALTH", POISONOUS: "POISONOUS", CANT_ATTACK: "CANT_ATTACK",
 }  # fmt: skip
 
 
@@ -308,6 +316,8 @@ def _print_ours(data: Any, card: Any) -> None:
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
         tags[GameTag.SPELLPOWER] = int(bool(card.tags & SPELLPOWER))
+        for name in ("CANT_BE_TARGETED_BY_SPELLS", "CANT_BE_TARGETED_BY_HERO_POWERS"):
+            tags[GameTag[name]] = int(bool(card.tags & ELUSIVE))
         tags[GameTag.RUSH] = 0
 
 

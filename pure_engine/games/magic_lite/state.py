@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from pure_engine.cards import Event
 from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -23,11 +24,13 @@ __all__ = [
     "COLORS",
     "DEATHTOUCH",
     "DEFENDER",
+    "DOUBLE_STRIKE",
     "FIRST_STRIKE",
     "FLYING",
     "HASTE",
     "KEYWORDS",
     "LIFELINK",
+    "MENACE",
     "ONE_BLOCKER",
     "PACIFIED",
     "REACH",
@@ -60,6 +63,10 @@ CANT_BLOCK: Final = 1 << 10
 """Can't block (Goblin Piker)."""
 ONE_BLOCKER: Final = 1 << 11
 """Can't be blocked by more than one creature (Charging Rhino)."""
+DOUBLE_STRIKE: Final = 1 << 12
+"""Deals both first-strike and regular combat damage (rule 702.4)."""
+MENACE: Final = 1 << 13
+"""Can't be blocked except by two or more creatures (rule 702.111)."""
 
 KEYWORDS: Final = {
     "flying": FLYING,
@@ -73,6 +80,8 @@ KEYWORDS: Final = {
     "defender": DEFENDER,
     "can't block": CANT_BLOCK,
     "can't be blocked by more than one creature": ONE_BLOCKER,
+    "double strike": DOUBLE_STRIKE,
+    "menace": MENACE,
 }
 
 TAPPED: Final = FIRST_GAME_STATUS
@@ -81,7 +90,7 @@ TAPPED: Final = FIRST_GAME_STATUS
 COLORS: Final = "WUBRG"
 
 
-class MagicEvent(enum.Enum):
+class MagicEvent(Event):
     """What cards can listen to in magic_lite (besides the kit's ``DEATH``); the subject is the
     permanent concerned, or for a step's beginning the active player."""
 
@@ -200,8 +209,8 @@ class CardFacts(Struct):
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
-    unheard: frozenset[enum.Enum] = frozenset()
-    own: frozenset[enum.Enum] = frozenset()
+    unheard: frozenset[Event] = frozenset()
+    own: frozenset[Event] = frozenset()
     auras: bool = True
     abilities: bool = True
 

@@ -63,10 +63,12 @@ from pure_engine.cards import (
 from pure_engine.cards.runtime import FROZEN, CardState, Frame, is_alive
 from pure_engine.games.skirmish.base import (
     BEAST,
+    CANT_ATTACK,
     CHARACTERS,
     CHARGE,
     DAMAGED,
     DIVINE_SHIELD,
+    ELUSIVE,
     ENEMY_CHARACTERS,
     ENEMY_HERO,
     ENEMY_MINIONS,
@@ -87,6 +89,7 @@ from pure_engine.games.skirmish.cards_effects import (
     TOTEMS,
     Missiles,
     SummonRandomTotem,
+    TakeControl,
     board_not_full,
     combo,
     dagger,
@@ -110,6 +113,11 @@ def targetable(selector: Selector) -> Selector:
     return selector - (ENEMY + MINIONS + HasTag(STEALTH, "STEALTH"))
 
 
+def spell_targetable(selector: Selector) -> Selector:
+    """:func:`targetable`, and without the minions spells and hero powers cannot target."""
+    return targetable(selector) - (MINIONS + HasTag(ELUSIVE, "ELUSIVE"))
+
+
 def _name(key: str) -> str:
     return " ".join(w.capitalize() for w in key.split("_"))
 
@@ -129,42 +137,46 @@ def minion(
     target: Selector | None = None,
     cls: str = "neutral",
     collectible: bool = True,
+    spell_power: int = 1,
 ) -> CardDef:
     """A minion: *effects* are its battlecry (run when it is played from the hand)."""
     return CardDef(
         key, _name(key), frozenset({"minion", *types}), cost, attack, health, tags, text,
         play=effects, deathrattle=deathrattle, triggers=triggers, aura=aura,
         target=None if target is None else targetable(target),
-        extra={"class": cls, "collectible": collectible},
+        extra={"class": cls, "collectible": collectible, "spell_power": spell_power},
     )  # fmt: skip
 
 
 def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
     cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
-    needs_weapon: bool = False,
+    needs_weapon: bool = False, needs_room: bool = False,
 ) -> CardDef:  # fmt: skip
     """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
-    ``needs_weapon``: it can be cast only while its caster has a weapon.
+    ``needs_weapon`` / ``needs_room``: it can be cast only while its caster has a weapon / room
+    for a minion on the board.
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
-        target=None if target is None else targetable(target),
+        target=None if target is None else spell_targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
-            "needs_weapon": needs_weapon,
+            "needs_weapon": needs_weapon, "needs_room": needs_room,
         },
     )  # fmt: skip
 
 
 def weapon(
-    key: str, cost: int, attack: int, durability: int, cls: str, *, collectible: bool = True
-) -> CardDef:
-    """A weapon: its health is its durability."""
+    key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
+    target: Selector | None = None, text: str = "", collectible: bool = True,
+) -> CardDef:  # fmt: skip
+    """A weapon: its health is its durability; *effects* are its battlecry."""
     return CardDef(
-        key, _name(key), frozenset({"weapon"}), cost, attack, durability,
+        key, _name(key), frozenset({"weapon"}), cost, attack, durability, text=text,
+        play=effects, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip
 
@@ -175,7 +187,7 @@ def power(
     """A hero power (cost 2, once a turn)."""
     return CardDef(
         key, _name(key), frozenset({"hero_power"}), 2, text=text, play=effects,
-        target=None if target is None else targetable(target),
+        target=None if target is None else spell_targetable(target),
         extra={"class": cls, "collectible": False},
     )  # fmt: skip
 
@@ -395,6 +407,14 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("armorsmith", 2, 1, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Armor(FRIENDLY_HERO, 1),), FRIENDLY_MINIONS),), cls="warrior", text="Whenever a friendly minion takes damage, gain 1 Armor."),
     minion("frothing_berserker", 3, 2, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 1),), MINIONS),), cls="warrior", text="Whenever a minion takes damage, gain +1 Attack."),
     minion("grommash_hellscream", 8, 4, 9, tags=CHARGE, aura=Aura(ENRAGED, 6, 0), cls="warrior", text="Charge. Enrage: +6 Attack."),
+    minion("twilight_drake", 4, 4, 1, Buff(SELF, 0, Count(FRIENDLY + Zone("hand"))), types=("dragon",), text="Battlecry: gain +1 Health for each card in your hand."),
+    minion("sylvanas_windrunner", 6, 5, 5, deathrattle=(TakeControl(RANDOM(ENEMY_MINIONS)),), text="Deathrattle: take control of a random enemy minion."),
+    minion("malygos", 9, 4, 12, tags=SPELLPOWER, spell_power=5, types=("dragon",), text="Spell Damage +5."),
+    spell("mind_control", 10, "Take control of an enemy minion.", TakeControl(TARGET), target=ENEMY_MINIONS, cls="priest", needs_room=True),
+    minion("faerie_dragon", 2, 3, 2, tags=ELUSIVE, types=("dragon",), text="Can't be targeted by spells or Hero Powers."),
+    minion("ancient_watcher", 2, 4, 5, tags=CANT_ATTACK, text="Can't attack."),
+    minion("ragnaros_the_firelord", 8, 8, 8, tags=CANT_ATTACK, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(RANDOM(ENEMY_CHARACTERS), 8),), YOUR_TURN),), text="Can't attack. At the end of your turn, deal 8 damage to a random enemy."),
+    weapon("perditions_blade", 3, 2, 2, "rogue", If(combo, (Hit(TARGET, 2),), (Hit(TARGET, 1),)), target=CHARACTERS, text="Battlecry: deal 1 damage. Combo: deal 2 instead."),
     minion("timber_wolf", 1, 1, 1, types=("beast",), aura=Aura(OTHER_FRIENDLY_MINIONS + BEAST, 1, 0), cls="hunter", text="Your other Beasts have +1 Attack."),
     # weapons
     weapon("fiery_war_axe", 2, 3, 2, "warrior"),
