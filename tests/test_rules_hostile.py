@@ -294,8 +294,10 @@ def test_a_wider_include_root_is_the_callers_choice(tmp_path: Path) -> None:
     assert SECRET not in str(caught.value)
 
 
-def test_names_from_outside_the_rule_file_cannot_write_code(tmp_path: Path) -> None:
-    os.chdir(tmp_path)
+def test_names_from_outside_the_rule_file_cannot_write_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
     hostile = "x=open('PWNED','w').write('g');y"
     with pytest.raises(RuleError, match="a given variable is a name"):
         load_rules([{"condition": {"n": "$x"}}], given=[hostile])
