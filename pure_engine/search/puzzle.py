@@ -27,7 +27,6 @@ import math
 import warnings
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from heapq import heappop, heappush
 from typing import Generic, TypeVar, assert_never
@@ -66,9 +65,20 @@ class Algorithm(StrEnum):
 ALGORITHMS = tuple(algorithm.value for algorithm in Algorithm)
 """The names :func:`search` and :func:`solve` accept for ``algorithm``."""
 
-# A solution path is kept as a persistent linked list of (action, parent) cells,
-# so each generated node costs one small tuple and no parent dictionary.
-_Path = tuple[A, "_Path[A]"] | None
+
+class _Step(Generic[A]):
+    """One cell of a solution path kept as a persistent linked list (the action, and the
+    path before it), so each generated node costs one small object and no parent dictionary.
+    (A class rather than a recursive tuple alias: mypyc cannot compile the alias.)"""
+
+    __slots__ = ("action", "parent")
+
+    def __init__(self, action: A, parent: _Step[A] | None) -> None:
+        self.action = action
+        self.parent = parent
+
+
+_Path = _Step[A] | None
 
 
 class PuzzleResult(Struct, Generic[A]):
@@ -104,8 +114,8 @@ class PuzzleResult(Struct, Generic[A]):
 def _unwind(path: _Path[A]) -> tuple[A, ...]:
     out: list[A] = []
     while path is not None:
-        out.append(path[0])
-        path = path[1]
+        out.append(path.action)
+        path = path.parent
     out.reverse()
     return tuple(out)
 
@@ -114,8 +124,7 @@ def _identity(state: S) -> Hashable:
     return state  # states are immutable, hence hashable
 
 
-@dataclass(frozen=True, slots=True)
-class _Problem(Generic[S, A]):
+class _Problem(Struct, Generic[S, A]):
     """What every search loop reads: the state space and the guidance over it."""
 
     start: S
@@ -209,7 +218,7 @@ def search(
     )
 
 
-_Outcome = tuple[Verdict, "_Path[A]", float]
+_Outcome = tuple[Verdict, _Path[A], float]
 
 
 def _best_first(
@@ -268,7 +277,15 @@ def _best_first(
                 best_g[ck] = cg
                 heappush(
                     heap,
-                    (h if greedy else cg + weight * h, -cg, tie, cg, ck, child, (action, path)),
+                    (
+                        h if greedy else cg + weight * h,
+                        -cg,
+                        tie,
+                        cg,
+                        ck,
+                        child,
+                        _Step(action, path),
+                    ),
                 )
                 tie += 1
             if len(heap) > peak:
@@ -307,8 +324,8 @@ def _blind(problem: _Problem[S, A], counters: _Counters, *, depth_first: bool) -
             seen.add(ck)
             cg = g + (1.0 if cost is None else cost(state, action, child))
             if is_goal(child):
-                return SOLVED, (action, path), cg
-            fresh.append((child, cg, (action, path)))
+                return SOLVED, _Step(action, path), cg
+            fresh.append((child, cg, _Step(action, path)))
         if depth_first:  # popped last-in first-out: what should come first goes last
             if heuristic is None:
                 fresh.reverse()
@@ -385,7 +402,7 @@ def _deepening(problem: _Problem[S, A], counters: _Counters, *, by_cost: bool) -
             else:
                 reached[ck] = depth
             if is_goal(child):
-                return SOLVED, (action, frame.path), cg
+                return SOLVED, _Step(action, frame.path), cg
             if not by_cost and depth == bound:
                 # only a child nobody reached yet this iteration is a real cut-off;
                 # without one, the reached set is closed under successors
@@ -397,7 +414,7 @@ def _deepening(problem: _Problem[S, A], counters: _Counters, *, by_cost: bool) -
             counters.expanded += 1
             if by_cost:
                 reached[ck] = depth
-            stack.append(_Frame(child, ck, cg, (action, frame.path), iter(successors(child))))
+            stack.append(_Frame(child, ck, cg, _Step(action, frame.path), iter(successors(child))))
             if len(stack) > counters.peak:
                 counters.peak = len(stack)
         if next_bound == inf:
@@ -442,8 +459,10 @@ def solve(
             )
         best = game.info.max_return
 
-        def is_goal(s: S) -> bool:
+        def reaches_best(s: S) -> bool:
             return game.is_terminal(s) and game.returns(s)[0] >= best
+
+        is_goal = reaches_best
 
     current_player, legal_actions, step = game.current_player, game.legal_actions, game.step
     cap = max(game.info.max_game_length, 1) + 1
