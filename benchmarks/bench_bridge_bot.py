@@ -32,7 +32,8 @@ from benchmarks._timing import print_table
 from pure_engine.core.registry import load_game
 from pure_engine.games.bridge.bots import dd_pimc
 from pure_engine.games.bridge.double_dummy.solver import Position, score_cards
-from pure_engine.games.bridge.play import BridgeState, current_player, legal_actions, make_game
+from pure_engine.games.bridge.game import make_game
+from pure_engine.games.bridge.play import BridgeState, current_player, legal_actions
 from pure_engine.games.trick_taking.pbn import pbn_str
 from pure_engine.search.arena import play_match
 from pure_engine.search.bots import make_bot

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from benchmarks._timing import median_ns, print_table
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     CardState,
     EntityId,
     Table,

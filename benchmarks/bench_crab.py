@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 
 from benchmarks._timing import print_table
-from pure_engine.games.crab_combat.combat import seeded_decks, solve
+from pure_engine.games.crab_combat.solver import seeded_decks, solve
 from tests.crab_reference import recursive_combat
 
 __all__ = ["main"]

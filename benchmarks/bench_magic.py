@@ -56,10 +56,9 @@ from pure_engine.core.flow import FlowStep
 from pure_engine.core.game import Game
 from pure_engine.core.struct import fields_of
 from pure_engine.games.magic_lite import MagicState, Step
-from pure_engine.games.magic_lite.actions import apply_action, auto_action
-from pure_engine.games.magic_lite.priority import CanAct, make_can_act
+from pure_engine.games.magic_lite.actions import apply_action, auto
 from pure_engine.games.magic_lite.state import Action
-from pure_engine.games.magic_lite.turn import make_turn
+from pure_engine.games.magic_lite.turn import TURN
 
 __all__ = ["main"]
 
@@ -85,14 +84,11 @@ figure is for mirror matches), green against red is what ``pure-engine bench`` p
 
 
 class _Counter:
-    """The walk's counts, and the turn rules it walks (with their own memo of the check)."""
+    """The walk's counts, and the turn table it walks."""
 
     def __init__(self) -> None:
         self.ticks = self.steps = self.autos = 0
-        self.can_act: CanAct = make_can_act()
-        # every step entered by its own row (``fused=False``): the walk visits each level, as
-        # manabot's did; the shipped table enters quiet stretches of the turn in one row
-        self.machine = make_turn(self.can_act, fused=False).machine
+        self.machine = TURN
 
 
 class _PriorityNode:
@@ -103,7 +99,7 @@ class _PriorityNode:
 
     def tick(self, state: MagicState) -> tuple[MagicState, bool]:
         self.counter.ticks += 1
-        after = auto_action(state, self.counter.can_act)
+        after = auto(state)
         if after is None:
             return state, True
         self.counter.autos += 1
@@ -185,7 +181,7 @@ def nested_advance(state: MagicState, counter: _Counter) -> MagicState:
 
 def _nested_step(counter: _Counter) -> Callable[[MagicState, Action], MagicState]:
     def step(state: MagicState, action: Action) -> MagicState:
-        return nested_advance(apply_action(state, action, counter.can_act), counter)
+        return nested_advance(apply_action(state, action), counter)
 
     return step
 

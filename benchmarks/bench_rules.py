@@ -31,9 +31,10 @@ from typing import Any
 
 from benchmarks._timing import print_table
 from pure_engine.core.playout import random_playouts
-from pure_engine.games.belote.belote import Phase, current_player, make_game
+from pure_engine.games.belote.belote import Phase, current_player
 from pure_engine.games.belote.bot import RulesBot
-from pure_engine.games.belote.coinche import make_game as make_coinche
+from pure_engine.games.belote.game import make_belote as make_game
+from pure_engine.games.belote.game import make_coinche
 from pure_engine.games.belote.play import (
     LIBRARY,
     PLAY_RULES,

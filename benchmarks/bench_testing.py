@@ -66,7 +66,7 @@ def _battery(name: str, search: bool) -> tuple[float, CheckReport]:
 def search_cost() -> None:
     """Print the default battery's time per bundled game with and without the key search."""
     rows: list[list[object]] = []
-    for name in sorted(list_games()):
+    for name in sorted(list_games(presets=False)):
         without, _ = _battery(name, search=False)
         with_search, report = _battery(name, search=True)
         rows.append(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pure_engine.games.crab_combat.combat import parse_input, solve
+from pure_engine.games.crab_combat import parse_input, solve
 
 EXAMPLE = """\
 Player 1:

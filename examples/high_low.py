@@ -24,8 +24,17 @@ import dataclasses
 import sys
 from fractions import Fraction
 
-from pure_engine import CHANCE, TERMINAL, Game, GameInfo, ParseError, Rng, Struct, register_game
-from pure_engine.core.game import params_tuple
+from pure_engine import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    ParseError,
+    Rng,
+    Struct,
+    params_tuple,
+    register_game,
+)
 
 __all__ = [
     "HIGHER",

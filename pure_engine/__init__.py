@@ -25,6 +25,7 @@ from pure_engine.core import (
     hex_digest,
     list_games,
     load_game,
+    params_tuple,
     register_game,
 )
 from pure_engine.errors import (
@@ -58,6 +59,7 @@ __all__ = [
     "hex_digest",
     "list_games",
     "load_game",
+    "params_tuple",
     "register_game",
 ]
 Record = Struct

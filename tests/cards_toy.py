@@ -6,6 +6,7 @@ damage, healing, drawing and summoning are the plainest possible hooks.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 
 from pure_engine.cards import (
@@ -19,22 +20,24 @@ from pure_engine.cards import (
     Aura,
     Buff,
     CardDef,
-    CardState,
     ChooseOne,
     ChooseTarget,
     Draw,
-    Frame,
     Hit,
-    Layout,
     LookAndChoose,
     OrderDeck,
     RandomNumber,
-    Rules,
     SearchDeck,
     Summon,
     Trigger,
     TriggerRemote,
     Zone,
+)
+from pure_engine.cards.runtime import (
+    CardRules,
+    CardState,
+    Frame,
+    Layout,
     build_pool,
     emit,
     move,
@@ -42,7 +45,7 @@ from pure_engine.cards import (
     put,
     spawn,
 )
-from pure_engine.cards.table import EntityId
+from pure_engine.cards.runtime.table import EntityId
 from pure_engine.core.zones import Visibility, ZoneId
 
 LAYOUT = Layout.build(
@@ -59,6 +62,14 @@ LAYOUT = Layout.build(
         ("graveyard", 1, Visibility.PUBLIC),
     ]
 )
+
+
+class ToyEvent(enum.Enum):
+    """What the toy's cards can listen to."""
+
+    DAMAGED = "damaged"
+    SUMMONED = "summoned"
+
 
 MINION = frozenset({"minion"})
 MINIONS = Zone("board")
@@ -83,7 +94,9 @@ CARDS = (
         2,
         3,
         2,
-        triggers=(Trigger("summoned", (Hit(RANDOM(ENEMY + CHARACTERS), 1),), FRIENDLY + OTHER),),
+        triggers=(
+            Trigger(ToyEvent.SUMMONED, (Hit(RANDOM(ENEMY + CHARACTERS), 1),), FRIENDLY + OTHER),
+        ),
     ),
     _minion("echo", 1, 1, 1, deathrattle=(TriggerRemote(FRIENDLY + MINIONS + OTHER),)),
     CardDef("bolt", "Bolt", frozenset({"spell"}), 1, play=(Hit(TARGET, 3),), target=CHARACTERS),
@@ -133,7 +146,7 @@ class ToyState(CardState):
 def _damage(state: ToyState, frame: Frame, target: EntityId, amount: int) -> ToyState:
     e = state.table.entities[target]
     state = state.replace(table=put(state.table, e.replace(damage=e.damage + amount)))
-    return emit(state, RULES, "damaged", target)
+    return emit(state, RULES, ToyEvent.DAMAGED, target)
 
 
 def _heal(state: ToyState, frame: Frame, target: EntityId, amount: int) -> ToyState:
@@ -155,11 +168,11 @@ def _summon(state: ToyState, frame: Frame, player: int, card: str) -> ToyState:
     if len(state.table.zones[board]) >= 7:
         return state
     table, new = spawn(state.table, POOL, board, card, player)
-    return emit(state.replace(table=table), RULES, "summoned", new)
+    return emit(state.replace(table=table), RULES, ToyEvent.SUMMONED, new)
 
 
-POOL = build_pool(CARDS, LAYOUT)
-RULES: Rules[ToyState] = Rules(
+POOL = build_pool(CARDS, LAYOUT, events=ToyEvent)
+RULES: CardRules[ToyState] = CardRules(
     layout=LAYOUT, pool=POOL, damage=_damage, heal=_heal, draw=_draw, summon=_summon, max_depth=8
 )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from pure_engine.games.crab_combat.combat import score
+from pure_engine.games.crab_combat.solver import score
 
 __all__ = ["combat", "recursive_combat"]
 

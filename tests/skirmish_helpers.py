@@ -7,10 +7,10 @@ from typing import Any
 
 from pure_engine.core.game import Game
 from pure_engine.core.zones import ZoneId
-from pure_engine.games.skirmish import Action, SkirmishState, make_game
+from pure_engine.games.skirmish import SkirmishAction, SkirmishState, make_game
 from pure_engine.games.skirmish.puzzle import parse_puzzle
 
-GAME: Game[SkirmishState, Action] = make_game()
+GAME: Game[SkirmishState, SkirmishAction] = make_game()
 
 
 def position(me: dict[str, Any], them: dict[str, Any] | None = None, **top: Any) -> SkirmishState:

@@ -15,8 +15,8 @@ from pure_engine.games.belote.belote import (
     BeloteState,
     Phase,
     current_player,
-    make_game,
 )
+from pure_engine.games.belote.game import make_belote as make_game
 from pure_engine.games.belote.play import (
     DECK_MASK,
     PLAY_RULES,

@@ -10,7 +10,7 @@ import pytest
 
 import pure_engine
 from pure_engine import CHANCE, TERMINAL, Game
-from pure_engine.core.encoding import encoding_of
+from pure_engine.core.game import encoding_of
 from pure_engine.games.belote.tensor import CARD_INDEX, CARDS
 from pure_engine.testing import GameCheckError, check_encoding
 

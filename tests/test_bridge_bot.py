@@ -14,11 +14,11 @@ from pure_engine.cli import main
 from pure_engine.core.registry import load_game
 from pure_engine.games.bridge.bots import DDPimcBot, Mode, dd_pimc, rule_of_thumb
 from pure_engine.games.bridge.double_dummy.solver import Position, score_cards
+from pure_engine.games.bridge.game import make_game
 from pure_engine.games.bridge.play import (
     BridgeState,
     current_player,
     legal_actions,
-    make_game,
     observation,
     resample,
     shown_voids,
@@ -280,7 +280,7 @@ def test_cli_plays_an_ending(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].startswith("bridge_play: 4 games, seed 0")
-    assert [line.split()[0] for line in lines[2:]] == ["dd-pimc:worlds=4", "random"] * 2
+    assert [line.split()[0] for line in lines[2:6]] == ["dd-pimc:worlds=4", "random"] * 2
 
 
 def test_cli_bad_bot_option_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from pure_engine.games.bridge.play import make_game
+from pure_engine.games.bridge.game import make_game
 from pure_engine.games.trick_taking.pbn import pbn_str
 from pure_engine.games.trick_taking.tricks import Strain
 

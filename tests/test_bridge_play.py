@@ -9,7 +9,8 @@ import pytest
 from pure_engine import load_game
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.games.bridge.play import BridgeState, make_game, observation, shown_voids
+from pure_engine.games.bridge.game import make_game
+from pure_engine.games.bridge.play import BridgeState, observation, shown_voids
 from pure_engine.games.trick_taking.pbn import parse_pbn
 from pure_engine.games.trick_taking.tricks import cards_of
 from pure_engine.testing import check_encoding, check_game

@@ -22,7 +22,7 @@ from hypothesis.stateful import run_state_machine_as_test
 import pure_engine.games  # noqa: F401 - registers the bundled games
 from pure_engine import list_games, load_game
 from pure_engine.core.game import Game
-from pure_engine.games.crab_combat.combat import CrabState, Frame
+from pure_engine.games.crab_combat.combat import CrabState, SuspendedGame
 from pure_engine.testing import (
     ALL_CHECKS,
     DEEP_KEY_SEARCH,
@@ -46,7 +46,7 @@ def _is_bundled(name: str) -> bool:
     return any(module.startswith("pure_engine.games.") for module in modules)
 
 
-BUNDLED = tuple(name for name in list_games() if _is_bundled(name))
+BUNDLED = tuple(name for name in list_games(presets=False) if _is_bundled(name))
 
 
 def no_card_dealt_twice(state: Any, game: Game[Any, Any]) -> bool:
@@ -61,7 +61,7 @@ def no_card_dealt_twice(state: Any, game: Game[Any, Any]) -> bool:
 
 def crab_cards_conserved(state: CrabState) -> bool:
     """Crab Combat: the outermost game holds every card once; each sub-game a subset of them."""
-    frames: list[CrabState | Frame] = [state]
+    frames: list[CrabState | SuspendedGame] = [state]
     while frames[-1].parent is not None:
         parent = frames[-1].parent
         assert parent is not None

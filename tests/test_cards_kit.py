@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pure_engine.cards import (
+from pure_engine.cards import CardDef
+from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     DOOMED,
     FROZEN,
     SILENCED,
-    CardDef,
     CardPool,
     DecisionKind,
     TriggerDepthError,
@@ -28,7 +28,7 @@ from pure_engine.cards import (
     resolve,
     silence,
 )
-from pure_engine.cards.table import (
+from pure_engine.cards.runtime.table import (
     IDENTITY_FIELDS,
     Entity,
     EntityId,

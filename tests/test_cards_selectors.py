@@ -19,12 +19,19 @@ from pure_engine.cards import (
     HasTag,
     Selector,
     Zone,
-    compile_selector,
-    create,
-    new_table,
 )
-from pure_engine.cards.selectors import Complement, Pick, Pred, SetOp, Slice, _Adjacent, _Side
-from pure_engine.cards.table import EntityId, Table
+from pure_engine.cards.runtime import create, new_table
+from pure_engine.cards.runtime.table import EntityId, Table
+from pure_engine.cards.selectors import (
+    Complement,
+    Pick,
+    Pred,
+    SetOp,
+    Slice,
+    _Adjacent,
+    _Side,
+    compile_selector,
+)
 from tests.cards_toy import LAYOUT
 
 KINDS = ("hero", "board", "hand", "deck", "graveyard")
@@ -143,7 +150,7 @@ def test_target_and_self_alone_look_up_the_one_entity_as_the_scan_finds_it() -> 
     # field says it is, not by testing every entity of every zone: the same answers as the
     # generic scan (the same test written as another predicate), for every id, none, an id the
     # table does not hold, and an entity whose zone field names the wrong zone (the fallback)
-    from pure_engine.cards import put
+    from pure_engine.cards.runtime import put
 
     table = new_table(LAYOUT)
     for kind in KINDS:

@@ -43,3 +43,20 @@ def test_demo_never_overwrites_an_existing_file(
     assert err.startswith("pure-engine demo: error:") and "notes.json" in err
     assert precious.read_text() == "my notes\n"
     assert [p.name for p in tmp_path.iterdir()] == ["notes.json"]  # no temp file left behind
+
+
+def test_demo_prints_cards_not_reprs_and_mcts_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "Observation(" not in out and "own card Qs" in out
+    assert "wrote a temporary record" in out and "wrote leduc.json" not in out
+    picks = re.search(r"expectiminimax picks (\w+) .* MCTS, 2000 simulations, picks (\w+)", out)
+    assert picks is not None and picks.group(1) == picks.group(2)
+
+
+def test_demo_refuses_a_bad_record_path_before_starting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--record", str(tmp_path / "no" / "such" / "leduc.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "no such folder" in err

@@ -17,8 +17,8 @@ from pure_engine.games.belote.coinche import (
     bid_action,
     current_player,
     deal_result,
-    make_game,
 )
+from pure_engine.games.belote.game import make_coinche as make_game
 from pure_engine.games.belote.play import DECK_MASK
 from pure_engine.games.trick_taking.tricks import cards_of, hand_of
 from pure_engine.testing import check_game

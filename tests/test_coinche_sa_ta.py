@@ -20,8 +20,8 @@ from pure_engine.games.belote.coinche import (
     contract_of,
     current_player,
     deal_result,
-    make_game,
 )
+from pure_engine.games.belote.game import make_coinche as make_game
 from pure_engine.games.belote.play import (
     ALL_TRUMPS,
     DECK_MASK,

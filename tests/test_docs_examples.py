@@ -1,4 +1,4 @@
-"""The examples in the bridge and trick-kernel pages run as written."""
+"""The examples in the docs pages run as written."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-@pytest.mark.parametrize("page", ["tricks.md", "rules.md", "bridge.md"])
+@pytest.mark.parametrize("page", ["architecture.md", "tricks.md", "rules.md", "bridge.md"])
 def test_page_examples_run(page: str) -> None:
     failures, tried = doctest.testfile(
         str(DOCS / page),

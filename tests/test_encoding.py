@@ -11,7 +11,7 @@ import pytest
 
 import pure_engine
 from pure_engine import CHANCE, TERMINAL, Game, NoEncodingError
-from pure_engine.core.encoding import encoding_of
+from pure_engine.core.game import encoding_of
 from pure_engine.games.patience.spec import preset_names
 from pure_engine.testing import GameCheckError, check_encoding
 

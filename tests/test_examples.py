@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import random
 import re
 import sys
 from pathlib import Path
@@ -56,11 +57,37 @@ def test_high_low_example_passes_check_game() -> None:
     assert report.terminals == report.games
 
 
-def test_adding_a_game_doc_shows_the_example_as_it_is() -> None:
-    """Every python block of docs/adding-a-game.md is copied verbatim from examples/high_low.py."""
+def test_adding_a_game_doc_shows_the_examples_as_they_are() -> None:
+    """Every python block of docs/adding-a-game.md is copied verbatim from one of its three
+    example games."""
     doc = (EXAMPLES.parent / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
-    source = (EXAMPLES / "high_low.py").read_text(encoding="utf-8")
+    sources = [
+        (EXAMPLES / f"{name}.py").read_text(encoding="utf-8")
+        for name in ("high_low", "turn_up", "swap_card")
+    ]
     blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.DOTALL)
-    assert len(blocks) >= 8
+    assert len(blocks) >= 12
     for block in blocks:
-        assert block in source, block.splitlines()[0]
+        assert any(block in source for source in sources), block.splitlines()[0]
+
+
+def test_the_game_without_decisions_passes_check_game() -> None:
+    turn_up = _load("turn_up")
+    game = turn_up.make_game()
+    report = check_game(game)
+    assert report.terminals == report.games
+    state = game.initial_state(seed=5)
+    while not game.is_terminal(state):
+        assert game.legal_actions(state) == ()
+        _, state = game.resolve_chance(state)
+    assert sum(state.score) == 3
+
+
+def test_the_hidden_information_game_passes_check_game_and_never_peeks() -> None:
+    swap_card = _load("swap_card")
+    game = swap_card.make_game()
+    report = check_game(game)
+    assert report.terminals == report.games
+    state = game.play_str(game.play_str(game.initial_state(), "deal:6"), "deal:1")
+    seen = {game.resample(state, 0, random.Random(seed)).hands[1] for seed in range(40)}
+    assert seen == {1, 2, 3, 4, 5}  # any card player 0 has not seen, never their own 6

@@ -30,7 +30,7 @@ from pure_engine.search.bots import make_bot
 def _bundled() -> list[str]:
     """Every game in the registry that pure_engine ships (new games are covered automatically)."""
     names = []
-    for name in pure_engine.list_games():
+    for name in pure_engine.list_games(presets=False):
         try:
             game = pure_engine.load_game(name)
         except (TypeError, ValueError):  # an adapter that needs params (openspiel: game=...)

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.cards import EXHAUSTED, Entity, put
-from pure_engine.core.encoding import encoding_of
+from pure_engine.cards.runtime import EXHAUSTED, Entity, put
+from pure_engine.core.game import encoding_of
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.engine import ZONES
@@ -333,42 +333,3 @@ def test_random_games_with_these_decks_activate_abilities() -> None:
         kinds.add(GAME.action_to_str(state, action).split()[0])
         state = GAME.step(state, action)
     assert "activate" in kinds
-
-
-def test_the_ability_targets_listed_without_the_selector_are_the_compiled_selectors() -> None:
-    # abilities._targets lists the targets of an ability aimed at any target or any creature
-    # (Prodigal Sorcerer, Mogg Fanatic, Master Decoy) with the spells' listers
-    # (engine.target_lister): the compiled selector's ids, in its order, along games of the
-    # ability decks, a sacrificed source excluded
-    from pure_engine.cards import Ctx, is_alive
-    from pure_engine.games.magic_lite.abilities import ABILITIES, _targets
-    from pure_engine.games.magic_lite.engine import ZONES
-
-    listed = {key for key, a in ABILITIES.items() if a.lister is not None}
-    assert {"prodigal_sorcerer", "mogg_fanatic", "master_decoy"} <= listed
-    compared = 0
-    for deck in ("dimir_fliers", "red_sligh", "white_weenie"):
-        game = load_game("magic_lite", deck0=deck, deck1=deck, skip_trivial=False)
-        state, rng = game.initial_state(1), random.Random(1)
-        for _ in range(300):
-            if game.is_terminal(state):
-                break
-            table = state.table
-            for p in (0, 1):
-                for i in table.zones[ZONES.battlefield[p]]:
-                    e = table.entities[i]
-                    ability = ABILITIES.get(e.card)
-                    if ability is None or ability.lister is None:
-                        continue
-                    assert ability.target is not None
-                    own = e.id if ability.cost.sacrifice else -1
-                    kit = tuple(
-                        t
-                        for t in ability.target(table, Ctx(e.id, p))
-                        if t != own and is_alive(table.entities[t])
-                    )
-                    assert _targets(table, e, ability, p) == kit
-                    compared += 1
-            legal = game.legal_actions(state)
-            state = game.step(state, legal[rng.randrange(len(legal))])
-    assert compared > 20

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pure_engine
-from pure_engine.core.encoding import encoding_of
+from pure_engine.core.game import encoding_of
 from pure_engine.games.magic_lite import Act, Action, make_game
 from pure_engine.games.magic_lite.encoding import CARD_KEYS, MAX_ORDERS
 from pure_engine.games.magic_lite.game import position

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pure_engine import load_game
-from pure_engine.cards import EXHAUSTED
+from pure_engine.cards.runtime import EXHAUSTED
 from pure_engine.games.magic_lite import MagicState, Step
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position

@@ -121,8 +121,8 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str], tmp_pat
     ("extra", "needle"),
     [
         (["--deals", "3-1"], "--deals: expected deal numbers"),
-        (["--deals", "1-2", "--workers", "0"], "expected --workers >= 1"),
-        (["--deals", "1", "--budget", "0"], "expected --budget > 0"),
+        (["--deals", "1-2", "--workers", "0"], "--workers: expected an integer in [1,"),
+        (["--deals", "1", "--budget", "0"], "--budget: expected seconds in (0,"),
     ],
 )
 def test_bad_arguments_exit_2(

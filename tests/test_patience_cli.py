@@ -120,9 +120,9 @@ def test_variant_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     ("argv", "needle"),
     [
         (["solve", "freecell"], "expected exactly one of --deal N or --deal-file"),
-        (["solve", "freecell", "--deal", "0"], "expected --deal N >= 1"),
-        (["solve", "freecell", "--deal", "1", "--budget", "-1"], "expected --budget > 0"),
-        (["solve", "freecell", "--deal", "1", "--memory", "0"], "expected --memory > 0 MiB"),
+        (["solve", "freecell", "--deal", "0"], "--deal: expected an integer in [1,"),
+        (["solve", "freecell", "--deal", "1", "--budget", "-1"], "--budget: expected sec"),
+        (["solve", "freecell", "--deal", "1", "--memory", "0"], "--memory: expected MiB in (0,"),
         (["solve", "klondyke", "--deal", "1"], "expected a preset name or a rule JSON file"),
         (["solve", "fortunes-favor", "--deal", "1"], "not supported by the engine"),
         (["solve", "freecell", "--deal-file", "/nonexistent/deal.json"], "/nonexistent/deal.json"),

@@ -24,7 +24,8 @@ from pure_engine.games.patience.deals import (
     parse_fcs_board,
     random_deal,
 )
-from pure_engine.games.patience.spec import Variant, load_variant, preset_names
+from pure_engine.games.patience.spec import load_variant, preset_names
+from pure_engine.games.patience.variant import Variant
 from pure_engine.games.playing_cards import card_str, parse_card
 
 GOLDEN = Path(__file__).parent / "golden" / "patience"

@@ -14,9 +14,10 @@ from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.deals import deal_to_json, ms_deal, numbered_deal
 from pure_engine.games.patience.game import make_game, render_state
 from pure_engine.games.patience.moves import Move, Place, parse_move
-from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
 from pure_engine.games.patience.solver import autoplay
-from pure_engine.games.patience.spec import BuildPolicy, Variant, load_variant, preset_names
+from pure_engine.games.patience.spec import load_variant, preset_names
+from pure_engine.games.patience.variant import BuildPolicy, Variant
 from pure_engine.games.patience.verify import verify
 
 MAIN_PRESETS = ("freecell", "bakers-game", "seahaven-towers", "eight-off", "black-hole", "golf")
@@ -26,7 +27,7 @@ def supported_presets() -> tuple[str, ...]:
     names = []
     for name in preset_names():
         try:
-            Rules.from_variant(load_variant(name))
+            PatienceRules.from_variant(load_variant(name))
         except ParseError:
             continue
         names.append(name)
@@ -54,7 +55,7 @@ def test_the_six_issue_presets_are_supported() -> None:
 
 def test_unsupported_rules_are_a_clear_parse_error() -> None:
     with pytest.raises(ParseError, match=r"fortunes-favor.*not supported by the engine"):
-        Rules.from_variant(load_variant("fortunes-favor"))  # automatic space filling
+        PatienceRules.from_variant(load_variant("fortunes-favor"))  # automatic space filling
 
 
 @pytest.mark.parametrize("name", SUPPORTED)
@@ -100,7 +101,7 @@ def test_every_generated_move_passes_the_independent_verifier(
     name: str, deal_number: int, seed: int
 ) -> None:
     variant = load_variant(name)
-    rules = Rules.from_variant(variant)
+    rules = PatienceRules.from_variant(variant)
     deal = numbered_deal(variant, deal_number)
     state = rules.initial(deal)
     rng = random.Random(seed)
@@ -124,7 +125,7 @@ def test_the_verifier_shows_the_generator_check_can_fail() -> None:
 
 
 def test_key_ignores_pile_and_cell_order() -> None:
-    rules = Rules.from_variant(load_variant("freecell"))
+    rules = PatienceRules.from_variant(load_variant("freecell"))
     state = rules.initial(ms_deal(5))
     state = rules.apply(state, parse_move("t1-c3"))
     shuffled = state.replace(piles=state.piles[::-1], cells=state.cells[::-1])
@@ -133,14 +134,14 @@ def test_key_ignores_pile_and_cell_order() -> None:
 
 
 def test_key_keeps_only_the_hole_rank() -> None:
-    rules = Rules.from_variant(load_variant("black-hole"))
+    rules = PatienceRules.from_variant(load_variant("black-hole"))
     state = PatienceState(piles=((5,), (18,)), hole=0)
     assert rules.key(state) == rules.key(state.replace(hole=13))
     assert rules.key(state) != rules.key(state.replace(hole=1))
 
 
 def test_supermove_limit_counts_free_cells_and_spaces() -> None:
-    rules = Rules.from_variant(load_variant("freecell"))
+    rules = PatienceRules.from_variant(load_variant("freecell"))
     # KS QH JC 10D 9S on t1, t2 holds a lone KH... the run below the top moves as a unit
     run = (51, 37, 10, 22, 47)  # KS QH JC 10D 9S
     state = PatienceState(piles=(run, (), (), (), (), (), (), (12,)), cells=(EMPTY,) * 4)
@@ -155,13 +156,13 @@ def test_supermove_limit_counts_free_cells_and_spaces() -> None:
 
 
 def test_single_card_rules_without_supermoves() -> None:
-    rules = Rules.from_variant(load_variant("freecell"), supermoves=False)
+    rules = PatienceRules.from_variant(load_variant("freecell"), supermoves=False)
     state = PatienceState(piles=((51, 37, 10), (), (), (), (), (), (), (12,)), cells=(EMPTY,) * 4)
     assert {m.count for m in rules.moves(state)} == {1}
 
 
 def test_autoplay_moves_only_safe_cards() -> None:
-    rules = Rules.from_variant(load_variant("freecell"))
+    rules = PatienceRules.from_variant(load_variant("freecell"))
     two_s, two_c, three_d, ace_c, two_d, ace_d = 40, 1, 15, 0, 14, 13
     state = PatienceState(
         piles=((two_s, two_c), (three_d,), (ace_c,), (two_d, ace_d)), cells=(EMPTY,) * 4
@@ -204,7 +205,7 @@ def test_variant_value_is_accepted_directly() -> None:
 
 
 def test_cards_come_back_from_removable_foundations() -> None:
-    rules = Rules.from_variant(load_variant("spanish-patience"))  # any-suit, removable
+    rules = PatienceRules.from_variant(load_variant("spanish-patience"))  # any-suit, removable
     ace_c, two_c, three_d = 0, 1, 15
     state = PatienceState(piles=((three_d,), ()) + ((),) * 11, found=(2, 0, 0, 0))
     moves = rules.moves(state)
@@ -212,7 +213,7 @@ def test_cards_come_back_from_removable_foundations() -> None:
     after = rules.apply(state, parse_move("f1-t1"))
     assert after.piles[0] == (three_d, two_c) and after.found == (1, 0, 0, 0)
     assert ace_c not in after.piles[0]
-    fixed = Rules.from_variant(load_variant("streets-and-alleys"))
+    fixed = PatienceRules.from_variant(load_variant("streets-and-alleys"))
     assert not any(m.src.kind is Place.FOUNDATION for m in fixed.moves(state))
 
 
@@ -230,7 +231,7 @@ def test_keys_are_stable_digests() -> None:
 
 def test_reserve_cards_play_to_piles_and_foundations() -> None:
     variant = load_variant("king-albert")
-    rules = Rules.from_variant(variant)
+    rules = PatienceRules.from_variant(variant)
     ace_s, two_h, three_c = 39, 27, 2
     state = PatienceState(
         piles=((three_c,),) + ((),) * 8, reserve=((ace_s,), (two_h,), ()), found=(0, 0, 0, 0)
@@ -244,7 +245,7 @@ def test_reserve_cards_play_to_piles_and_foundations() -> None:
 
 
 def test_klondike_moves_part_of_a_group_only_to_free_a_foundation_card() -> None:
-    rules = Rules.from_variant(load_variant("thoughtful-klondike"))
+    rules = PatienceRules.from_variant(load_variant("thoughtful-klondike"))
     ace_d, eight_h, seven_c, eight_d, nine_c = 13, 33, 6, 20, 8
     # t1: AD 8H 7C (8H-7C is a built group); 7C alone may go onto 8D only if 8H can go home
     blocked = PatienceState(piles=((ace_d, eight_h, seven_c), (eight_d,)) + ((),) * 5)
@@ -256,14 +257,14 @@ def test_klondike_moves_part_of_a_group_only_to_free_a_foundation_card() -> None
 
 
 def test_american_canister_moves_any_built_group_without_a_cell_limit() -> None:
-    rules = Rules.from_variant(load_variant("american-canister"))
+    rules = PatienceRules.from_variant(load_variant("american-canister"))
     run = (51, 37, 10, 22, 47)  # KS QH JC 10D 9S; KC on t2 takes QH..9S
     state = PatienceState(piles=(run, (12,)) + ((),) * 6)
     assert parse_move("t1-t2x4") in rules.moves(state)  # no cells, yet four cards move
 
 
 def test_klondike_face_down_cards_turn_up_and_never_move() -> None:
-    rules = Rules.from_variant(load_variant("klondike"))
+    rules = PatienceRules.from_variant(load_variant("klondike"))
     two_s, nine_h, eight_c, ten_s = 40, 34, 7, 48
     piles = ((two_s, nine_h, eight_c), (ten_s,), (), (), (), (), ())
     state = PatienceState(piles=piles, down=(1, 0, 0, 0, 0, 0, 0))

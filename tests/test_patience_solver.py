@@ -9,9 +9,10 @@ import pytest
 
 from pure_engine.games.patience.deals import Deal, ms_deal, numbered_deal
 from pure_engine.games.patience.moves import Move, moves_from_json, parse_move
-from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
 from pure_engine.games.patience.solver import SolveMethod, expand_group, solve
-from pure_engine.games.patience.spec import BuildPolicy, SpacesPolicy, Variant, load_variant
+from pure_engine.games.patience.spec import load_variant
+from pure_engine.games.patience.variant import BuildPolicy, SpacesPolicy, Variant
 from pure_engine.games.patience.verify import verify
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
 
@@ -71,7 +72,7 @@ def test_a_tiny_dead_position_is_proved_unsolvable_by_both_modes() -> None:
     variant = Variant(
         name="tiny", piles=3, build=BuildPolicy.SAME_SUIT, spaces=SpacesPolicy.NO_BUILD
     )
-    rules = Rules.from_variant(variant)
+    rules = PatienceRules.from_variant(variant)
     stuck = PatienceState(piles=((0, 14), (13, 1), (28,)))  # nothing builds on 3H
     free = PatienceState(piles=((0, 14), (13, 1), (2,)))  # 2C onto 3C frees AD
     for mode in ("auto", "fast", "exhaustive"):
@@ -139,7 +140,7 @@ def test_expanded_supermoves_are_single_card_moves_that_verify() -> None:
 
 
 def test_expand_group_goes_through_cells_and_spaces() -> None:
-    rules = Rules.from_variant(load_variant("bakers-game"))
+    rules = PatienceRules.from_variant(load_variant("bakers-game"))
     # KD QC JC 10C on t1, KC on t2, one free cell, one space: (1 + 1) * 2 = 4 cards
     state = PatienceState(
         piles=((25, 11, 10, 9), (12,), (), (51,), (50,), (49,), (48,), (47,)),

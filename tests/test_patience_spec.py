@@ -9,14 +9,13 @@ import pytest
 
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.spec import (
-    Variant,
-    deck_size,
     load_variant,
     preset_json,
     preset_names,
     variant_from_json,
     variant_to_json,
 )
+from pure_engine.games.patience.variant import Variant, deck_size
 
 # Solvitaire's default rule set (PEERS.md), which every variant file overrides.
 SOLVITAIRE_DEFAULT = {

@@ -45,16 +45,8 @@ from pure_engine.games.patience.moves import (
     parse_location,
     parse_move,
 )
-from pure_engine.games.patience.spec import (
-    BuildPolicy,
-    FaceUp,
-    GroupMove,
-    SpacesPolicy,
-    Variant,
-    load_variant,
-    preset_names,
-    variant_from_json,
-)
+from pure_engine.games.patience.spec import load_variant, preset_names, variant_from_json
+from pure_engine.games.patience.variant import BuildPolicy, FaceUp, GroupMove, SpacesPolicy, Variant
 from pure_engine.games.patience.verify import VerifyResult, describe, position, verify
 from pure_engine.games.patience.verify_table import IllegalMove, VerifyTable
 from pure_engine.games.playing_cards import card_str, make_card, parse_card

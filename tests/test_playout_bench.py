@@ -79,9 +79,9 @@ def test_bench_json_and_game_params(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["bench", "no_such_game"], "no_such_game"),
-        (["bench", "kuhn_poker", "--seconds", "0"], "--seconds must be > 0, found 0.0"),
-        (["bench", "kuhn_poker", "--max-decisions", "0"], "--max-decisions must be >= 1"),
-        (["bench", "kuhn_poker", "--mcts", "-1"], "--mcts must be >= 0, found -1"),
+        (["bench", "kuhn_poker", "--seconds", "0"], "--seconds: expected seconds in (0,"),
+        (["bench", "kuhn_poker", "--max-decisions", "0"], "--max-decisions: expected an int"),
+        (["bench", "kuhn_poker", "--mcts", "-1"], "--mcts: expected an integer in [0,"),
         (["bench", "patience"], "no deal"),
     ],
 )
@@ -91,3 +91,19 @@ def test_bench_bad_input_is_one_line_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and err.startswith("pure-engine bench: error:")
+
+
+def test_a_game_ending_in_chance_after_its_last_decision_is_not_cut() -> None:
+    """High-low turns a card after the last guess: capping at its length cuts nothing."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "high_low.py"
+    spec = importlib.util.spec_from_file_location("examples.high_low_playout", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    game = module.make_game()
+    counts = random_playouts(game, 20, seed=1, max_decisions=game.info.max_game_length)
+    assert counts.truncated == 0 and counts.decisions == 20 * game.info.max_game_length
+    assert random_playouts(game, 20, seed=1, max_decisions=1).truncated == 20

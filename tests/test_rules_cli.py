@@ -74,3 +74,50 @@ def test_the_state_may_be_the_last_file(
     assert capsys.readouterr().out.startswith("rule 'target'")
     assert main(["rules", "trace", rules]) == 2
     assert "expected RULES.json... STATE.json" in capsys.readouterr().err
+
+
+BELOTE = Path(__file__).parent.parent / "pure_engine" / "games" / "belote" / "play.json"
+VIEW = {"hand": [1, 21, 45], "led": 1, "trump": 3, "played": 2, "best": 7, "holder": 1}
+
+
+def test_trace_shows_every_rule_considered_and_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The example of docs/belote.md: the action-less rules are in the trace, and the
+    summary says that `follow` holds."""
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(VIEW), encoding="utf-8")
+    library = "pure_engine.games.belote.play:LIBRARY"
+    assert main(["rules", "trace", str(BELOTE), str(view), "--library", library]) == 0
+    out = capsys.readouterr().out
+    for name in ("lead", "follow", "trump led", "void"):
+        assert f"rule {name!r} (" in out
+    assert "  instantiation: $L = 1, $I = 1, $C = 21\n  holds: 1 instantiation" in out
+    assert "condition.played: expected 0, found 2" in out
+    assert out.rstrip().endswith(
+        "considered 4 rules: held (no action) follow; did not fire or hold lead, trump led, void"
+    )
+
+
+def test_check_works_as_documented_without_a_library(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "check", str(BELOTE)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "ok: 4 rules: lead, follow, trump led, void"
+    assert out[1] == (
+        "taken on trust (give --library MODULE:NAME to check them): "
+        "functions suit, power; types card, suit"
+    )
+    assert (
+        main(["rules", "check", str(BELOTE), "--library", "pure_engine.games.belote.play:LIBRARY"])
+        == 0
+    )
+    assert capsys.readouterr().out == "ok: 4 rules: lead, follow, trump led, void\n"
+
+
+def test_trace_without_the_library_says_to_give_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(VIEW), encoding="utf-8")
+    assert main(["rules", "trace", str(BELOTE), str(view)]) == 2
+    assert "give --library MODULE:NAME" in capsys.readouterr().err

@@ -29,6 +29,7 @@ from pure_engine.rules import (
     query_values,
     to_json,
 )
+from pure_engine.rules.limits import Budget
 from pure_engine.testing import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "rules"
@@ -450,7 +451,7 @@ def test_query_values_reads_structs_maps_and_missing_fields_alike() -> None:
         fused = rules.value_queries["C"]  # the fast path itself, not a fallback
         out: dict[Any, None] = {}
         assert fused is not None
-        fused(state, {}, out, DEFAULT_MAX_STEPS)
+        fused(state, {}, out, Budget(DEFAULT_MAX_STEPS, 10**5))
         assert tuple(out) == expected
 
 

@@ -20,6 +20,7 @@ from pure_engine.rules import (
     query,
     query_values,
 )
+from pure_engine.rules.limits import Budget
 
 KEYS = ("a", "b", "c")
 VARS = ("X", "Y", "Z", "W")
@@ -208,7 +209,7 @@ def test_the_fused_values_query_matches_the_driver(data: st.DataObject, raw_stat
     assert fused is not None
     found: dict[Any, None] = {}
     try:
-        fused(state, {}, found, DEFAULT_MAX_STEPS)
+        fused(state, {}, found, Budget(DEFAULT_MAX_STEPS, 10**5))
     except Exception:  # noqa: BLE001 - any failure: the public call re-runs the slow path
         assert expected[0] == "error"
     else:

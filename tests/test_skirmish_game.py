@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pure_engine.cards import DOOMED, is_alive
+from pure_engine.cards.runtime import DOOMED, is_alive
 from pure_engine.core.digest import digest
 from pure_engine.core.registry import load_game
 from pure_engine.core.zones import ZoneId
@@ -17,6 +17,7 @@ from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.skirmish import SkirmishState, make_game
 from pure_engine.games.skirmish.base import BOARD_LIMIT, LAYOUT
 from pure_engine.games.skirmish.decks import PRESETS, parse_deck
+from pure_engine.games.skirmish.puzzle import parse_puzzle
 from pure_engine.testing import check_game
 from pure_engine.testing.golden import assert_golden
 from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards
@@ -324,22 +325,38 @@ def test_tracking_looks_at_three_and_keeps_one() -> None:
     assert zone_cards(s, "graveyard0") == ["tracking", "leeroy_jenkins", "frostbolt"]
 
 
-def test_far_sight_orders_the_top_of_the_deck() -> None:
+def test_far_sight_draws_a_card_that_costs_3_less() -> None:
     s = position(
-        {
-            "class": "shaman",
-            "mana": 2,
-            "hand": ["far_sight"],
-            "deck": ["wisp", "fireball", "frostbolt"],
-        }
+        {"class": "shaman", "mana": 3, "hand": ["far_sight"], "deck": ["wisp", "fireball"]}
     )
     s = play(s, "play far_sight")
-    assert len(GAME.legal_actions(s)) == 6
-    s = play(s, "choose 6")  # the reverse of the current order: wisp on top
-    assert zone_cards(s, "hand0") == ["wisp"] and zone_cards(s, "deck0") == [
-        "frostbolt",
-        "fireball",
-    ]
+    assert zone_cards(s, "hand0") == ["fireball"] and zone_cards(s, "deck0") == ["wisp"]
+    hand = s.table.zones[ZoneId("hand0")]
+    assert s.table.entities[hand[0]].cost == 1
+
+
+def test_far_sight_never_makes_a_cost_negative() -> None:
+    s = position({"class": "shaman", "mana": 3, "hand": ["far_sight"], "deck": ["moonfire"]})
+    s = play(s, "play far_sight")
+    assert s.table.entities[s.table.zones[ZoneId("hand0")][0]].cost == 0
+
+
+def test_arcane_missiles_with_spell_damage_fires_more_missiles_of_1() -> None:
+    s = position(
+        {"mana": 1, "hand": ["arcane_missiles"], "board": [{"card": "kobold_geomancer"}]},
+        {"health": 10},
+    )
+    s = play(s, "play arcane_missiles")  # the enemy hero is the only enemy: no chance node
+    assert health(s, 1) == 6  # four missiles of 1, not three of 2
+
+
+def test_damaged_golem_takes_the_golems_slot() -> None:
+    s = position(
+        {"mana": 4, "hand": ["fireball"]},
+        {"board": [{"card": "wisp"}, {"card": "harvest_golem"}, {"card": "dire_wolf_alpha"}]},
+    )
+    s = play(s, "play fireball -> enemy 2")
+    assert board(s, 1) == [("wisp", 1, 1), ("damaged_golem", 3, 1), ("dire_wolf_alpha", 2, 2)]
 
 
 def test_feign_death_triggers_every_deathrattle() -> None:
@@ -477,8 +494,30 @@ def test_bad_decks_are_parse_errors() -> None:
         parse_deck("mage_deluxe")
     with pytest.raises(ParseError, match="is a hunter card, not mage"):
         parse_deck('{"class": "mage", "cards": ' + str(["tracking"] * 30).replace("'", '"') + "}")
-    with pytest.raises(ParseError, match=r"deck.cards\[0\]: unknown card 'whelp' \(a token"):
+    with pytest.raises(
+        ParseError, match=r"deck.cards\[0\]: expected a collectible card, found 'whelp'"
+    ):
         parse_deck('{"class": "mage", "cards": ["whelp"]}')
+    with pytest.raises(
+        ParseError, match=r"cards\[1\]: unknown card 'fireboll'; did you mean 'fireball'\?"
+    ):
+        parse_deck('{"class": "mage", "cards": ["fireball", "fireboll"]}')
+    with pytest.raises(ParseError, match=r"unknown card 'zzzzzz'$"):
+        parse_deck('{"class": "mage", "cards": ["zzzzzz"]}')
+
+
+@pytest.mark.parametrize("opener", ["[", '{"a": '])
+def test_json_nested_past_the_format_is_one_parse_error(opener: str) -> None:
+    deep = opener * 100_000
+    with pytest.raises(ParseError, match="nested at most 8 levels deep"):
+        parse_deck("{" + deep[1:] if opener == "[" else deep)
+    with pytest.raises(ParseError, match="nested at most 8 levels deep"):
+        parse_puzzle(deep)
+
+
+def test_brackets_inside_strings_are_not_nesting() -> None:
+    with pytest.raises(ParseError, match="unknown card"):
+        parse_deck('{"class": "mage", "cards": ["[[[[[[[[[[[[[[[[[["]}')
 
 
 def test_deck_lists_in_json(tmp_path: Path) -> None:
@@ -488,3 +527,62 @@ def test_deck_lists_in_json(tmp_path: Path) -> None:
     game = load_game("skirmish", deck0=str(path), deck1="rogue_basic")
     s = game.initial_state(seed=0)
     assert s.table.entities[s.table.zones[ZoneId("hero0")][0]].card == "hero_warrior"
+
+
+# --- rules where Fireplace is known to be wrong (tests/fireplace_oracle.py FIREPLACE_WRONG) ---
+
+
+def test_sap_returns_the_minion_to_its_owners_hand() -> None:
+    s = position({"class": "rogue", "mana": 2, "hand": ["sap"]}, {"board": [{"card": "wisp"}]})
+    s = play(s, "play sap -> enemy 1")
+    assert board(s, 1) == [] and zone_cards(s, "hand1") == ["wisp"]
+
+
+@pytest.mark.parametrize(
+    ("spell", "cls", "form"), [("polymorph", "mage", "sheep"), ("hex", "shaman", "frog")]
+)
+def test_transforms_replace_the_minion_in_place(spell: str, cls: str, form: str) -> None:
+    s = position(
+        {"class": cls, "mana": 4, "hand": [spell]},
+        {"board": [{"card": "wisp"}, {"card": "chillwind_yeti"}, {"card": "wisp"}]},
+    )
+    s = play(s, f"play {spell} -> enemy 2")
+    assert [card for card, _, _ in board(s, 1)] == ["wisp", form, "wisp"]
+
+
+def test_leeroys_whelps_join_the_right_end_of_the_enemy_board() -> None:
+    s = position({"mana": 5, "hand": ["leeroy_jenkins"]}, {"board": [{"card": "wisp"}]})
+    s = play(s, "play leeroy_jenkins")
+    assert [card for card, _, _ in board(s, 1)] == ["wisp", "whelp", "whelp"]
+
+
+def test_hunters_mark_keeps_aura_health() -> None:
+    s = position(
+        {"class": "hunter", "mana": 1, "hand": ["hunters_mark"]},
+        {"board": [{"card": "stormwind_champion"}, {"card": "chillwind_yeti"}]},
+    )
+    s = play(s, "play hunters_mark -> enemy 2")
+    assert board(s, 1)[1] == ("chillwind_yeti", 5, 2)  # health set to 1, then the aura's +1
+
+
+def test_deadly_poison_needs_a_weapon() -> None:
+    s = position({"class": "rogue", "mana": 3, "hand": ["deadly_poison"]})
+    assert list(GAME.legal_strings(s)) == ["hero_power", "end_turn"]
+    s = play(s, "hero_power")
+    assert "play deadly_poison" in GAME.legal_strings(s)
+
+
+def test_losing_an_aura_keeps_the_health_left() -> None:
+    s = position(
+        {"class": "priest", "mana": 3, "hand": ["shadow_word_death"]},
+        {
+            "board": [
+                {"card": "stormwind_champion"},
+                {"card": "war_golem", "damage": 6},
+                {"card": "chillwind_yeti", "damage": 1},
+            ]
+        },
+    )
+    assert board(s, 1)[1:] == [("war_golem", 8, 2), ("chillwind_yeti", 5, 5)]
+    s = play(s, "play shadow_word_death -> enemy 1")
+    assert board(s, 1) == [("war_golem", 7, 2), ("chillwind_yeti", 4, 5)]

@@ -175,6 +175,12 @@ def test_cli_bad_input_is_one_line_and_exit_2(
     assert main(["solve", "skirmish-lethal", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "$.players[0].hand[0]: unknown card 'fireboll'" in err
+    assert "did you mean 'fireball'?" in err
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    assert main(["solve", "skirmish-lethal", str(deep)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nested at most 8 levels deep" in err
     assert main(["solve", "skirmish-lethal", str(tmp_path / "missing.json")]) == 2
     assert main(["solve", "skirmish-lethal", str(bad), "--budget", "0"]) == 2
     assert main(["verify", "skirmish-lethal", str(bad)]) == 2

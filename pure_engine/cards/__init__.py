@@ -1,16 +1,23 @@
-"""The card-game kit: entities, selectors, effects and suspendable ability programs.
+"""The card kit: what a card author writes — card definitions, selectors, effects, decisions.
 
-A game that is written with the kit (``pure_engine.games.skirmish``) keeps its
-cards in an entity table (:mod:`~pure_engine.cards.table`), describes each
-card's abilities with selectors (:mod:`~pure_engine.cards.selectors`) and
-effects (:mod:`~pure_engine.cards.effects`, :mod:`~pure_engine.cards.decisions`)
-that compile once into programs (:mod:`~pure_engine.cards.program`), runs them
-with the interpreter (:mod:`~pure_engine.cards.vm`), whose suspension on a
-player's or chance's decision is part of the state, and lets triggers, auras
-and death phases happen between them (:mod:`~pure_engine.cards.events`).
-Observations and resampling come from zone visibility
-(:mod:`~pure_engine.cards.view`); ``step`` is a :class:`Pipeline` of named
-passes.  docs/cards.md is the guide.
+A card is one :class:`CardDef` beside its rules text: printed stats, and its
+abilities as effect lists ("on play", "deathrattle", :class:`Trigger`-ed,
+:class:`Activated`, an :class:`Aura`).  Effects (``Hit``, ``Buff``,
+``Summon``...) take *selectors* (``ENEMY + MINIONS``, ``RANDOM(...)``,
+``HIGHEST(ATK, ...)``) and numbers; decisions (``ChooseTarget``,
+``ChooseOne``, ``RandomNumber``...) suspend a card's program until a player or
+chance answers.
+
+>>> from pure_engine.cards import ENEMY, TARGET, CardDef, Hit, Zone
+>>> fireball = CardDef("fireball", "Fireball", frozenset({"spell"}), 4,
+...                    play=(Hit(TARGET, 6),), target=ENEMY + Zone("board"),
+...                    text="Deal 6 damage.")
+>>> fireball.play
+(Hit(targets=TARGET, amount=6),)
+
+How a game runs those cards — the entity table, compiled programs, the
+interpreter, events and the resolve loop — is :mod:`pure_engine.cards.runtime`.
+docs/cards.md is the guide.
 """
 
 from pure_engine.cards.decisions import (
@@ -43,31 +50,15 @@ from pure_engine.cards.effects import (
     Summon,
     Transform,
 )
-from pure_engine.cards.events import DEATH, death_phase, emit, leave_play, refresh_auras, resolve
-from pure_engine.cards.pipeline import Pass, Pipeline
-from pure_engine.cards.program import (
-    CHANCE_PLAYER,
-    CardState,
-    Decision,
-    DecisionKind,
-    Frame,
-    Program,
-    Reg,
-)
-from pure_engine.cards.rules import (
+from pure_engine.cards.runtime.pool import (
+    DEATH,
     Activated,
     Aura,
     CardDef,
-    CardPool,
     Effect,
-    Kinds,
-    Rules,
+    Event,
+    KitEvent,
     Trigger,
-    ability_slot,
-    build_pool,
-    new_frame,
-    program_slots,
-    trigger_slot,
 )
 from pure_engine.cards.selectors import (
     ADJACENT,
@@ -94,63 +85,24 @@ from pure_engine.cards.selectors import (
     RandomPick,
     Selector,
     Zone,
-    compile_selector,
 )
-from pure_engine.cards.stats import (
-    apply_buff,
-    card_stats,
-    fresh_copy,
-    remove_buffs,
-    silence,
-    spawn,
-    without_buffs,
-)
-from pure_engine.cards.table import (
-    DOOMED,
-    EXHAUSTED,
-    FIRST_GAME_STATUS,
-    FROZEN,
-    SILENCED,
-    Enchantment,
-    Entity,
-    EntityId,
-    Layout,
-    Table,
-    create,
-    entities_in,
-    is_alive,
-    move,
-    move_all,
-    new_table,
-    put,
-    put_all,
-    update,
-)
-from pure_engine.cards.view import is_known, observe_table, resample_table
-from pure_engine.cards.vm import TriggerDepthError, answer, push, run
 
 __all__ = [
     "ADJACENT",
     "ALL",
     "ATK",
-    "CHANCE_PLAYER",
     "COST",
     "CURRENT_HEALTH",
     "DAMAGE",
     "DEATH",
-    "DOOMED",
     "ENEMY",
-    "EXHAUSTED",
-    "FIRST_GAME_STATUS",
     "FRIENDLY",
-    "FROZEN",
     "HEALTH",
     "HIGHEST",
     "LOWEST",
     "OTHER",
     "RANDOM",
     "SELF",
-    "SILENCED",
     "TARGET",
     "Activated",
     "Armor",
@@ -158,24 +110,17 @@ __all__ = [
     "Buff",
     "CardDef",
     "CardIs",
-    "CardPool",
-    "CardState",
     "ChooseOne",
     "ChooseTarget",
     "Count",
     "Ctx",
-    "Decision",
-    "DecisionKind",
     "Destroy",
     "Discard",
     "Do",
     "Draw",
     "Effect",
-    "Enchantment",
-    "Entity",
-    "EntityId",
+    "Event",
     "ForEach",
-    "Frame",
     "Freeze",
     "GiveTag",
     "HasStatus",
@@ -184,62 +129,21 @@ __all__ = [
     "Heal",
     "Hit",
     "If",
-    "Kinds",
-    "Layout",
+    "KitEvent",
     "LookAndChoose",
     "OrderDeck",
-    "Pass",
-    "Pipeline",
     "Player",
     "Pred",
-    "Program",
     "RandomNumber",
     "RandomPick",
-    "Reg",
     "ReturnToHand",
-    "Rules",
     "SearchDeck",
     "Selector",
     "Shuffle",
     "Silence",
     "Summon",
-    "Table",
     "Transform",
     "Trigger",
-    "TriggerDepthError",
     "TriggerRemote",
     "Zone",
-    "ability_slot",
-    "answer",
-    "apply_buff",
-    "build_pool",
-    "card_stats",
-    "compile_selector",
-    "create",
-    "death_phase",
-    "emit",
-    "entities_in",
-    "fresh_copy",
-    "is_alive",
-    "is_known",
-    "leave_play",
-    "move",
-    "move_all",
-    "new_frame",
-    "new_table",
-    "observe_table",
-    "program_slots",
-    "push",
-    "put",
-    "put_all",
-    "refresh_auras",
-    "remove_buffs",
-    "resample_table",
-    "resolve",
-    "run",
-    "silence",
-    "spawn",
-    "trigger_slot",
-    "update",
-    "without_buffs",
 ]

@@ -1,7 +1,7 @@
 """Instructions that stop for a decision — a player's or chance's — and the effects that emit them.
 
-Each suspends its program with a :class:`~pure_engine.cards.program.Decision`
-in ``state.pending``; the answer resumes it (:func:`pure_engine.cards.vm.answer`).
+Each suspends its program with a :class:`~pure_engine.cards.runtime.program.Decision`
+in ``state.pending``; the answer resumes it (:func:`pure_engine.cards.runtime.vm.answer`).
 
 ==================  ==========================================================
 ``ChooseOne``       SELECT_MODE: pick a mode; a jump table leads to its effects
@@ -31,25 +31,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pure_engine.cards.program import (
+from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr, new_frame
+from pure_engine.cards.runtime.program import (
     CHANCE_PLAYER,
-    Assembler,
     CardState,
     Decision,
     DecisionKind,
     Frame,
-    Instr,
     Number,
     Reg,
     S,
     Targets,
     Value,
 )
-from pure_engine.cards.rules import Effect, Rules, new_frame
+from pure_engine.cards.runtime.stats import spawn
+from pure_engine.cards.runtime.table import SILENCED, EntityId, Table, is_alive, move, update
+from pure_engine.cards.runtime.vm import Jump, push, set_reg
 from pure_engine.cards.selectors import Compiled, RandomPick, Selector
-from pure_engine.cards.stats import spawn
-from pure_engine.cards.table import SILENCED, EntityId, Table, is_alive, move, update
-from pure_engine.cards.vm import Jump, push, set_reg
 
 __all__ = [
     "ChooseOne",
@@ -139,7 +137,7 @@ class _IntoReg(Instr):
     reg: Reg  # a field of each subclass
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         return state, set_reg(frame, self.reg, choice)
 
@@ -155,7 +153,7 @@ class RandomPickI(_IntoReg):
     count: int
     reg: Reg
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         table = state.table
         alive = tuple(i for i in self.selector(table, frame.ctx) if is_alive(table.entities[i]))
         if len(alive) <= self.count:
@@ -174,7 +172,7 @@ class RandomNumberI(_IntoReg):
     hi: int
     reg: Reg
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         if self.lo == self.hi:
             return state, set_reg(frame, self.reg, self.lo)
         options = tuple(range(self.lo, self.hi + 1))
@@ -190,7 +188,7 @@ class ShuffleI(Instr):
     card: str
     player: Player
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         zone = rules.layout.zone(rules.kinds.deck, self.player.of(frame.ctx.controller))
         places = len(state.table.zones[zone]) + 1
         if places == 1:
@@ -200,7 +198,7 @@ class ShuffleI(Instr):
         return state.replace(pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, int)
         owner = self.player.of(frame.ctx.controller)
@@ -219,7 +217,7 @@ class ChooseTargetI(_IntoReg):
     selector: Compiled
     reg: Reg
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         table = state.table
         options = tuple(
             (i,) for i in self.selector(table, frame.ctx) if is_alive(table.entities[i])
@@ -239,7 +237,7 @@ class SelectModeI(Instr):
     table: tuple[int, ...]
     end: int
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         ctx, table = frame.ctx, state.table
         options = tuple(
             i for i, need in enumerate(self.requires) if need is None or need(table, ctx)
@@ -251,13 +249,13 @@ class SelectModeI(Instr):
         return state.replace(pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, int)
         return state, frame.replace(pc=self.table[choice])
 
 
-def _deck_top(state: S, rules: Rules[S], player: int, n: int) -> tuple[EntityId, ...]:
+def _deck_top(state: S, rules: CardRules[S], player: int, n: int) -> tuple[EntityId, ...]:
     """The top *n* cards of *player*'s deck, top first."""
     deck = state.table.zones[rules.layout.zone(rules.kinds.deck, player)]
     return deck[len(deck) - n :][::-1]
@@ -275,7 +273,7 @@ class LookAndChooseI(Instr):
 
     count: int
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         me = frame.ctx.controller
         looked = _deck_top(state, rules, me, self.count)
         if not looked:
@@ -285,7 +283,7 @@ class LookAndChooseI(Instr):
         return state.replace(table=table, pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, tuple)
         me, kinds, layout = frame.ctx.controller, rules.kinds, rules.layout
@@ -306,7 +304,7 @@ class SearchDeckI(Instr):
     selector: Compiled
     to: str
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         me = frame.ctx.controller
         deck = state.table.zones[rules.layout.zone(rules.kinds.deck, me)]
         wanted = set(self.selector(state.table, frame.ctx))
@@ -324,7 +322,7 @@ class SearchDeckI(Instr):
         return state.replace(table=table, pending=decision), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, tuple)
         dst = rules.layout.zone(self.to, frame.ctx.controller)
@@ -339,7 +337,7 @@ class OrderDeckI(Instr):
 
     count: int
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         me = frame.ctx.controller
         looked = _deck_top(state, rules, me, self.count)
         if len(looked) < 2:
@@ -349,7 +347,7 @@ class OrderDeckI(Instr):
         return state.replace(table=table, pending=Decision(me, DecisionKind.ORDER, options)), frame
 
     def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, tuple)
         zone = rules.layout.zone(rules.kinds.deck, frame.ctx.controller)
@@ -366,7 +364,7 @@ class TriggerRemoteI(Instr):
     selector: Compiled
     slot: str
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         programs, entities = rules.pool.programs, state.table.entities
         calls = []
         for i in self.selector(state.table, frame.ctx):

@@ -6,10 +6,10 @@ Targets are selectors, registers or ``RANDOM`` picks; numbers are ints,
 ``Count(sel)``, ``RandomNumber(lo, hi)`` (chance), registers, or functions of
 the state (:mod:`pure_engine.cards.decisions` compiles both).  What damage,
 healing, drawing and summoning *mean* is the game's (its
-:class:`~pure_engine.cards.rules.Rules` hooks); buffs, keywords, silence,
+:class:`~pure_engine.cards.runtime.pool.CardRules` hooks); buffs, keywords, silence,
 transform, destroy, freeze, armor and zone moves are the same in every game
 and are done here, on the entity table (the entity-level functions they use,
-``spawn``, ``apply_buff``, ``silence``..., are in :mod:`pure_engine.cards.stats`).
+``spawn``, ``apply_buff``, ``silence``..., are in :mod:`pure_engine.cards.runtime.stats`).
 """
 
 from __future__ import annotations
@@ -26,20 +26,10 @@ from pure_engine.cards.decisions import (
     number_operand,
     targets_operand,
 )
-from pure_engine.cards.program import (
-    Assembler,
-    CardState,
-    Frame,
-    Instr,
-    Number,
-    Reg,
-    S,
-    Targets,
-)
-from pure_engine.cards.rules import Effect, Rules
-from pure_engine.cards.selectors import FRIENDLY, Selector, Zone
-from pure_engine.cards.stats import apply_buff, fresh_copy, silence
-from pure_engine.cards.table import (
+from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
+from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
+from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, silence
+from pure_engine.cards.runtime.table import (
     DOOMED,
     EXHAUSTED,
     FROZEN,
@@ -49,7 +39,8 @@ from pure_engine.cards.table import (
     move,
     put,
 )
-from pure_engine.cards.vm import Jump, JumpUnless, Loop, set_reg
+from pure_engine.cards.runtime.vm import Jump, JumpUnless, Loop, set_reg
+from pure_engine.cards.selectors import FRIENDLY, Selector, Zone
 
 __all__ = [
     "Armor",
@@ -81,9 +72,9 @@ class _Each(Instr):
 
     targets: Targets
     amount: Number
-    fn: Callable[[CardState, Frame, Rules[CardState], EntityId, int], CardState]
+    fn: Callable[[CardState, Frame, CardRules[CardState], EntityId, int], CardState]
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         amount = self.amount(state, frame)
         fn = self.fn
         for target in self.targets(state.table, frame):
@@ -98,7 +89,7 @@ class _Table(Instr):
     targets: Targets
     fn: Callable[[Table, EntityId], Table]
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         table, fn = state.table, self.fn
         for target in self.targets(table, frame):
             table = fn(table, target)
@@ -109,9 +100,9 @@ class _Table(Instr):
 class _Call(Instr):
     """Apply ``fn(state, frame, rules)``."""
 
-    fn: Callable[[CardState, Frame, Rules[CardState]], CardState]
+    fn: Callable[[CardState, Frame, CardRules[CardState]], CardState]
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         return self.fn(state, frame, rules), frame.replace(pc=frame.pc + 1)  # type: ignore[arg-type,return-value]  # S is a CardState
 
 
@@ -120,7 +111,7 @@ class _SetReg(Instr):
     targets: Targets
     reg: Reg
 
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         return state, set_reg(frame, self.reg, self.targets(state.table, frame))
 
 
@@ -128,13 +119,13 @@ class _SetReg(Instr):
 
 
 def _damage(
-    state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+    state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
 ) -> CardState:
     return rules.damage(state, frame, t, n)
 
 
 def _heal(
-    state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+    state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
 ) -> CardState:
     return rules.heal(state, frame, t, n)
 
@@ -179,7 +170,7 @@ class Buff(Effect):
         tags, one_turn, source = self.tags, self.one_turn, self.source
 
         def buff(
-            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             given = Enchantment(source or frame.card, n, health(state, frame), tags, one_turn)
             state = state.replace(table=apply_buff(state.table, t, given))
@@ -252,7 +243,7 @@ class Armor(Effect):
 
     def emit(self, asm: Assembler) -> None:
         def armor(
-            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
             return state.replace(table=put(state.table, e.replace(armor=e.armor + n)))
@@ -271,7 +262,7 @@ class Transform(Effect):
         card = self.card
 
         def transform(
-            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
             fresh = fresh_copy(e, rules.pool, card, status=e.status & EXHAUSTED, attacks=e.attacks)
@@ -288,7 +279,7 @@ class ReturnToHand(Effect):
 
     def emit(self, asm: Assembler) -> None:
         def bounce(
-            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
             fresh = fresh_copy(e, rules.pool, e.card, status=0, attacks=0)
@@ -308,7 +299,7 @@ class Draw(Effect):
     def emit(self, asm: Assembler) -> None:
         count, who = number_operand(asm, self.count), self.player
 
-        def draw(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+        def draw(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
             return rules.draw(state, who.of(frame.ctx.controller), count(state, frame))
 
         asm.emit(_Call(draw))
@@ -325,7 +316,7 @@ class Summon(Effect):
     def emit(self, asm: Assembler) -> None:
         card, who, count = self.card, self.player, self.count
 
-        def summon(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+        def summon(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
             for _ in range(count):
                 state = rules.summon(state, frame, who.of(frame.ctx.controller), card)
             return state
@@ -345,7 +336,7 @@ class Discard(Effect):
         asm.emit(RandomPickI(hand, self.count, reg))
 
         def discard(
-            state: CardState, frame: Frame, rules: Rules[CardState], t: EntityId, n: int
+            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             grave = rules.layout.zone(rules.kinds.graveyard, state.table.entities[t].owner)
             return state.replace(table=move(state.table, t, grave))
@@ -368,7 +359,7 @@ class Shuffle(Effect):
 class Do(Effect):
     """A game-specific step: ``fn(state, frame, rules) -> state`` (gain mana, set a flag...)."""
 
-    fn: Callable[[CardState, Frame, Rules[CardState]], CardState]
+    fn: Callable[[CardState, Frame, CardRules[CardState]], CardState]
 
     def emit(self, asm: Assembler) -> None:
         asm.emit(_Call(self.fn))

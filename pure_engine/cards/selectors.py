@@ -2,7 +2,7 @@
 
 After Fireplace's selectors (seed 000): host-language objects closed under
 ``+`` (intersection), ``|`` (union), ``-`` (difference) and ``~`` (complement),
-whose results keep the table's order (the :class:`~pure_engine.cards.table.Layout`
+whose results keep the table's order (the :class:`~pure_engine.cards.runtime.table.Layout`
 order, then position) and never repeat an entity.  Unlike Fireplace, a
 selector is *data* until :func:`compile_selector` turns it into one function
 ``(table, ctx) -> tuple[EntityId, ...]``; evaluating it never changes a state.
@@ -14,7 +14,7 @@ whole table) and one predicate.  Only picks, slices and ``ADJACENT`` need the
 general path (evaluate both sides, merge in table order).
 
 >>> from pure_engine.core.zones import Visibility as V
->>> from pure_engine.cards.table import Layout, create, new_table
+>>> from pure_engine.cards.runtime.table import Layout, create, new_table
 >>> layout = Layout.build([("board", 0, V.PUBLIC), ("board", 1, V.PUBLIC)])
 >>> t = new_table(layout)
 >>> for owner, atk in ((0, 1), (1, 4), (1, 2), (1, 5)):
@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from pure_engine.cards.table import Entity, EntityId, Layout, Table
+from pure_engine.cards.runtime.table import Entity, EntityId, Layout, Table
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId
 
@@ -281,7 +281,7 @@ def compile_selector(selector: Selector, layout: Layout) -> Compiled:
     """Turn *selector* into one function ``(table, ctx) -> ids`` (do it once, at definition time).
 
     >>> from pure_engine.core.zones import Visibility as V
-    >>> from pure_engine.cards.table import Layout, new_table
+    >>> from pure_engine.cards.runtime.table import Layout, new_table
     >>> layout = Layout.build([("board", 0, V.PUBLIC)])
     >>> compile_selector(FRIENDLY + Zone("board"), layout)(new_table(layout), Ctx(None, 0))
     ()

@@ -29,8 +29,10 @@ from typing import Any
 
 from pure_engine.cli._batch_runner import Batch, Row, format_summary, parse_ranges, run_tasks
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.cli._options import positive_count, seed
+from pure_engine.cli._tables import format_table
 from pure_engine.cli.bench import add_playout_arguments, check_playout_arguments, measure
-from pure_engine.cli.play import add_bot_arguments, bot_specs, format_result, make_bots
+from pure_engine.cli.play import add_bot_arguments, bot_specs, make_bots, move_cap
 from pure_engine.core.gamerecord import make_record, save
 from pure_engine.core.registry import load_game
 from pure_engine.search.arena import (
@@ -61,18 +63,26 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, example="kuhn_poker")
     parser.add_argument("--games", required=True, help="game numbers, e.g. 1-1000 or 1-10,17,30-40")
     add_bot_arguments(parser, required=False)
-    parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="match seed (default 0)")
     parser.add_argument(
         "--records",
         metavar="DIR",
         help="also save every game's record as DIR/GAME-NUMBER.json (a shared folder on a cluster)",
+    )
+    parser.add_argument(
+        "--max-moves",
+        type=positive_count,
+        default=None,
+        help="stop a game after this many moves (default: 1000 for a one-player game, else none)",
     )
 
 
 def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME --tasks N [--param K=V] [--seconds S] [--seed N] [--max-decisions N]``."""
     add_game_arguments(parser, example="leduc_poker")
-    parser.add_argument("--tasks", type=int, required=True, help="timing tasks, numbered 1..N")
+    parser.add_argument(
+        "--tasks", type=positive_count, required=True, help="timing tasks, numbered 1..N"
+    )
     add_playout_arguments(parser)
 
 
@@ -87,6 +97,7 @@ class PlayJob:
     match_seed: int
     number: int
     records: str | None = None
+    max_moves: int | None = None
 
 
 def play_one(job: PlayJob) -> Row:
@@ -110,8 +121,16 @@ def play_one(job: PlayJob) -> Row:
     clocks, decisions = [0.0] * players, [0] * players
     actions: list[Any] = []
     started = time.perf_counter()
+    ended: list[bool] = []
     returns, length = play_game(
-        game, seated, chance_seed=chance_seed, clocks=clocks, decisions=decisions, actions=actions
+        game,
+        seated,
+        chance_seed=chance_seed,
+        clocks=clocks,
+        decisions=decisions,
+        actions=actions,
+        max_moves=job.max_moves,
+        ended=ended,
     )
     row: Row = {
         "game": game.name,
@@ -127,6 +146,8 @@ def play_one(job: PlayJob) -> Row:
         "decisions": decisions,
         "think_seconds": [round(clock, 6) for clock in clocks],
         "length": length,
+        "max_moves": job.max_moves,
+        "capped": not ended[0],
         "seconds": round(time.perf_counter() - started, 6),
     }
     if job.records is not None:
@@ -141,6 +162,7 @@ def run_play(args: argparse.Namespace) -> int:
     game = load_game_from_args(args)
     numbers = parse_ranges(args.games, where="--games", noun="game numbers")
     specs = bot_specs(game, args.bots, simulations=args.simulations)
+    max_moves = move_cap(game, args.max_moves)
     if args.records is not None:
         os.makedirs(args.records, exist_ok=True)
     params = game.info.params
@@ -150,7 +172,14 @@ def run_play(args: argparse.Namespace) -> int:
         id_field="number",
         numbers=numbers,
         job=lambda number: PlayJob(
-            game.name, params, tuple(specs), args.simulations, args.seed, number, args.records
+            str(args.game),
+            params,
+            tuple(specs),
+            args.simulations,
+            args.seed,
+            number,
+            args.records,
+            max_moves,
         ),
         work=play_one,
         signature={
@@ -159,11 +188,14 @@ def run_play(args: argparse.Namespace) -> int:
             "bots": specs,
             "simulations": args.simulations,
             "match_seed": args.seed,
+            "max_moves": max_moves,
         },
     )
     rows, _, _ = run_tasks(batch, args)
     names = [bot.name for bot in make_bots(game, specs, seeds=[0] * len(specs), simulations=None)]
-    print("\n".join(format_result(summarize_games(game.name, args.seed, names, rows))))
+    result = summarize_games(game.name, args.seed, names, rows)
+    best = game.info.max_return
+    print("\n".join(format_table(result, best=best, max_moves=max_moves, label=str(args.game))))
     return 0
 
 
@@ -177,6 +209,7 @@ def summarize_games(name: str, seed: int, bots: list[str], rows: list[Row]) -> M
             int(str(row["length"])),
             int(str(row["seed"])),
             int(str(row["block"])),
+            capped=row.get("capped") is True,
         )
         for row in rows
     ]

@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from pure_engine.cli._options import add_progress_arguments, positive_count, seconds, show_progress
+from pure_engine.cli._output_lock import hold_output
 from pure_engine.core.files import NEW_FILE_MODE, write_atomic
 from pure_engine.errors import ParseError
 
@@ -53,7 +55,9 @@ MAX_TASKS = 1_000_000
 
 def add_runner_arguments(parser: argparse.ArgumentParser) -> None:
     """Where and how the tasks run, where the lines go: shared by every batch task."""
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--workers", type=positive_count, default=1, help="worker processes (default 1)"
+    )
     parser.add_argument(
         "--dask", action="store_true", help="run on a Dask LocalCluster of --workers processes"
     )
@@ -62,17 +66,12 @@ def add_runner_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scheduler-timeout",
-        type=float,
+        type=seconds,
         default=10.0,
         help="seconds to wait for --scheduler (default 10)",
     )
     parser.add_argument("--out", required=True, help="JSON-lines output, appended to (resumable)")
-    parser.add_argument(
-        "--progress",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="progress bar on stderr (auto: only when stderr is a terminal)",
-    )
+    add_progress_arguments(parser)
 
 
 def parse_ranges(text: str, *, where: str, noun: str = "numbers") -> tuple[int, ...]:
@@ -138,6 +137,9 @@ def read_results(path: str, *, id_field: str = "deal") -> tuple[list[Row], bool]
             text = handle.read()
     except FileNotFoundError:
         return [], False
+    except UnicodeDecodeError as exc:
+        msg = f"expected JSON lines (UTF-8 text), found byte 0x{exc.object[exc.start]:02x}"
+        raise ParseError(msg, where=f"{path} at byte {exc.start}") from None
     rows: list[Row] = []
     lines = text.split("\n")
     torn = lines[-1] != ""  # text after the last newline: an unfinished write
@@ -260,9 +262,16 @@ def run_tasks(batch: Batch, args: argparse.Namespace) -> tuple[list[Row], int, f
     Returns the latest line of every task of the batch (in task order), how
     many tasks ran now, and the wall seconds they took.  Prints ``resuming:
     ...`` when some were already done, and one line with the counts and wall
-    time at the end.
+    time at the end.  The output is locked for the whole run
+    (:func:`~pure_engine.cli._output_lock.hold_output`): a second batch on the
+    same file is refused.
     """
     check_runner_arguments(args)
+    with hold_output(args.out, notice=not getattr(args, "quiet", False)):
+        return _run_locked(batch, args)
+
+
+def _run_locked(batch: Batch, args: argparse.Namespace) -> tuple[list[Row], int, float]:
     rows, torn = read_results(args.out, id_field=batch.id_field)
     _refuse_others(args.out, rows, batch.signature)
     if torn:
@@ -278,7 +287,7 @@ def run_tasks(batch: Batch, args: argparse.Namespace) -> tuple[list[Row], int, f
     total, noun = len(batch.numbers), batch.noun
     if len(todo) < total:
         print(f"resuming: {total - len(todo)} of {total} {noun}s already in {args.out}")
-    enabled = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    enabled = show_progress(args)
     progress = _Progress(sys.stderr, len(todo), batch, enabled=enabled)
     started = time.perf_counter()
     jobs = [batch.job(n) for n in todo]

@@ -40,11 +40,12 @@ from pure_engine.cli._batch_runner import (
     read_results,
     run_tasks,
 )
+from pure_engine.cli._options import seconds
 from pure_engine.cli.patience import is_verified, result_to_json
 from pure_engine.games.patience.deals import numbered_deal
 from pure_engine.games.patience.game import resolve_variant
 from pure_engine.games.patience.solver import solve as solve_deal
-from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.variant import Variant
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget
 
 __all__ = [
@@ -64,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     solve = tasks.add_parser("solve", help="solve numbered patience deals")
     solve.add_argument("game", help="a patience preset name or a variant JSON file")
     solve.add_argument("--deals", required=True, help="deal numbers, e.g. 1-1000 or 1-10,17,30-40")
-    solve.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
+    solve.add_argument("--budget", type=seconds, default=10.0, help="seconds per deal (default 10)")
     solve.add_argument(
         "--retry-unknown", action="store_true", help="solve again deals recorded as unknown"
     )

@@ -20,6 +20,15 @@ import time
 from typing import Any
 
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.cli._options import (
+    Progress,
+    add_progress_arguments,
+    count,
+    positive_count,
+    seconds,
+    seed,
+    show_progress,
+)
 from pure_engine.core.game import Game
 from pure_engine.core.playout import random_playouts
 
@@ -37,20 +46,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, example="leduc_poker")
     add_playout_arguments(parser)
     parser.add_argument(
-        "--mcts", type=int, default=0, metavar="K", help="also time K MCTS simulations"
+        "--mcts", type=count, default=0, metavar="K", help="also time K MCTS simulations"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress_arguments(parser)
 
 
 def add_playout_arguments(parser: argparse.ArgumentParser) -> None:
     """``--seconds S``, ``--seed N`` and ``--max-decisions N`` (also ``batch bench``'s)."""
     parser.add_argument(
-        "--seconds", type=float, default=2.0, help="time to spend on playouts (default 2)"
+        "--seconds", type=seconds, default=2.0, help="time to spend on playouts (default 2)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="playout seed (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="playout seed (default 0)")
     parser.add_argument(
         "--max-decisions",
-        type=int,
+        type=positive_count,
         default=None,
         help="abandon a game after this many decisions (default: the game's max length)",
     )
@@ -129,11 +139,14 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--mcts must be >= 0, found {args.mcts}")
     game = load_game_from_args(args)
     figures: dict[str, Any] = {"game": game.name, "params": dict(game.info.params)}
-    figures.update(
-        measure(game, seconds=args.seconds, seed=args.seed, max_decisions=args.max_decisions)
-    )
-    if args.mcts:
-        figures.update(_mcts_rate(game, args.mcts, args.seed))
+    progress = Progress(enabled=show_progress(args))
+    with progress.ticking(lambda: f"timing {args.game} for {args.seconds:g} s..."):
+        figures.update(
+            measure(game, seconds=args.seconds, seed=args.seed, max_decisions=args.max_decisions)
+        )
+        if args.mcts:
+            figures.update(_mcts_rate(game, args.mcts, args.seed))
+    progress.clear()
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0

@@ -19,9 +19,11 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pure_engine.cli._options import Progress, show_progress
 from pure_engine.games.bridge.double_dummy.solver import Position, dd_table, score_cards, solve
 from pure_engine.games.playing_cards import suit_first_str
 from pure_engine.games.trick_taking.pbn import Hands, parse_pbn, pbn_str
@@ -50,22 +52,32 @@ def solve_command(args: argparse.Namespace) -> int:
     deals = _read_deals(args)
     times: list[float] = []
     nodes = 0
+    progress = Progress(enabled=show_progress(args))
+    steps = [0]  # table entries or leaders solved of the current deal
+    size = 1 if leader is not None else 4 if strain is not None else 20
     for index, (where, hands) in enumerate(deals):
         started = time.perf_counter()
-        answer = _answer(hands, strain, leader)
+        steps[0] = 0
+        label = f"deal {index + 1} of {len(deals)}: " if len(deals) > 1 else ""
+
+        def status(label: str = label) -> str:
+            return f"{label}solving, {steps[0]}/{size} {'entries' if size == 20 else 'leads'} done"
+
+        with progress.ticking(status):
+            answer = _answer(hands, strain, leader, tick=lambda done: _bump(steps, done))
         seconds = time.perf_counter() - started
         times.append(seconds)
         nodes += answer["nodes"]
         answer["seconds"] = round(seconds, 4)
         if len(deals) > 1:
             answer["source"] = where
+        progress.clear()
         if args.json:
             print(json.dumps(answer))
         else:
             _print_answer(answer)
-        if len(deals) > 1:
-            _progress(index + 1, len(deals))
-    if len(deals) > 1:
+        sys.stdout.flush()
+    if len(deals) > 1 and not args.quiet:
         total = sum(times)
         summary = (
             f"{len(deals)} deals solved in {total:.2f} s (median {statistics.median(times):.3f} s, "
@@ -106,10 +118,16 @@ def _read_deals(args: argparse.Namespace) -> list[tuple[str, Hands]]:
     return [("DEAL", parse_pbn(args.input, "DEAL"))]
 
 
-def _answer(hands: Hands, strain: Strain | None, leader: Seat | None) -> dict[str, Any]:
+def _bump(steps: list[int], done: int) -> None:
+    steps[0] += done
+
+
+def _answer(
+    hands: Hands, strain: Strain | None, leader: Seat | None, *, tick: Callable[[int], None]
+) -> dict[str, Any]:
     deal = pbn_str(hands)
     if strain is None:
-        table = dd_table(hands)
+        table = dd_table(hands, progress=tick)
         rows = {s.letter: {seat.letter: table.tricks[s][seat] for seat in Seat} for s in Strain}
         return {"deal": deal, "table": rows, "nodes": table.nodes}
     leaders = [leader] if leader is not None else list(Seat)
@@ -117,6 +135,7 @@ def _answer(hands: Hands, strain: Strain | None, leader: Seat | None) -> dict[st
     nodes = 0
     for seat in leaders:
         solved = solve(hands, strain, seat)
+        tick(1)
         nodes += solved.nodes
         entry: dict[str, Any] = {"leader": seat.letter, "tricks": solved.tricks}
         if leader is not None:
@@ -146,13 +165,3 @@ def _print_answer(answer: dict[str, Any]) -> None:
         if "cards" in entry:
             shown = ", ".join(f"{card} {tricks}" for card, tricks in entry["cards"].items())
             print(f"    cards: {shown}")
-
-
-def _progress(done: int, total: int) -> None:
-    if not sys.stderr.isatty():
-        return
-    width = 30
-    filled = width * done // total
-    bar = "#" * filled + "." * (width - filled)
-    end = "\n" if done == total else ""
-    print(f"\r[{bar}] {done}/{total}", end=end, file=sys.stderr, flush=True)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 
+from pure_engine.cli._options import Progress, show_progress
 from pure_engine.games.patience.deals import Deal, load_deal, numbered_deal
 from pure_engine.games.patience.game import is_freecell_like, move_to_str, resolve_variant
 from pure_engine.games.patience.moves import Move, fc_notation, moves_to_json
 from pure_engine.games.patience.solver import SolveResult
 from pure_engine.games.patience.solver import solve as solve_deal
-from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.variant import Variant
 from pure_engine.games.patience.verify import verify
 from pure_engine.search.budget import Budget
 
@@ -89,7 +90,11 @@ def solve(args: argparse.Namespace) -> int:
     memory = getattr(args, "memory", None)
     if memory is not None and memory <= 0:
         raise ValueError(f"expected --memory > 0 MiB, found {memory!r}")
-    result = solve_deal(variant, deal, budget=Budget(seconds=seconds, memory_mb=memory))
+    progress = Progress(enabled=show_progress(args))
+    limit = f" (budget {seconds:g} s)" if seconds is not None else ""
+    with progress.ticking(lambda: f"solving {variant.name} {label}{limit}..."):
+        result = solve_deal(variant, deal, budget=Budget(seconds=seconds, memory_mb=memory))
+    progress.clear()
     verified = is_verified(variant, deal, result.moves) if result.solved else None
     if getattr(args, "json", False):
         print(json.dumps(result_to_json(result, verified=verified)))

@@ -11,13 +11,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from pure_engine.cli._game_args import add_game_arguments, load_game_from_args
+from pure_engine.cli._options import (
+    Progress,
+    add_progress_arguments,
+    positive_count,
+    seed,
+    show_progress,
+)
+from pure_engine.cli._play_dump import dump_search, record_keeper
+from pure_engine.cli._tables import format_table, verdict_counts
 from pure_engine.core.game import Game
 from pure_engine.search.arena import MatchResult, derive_seed, play_match
 from pure_engine.search.bots import Bot, bot_kinds, make_bot, parse_bot_spec
@@ -28,21 +35,36 @@ __all__ = [
     "bot_specs",
     "format_result",
     "make_bots",
+    "move_cap",
     "run",
 ]
+
+ONE_PLAYER_CAP = 1000
+"""The default move cap of a one-player game (``--max-moves``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``GAME --bots SPEC,SPEC [--games N] [--seed S] [--simulations K] [--json] [--progress]``."""
     add_game_arguments(parser, example="kuhn_poker")
     add_bot_arguments(parser, required=True)
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
+    parser.add_argument(
+        "--games", type=positive_count, default=100, help="games to play (default 100)"
+    )
+    parser.add_argument("--seed", type=seed, default=0, help="match seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--progress",
-        action="store_true",
-        help="show the progress bar even when stderr is not a terminal",
+        "--max-moves",
+        type=positive_count,
+        default=None,
+        help=f"stop a game after this many moves (default: {ONE_PLAYER_CAP} for a one-player "
+        "game such as patience, else none); such a game counts as 'cap reached'",
+    )
+    add_progress_arguments(parser)
+    parser.add_argument("--record", metavar="DIR", help="save every game as DIR/GAME-N.json")
+    parser.add_argument(
+        "--dump-search",
+        metavar="FILE",
+        help="write the search tree of the first game's first search-bot decision",
     )
 
 
@@ -59,7 +81,7 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, required: bool) -> Non
     )
     parser.add_argument(
         "--simulations",
-        type=int,
+        type=positive_count,
         default=None,
         help="simulations per move for mcts/ismcts/pimc (default: the search's own)",
     )
@@ -84,9 +106,12 @@ def bot_specs(game: Game[Any, Any], text: str | None, *, simulations: int | None
         return ["random"] * game.num_players
     specs = [spec for spec in (part.strip() for part in text.split(",")) if spec]
     if len(specs) != game.num_players:
-        raise ValueError(
-            f"{game.name} has {game.num_players} seats, --bots gave {len(specs)}: {text!r}"
+        seats = (
+            "is a one-player game: one bot"
+            if game.num_players == 1
+            else f"has {game.num_players} seats"
         )
+        raise ValueError(f"{game.name} {seats}, --bots gave {len(specs)}: {text!r}")
     make_bots(game, specs, seeds=[0] * len(specs), simulations=simulations)
     return specs
 
@@ -109,78 +134,66 @@ def run(args: argparse.Namespace) -> int:
     specs = bot_specs(game, args.bots, simulations=args.simulations)
     seeds = [derive_seed(args.seed, "bot", index) for index in range(len(specs))]
     bots = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
-    show = args.progress or sys.stderr.isatty()
-    bar = _progress_bar(sys.stderr) if show else None
+    if args.dump_search:
+        fresh = make_bots(game, specs, seeds=seeds, simulations=args.simulations)
+        print(dump_search(game, fresh, seed=args.seed, path=args.dump_search), file=sys.stderr)
+    keep = record_keeper(game, args.record) if args.record else None
+    max_moves = move_cap(game, args.max_moves)
+    progress, after_game, after_move = _match_progress(args, args.games)
     try:
-        result = play_match(game, bots, games=args.games, seed=args.seed, progress=bar)
+        result = play_match(
+            game,
+            bots,
+            games=args.games,
+            seed=args.seed,
+            progress=after_game,
+            max_moves=max_moves,
+            move_progress=after_move if progress.enabled else None,
+            keep=keep,
+        )
     finally:
-        if bar is not None:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        progress.close()
+    best = game.info.max_return
     if args.json:
-        print(json.dumps(result.to_json()))
+        answer = result.to_json() | {"max_moves": max_moves}
+        if game.num_players == 1:
+            answer["verdicts"] = verdict_counts(result.outcomes, best)
+        print(json.dumps(answer))
     else:
-        print("\n".join(format_result(result)))
+        print("\n".join(format_table(result, best=best, max_moves=max_moves, label=args.game)))
     return 0
 
 
-def _progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing ``[####....] done/total`` on *stream*."""
+def move_cap(game: Game[Any, Any], asked: int | None) -> int | None:
+    """The moves a game may last: *asked*, else :data:`ONE_PLAYER_CAP` for a one-player game
+    (a patience bot may shuffle cards forever), else none (the game's own end).
 
-    last = [-1.0]
-
-    def progress(done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - last[0] < 0.1:  # at most ten redraws a second
-            return
-        last[0] = now
-        filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        stream.flush()
-
-    return progress
-
-
-def format_result(result: MatchResult) -> list[str]:
-    """The printed table: one line per bot, then the seat means.
-
-    >>> from pure_engine.search.arena import BotResult, MatchResult, SeatResult
-    >>> bot = BotResult("random", 2, 0.0, -12.7, 12.7, 1, 0, 1,
-    ...     (SeatResult(0, 1, 1.0), SeatResult(1, 1, -1.0)), 1, 0.0)
-    >>> print("\\n".join(format_result(MatchResult("coin_guess", 0, (bot,), (), 0.5))))
-    coin_guess: 0 games, seed 0, seats rotate every game, 0.50 s
-    bot       games      mean  95% CI               wins  draws losses  seat 0  seat 1  ms/move
-    random        2    +0.000  [-12.700, +12.700]       1      0      1  +1.000  -1.000    0.000
+    >>> from pure_engine.core.registry import load_game
+    >>> move_cap(load_game("golf"), None), move_cap(load_game("kuhn_poker"), None)
+    (1000, None)
     """
-    bots = result.bots
-    seats = len(bots[0].seats) if bots else 0
-    width = max([3, *(len(bot.name) for bot in bots)])
-    lines = [
-        f"{result.game}: {len(result.outcomes)} games, seed {result.seed}, "
-        f"seats rotate every game, {result.seconds:.2f} s"
-    ]
-    header = (
-        f"{'bot':<{width}}  games      mean  {'95% CI':<18}   wins  draws losses"
-        + "".join(f"  seat {seat}" for seat in range(seats))
-        + "  ms/move"
-    )
-    lines.append(header.rstrip())
-    for bot in bots:
-        ci = f"[{_signed(bot.ci_low)}, {_signed(bot.ci_high)}]"
-        per_seat = "".join(
-            f"  {_signed(seat.mean):>{len(f'seat {seat.seat}')}}" for seat in bot.seats
-        )
-        per_move = 1000 * bot.seconds / bot.decisions if bot.decisions else 0.0
-        lines.append(
-            f"{bot.name:<{width}}  {bot.games:5d}  {_signed(bot.mean):>8}  {ci:<18}"
-            f"  {bot.wins:6d} {bot.draws:6d} {bot.losses:6d}{per_seat}  {per_move:7.3f}"
-        )
-    return lines
+    if asked is not None:
+        return asked
+    return ONE_PLAYER_CAP if game.num_players == 1 else None
 
 
-def _signed(value: float) -> str:
-    if math.isnan(value):
-        return "n/a"
-    if math.isinf(value):
-        return "+inf" if value > 0 else "-inf"
-    return f"{value:+.3f}"
+def _match_progress(
+    args: argparse.Namespace, games: int
+) -> tuple[Progress, Callable[[int, int], None], Callable[[int, int], None]]:
+    """The progress line and its two callbacks: after each game, and after each move."""
+    progress = Progress(enabled=show_progress(args))
+    done = [0]
+
+    def after_game(finished: int, total: int) -> None:
+        done[0] = finished
+        progress.bar(finished, total, "games")
+
+    def after_move(index: int, moves: int) -> None:
+        progress.update(f"game {index + 1}/{games}: {moves} moves ({done[0]} games done)")
+
+    return progress, after_game, after_move
+
+
+def format_result(result: MatchResult, *, max_moves: int | None = None) -> list[str]:
+    """The printed table (:func:`pure_engine.cli._tables.format_table`)."""
+    return format_table(result, max_moves=max_moves)

@@ -13,6 +13,8 @@ from typing import Any
 
 from pure_engine.core.game import CHANCE, Game
 from pure_engine.core.gamerecord import GameRecord, load, replay
+from pure_engine.core.registry import action_in_words
+from pure_engine.core.session import CHANCE_AUTO
 from pure_engine.errors import RecordError
 
 __all__ = ["add_arguments", "describe", "run"]
@@ -26,12 +28,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def describe(game: Game[Any, Any], record: GameRecord, final: Any) -> list[str]:
-    """The printed game: one line per action (provenance marked), the final state, returns."""
+    """The printed game: one line per action (provenance marked; the game's words beside the
+    notation where it has them), the final state, returns.  *record* has replayed already."""
     lines = [f"game {record.game}" + _params(record) + f", seed {record.seed}"]
+    state = game.initial_state(record.seed)
     for index, entry in enumerate(record.actions):
         who = "chance" if entry.player == CHANCE else f"player {entry.player}"
         mark = f"  [{entry.auto}]" if entry.auto else ""
-        lines.append(f"{index:4d}  {who:>8}: {entry.text}{mark}")
+        action = game.parse_action(state, entry.text)
+        words = action_in_words(game, state, action)
+        said = f"  ({words})" if words != entry.text else ""
+        lines.append(f"{index:4d}  {who:>8}: {entry.text}{said}{mark}")
+        if entry.auto == CHANCE_AUTO:  # drawn by the state's own rng, as the replay did
+            _, state = game.resolve_chance(state)
+        else:
+            state = game.step(state, action)
     lines.append("final state:")
     lines.extend("  " + line for line in game.render(final).splitlines())
     if record.returns is not None:

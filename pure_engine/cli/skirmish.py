@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
+from pure_engine.core.registry import action_in_words, load_game
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.lethal import solve_lethal
 from pure_engine.games.skirmish.puzzle import load_puzzle
@@ -56,8 +59,9 @@ def solve(args: argparse.Namespace) -> int:
         head += f" ({stats.expanded} positions, {stats.seconds:.2f}s"
         head += f", stopped by {stats.stopped_by})" if stats.stopped_by else ")"
         print(head)
-        for number, action in enumerate(result.line, 1):
-            print(f"{number:3d}. {action}")
+        for number, (action, words) in enumerate(_in_words(state, result.line), 1):
+            said = f"  ({words})" if words != action else ""
+            print(f"{number:3d}. {action}{said}")
     return 0 if result.win_probability > 0 else 1
 
 
@@ -99,3 +103,14 @@ def _claim(path: str) -> Fraction | None:
         return Fraction(str(text))
     except (ValueError, ZeroDivisionError):
         raise ParseError(f"win_probability: expected 'p/q', found {text!r}", where=path) from None
+
+
+def _in_words(state: Any, line: Sequence[str]) -> list[tuple[str, str]]:
+    """Each move of *line* (notation, from *state*) with its words, for people."""
+    game = load_game("skirmish")
+    shown = []
+    for text in line:
+        action = game.parse_action(state, text)
+        shown.append((text, action_in_words(game, state, action)))
+        state = game.step(state, action)
+    return shown

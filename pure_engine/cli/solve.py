@@ -6,6 +6,7 @@ import argparse
 import importlib
 from collections.abc import Callable
 
+from pure_engine.cli._options import add_progress_arguments, megabytes, positive_count, seconds
 from pure_engine.core.registry import canonical_name
 
 __all__ = ["add_arguments", "run"]
@@ -26,13 +27,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="puzzle input file (crab-combat, skirmish-lethal), PBN deal text (bridge-dd)",
     )
     parser.add_argument("--part", type=int, choices=(1, 2), help="crab-combat: only this part")
-    parser.add_argument("--deal", type=int, help="patience: Microsoft deal number")
+    parser.add_argument("--deal", type=positive_count, help="patience: Microsoft deal number")
     parser.add_argument("--deal-file", help="patience: deal JSON or fc-solve board text")
-    parser.add_argument("--budget", type=float, default=None, help="seconds before giving up")
+    parser.add_argument("--budget", type=seconds, default=None, help="seconds before giving up")
     parser.add_argument(
         "--memory",
-        type=float,
         default=None,
+        type=megabytes,
         metavar="MB",
         help="patience: give up (verdict unknown) once the process holds this many MiB",
     )
@@ -41,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", action="store_true", help="bridge-dd: the 20-entry table")
     parser.add_argument("--pbn-file", help="bridge-dd: many deals, one PBN deal a line")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -27,7 +27,8 @@ from pure_engine.games.patience.deals import (
     numbered_deal,
 )
 from pure_engine.games.patience.moves import Move, moves_from_json
-from pure_engine.games.patience.spec import Variant, load_variant, parse_json
+from pure_engine.games.patience.spec import load_variant, parse_json
+from pure_engine.games.patience.variant import Variant
 from pure_engine.games.patience.verify import describe, position, verify
 
 __all__ = ["add_arguments", "read_solution", "run", "show"]

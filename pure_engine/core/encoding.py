@@ -4,7 +4,8 @@ Reinforcement-learning libraries (PettingZoo, Gymnasium) and OpenSpiel's
 algorithms see a game through fixed-size numeric observations and actions
 numbered ``0..N-1``.  A game opts in by giving its :class:`~pure_engine.core.game.Game`
 an :class:`Encoding` (``Game(..., encoding=Encoding(...))``); the adapters in
-:mod:`pure_engine.interop` refuse a game without one, in one line.  The names
+:mod:`pure_engine.interop` refuse a game without one, in one line
+(:func:`~pure_engine.core.game.encoding_of`).  The names
 follow OpenSpiel's (``observation_tensor``, ``num_distinct_actions``,
 ``max_chance_outcomes``).
 
@@ -39,14 +40,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from pure_engine.errors import NoEncodingError
-
-if TYPE_CHECKING:
-    from pure_engine.core.game import Game
-
-__all__ = ["Encoding", "encoding_of", "one_hot", "same_action", "same_index"]
+__all__ = ["Encoding", "one_hot", "same_action", "same_index"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -91,22 +87,6 @@ class Encoding(Generic[S, A]):
     def observation_size(self) -> int:
         """How many numbers one observation tensor holds: the product of the shape."""
         return math.prod(self.observation_shape)
-
-
-def encoding_of(game: Game[S, A]) -> Encoding[S, A]:
-    """The game's :class:`Encoding`, or :class:`~pure_engine.errors.NoEncodingError` in one line.
-
-    >>> import pure_engine
-    >>> encoding_of(pure_engine.load_game("kuhn_poker")).observation_shape
-    (11,)
-    """
-    encoding = game.encoding
-    if encoding is None:
-        raise NoEncodingError(
-            f"game {game.name!r} has no encoding (observation tensor and action numbers): "
-            "its make_game must pass Game(encoding=Encoding(...)); see docs/encoding.md"
-        )
-    return encoding
 
 
 def one_hot(index: int | None, size: int) -> list[float]:

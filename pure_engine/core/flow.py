@@ -1,13 +1,13 @@
 """A flat turn machine: a table of steps and one loop, not nested Turn/Phase/Step objects.
 
-Seed 002 measured an engine whose 4-level Turn → Phase → Step → Priority
-hierarchy did ten ticks for every decision.  Turn structure is static data,
-so here it is a table: each :class:`FlowStep` says what happens on entering
+A Magic simulator built as a 4-level Turn → Phase → Step → Priority hierarchy
+was measured doing ten ticks for every decision.  Turn structure is static
+data, so here it is a table: each :class:`FlowStep` says what happens on entering
 it (turn-based actions), whether a player must decide there, and which step
 follows.  :meth:`TurnMachine.run_until_decision` advances through every step
 that needs no decision in one loop and counts the step changes.
 
-Skip-trivial belongs in the same loop (seed 002, proposal 2): a machine with
+Skip-trivial belongs in the same loop: a machine with
 an ``auto`` rule asks it, at every decision point, for the automatic action
 there (a forced priority pass, a single-option choice) and applies it without
 ever building the list of options.  :meth:`TurnMachine.advance` is one *tick*:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 from pure_engine.core.chance import draw, draw_from_rng
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.rng import Rng
-from pure_engine.errors import IllegalActionError
+from pure_engine.errors import IllegalActionError, NoEncodingError
 
 __all__ = [
     "CHANCE",
@@ -44,6 +44,7 @@ __all__ = [
     "InitialState",
     "S",
     "carries_rng",
+    "encoding_of",
     "params_tuple",
 ]
 
@@ -253,3 +254,19 @@ def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     (('a', 1), ('b', 2))
     """
     return tuple(sorted(params.items()))
+
+
+def encoding_of(game: Game[S, A]) -> Encoding[S, A]:
+    """The game's :class:`Encoding`, or :class:`~pure_engine.errors.NoEncodingError` in one line.
+
+    >>> import pure_engine
+    >>> encoding_of(pure_engine.load_game("kuhn_poker")).observation_shape
+    (11,)
+    """
+    encoding = game.encoding
+    if encoding is None:
+        raise NoEncodingError(
+            f"game {game.name!r} has no encoding (observation tensor and action numbers): "
+            "its make_game must pass Game(encoding=Encoding(...)); see docs/encoding.md"
+        )
+    return encoding

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ __all__ = [
     "VERSION",
     "GameRecord",
     "RecordedAction",
+    "StepHook",
     "dumps",
     "load",
     "loads",
@@ -229,9 +230,12 @@ def loads(text: str, *, source: str = "<record>") -> GameRecord:
     if not isinstance(data, dict):
         raise RecordError(f"expected a JSON object, found {type(data).__name__}", where=source)
     root = f"{source}: $"
+    if data.get("format") != FORMAT:  # first: another kind of JSON file is named as such
+        found = data.get("format")
+        raise RecordError(
+            f"not a game record: expected format {FORMAT!r}, found {found!r}", where=root
+        )
     _check_keys(data, {"format", "version", "game", "params", "seed", "actions", "final"}, root)
-    if data.get("format") != FORMAT:
-        raise RecordError(f"expected format {FORMAT!r}, found {data.get('format')!r}", where=root)
     version = _expect(data, "version", int, root)
     if version != VERSION:
         raise RecordError(f"unsupported version {version} (this reads {VERSION})", where=root)
@@ -288,14 +292,20 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     return loads(text, source=str(path))
 
 
-def replay(record: GameRecord) -> tuple[Game[Any, Any], Any]:
+StepHook = Callable[[Game[Any, Any], Any, RecordedAction, Any], None]
+"""``on_step(game, state before, recorded action, state after)``, called by :func:`replay`."""
+
+
+def replay(record: GameRecord, *, on_step: StepHook | None = None) -> tuple[Game[Any, Any], Any]:
     """Rebuild the game, replay every action with checks, and verify the final digest.
 
+    *on_step*, if given, sees every step as it is replayed (the viewer draws each one).
     Raises :class:`RecordError` naming the first bad action by index.
     """
     game = load_game(record.game, **dict(record.params))
     state = game.initial_state(record.seed)
     for index, entry in enumerate(record.actions):
+        before = state
         where = f"action {index} ({entry.text!r})"
         player = game.current_player(state)
         if player == TERMINAL:
@@ -313,6 +323,8 @@ def replay(record: GameRecord) -> tuple[Game[Any, Any], Any]:
             if drawn != action:
                 shown = game.action_to_str(state, drawn)
                 raise RecordError(f"{where}: the seeded rng draws {shown!r} here")
+            if on_step is not None:
+                on_step(game, before, entry, state)
             continue
         if entry.auto == FORCED_AUTO and len(game.legal_actions(state)) != 1:
             raise RecordError(f"{where}: marked forced, but there is more than one legal action")
@@ -320,6 +332,8 @@ def replay(record: GameRecord) -> tuple[Game[Any, Any], Any]:
             state = game.play(state, action)
         except IllegalActionError as exc:
             raise RecordError(f"{where}: {exc}") from None
+        if on_step is not None:
+            on_step(game, before, entry, state)
     found = hex_digest(game.key(state))
     if found != record.final_digest:
         raise RecordError(

@@ -139,7 +139,10 @@ def make_playout(
                     chance += 1
                 else:
                     break
-            else:  # max_decisions reached: cut short unless that last decision ended the game
+            else:  # max_decisions reached: cut short unless the game ends without a decision
+                while current_player(state) == CHANCE:  # a last card turned after the last guess
+                    state = step(state, sample(state, rng))
+                    chance += 1
                 if current_player(state) != TERMINAL:
                     truncated += 1
         return state, decisions, chance, truncated

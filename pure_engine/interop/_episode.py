@@ -23,8 +23,8 @@ import operator
 import random
 from typing import Any
 
-from pure_engine.core.encoding import Encoding, encoding_of
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.encoding import Encoding
+from pure_engine.core.game import CHANCE, TERMINAL, Game, encoding_of
 from pure_engine.errors import IllegalActionError
 
 __all__ = ["Episode", "as_index"]

@@ -35,8 +35,8 @@ import numpy as np
 import pyspiel
 
 from pure_engine.core.digest import hex_digest
-from pure_engine.core.encoding import Encoding, encoding_of
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.encoding import Encoding
+from pure_engine.core.game import CHANCE, TERMINAL, Game, encoding_of
 from pure_engine.errors import IllegalActionError, NoEncodingError
 
 __all__ = ["SpielGame", "SpielState", "openspiel_name", "to_openspiel"]

@@ -6,6 +6,23 @@ actions are templates written back into a *new* state.  A rule set is
 validated and compiled once; :func:`apply`, :func:`query` and
 :func:`query_values` run it.  See docs/rules.md.
 
+The engine by stage, in the order a rule set goes through it:
+
+1. :mod:`~pure_engine.rules.parsing` reads JSON (files, overlays, ``@include``)
+   into the loaded form, :mod:`~pure_engine.rules.model`, checking everything;
+2. :mod:`~pure_engine.rules.expressions` parses expressions into small trees and
+   evaluates them;
+3. :mod:`~pure_engine.rules.interpreter` runs the loaded form by walking it: the
+   reference, and the engine behind traces;
+4. :mod:`~pure_engine.rules.compiler` turns it into Python functions once: the fast
+   back ends;
+5. :mod:`~pure_engine.rules.driver` runs rule lists with either engine, and
+   :mod:`~pure_engine.rules.ruleset` is the entry point (load, apply, query).
+
+Shared by all: :mod:`~pure_engine.rules.tree` (the state seen as a tree),
+:mod:`~pure_engine.rules.library` (the functions and types rules name),
+:mod:`~pure_engine.rules.trace` and :mod:`~pure_engine.rules.errors`.
+
 >>> rules = load_rules([{"condition": {"player": {"$X": {"gold": "<20"}}},
 ...                      "action": {"player": {"$X": {"gold": "$this + 10"}}}}])
 >>> state = {"player": {"ann": {"gold": 5}, "bob": {"gold": 40}}}

@@ -17,6 +17,7 @@ of :data:`BUILTINS` and loads its rule sets with it.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,9 +25,10 @@ from typing import Any
 import immutables
 
 from pure_engine.core.struct import Struct
+from pure_engine.rules.expressions.operators import RULE_FUNCTIONS
 from pure_engine.rules.tree import is_number, is_sequence
 
-__all__ = ["BUILTINS", "Library", "check_arity"]
+__all__ = ["BUILTINS", "Library", "check_arity", "is_rule_name"]
 
 
 def _is_int(value: object) -> bool:
@@ -49,21 +51,38 @@ _BUILTIN_TYPES: dict[str, Callable[[Any], bool]] = {
     "str": lambda value: isinstance(value, str),
 }
 
-_BUILTIN_FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "abs": abs,
-    "len": len,
-    "max": max,
-    "min": min,
-    "sum": sum,
-}
+_BUILTIN_FUNCTIONS: dict[str, Callable[..., Any]] = dict(RULE_FUNCTIONS)
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def is_rule_name(name: object) -> bool:
+    """True for a name the rule language can spell: ASCII letters, digits and ``_``, not
+    starting with a digit (the compiled code writes it after a fixed prefix, so it can never
+    be anything but a plain name).
+
+    >>> is_rule_name("power"), is_rule_name("x=open('f');y"), is_rule_name("ﬁ")
+    (True, False, False)
+    """
+    return isinstance(name, str) and _NAME.fullmatch(name) is not None
 
 
 @dataclass(frozen=True)
 class Library:
-    """Named pure functions and type predicates a rule set may use (read-only mappings)."""
+    """Named pure functions and type predicates a rule set may use (read-only mappings).
+    Every name is checked when the library is made (:func:`is_rule_name`)."""
 
     functions: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     types: Mapping[str, Callable[[Any], bool]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for kind, names in (("function", self.functions), ("type", self.types)):
+            for name, value in names.items():
+                if not is_rule_name(name):
+                    raise ValueError(f"a {kind} name must be an identifier, found {name!r}")
+                if not callable(value):
+                    raise ValueError(f"the {kind} {name!r} must be callable, found {value!r}")
 
     def extend(
         self,
@@ -82,16 +101,8 @@ class Library:
         """
         new_functions = dict(self.functions)
         new_types = dict(self.types)
-        for kind, names, target in (
-            ("function", functions or {}, new_functions),
-            ("type", types or {}, new_types),
-        ):
-            for name, value in names.items():
-                if not (isinstance(name, str) and name.isidentifier()):
-                    raise ValueError(f"a {kind} name must be an identifier, found {name!r}")
-                if not callable(value):
-                    raise ValueError(f"the {kind} {name!r} must be callable, found {value!r}")
-                target[name] = value
+        new_functions.update(functions or {})
+        new_types.update(types or {})
         return Library(functions=immutables.Map(new_functions), types=immutables.Map(new_types))
 
 

@@ -7,14 +7,8 @@ functions.  Run it with :func:`apply` (a new state and a trace), :func:`query`
 (the instantiations, acting on nothing) or :func:`query_values` (the values of
 one variable).
 
-Overlays (seed 001, item 11): files are laid over one another in order, as
-trees.  Two objects merge key by key (keys keep the order they first appear
-in, later values win); an array or a scalar replaces what was there; an
-object over a non-object (or the reverse) is a conflict and an error naming
-both files; ``"@remove"`` deletes what was there (a whole rule, say).  Two
-arrays at the top level (two lists of rules) are concatenated.  A file may
-start with ``"@include": "other.json"`` (or a list of names): those files
-are laid down first, this file over them; names are relative to the file.
+How files are laid over one another and included is in
+:mod:`pure_engine.rules.parsing.files`.
 
 >>> rules = load_rules({"grow": {"condition": {"gold": "<20"}, "action": {"gold": "$this + 1"}}})
 >>> state = {"gold": 5}
@@ -25,21 +19,25 @@ are laid down first, this file over them; names are relative to the file.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pure_engine.rules import model as m
-from pure_engine.rules.compile import compile_rules
+from pure_engine.rules.compiler import (
+    CompiledRule,
+    ValuesQuery,
+    compile_rules,
+    compile_values_query,
+)
+from pure_engine.rules.driver import Call
 from pure_engine.rules.errors import RuleError, RuleSyntaxError
-from pure_engine.rules.fused import ValuesQuery, compile_values_query
 from pure_engine.rules.library import BUILTINS, Library
-from pure_engine.rules.reading import json_path
-from pure_engine.rules.run import Call, CompiledRule
-from pure_engine.rules.syntax import parse_rules
+from pure_engine.rules.limits import DEFAULT_LIMITS, Budget, Limits
+from pure_engine.rules.parsing import RuleFiles, decode, export_rules, parse_rules
 from pure_engine.rules.trace import Trace
+from pure_engine.rules.weights import action_weight, condition_weight
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -54,8 +52,8 @@ __all__ = [
     "query_values",
 ]
 
-DEFAULT_MAX_STEPS = 100_000
-"""Rule attempts and firings allowed in one call before :class:`StepLimitError`."""
+DEFAULT_MAX_STEPS = DEFAULT_LIMITS.max_steps
+"""Steps one call may take before :class:`StepLimitError` (``Limits.max_steps``)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,6 +72,11 @@ class RuleSet:
     """True when some rule or template says ``"@log": true``."""
     inner_logs: frozenset[str]
     """The rules whose condition holds an ``"@log"`` object (traced in the interpreter)."""
+    limits: Limits = DEFAULT_LIMITS
+    """The bounds it was loaded with; its calls' work and values are held to them too."""
+    weights: Mapping[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    """``(condition, action)`` weights of every rule, by its JSON path (what a candidate
+    and a firing cost, in steps)."""
     value_queries: dict[str, ValuesQuery | None] = field(default_factory=dict, repr=False)
     """Memo of the generated fast paths of :func:`query_values`, by variable (None: none)."""
 
@@ -140,11 +143,26 @@ def _has_log(template: Any) -> bool:
     return False
 
 
-def _build(rules: m.RuleList, library: Library, given: tuple[str, ...]) -> RuleSet:
+def _build(rules: m.RuleList, library: Library, given: tuple[str, ...], limits: Limits) -> RuleSet:
     every = _walk_rules(rules)
     inner = frozenset(rule.path for rule in every if _has_log(rule.condition))
     logged = bool(inner) or any(rule.log for rule in every)
-    return RuleSet(rules, library, given, compile_rules(rules, library), logged, inner)
+    weights = {
+        rule.path: (condition_weight(rule.condition), action_weight(rule.action)) for rule in every
+    }
+    compiled = compile_rules(rules, library, limits)
+    return RuleSet(rules, library, given, compiled, logged, inner, limits, weights)
+
+
+def _loaded(source: str, load: Callable[[], RuleSet]) -> RuleSet:
+    """*load()*, with what Python itself may still refuse (a structure too deep or too big
+    for it) as a :class:`RuleSyntaxError` rather than a traceback."""
+    try:
+        return load()
+    except (RecursionError, MemoryError) as exc:
+        raise RuleSyntaxError(
+            f"too deep or too large to load ({type(exc).__name__})", source=source
+        ) from None
 
 
 def load_rules(
@@ -153,47 +171,34 @@ def load_rules(
     library: Library = BUILTINS,
     source: str = "",
     given: Sequence[str] = (),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> RuleSet:
     """A rule set from a decoded JSON document: an array of rules, an object of named rules,
-    or one rule.  *given* names the variables each call binds from outside.
+    or one rule.  *given* names the variables each call binds from outside; *limits* bounds
+    the document and the calls (see :class:`~pure_engine.rules.limits.Limits`).
 
     >>> load_rules({"r": {"condition": {"gold": "<<20"}}}, source="r.json")
     Traceback (most recent call last):
     ...
     pure_engine.rules.errors.RuleSyntaxError: r.json: $.r.condition.gold: expected a value, ...
     """
-    parsed = parse_rules(document, library=library, source=source, bound=tuple(given))
-    return _build(parsed, library, tuple(given))
 
+    def load() -> RuleSet:
+        parsed = parse_rules(
+            document, library=library, source=source, bound=tuple(given), limits=limits
+        )
+        return _build(parsed, library, tuple(given), limits)
 
-def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKeyError(key)
-        out[key] = value
-    return out
-
-
-class _DuplicateKeyError(ValueError):
-    pass
-
-
-def _decode(text: str, source: str) -> Any:
-    try:
-        return json.loads(text, object_pairs_hook=_reject_duplicates)
-    except _DuplicateKeyError as exc:
-        raise RuleSyntaxError(
-            f"duplicate key {exc.args[0]!r} (to test one node twice write 'key@2')", source=source
-        ) from None
-    except json.JSONDecodeError as exc:
-        raise RuleSyntaxError(
-            f"line {exc.lineno} column {exc.colno}: malformed JSON: {exc.msg}", source=source
-        ) from None
+    return _loaded(source, load)
 
 
 def parse_rules_text(
-    text: str, *, library: Library = BUILTINS, source: str = "", given: Sequence[str] = ()
+    text: str,
+    *,
+    library: Library = BUILTINS,
+    source: str = "",
+    given: Sequence[str] = (),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> RuleSet:
     """A rule set from JSON text (duplicate keys are an error: JSON objects are ordered here).
 
@@ -202,110 +207,45 @@ def parse_rules_text(
     ...
     pure_engine.rules.errors.RuleSyntaxError: x.json: duplicate key 'condition' (to test one ...
     """
-    return load_rules(_decode(text, source), library=library, source=source, given=given)
-
-
-# --- overlays --------------------------------------------------------------------------------
-
-_REMOVE = "@remove"
-
-
-class _Overlay:
-    """Lays documents over one another, remembering which file each path came from."""
-
-    def __init__(self) -> None:
-        self.origins: dict[tuple[Any, ...], str] = {}
-
-    def origin(self, path: tuple[Any, ...]) -> str:
-        for end in range(len(path), -1, -1):
-            found = self.origins.get(path[:end])
-            if found is not None:
-                return found
-        return ""
-
-    def lay(self, base: Any, top: Any, path: tuple[Any, ...], source: str) -> Any:
-        if isinstance(base, dict) and isinstance(top, dict):
-            merged = dict(base)
-            for key, value in top.items():
-                here = (*path, key)
-                if value == _REMOVE:
-                    merged.pop(key, None)
-                elif key in merged:
-                    merged[key] = self.lay(merged[key], value, here, source)
-                else:
-                    merged[key] = value
-                    self.origins[here] = source
-            return merged
-        if not path and isinstance(base, list) and isinstance(top, list):
-            start = len(base)
-            for index in range(len(top)):
-                self.origins[(start + index,)] = source
-            return [*base, *top]
-        if isinstance(base, dict) != isinstance(top, dict) or (
-            not path and isinstance(base, list) != isinstance(top, list)
-        ):
-            earlier = self.origin(path) or "an earlier file"
-            raise RuleSyntaxError(
-                f"overlay conflict: {_kind(top)} over the {_kind(base)} from {earlier}",
-                source=source,
-                path=json_path(path),
-            )
-        self.origins[path] = source
-        return top
-
-    def load(self, path: Path, merged: Any, seen: tuple[Path, ...]) -> Any:
-        source = str(path)
-        resolved = path.resolve()
-        if resolved in seen:
-            chain = " -> ".join(str(p) for p in (*seen, resolved))
-            raise RuleSyntaxError(f"@include cycle: {chain}", source=source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RuleSyntaxError(f"cannot read the file: {exc.strerror}", source=source) from None
-        except UnicodeDecodeError:
-            raise RuleSyntaxError("expected UTF-8 JSON text", source=source) from None
-        document = _decode(text, source)
-        if isinstance(document, dict) and "@include" in document:
-            names = document.pop("@include")
-            if isinstance(names, str):
-                names = [names]
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise RuleSyntaxError(
-                    f"@include expects a file name or a list of them, found {names!r}",
-                    source=source,
-                    path="$.@include",
-                )
-            for name in names:
-                merged = self.load(path.parent / name, merged, (*seen, resolved))
-        if merged is None:
-            self.origins[()] = source
-            return document
-        return self.lay(merged, document, (), source)
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    return "value"
+    if len(text) > limits.max_file_bytes:
+        raise RuleSyntaxError(
+            f"larger than {limits.max_file_bytes} bytes (Limits.max_file_bytes)", source=source
+        )
+    document = decode(text, source)
+    return load_rules(document, library=library, source=source, given=given, limits=limits)
 
 
 def load_rule_files(
-    *paths: str | Path, library: Library = BUILTINS, given: Sequence[str] = ()
+    *paths: str | Path,
+    library: Library = BUILTINS,
+    given: Sequence[str] = (),
+    include_root: str | Path | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> RuleSet:
-    """A rule set from one or more JSON files laid over one another in order (see the module
-    docstring for the merge rules and ``@include``); errors name the file each part came from.
+    """A rule set from one or more JSON files laid over one another in order; errors name
+    the file each part came from.  An ``@include`` resolves inside the folder of the file
+    that names it first (or *include_root*), to a regular ``.json`` file, and every read is
+    bounded by *limits* (see :mod:`pure_engine.rules.parsing.files`).
     """
     if not paths:
         raise RuleSyntaxError("expected at least one rule file")
-    overlay = _Overlay()
-    merged: Any = None
-    for path in paths:
-        merged = overlay.load(Path(path), merged, ())
-    parsed = parse_rules(merged, library=library, origin=overlay.origin, bound=tuple(given))
-    return _build(parsed, library, tuple(given))
+
+    def load() -> RuleSet:
+        files = RuleFiles(limits, include_root)
+        merged: Any = None
+        for path in paths:
+            merged = files.load(path, merged)
+        parsed = parse_rules(
+            merged,
+            library=library,
+            origin=files.overlay.origin,
+            bound=tuple(given),
+            limits=limits,
+            included=frozenset(files.included),
+        )
+        return _build(parsed, library, tuple(given), limits)
+
+    return _loaded(str(paths[0]), load)
 
 
 def export_rule_set(rules: RuleSet) -> Any:
@@ -315,7 +255,7 @@ def export_rule_set(rules: RuleSet) -> Any:
     >>> export_rule_set(load_rules([{"condition": {"x": "$X"}, "first": True}]))
     [{'condition': {'x': '$X'}, 'first': True}]
     """
-    return m.export_rules(rules.rules)
+    return export_rules(rules.rules)
 
 
 _UNMADE: Any = object()
@@ -327,7 +267,7 @@ def _start(
     rules: RuleSet,
     bindings: Mapping[str, Any] | None,
     log: bool | None,
-    max_steps: int,
+    max_steps: int | None,
     compiled: bool,
 ) -> tuple[Call, dict[str, Any]]:
     env = dict(bindings or {})
@@ -344,7 +284,9 @@ def _start(
         types=rules.library.types,
         compiled=rules.compiled if compiled else None,
         inner_logs=rules.inner_logs,
-        max_steps=max_steps,
+        weights=rules.weights,
+        limits=rules.limits,
+        max_steps=rules.limits.max_steps if max_steps is None else max_steps,
         tracing=tracing,
     )
     return call, env
@@ -356,14 +298,15 @@ def apply(
     *,
     bindings: Mapping[str, Any] | None = None,
     log: bool | None = None,
-    max_steps: int = DEFAULT_MAX_STEPS,
+    max_steps: int | None = None,
     compiled: bool = True,
 ) -> tuple[Any, Trace]:
     """Apply the rules in order to *state*: ``(new state, trace)``; *state* is untouched.
 
     *log*: None traces what the rules mark with ``"@log": true``; True traces every
     rule (except below ``"@log": false``); False traces nothing.  *compiled* False runs the
-    interpreter only (the reference; slower).
+    interpreter only (the reference; slower).  *max_steps* bounds the work of the call
+    (default: the rule set's ``Limits.max_steps``).
 
     >>> rules = load_rules([{"condition": {"n": "<3"}, "action": {"n": "$this+1"}, "repeat": 9}])
     >>> apply(rules, {"n": 0})[0]
@@ -384,7 +327,7 @@ def query(
     *,
     bindings: Mapping[str, Any] | None = None,
     log: bool | None = None,
-    max_steps: int = DEFAULT_MAX_STEPS,
+    max_steps: int | None = None,
     compiled: bool = True,
 ) -> tuple[tuple[Instance, ...], Trace]:
     """Every instantiation of every rule's condition, acting on nothing: rules whose action
@@ -411,7 +354,7 @@ def query_values(
     *,
     bindings: Mapping[str, Any] | None = None,
     compiled: bool = True,
-    max_steps: int = DEFAULT_MAX_STEPS,
+    max_steps: int | None = None,
 ) -> tuple[Any, ...]:
     """The distinct values ``$name`` takes over every instantiation, in the order found
     (the shape of a legality query: "which cards may be played?").
@@ -424,17 +367,15 @@ def query_values(
     if compiled and (bindings.keys() == set(rules.given) if bindings else not rules.given):
         fast_query = rules.value_queries.get(name, _UNMADE)
         if fast_query is _UNMADE:
-            try:
-                fast_query = compile_values_query(
-                    rules.rules, rules.compiled, name, rules.given, rules.library
-                )
-            except KeyError:
-                fast_query = None  # some rule cannot bind $name: the slow path says which
+            fast_query = compile_values_query(
+                rules.rules, rules.compiled, name, rules.given, rules.library, rules.limits
+            )  # None: some rule cannot bind $name (the slow path says which), or too deep
             rules.value_queries[name] = fast_query
         if fast_query is not None:
             fast: dict[Any, None] = {}
+            steps = rules.limits.max_steps if max_steps is None else max_steps
             try:
-                fast_query(state, bindings or {}, fast, max_steps)
+                fast_query(state, bindings or {}, fast, Budget(steps, rules.limits.max_value_size))
             except RuleError:
                 raise
             except Exception:  # noqa: BLE001, S110 - the slow path below locates the error

@@ -25,6 +25,7 @@ nodes along the path and share everything else.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -36,6 +37,7 @@ from pure_engine.core.struct import Struct
 __all__ = [
     "MISSING",
     "TreeError",
+    "brief",
     "child",
     "children",
     "from_json",
@@ -338,3 +340,30 @@ def freeze_value(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(freeze_value(item) for item in value)
     return value
+
+
+def _brief_repr() -> reprlib.Repr:
+    shortened = reprlib.Repr()
+    shortened.maxlevel = 3
+    shortened.maxstring = shortened.maxother = 60
+    shortened.maxtuple = shortened.maxlist = shortened.maxdict = shortened.maxset = 8
+    shortened.maxfrozenset = 8
+    return shortened
+
+
+_BRIEF = _brief_repr()
+
+
+def brief(value: Any, width: int = 80) -> str:
+    """*value* as traces and errors show it: a repr cut short (nesting, lengths, width),
+    so that no value makes a line long.
+
+    >>> brief(tuple(range(100)))
+    '(0, 1, 2, 3, 4, 5, 6, 7, ...)'
+    >>> brief("x" * 500)[-6:]
+    "xxxxx'"
+    """
+    if type(value) is int and value.bit_length() > 4000:  # beyond what int() may print
+        return f"<an integer of {value.bit_length()} bits>"
+    text = _BRIEF.repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."

@@ -19,6 +19,7 @@ comes first every bot plays every seat of the same deal.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -152,6 +153,7 @@ class GameOutcome(Struct):
     moves: int
     chance_seed: int
     block: int  # the rotation block: its games share chance_seed
+    capped: bool = False  # stopped at the move cap before the game ended
 
 
 class SeatResult(Struct):
@@ -230,8 +232,18 @@ def play_game(
     clocks: list[float] | None = None,
     decisions: list[int] | None = None,
     actions: list[Any] | None = None,
+    max_moves: int | None = None,
+    on_move: Callable[[int], None] | None = None,
+    ended: list[bool] | None = None,
 ) -> tuple[tuple[float, ...], int]:
     """Play one game with ``seated[p]`` in seat ``p``; return the returns per seat and the moves.
+
+    With *max_moves*, the game stops after that many moves (chance included)
+    even when it has not ended, and the returns are those of where it stands:
+    *ended*, when given, receives whether the game reached its end (``False``:
+    cut at the cap; :func:`play_match` marks such outcomes ``capped``).  Without it, a game
+    running far past ``info.max_game_length`` is an error.  *on_move*, when
+    given, is called with the number of moves played after each one.
 
     Chance is drawn from ``random.Random(chance_seed)``; forced moves (one
     legal action) are played without asking the bot.  A bot's illegal action
@@ -258,7 +270,9 @@ def play_game(
     limit = max(game.info.max_game_length, 0) * 4 + 1000
     while True:
         player = game.current_player(state)
-        if player == TERMINAL:
+        if player == TERMINAL or moves == max_moves:
+            if ended is not None:
+                ended.append(player == TERMINAL)
             return tuple(float(r) for r in game.returns(state)), moves
         if player == CHANCE:
             action = game.sample_chance(state, rng)
@@ -285,7 +299,9 @@ def play_game(
             actions.append(action)
         state = state_after
         moves += 1
-        if moves > limit:
+        if on_move is not None:
+            on_move(moves)
+        if max_moves is None and moves > limit:
             raise ValueError(f"{game.name}: no end after {moves} moves (max_game_length is wrong?)")
 
 
@@ -303,12 +319,18 @@ def play_match(
     games: int,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    max_moves: int | None = None,
+    move_progress: Callable[[int, int], None] | None = None,
+    keep: Callable[[int, int, list[Any]], None] | None = None,
 ) -> MatchResult:
     """Play *games* games between *bots* with rotating seats; collect per-bot results.
 
     Bot ``b`` plays seat ``(b + g) % n`` in game ``g``; the games of block
     ``g // n`` share the chance seed ``derive_seed(seed, "chance", g // n)``.
-    *progress*, if given, is called with ``(games done, games)`` after each game.
+    *progress*, if given, is called with ``(games done, games)`` after each game,
+    *move_progress* with ``(game index, moves played)`` after each move;
+    *max_moves* caps every game (see :func:`play_game`; such games are ``capped``);
+    *keep*, if given, is called with ``(game index, chance seed, every action played)``.
     The bots keep their own generators, so the same seeded bots and the same
     *seed* replay the same match.
 
@@ -338,13 +360,30 @@ def play_match(
         seat_clocks = [0.0] * players
         seat_decisions = [0] * players
         chance_seed = derive_seed(seed, "chance", index // players)
+        on_move = None
+        if move_progress is not None:
+            on_move = functools.partial(move_progress, index)
+        finished: list[bool] = []
+        played: list[Any] | None = [] if keep is not None else None
         returns, moves = play_game(
-            game, seated, chance_seed=chance_seed, clocks=seat_clocks, decisions=seat_decisions
+            game,
+            seated,
+            chance_seed=chance_seed,
+            clocks=seat_clocks,
+            decisions=seat_decisions,
+            max_moves=max_moves,
+            on_move=on_move,
+            ended=finished,
+            actions=played,
         )
+        if keep is not None and played is not None:
+            keep(index, chance_seed, played)
         for b, seat in enumerate(seats):
             clocks[b] += seat_clocks[seat]
             decisions[b] += seat_decisions[seat]
-        outcomes.append(GameOutcome(seats, returns, moves, chance_seed, index // players))
+        block = index // players
+        capped = not finished[0]
+        outcomes.append(GameOutcome(seats, returns, moves, chance_seed, block, capped=capped))
         if progress is not None:
             progress(index + 1, games)
     results = tuple(

@@ -85,6 +85,7 @@ class SearchBot:
         "_takes_seed",
         "_track",
         "_tree",
+        "last_search",
         "name",
         "omniscient",
     )
@@ -118,6 +119,19 @@ class SearchBot:
         self._track: tuple[Game[Any, Any], Any, int] | None = None
         self.name = name or search.value
         self.omniscient = omniscient
+        self.last_search: tuple[Any, Any] | None = None
+        """The state the last search searched (a resample, when it determinizes) and its
+        result: what ``play --dump-search`` writes."""
+
+    @property
+    def search(self) -> str:
+        """The search function this bot plays: ``mcts``, ``ismcts``, ``pimc``, ``alphabeta``."""
+        return self._kind.function
+
+    @property
+    def options(self) -> dict[str, object]:
+        """The checked keyword options each search gets (a copy)."""
+        return dict(self._options)
 
     def restart(self) -> None:
         """Forget the kept tree: a new game starts."""
@@ -151,6 +165,7 @@ class SearchBot:
                 if self._tree is not None and tracked is not None and tracked[1] == state:
                     kwargs["tree"] = self._tree
             result = self._function(game, state, player, **kwargs)
+            self.last_search = (state, result)
             if kind.reuses_tree:
                 self._tree, self._track = result.tree, (game, state, player)
         else:
@@ -163,6 +178,7 @@ class SearchBot:
                 if root_state is state or game.key(root_state) == game.key(state):
                     kwargs["tree"] = self._tree
             result = self._function(game, view, **kwargs)
+            self.last_search = (view, result)
             self._tree = result.tree if keeps_tree else None
         action = result.action
         if action is None:

@@ -28,7 +28,7 @@ from pure_engine.core.struct import Struct
 from pure_engine.errors import PureEngineError
 from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchStats, search_keys
 from pure_engine.testing.check_names import ALL_CHECKS, FAST_CHECKS, Check, Checks, parse_checks
-from pure_engine.testing.check_play import Failure, Run, Trace, play_trace
+from pure_engine.testing.check_play import Failure, Playthrough, Run, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
 from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
 from pure_engine.testing.check_stats import frequency_failures
@@ -105,6 +105,29 @@ class CheckReport(Struct):
     key_groups: int = 0
     canonical_groups: int = 0
 
+    def __str__(self) -> str:
+        """What passed, in words (``print(report)``).
+
+        >>> from pure_engine.testing import toys
+        >>> print(check_game(toys.make_coin_guess(), games=5, checks=("purity", "key")))
+        check_game(coin_guess): 2 checks passed over 5 games
+          15 steps, 6 distinct states, 5 terminal, 0 chance nodes sampled (0 draws)
+          checks: purity, key
+          key search: 111 states, 0 keys reached two ways, 0 shared by different states
+        """
+        lines = [
+            f"check_game({self.game}): {len(self.checks)} checks passed over {self.games} games",
+            f"  {self.steps} steps, {self.states} distinct states, {self.terminals} terminal, "
+            f"{self.chance_nodes_sampled} chance nodes sampled ({self.draws} draws)",
+            "  checks: " + ", ".join(str(check) for check in self.checks),
+        ]
+        if self.searched_states:
+            lines.append(
+                f"  key search: {self.searched_states} states, {self.key_groups} keys reached "
+                f"two ways, {self.canonical_groups} shared by different states"
+            )
+        return "\n".join(lines)
+
 
 def _difference(
     game: Game[Any, Any], state: Any, other_game: Game[Any, Any], other: Any
@@ -141,7 +164,7 @@ def _difference(
     return None
 
 
-def _check_record(run: Run, trace: Trace, cut: int, folder: Path) -> Failure | None:
+def _check_record(run: Run, trace: Playthrough, cut: int, folder: Path) -> Failure | None:
     """Struct the first *cut* actions, save, load, replay; then both copies must continue alike."""
     game = run.game
     notes = tuple(trace.notes[:cut])
@@ -214,7 +237,9 @@ def _check_sampler(run: Run, draws: int, false_alarm: float, seed: int) -> Failu
     return None
 
 
-def _check_cross_process(run: Run, traces: Sequence[Trace], factory: str | None) -> Failure | None:
+def _check_cross_process(
+    run: Run, traces: Sequence[Playthrough], factory: str | None
+) -> Failure | None:
     spec = spec_of(run.game, factory=factory)
     wanted = [ReplayTrace(t.seed, tuple(t.choices)) for t in traces]
     try:
@@ -306,7 +331,7 @@ def check_game(
         random.Random(f"pure_engine.observe:{seed}"),
     )
     best: Failure | None = None
-    played: list[Trace] = []
+    played: list[Playthrough] = []
     for index in range(count):
         limit = max_steps if best is None else min(max_steps, best.step - 1)
         if limit < 0:
@@ -351,7 +376,7 @@ def check_game(
 
 def _whole_run_checks(
     run: Run,
-    played: list[Trace],
+    played: list[Playthrough],
     chance_draws: int,
     chance_nodes: int,
     false_alarm: float,

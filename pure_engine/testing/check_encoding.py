@@ -28,8 +28,8 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from pure_engine.core.encoding import Encoding, encoding_of
-from pure_engine.core.game import CHANCE, TERMINAL, Game
+from pure_engine.core.encoding import Encoding
+from pure_engine.core.game import CHANCE, TERMINAL, Game, encoding_of
 from pure_engine.core.struct import Struct
 from pure_engine.testing.check import GameCheckError
 from pure_engine.testing.check_names import Check

@@ -48,7 +48,7 @@ from pure_engine.testing.check_futures import (
     hashed_key,
 )
 from pure_engine.testing.check_names import Check, Checks
-from pure_engine.testing.check_play import Failure, Run, Trace
+from pure_engine.testing.check_play import Failure, Playthrough, Run
 from pure_engine.testing.check_rules import CheckFailedError, describe, listed
 
 __all__ = [
@@ -379,11 +379,11 @@ def search_transpositions(
 _GOLDEN = 0.6180339887498949  # spreads root positions evenly over each game
 
 
-def _roots(played: Sequence[Trace], budget: KeySearch) -> list[tuple[Trace, int]]:
+def _roots(played: Sequence[Playthrough], budget: KeySearch) -> list[tuple[Playthrough, int]]:
     """Where the search starts: *budget.roots* positions, round-robin over the games and
     spread along each one (a low-discrepancy sequence, so reproducible)."""
     games = [trace for trace in played if trace.actions]
-    chosen: list[tuple[Trace, int]] = []
+    chosen: list[tuple[Playthrough, int]] = []
     for number in range(budget.roots if games else 0):
         trace = games[number % len(games)]
         fraction = (number * _GOLDEN + 0.5 / len(games)) % 1.0
@@ -404,7 +404,7 @@ def _path_notes(game: Game[Any, Any], state: Any, path: Sequence[Any]) -> list[s
 
 
 def search_keys(
-    run: Run, played: Sequence[Trace], budget: KeySearch
+    run: Run, played: Sequence[Playthrough], budget: KeySearch
 ) -> tuple[Failure | None, SearchStats]:
     """The search over *played* games as check_game runs it: a finding becomes a
     :class:`Failure` whose trace runs from the initial state, with the other order."""

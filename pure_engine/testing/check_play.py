@@ -1,7 +1,7 @@
 """One checked game: play random legal moves and check every state and step on the way.
 
 :func:`play_trace` is the per-game half of :func:`~pure_engine.testing.check.check_game`:
-it returns the :class:`Trace` it played (actions, notation, states, digests) for the
+it returns the :class:`Playthrough` it played (actions, notation, states, digests) for the
 whole-run checks (records, samplers, a fresh process), or the :class:`Failure` it met.
 :class:`Run` is the mutable bookkeeping of one ``check_game`` call, never seen outside it.
 """
@@ -37,7 +37,7 @@ from pure_engine.testing.check_rules import (
 )
 from pure_engine.testing.check_state import fingerprint
 
-__all__ = ["Failure", "Run", "Trace", "play_trace"]
+__all__ = ["Failure", "Playthrough", "Run", "play_trace"]
 
 
 @dataclass
@@ -51,7 +51,9 @@ class Failure:
 
 
 @dataclass
-class Trace:
+class Playthrough:
+    """One seeded random game as the checks played it: actions, notation, choices, states."""
+
     seed: int | None
     actions: list[Any] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -67,7 +69,7 @@ class Known:
     state: Any
     choices: tuple[Any, ...]
     chances: tuple[Fraction, ...]
-    trace: Trace
+    trace: Playthrough
     step: int
 
 
@@ -84,7 +86,7 @@ class Run:
     rng: random.Random
     pool: dict[Any, None] = field(default_factory=dict)
     keys: dict[int, Known] = field(default_factory=dict)
-    chance_nodes: dict[int, tuple[Any, Trace, int]] = field(default_factory=dict)
+    chance_nodes: dict[int, tuple[Any, Playthrough, int]] = field(default_factory=dict)
     steps: int = 0
     terminals: int = 0
 
@@ -118,7 +120,7 @@ def _pick_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -
 
 
 def _check_state(
-    run: Run, trace: Trace, state: Any, decisions: int, twin: Any = None
+    run: Run, trace: Playthrough, state: Any, decisions: int, twin: Any = None
 ) -> tuple[int, tuple[Any, ...]]:
     """Check one state; *twin* is an equal state built separately (by stepping again), whose
     legal actions must come in the same order.  The purity walk of a stepped state was done
@@ -190,7 +192,11 @@ def _check_state(
 
 
 def _check_key(
-    run: Run, trace: Trace, state: Any, choices: tuple[Any, ...], chances: tuple[Fraction, ...]
+    run: Run,
+    trace: Playthrough,
+    state: Any,
+    choices: tuple[Any, ...],
+    chances: tuple[Fraction, ...],
 ) -> None:
     """Random play met this key before: an equal state must list its choices in the same
     order, a different state must have the same future (see :mod:`.check_keys`)."""
@@ -277,9 +283,9 @@ def _check_step(run: Run, state: Any, action: Any) -> tuple[Any, Any]:
     return after, again if same else None
 
 
-def play_trace(run: Run, seed: int | None, index: int, max_steps: int) -> Trace | Failure:
+def play_trace(run: Run, seed: int | None, index: int, max_steps: int) -> Playthrough | Failure:
     game = run.game
-    trace = Trace(seed)
+    trace = Playthrough(seed)
     rng = random.Random(f"pure_engine.check:{seed}:{index}")
     decisions = 0
     state: Any = None

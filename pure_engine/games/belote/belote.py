@@ -16,14 +16,15 @@ der, 252 for a capot, 20 for belote-rebelote (king and queen of trumps in one
 hand); the taking side must score more than the defenders (belote included)
 or it is "dedans": the defenders score 162 (the belote stays with its holder).
 
-``make_game(target=0)`` is one deal: returns are the point difference / 272.
-``make_game(target=1000)`` is a match: deals until a side reaches the target
+``make_belote(target=0)`` (:mod:`.game`) is one deal: returns are the point difference / 272.
+``make_belote(target=1000)`` is a match: deals until a side reaches the target
 (the higher total wins; +1 / -1), at most ``max_deals`` deals.
 
 Notation: cards ``7H``, ``JS``, ``10D``; bids ``pass``, ``take``, ``take H``;
 chance ``deal 7H``.
 
->>> game = make_game()
+>>> from pure_engine.games.belote.game import make_belote
+>>> game = make_belote()
 >>> s = game.initial_state(seed=3)
 >>> while game.is_chance_node(s):
 ...     s = game.resolve_chance(s)[1]
@@ -33,12 +34,11 @@ chance ``deal 7H``.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from enum import IntEnum
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import CHANCE, TERMINAL, GameInfo
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -69,7 +69,6 @@ __all__ = [
     "deal_result",
     "key",
     "legal_actions",
-    "make_game",
     "observation",
     "parse_action",
     "render",
@@ -148,7 +147,7 @@ INFO = GameInfo(
 )
 
 
-def _new_deal(dealer: int, match: BeloteState | None = None) -> BeloteState:
+def new_deal(dealer: int, match: BeloteState | None = None) -> BeloteState:
     """A fresh deal by *dealer*, keeping the match fields of *match* (if any)."""
     fresh = BeloteState(dealer, Phase.DEAL, Tricks((0, 0, 0, 0), (dealer + 1) % 4))
     return fresh if match is None else belote_deal.next_deal(fresh, match)
@@ -292,7 +291,7 @@ def deal_result(state: BeloteState) -> tuple[int, int]:
 
 
 def _deal_over(state: BeloteState, points: tuple[int, int]) -> BeloteState:
-    return belote_deal.end_deal(state, points, Phase.OVER, _new_deal)
+    return belote_deal.end_deal(state, points, Phase.OVER, new_deal)
 
 
 def returns(state: BeloteState) -> tuple[float, ...]:
@@ -349,7 +348,8 @@ def action_to_str(state: BeloteState, action: int) -> str:
 def parse_action(state: BeloteState, text: str) -> int:
     """The inverse of :func:`action_to_str` (case-insensitive; ``JS`` or ``SJ`` for a card).
 
-    >>> parse_action(make_game().initial_state(), "take X")
+    >>> from pure_engine.games.belote.game import make_belote
+    >>> parse_action(make_belote().initial_state(), "take X")
     Traceback (most recent call last):
     ...
     pure_engine.errors.ParseError: expected a suit C, D, H or S after 'take', found 'take X'
@@ -380,37 +380,4 @@ def render(state: BeloteState) -> str:
         f"{state.phase.name.lower()} | dealer {state.dealer} | turned {turned} | "
         f"trump {trump} by {state.taker} | trick {trick} | won {state.tricks.won} | "
         f"deal {state.deal_points} | score {state.score}"
-    )
-
-
-def make_game(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, int]:
-    """Belote: one deal (*target* 0) or a match to *target* points (at most *max_deals*).
-
-    >>> make_game(target=-5)
-    Traceback (most recent call last):
-    ...
-    ValueError: belote: expected target >= 0 and max_deals >= 1, found target=-5, max_deals=100
-    """
-    deals = belote_deal.check_match_params("belote", target, max_deals)
-    from pure_engine.games.belote.belote_encoding import BELOTE_ENCODING  # it imports this module
-
-    start = _new_deal(0).replace(target=target, max_deals=deals)
-    params = params_tuple({"target": target, "max_deals": max_deals})
-    info = dataclasses.replace(INFO, max_game_length=40 * deals, params=params)
-    return Game(
-        info=info,
-        initial_state=belote_deal.seeded(start),
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        sample_chance_fn=sample_chance,
-        resample=resample,
-        encoding=BELOTE_ENCODING,
     )

@@ -56,7 +56,7 @@ _BID_KIND = {PASS: 0, TAKE: 1} | {TAKE_SUIT + s: 2 + s for s in range(4)}
 def observation_tensor(state: BeloteState, player: int) -> Sequence[float]:
     """The 537 numbers *player* sees (see the module doc).
 
-    >>> from pure_engine.games.belote.belote import make_game
+    >>> from pure_engine.games.belote.game import make_belote as make_game
     >>> game = make_game()
     >>> s = game.initial_state(seed=3)
     >>> while game.is_chance_node(s):

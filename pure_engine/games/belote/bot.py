@@ -21,7 +21,7 @@ It never looks at hidden cards.  ``RulesBot(seed=..., log=True)`` keeps the
 trace of its last decision (``last_trace``), so why it played a card can be
 read as an indented tree.
 
->>> from pure_engine.games.belote.belote import make_game
+>>> from pure_engine.games.belote.game import make_belote as make_game
 >>> game = make_game()
 >>> state = game.initial_state(seed=3)
 >>> while game.is_chance_node(state):

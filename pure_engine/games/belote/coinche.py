@@ -9,7 +9,7 @@ again.  The auction ends after three passes following a bid or a coinche, at
 once on a surcoinche, and with no contract after four passes (a single deal
 then scores nothing; a match deals again, the next player dealing).
 
-``make_game(sa_ta=True)`` adds **sans-atout** (``bid 100 SA``) and **tout-atout**
+``make_coinche(sa_ta=True)`` (:mod:`.game`) adds **sans-atout** (``bid 100 SA``) and **tout-atout**
 (``bid 100 TA``) contracts: 162 points each, no belote (docs/belote.md).
 
 Play is Belote's (:mod:`pure_engine.games.belote.play`: legality written as a
@@ -22,10 +22,11 @@ contract, when it takes all eight tricks.  Made: the contracting side scores
 when coinched).  Failed: the defenders score ``160 + bid * m`` plus their
 belote, the contracting side only its belote.
 
-``make_game(target=0)`` is one deal (returns: point difference / 1272, the
-largest swing); ``make_game(target=2000)`` a match (+1 / -1).
+``make_coinche(target=0)`` is one deal (returns: point difference / 1272, the
+largest swing); ``make_coinche(target=2000)`` a match (+1 / -1).
 
->>> game = make_game()
+>>> from pure_engine.games.belote.game import make_coinche
+>>> game = make_coinche()
 >>> s = game.initial_state(seed=1)
 >>> while game.is_chance_node(s):
 ...     s = game.resolve_chance(s)[1]
@@ -38,12 +39,11 @@ largest swing); ``make_game(target=2000)`` a match (+1 / -1).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from enum import IntEnum
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import CHANCE, TERMINAL, GameInfo
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
@@ -80,7 +80,6 @@ __all__ = [
     "deal_result",
     "key",
     "legal_actions",
-    "make_game",
     "observation",
     "parse_action",
     "render",
@@ -188,7 +187,7 @@ INFO = GameInfo(
 )
 
 
-def _new_deal(dealer: int, match: CoincheState | None = None) -> CoincheState:
+def new_deal(dealer: int, match: CoincheState | None = None) -> CoincheState:
     fresh = CoincheState(dealer, Phase.DEAL, Tricks((0, 0, 0, 0), (dealer + 1) % 4))
     return (
         fresh if match is None else belote_deal.next_deal(fresh.replace(sa_ta=match.sa_ta), match)
@@ -316,7 +315,7 @@ def deal_result(state: CoincheState) -> tuple[int, int]:
 
 
 def _deal_over(state: CoincheState, points: tuple[int, int]) -> CoincheState:
-    return belote_deal.end_deal(state, points, Phase.OVER, _new_deal)
+    return belote_deal.end_deal(state, points, Phase.OVER, new_deal)
 
 
 def returns(state: CoincheState) -> tuple[float, ...]:
@@ -373,7 +372,8 @@ def action_to_str(state: CoincheState, action: int) -> str:
 def parse_action(state: CoincheState, text: str) -> int:
     """The inverse of :func:`action_to_str` (case-insensitive).
 
-    >>> parse_action(make_game().initial_state(), "bid 85 S")
+    >>> from pure_engine.games.belote.game import make_coinche
+    >>> parse_action(make_coinche().initial_state(), "bid 85 S")
     Traceback (most recent call last):
     ...
     pure_engine.errors.ParseError: expected a contract 80, 90, ... 160 or capot, found 'bid 85 S'
@@ -409,42 +409,4 @@ def render(state: CoincheState) -> str:
     return (
         f"{state.phase.name.lower()} | dealer {state.dealer} | contract {contract} | "
         f"trick {trick} | won {state.tricks.won} | deal {state.deal_points} | score {state.score}"
-    )
-
-
-def make_game(
-    *, target: int = 0, max_deals: int = 100, sa_ta: bool = False
-) -> Game[CoincheState, int]:
-    """Coinche: one deal (*target* 0) or a match to *target* points (at most *max_deals*);
-    *sa_ta* adds the sans-atout and tout-atout contracts.
-
-    >>> make_game(max_deals=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: coinche: expected target >= 0 and max_deals >= 1, found target=0, max_deals=0
-    """
-    deals = belote_deal.check_match_params("coinche", target, max_deals)
-    if not isinstance(sa_ta, bool):
-        raise ValueError(f"coinche: expected sa_ta true or false, found {sa_ta!r}")
-    from pure_engine.games.belote.coinche_encoding import COINCHE_ENCODING  # it imports this module
-
-    start = _new_deal(0).replace(target=target, max_deals=deals, sa_ta=sa_ta)
-    params = params_tuple({"target": target, "max_deals": max_deals, "sa_ta": sa_ta})
-    info = dataclasses.replace(INFO, max_game_length=INFO.max_game_length * deals, params=params)
-    return Game(
-        info=info,
-        initial_state=belote_deal.seeded(start),
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        sample_chance_fn=sample_chance,
-        resample=resample,
-        encoding=COINCHE_ENCODING,
     )

@@ -63,7 +63,7 @@ NUMBER_ACTION: tuple[int, ...] = (*CARDS, PASS, COINCHE, SURCOINCHE, *range(BID,
 def observation_tensor(state: CoincheState, player: int) -> Sequence[float]:
     """The 716 numbers *player* sees (see the module doc).
 
-    >>> from pure_engine.games.belote.coinche import make_game
+    >>> from pure_engine.games.belote.game import make_coinche as make_game
     >>> game = make_game()
     >>> s = game.initial_state(seed=1)
     >>> while game.is_chance_node(s):

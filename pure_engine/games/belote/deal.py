@@ -19,7 +19,7 @@ same in both games, so it is written once here:
   other hands and the deck so that every void or missing trump their play has
   shown still holds (:func:`resample_hands`, :func:`deal_consistent`).
 
->>> from pure_engine.games.belote.belote import make_game
+>>> from pure_engine.games.belote.game import make_belote as make_game
 >>> game = make_game()
 >>> s = game.initial_state()
 >>> len(deal_outcomes(s.deck)), deal_outcomes(s.deck)[0]

@@ -99,7 +99,7 @@ def write_play(out: list[float], state: DealState, player: int, to_move: int | N
     the state's ``trump``: a suit 0-3, ``NO_TRUMP`` or ``ALL_TRUMPS`` (``None`` before it is
     chosen).
 
-    >>> from pure_engine.games.belote.belote import make_game
+    >>> from pure_engine.games.belote.game import make_belote as make_game
     >>> from pure_engine.games.playing_cards import parse_card_any_order as card
     >>> from pure_engine.games.trick_taking.tricks import Tricks
     >>> tricks = Tricks((0, 1 << card("AC"), 0, 0), leader=0, trick=(card("JS"),))

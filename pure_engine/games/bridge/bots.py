@@ -40,7 +40,7 @@ With the king on the left the queen makes two tricks and the ace one; with the k
 doubleton on the right, the ace drops it.  East's two cards are twice as likely to
 hold it as West's one:
 
->>> from pure_engine.games.bridge.play import make_game
+>>> from pure_engine.games.bridge.game import make_game
 >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", strain="NT", declarer="S", leader="S")
 >>> state = game.play_str(game.play_str(game.initial_state(), "S2"), "S4")
 >>> game.legal_strings(state)
@@ -131,7 +131,7 @@ def dd_pimc(
     the true deal once instead (double-dummy play, a cheat to measure against).
     More than *max_cards* cards in the hand to play: :func:`rule_of_thumb`.
 
-    >>> from pure_engine.games.bridge.play import make_game
+    >>> from pure_engine.games.bridge.game import make_game
     >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", declarer="S", leader="S")
     >>> state = game.play_str(game.play_str(game.initial_state(), "S2"), "S4")
     >>> game.action_to_str(state, dd_pimc(state, omniscient=True).card)   # sees East's king
@@ -195,7 +195,7 @@ def rule_of_thumb(state: BridgeState) -> int:
     holds the trick (third hand: with a master); otherwise the lowest card (discarding:
     not a trump).
 
-    >>> from pure_engine.games.bridge.play import make_game
+    >>> from pure_engine.games.bridge.game import make_game
     >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", declarer="S", leader="S")
     >>> state = game.play_str(game.initial_state(), "S2")
     >>> game.action_to_str(state, rule_of_thumb(state))                  # second hand low
@@ -261,7 +261,7 @@ class DDPimcBot:
 
     ``last`` keeps the latest decision's :class:`DDPimcResult`.
 
-    >>> from pure_engine.games.bridge.play import make_game
+    >>> from pure_engine.games.bridge.game import make_game
     >>> game = make_game(deal="N:AQ... K.2.. 32... 4.3..", declarer="S", leader="S")
     >>> state = game.play_str(game.play_str(game.initial_state(), "S2"), "S4")
     >>> bot = DDPimcBot(seed=0, worlds=6)

@@ -29,7 +29,7 @@ OBSERVATION_SIZE = 531
 def observation_tensor(state: BridgeState, player: int) -> Sequence[float]:
     """The 531 numbers *player* sees (see the module doc).
 
-    >>> from pure_engine.games.bridge.play import make_game
+    >>> from pure_engine.games.bridge.game import make_game
     >>> game = make_game(deal="N:A... K... Q... J...", leader="N")
     >>> tensor = observation_tensor(game.play_str(game.initial_state(), "SA"), 1)
     >>> tensor[51], tensor[104 + 3 * 52 + 39], tensor[312 + 3 * 52 + 39]  # own SK; North led SA

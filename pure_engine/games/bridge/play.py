@@ -15,6 +15,7 @@ cards (the ints of :mod:`pure_engine.games.playing_cards`), written ``SA``,
 (:mod:`pure_engine.games.trick_taking.tricks`); the double-dummy solver is
 :mod:`pure_engine.games.bridge.double_dummy.solver`.
 
+>>> from pure_engine.games.bridge.game import make_game
 >>> game = make_game(deal="N:AK... QJ... T9... 87...", strain="NT", declarer="S")
 >>> s = game.initial_state()
 >>> current_player(s), game.legal_strings(s)          # West leads
@@ -26,27 +27,21 @@ cards (the ints of :mod:`pure_engine.games.playing_cards`), written ``SA``,
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from fractions import Fraction
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import CHANCE, TERMINAL, GameInfo
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
-from pure_engine.errors import ParseError
 from pure_engine.games.playing_cards import parse_card_any_order, suit_first_str
-from pure_engine.games.trick_taking.pbn import parse_pbn, pbn_str
+from pure_engine.games.trick_taking.pbn import pbn_str
 from pure_engine.games.trick_taking.tricks import (
-    Seat,
     Strain,
     Tricks,
     cards_of,
     legal_cards,
-    parse_seat,
-    parse_strain,
     partner_of,
     play_card,
-    start_tricks,
     to_play,
     trick_winner,
 )
@@ -61,7 +56,6 @@ __all__ = [
     "hands_pbn",
     "key",
     "legal_actions",
-    "make_game",
     "observation",
     "parse_action",
     "render",
@@ -210,6 +204,7 @@ def shown_voids(state: BridgeState) -> tuple[int, int, int, int]:
     """Per seat, the suits it is known to be void in (a bit per suit), from failing to
     follow suit.
 
+    >>> from pure_engine.games.bridge.game import make_game
     >>> game = make_game(deal="N:A.2.. K.3.. Q.4.. .5..J", leader="N")
     >>> s = game.initial_state()
     >>> for card in ("SA", "SK", "SQ", "CJ"):   # West shows out of spades
@@ -346,6 +341,7 @@ def action_to_str(state: BridgeState, action: int) -> str:
 def parse_action(state: BridgeState, text: str) -> int:
     """A card, suit first or rank first (``SA``, ``as``, ``D10``); bad text is a ParseError.
 
+    >>> from pure_engine.games.bridge.game import make_game
     >>> parse_action(make_game(deal="N:A... K... Q... J...").initial_state(), "SX")
     Traceback (most recent call last):
     ...
@@ -361,80 +357,6 @@ def render(state: BridgeState) -> str:
     return (
         f"{pbn_str(play.hands)} | {state.strain.letter} by {'NESW'[state.declarer]} | "
         f"trick {trick} | N-S {play.won[0]} E-W {play.won[1]}"
-    )
-
-
-def make_game(
-    *,
-    deal: str = "",
-    strain: str = "NT",
-    declarer: str = "S",
-    leader: str = "",
-    cards: int = 13,
-) -> Game[BridgeState, int]:
-    """The play of *deal* in *strain* by *declarer*; *leader* defaults to declarer's
-    left-hand opponent.  ``deal=""`` deals *cards* cards to each hand by chance.
-
-    >>> make_game(deal="N:A... K... Q...")
-    Traceback (most recent call last):
-    ...
-    pure_engine.errors.ParseError: bridge_play deal: expected 4 hands separated by spaces ...
-    >>> make_game(strain="X")
-    Traceback (most recent call last):
-    ...
-    pure_engine.errors.ParseError: bridge_play strain: expected a strain C, D, H, S or NT, found 'X'
-    """
-    strain_ = parse_strain(strain, "bridge_play strain")
-    declarer_ = parse_seat(declarer, "bridge_play declarer")
-    leader_ = parse_seat(leader, "bridge_play leader") if leader else Seat((declarer_ + 1) % 4)
-    if deal:
-        hands = parse_pbn(deal, "bridge_play deal")
-        size = hands[0].bit_count()
-        if size == 0:
-            raise ParseError(
-                "expected at least one card per hand, found none", where="bridge_play deal"
-            )
-        to_deal = 0
-    else:
-        if not isinstance(cards, int) or not 1 <= cards <= 13:
-            raise ValueError(f"bridge_play: expected cards 1..13 per hand, found {cards!r}")
-        hands, size, to_deal = (0, 0, 0, 0), cards, 4 * cards
-    start = BridgeState(
-        start_tricks(hands, leader_), strain_, int(declarer_), int(leader_), to_deal=to_deal
-    )
-
-    def initial_state(seed: int | None = None) -> BridgeState:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
-    from pure_engine.games.bridge.encoding import BRIDGE_ENCODING  # it imports this module
-
-    params = params_tuple(
-        {"deal": deal, "strain": strain, "declarer": declarer, "leader": leader, "cards": cards}
-    )
-    info = dataclasses.replace(
-        INFO,
-        max_return=float(size),
-        max_game_length=4 * size,
-        constant_sum=float(2 * size),
-        has_chance=to_deal > 0,
-        params=params,
-    )
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        sample_chance_fn=sample_chance,
-        resample=resample,
-        encoding=BRIDGE_ENCODING,
     )
 
 

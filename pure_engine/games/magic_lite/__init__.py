@@ -3,7 +3,7 @@
 Two players at 20 life with 40- to 60-card decks of basic lands, creatures,
 instants, sorceries and enchantments; mana, the full turn as one flat table
 (:mod:`~pure_engine.games.magic_lite.turn`), priority with a stack
-(:mod:`pure_engine.cards.stack`), state-based actions, combat with first
+(:mod:`pure_engine.games.magic_lite.stack`), state-based actions, combat with first
 strike and the common keywords, and triggered abilities on the stack.
 Skip-trivial is integrated in the turn loop.  docs/magic-lite.md is the guide.
 

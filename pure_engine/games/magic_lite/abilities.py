@@ -1,7 +1,7 @@
 """Activated abilities (rule 602): what a player may activate now, paying the costs, and the
 check on resolution.
 
-An ability is the kit's :class:`~pure_engine.cards.rules.Activated` with an
+An ability is the kit's :class:`~pure_engine.cards.runtime.pool.Activated` with an
 :class:`~pure_engine.games.magic_lite.dsl.AbilityCost`: mana, {T}, sacrifice,
 and sorcery speed.  A player holding priority may activate an ability of a
 permanent they control when they can pay the whole cost: mana from their
@@ -27,22 +27,25 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import DOOMED, EXHAUSTED, Ctx, Entity, EntityId, Frame, Table, is_alive, put
-from pure_engine.cards.rules import ability_slot
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import (
+    DOOMED,
+    EXHAUSTED,
+    Entity,
+    EntityId,
+    Frame,
+    Table,
+    is_alive,
+    put,
+)
+from pure_engine.cards.runtime.pool import ability_slot
 from pure_engine.cards.selectors import Compiled
-from pure_engine.cards.stack import StackItem
 from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.cards import POOL, mana_of
 from pure_engine.games.magic_lite.dsl import AbilityCost
-from pure_engine.games.magic_lite.engine import (
-    ZONES,
-    TargetLister,
-    mana_counts,
-    pay_mana,
-    settle,
-    target_lister,
-)
-from pure_engine.games.magic_lite.state import HASTE, TAPPED, Act, Action, MagicState, writer
+from pure_engine.games.magic_lite.engine import ZONES, mana_counts, pay_mana, settle
+from pure_engine.games.magic_lite.stack import StackItem
+from pure_engine.games.magic_lite.state import HASTE, TAPPED, Act, Action, MagicState
 
 __all__ = [
     "ABILITIES",
@@ -51,22 +54,19 @@ __all__ = [
     "activations",
     "can_activate",
     "fizzles",
-    "has_abilities",
 ]
 
 
 class Ability(Struct):
     """A card's activated ability, looked up once: its program ``slot``, its ``cost``, the
-    coloured ``needs`` of its mana cost as (colour, count) pairs and its mana ``value``, its
-    compiled ``target`` selector (``None``: no target) and the ``lister`` of its legal targets
-    without the selector (:func:`~.engine.target_lister`; ``None``: the selector lists them)."""
+    coloured ``needs`` of its mana cost as (colour, count) pairs and its mana ``value``, and its
+    compiled ``target`` selector (``None``: no target)."""
 
     slot: str
     cost: AbilityCost
     needs: tuple[tuple[int, int], ...]
     value: int
     target: Compiled | None
-    lister: TargetLister | None = None
 
 
 def _abilities() -> dict[str, Ability]:
@@ -82,31 +82,25 @@ def _abilities() -> dict[str, Ability]:
         mana = cost.mana
         needs = tuple((c, n) for c, n in enumerate(mana.colored) if n)
         target = POOL.ability_targets.get((key, slot))
-        lister = target_lister(card.abilities[0].target) if target is not None else None
-        found[key] = Ability(slot, cost, needs, mana.value, target, lister)
+        found[key] = Ability(slot, cost, needs, mana.value, target)
     return found
 
 
 ABILITIES: Final = _abilities()
 """Card key -> its activated ability (magic_lite's cards have one at most)."""
 _SLOTS: Final = frozenset((key, a.slot) for key, a in ABILITIES.items())
-_activated: Final = writer("table", "stack", "holder", "passes")
-"""``(state, table, stack, holder, passes)``: an ability paid for and put on the stack."""
 
 
 def _sources(table: Table, player: int, sorcery: bool) -> list[tuple[Entity, Ability]]:
     """The permanents of *player* whose ability they can activate now, but for its target:
-    timing and every cost payable (a list, not a generator: it is asked at every decision,
-    and is nearly always empty)."""
+    timing and every cost payable."""
     found: list[tuple[Entity, Ability]] = []
-    entities = table.entities
-    abilities = ABILITIES
     counts: list[int] | None = None
     for i in table.zones[ZONES.battlefield[player]]:
-        e = entities[i]
-        if e.card not in abilities:  # most permanents: one containment test
+        e = table.entities[i]
+        if e.card not in ABILITIES:
             continue
-        ability = abilities[e.card]
+        ability = ABILITIES[e.card]
         cost = ability.cost
         if cost.sorcery and not sorcery:
             continue
@@ -130,32 +124,16 @@ def _targets(table: Table, e: Entity, ability: Ability, player: int) -> tuple[En
     """The legal targets of *e*'s *ability* (a sacrificed source never targets itself)."""
     assert ability.target is not None
     own = e.id if ability.cost.sacrifice else -1
-    if ability.lister is not None:
-        return tuple(ability.lister(table, EntityId(own)))
     entities = table.entities
     return tuple(
         t for t in ability.target(table, Ctx(e.id, player)) if t != own and is_alive(entities[t])
     )
 
 
-def has_abilities(field: tuple[EntityId, ...], table: Table) -> bool:
-    """True when the battlefield *field* (a zone's ids) holds a permanent with an activated
-    ability — most battlefields of most games hold none (a game's memo of :func:`can_act
-    <pure_engine.games.magic_lite.priority.make_can_act>` keeps the answer per zone tuple)."""
-    entities, abilities = table.entities, ABILITIES
-    for i in field:  # noqa: SIM110 - a loop: any(generator) costs a frame per call here
-        if entities[i].card in abilities:
-            return True
-    return False
-
-
 def can_activate(table: Table, player: int, sorcery: bool) -> bool:
     """True when *player*, holding priority, could activate an ability now (*sorcery*: it is
-    their main phase and the stack is empty) — without building the actions."""
-    for e, ability in _sources(table, player, sorcery):
-        if ability.target is None or _targets(table, e, ability, player):
-            return True
-    return False
+    their main phase and the stack is empty)."""
+    return bool(activations(table, player, sorcery=sorcery))
 
 
 def activations(table: Table, player: int, *, sorcery: bool) -> list[Action]:
@@ -187,9 +165,9 @@ def activate(state: MagicState, player: int, source: EntityId, target: int) -> M
         table = put(table, e.replace(status=status))
     regs = (0,) * POOL.programs[e.card, ability.slot].regs
     ctx = Ctx(source, player, EntityId(target) if target >= 0 else None)
-    # the kit's push_item (its controller receives priority) with the table, in one write
+    # on the stack, where its controller receives priority (rule 602.2, 117.3c)
     item = StackItem(Frame(e.card, ability.slot, 0, ctx, regs))
-    state = _activated(state, table, (*state.stack, item), player, 0)
+    state = state.replace(table=table, stack=(*state.stack, item), holder=player, passes=0)
     return settle(state) if cost.sacrifice else state  # the sacrificed source leaves now
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pure_engine.cards import SELF, CardDef, build_pool
+from pure_engine.cards import SELF, CardDef
+from pure_engine.cards.runtime import build_pool
 from pure_engine.games.magic_lite.creatures import CREATURE_CARDS
 from pure_engine.games.magic_lite.dsl import (
     ANY_TARGET,
@@ -28,7 +29,7 @@ from pure_engine.games.magic_lite.dsl import (
     land,
 )
 from pure_engine.games.magic_lite.spells import SPELL_CARDS
-from pure_engine.games.magic_lite.state import COLORS, CardFacts, Cost
+from pure_engine.games.magic_lite.state import COLORS, CardFacts, Cost, MagicEvent
 
 __all__ = [
     "ANY_TARGET",
@@ -62,7 +63,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
 )
 """Every card, in the order the encoding numbers them (the player entity's card first)."""
 
-POOL: Final = build_pool(CARDS, LAYOUT)
+POOL: Final = build_pool(CARDS, LAYOUT, events=MagicEvent)
 """Every card compiled once: programs by (card, slot), target selectors, listeners, auras."""
 
 _COSTS: Final[dict[str, Cost]] = {
@@ -106,9 +107,10 @@ def card_facts(cards: Iterable[str]) -> CardFacts:
     them listens to, and whether any gives a board aura or has an activated ability.
 
     >>> facts = card_facts(["forest", "elvish_visionary", "grizzly_bears"])
-    >>> sorted(facts.unheard), facts.auras, facts.abilities
+    >>> sorted(event.value for event in facts.unheard), facts.auras, facts.abilities
     (['attacks', 'begin_combat', 'end_step', 'upkeep'], False, False)
-    >>> "enters" in facts.own, "enters" in card_facts(["soul_warden"]).own  # itself, others
+    >>> ENTERS = MagicEvent.ENTERS
+    >>> ENTERS in facts.own, ENTERS in card_facts(["soul_warden"]).own  # itself, others
     (True, False)
     >>> facts = card_facts(["glorious_anthem", "prodigal_sorcerer"])
     >>> facts.auras, facts.abilities

@@ -52,6 +52,7 @@ from pure_engine.games.magic_lite.state import (
     TAPPED,
     TRAMPLE,
     VIGILANCE,
+    MagicEvent,
 )
 
 __all__ = ["CREATURE_CARDS"]
@@ -95,7 +96,7 @@ CREATURE_CARDS: Final[tuple[CardDef, ...]] = (  # green
         2,
         2,
         "Whenever this attacks, it deals 1 damage to each opponent.",
-        triggers=(Trigger("attacks", (Hit(ENEMY + PLAYERS, 1),), SELF, ON_BATTLEFIELD),),
+        triggers=(Trigger(MagicEvent.ATTACKS, (Hit(ENEMY + PLAYERS, 1),), SELF, ON_BATTLEFIELD),),
     ),
     creature("hill_giant", "Hill Giant", "3R", 3, 3),
     creature(
@@ -115,7 +116,7 @@ CREATURE_CARDS: Final[tuple[CardDef, ...]] = (  # green
         1,
         "Trample, haste. At the beginning of the end step, sacrifice it.",
         tags=TRAMPLE | HASTE,
-        triggers=(at_beginning("end_step", Destroy(SELF)),),
+        triggers=(at_beginning(MagicEvent.END_STEP, Destroy(SELF)),),
     ),
     # white
     creature("savannah_lions", "Savannah Lions", "W", 2, 1),
@@ -126,7 +127,11 @@ CREATURE_CARDS: Final[tuple[CardDef, ...]] = (  # green
         1,
         1,
         "Whenever another creature enters, you gain 1 life.",
-        triggers=(Trigger("enters", (Heal(YOU, 1),), OTHER + HasType("creature"), ON_BATTLEFIELD),),
+        triggers=(
+            Trigger(
+                MagicEvent.ENTERS, (Heal(YOU, 1),), OTHER + HasType("creature"), ON_BATTLEFIELD
+            ),
+        ),
     ),
     creature("youthful_knight", "Youthful Knight", "1W", 2, 1, "First strike.", tags=FIRST_STRIKE),
     creature(

@@ -14,23 +14,13 @@ at once (:func:`damaged`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Final
+from collections.abc import Iterable
 
-from pure_engine.cards import DOOMED, Entity, EntityId, Table, put_all
+from pure_engine.cards.runtime import DOOMED, Entity, EntityId, Table, put_all
 from pure_engine.games.magic_lite.cards import PLAYER
-from pure_engine.games.magic_lite.marked import bit
-from pure_engine.games.magic_lite.state import DEATHTOUCH, LIFELINK, MagicState, writer
+from pure_engine.games.magic_lite.state import DEATHTOUCH, LIFELINK, MagicState
 
-__all__ = ["damaged", "deal_damage", "gained", "set_table_life", "set_table_life_marked"]
-
-_set_damage: Final[Callable[[Entity, int, int], Entity]] = Entity.setter("damage", "status")
-set_table_life: Final[Callable[[MagicState, Table, tuple[int, int]], MagicState]] = writer(
-    "table", "life"
-)
-set_table_life_marked: Final[Callable[[MagicState, Table, tuple[int, int], int], MagicState]] = (
-    writer("table", "life", "marked")
-)
+__all__ = ["damaged", "deal_damage", "gained"]
 
 
 def gained(life: tuple[int, int], player: int, amount: int) -> tuple[int, int]:
@@ -49,35 +39,25 @@ def deal_damage(
     lifelink apply."""
     if amount <= 0:
         return state
-    hits = ((source, target, amount),)
-    return set_table_life_marked(state, *damaged(state.table, state.life, hits, state.marked))
+    table, life = damaged(state.table, state.life, [(source, target, amount)])
+    return state.replace(table=table, life=life)
 
 
 def damaged(
-    table: Table,
-    life: tuple[int, int],
-    hits: Iterable[tuple[Entity | None, EntityId, int]],
-    marked: int,
-) -> tuple[Table, tuple[int, int], int]:
-    """The table, life totals and kept fact *marked* (``MagicState.marked``: the battlefields
-    holding a creature dealt damage added) after each (source, target, positive amount) of
-    *hits* is dealt, in order, as :func:`deal_damage` deals it; the creatures dealt damage are
-    written in one map mutation (combat damage deals all its hits at once and writes the state
-    once)."""
-    entities = table.entities
-    hurt: dict[EntityId, Entity] = {}  # (a creature dealt damage twice: the second reads this)
+    table: Table, life: tuple[int, int], hits: Iterable[tuple[Entity | None, EntityId, int]]
+) -> tuple[Table, tuple[int, int]]:
+    """The table and life totals after each (source, target, positive amount) of *hits* is
+    dealt, in order, as :func:`deal_damage` deals it (combat damage deals all its hits at once:
+    rule 510.2)."""
+    hurt: dict[EntityId, Entity] = {}  # a creature dealt damage twice: the second reads this
     for source, target, amount in hits:
-        e = hurt.get(target) or entities[target]
+        e = hurt.get(target) or table.entities[target]
         tags = source.tags if source is not None else 0
         if e.card == PLAYER:
             life = gained(life, e.owner, -amount)
         else:
             status = e.status | DOOMED if tags & DEATHTOUCH else e.status
-            hurt[target] = e = _set_damage(e, e.damage + amount, status)
-            # (the fact: a creature dealt lethal damage dies at the next death phase, before
-            # any turn change: its damage is never worn off, and sets no bit)
-            if not (status & DOOMED or 0 < e.health <= e.damage):
-                marked |= bit(e.zone)
+            hurt[target] = e.replace(damage=e.damage + amount, status=status)
         if tags & LIFELINK and source is not None:
             life = gained(life, source.owner, amount)
-    return (put_all(table, hurt.values()) if hurt else table), life, marked
+    return (put_all(table, hurt.values()) if hurt else table), life

@@ -1,13 +1,13 @@
 """Magic's words for the card DSL: the zones, the common selectors, the few effects only Magic
 has, and the constructors the card lists (:mod:`~.creatures`, :mod:`~.spells`) are written with.
 
-A card is a :class:`~pure_engine.cards.rules.CardDef`; its mana cost
+A card is a :class:`~pure_engine.cards.runtime.pool.CardDef`; its mana cost
 (:class:`~pure_engine.games.magic_lite.state.Cost`) and the colour of mana a
 source makes are in ``extra``.  Effects that mean the same in every card game
 are the kit's (``Hit``, ``Buff``, ``Destroy``, ``ReturnToHand``, ``Draw``,
 ``ChooseTarget``...); the few that only Magic has (counter a spell, attach an
 aura, exile, tap a creature) are ``Do`` steps defined here.  An activated
-ability is the kit's :class:`~pure_engine.cards.rules.Activated` whose cost is
+ability is the kit's :class:`~pure_engine.cards.runtime.pool.Activated` whose cost is
 an :class:`AbilityCost` (:func:`ability` builds one).
 
 >>> str(ability("1W", tap_target, tap=True, sorcery=True).cost)
@@ -26,25 +26,34 @@ from pure_engine.cards import (
     Activated,
     Aura,
     CardDef,
-    CardState,
     Do,
     Effect,
-    Frame,
     HasType,
-    Kinds,
-    Layout,
-    Rules,
     Selector,
     Trigger,
     Zone,
+)
+from pure_engine.cards.runtime import (
+    CardRules,
+    CardState,
+    Frame,
+    Kinds,
+    Layout,
     apply_buff,
     move,
     put,
 )
-from pure_engine.cards.table import Enchantment, EntityId
+from pure_engine.cards.runtime.table import Enchantment, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import Visibility
-from pure_engine.games.magic_lite.state import COLORS, TAPPED, Cost, Draft, MagicState, parse_cost
+from pure_engine.games.magic_lite.state import (
+    COLORS,
+    TAPPED,
+    Cost,
+    MagicEvent,
+    MagicState,
+    parse_cost,
+)
 
 __all__ = [
     "ANY_TARGET",
@@ -108,7 +117,7 @@ _NO_COST: Final = Cost(0, (0, 0, 0, 0, 0))
 
 
 def _state(state: CardState) -> MagicState:
-    assert isinstance(state, (MagicState, Draft))  # a draft inside turn.step
+    assert isinstance(state, MagicState)
     return state
 
 
@@ -120,7 +129,7 @@ def _target(frame: Frame) -> EntityId:
 # --- the Do steps only Magic has ----------------------------------------------------------------
 
 
-def _counter(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _counter(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     """Counter the target spell: off the stack, into its owner's graveyard."""
     s, spell = _state(state), _target(frame)
     stack = tuple(i for i in s.stack if not (i.spell and i.frame.ctx.source == spell))
@@ -128,7 +137,7 @@ def _counter(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardSta
     return s.replace(stack=stack, table=move(s.table, spell, LAYOUT.zone("graveyard", owner)))
 
 
-def _exile_gain_power(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _exile_gain_power(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     """Swords to Plowshares: exile the target creature; its controller gains life equal to its
     power."""
     s, creature = _state(state), _target(frame)
@@ -139,7 +148,7 @@ def _exile_gain_power(state: CardState, frame: Frame, rules: Rules[CardState]) -
     return s.replace(table=table, life=(life[0], life[1]))
 
 
-def _tap(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+def _tap(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     """Tap the target permanent (a tapped creature can't attack or block)."""
     s = _state(state)
     e = s.table.entities[_target(frame)]
@@ -157,8 +166,7 @@ tap_target: Final[Effect] = Do(_tap)
 @dataclass(frozen=True, slots=True)
 class Attach(Do):
     """An aura's resolution (:func:`attach`): the kit's ``Do`` step, with the *health* the aura
-    gives its creature for the rules that ask what a program can do
-    (:data:`~.engine.HARMLESS`)."""
+    gives its creature."""
 
     health: int = 0
 
@@ -170,7 +178,7 @@ def attach(attack: int = 0, health: int = 0, tags: int = 0) -> Effect:
     (0, 2)
     """
 
-    def attach_aura(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
+    def attach_aura(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         s, creature = _state(state), _target(frame)
         aura = frame.ctx.source
         assert aura is not None
@@ -281,9 +289,9 @@ ON_BATTLEFIELD: Final = ("battlefield",)
 
 def etb(*effects: Effect) -> Trigger:
     """When this enters the battlefield."""
-    return Trigger("enters", effects, SELF, ON_BATTLEFIELD)
+    return Trigger(MagicEvent.ENTERS, effects, SELF, ON_BATTLEFIELD)
 
 
-def at_beginning(event: str, *effects: Effect) -> Trigger:
+def at_beginning(event: MagicEvent, *effects: Effect) -> Trigger:
     """At the beginning of your upkeep / combat / end step."""
     return Trigger(event, effects, YOU, ON_BATTLEFIELD)

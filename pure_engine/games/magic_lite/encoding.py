@@ -61,7 +61,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, EntityId
+from pure_engine.cards.runtime import EXHAUSTED, EntityId
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.zones import ZoneId
 from pure_engine.games.magic_lite.actions import current_player

@@ -28,44 +28,31 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from itertools import compress
-from operator import getitem
 from typing import Final
 
 import immutables
 
-from pure_engine.cards import Entity, EntityId, Table, observe_table, resample_table
+from pure_engine.cards.runtime import Entity, EntityId, Table, observe_table, resample_table
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
 from pure_engine.core.rng import Rng, shuffled
-from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
-from pure_engine.games.magic_lite.actions import (
-    attack_actions,
-    block_actions,
-    current_player,
-    legal_actions,
-)
+from pure_engine.games.magic_lite.actions import current_player, forced, legal_actions
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, card_facts, mana_of
-from pure_engine.games.magic_lite.combat import damage_order, make_combat
+from pure_engine.games.magic_lite.combat import damage_order
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.instants import counted
-from pure_engine.games.magic_lite.marked import counted as counted_marked
-from pure_engine.games.magic_lite.priority import make_priority
 from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
-from pure_engine.games.magic_lite.turn import TURN, Turn, make_turn
+from pure_engine.games.magic_lite.turn import enter, start_turns, step
 
 __all__ = [
-    "Dealer",
     "action_to_str",
     "chance_outcomes",
     "counters",
     "deal",
     "key",
-    "make_dealer",
     "make_game",
     "observation",
     "parse_action",
@@ -75,9 +62,6 @@ __all__ = [
     "returns",
 ]
 
-_ATTACKERS: Final = Step.ATTACKERS  # (module constants: an enum class attribute is a generic
-_BLOCKERS: Final = Step.BLOCKERS  # lookup on Python 3.11)
-
 _VERBS: Final = (
     "pass", "play", "cast", "activate", "attack", "done", "block", "order", "choose", "discard",
 )  # fmt: skip
@@ -85,116 +69,37 @@ MAX_DECISIONS: Final = 20_000
 _OPENING_HAND: Final = 7
 
 
-_TEMPLATES: Final = {
-    key: Entity(
-        EntityId(-1),
-        key,
-        -1,
-        ZoneId(""),
+def _entity(entity_id: EntityId, card: str, owner: int, zone: ZoneId) -> Entity:
+    """A card as dealt: its printed cost, power, toughness, keywords and types."""
+    d = POOL.defs.get(card)
+    if d is None:
+        raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
+    return Entity(
+        entity_id,
+        card,
+        owner,
+        zone,
         cost=d.cost,
         attack=d.attack,
         health=d.health,
         tags=d.tags,
         types=d.types,
     )
-    for key, d in POOL.defs.items()
-}
-"""Each card's entity as dealt, but for its id, owner and zone (read-only: copied by
-:data:`_placed`, never changed)."""
-_placed: Final = Entity.setter("id", "owner", "zone")
 
 
 def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
-    """A table holding the two player entities, then *cards* as ``(zone, card, owner)``, built
-    in one go (creating them one by one re-copies each zone's tuple: quadratic)."""
+    """A table holding the two player entities, then *cards* as ``(zone, card, owner)``."""
     entities: dict[EntityId, Entity] = {}
     zones: dict[ZoneId, list[EntityId]] = {z.id: [] for z in LAYOUT.zones}
     players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
     for number, (zone, card, owner) in enumerate((*players, *cards)):
         entity_id = EntityId(number)
-        entities[entity_id] = _placed(_template(card), entity_id, owner, zone)
+        entities[entity_id] = _entity(entity_id, card, owner, zone)
         zones[zone].append(entity_id)
     return Table(
         immutables.Map(entities),
         immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
         len(entities),
-    )
-
-
-def _template(card: str) -> Entity:
-    template = _TEMPLATES.get(card)
-    if template is None:
-        raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
-    return template
-
-
-class Dealer(Struct):
-    """The deals of one pair of decks, prepared once (a game value's own, :func:`make_dealer`).
-
-    A deal puts card number *k* of player *p*'s shuffled deck at the same id and in the same
-    zone whatever the shuffle (the library's bottom first, its top seven in the hand): the
-    zone map of a fresh deal is always the same (``zones``), and the entity at an id is one of
-    the few cards of its deck placed there.  Each deck is kept as the indices of its cards
-    among its distinct cards, its commonest card first (``indices``; a shuffle moves items,
-    whatever they are), and ``placed`` holds, for each id from 2 on (``ids``), each distinct
-    card of its deck as the entity at that id.  ``common`` is the entity map of the deal
-    where every id holds its deck's commonest card (the basic land): a deal writes the other
-    cards over it, a lookup per card and no entity built (entities are immutable: every deal
-    shares them).
-    """
-
-    decks: tuple[tuple[str, ...], tuple[str, ...]]
-    indices: tuple[tuple[int, ...], tuple[int, ...]]
-    players: tuple[Entity, Entity]
-    placed: tuple[tuple[Entity, ...], ...]
-    zones: immutables.Map[ZoneId, tuple[EntityId, ...]]
-    ids: tuple[EntityId, ...]
-    common: immutables.Map[EntityId, Entity]
-
-
-def make_dealer(deck0: Sequence[str], deck1: Sequence[str]) -> Dealer:
-    """The :class:`Dealer` of *deck0* against *deck1* (``KeyError`` for an unknown card).
-
-    >>> from pure_engine.games.magic_lite.decks import load_deck
-    >>> dealer = make_dealer(load_deck("green_stompy"), load_deck("red_burn"))
-    >>> len(dealer.placed), dealer.zones[ZONES.hand[0]]
-    (80, (41, 40, 39, 38, 37, 36, 35))
-    >>> e = dealer.placed[5][dealer.indices[0][5]]  # the sixth card of p0's deck, at id 7
-    >>> e.id, e.card, e.owner, e.zone == ZONES.library[0]
-    (7, 'forest', 0, True)
-    """
-    decks = (tuple(deck0), tuple(deck1))
-    players = tuple(_placed(_template(PLAYER), EntityId(p), p, ZONES.player[p]) for p in (0, 1))
-    indices: list[tuple[int, ...]] = []
-    placed: list[tuple[Entity, ...]] = []
-    zones: dict[ZoneId, list[EntityId]] = {z.id: [] for z in LAYOUT.zones}
-    zones[ZONES.player[0]].append(EntityId(0))
-    zones[ZONES.player[1]].append(EntityId(1))
-    number = 2
-    for p, deck in enumerate(decks):
-        # the opening hand is the library's top seven (decks hold 40 or more), made in place
-        top = len(deck) - _OPENING_HAND
-        cards = sorted(set(deck), key=lambda card: (-deck.count(card), card))  # commonest first
-        templates = [_template(card) for card in cards]
-        indices.append(tuple(cards.index(card) for card in deck))
-        for k in range(len(deck)):
-            zone = ZONES.library[p] if k < top else ZONES.hand[p]
-            entity_id = EntityId(number)
-            placed.append(tuple(_placed(t, entity_id, p, zone) for t in templates))
-            zones[zone].append(entity_id)
-            number += 1
-    for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
-        zones[ZONES.hand[p]].reverse()
-    cards_ids = tuple(EntityId(i) for i in range(2, number))
-    commonest = (*players, *(entities[0] for entities in placed))
-    return Dealer(
-        decks,
-        (indices[0], indices[1]),
-        (players[0], players[1]),
-        tuple(placed),
-        immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
-        cards_ids,
-        immutables.Map(zip((EntityId(0), EntityId(1), *cards_ids), commonest, strict=True)),
     )
 
 
@@ -204,49 +109,32 @@ def deal(
     *,
     seed: int,
     skip: int,
-    turn: Turn = TURN,
     facts: CardFacts | None = None,
-    dealer: Dealer | None = None,
 ) -> MagicState:
-    """Shuffle both libraries with ``Rng(seed)``, draw seven cards each, and run to the first
-    decision of turn 1 (player 0 goes first) with the *turn* rules (a game value's own);
-    *facts* are the decks' :func:`~.cards.card_facts` (found from the decks when not given),
-    *dealer* the decks' :class:`Dealer` (a game value's own; made here when not given).
+    """Shuffle both libraries with ``Rng(seed)``, draw seven cards each (the library's top
+    seven), and run to the first decision of turn 1 (player 0 goes first); *facts* are the
+    decks' :func:`~.cards.card_facts` (found from the decks when not given).
 
     >>> from pure_engine.games.magic_lite.decks import load_deck
-    >>> decks = load_deck("green_stompy"), load_deck("red_burn")
-    >>> s = deal(*decks, seed=3, skip=0b11)
-    >>> s == deal(*decks, seed=3, skip=0b11, dealer=make_dealer(*decks))
-    True
+    >>> s = deal(load_deck("green_stompy"), load_deck("red_burn"), seed=3, skip=0b11)
+    >>> len(s.table.zones[ZONES.hand[1]]), len(s.table.zones[ZONES.library[1]])
+    (7, 33)
     """
     if facts is None:
         facts = card_facts((*deck0, *deck1))
-    if dealer is None or dealer.decks != (tuple(deck0), tuple(deck1)):
-        dealer = make_dealer(deck0, deck1)
     rng = Rng(seed)
-    order0, rng = shuffled(rng, dealer.indices[0])
-    order1, rng = shuffled(rng, dealer.indices[1])
-    order = (*order0, *order1)
-    # the entity at each id: the card the shuffle put there, placed there — written over the
-    # deal of the commonest cards (index 0) where another card is (C loops)
-    others = map(getitem, compress(dealer.placed, order), filter(None, order))
-    entities = dealer.common.update(zip(compress(dealer.ids, order), others, strict=True))
-    table = _new_table(entities, dealer.zones, len(entities))
-    return turn.start(_dealt(table, rng, skip, facts))
-
-
-_new_table: Final = Table.maker()
-
-
-def _dealt(table: Table, rng: Rng, skip: int, facts: CardFacts) -> MagicState:
-    return MagicState(
-        table,
-        rng=rng,
-        skip=skip,
-        cards=facts,
-        instants=counted(table),
-        marked=counted_marked(table),
-    )
+    cards = []
+    for p, deck in enumerate((deck0, deck1)):
+        order, rng = shuffled(rng, deck)
+        top = len(order) - _OPENING_HAND
+        for k, card in enumerate(order):
+            cards.append((ZONES.library[p] if k < top else ZONES.hand[p], card, p))
+    table = _table(cards)
+    zones = table.zones
+    for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
+        zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
+    table = table.replace(zones=zones)
+    return start_turns(MagicState(table, rng=rng, skip=skip, cards=facts))
 
 
 def position(
@@ -294,10 +182,8 @@ def position(
         turn=turn,
         skip=skip,
         cards=facts,
-        instants=counted(table),
-        marked=counted_marked(table),
     )
-    return TURN.enter(state)
+    return enter(state)
 
 
 def chance_outcomes(state: MagicState) -> tuple[tuple[Action, Fraction], ...]:
@@ -367,7 +253,7 @@ def resample(state: MagicState, player: int, rng: random.Random) -> MagicState:
     """A state *player* cannot tell from *state*: the opponent's hand and library dealt anew from
     the opponent's unseen cards, *player*'s own library reshuffled."""
     table = resample_table(state.table, LAYOUT, player, rng)
-    return state.replace(table=table, instants=counted(table))
+    return state.replace(table=table)
 
 
 # --- notation -----------------------------------------------------------------------------------
@@ -502,49 +388,13 @@ def make_game(
     """
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
-    # this game value's own memos: "can act?" with the priority actions, "can attack?", {}: its
-    # Untapped
-    priority = make_priority()
-    combat = make_combat()  # the attackers and blocks it lists, per table
-    turn = make_turn(
-        priority.can_act,
-        combat=combat,
-        untapped={},
-        tapped={},
-        drawn={},
-        carry=priority.drawn,
-        scratch=True,
-    )
-    actions = priority.actions
-
-    def legal(state: MagicState) -> tuple[Action, ...]:
-        # legal_actions, its commonest case first: a priority window, whose list the flow
-        # loop's last check built (the memo's)
-        if (
-            state.window
-            and state.pending is None
-            and not state.declaring
-            and not state.to_order
-            and not state.lost
-        ):
-            return actions(state, state.holder)
-        if state.declaring and state.pending is None and not state.lost:  # (the next commonest)
-            step = state.step  # (a step is one of the enum's members: compared by identity)
-            if step is _ATTACKERS:
-                return attack_actions(state, combat)
-            if step is _BLOCKERS:
-                return block_actions(state, combat)
-        return legal_actions(state, combat=combat)
-
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
     params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
 
-    dealer = make_dealer(cards0, cards1)  # its deals' zones and entities, prepared once
-
     def initial_state(seed: int | None = None) -> MagicState:
         seed = 0 if seed is None else seed
-        return deal(cards0, cards1, seed=seed, skip=skip, turn=turn, facts=facts, dealer=dealer)
+        return deal(cards0, cards1, seed=seed, skip=skip, facts=facts)
 
     info = GameInfo(
         name="magic_lite",
@@ -563,9 +413,9 @@ def make_game(
         info=info,
         initial_state=initial_state,
         current_player=current_player,
-        legal_actions=legal,
+        legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,
-        step=turn.step,
+        step=step,
         returns=returns,
         observation=observation,
         key=key,
@@ -574,6 +424,6 @@ def make_game(
         render=render,
         resample=resample,
         counters=counters,
-        forced=turn.forced,
+        forced=forced,
         encoding=make_encoding((cards0, cards1)),
     )

@@ -38,7 +38,7 @@ from pure_engine.games.magic_lite.dsl import (
     counter_target,
     exile_gain_power,
 )
-from pure_engine.games.magic_lite.state import PACIFIED, TRAMPLE
+from pure_engine.games.magic_lite.state import PACIFIED, TRAMPLE, MagicEvent
 
 __all__ = ["SPELL_CARDS"]
 
@@ -176,7 +176,9 @@ SPELL_CARDS: Final[tuple[CardDef, ...]] = (
         ("enchantment",),
         "At the beginning of combat on your turn, creatures you control get +1/+0 "
         "until end of turn.",
-        triggers=(at_beginning("begin_combat", Buff(FRIENDLY + CREATURES, 1, 0, one_turn=True)),),
+        triggers=(
+            at_beginning(MagicEvent.BEGIN_COMBAT, Buff(FRIENDLY + CREATURES, 1, 0, one_turn=True)),
+        ),
     ),
     # blue
     card(
@@ -214,6 +216,6 @@ SPELL_CARDS: Final[tuple[CardDef, ...]] = (
         "1BB",
         ("enchantment",),
         "At the beginning of your upkeep, you draw a card and you lose 1 life.",
-        triggers=(at_beginning("upkeep", Draw(), Hit(YOU, 1)),),
+        triggers=(at_beginning(MagicEvent.UPKEEP, Draw(), Hit(YOU, 1)),),
     ),
 )

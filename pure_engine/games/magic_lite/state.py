@@ -11,15 +11,12 @@ actions), :mod:`~pure_engine.games.magic_lite.combat` and
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards.stack import StackState
-from pure_engine.cards.table import FIRST_GAME_STATUS, Entity, EntityId, Table
-from pure_engine.core.draft import Draft as _CoreDraft
-from pure_engine.core.draft import Drafting
+from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.games.magic_lite.stack import StackState
 
 __all__ = [
     "COLORS",
@@ -31,7 +28,6 @@ __all__ = [
     "KEYWORDS",
     "LIFELINK",
     "PACIFIED",
-    "PREBUILT",
     "REACH",
     "TAPPED",
     "TRAMPLE",
@@ -40,22 +36,10 @@ __all__ = [
     "Action",
     "CardFacts",
     "Cost",
-    "Draft",
+    "MagicEvent",
     "MagicState",
     "Step",
-    "freeze",
-    "make_action",
-    "one_number_actions",
     "parse_cost",
-    "set_counters",
-    "set_priority",
-    "set_status",
-    "set_step",
-    "set_table",
-    "set_window",
-    "thaw",
-    "thaw_into",
-    "writer",
 ]
 
 # Keywords are entity tags (bit flags): auras and "until end of turn" effects add them as buffs.
@@ -87,6 +71,22 @@ TAPPED: Final = FIRST_GAME_STATUS
 """A tapped permanent (summoning sickness is the kit's ``EXHAUSTED``)."""
 
 COLORS: Final = "WUBRG"
+
+
+class MagicEvent(enum.Enum):
+    """What cards can listen to in magic_lite (besides the kit's ``DEATH``); the subject is the
+    permanent concerned, or for a step's beginning the active player."""
+
+    ENTERS = "enters"
+    """A permanent entered the battlefield."""
+    ATTACKS = "attacks"
+    """A creature was declared as an attacker."""
+    UPKEEP = "upkeep"
+    """The active player's upkeep begins."""
+    BEGIN_COMBAT = "begin_combat"
+    """The beginning of combat step begins."""
+    END_STEP = "end_step"
+    """The end step begins."""
 
 
 class Step(enum.IntEnum):
@@ -136,26 +136,6 @@ class Action(Struct):
     kind: Act
     card: int = -1
     other: int = -1
-
-
-make_action: Final[Callable[[Act, int, int], Action]] = Action.maker()
-"""``(kind, card, other)``: the positional constructor (``Struct.maker``) of the actions a list
-builds by the dozen."""
-
-PREBUILT: Final = 128
-"""Entity ids below this have their one-number actions built once (:func:`one_number_actions`):
-two 60-card decks and the two players fit."""
-
-
-def one_number_actions(kind: Act) -> tuple[Action, ...]:
-    """``Action(kind, i)`` for every entity id ``i`` below :data:`PREBUILT`, built once: the list
-    of actions takes them by subscript instead of building a struct per action (an id beyond,
-    a token's, is built as usual).
-
-    >>> one_number_actions(Act.ATTACK)[5] == Action(Act.ATTACK, 5)
-    True
-    """
-    return tuple(Action(kind, i) for i in range(PREBUILT))
 
 
 class Cost(Struct):
@@ -209,8 +189,8 @@ class CardFacts(Struct):
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
-    unheard: frozenset[str] = frozenset()
-    own: frozenset[str] = frozenset()
+    unheard: frozenset[enum.Enum] = frozenset()
+    own: frozenset[enum.Enum] = frozenset()
     auras: bool = True
     abilities: bool = True
 
@@ -228,12 +208,7 @@ class MagicState(StackState):
     blockers' damage order is ``to_order``, the chosen ``orders``), auras
     ``attached`` as (aura, creature) pairs, the bit set of players who
     ``lost``, the seats whose trivial decisions are skipped (``skip``), what the game's
-    cards can never do (``cards``: :class:`CardFacts`, the same all game), which hands
-    hold an instant (``instants``: bit *p* for player *p*, a fact kept by every card put into
-    or taken out of a hand: :mod:`~pure_engine.games.magic_lite.instants`), which battlefields
-    may hold a permanent with damage marked or a one-turn buff (``marked``: bit *p* for
-    player *p*'s, a fact kept where damage is marked or such a buff given, cleared by the turn
-    change: :mod:`~pure_engine.games.magic_lite.marked`), and
+    cards can never do (``cards``: :class:`CardFacts`, the same all game), and
     four counters that do not decide anything: flow ``ticks`` (passes of the
     flow loop, one per decision), ``steps`` (step changes), player
     ``decisions`` and automatic actions (``autos``).
@@ -254,83 +229,7 @@ class MagicState(StackState):
     lost: int = 0
     skip: int = 0b11
     cards: CardFacts = CardFacts()
-    instants: int = 0b11
-    marked: int = 0b11
     ticks: int = 0
     steps: int = 0
     decisions: int = 0
     autos: int = 0
-
-
-# --- the draft one step writes in place (core.draft) -------------------------------------------
-
-
-class Draft(_CoreDraft):
-    """A private, mutable copy of a :class:`MagicState`, written in place by one ``turn.step``
-    (:mod:`pure_engine.core.draft`; STYLE.md: local mutation nobody else can see).
-
-    A decision writes the state ~5 times (the action, the step changes, the automatic passes,
-    the counters) and each write of the 27-field record is a new tuple (~4 300 instructions);
-    ``step`` thaws the state once (:func:`thaw`), every write below changes the draft's slots
-    (~850 instructions: the :func:`writer` setters and ``replace``), and the result is frozen
-    once (:func:`freeze`).  A draft reads like the state (the same field names, as slots), so
-    the rules read it unchanged; it never leaves ``step``: callers only see immutable states.
-
-    >>> from pure_engine.games.magic_lite.game import position
-    >>> s = position(battlefields=(("forest",), ("mountain",)))
-    >>> d = thaw(s)
-    >>> set_step(d, Step.DRAW) is d, d.replace(turn=2) is d, s.step, s.turn
-    (True, True, <Step.MAIN1: 3>, 4)
-    >>> freeze(d) == s.replace(step=Step.DRAW, turn=2)
-    True
-    """
-
-    __slots__ = MagicState._fields
-    # the slots' types, for the fields ``step`` writes by name (the others are written through
-    # the setters)
-    ticks: int
-    steps: int
-    decisions: int
-
-
-_DRAFTING: Final = Drafting(MagicState, Draft)
-thaw: Final = _DRAFTING.thaw
-"""A :class:`Draft` of *state*, typed as the state it stands for (one slice, 27 slot stores)."""
-freeze: Final = _DRAFTING.freeze
-"""The :class:`MagicState` a :class:`Draft` holds (one new tuple)."""
-thaw_into: Final = _DRAFTING.thaw_into
-""":func:`thaw` into a :class:`Draft` the caller keeps (every slot written over): a game value's
-``step`` reuses one draft, and spares a new object's allocation and release per decision."""
-
-
-def writer(*names: str) -> Callable[..., MagicState]:
-    """``MagicState.setter(*names)`` that writes a :class:`Draft` in place (and returns it).
-
-    >>> from pure_engine.games.magic_lite.game import position
-    >>> s = position(battlefields=(("forest",), ("mountain",)))
-    >>> turned = writer("turn", "active")
-    >>> turned(s, 2, 1) == s.replace(turn=2, active=1)
-    True
-    >>> d = thaw(s)
-    >>> turned(d, 3, 0) is d, d.turn
-    (True, 3)
-    """
-    return _DRAFTING.writer(*names)
-
-
-# --- the hot transitions' setters (positional, about half a keyword replace; a draft in place) -
-
-set_step: Final[Callable[[MagicState, Step], MagicState]] = writer("step")
-set_window: Final[Callable[[MagicState, bool, int, int], MagicState]] = writer(
-    "window", "holder", "passes"
-)
-"""``(state, window, holder, passes)``: a priority window opens or closes."""
-set_priority: Final[Callable[[MagicState, int, int, int], MagicState]] = writer(
-    "passes", "holder", "autos"
-)
-"""``(state, passes, holder, autos)``: priority passed on (the inner priority loop)."""
-set_counters: Final[Callable[[MagicState, int, int, int], MagicState]] = writer(
-    "ticks", "steps", "decisions"
-)
-set_table: Final[Callable[[MagicState, Table], MagicState]] = writer("table")
-set_status: Final[Callable[[Entity, int], Entity]] = Entity.setter("status")

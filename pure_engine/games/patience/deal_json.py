@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.layout import CardReader, Deal, validate_deal
-from pure_engine.games.patience.spec import FoundationsInitial, Variant, parse_json
+from pure_engine.games.patience.spec import parse_json
+from pure_engine.games.patience.variant import FoundationsInitial, Variant
 from pure_engine.games.playing_cards import card_str
 
 __all__ = ["deal_from_json", "deal_to_json", "parse_deal_json"]

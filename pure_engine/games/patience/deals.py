@@ -27,7 +27,8 @@ from pure_engine.errors import ParseError
 from pure_engine.games.patience.deal_json import deal_from_json, deal_to_json, parse_deal_json
 from pure_engine.games.patience.fcs_board import fcs_board, parse_fcs_board
 from pure_engine.games.patience.layout import Deal, deal_cards, validate_deal
-from pure_engine.games.patience.spec import FoundationsInitial, Variant, read_text
+from pure_engine.games.patience.spec import read_text
+from pure_engine.games.patience.variant import FoundationsInitial, Variant
 from pure_engine.games.playing_cards import full_deck
 
 __all__ = [

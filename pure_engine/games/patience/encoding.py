@@ -8,7 +8,7 @@ hole) — then how deep the card lies under the top of its pile (0 = exposed, as
 a fraction of the deck), whether it is face down, and (when there is a hole)
 whether it is the hole's top card.  FreeCell: 8 + 4 + 1 + 2 = 15 columns.
 
-Moves are numbered by family, in the order :meth:`Rules.moves` lists them:
+Moves are numbered by family, in the order :meth:`PatienceRules.moves` lists them:
 to the foundation, to the hole, the stock deal and the redeal, a single card
 from a cell / the waste / a reserve pile onto a pile, pile to pile (one number
 per card count, up to ``max rank``), back from a removable foundation, pile to
@@ -17,7 +17,7 @@ each has one number.  Freecell has 804 numbers.
 
 >>> from pure_engine.games.patience.deals import ms_deal
 >>> from pure_engine.games.patience.spec import load_variant
->>> rules = Rules.from_variant(load_variant("freecell"))
+>>> rules = PatienceRules.from_variant(load_variant("freecell"))
 >>> enc = make_encoding(rules)
 >>> enc.observation_shape, enc.num_distinct_actions
 ((52, 15), 804)
@@ -43,8 +43,8 @@ from pure_engine.games.patience.moves import (
     Location,
     Move,
 )
-from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
-from pure_engine.games.patience.spec import BuildPolicy
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
+from pure_engine.games.patience.variant import BuildPolicy
 
 __all__ = ["make_encoding", "move_numbers"]
 
@@ -53,13 +53,13 @@ _DEAL = (STOCK, WASTE)
 _REDEAL = (WASTE, STOCK)
 
 
-def move_numbers(rules: Rules) -> tuple[tuple[Location, Location, int], ...]:
+def move_numbers(rules: PatienceRules) -> tuple[tuple[Location, Location, int], ...]:
     """Every ``(src, dst, count)`` the variant can ever play, in number order.
 
     The stock deal and the redeal are listed with count 0: the state decides it.
 
     >>> from pure_engine.games.patience.spec import load_variant
-    >>> numbers = move_numbers(Rules.from_variant(load_variant("golf")))
+    >>> numbers = move_numbers(PatienceRules.from_variant(load_variant("golf")))
     >>> [(str(src), str(dst), n) for src, dst, n in numbers[:2]]
     [('t1', 'h', 1), ('t2', 'h', 1)]
     """
@@ -93,12 +93,12 @@ def move_numbers(rules: Rules) -> tuple[tuple[Location, Location, int], ...]:
     return tuple(out)
 
 
-def _reserve_piles(rules: Rules) -> int:
+def _reserve_piles(rules: PatienceRules) -> int:
     size = rules.variant.reserve_size
     return min(size, 1) if rules.variant.reserve_stacked else size
 
 
-def make_encoding(rules: Rules) -> Encoding[PatienceState, Move]:
+def make_encoding(rules: PatienceRules) -> Encoding[PatienceState, Move]:
     """The :class:`Encoding` of the variant *rules* play (see the module doc)."""
     numbers = move_numbers(rules)
     index_of = {

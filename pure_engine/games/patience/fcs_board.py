@@ -13,7 +13,7 @@ import re
 
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.layout import CardReader, Deal, validate_deal
-from pure_engine.games.patience.spec import Variant
+from pure_engine.games.patience.variant import Variant
 from pure_engine.games.playing_cards import card_str
 
 __all__ = ["fcs_board", "parse_fcs_board"]

@@ -14,7 +14,7 @@ number (else the deal as Solvitaire JSON text), so ``load_game("patience",
 
 Actions are :class:`~pure_engine.games.patience.moves.Move` records with
 physical places (typed locations, parsed once when the text is read),
-listed in :meth:`Rules.moves` order, every empty cell and empty pile named
+listed in :meth:`PatienceRules.moves` order, every empty cell and empty pile named
 (the solver alone folds equivalent targets); built groups move as supermoves
 where the variant moves single cards.  The game has
 perfect information: in Klondike the face-down cards are known ("thoughtful").  Action strings
@@ -48,15 +48,15 @@ from pure_engine.games.patience.deals import (
 )
 from pure_engine.games.patience.encoding import make_encoding
 from pure_engine.games.patience.moves import CELLS, FOUNDATIONS, PILES, Location, Move, parse_move
-from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
 from pure_engine.games.patience.spec import (
-    Variant,
     load_variant,
     parse_json,
     preset_names,
     variant_from_json,
     variant_to_json,
 )
+from pure_engine.games.patience.variant import Variant
 from pure_engine.games.playing_cards import card_str
 
 __all__ = [
@@ -180,20 +180,8 @@ def make_game(
     True
     """
     spec = resolve_variant(variant)
-    rules = Rules.from_variant(spec)
-    fixed: Deal | None
-    if isinstance(deal, str):
-        fixed = parse_deal(deal, spec)
-    elif isinstance(deal, int) and not isinstance(deal, bool):
-        fixed = numbered_deal(spec, deal)
-    elif isinstance(deal, Deal) or deal is None:
-        fixed = deal
-    else:
-        raise ParseError(
-            f"expected a deal number, a Deal or deal text, found {deal!r}", where="deal"
-        )
-    if fixed is None and seed is not None:
-        fixed = random_deal(spec, seed)
+    rules = PatienceRules.from_variant(spec)
+    fixed = _fixed_deal(spec, deal, seed)
 
     def initial_state(seed: int | None = None) -> PatienceState:
         if seed is not None:
@@ -252,6 +240,22 @@ def make_game(
         render=render_state,
         encoding=make_encoding(rules),
     )
+
+
+def _fixed_deal(spec: Variant, deal: int | Deal | str | None, seed: int | None) -> Deal | None:
+    """The deal *deal* names (a number, a :class:`Deal` or deal text), else the seeded random
+    deal, else ``None`` (``initial_state`` then needs a seed)."""
+    if isinstance(deal, str):
+        return parse_deal(deal, spec)
+    if isinstance(deal, int) and not isinstance(deal, bool):
+        return numbered_deal(spec, deal)
+    if not (isinstance(deal, Deal) or deal is None):
+        raise ParseError(
+            f"expected a deal number, a Deal or deal text, found {deal!r}", where="deal"
+        )
+    if deal is None and seed is not None:
+        return random_deal(spec, seed)
+    return deal
 
 
 def render_state(state: PatienceState) -> str:

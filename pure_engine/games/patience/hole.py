@@ -9,8 +9,8 @@ per position than the general search in :mod:`~pure_engine.games.patience.solver
 
 >>> from pure_engine.games.patience.spec import load_variant
 >>> from pure_engine.games.patience.deals import numbered_deal
->>> from pure_engine.games.patience.rules import Rules
->>> rules = Rules.from_variant(load_variant("golf"))
+>>> from pure_engine.games.patience.rules import PatienceRules
+>>> rules = PatienceRules.from_variant(load_variant("golf"))
 >>> result = solve_hole(rules, rules.initial(numbered_deal(load_variant("golf"), 9)))
 >>> result.verdict in (SOLVED, PROVED_UNSOLVABLE)
 True
@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from pure_engine.core.struct import Struct
 from pure_engine.games.patience.moves import HOLE, PILES, STOCK, Move
-from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
 from pure_engine.search.budget import (
     PROVED_UNSOLVABLE,
     SOLVED,
@@ -46,11 +46,12 @@ class HoleResult(Struct):
     stats: SearchStats = SearchStats()
 
 
-def is_hole_only(rules: Rules, state: PatienceState) -> bool:
+def is_hole_only(rules: PatienceRules, state: PatienceState) -> bool:
     """True when :func:`solve_hole` applies: every card goes to the hole, no cells, no waste.
 
     >>> from pure_engine.games.patience.spec import load_variant
-    >>> is_hole_only(Rules.from_variant(load_variant("black-hole")), PatienceState(piles=()))
+    >>> rules = PatienceRules.from_variant(load_variant("black-hole"))
+    >>> is_hole_only(rules, PatienceState(piles=()))
     True
     """
     return (
@@ -122,7 +123,9 @@ def is_stranded(
 HOLE_STAGES: tuple[tuple[bool, int | None], ...] = ((False, 5000), (True, 30000), (False, None))
 
 
-def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None) -> HoleResult:
+def solve_hole(
+    rules: PatienceRules, start: PatienceState, budget: Budget | None = None
+) -> HoleResult:
     """Exhaustive depth-first search of a hole-only position (see :func:`is_hole_only`).
 
     Runs :data:`HOLE_STAGES` (the last one alone with a stock); only the
@@ -141,7 +144,7 @@ def solve_hole(rules: Rules, start: PatienceState, budget: Budget | None = None)
 
 
 def _search(
-    rules: Rules, start: PatienceState, budget: Budget, *, flexible_first: bool
+    rules: PatienceRules, start: PatienceState, budget: Budget, *, flexible_first: bool
 ) -> HoleResult:
     limiter = Limiter(budget)
     t0 = time.perf_counter()

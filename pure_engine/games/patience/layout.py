@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.patience.spec import DealType, Variant, deck_size
+from pure_engine.games.patience.variant import DealType, Variant, deck_size
 from pure_engine.games.playing_cards import card_str, full_deck, parse_card
 
 __all__ = ["CardReader", "Deal", "deal_cards", "validate_deal"]

@@ -7,7 +7,7 @@ the hole's top card, stock, waste, reserve, face-down counts).  A
 locations, ``t3``, ``c1``, ``f``, ...); :func:`apply_move` performs one without checking it
 (the fast path: the move generator of :mod:`~pure_engine.games.patience.rules`
 only makes legal ones).  :func:`is_won` and :func:`position_key` need no rule
-either: the variant's :class:`~pure_engine.games.patience.rules.Rules` exposes
+either: the variant's :class:`~pure_engine.games.patience.rules.PatienceRules` exposes
 them as ``apply``, ``is_won`` and ``key``.
 
 >>> from pure_engine.games.patience.moves import CELLS, PILES

@@ -1,13 +1,13 @@
-"""Patience move generation from a :class:`~pure_engine.games.patience.spec.Variant`.
+"""Patience move generation from a :class:`~pure_engine.games.patience.variant.Variant`.
 
-:class:`Rules` is built once per variant; it holds the precomputed tables
+:class:`PatienceRules` is built once per variant; it holds the precomputed tables
 (which card may go on which, which pairs form a built group, when a card is
 safe to send up) and the functions over states that depend on them:
-:meth:`Rules.initial`, :meth:`Rules.moves` (legal moves, one small method per
-move family) and :meth:`Rules.search_key`.  What needs no rule lives with the
+:meth:`PatienceRules.initial`, :meth:`PatienceRules.moves` (legal moves, one small method per
+move family) and :meth:`PatienceRules.search_key`.  What needs no rule lives with the
 state in :mod:`~pure_engine.games.patience.position` (:class:`PatienceState`,
-the unchecked transition, won-ness, the canonical key); ``Rules`` exposes it as
-:meth:`Rules.apply`, :meth:`Rules.is_won` and :meth:`Rules.key`, and this
+the unchecked transition, won-ness, the canonical key); ``PatienceRules`` exposes it as
+:meth:`PatienceRules.apply`, :meth:`PatienceRules.is_won` and :meth:`PatienceRules.key`, and this
 module re-exports ``PatienceState`` and ``EMPTY``.
 
 Moves are :class:`~pure_engine.games.patience.moves.Move` records naming
@@ -17,7 +17,7 @@ what the independent verifier reads.
 
 >>> from pure_engine.games.patience.spec import load_variant
 >>> from pure_engine.games.patience.deals import ms_deal
->>> rules = Rules.from_variant(load_variant("freecell"))
+>>> rules = PatienceRules.from_variant(load_variant("freecell"))
 >>> s0 = rules.initial(ms_deal(1))
 >>> [str(m) for m in rules.moves(s0)][:3]
 ['t1-c1', 't2-c1', 't3-c1']
@@ -53,7 +53,7 @@ from pure_engine.games.patience.position import (
     is_won,
     position_key,
 )
-from pure_engine.games.patience.spec import (
+from pure_engine.games.patience.variant import (
     BuildPolicy,
     DealType,
     FaceUp,
@@ -65,7 +65,7 @@ from pure_engine.games.patience.spec import (
 )
 from pure_engine.games.playing_cards import is_red, rank, suit
 
-__all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceState", "Rules"]
+__all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceRules", "PatienceState"]
 
 SUPPORTED_NOTE = (
     "tableau piles (any build policy; spaces any/kings/no-build; single cards, built groups "
@@ -92,7 +92,7 @@ def _builds(policy: BuildPolicy, below: int, above: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class PatienceRules:
     """Precomputed tables and the pure move functions for one variant."""
 
     variant: Variant
@@ -119,11 +119,11 @@ class Rules:
     builds_anything: bool
 
     @classmethod
-    def from_variant(cls, variant: Variant, *, supermoves: bool = True) -> Rules:
+    def from_variant(cls, variant: Variant, *, supermoves: bool = True) -> PatienceRules:
         """Build the tables for *variant*.
 
         >>> from pure_engine.games.patience.spec import load_variant
-        >>> Rules.from_variant(load_variant("seahaven-towers")).kings_only
+        >>> PatienceRules.from_variant(load_variant("seahaven-towers")).kings_only
         True
 
         With *supermoves* (the default), a variant that moves single cards only
@@ -224,7 +224,7 @@ class Rules:
         >>> from pure_engine.games.patience.spec import load_variant
         >>> from pure_engine.games.patience.deals import numbered_deal
         >>> variant = load_variant("beleaguered-castle")
-        >>> Rules.from_variant(variant).initial(numbered_deal(variant, 1)).found
+        >>> PatienceRules.from_variant(variant).initial(numbered_deal(variant, 1)).found
         (1, 1, 1, 1)
         """
         cells = tuple(EMPTY if c is None else c for c in deal.cells)
@@ -261,7 +261,7 @@ class Rules:
         this is :meth:`key`.
 
         >>> from pure_engine.games.patience.spec import load_variant
-        >>> rules = Rules.from_variant(load_variant("black-hole"))
+        >>> rules = PatienceRules.from_variant(load_variant("black-hole"))
         >>> rules.search_key(PatienceState(piles=((4, 7), (9,)), hole=0))
         ((2, 1), (), 0, 0, ())
         """
@@ -290,7 +290,7 @@ class Rules:
         """How many built cards move as a unit: (free cells + 1) * 2 ** empty piles.
 
         >>> from pure_engine.games.patience.spec import load_variant
-        >>> rules = Rules.from_variant(load_variant("freecell"))
+        >>> rules = PatienceRules.from_variant(load_variant("freecell"))
         >>> rules.group_limit(PatienceState(piles=(), cells=(-1, -1, 7, 8)), 2)
         12
         """

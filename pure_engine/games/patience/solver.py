@@ -47,8 +47,8 @@ from pure_engine.games.patience.moves import (
     Move,
     Places,
 )
-from pure_engine.games.patience.rules import EMPTY, PatienceState, Rules
-from pure_engine.games.patience.spec import GroupMove, Variant
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
+from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats, Verdict
 from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import Algorithm, search
@@ -107,11 +107,11 @@ class SolveResult(Struct):
         return self.verdict == PROVED_UNSOLVABLE
 
 
-def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
+def autoplay(rules: PatienceRules, state: PatienceState) -> tuple[PatienceState, Step]:
     """Move every safe card to the foundation; return the new state and the moves.
 
     >>> from pure_engine.games.patience.spec import load_variant
-    >>> rules = Rules.from_variant(load_variant("freecell"))
+    >>> rules = PatienceRules.from_variant(load_variant("freecell"))
     >>> s = PatienceState(piles=((1, 0), (), (), (), (), (), (), ()), cells=(-1,) * 4)
     >>> s2, done = autoplay(rules, s)
     >>> [str(m) for m in done], s2.found, s.found
@@ -164,11 +164,11 @@ def autoplay(rules: Rules, state: PatienceState) -> tuple[PatienceState, Step]:
     return state, tuple(done)
 
 
-def expand_group(rules: Rules, state: PatienceState, move: Move) -> tuple[Move, ...]:
+def expand_group(rules: PatienceRules, state: PatienceState, move: Move) -> tuple[Move, ...]:
     """Rewrite a built-group move as single-card moves through free cells and empty piles.
 
     >>> from pure_engine.games.patience.spec import load_variant
-    >>> rules = Rules.from_variant(load_variant("bakers-game"), supermoves=True)
+    >>> rules = PatienceRules.from_variant(load_variant("bakers-game"), supermoves=True)
     >>> s = PatienceState(piles=((12, 11, 10), (25,), (), (), (), (), (), ()), cells=(-1,) * 4)
     >>> [str(m) for m in expand_group(rules, s, Move(PILES[0], PILES[2], 2))]
     ['t1-c1', 't1-t3', 'c1-t3']
@@ -207,7 +207,7 @@ def expand_group(rules: Rules, state: PatienceState, move: Move) -> tuple[Move, 
 class _Searcher:
     """One search: the rules plus per-search memo tables (never shared between searches)."""
 
-    def __init__(self, rules: Rules, *, expand_groups: bool) -> None:
+    def __init__(self, rules: PatienceRules, *, expand_groups: bool) -> None:
         self.rules = rules
         self.expand_groups = expand_groups
         self.pile_memo: dict[tuple[int, ...], int] = {}
@@ -322,7 +322,7 @@ class _Searcher:
 
 
 def solve(
-    variant: Variant | Rules,
+    variant: Variant | PatienceRules,
     deal: Deal | PatienceState,
     *,
     mode: SolveMode | str = SolveMode.AUTO,
@@ -341,10 +341,10 @@ def solve(
     the same, the solutions shorter); *expand_supermoves* writes each of them
     out as the single-card moves it stands for (:func:`expand_group`).
     """
-    if isinstance(variant, Rules):
+    if isinstance(variant, PatienceRules):
         rules = variant
     else:
-        rules = Rules.from_variant(variant, supermoves=supermoves)
+        rules = PatienceRules.from_variant(variant, supermoves=supermoves)
     expand_groups = (
         expand_supermoves and rules.group_moves and rules.variant.move_group is GroupMove.NO
     )

@@ -5,7 +5,7 @@ after checking it against the variant's rules, names the first illegal move
 (by 0-based index, with the reason) and finally says whether the game is won
 (every card on the foundations, or in the hole).  It deliberately shares no
 code with the solver's move generation (``game.py`` / ``rules.py``): it reads
-the rules straight from the :class:`~pure_engine.games.patience.spec.Variant`
+the rules straight from the :class:`~pure_engine.games.patience.variant.Variant`
 and checks one move at a time against a plain table, so a bug in the solver
 cannot hide behind the same bug here.
 
@@ -41,7 +41,7 @@ from pure_engine.core.struct import Struct
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.deals import Deal, validate_deal
 from pure_engine.games.patience.moves import Move, move_str
-from pure_engine.games.patience.spec import DealType, SpacesPolicy, Variant
+from pure_engine.games.patience.variant import DealType, SpacesPolicy, Variant
 from pure_engine.games.patience.verify_table import IllegalMove, VerifyTable
 
 __all__ = ["VerifyResult", "describe", "position", "verify"]

@@ -3,7 +3,7 @@
 :class:`VerifyTable` holds a deal as lists (piles, cells, stock, waste,
 reserve, hole, foundations) and :meth:`VerifyTable.apply` checks one
 :class:`~pure_engine.games.patience.moves.Move` against the
-:class:`~pure_engine.games.patience.spec.Variant`'s rules read straight from the
+:class:`~pure_engine.games.patience.variant.Variant`'s rules read straight from the
 record -- source, destination, built groups, supermove limits, foundation
 order -- then performs it (the move's locations come typed: kind and index,
 parsed once where the move was read), or raises :class:`IllegalMove` with the reason.  It
@@ -32,7 +32,7 @@ from typing import assert_never
 from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.moves import NO_INDEX, Location, Move, Places
-from pure_engine.games.patience.spec import (
+from pure_engine.games.patience.variant import (
     BuildPolicy,
     DealType,
     FaceUp,

@@ -173,8 +173,7 @@ def _info(players: int) -> GameInfo:
 def make_game(*, players: int = 2) -> Game[KuhnState, int]:
     """Kuhn poker for *players* (OpenSpiel's ``kuhn_poker`` with ``players=N``).
 
-    The game value owns its memo of histories: the rule functions below are
-    closures over it, built here, in one place.
+    The game value owns its memo of histories; the rule functions below close over it.
 
     >>> make_game(players=4).info.max_return
     6.0

@@ -4,8 +4,8 @@
 :mod:`.lethal` solves "win this turn" puzzles exactly (docs/skirmish.md).
 """
 
-from pure_engine.games.skirmish.actions import Action
+from pure_engine.games.skirmish.actions import SkirmishAction
 from pure_engine.games.skirmish.base import SkirmishState
 from pure_engine.games.skirmish.game import make_game
 
-__all__ = ["Action", "SkirmishState", "make_game"]
+__all__ = ["SkirmishAction", "SkirmishState", "make_game"]

@@ -1,6 +1,6 @@
 """Skirmish's actions, which are legal, and their notation.
 
-An :class:`Action` is a small struct: ``kind`` (:data:`END_TURN`, :data:`PLAY`,
+An :class:`SkirmishAction` is a small struct: ``kind`` (:data:`END_TURN`, :data:`PLAY`,
 :data:`ATTACK`, :data:`POWER`, :data:`CHOOSE`), the ``source`` (the hand card
 played, the attacker, or the option chosen), the ``target`` entity and, for a
 minion, the board position ``at``.  Entities are named in notation from the
@@ -27,17 +27,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards import Ctx
+from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
-    Ctx,
     DecisionKind,
     Entity,
     EntityId,
     is_alive,
 )
-from pure_engine.cards.table import entity_identity
+from pure_engine.cards.runtime.table import entity_identity
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
@@ -61,7 +61,7 @@ __all__ = [
     "END_TURN",
     "PLAY",
     "POWER",
-    "Action",
+    "SkirmishAction",
     "action_to_str",
     "attack_value",
     "can_attack",
@@ -79,7 +79,7 @@ POWER: Final = 3
 CHOOSE: Final = 4
 
 
-class Action(Struct):
+class SkirmishAction(Struct):
     """One move: its kind, source (hand card, attacker, or option index), target, position."""
 
     kind: int
@@ -88,7 +88,7 @@ class Action(Struct):
     at: int = -1
 
 
-END: Final = Action(END_TURN)
+END: Final = SkirmishAction(END_TURN)
 
 
 def hero_of(state: SkirmishState, player: int) -> EntityId:
@@ -145,7 +145,7 @@ def _targets(
     return tuple(i for i in select(state.table, Ctx(source, player)) if is_alive(entities[i]))
 
 
-def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
+def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     """Plays (hand order, then targets, then positions), attacks, the hero power, ``end_turn``;
     or the options of a pending decision.  Identical cards in hand are offered once."""
     if state.winner is not None:
@@ -154,13 +154,13 @@ def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
     if pending is not None:
         if pending.player == CHANCE_PLAYER:
             return ()
-        return tuple(Action(CHOOSE, i) for i in range(len(pending.options)))
+        return tuple(SkirmishAction(CHOOSE, i) for i in range(len(pending.options)))
     me = state.to_move
     table = state.table
     entities = table.entities
     mana = state.mana[me]
     board = table.zones[BOARD_ZONES[me]]
-    out: list[Action] = []
+    out: list[SkirmishAction] = []
     seen: set[tuple[object, ...]] = set()
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
@@ -171,6 +171,8 @@ def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
             continue
         seen.add(ident)
         d = POOL.card(e.card)
+        if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
+            continue
         is_minion = "minion" in d.types
         if is_minion and len(board) >= BOARD_LIMIT:
             continue
@@ -183,17 +185,17 @@ def legal_actions(state: SkirmishState) -> tuple[Action, ...]:
         else:
             targets = (-1,)
         places = range(len(board) + 1) if is_minion else (-1,)
-        out.extend(Action(PLAY, i, t, at) for t in targets for at in places)
+        out.extend(SkirmishAction(PLAY, i, t, at) for t in targets for at in places)
     for i in (*board, hero_of(state, me)):
         if can_attack(state, entities[i]):
-            out.extend(Action(ATTACK, i, t) for t in attack_targets(state, me))
+            out.extend(SkirmishAction(ATTACK, i, t) for t in attack_targets(state, me))
     if not state.powered[me] and mana >= 2:
         power = power_of(state, me)
         hero = hero_of(state, me)
         if power in POOL.targets:
-            out.extend(Action(POWER, hero, t) for t in _targets(state, power, hero, me))
+            out.extend(SkirmishAction(POWER, hero, t) for t in _targets(state, power, hero, me))
         elif not _power_is_pointless(state, power, me):
-            out.append(Action(POWER, hero))
+            out.append(SkirmishAction(POWER, hero))
     out.append(END)
     return tuple(out)
 
@@ -247,7 +249,7 @@ def _hand_name(state: SkirmishState, entity_id: int, player: int) -> str:
     return card if len(same) == 1 else f"{card}#{hand.index(EntityId(entity_id)) + 1}"
 
 
-def action_to_str(state: SkirmishState, action: Action) -> str:
+def action_to_str(state: SkirmishState, action: SkirmishAction) -> str:
     """The notation of *action* in *state* (see the module docstring)."""
     me = state.to_move
     if action.kind == CHOOSE:
@@ -317,7 +319,7 @@ def _parse_hand(state: SkirmishState, text: str, player: int) -> EntityId:
     raise ParseError(f"no {name!r} in hand")
 
 
-def parse_action(state: SkirmishState, text: str) -> Action:
+def parse_action(state: SkirmishState, text: str) -> SkirmishAction:
     """Parse the notation of an action (``ParseError`` naming what was expected)."""
     words = text.strip()
     me = state.to_move
@@ -332,14 +334,14 @@ def parse_action(state: SkirmishState, text: str) -> Action:
         if pending is None or not 1 <= int(number) <= len(pending.options):
             count = 0 if pending is None else len(pending.options)
             raise ParseError(f"expected an option 1..{count}, found {text!r}")
-        return Action(CHOOSE, int(number) - 1)
+        return SkirmishAction(CHOOSE, int(number) - 1)
     left, arrow, right = rest.partition("->")
     goal = right.strip()
     if head == "attack" and goal.isdigit():
         goal = f"enemy {goal}"
     target = _parse_target(state, goal, me, text) if arrow else -1
     if head == "hero_power" and not left.strip():
-        return Action(POWER, hero_of(state, me), target)
+        return SkirmishAction(POWER, hero_of(state, me), target)
     if head == "attack" and arrow:
         who = left.strip()
         if who == "hero":
@@ -348,7 +350,7 @@ def parse_action(state: SkirmishState, text: str) -> Action:
             source = state.table.zones[BOARD_ZONES[me]][int(who) - 1]
         else:
             raise ParseError(f"expected an attacker (hero or a board position), found {who!r}")
-        return Action(ATTACK, source, target)
+        return SkirmishAction(ATTACK, source, target)
     if head == "play" and left.strip():
         card, _, place = left.strip().partition(" @")
         source = _parse_hand(state, card.strip(), me)
@@ -362,5 +364,5 @@ def parse_action(state: SkirmishState, text: str) -> Action:
                 at = int(place) - 1
         elif place:
             raise ParseError(f"only minions take a position, found {text!r}")
-        return Action(PLAY, source, target, at)
+        return SkirmishAction(PLAY, source, target, at)
     raise ParseError(f"expected play/attack/hero_power/choose/end_turn, found {text!r}")

@@ -6,20 +6,11 @@ hooks (:mod:`.rules`) and the game (:mod:`.game`).
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
-from pure_engine.cards import (
-    ENEMY,
-    FIRST_GAME_STATUS,
-    FRIENDLY,
-    CardState,
-    HasTag,
-    HasType,
-    Layout,
-    Pred,
-    Selector,
-    Zone,
-)
+from pure_engine.cards import ENEMY, FRIENDLY, HasTag, HasType, Pred, Selector, Zone
+from pure_engine.cards.runtime import FIRST_GAME_STATUS, CardState, Layout
 from pure_engine.core.flow import StepId
 from pure_engine.core.zones import Visibility
 
@@ -54,8 +45,23 @@ __all__ = [
     "TURN_LIMIT",
     "WEAPON_ZONES",
     "WINDFURY",
+    "SkirmishEvent",
     "SkirmishState",
 ]
+
+
+class SkirmishEvent(enum.Enum):
+    """What cards can listen to in skirmish (besides the kit's ``DEATH``)."""
+
+    DAMAGED = "damaged"
+    """A character took damage (subject: that character)."""
+    SUMMONED = "summoned"
+    """A minion was played or summoned (subject: that minion)."""
+    TURN_START = "turn_start"
+    """A turn starts (subject: the hero whose turn it is)."""
+    TURN_END = "turn_end"
+    """A turn ends (subject: the hero whose turn it is)."""
+
 
 MAIN_STEP: Final = StepId("main")
 """The step the player to move acts in."""

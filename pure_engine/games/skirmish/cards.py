@@ -13,15 +13,13 @@ can name them.  Tokens (``whelp``, ``damaged_golem``...), hero cards
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Final
 
 from pure_engine.cards import (
     ADJACENT,
     ATK,
-    CHANCE_PLAYER,
     COST,
+    DEATH,
     ENEMY,
     FRIENDLY,
     OTHER,
@@ -32,12 +30,9 @@ from pure_engine.cards import (
     Aura,
     Buff,
     CardDef,
-    CardState,
     ChooseOne,
     ChooseTarget,
     Count,
-    Decision,
-    DecisionKind,
     Destroy,
     Discard,
     Do,
@@ -51,11 +46,9 @@ from pure_engine.cards import (
     Hit,
     If,
     LookAndChoose,
-    OrderDeck,
     Player,
     RandomNumber,
     ReturnToHand,
-    Rules,
     SearchDeck,
     Selector,
     Silence,
@@ -64,13 +57,9 @@ from pure_engine.cards import (
     Trigger,
     TriggerRemote,
     Zone,
-    move,
-    spawn,
 )
-from pure_engine.cards.program import Assembler, Frame, Instr, S, Value
 from pure_engine.games.skirmish.base import (
     BEAST,
-    BOARD_LIMIT,
     CHARACTERS,
     CHARGE,
     DAMAGED,
@@ -81,8 +70,6 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
-    LAYOUT,
-    MAX_MANA,
     MINIONS,
     POISONOUS,
     SPELLPOWER,
@@ -90,7 +77,20 @@ from pure_engine.games.skirmish.base import (
     TAUNT,
     UNDAMAGED,
     WINDFURY,
-    SkirmishState,
+    SkirmishEvent,
+)
+from pure_engine.games.skirmish.cards_effects import (
+    TOTEMS,
+    Missiles,
+    SummonRandomTotem,
+    board_not_full,
+    combo,
+    dagger,
+    draw_cheaper,
+    equip,
+    gain_mana,
+    health_to_one,
+    opponent_crystal,
 )
 
 __all__ = ["CARDS", "CLASSES", "COLLECTIBLE", "TOTEMS", "equip", "targetable"]
@@ -137,13 +137,21 @@ def minion(
 
 def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
-    cls: str = "neutral", collectible: bool = True,
+    cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
+    needs_weapon: bool = False,
 ) -> CardDef:  # fmt: skip
-    """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one)."""
+    """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
+
+    ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
+    ``needs_weapon``: it can be cast only while its caster has a weapon.
+    """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
         target=None if target is None else targetable(target),
-        extra={"class": cls, "collectible": collectible},
+        extra={
+            "class": cls, "collectible": collectible, "spell_damage": spell_damage,
+            "needs_weapon": needs_weapon,
+        },
     )  # fmt: skip
 
 
@@ -176,111 +184,11 @@ def hero(cls: str, hero_power: str) -> CardDef:
     )  # fmt: skip
 
 
-# --- game-specific effects --------------------------------------------------------------------
-
-
-def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
-    return (value, values[1]) if player == 0 else (values[0], value)
-
-
-def gain_mana(amount: int) -> Effect:
-    """Gain *amount* mana this turn only (The Coin, Innervate)."""
-
-    def gain(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
-        assert isinstance(state, SkirmishState)
-        me = frame.ctx.controller
-        return state.replace(
-            mana=_player_tuple(state.mana, me, min(MAX_MANA, state.mana[me] + amount))
-        )
-
-    return Do(gain)
-
-
-def _opponent_crystal(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
-    assert isinstance(state, SkirmishState)
-    them = 1 - frame.ctx.controller
-    return state.replace(
-        crystals=_player_tuple(state.crystals, them, min(MAX_MANA, state.crystals[them] + 1))
-    )
-
-
-def _health_to_one(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
-    target = frame.ctx.target
-    if target is None:
-        return state
-    e = state.table.entities[target]
-    return state.replace(table=state.table.replace(entities=state.table.entities.set(
-        target, e.replace(health=1 + e.aura_health, damage=0)
-    )))  # fmt: skip
-
-
-def equip(state: S, rules: Rules[S], player: int, card: str) -> S:
-    """*player* equips a fresh *card* (their old weapon goes to the graveyard)."""
-    zone = rules.layout.zone("weapon", player)
-    table = state.table
-    for old in table.zones[zone]:
-        table = move(table, old, rules.layout.zone("graveyard", player))
-    table, _ = spawn(table, rules.pool, zone, card, player)
-    return state.replace(table=table)
-
-
-def _dagger(state: CardState, frame: Frame, rules: Rules[CardState]) -> CardState:
-    return equip(state, rules, frame.ctx.controller, "wicked_knife")
-
-
-TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_air_totem")
-"""The basic totems Totemic Call picks from."""
-
-
-@dataclass(frozen=True, slots=True)
-class _RandomTotemI(Instr):
-    """Chance picks one of the basic totems not already on your board, and summons it."""
-
-    def run(self, state: S, frame: Frame, rules: Rules[S]) -> tuple[S, Frame | None]:
-        table = state.table
-        board = table.zones[rules.layout.zone("board", frame.ctx.controller)]
-        present = {table.entities[i].card for i in board}
-        options = tuple(i for i, totem in enumerate(TOTEMS) if totem not in present)
-        if not options or len(board) >= BOARD_LIMIT:
-            return state, frame.replace(pc=frame.pc + 1)
-        if len(options) == 1:
-            return self.resume(state, frame, rules, options[0])
-        weights = (Fraction(1, len(options)),) * len(options)
-        labels = tuple(TOTEMS[i] for i in options)
-        decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights, labels)
-        return state.replace(pending=decision), frame
-
-    def resume(
-        self, state: S, frame: Frame, rules: Rules[S], choice: Value
-    ) -> tuple[S, Frame | None]:
-        assert isinstance(choice, int)
-        state = rules.summon(state, frame, frame.ctx.controller, TOTEMS[choice])
-        return state, frame.replace(pc=frame.pc + 1)
-
-
-@dataclass(frozen=True, slots=True)
-class SummonRandomTotem(Effect):
-    """Summon a random basic totem you do not have (Totemic Call)."""
-
-    def emit(self, asm: Assembler) -> None:
-        asm.emit(_RandomTotemI())
-
-
-def _combo(state: CardState, frame: Frame) -> bool:
-    assert isinstance(state, SkirmishState)
-    return state.played >= 2  # this card counts itself
-
-
-def _board_not_full(state: CardState, frame: Frame) -> bool:
-    zone = LAYOUT.zone("board", frame.ctx.controller)
-    return len(state.table.zones[zone]) < BOARD_LIMIT
-
-
 # --- the cards --------------------------------------------------------------------------------
 
 DECK_MINION: Final = FRIENDLY + Zone("deck") + HasType("minion")
 OTHER_FRIENDLY_MINIONS: Final = FRIENDLY_MINIONS + OTHER
-YOUR_TURN_END: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
+YOUR_TURN: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
 
 
 def _t(key: str, cost: int, attack: int, health: int, tags: int = 0, *types: str) -> CardDef:
@@ -307,16 +215,16 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("kobold_geomancer", 2, 2, 2, tags=SPELLPOWER),
     minion("novice_engineer", 2, 1, 1, Draw(), text="Battlecry: draw a card."),
     minion("loot_hoarder", 2, 2, 1, deathrattle=(Draw(),), text="Deathrattle: draw a card."),
-    minion("knife_juggler", 2, 2, 2, triggers=(Trigger("summoned", (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
+    minion("knife_juggler", 2, 2, 2, triggers=(Trigger(SkirmishEvent.SUMMONED, (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
     minion("dire_wolf_alpha", 2, 2, 2, types=("beast",), aura=Aura(ADJACENT, 1, 0), text="Adjacent minions have +1 Attack."),
-    minion("mad_scientist", 2, 2, 2, deathrattle=(If(_board_not_full, (SearchDeck(DECK_MINION + (COST <= 3), to="board"),)),), text="Deathrattle: put a minion costing 3 or less from your deck into play."),
+    minion("mad_scientist", 2, 2, 2, deathrattle=(If(board_not_full, (SearchDeck(DECK_MINION + (COST <= 3), to="board"),)),), text="Deathrattle: put a minion costing 3 or less from your deck into play."),
     minion("acidic_swamp_ooze", 2, 3, 2, Destroy(ENEMY + Zone("weapon")), text="Battlecry: destroy your opponent's weapon."),
     minion("murloc_tidehunter", 2, 2, 1, Summon("murloc_scout"), types=("murloc",), text="Battlecry: summon a 1/1 Murloc Scout."),
     minion("raid_leader", 3, 2, 2, aura=Aura(OTHER_FRIENDLY_MINIONS, 1, 0), text="Your other minions have +1 Attack."),
     minion("wolfrider", 3, 3, 1, tags=CHARGE),
     minion("ironbeak_owl", 3, 2, 1, Silence(TARGET), types=("beast",), target=MINIONS, text="Battlecry: silence a minion."),
     minion("harvest_golem", 3, 2, 3, deathrattle=(Summon("damaged_golem"),), text="Deathrattle: summon a 2/1 Damaged Golem."),
-    minion("arcane_golem", 3, 4, 2, Do(_opponent_crystal), tags=CHARGE, text="Charge. Battlecry: give your opponent a Mana Crystal."),
+    minion("arcane_golem", 3, 4, 2, Do(opponent_crystal), tags=CHARGE, text="Charge. Battlecry: give your opponent a Mana Crystal."),
     minion("shattered_sun_cleric", 3, 3, 2, Buff(TARGET, 1, 1), target=FRIENDLY_MINIONS, text="Battlecry: give a friendly minion +1/+1."),
     minion("ironforge_rifleman", 3, 2, 2, Hit(TARGET, 1), target=CHARACTERS, text="Battlecry: deal 1 damage."),
     minion("razorfen_hunter", 3, 2, 3, Summon("boar"), text="Battlecry: summon a 1/1 Boar."),
@@ -325,22 +233,22 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("silverback_patriarch", 3, 1, 4, tags=TAUNT, types=("beast",)),
     minion("jungle_panther", 3, 4, 2, tags=STEALTH, types=("beast",)),
     minion("thrallmar_farseer", 3, 2, 3, tags=WINDFURY),
-    minion("acolyte_of_pain", 3, 1, 3, triggers=(Trigger("damaged", (Draw(),), SELF),), text="Whenever this minion takes damage, draw a card."),
+    minion("acolyte_of_pain", 3, 1, 3, triggers=(Trigger(SkirmishEvent.DAMAGED, (Draw(),), SELF),), text="Whenever this minion takes damage, draw a card."),
     minion("dalaran_mage", 3, 1, 4, tags=SPELLPOWER),
     minion("chillwind_yeti", 4, 4, 5),
     minion("senjin_shieldmasta", 4, 3, 5, tags=TAUNT),
     minion("gnomish_inventor", 4, 2, 4, Draw(), text="Battlecry: draw a card."),
     minion("ogre_magi", 4, 4, 4, tags=SPELLPOWER),
     minion("defender_of_argus", 4, 2, 3, Buff(ADJACENT, 1, 1, tags=TAUNT), text="Battlecry: give adjacent minions +1/+1 and Taunt."),
-    minion("cult_master", 4, 4, 2, triggers=(Trigger("death", (Draw(),), FRIENDLY + Zone("graveyard") + HasType("minion")),), text="Whenever one of your other minions dies, draw a card."),
+    minion("cult_master", 4, 4, 2, triggers=(Trigger(DEATH, (Draw(),), FRIENDLY + Zone("graveyard") + HasType("minion")),), text="Whenever one of your other minions dies, draw a card."),
     minion("leeroy_jenkins", 5, 6, 2, Summon("whelp", Player.OPPONENT, 2), tags=CHARGE, text="Charge. Battlecry: summon two 1/1 Whelps for your opponent."),
     minion("frostwolf_warlord", 5, 4, 4, Buff(SELF, Count(OTHER_FRIENDLY_MINIONS), Count(OTHER_FRIENDLY_MINIONS)), text="Battlecry: gain +1/+1 for each other friendly minion."),
     minion("stormpike_commando", 5, 4, 2, Hit(TARGET, 2), target=CHARACTERS, text="Battlecry: deal 2 damage."),
     minion("darkscale_healer", 5, 4, 5, Heal(FRIENDLY_CHARACTERS, 2), text="Battlecry: restore 2 health to all friendly characters."),
-    minion("gurubashi_berserker", 5, 2, 7, triggers=(Trigger("damaged", (Buff(SELF, 3),), SELF),), text="Whenever this minion takes damage, gain +3 Attack."),
+    minion("gurubashi_berserker", 5, 2, 7, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 3),), SELF),), text="Whenever this minion takes damage, gain +3 Attack."),
     minion("boulderfist_ogre", 6, 6, 7),
     minion("lord_of_the_arena", 6, 6, 5, tags=TAUNT),
-    minion("doomsayer", 2, 0, 7, triggers=(Trigger("turn_start", (Destroy(MINIONS),), YOUR_TURN_END),), text="At the start of your turn, destroy ALL minions."),
+    minion("doomsayer", 2, 0, 7, triggers=(Trigger(SkirmishEvent.TURN_START, (Destroy(MINIONS),), YOUR_TURN),), text="At the start of your turn, destroy ALL minions."),
     minion("stormwind_champion", 7, 6, 6, aura=Aura(OTHER_FRIENDLY_MINIONS, 1, 1), text="Your other minions have +1/+1."),
     minion("core_hound", 7, 9, 5, types=("beast",)),
     minion("war_golem", 7, 7, 7),
@@ -365,7 +273,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     )), cls="druid"),
     spell("savage_roar", 3, "Give your characters +2 Attack this turn.", Buff(FRIENDLY_CHARACTERS, 2, one_turn=True), cls="druid"),
     spell("swipe", 4, "Deal 4 damage to an enemy and 1 damage to all other enemies.", Hit(TARGET, 4), Hit(ENEMY_CHARACTERS - TARGET, 1), target=ENEMY_CHARACTERS, cls="druid"),
-    spell("arcane_missiles", 1, "Deal 3 damage randomly split among all enemies.", *(Hit(RANDOM(ENEMY_CHARACTERS), 1),) * 3, cls="mage"),
+    spell("arcane_missiles", 1, "Deal 3 damage randomly split among all enemies.", Missiles(ENEMY_CHARACTERS, 3), cls="mage", spell_damage="missiles"),
     spell("arcane_explosion", 2, "Deal 1 damage to all enemy minions.", Hit(ENEMY_MINIONS, 1), cls="mage"),
     spell("frostbolt", 2, "Deal 3 damage to a character and Freeze it.", Hit(TARGET, 3), Freeze(TARGET), target=CHARACTERS, cls="mage"),
     spell("arcane_intellect", 3, "Draw 2 cards.", Draw(count=2), cls="mage"),
@@ -373,7 +281,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     spell("polymorph", 4, "Transform a minion into a 1/1 Sheep.", Transform(TARGET, "sheep"), target=MINIONS, cls="mage"),
     spell("flamestrike", 7, "Deal 4 damage to all enemy minions.", Hit(ENEMY_MINIONS, 4), cls="mage"),
     spell("arcane_shot", 1, "Deal 2 damage.", Hit(TARGET, 2), target=CHARACTERS, cls="hunter"),
-    spell("hunters_mark", 1, "Change a minion's Health to 1.", Do(_health_to_one), target=MINIONS, cls="hunter"),
+    spell("hunters_mark", 1, "Change a minion's Health to 1.", Do(health_to_one), target=MINIONS, cls="hunter"),
     spell("tracking", 1, "Look at the top 3 cards of your deck. Draw one and discard the others.", LookAndChoose(3), cls="hunter"),
     spell("kill_command", 3, "Deal 3 damage. If you control a Beast, deal 5 instead.", If(FRIENDLY_MINIONS + BEAST, (Hit(TARGET, 5),), (Hit(TARGET, 3),)), target=CHARACTERS, cls="hunter"),
     spell("feign_death", 2, "Trigger all Deathrattles on your minions.", TriggerRemote(FRIENDLY_MINIONS), cls="hunter"),
@@ -387,11 +295,11 @@ CARDS: Final[tuple[CardDef, ...]] = (
     spell("shadow_word_pain", 2, "Destroy a minion with 3 or less Attack.", Destroy(TARGET), target=MINIONS + (ATK <= 3), cls="priest"),
     spell("shadow_word_death", 3, "Destroy a minion with 5 or more Attack.", Destroy(TARGET), target=MINIONS + (ATK >= 5), cls="priest"),
     spell("backstab", 0, "Deal 2 damage to an undamaged minion.", Hit(TARGET, 2), target=MINIONS + UNDAMAGED, cls="rogue"),
-    spell("eviscerate", 2, "Deal 2 damage. Combo: deal 4 instead.", If(_combo, (Hit(TARGET, 4),), (Hit(TARGET, 2),)), target=CHARACTERS, cls="rogue"),
+    spell("eviscerate", 2, "Deal 2 damage. Combo: deal 4 instead.", If(combo, (Hit(TARGET, 4),), (Hit(TARGET, 2),)), target=CHARACTERS, cls="rogue"),
     spell("sap", 2, "Return an enemy minion to your opponent's hand.", ReturnToHand(TARGET), target=ENEMY_MINIONS, cls="rogue"),
     spell("fan_of_knives", 3, "Deal 1 damage to all enemy minions. Draw a card.", Hit(ENEMY_MINIONS, 1), Draw(), cls="rogue"),
     spell("sinister_strike", 1, "Deal 3 damage to the enemy hero.", Hit(ENEMY_HERO, 3), cls="rogue"),
-    spell("deadly_poison", 1, "Give your weapon +2 Attack.", Buff(FRIENDLY + Zone("weapon"), 2), cls="rogue"),
+    spell("deadly_poison", 1, "Give your weapon +2 Attack.", Buff(FRIENDLY + Zone("weapon"), 2), cls="rogue", needs_weapon=True),
     spell("assassinate", 5, "Destroy an enemy minion.", Destroy(TARGET), target=ENEMY_MINIONS, cls="rogue"),
     spell("blessing_of_kings", 4, "Give a minion +4/+4.", Buff(TARGET, 4, 4), target=MINIONS, cls="paladin"),
     spell("blessing_of_might", 1, "Give a minion +3 Attack.", Buff(TARGET, 3), target=MINIONS, cls="paladin"),
@@ -400,7 +308,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     spell("lightning_storm", 3, "Deal 2-3 damage to all enemy minions.", ForEach(ENEMY_MINIONS, lambda m: [Hit(m, RandomNumber(2, 3))]), cls="shaman"),
     spell("bloodlust", 5, "Give your minions +3 Attack this turn.", Buff(FRIENDLY_MINIONS, 3, one_turn=True), cls="shaman"),
     spell("hex", 3, "Transform a minion into a 0/1 Frog with Taunt.", Transform(TARGET, "frog"), target=MINIONS, cls="shaman"),
-    spell("far_sight", 2, "Look at the top 3 cards of your deck and put them back in any order. Draw a card.", OrderDeck(3), Draw(), cls="shaman"),
+    spell("far_sight", 3, "Draw a card. That card costs (3) less.", draw_cheaper(3), cls="shaman"),
     spell("execute", 1, "Destroy a damaged enemy minion.", Destroy(TARGET), target=ENEMY_MINIONS + DAMAGED, cls="warrior"),
     spell("whirlwind", 1, "Deal 1 damage to ALL minions.", Hit(MINIONS, 1), cls="warrior"),
     spell("shield_block", 3, "Gain 5 Armor. Draw a card.", Armor(FRIENDLY_HERO, 5), Draw(), cls="warrior"),
@@ -421,7 +329,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     _t("frog", 0, 0, 1, TAUNT, "beast"),
     _t("druid_of_the_claw_cat", 5, 4, 4, CHARGE, "beast"),
     _t("druid_of_the_claw_bear", 5, 4, 6, TAUNT, "beast"),
-    minion("healing_totem", 1, 0, 2, types=("totem",), triggers=(Trigger("turn_end", (Heal(FRIENDLY_MINIONS, 1),), YOUR_TURN_END),), collectible=False),
+    minion("healing_totem", 1, 0, 2, types=("totem",), triggers=(Trigger(SkirmishEvent.TURN_END, (Heal(FRIENDLY_MINIONS, 1),), YOUR_TURN),), collectible=False),
     _t("searing_totem", 1, 1, 1, 0, "totem"),
     _t("stoneclaw_totem", 1, 0, 2, TAUNT, "totem"),
     _t("wrath_of_air_totem", 1, 0, 2, SPELLPOWER, "totem"),
@@ -437,7 +345,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     power("shapeshift", "druid", "+1 Attack this turn. +1 Armor.", Buff(FRIENDLY_HERO, 1, one_turn=True), Armor(FRIENDLY_HERO, 1)),
     power("reinforce", "paladin", "Summon a 1/1 Silver Hand Recruit.", Summon("silver_hand_recruit")),
     power("lesser_heal", "priest", "Restore 2 Health.", Heal(TARGET, 2), target=CHARACTERS),
-    power("dagger_mastery", "rogue", "Equip a 1/2 Dagger.", Do(_dagger)),
+    power("dagger_mastery", "rogue", "Equip a 1/2 Dagger.", Do(dagger)),
     power("armor_up", "warrior", "Gain 2 Armor.", Armor(FRIENDLY_HERO, 2)),
     power("totemic_call", "shaman", "Summon a random Totem.", SummonRandomTotem()),
 )  # fmt: skip

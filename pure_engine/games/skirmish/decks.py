@@ -15,17 +15,69 @@ pure_engine.errors.ParseError: deck: expected 30 cards, found 1
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
+import re
 from typing import Final
 
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 
-__all__ = ["DECK_SIZE", "PRESETS", "Deck", "parse_deck"]
+__all__ = ["DECK_SIZE", "MAX_NESTING", "PRESETS", "Deck", "check_card", "parse_deck", "parse_json"]
 
 DECK_SIZE: Final = 30
+MAX_NESTING: Final = 8
+"""How deep skirmish's JSON files (decks, puzzles) may nest: a puzzle's deepest value, a
+minion's keyword, is 6 levels down."""
+
+_TOKENS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def parse_json(raw: str, where: str) -> object:
+    """*raw* parsed as JSON, or a :class:`ParseError` at *where*: invalid JSON, or nested deeper
+    than :data:`MAX_NESTING` (checked before parsing: a deep file would exhaust the stack).
+
+    >>> parse_json('{"cards": [1]}', "deck")
+    {'cards': [1]}
+    >>> parse_json("[" * 100000, "deck")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: deck: expected JSON nested at most 8 levels deep, found a 9th \
+at line 1 column 9
+    """
+    depth = 0
+    for token in _TOKENS.finditer(raw):
+        char = token.group()
+        if char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line = raw.count("\n", 0, token.start()) + 1
+                column = token.start() - raw.rfind("\n", 0, token.start())
+                raise ParseError(
+                    f"expected JSON nested at most {MAX_NESTING} levels deep, found a "
+                    f"{depth}th at line {line} column {column}",
+                    where=where,
+                )
+        elif char in "]}":
+            depth -= 1
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ParseError(
+            f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", where=where
+        ) from None
+
+
+def unknown_card(name: str) -> str:
+    """The message for a card name skirmish does not know, with the closest names it does.
+
+    >>> unknown_card("fireboll")
+    "unknown card 'fireboll'; did you mean 'fireball'?"
+    """
+    close = difflib.get_close_matches(name, COLLECTIBLE, n=1, cutoff=0.6)
+    return f"unknown card {name!r}" + (f"; did you mean {close[0]!r}?" if close else "")
 
 
 class Deck(Struct):
@@ -98,9 +150,13 @@ def check_card(name: object, where: str) -> str:
     """*name* when it is a collectible card, else a :class:`ParseError` at *where*."""
     if not isinstance(name, str):
         raise ParseError(f"expected a card name, found {name!r}", where=where)
+    if name in DEFS and name not in COLLECTIBLE:
+        raise ParseError(
+            f"expected a collectible card, found {name!r} (a token, hero or hero power)",
+            where=where,
+        )
     if name not in COLLECTIBLE:
-        hint = "" if name not in DEFS else " (a token, hero or hero power)"
-        raise ParseError(f"unknown card {name!r}{hint}", where=where)
+        raise ParseError(unknown_card(name), where=where)
     return name
 
 
@@ -151,8 +207,4 @@ def parse_deck(text: str | Deck) -> Deck:
         raise ParseError(
             f"unknown deck {text!r}; expected a preset ({', '.join(PRESETS)}), a JSON file or JSON"
         )
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"invalid JSON: {exc.msg} (line {exc.lineno})", where=where) from None
-    return _from_json(data, where)
+    return _from_json(parse_json(raw, where), where)

@@ -64,8 +64,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, FROZEN, SILENCED, Entity, EntityId, is_known
-from pure_engine.cards.program import CHANCE_PLAYER, DecisionKind
+from pure_engine.cards.runtime import EXHAUSTED, FROZEN, SILENCED, Entity, EntityId, is_known
+from pure_engine.cards.runtime.program import CHANCE_PLAYER, DecisionKind
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.zones import can_see
 from pure_engine.games.skirmish.actions import (
@@ -74,7 +74,7 @@ from pure_engine.games.skirmish.actions import (
     END_TURN,
     PLAY,
     POWER,
-    Action,
+    SkirmishAction,
     attack_value,
     can_attack,
     hero_of,
@@ -316,7 +316,7 @@ def _chance(state: SkirmishState) -> bool:
     return state.pending is not None and state.pending.player == CHANCE_PLAYER
 
 
-def action_index(state: SkirmishState, action: Action) -> int:
+def action_index(state: SkirmishState, action: SkirmishAction) -> int:
     """The number of *action* (see the module doc); ``ValueError`` when it has none."""
     kind, me = action.kind, state.to_move
     if kind == END_TURN:
@@ -350,7 +350,7 @@ def action_index(state: SkirmishState, action: Action) -> int:
     return _PLAY0 + (hand * _SLOTS + slot) * _PLACES + place
 
 
-def index_action(state: SkirmishState, number: int) -> Action:
+def index_action(state: SkirmishState, number: int) -> SkirmishAction:
     """The action numbered *number* in *state* (the inverse of :func:`action_index`)."""
     me = state.to_move
     if _chance(state):
@@ -358,13 +358,13 @@ def index_action(state: SkirmishState, number: int) -> Action:
             raise ValueError(
                 f"skirmish encoding: expected a chance outcome 0..{MAX_CHANCE_OUTCOMES - 1}"
             )
-        return Action(CHOOSE, number)
+        return SkirmishAction(CHOOSE, number)
     if number == 0:
-        return Action(END_TURN)
+        return SkirmishAction(END_TURN)
     if _CHOOSE0 <= number < NUM_ACTIONS:
-        return Action(CHOOSE, number - _CHOOSE0)
+        return SkirmishAction(CHOOSE, number - _CHOOSE0)
     if _POWER0 <= number < _CHOOSE0:
-        return Action(POWER, hero_of(state, me), _slot_target(state, number - _POWER0, me))
+        return SkirmishAction(POWER, hero_of(state, me), _slot_target(state, number - _POWER0, me))
     if _ATTACK0 <= number < _POWER0:
         attacker, defender = divmod(number - _ATTACK0, _DEFENDERS)
         board = state.table.zones[BOARD_ZONES[me]]
@@ -373,16 +373,16 @@ def index_action(state: SkirmishState, number: int) -> Action:
             if attacker == BOARD_LIMIT
             else _nth(board, attacker, "attacker", number)
         )
-        return Action(ATTACK, source, _slot_target(state, defender + 2 + BOARD_LIMIT, me))
+        return SkirmishAction(ATTACK, source, _slot_target(state, defender + 2 + BOARD_LIMIT, me))
     if _PLAY0 <= number < _ATTACK0:
         rest, place = divmod(number - _PLAY0, _PLACES)
         hand, slot = divmod(rest, _SLOTS)
         card = _nth(state.table.zones[HAND_ZONES[me]], hand, "hand card", number)
-        return Action(PLAY, card, _slot_target(state, slot, me), place - 1)
+        return SkirmishAction(PLAY, card, _slot_target(state, slot, me), place - 1)
     raise ValueError(f"skirmish encoding: expected an action number 0..{NUM_ACTIONS - 1}")
 
 
-def make_encoding() -> Encoding[SkirmishState, Action]:
+def make_encoding() -> Encoding[SkirmishState, SkirmishAction]:
     """Skirmish's :class:`~pure_engine.core.encoding.Encoding` (the same for every deck)."""
     return Encoding(
         observation_shape=(OBSERVATION_SIZE,),

@@ -23,13 +23,11 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
     EntityId,
-    Pass,
-    Pipeline,
     answer,
     emit,
     move,
@@ -45,6 +43,7 @@ from pure_engine.cards import (
 )
 from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.pipeline import Pass, Pipeline
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.games.skirmish.actions import (
     ATTACK,
@@ -52,7 +51,7 @@ from pure_engine.games.skirmish.actions import (
     END_TURN,
     PLAY,
     POWER,
-    Action,
+    SkirmishAction,
     action_to_str,
     attack_value,
     hero_of,
@@ -74,6 +73,7 @@ from pure_engine.games.skirmish.base import (
     STEALTH,
     TURN_LIMIT,
     WEAPON_ZONES,
+    SkirmishEvent,
     SkirmishState,
 )
 from pure_engine.games.skirmish.decks import Deck, parse_deck
@@ -127,12 +127,12 @@ def _settle(state: SkirmishState) -> SkirmishState:
     return state_checks(resolve(state, RULES))
 
 
-def _turn_event(state: SkirmishState, event: str) -> SkirmishState:
+def _turn_event(state: SkirmishState, event: SkirmishEvent) -> SkirmishState:
     return _settle(emit(state, RULES, event, hero_of(state, state.to_move)))
 
 
 def _end_turn(state: SkirmishState) -> SkirmishState:
-    return _turn_event(state, "turn_end")
+    return _turn_event(state, SkirmishEvent.TURN_END)
 
 
 def _cleanup(state: SkirmishState) -> SkirmishState:
@@ -169,7 +169,7 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
     state = state_checks(draw(state, me, 1))
     if state.winner is not None:
         return state
-    return _turn_event(state, "turn_start")
+    return _turn_event(state, SkirmishEvent.TURN_START)
 
 
 def _waits(state: SkirmishState) -> bool:
@@ -220,7 +220,7 @@ def _combat(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
     return state
 
 
-def _play(state: SkirmishState, action: Action) -> SkirmishState:
+def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     me = state.to_move
     card_id = EntityId(action.source)
     card = state.table.entities[card_id]
@@ -235,7 +235,7 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
         state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
         if (card.card, "play") in POOL.programs:
             state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-        return emit(state, RULES, "summoned", card_id)
+        return emit(state, RULES, SkirmishEvent.SUMMONED, card_id)
     if "weapon" in types:
         table = state.table
         for old in table.zones[WEAPON_ZONES[me]]:
@@ -247,7 +247,7 @@ def _play(state: SkirmishState, action: Action) -> SkirmishState:
     return state
 
 
-def _apply(state: SkirmishState, action: Action) -> SkirmishState:
+def _apply(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     kind = action.kind
     if kind == CHOOSE:
         return answer(state, RULES, action.source)
@@ -266,7 +266,7 @@ def _apply(state: SkirmishState, action: Action) -> SkirmishState:
     return MACHINE.finish_step(state)
 
 
-step: Final[Pipeline[SkirmishState, Action]] = Pipeline(
+step: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(
     _apply,
     (
         Pass("resolve", lambda s: resolve(s, RULES)),
@@ -276,7 +276,7 @@ step: Final[Pipeline[SkirmishState, Action]] = Pipeline(
 )
 """``step(state, action)``: apply → resolve → state_checks → flow (``step.trace`` shows each)."""
 
-within_turn: Final[Pipeline[SkirmishState, Action]] = Pipeline(_apply, step.passes[:-1])
+within_turn: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(_apply, step.passes[:-1])
 """``step`` without the flow pass: after ``end_turn`` it stops once the end-of-turn step has
 resolved, before the next player's turn starts (the lethal solver's "this turn")."""
 
@@ -293,12 +293,12 @@ def current_player(state: SkirmishState) -> int:
     return state.to_move
 
 
-def chance_outcomes(state: SkirmishState) -> tuple[tuple[Action, Fraction], ...]:
+def chance_outcomes(state: SkirmishState) -> tuple[tuple[SkirmishAction, Fraction], ...]:
     """The pending chance decision's options with their exact probabilities."""
     pending = state.pending
     if pending is None or pending.player != CHANCE_PLAYER or state.winner is not None:
         return ()
-    return tuple((Action(CHOOSE, i), w) for i, w in enumerate(pending.weights))
+    return tuple((SkirmishAction(CHOOSE, i), w) for i, w in enumerate(pending.weights))
 
 
 def returns(state: SkirmishState) -> tuple[float, ...]:
@@ -387,7 +387,7 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
 
 def make_game(
     *, deck0: str | Deck = "mage_basic", deck1: str | Deck = "hunter_basic"
-) -> Game[SkirmishState, Action]:
+) -> Game[SkirmishState, SkirmishAction]:
     """Skirmish with these decks: preset names (``"warrior_basic"``), JSON files, or JSON text.
 
     >>> game = make_game(deck0="warrior_basic", deck1="priest_basic")

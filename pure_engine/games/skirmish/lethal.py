@@ -49,7 +49,7 @@ from pure_engine.games.skirmish.actions import (
     ATTACK,
     END_TURN,
     PLAY,
-    Action,
+    SkirmishAction,
     action_to_str,
     attack_value,
     can_attack,
@@ -57,7 +57,14 @@ from pure_engine.games.skirmish.actions import (
     legal_actions,
     power_of,
 )
-from pure_engine.games.skirmish.base import CHARGE, LAYOUT, MAIN_STEP, WINDFURY, SkirmishState
+from pure_engine.games.skirmish.base import (
+    CHARGE,
+    LAYOUT,
+    MAIN_STEP,
+    WINDFURY,
+    SkirmishEvent,
+    SkirmishState,
+)
 from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game import chance_outcomes, current_player, key
 from pure_engine.games.skirmish.game import within_turn as step
@@ -99,7 +106,7 @@ VANILLA_CARDS: Final = frozenset(
 )
 """Minions that do nothing this turn when played (no charge, no battlecry, nothing in play)."""
 
-_END_LISTENERS: Final = frozenset(POOL.listeners.get("turn_end", {}))
+_END_LISTENERS: Final = frozenset(POOL.listeners.get(SkirmishEvent.TURN_END, {}))
 _IN_PLAY: Final = tuple(
     LAYOUT.zone(kind, p) for kind in ("hero", "board", "weapon") for p in (0, 1)
 )
@@ -146,12 +153,12 @@ class _Search:
         self.me = me
         self.limiter = Limiter(budget)
         self.values: dict[Hashable, Fraction] = {}
-        self.best: dict[Hashable, Action] = {}
+        self.best: dict[Hashable, SkirmishAction] = {}
         self.expanded = 0
         self.generated = 0
         self.duplicates = 0
 
-    def moves(self, state: SkirmishState) -> list[Action]:
+    def moves(self, state: SkirmishState) -> list[SkirmishAction]:
         actions = legal_actions(state)
         if state.pending is None and not self._end_matters(state):
             actions = actions[:-1]  # end_turn, always last
@@ -160,7 +167,7 @@ class _Search:
             actions = tuple(a for a in actions if a.kind != PLAY or a.at in (-1, board))
         enemy_hero = hero_of(state, 1 - self.me)
 
-        def order(a: Action) -> int:  # face first, the end of the turn last
+        def order(a: SkirmishAction) -> int:  # face first, the end of the turn last
             if a.kind == END_TURN:
                 return 3
             if a.target == enemy_hero:

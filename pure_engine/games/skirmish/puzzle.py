@@ -35,7 +35,7 @@ are a :class:`~pure_engine.errors.ParseError` naming the JSON path.
 ...     ' {"class": "mage"}]}')
 Traceback (most recent call last):
 ...
-pure_engine.errors.ParseError: puzzle: $.players[0].hand[0]: unknown card 'fireboll'
+pure_engine.errors.ParseError: puzzle: ...hand[0]: unknown card 'fireboll'; did you mean 'fireball'?
 """
 
 from __future__ import annotations
@@ -43,7 +43,15 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from pure_engine.cards import EXHAUSTED, FROZEN, Entity, new_table, put, refresh_auras, spawn
+from pure_engine.cards.runtime import (
+    EXHAUSTED,
+    FROZEN,
+    Entity,
+    new_table,
+    put,
+    refresh_auras,
+    spawn,
+)
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
@@ -55,6 +63,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import CLASSES, DEFS
+from pure_engine.games.skirmish.decks import parse_json, unknown_card
 from pure_engine.games.skirmish.rules import POOL, RULES
 
 __all__ = ["load_puzzle", "parse_puzzle"]
@@ -109,7 +118,7 @@ class _Reader:
             raise self.fail(path, f"expected a card name, found {json.dumps(value)}")
         d = DEFS.get(value)
         if d is None:
-            raise self.fail(path, f"unknown card {value!r}")
+            raise self.fail(path, unknown_card(value))
         if not d.types & set(types):
             raise self.fail(path, f"{value!r} is not a {' or '.join(types)}")
         return value
@@ -118,13 +127,7 @@ class _Reader:
 def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
     """The position a puzzle file describes, ready for its player to move."""
     r = _Reader(source)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(
-            f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", where=source
-        ) from None
-    top = r.obj(data, "$", _TOP_KEYS)
+    top = r.obj(parse_json(text, source), "$", _TOP_KEYS)
     if "to_move" not in top:
         raise r.fail("$.to_move", "missing (0 or 1)")
     to_move = r.int(top["to_move"], "$.to_move", 0, 1)

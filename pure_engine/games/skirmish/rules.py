@@ -3,25 +3,27 @@
 * damage: a divine shield absorbs one hit; a hero's armor absorbs damage
   before health; spell damage (friendly minions with ``spell_damage``) adds
   to spells, not to hero powers; a poisonous minion destroys any minion it
-  damages; every damaged entity emits ``"damaged"``;
+  damages; every damaged entity emits ``DAMAGED``;
 * draw: the top card (last of the deck zone) goes to the hand, or to the
   graveyard when the hand holds 10 cards; an empty deck deals fatigue
   (1, 2, 3... damage);
-* summon: a fresh copy at the right of the summoning minion (or at the right
-  end), none when the board holds 7; it emits ``"summoned"``.
+* summon: a fresh copy at the right of the summoning minion, in a dead
+  minion's place for its deathrattle (or at the right end), none when the
+  board holds 7; it emits ``SUMMONED``.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import (
+from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
+    CardRules,
     EntityId,
     Frame,
-    Rules,
     build_pool,
+    deathrattle_at,
     emit,
     move,
     put,
@@ -38,27 +40,22 @@ from pure_engine.games.skirmish.base import (
     HERO_ZONES,
     LAYOUT,
     POISONOUS,
-    SPELLPOWER,
+    SkirmishEvent,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import CARDS
+from pure_engine.games.skirmish.cards_effects import spell_damage
 
 __all__ = ["POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
 
-POOL: Final = build_pool(CARDS, LAYOUT)
+POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 """Every skirmish card, compiled once."""
-
-
-def spell_damage(state: SkirmishState, player: int) -> int:
-    """The spell damage *player*'s minions give (+1 per ``spell_damage`` minion)."""
-    entities = state.table.entities
-    return sum(1 for i in state.table.zones[BOARD_ZONES[player]] if entities[i].tags & SPELLPOWER)
 
 
 def deal_damage(
     state: SkirmishState, source: EntityId | None, target: EntityId, amount: int
 ) -> SkirmishState:
-    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``"damaged"``."""
+    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``DAMAGED``."""
     if amount <= 0:
         return state
     table = state.table
@@ -72,11 +69,12 @@ def deal_damage(
         if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and amount > absorbed:
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
-    return emit(state, RULES, "damaged", target)
+    return emit(state, RULES, SkirmishEvent.DAMAGED, target)
 
 
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
-    if "spell" in POOL.card(frame.card).types:
+    card = POOL.card(frame.card)
+    if "spell" in card.types and card.extra["spell_damage"] == "damage":
         amount += spell_damage(state, frame.ctx.controller)
     return deal_damage(state, frame.ctx.source, target, amount)
 
@@ -114,14 +112,19 @@ def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> Skirmi
     if len(board) >= BOARD_LIMIT:
         return state
     source = frame.ctx.source
-    at = board.index(source) + 1 if source in board else None
+    at = None
+    if source in board:
+        at = board.index(source) + 1
+    elif source is not None and state.table.entities[source].owner == player:
+        left_at = deathrattle_at(frame, RULES)  # in the dead minion's place
+        at = None if left_at is None else min(left_at, len(board))
     table, new = spawn(state.table, POOL, BOARD_ZONES[player], card, player, at=at)
     new_minion = table.entities[new]
     table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
-    return emit(state.replace(table=table), RULES, "summoned", new)
+    return emit(state.replace(table=table), RULES, SkirmishEvent.SUMMONED, new)
 
 
-RULES: Final[Rules[SkirmishState]] = Rules(
+RULES: Final[CardRules[SkirmishState]] = CardRules(
     layout=LAYOUT,
     pool=POOL,
     damage=_damage,

@@ -31,16 +31,16 @@ from fractions import Fraction
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.errors import IllegalActionError, ParseError
-from pure_engine.games.skirmish.actions import Action
+from pure_engine.games.skirmish.actions import SkirmishAction
 from pure_engine.games.skirmish.base import SkirmishState
 from pure_engine.games.skirmish.game import make_game
 
 __all__ = ["check_answer", "read_answer"]
 
-_GAME: Game[SkirmishState, Action] | None = None
+_GAME: Game[SkirmishState, SkirmishAction] | None = None
 
 
-def _game() -> Game[SkirmishState, Action]:
+def _game() -> Game[SkirmishState, SkirmishAction]:
     global _GAME
     if _GAME is None:
         _GAME = make_game()
@@ -55,7 +55,7 @@ def check_answer(
 
 
 def _walk(
-    game: Game[SkirmishState, Action],
+    game: Game[SkirmishState, SkirmishAction],
     state: SkirmishState,
     me: tuple[int, int],
     line: list[object],
@@ -92,7 +92,7 @@ def _walk(
 
 
 def _chance(
-    game: Game[SkirmishState, Action],
+    game: Game[SkirmishState, SkirmishAction],
     state: SkirmishState,
     me: tuple[int, int],
     branches: object,

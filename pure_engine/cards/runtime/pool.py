@@ -1,0 +1,456 @@
+"""Card definitions and their compiled form: programs, the card pool, and the game's rules.
+
+This module holds the types that refer to one another: a card
+(:class:`CardDef`) lists effects; an :class:`Effect` compiles itself through an
+:class:`Assembler` into a :class:`Program` of :class:`Instr` instructions; an
+instruction runs with the game's :class:`CardRules`, which hold the compiled
+:class:`CardPool` — which holds the cards.
+
+A game describes its cards as :class:`CardDef` values (stats, keywords, and
+effect lists for "on play", "deathrattle", triggers, activated abilities and
+an aura) and builds one :class:`CardRules` value: the layout of its zones, the
+compiled pool (every effect list compiled once into a program, every selector
+into a function), and the few hooks whose meaning differs between games —
+what damage does (armor? divine shield?), what a draw does (fatigue? hand
+limit?), how a summoned card enters play.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Final, Generic, TypeAlias
+
+from pure_engine.cards.runtime.program import Frame, Reg, S, Value
+from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout
+from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
+from pure_engine.core.zones import ZoneId
+
+__all__ = [
+    "DEATH",
+    "Activated",
+    "Assembler",
+    "Aura",
+    "CardDef",
+    "CardPool",
+    "CardRules",
+    "Effect",
+    "Event",
+    "Instr",
+    "Kinds",
+    "KitEvent",
+    "Listener",
+    "Program",
+    "Trigger",
+    "ability_slot",
+    "build_pool",
+    "compile_effects",
+    "new_frame",
+    "program_slots",
+    "trigger_slot",
+]
+
+
+class Effect:
+    """Base of every effect of the DSL: it compiles itself into instructions."""
+
+    __slots__ = ()
+
+    def emit(self, asm: Assembler) -> None:
+        """Append this effect's instructions to *asm*."""
+        raise NotImplementedError
+
+
+class Instr:
+    """Base of every instruction: a frozen, slotted dataclass with a ``run`` method.
+
+    ``run`` returns the new state and the frame to go on with (its ``pc``
+    advanced), or ``None`` when it pushed frames itself (a call).  An
+    instruction that needs a decision sets ``state.pending`` and returns the
+    frame unchanged; the answer comes back through ``resume``.
+    """
+
+    __slots__ = ()
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        """Execute the instruction."""
+        raise NotImplementedError
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        """Go on after the pending decision was answered with *choice*."""
+        raise TypeError(f"{type(self).__name__} never suspends")
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A compiled ability: instructions and how many registers it uses."""
+
+    code: tuple[Instr, ...]
+    regs: int = 0
+    text: str = ""
+
+    def __len__(self) -> int:
+        return len(self.code)
+
+
+class Assembler:
+    """Builds a program: emits instructions, allocates registers, compiles selectors once.
+
+    Effects compile themselves into an assembler (``effect.emit(asm)``); it
+    knows the layout, so every selector of a card is compiled here, at
+    definition time.
+    """
+
+    __slots__ = ("code", "layout", "regs")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.code: list[Instr] = []
+        self.regs = 0
+
+    def reg(self) -> Reg:
+        """A fresh register."""
+        self.regs += 1
+        return Reg(self.regs - 1)
+
+    def emit(self, instr: Instr) -> int:
+        """Append *instr*; return its index."""
+        self.code.append(instr)
+        return len(self.code) - 1
+
+    def here(self) -> int:
+        """The index the next instruction will get."""
+        return len(self.code)
+
+    def patch(self, index: int, instr: Instr) -> None:
+        """Replace the instruction at *index* (a jump whose target is now known)."""
+        self.code[index] = instr
+
+    def selector(self, selector: Selector) -> Compiled:
+        """*selector* compiled for this layout."""
+        return compile_selector(selector, self.layout)
+
+    def program(self, text: str = "") -> Program:
+        """The finished program."""
+        return Program(tuple(self.code), self.regs, text)
+
+
+Event: TypeAlias = enum.Enum
+"""An event cards can listen to: a member of an enum the game declares (its own events, e.g.
+"a minion was summoned"), or of :class:`KitEvent` (the kit's own).  A game's pool knows which
+events it emits (:func:`build_pool`'s ``events``) and refuses a card listening to another."""
+
+
+class KitEvent(enum.Enum):
+    """The events the kit itself emits, in every game."""
+
+    DEATH = "death"
+    """An entity died (subject: that entity); emitted by the death phase."""
+
+
+DEATH: Final = KitEvent.DEATH
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """``event`` fires ``effects`` while the card is in a zone of ``zones``.
+
+    ``condition`` (a selector evaluated from the listening entity) must select
+    the event's subject: ``Trigger(SUMMONED, effects, FRIENDLY + OTHER)`` is
+    "after you summon another minion" (``SUMMONED``: the game's :data:`Event`).
+    """
+
+    event: Event
+    effects: tuple[Effect, ...]
+    condition: Selector | None = None
+    zones: tuple[str, ...] = ("board",)
+
+
+@dataclass(frozen=True, slots=True)
+class Activated:
+    """An activated ability, "cost: effects": a player chooses to use it.
+
+    ``cost`` is the game's data (mana, tapping, sacrifice, timing: the kit
+    does not read it; the game checks and pays it); ``target`` is chosen when
+    the ability is activated (``None``: no target), and ``effects`` run when it
+    resolves, as the card's program slot ``ability0``, ``ability1``... (see
+    :func:`ability_slot`).
+    """
+
+    effects: tuple[Effect, ...]
+    target: Selector | None = None
+    cost: object = None
+    text: str = ""
+
+
+def ability_slot(index: int) -> str:
+    """The program slot of a card's activated ability number *index*.
+
+    >>> ability_slot(0)
+    'ability0'
+    """
+    return f"ability{index}"
+
+
+def trigger_slot(index: int) -> str:
+    """The program slot of a card's triggered ability number *index*.
+
+    >>> trigger_slot(1)
+    'trigger1'
+    """
+    return f"trigger{index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Aura:
+    """A continuous effect: the entities ``selector`` selects (from the source) get the stats."""
+
+    selector: Selector
+    attack: int = 0
+    health: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card: printed stats and keywords, and its abilities as effect lists.
+
+    ``target`` is who the card may be played on (``None``: no target);
+    ``extra`` holds game data the kit does not read (class, durability...).
+    """
+
+    key: str
+    name: str
+    types: frozenset[str]
+    cost: int
+    attack: int = 0
+    health: int = 0
+    tags: int = 0
+    text: str = ""
+    play: tuple[Effect, ...] = ()
+    deathrattle: tuple[Effect, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+    aura: Aura | None = None
+    target: Selector | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)
+    abilities: tuple[Activated, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Listener:
+    """A card listening for an event: its program slot, compiled condition, and zone kinds."""
+
+    card: str
+    slot: str
+    condition: Compiled | None
+    zones: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPool:
+    """Every card of a game, compiled: programs by (card, slot), targets, listeners, auras."""
+
+    defs: Mapping[str, CardDef]
+    programs: Mapping[tuple[str, str], Program]
+    targets: Mapping[str, Compiled]
+    listeners: Mapping[Event, Mapping[str, tuple[Listener, ...]]]
+    """event -> card -> its listeners for that event."""
+    listen_zones: Mapping[Event, tuple[tuple[ZoneId, str], ...]]
+    """event -> the (zone, kind) pairs where some card listens for it, in table order."""
+    auras: Mapping[str, tuple[Compiled, int, int]]
+    ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
+    """(card, ability slot) -> the compiled target selector of that activated ability."""
+
+    def card(self, key: str) -> CardDef:
+        """The definition of *key* (``KeyError`` naming it when unknown)."""
+        try:
+            return self.defs[key]
+        except KeyError:
+            raise KeyError(f"unknown card {key!r}") from None
+
+
+def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
+    """Every program :func:`build_pool` compiles for *card*, as ``(slot, effects)``: its play
+    and deathrattle (when it has them), each triggered ability (:func:`trigger_slot`) and each
+    activated ability (:func:`ability_slot`) — for rules that ask what a card's programs can do.
+
+    >>> from pure_engine.cards.effects import Draw
+    >>> card = CardDef("seer", "Seer", frozenset({"minion"}), 1, play=(Draw(1),),
+    ...                triggers=(Trigger(DEATH, (Draw(1),)),))
+    >>> [slot for slot, _ in program_slots(card)]
+    ['play', 'trigger0']
+    """
+    slots = [("play", card.play)] if card.play else []
+    if card.deathrattle:
+        slots.append(("deathrattle", card.deathrattle))
+    slots += [(trigger_slot(i), trigger.effects) for i, trigger in enumerate(card.triggers)]
+    slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
+    return slots
+
+
+def build_pool(
+    defs: Iterable[CardDef], layout: Layout, *, events: Iterable[Event] = ()
+) -> CardPool:
+    """Compile every card once: effect lists into programs, selectors into functions.
+
+    *events* are the events the game emits (the kit's own, :class:`KitEvent`, are always
+    known); a card listening to any other is refused with its name — it would never fire.
+
+    >>> import enum
+    >>> from pure_engine.core.zones import Visibility as V
+    >>> from pure_engine.cards.effects import Draw
+    >>> class Event(enum.Enum):
+    ...     TURN_START = "turn_start"
+    >>> layout = Layout.build([("board", 0, V.PUBLIC), ("board", 1, V.PUBLIC)])
+    >>> pool = build_pool([CardDef("wisp", "Wisp", frozenset({"minion"}), 0, 1, 1)], layout)
+    >>> pool.card("wisp").attack, dict(pool.programs)
+    (1, {})
+    >>> seer = CardDef("seer", "Seer", frozenset({"minion"}), 1,
+    ...                triggers=(Trigger(Event.TURN_START, (Draw(1),)),))
+    >>> build_pool([seer], layout)
+    Traceback (most recent call last):
+    ...
+    ValueError: card 'Seer' (seer) listens to Event.TURN_START, an event this game never emits; ...
+    >>> sorted(build_pool([seer], layout, events=Event).listeners[Event.TURN_START])
+    ['seer']
+    """
+    known = {*KitEvent, *events}
+    by_key: dict[str, CardDef] = {}
+    programs: dict[tuple[str, str], Program] = {}
+    targets: dict[str, Compiled] = {}
+    listeners: dict[Event, list[Listener]] = {}
+    auras: dict[str, tuple[Compiled, int, int]] = {}
+    ability_targets: dict[tuple[str, str], Compiled] = {}
+    for card in defs:
+        if card.key in by_key:
+            raise ValueError(f"card {card.key!r} is defined twice")
+        by_key[card.key] = card
+        for slot, effects in (("play", card.play), ("deathrattle", card.deathrattle)):
+            if effects:
+                programs[card.key, slot] = compile_effects(effects, layout, card.text)
+        for i, trig in enumerate(card.triggers):
+            if trig.event not in known:
+                raise ValueError(_unknown_event(card, trig.event, known))
+            slot = trigger_slot(i)
+            programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
+            cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
+            listeners.setdefault(trig.event, []).append(
+                Listener(card.key, slot, cond, frozenset(trig.zones))
+            )
+        if card.target is not None:
+            targets[card.key] = Assembler(layout).selector(card.target)
+        for i, ability in enumerate(card.abilities):
+            slot = ability_slot(i)
+            programs[card.key, slot] = compile_effects(ability.effects, layout, ability.text)
+            if ability.target is not None:
+                ability_targets[card.key, slot] = Assembler(layout).selector(ability.target)
+        if card.aura is not None:
+            sel = Assembler(layout).selector(card.aura.selector)
+            auras[card.key] = (sel, card.aura.attack, card.aura.health)
+    by_event: dict[Event, dict[str, tuple[Listener, ...]]] = {}
+    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
+    for event, items in listeners.items():
+        cards: dict[str, tuple[Listener, ...]] = {}
+        for item in items:
+            cards[item.card] = (*cards.get(item.card, ()), item)
+        by_event[event] = cards
+        kinds = set().union(*(item.zones for item in items))
+        listen_zones[event] = tuple((z.id, z.kind) for z in layout.zones if z.kind in kinds)
+    return CardPool(
+        defs=by_key,
+        programs=programs,
+        targets=targets,
+        listeners=by_event,
+        listen_zones=listen_zones,
+        auras=auras,
+        ability_targets=ability_targets,
+    )
+
+
+def _unknown_event(card: CardDef, event: Event, known: set[Event]) -> str:
+    names = ", ".join(sorted(str(e) for e in known))
+    return (
+        f"card {card.name!r} ({card.key}) listens to {event}, an event this game never emits; "
+        f"its events: {names}"
+    )
+
+
+def compile_effects(effects: Iterable[Effect], layout: Layout, text: str = "") -> Program:
+    """Compile an effect list into one program."""
+    asm = Assembler(layout)
+    for effect in effects:
+        effect.emit(asm)
+    return asm.program(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Kinds:
+    """The zone kinds the kit's generic effects use (a game may name its zones otherwise)."""
+
+    hand: str = "hand"
+    deck: str = "deck"
+    graveyard: str = "graveyard"
+    board: str = "board"
+    hero: str = "hero"
+    mortal: tuple[str, ...] = ("board",)
+    """Zone kinds whose entities die at 0 health (the death phase looks there)."""
+    auras: tuple[str, ...] = ("board",)
+    """Zone kinds whose entities give and receive auras."""
+
+
+Hook = Callable[[S, Frame, EntityId, int], S]
+
+
+@dataclass(frozen=True, slots=True)
+class CardRules(Generic[S]):
+    """What the kit needs from a game: its layout, its cards, and the game-specific hooks.
+
+    * ``damage(state, frame, target, amount)`` / ``heal(...)``: what hitting and
+      healing do (armor, divine shield, spell damage are the game's business);
+    * ``draw(state, player, n)``: fatigue, hand limits;
+    * ``summon(state, frame, player, card)``: create a card's entity in play;
+    * ``buffed(state, target, buff)``: what else a buff given to *target* (already applied to
+      the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
+    * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
+      triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`.
+    """
+
+    layout: Layout
+    pool: CardPool
+    damage: Hook[S]
+    heal: Hook[S]
+    draw: Callable[[S, int, int], S]
+    summon: Callable[[S, Frame, int, str], S]
+    kinds: Kinds = Kinds()
+    max_depth: int = 16
+    players: int = 2
+    buffed: Callable[[S, EntityId, Enchantment], S] | None = None
+    mortal_zones: tuple[ZoneId, ...] = field(init=False, repr=False, compare=False)
+    """The zones of the ``kinds.mortal`` kinds, every player's, in the death phase's order."""
+
+    def __post_init__(self) -> None:
+        zones = tuple(
+            self.layout.zone(kind, p) for kind in self.kinds.mortal for p in range(self.players)
+        )
+        object.__setattr__(self, "mortal_zones", zones)
+
+    @property
+    def programs(self) -> Mapping[tuple[str, str], Program]:
+        """The pool's programs by (card, slot)."""
+        return self.pool.programs
+
+
+def new_frame(
+    rules: CardRules[S],
+    card: str,
+    slot: str,
+    source: EntityId | None,
+    controller: int,
+    target: EntityId | None = None,
+) -> Frame:
+    """A frame at the start of *card*'s *slot* program, with zeroed registers."""
+    program = rules.pool.programs[card, slot]
+    regs: tuple[Value, ...] = (0,) * program.regs
+    return Frame(card, slot, 0, Ctx(source, controller, target), regs)

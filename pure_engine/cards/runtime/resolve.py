@@ -1,0 +1,267 @@
+"""Events, triggers, auras and the death phase: what happens between a program's instructions.
+
+* :func:`emit` queues the programs of every card listening for an event (a
+  :class:`~pure_engine.cards.runtime.pool.Trigger`): "after you summon a minion",
+  "whenever this takes damage", "at the end of your turn".  The trigger queue
+  lives in the state; queued programs run, in order of play, after the
+  running one finishes.
+* :func:`refresh_auras` recomputes every continuous effect from the board as
+  it is now (auras are never stored stale: an entity remembers only how much
+  of its stats the auras gave, so the next refresh can correct it).
+* :func:`death_phase` moves every entity that died (0 health, or destroyed)
+  to its graveyard in order of play, then queues deathrattles and "death"
+  triggers.
+* :func:`resolve` is the loop a game runs after each action: run programs,
+  refresh auras, death phase, the game's state-based checks, until nothing is
+  left to do or a decision is pending; triggered programs run at once, or go to
+  the game's stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
+from typing import Final
+
+from pure_engine.cards.runtime.pool import DEATH, CardRules, Event
+from pure_engine.cards.runtime.program import Frame, S, Value
+from pure_engine.cards.runtime.table import (
+    DOOMED,
+    SILENCED,
+    Entity,
+    EntityId,
+    Table,
+    move_all,
+    put,
+)
+from pure_engine.cards.runtime.vm import Chooser, run
+from pure_engine.cards.selectors import Ctx
+from pure_engine.core.zones import ZoneId
+
+__all__ = ["death_phase", "deathrattle_at", "emit", "leave_play", "refresh_auras", "resolve"]
+
+
+def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None = None) -> S:
+    """Queue the triggered programs of every entity listening for *event* about *subject*.
+
+    A listener's condition is a selector evaluated from the listener (its
+    controller, itself as ``SELF``, the subject as ``TARGET``); it must select
+    the subject.  Silenced entities do not listen.
+    """
+    by_card = rules.pool.listeners.get(event)
+    if by_card is None:
+        return state
+    table = state.table
+    entities, zone_map = table.entities, table.zones
+    programs = rules.pool.programs
+    queued: list[Frame] = []
+    for zone, kind in rules.pool.listen_zones[event]:
+        for entity_id in zone_map[zone]:
+            entity = entities[entity_id]
+            listening = by_card.get(entity.card)
+            if listening is None or entity.status & SILENCED:
+                continue
+            for listener in listening:
+                if kind not in listener.zones:
+                    continue
+                ctx = Ctx(entity_id, entity.owner, subject)
+                cond = listener.condition
+                if cond is not None and subject not in cond(table, ctx):
+                    continue
+                regs: tuple[Value, ...] = (0,) * programs[listener.card, listener.slot].regs
+                queued.append(Frame(listener.card, listener.slot, 0, ctx, regs))
+    if not queued:
+        return state
+    queued.sort(key=lambda f: f.ctx.source if f.ctx.source is not None else -1)
+    return state.replace(queue=state.queue + tuple(queued))
+
+
+def refresh_auras(state: S, rules: CardRules[S]) -> S:
+    """Recompute every aura from the board as it stands; correct the entities whose share changed.
+
+    An aura's loss of health never kills: damage shrinks with it.
+    """
+    auras = rules.pool.auras
+    table = state.table
+    entities, zone_map = table.entities, table.zones
+    zones = [rules.layout.zone(kind, p) for kind in rules.kinds.auras for p in range(rules.players)]
+    given: dict[EntityId, tuple[int, int]] = {}
+    if auras:
+        for zone in zones:
+            for entity_id in zone_map[zone]:
+                source = entities[entity_id]
+                aura = auras.get(source.card)
+                if aura is None or source.status & SILENCED:
+                    continue
+                selector, attack, health = aura
+                for target in selector(table, Ctx(entity_id, source.owner)):
+                    a, h = given.get(target, (0, 0))
+                    given[target] = (a + attack, h + health)
+    changed = table
+    for zone in zones:
+        for entity_id in zone_map[zone]:
+            e = entities[entity_id]
+            attack, health = given.get(entity_id, (0, 0))
+            if e.aura_attack != attack or e.aura_health != health:
+                lost = e.aura_health - health
+                changed = put(
+                    changed,
+                    e.replace(
+                        attack=e.attack - e.aura_attack + attack,
+                        health=e.health - e.aura_health + health,
+                        damage=max(0, e.damage - lost) if lost > 0 else e.damage,
+                        aura_attack=attack,
+                        aura_health=health,
+                    ),
+                )
+    return state if changed is table else state.replace(table=changed)
+
+
+def leave_play(table: Table, entity_id: EntityId) -> Table:
+    """Take away what auras gave an entity that leaves play (before it is moved)."""
+    e = table.entities[entity_id]
+    if not (e.aura_attack or e.aura_health):
+        return table
+    return put(
+        table,
+        e.replace(
+            attack=e.attack - e.aura_attack,
+            health=e.health - e.aura_health,
+            aura_attack=0,
+            aura_health=0,
+        ),
+    )
+
+
+def death_phase(
+    state: S, rules: CardRules[S], auras: bool = True, among: Iterable[EntityId] | None = None
+) -> tuple[S, bool]:
+    """Move every dead entity of the mortal zones to its graveyard, in order of play; queue
+    deathrattles and emit :data:`DEATH` for each.  Returns the state and whether anyone died.
+
+    After a death the auras are recomputed (:func:`refresh_auras`); ``auras=False`` says the
+    caller knows that would change nothing (no card of its game gives an aura).  *among* (distinct
+    ids) says the caller knows that only these entities can have died since the last death phase
+    (a combat's damage is dealt to the creatures in it): they are looked at, those of them still
+    in a mortal zone, instead of every entity of the mortal zones — the same dead, without the
+    scan.  (Tested against the scan: ``tests/test_cards_kit.py``.)
+    """
+    table = state.table
+    layout, kinds = rules.layout, rules.kinds
+    entities, zone_map = table.entities, table.zones
+    dead = []
+    if among is None:
+        for zone in rules.mortal_zones:
+            for i in zone_map[zone]:
+                e = entities[i]
+                # not is_alive(e), inlined: the death phase looks at every permanent after every
+                # action
+                if e.status & DOOMED or (e.health > 0 and e.damage >= e.health):
+                    dead.append(e)
+    else:
+        mortal = rules.mortal_zones
+        for i in among:
+            e = entities[i]
+            if e.zone in mortal and (e.status & DOOMED or (e.health > 0 and e.damage >= e.health)):
+                dead.append(e)
+    if not dead:
+        return state, False
+    if len(dead) > 1:
+        dead.sort(key=_entity_id)
+    programs = rules.pool.programs
+    frames: list[Frame] = []
+    moves = []  # (moved at once, in this order: one zone map and one entity map for them all)
+    for e in dead:
+        table = leave_play(table, e.id)
+        moves.append((e.id, layout.zone(kinds.graveyard, e.owner)))
+        if (e.card, "deathrattle") in programs and not e.status & SILENCED:
+            regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
+            regs += (_left_at(zone_map, e, dead),)  # one past the program's: see deathrattle_at
+            frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
+    table = move_all(table, moves)
+    if frames:
+        state = state.replace(table=table, queue=state.queue + tuple(frames))
+    else:
+        state = state.replace(table=table)
+    if DEATH in rules.pool.listeners:  # (emit's own first test, once)
+        for e in dead:
+            state = emit(state, rules, DEATH, e.id)
+    return (refresh_auras(state, rules) if auras else state), True
+
+
+_entity_id: Final = attrgetter("id")
+
+
+def deathrattle_at(frame: Frame, rules: CardRules[S]) -> int | None:
+    """Where the minion whose deathrattle *frame* runs stood when it died (how many survivors
+    were to its left), or ``None`` for any other frame: its summons take that place.
+
+    The death phase gives a deathrattle frame one register past its program's, holding it.
+    """
+    if frame.slot != "deathrattle":
+        return None
+    if len(frame.regs) <= rules.programs[frame.card, frame.slot].regs:
+        return None
+    at = frame.regs[-1]
+    assert isinstance(at, int)
+    return at
+
+
+def _left_at(zone_map: Mapping[ZoneId, tuple[EntityId, ...]], e: Entity, dead: list[Entity]) -> int:
+    """How many of the entities left of *e* in its zone survive this death phase."""
+    zone = zone_map[e.zone]
+    gone = {d.id for d in dead}
+    return sum(1 for i in zone[: zone.index(e.id)] if i not in gone)
+
+
+def resolve(
+    state: S,
+    rules: CardRules[S],
+    chooser: Chooser | None = None,
+    *,
+    checks: Callable[[S], S] | None = None,
+    to_stack: Callable[[S], S] | None = None,
+    auras: bool | Callable[[S], bool] = True,
+    deaths: bool = True,
+) -> S:
+    """Run programs, refresh auras, hold death phases: until all is quiet or a decision waits.
+
+    One pass: run the programs (:func:`~pure_engine.cards.runtime.vm.run`), stop if a
+    decision is pending, refresh the auras, hold a death phase, apply *checks*; pass again
+    while someone died or (without a stack) triggered programs wait.  The hooks, each
+    optional, let a game keep its own rules in this one loop:
+
+    * ``checks(state)``: the game's state-based checks, applied after each death phase
+      (an aura without its creature goes, a player at 0 life loses);
+    * ``to_stack(state)``: triggered programs are not run but stay queued, and once all is
+      quiet this puts them where the game wants them (a stack that players respond to);
+    * ``auras``: ``False`` when the caller knows no aura's share can have changed, or a test
+      asked before each refresh (the same answer says whether a death phase refreshes them);
+    * ``deaths``: ``False`` when the caller knows nobody can have died (no death phase).
+
+    A game with a stack (a sketch of magic_lite's use)::
+
+        resolve(state, RULES, checks=state_based_actions,
+                to_stack=lambda s: triggers_to_stack(s, active=s.active, players=2),
+                auras=lambda s: s.cards.auras and auras_in_play(s))
+
+    Skirmish runs it with no hook: triggers run at once, its hero check is a pass of its own.
+    """
+    inline = to_stack is None
+    while True:
+        state = run(state, rules, chooser, queue=inline)
+        if state.pending is not None:
+            return state
+        refresh = auras if isinstance(auras, bool) else auras(state)
+        if refresh:
+            state = refresh_auras(state, rules)
+        died = False
+        if deaths:
+            state, died = death_phase(state, rules, auras=refresh)
+        if checks is not None:
+            state = checks(state)
+        if not died and not (inline and state.queue):
+            break
+    if to_stack is not None and state.queue:
+        state = to_stack(state)
+    return state

@@ -1,0 +1,93 @@
+"""``pure-engine view FILE``: write one self-contained HTML page showing FILE, print its path.
+
+FILE is a game record (``demo --record``, ``play --record``, ``batch play
+--records``), a solver answer (patience with ``--variant``/``--deal``,
+skirmish-lethal or crab-combat with ``--puzzle``, bridge-dd), a crab-combat
+input, or a search dump (``play --dump-search``).  ``--open`` opens the page
+in the browser; ``--serve`` serves it on localhost, rebuilt on every reload
+(for a record still being written).  Bad input: one line naming the file and
+what was expected, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import sys
+import webbrowser
+from pathlib import Path
+
+from pure_engine.errors import PureEngineError
+from pure_engine.view import ViewOptions, build_page, write_page
+
+__all__ = ["add_arguments", "make_server", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``FILE [-o OUT] [--open | --serve [--port P]]`` and the solver answers' context."""
+    parser.add_argument("file", help="a record, solver answer, crab-combat input or search dump")
+    parser.add_argument("-o", "--output", help="the page to write (default: FILE with .html)")
+    parser.add_argument("--open", action="store_true", help="open the page in the browser")
+    parser.add_argument(
+        "--serve", action="store_true", help="serve the page on localhost, rebuilt on reload"
+    )
+    parser.add_argument("--port", type=int, default=8765, help="--serve's port (default 8765)")
+    parser.add_argument("--variant", help="patience answer: the variant (freecell...)")
+    parser.add_argument("--deal", type=int, help="patience answer: the deal number")
+    parser.add_argument("--deal-file", help="patience answer: the deal file")
+    parser.add_argument("--puzzle", help="skirmish-lethal puzzle or crab-combat input")
+    parser.add_argument(
+        "--dd-cards",
+        type=int,
+        default=9,
+        help="bridge-dd: score every card once hands hold at most this many (default 9)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build and write (or serve) the page."""
+    if not 0 <= args.dd_cards <= 13:
+        raise ValueError(f"--dd-cards must be 0..13, found {args.dd_cards}")
+    options = ViewOptions(args.variant, args.deal, args.deal_file, args.puzzle, args.dd_cards)
+    if args.serve:
+        build_page(args.file, options)  # bad input fails here, before the server starts
+        return _serve(args.file, options, args.port)
+    target = write_page(args.file, args.output, options)
+    print(target)
+    if args.open:
+        webbrowser.open(Path(target).resolve().as_uri())
+    return 0
+
+
+def make_server(path: str, options: ViewOptions, port: int) -> http.server.ThreadingHTTPServer:
+    """A localhost server answering every GET with the page of *path*, built afresh (a bad
+    file answers 500 with the one-line error)."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            try:
+                body, status = build_page(path, options).encode("utf-8"), 200
+            except (PureEngineError, OSError, ValueError) as exc:
+                body, status = f"pure-engine view: error: {exc}".encode(), 500
+            self.send_response(status)
+            kind = "text/html" if status == 200 else "text/plain"
+            self.send_header("Content-Type", f"{kind}; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            return
+
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+
+
+def _serve(path: str, options: ViewOptions, port: int) -> int:
+    server = make_server(path, options, port)
+    print(f"serving {path} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    sys.stdout.flush()
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return 0

@@ -1,0 +1,108 @@
+"""``make_game`` for ``bridge_play``: the rules of :mod:`.play` and the tensor of :mod:`.encoding`
+as one :class:`~pure_engine.Game` value.
+
+>>> game = make_game(deal="N:AK... QJ... T9... 87...", strain="NT", declarer="S")
+>>> game.legal_strings(game.initial_state())          # West leads
+('S7', 'S8')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from pure_engine.core.game import Game, params_tuple
+from pure_engine.core.rng import Rng
+from pure_engine.errors import ParseError
+from pure_engine.games.bridge.encoding import BRIDGE_ENCODING
+from pure_engine.games.bridge.play import (
+    INFO,
+    BridgeState,
+    action_to_str,
+    chance_outcomes,
+    current_player,
+    key,
+    legal_actions,
+    observation,
+    parse_action,
+    render,
+    resample,
+    returns,
+    sample_chance,
+    step,
+)
+from pure_engine.games.trick_taking.pbn import parse_pbn
+from pure_engine.games.trick_taking.tricks import Seat, parse_seat, parse_strain, start_tricks
+
+__all__ = ["make_game"]
+
+
+def make_game(
+    *,
+    deal: str = "",
+    strain: str = "NT",
+    declarer: str = "S",
+    leader: str = "",
+    cards: int = 13,
+) -> Game[BridgeState, int]:
+    """The play of *deal* in *strain* by *declarer*; *leader* defaults to declarer's
+    left-hand opponent.  ``deal=""`` deals *cards* cards to each hand by chance.
+
+    >>> make_game(deal="N:A... K... Q...")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: bridge_play deal: expected 4 hands separated by spaces ...
+    >>> make_game(strain="X")
+    Traceback (most recent call last):
+    ...
+    pure_engine.errors.ParseError: bridge_play strain: expected a strain C, D, H, S or NT, found 'X'
+    """
+    strain_ = parse_strain(strain, "bridge_play strain")
+    declarer_ = parse_seat(declarer, "bridge_play declarer")
+    leader_ = parse_seat(leader, "bridge_play leader") if leader else Seat((declarer_ + 1) % 4)
+    if deal:
+        hands = parse_pbn(deal, "bridge_play deal")
+        size = hands[0].bit_count()
+        if size == 0:
+            raise ParseError(
+                "expected at least one card per hand, found none", where="bridge_play deal"
+            )
+        to_deal = 0
+    else:
+        if not isinstance(cards, int) or not 1 <= cards <= 13:
+            raise ValueError(f"bridge_play: expected cards 1..13 per hand, found {cards!r}")
+        hands, size, to_deal = (0, 0, 0, 0), cards, 4 * cards
+    start = BridgeState(
+        start_tricks(hands, leader_), strain_, int(declarer_), int(leader_), to_deal=to_deal
+    )
+
+    def initial_state(seed: int | None = None) -> BridgeState:
+        return start if seed is None else start.replace(rng=Rng(seed))
+
+    params = params_tuple(
+        {"deal": deal, "strain": strain, "declarer": declarer, "leader": leader, "cards": cards}
+    )
+    info = dataclasses.replace(
+        INFO,
+        max_return=float(size),
+        max_game_length=4 * size,
+        constant_sum=float(2 * size),
+        has_chance=to_deal > 0,
+        params=params,
+    )
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        sample_chance_fn=sample_chance,
+        resample=resample,
+        encoding=BRIDGE_ENCODING,
+    )

@@ -1,0 +1,118 @@
+"""A stack of spells and abilities, and priority passing, for games where players respond.
+
+In a game with a stack (Magic's rules 117 and 405), casting a spell or
+triggering an ability does not act at once: the item goes on a last-in,
+first-out stack, players receive *priority* in turn, and only when every
+player passes in succession does the top item resolve; then the active player
+receives priority again.  The items are programs of the kit — a frame, not a
+closure — so a position with three spells waiting is plain data a search can
+copy, compare and store.
+
+:class:`StackState` adds the stack and the priority holder to
+:class:`~pure_engine.cards.runtime.program.CardState`; the functions here are the
+moves every such game shares.  What resolving a *spell* means besides running
+its program (a creature spell enters the battlefield, an instant goes to the
+graveyard) is the game's business.
+
+>>> from pure_engine.cards.selectors import Ctx
+>>> from pure_engine.cards.runtime.table import Layout, new_table
+>>> s = StackState(new_table(Layout.build([])))
+>>> bolt = StackItem(Frame("bolt", "play", 0, Ctx(None, 0)), spell=True)
+>>> s = push_item(s, bolt)
+>>> s.holder, len(s.stack)
+(0, 1)
+>>> s, done = pass_priority(s, players=2)
+>>> s.holder, done
+(1, False)
+>>> s, done = pass_priority(s, players=2)
+>>> done                                     # everybody passed: the top item resolves
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+from pure_engine.cards.runtime.pool import CardRules
+from pure_engine.cards.runtime.program import CardState, Frame
+from pure_engine.cards.runtime.vm import push, run
+from pure_engine.core.struct import Struct
+
+__all__ = [
+    "StackItem",
+    "StackState",
+    "pass_priority",
+    "pop_item",
+    "push_item",
+    "start_item",
+    "triggers_to_stack",
+]
+
+
+class StackItem(Struct):
+    """A spell or ability waiting on the stack: the program that runs when it resolves.
+
+    ``frame.ctx`` holds its source, its controller and its target; ``spell``
+    says whether a card waits with it (in the game's stack zone).
+    """
+
+    frame: Frame
+    spell: bool = False
+
+
+class StackState(CardState):
+    """A card game state with a stack: ``stack`` (top last), the priority ``holder``, and how
+    many players have ``passes``-ed in succession."""
+
+    stack: tuple[StackItem, ...] = ()
+    holder: int = 0
+    passes: int = 0
+
+
+T = TypeVar("T", bound=StackState)
+
+_set_stack: Final[Callable[..., Any]] = StackState.setter("stack", "holder", "passes")
+"""``(state, stack, holder, passes)``: a positional setter (``Struct.setter``; the subclasses'
+slots for these fields are the same), as push and pop run at every spell."""
+
+
+def push_item(state: T, item: StackItem) -> T:
+    """Put *item* on top of the stack; its controller receives priority (rule 117.3c)."""
+    pushed: T = _set_stack(state, (*state.stack, item), item.frame.ctx.controller, 0)
+    return pushed
+
+
+def pass_priority(state: T, *, players: int) -> tuple[T, bool]:
+    """The holder passes; return the state and whether every player has now passed in succession
+    (then the top item resolves, or the step ends when the stack is empty)."""
+    passes = state.passes + 1
+    if passes >= players:
+        return state.replace(passes=passes), True
+    return state.replace(passes=passes, holder=(state.holder + 1) % players), False
+
+
+def pop_item(state: T, *, active: int) -> tuple[T, StackItem]:
+    """Take the top item off the stack; the active player will receive priority (rule 117.3b)."""
+    *rest, top = state.stack
+    return _set_stack(state, tuple(rest), active, 0), top
+
+
+def start_item(state: T, rules: CardRules[T], item: StackItem) -> T:
+    """Run *item*'s program; the triggers it causes stay queued (:func:`triggers_to_stack`)."""
+    return run(push(state, rules, item.frame), rules, queue=False)
+
+
+def triggers_to_stack(state: T, *, active: int, players: int) -> T:
+    """Put the queued triggered abilities on the stack in APNAP order (rule 603.3b): the active
+    player's first (so they resolve last), each player's in order of play."""
+    queued = state.queue
+    if not queued:
+        return state
+    items = tuple(
+        StackItem(frame)
+        for p in range(players)
+        for frame in queued
+        if frame.ctx.controller == (active + p) % players
+    )
+    return state.replace(stack=state.stack + items, queue=(), holder=active, passes=0)

@@ -1,0 +1,231 @@
+"""Skirmish's own effects: what the kit's generic verbs do not say (mana, weapons, totems,
+missiles, a drawn card's cost), each written once and used by the card list (:mod:`.cards`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from pure_engine.cards import Do, Effect, Selector
+from pure_engine.cards.runtime import (
+    CHANCE_PLAYER,
+    CardRules,
+    CardState,
+    Decision,
+    DecisionKind,
+    is_alive,
+    move,
+    put,
+    spawn,
+)
+from pure_engine.cards.runtime.pool import Assembler, Instr
+from pure_engine.cards.runtime.program import Frame, Reg, S, Value
+from pure_engine.cards.runtime.vm import set_reg
+from pure_engine.cards.selectors import Compiled
+from pure_engine.games.skirmish.base import (
+    BOARD_LIMIT,
+    BOARD_ZONES,
+    DECK_ZONES,
+    HAND_ZONES,
+    LAYOUT,
+    MAX_MANA,
+    SPELLPOWER,
+    SkirmishState,
+)
+
+__all__ = [
+    "TOTEMS",
+    "Missiles",
+    "SummonRandomTotem",
+    "board_not_full",
+    "combo",
+    "dagger",
+    "draw_cheaper",
+    "equip",
+    "gain_mana",
+    "health_to_one",
+    "opponent_crystal",
+    "spell_damage",
+]
+
+
+def spell_damage(state: CardState, player: int) -> int:
+    """The spell damage *player*'s minions give (+1 per ``spell_damage`` minion)."""
+    entities = state.table.entities
+    return sum(1 for i in state.table.zones[BOARD_ZONES[player]] if entities[i].tags & SPELLPOWER)
+
+
+def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+    return (value, values[1]) if player == 0 else (values[0], value)
+
+
+def gain_mana(amount: int) -> Effect:
+    """Gain *amount* mana this turn only (The Coin, Innervate)."""
+
+    def gain(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        assert isinstance(state, SkirmishState)
+        me = frame.ctx.controller
+        return state.replace(
+            mana=_player_tuple(state.mana, me, min(MAX_MANA, state.mana[me] + amount))
+        )
+
+    return Do(gain)
+
+
+def opponent_crystal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    assert isinstance(state, SkirmishState)
+    them = 1 - frame.ctx.controller
+    return state.replace(
+        crystals=_player_tuple(state.crystals, them, min(MAX_MANA, state.crystals[them] + 1))
+    )
+
+
+def health_to_one(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    target = frame.ctx.target
+    if target is None:
+        return state
+    e = state.table.entities[target]
+    return state.replace(table=state.table.replace(entities=state.table.entities.set(
+        target, e.replace(health=1 + e.aura_health, damage=0)
+    )))  # fmt: skip
+
+
+def equip(state: S, rules: CardRules[S], player: int, card: str) -> S:
+    """*player* equips a fresh *card* (their old weapon goes to the graveyard)."""
+    zone = rules.layout.zone("weapon", player)
+    table = state.table
+    for old in table.zones[zone]:
+        table = move(table, old, rules.layout.zone("graveyard", player))
+    table, _ = spawn(table, rules.pool, zone, card, player)
+    return state.replace(table=table)
+
+
+def dagger(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    return equip(state, rules, frame.ctx.controller, "wicked_knife")
+
+
+TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_air_totem")
+"""The basic totems Totemic Call picks from."""
+
+
+@dataclass(frozen=True, slots=True)
+class _RandomTotemI(Instr):
+    """Chance picks one of the basic totems not already on your board, and summons it."""
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        table = state.table
+        board = table.zones[rules.layout.zone("board", frame.ctx.controller)]
+        present = {table.entities[i].card for i in board}
+        options = tuple(i for i, totem in enumerate(TOTEMS) if totem not in present)
+        if not options or len(board) >= BOARD_LIMIT:
+            return state, frame.replace(pc=frame.pc + 1)
+        if len(options) == 1:
+            return self.resume(state, frame, rules, options[0])
+        weights = (Fraction(1, len(options)),) * len(options)
+        labels = tuple(TOTEMS[i] for i in options)
+        decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights, labels)
+        return state.replace(pending=decision), frame
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        assert isinstance(choice, int)
+        state = rules.summon(state, frame, frame.ctx.controller, TOTEMS[choice])
+        return state, frame.replace(pc=frame.pc + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class SummonRandomTotem(Effect):
+    """Summon a random basic totem you do not have (Totemic Call)."""
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_RandomTotemI())
+
+
+def combo(state: CardState, frame: Frame) -> bool:
+    assert isinstance(state, SkirmishState)
+    return state.played >= 2  # this card counts itself
+
+
+def board_not_full(state: CardState, frame: Frame) -> bool:
+    zone = LAYOUT.zone("board", frame.ctx.controller)
+    return len(state.table.zones[zone]) < BOARD_LIMIT
+
+
+@dataclass(frozen=True, slots=True)
+class _CountMissilesI(Instr):
+    """Register *reg* := *base* + the caster's spell damage (missiles to fire)."""
+
+    base: int
+    reg: Reg
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        return state, set_reg(
+            frame, self.reg, self.base + spell_damage(state, frame.ctx.controller)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _MissileI(Instr):
+    """Fire the missiles counted in *reg*, one at a time: chance picks a living character of
+    *selector* for each, which takes 1 damage (spell damage already counted as missiles)."""
+
+    selector: Compiled
+    reg: Reg
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        left = frame.regs[self.reg.index]
+        assert isinstance(left, int)
+        table = state.table
+        alive = tuple(i for i in self.selector(table, frame.ctx) if is_alive(table.entities[i]))
+        if left <= 0 or not alive:
+            return state, frame.replace(pc=frame.pc + 1)
+        options = tuple((i,) for i in alive)  # one-target picks, as RANDOM's are named
+        if len(options) == 1:
+            return self.resume(state, frame, rules, options[0])
+        weights = (Fraction(1, len(options)),) * len(options)
+        decision = Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights)
+        return state.replace(pending=decision), frame
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        assert isinstance(choice, tuple)
+        left = frame.regs[self.reg.index]
+        assert isinstance(left, int)
+        state = rules.damage(state, frame, choice[0], 1)
+        # the same instruction again, one missile fewer
+        return state, set_reg(frame, self.reg, left - 1).replace(pc=frame.pc)
+
+
+@dataclass(frozen=True, slots=True)
+class Missiles(Effect):
+    """*count* missiles of 1 damage, each at a random living character of *selector*; spell
+    damage adds missiles, not damage (Arcane Missiles).  The card's ``extra`` must say
+    ``"spell_damage": "missiles"`` so the damage hook adds none."""
+
+    selector: Selector
+    count: int
+
+    def emit(self, asm: Assembler) -> None:
+        reg = asm.reg()
+        asm.emit(_CountMissilesI(self.count, reg))
+        asm.emit(_MissileI(asm.selector(self.selector), reg))
+
+
+def draw_cheaper(amount: int) -> Effect:
+    """Draw a card; if it reaches the hand, it costs *amount* less (Far Sight)."""
+
+    def draw(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        me = frame.ctx.controller
+        deck = state.table.zones[DECK_ZONES[me]]
+        top = deck[-1] if deck else None
+        state = rules.draw(state, me, 1)
+        if top is None or top not in state.table.zones[HAND_ZONES[me]]:
+            return state  # fatigue, or burned by a full hand
+        card = state.table.entities[top]
+        return state.replace(table=put(state.table, card.replace(cost=max(0, card.cost - amount))))
+
+    return Do(draw)

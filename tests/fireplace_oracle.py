@@ -1,0 +1,483 @@
+"""Fireplace as an oracle for skirmish's cards: one position built in both engines, one card
+played with the same targets and choices, the resulting positions compared.
+
+A *scenario* is a puzzle position (the JSON of :mod:`pure_engine.games.skirmish.puzzle`,
+player 0 to move) plus one play: the hand index of the card, its target (``("hero", p)``
+or ``("minion", p, i)``: player *p*'s hero or *i*-th minion from the left), the board
+position of a minion, and the answers to the decisions the card asks (a mode index; a card
+key for a card chosen from a list).  :func:`skirmish_outcomes` gives the exact distribution
+of resulting positions in skirmish (every chance outcome followed), :meth:`Oracle.play`
+one Fireplace run under a seed, :func:`frequency_mismatch` compares the two as
+distributions.
+
+Fireplace (package ``fireplace2``, the ``peers`` extra) loads only recent card sets by
+default; the oracle merges the original Basic and Classic printings (``LEGACY`` and
+``EXPERT1``, with Fireplace's scripts for them) into its card database.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import re
+from collections import Counter
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Final, TypeVar
+
+from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, EntityId
+from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
+from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
+    CHARGE,
+    DECK_ZONES,
+    DIVINE_SHIELD,
+    HAND_ZONES,
+    POISONOUS,
+    SPELLPOWER,
+    STEALTH,
+    TAUNT,
+    WEAPON_ZONES,
+    WINDFURY,
+    SkirmishState,
+)
+from pure_engine.games.skirmish.cards import DEFS
+from pure_engine.games.skirmish.game import within_turn
+from pure_engine.games.skirmish.rules import POOL
+
+__all__ = [
+    "FIREPLACE_WRONG",
+    "HERO_IDS",
+    "LATER_PRINTING",
+    "Oracle",
+    "Play",
+    "Position",
+    "frequency_mismatch",
+    "skirmish_outcomes",
+]
+
+HERO_IDS: Final = {
+    "warrior": "HERO_01", "shaman": "HERO_02", "rogue": "HERO_03", "paladin": "HERO_04",
+    "hunter": "HERO_05", "druid": "HERO_06", "warlock": "HERO_07", "mage": "HERO_08",
+    "priest": "HERO_09",
+}  # fmt: skip
+"""The original hero of each class (its hero power is the basic one)."""
+
+TOKEN_IDS: Final = {
+    "damaged_golem": "skele21", "whelp": "EX1_116t", "boar": "CS2_boar",
+    "murloc_scout": "EX1_506a", "silver_hand_recruit": "CS2_101t", "sheep": "CS2_tk1",
+    "frog": "hexfrog", "druid_of_the_claw_cat": "EX1_165t1", "druid_of_the_claw_bear": "EX1_165t2",
+    "healing_totem": "NEW1_009", "searing_totem": "CS2_050", "stoneclaw_totem": "CS2_051",
+    "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
+    "charge": "CS2_103",
+}  # fmt: skip
+"""Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
+
+_SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
+
+FIREPLACE_WRONG: Final = {
+    "harvest_golem": "Fireplace summons a deathrattle's minion at the right end of the board; in "
+    "the real game it takes the dead minion's place "
+    "(tests/test_skirmish_game.py::test_damaged_golem_takes_the_golems_slot)",
+    "sap": "Fireplace (fireplace2) leaves a minion returned to the hand on the board as well (its "
+    "minion zone setter removes a minion from the board only when it dies); in the real game it "
+    "leaves the board "
+    "(tests/test_skirmish_game.py::test_sap_returns_the_minion_to_its_owners_hand)",
+    "polymorph": "Fireplace leaves the transformed minion on the board beside its new form (the "
+    "same zone setter); in the real game it is replaced in its place "
+    "(tests/test_skirmish_game.py::test_transforms_replace_the_minion_in_place)",
+    "hex": "as Polymorph "
+    "(tests/test_skirmish_game.py::test_transforms_replace_the_minion_in_place)",
+    "druid_of_the_claw": "as Polymorph: the druid stays on the board beside its chosen form "
+    "(tests/golden/skirmish/cat_form.json)",
+    "leeroy_jenkins": "Fireplace puts the opponent's Whelps on both sides of their board; in the "
+    "real game they join its right end "
+    "(tests/test_skirmish_game.py::test_leeroys_whelps_join_the_right_end_of_the_enemy_board)",
+    "hunters_mark": "Fireplace sets the health to 1 after auras; in the real game auras apply "
+    "after it, so a Stormwind Champion's +1 keeps the minion at 2 "
+    "(tests/test_skirmish_game.py::test_hunters_mark_keeps_aura_health)",
+    "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
+    "so it loses health; in the real game the health left stays, capped at the new maximum "
+    "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
+}
+"""Where Fireplace is known to differ from the real game: the card, the real rule and the test
+of ours that pins it.  The differential keeps these cards out of its scenarios."""
+
+LATER_PRINTING: Final = {
+    "holy_smite": "Fireplace plays today's printing (3 damage to a minion); skirmish the original "
+    "(2 damage to any character)",
+    "tracking": "Fireplace plays today's printing (Discover a card from your deck: the others "
+    "stay); skirmish the original (draw one of the top three, discard the others)",
+    "power_word_shield": "Fireplace's script gives +2 Health and draws nothing; the printing "
+    "skirmish follows also draws a card",
+}
+"""Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
+
+TAG_NAMES: Final = (
+    (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
+    (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
+)  # fmt: skip
+"""The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
+_FP_TAGS: Final = {
+    "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
+    "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
+}  # fmt: skip
+
+K = TypeVar("K", bound=Hashable)
+
+Minion = tuple[str, int, int, int, frozenset[str]]
+"""(card, attack, maximum health, damage, keywords and ``frozen``)."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's part of a compared position."""
+
+    health: int
+    armor: int
+    attack: int
+    weapon: tuple[str, int, int] | None
+    board: tuple[Minion, ...]
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    mana: int
+    """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
+    crystals: int
+
+
+Position = tuple[Side, Side] | tuple[str, bool, bool]
+"""Both sides, or ``("over", hero 0 dead, hero 1 dead)`` once a hero has died."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """Which card is played and how: hand index, target, board position, decisions."""
+
+    hand_index: int
+    target: tuple[Any, ...] | None = None
+    at: int | None = None
+    choices: tuple[int | str, ...] = field(default=())
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
+
+
+# --- skirmish's side ----------------------------------------------------------------------------
+
+
+def _tags(bits: int, frozen: bool) -> frozenset[str]:
+    names = {name for bit, name in TAG_NAMES if bits & bit}
+    return frozenset(names | ({"frozen"} if frozen else set()))
+
+
+def skirmish_position(state: SkirmishState) -> Position:
+    """*state* in the compared form."""
+    entities = state.table.entities
+    heroes = [entities[hero_of(state, p)] for p in (0, 1)]
+    dead = [h.damage >= h.health for h in heroes]
+    if any(dead):
+        return ("over", dead[0], dead[1])
+    zones = state.table.zones
+    sides = []
+    for p in (0, 1):
+        hero = heroes[p]
+        weapon = None
+        for w in zones[WEAPON_ZONES[p]]:
+            e = entities[w]
+            weapon = (e.card, e.attack, e.health - e.damage)
+        board = tuple(
+            (e.card, e.attack, e.health, e.damage, _tags(e.tags, bool(e.status & FROZEN)))
+            for e in (entities[i] for i in zones[BOARD_ZONES[p]])
+        )
+        sides.append(
+            Side(
+                hero.health - hero.damage,
+                hero.armor,
+                attack_value(state, hero),
+                weapon,
+                board,
+                tuple(entities[i].card for i in zones[HAND_ZONES[p]]),
+                tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
+                state.mana[p] if p == state.to_move else 0,
+                state.crystals[p],
+            )
+        )
+    return (sides[0], sides[1])
+
+
+def _target_id(state: SkirmishState, target: tuple[Any, ...] | None) -> int:
+    if target is None:
+        return -1
+    if target[0] == "hero":
+        return int(hero_of(state, target[1]))
+    return int(state.table.zones[BOARD_ZONES[target[1]]][target[2]])
+
+
+def skirmish_action(state: SkirmishState, play: Play) -> SkirmishAction:
+    """The skirmish action of *play* in *state*."""
+    card = state.table.zones[HAND_ZONES[state.to_move]][play.hand_index]
+    # a choose-one card picks its target inside the chosen mode, not when it is played
+    target = (
+        _target_id(state, play.target) if state.table.entities[card].card in POOL.targets else -1
+    )
+    return SkirmishAction(PLAY, card, target, -1 if play.at is None else play.at)
+
+
+def _entity(option: object) -> int:
+    value = option[0] if isinstance(option, tuple) else option
+    assert isinstance(value, int)
+    return value
+
+
+def _answer(state: SkirmishState, choice: int | str | tuple[Any, ...] | None) -> SkirmishState:
+    pending = state.pending
+    assert pending is not None
+    if pending.kind is DecisionKind.TARGET:
+        assert isinstance(choice, tuple)
+        index = [_entity(o) for o in pending.options].index(_target_id(state, choice))
+    elif isinstance(choice, int):
+        index = choice
+    else:  # a card key: the option offering that card
+        index = next(
+            i for i, o in enumerate(pending.options)
+            if state.table.entities[EntityId(_entity(o))].card == choice
+        )  # fmt: skip
+    return within_turn(state, SkirmishAction(CHOOSE, index))
+
+
+def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fraction]:
+    """Every position *play* can lead to, with its exact probability."""
+    out: dict[Position, Fraction] = {}
+    todo: list[tuple[SkirmishState, Fraction, int]] = [
+        (within_turn(state, skirmish_action(state, play)), Fraction(1), 0)
+    ]
+    while todo:
+        s, p, used = todo.pop()
+        pending = s.pending
+        if pending is None or s.winner is not None:
+            pos = skirmish_position(s)
+            out[pos] = out.get(pos, Fraction(0)) + p
+        elif pending.player == CHANCE_PLAYER:
+            for i, w in enumerate(pending.weights):
+                todo.append((within_turn(s, SkirmishAction(CHOOSE, i)), p * w, used))
+        elif pending.kind is DecisionKind.TARGET:
+            todo.append((_answer(s, play.target), p, used))
+        else:
+            todo.append((_answer(s, play.choices[used]), p, used + 1))
+    return out
+
+
+# --- Fireplace's side ---------------------------------------------------------------------------
+
+
+_KEYWORD_TAGS: Final = {
+    TAUNT: "TAUNT", CHARGE: "CHARGE", DIVINE_SHIELD: "DIVINE_SHIELD", WINDFURY: "WINDFURY",
+    STEALTH: "STEALTH", POISONOUS: "POISONOUS",
+}  # fmt: skip
+
+
+def _print_ours(data: Any, card: Any) -> None:
+    """Give Fireplace's card data our printed cost, stats and keywords.
+
+    The card data Fireplace reads carries the balance changes made to the Basic and Classic
+    cards over the years (Knife Juggler 3/2, Druid of the Claw 6 mana...); skirmish prints one
+    version of each card, and the scripts (what a card does) are what the oracle checks.
+    """
+    from hearthstone.enums import GameTag
+
+    tags = data.tags
+    tags[GameTag.COST] = card.cost
+    if "minion" in card.types or "weapon" in card.types:
+        tags[GameTag.ATK] = card.attack
+        tags[GameTag.HEALTH] = card.health  # a weapon's durability: its DURABILITY + HEALTH tags
+        tags[GameTag.DURABILITY] = 0
+    if "minion" in card.types:
+        for bit, name in _KEYWORD_TAGS.items():
+            tags[GameTag[name]] = int(bool(card.tags & bit))
+        tags[GameTag.SPELLPOWER] = int(bool(card.tags & SPELLPOWER))
+        tags[GameTag.RUSH] = 0
+
+
+class Oracle:
+    """Fireplace's card database with the original Basic/Classic printings, our names for them,
+    and a position builder."""
+
+    def __init__(self) -> None:
+        logging.getLogger("fireplace").setLevel(logging.CRITICAL)
+        from fireplace import cards
+        from fireplace.cards.cardlist import Heroes
+        from hearthstone import cardxml
+        from hearthstone.enums import GameTag
+
+        xml, _ = cardxml.load(locale="enUS")
+        wanted = [
+            cid for cid, c in xml.items()
+            if getattr(c.card_set, "name", "") in _SETS or cid.startswith("GAME_")
+        ]  # fmt: skip
+        for cid in [*wanted, *Heroes]:
+            if cid in xml and cid not in cards.db:
+                cards.db[cid] = cards.db.merge(cid, xml[cid])
+        cards.db.initialized = True
+        originals: dict[str, str] = {}
+        for cid in sorted(wanted):
+            c = xml[cid]
+            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON"):
+                originals.setdefault(_snake(c.name), cid)
+        self.ids: dict[str, str] = {}
+        for key, d in DEFS.items():
+            cid = TOKEN_IDS.get(key) or originals.get(key)
+            if cid is not None and d.types & {"minion", "spell", "weapon"}:
+                self.ids[key] = cid
+        self.keys = {cid: key for key, cid in self.ids.items()}
+        for key, cid in self.ids.items():
+            _print_ours(cards.db[cid], DEFS[key])
+        for data in cards.db.values():
+            data.spellpower = data.tags.get(GameTag.SPELLPOWER, 0)
+            if data.tags.get(GameTag.CHOOSE_ONE):
+                data.has_choose_one = True
+        self.missing = sorted(k for k in DEFS if k not in self.ids and "hero" not in k)
+
+    def key(self, card: Any) -> str:
+        """Our name of a Fireplace card (its id when we have none)."""
+        return str(self.keys.get(card.id, card.id))
+
+    def build(self, puzzle: Mapping[str, Any]) -> Any:
+        """The puzzle position as a Fireplace game, player 0 (``to_move`` must be 0) to act."""
+        from fireplace.game import BaseGame
+        from fireplace.player import Player
+        from hearthstone.enums import Zone
+
+        assert puzzle.get("to_move", 0) == 0
+        specs = puzzle["players"]
+        players = [Player(f"p{p}", [], HERO_IDS[s["class"]]) for p, s in enumerate(specs)]
+        game = BaseGame(players=players)
+        game.start()  # player 0's first turn: its draw from the empty deck is undone below
+        for player, spec in zip(players, specs, strict=True):
+            player.fatigue_counter = 0
+            hero = player.hero
+            hero.damage = hero.max_health - spec.get("health", 30)
+            hero.armor = spec.get("armor", 0)
+            player.max_mana = spec.get("mana", 0)
+            player.used_mana = 0
+            if spec.get("weapon"):
+                player.summon(self.ids[spec["weapon"]["card"]])
+            for name in spec.get("deck", []):
+                player.card(self.ids[name], zone=Zone.DECK)
+            for name in spec.get("hand", []):
+                player.card(self.ids[name], zone=Zone.HAND)
+        for player, spec in zip(players, specs, strict=True):
+            for m in spec.get("board", []):
+                minion = player.card(self.ids[m["card"]], zone=Zone.PLAY)
+                minion.turns_in_play = 0 if m.get("exhausted") else 1
+                minion.damage = m.get("damage", 0)
+                for tag in m.get("tags", []):
+                    if tag == "frozen":
+                        minion.frozen = True
+                    elif tag == "spell_damage":
+                        minion.spellpower = 1
+                    else:
+                        setattr(minion, _FP_TAGS[tag], True)
+        game.refresh_auras()
+        return game
+
+    def position(self, game: Any) -> Position:
+        """A Fireplace game in the compared form."""
+        dead = [p.hero.health <= 0 or p.hero.to_be_destroyed for p in game.players]
+        if any(dead):
+            return ("over", dead[0], dead[1])
+        sides = []
+        for player in game.players:
+            hero = player.hero
+            weapon = player.weapon
+            board = tuple(
+                (
+                    self.key(m), m.atk, m.max_health, m.damage,
+                    frozenset({n for n, a in _FP_TAGS.items() if getattr(m, a)}
+                              | ({"frozen"} if m.frozen else set())),
+                )
+                for m in player.field
+            )  # fmt: skip
+            sides.append(
+                Side(
+                    hero.health,
+                    hero.armor,
+                    hero.atk,
+                    None if weapon is None else (self.key(weapon), weapon.atk, weapon.durability),
+                    board,
+                    tuple(self.key(c) for c in player.hand),
+                    tuple(self.key(c) for c in player.deck),
+                    player.mana if player is game.current_player else 0,
+                    player.max_mana,
+                )
+            )
+        return (sides[0], sides[1])
+
+    def play(self, puzzle: Mapping[str, Any], play: Play, seed: int) -> Position:
+        """Build the puzzle, play *play* under *seed* (Fireplace draws from ``random``)."""
+        from fireplace.exceptions import GameOver
+
+        saved = random.getstate()
+        random.seed(seed)
+        try:
+            game = self.build(puzzle)
+            me = game.players[0]
+            card = me.hand[play.hand_index]
+            target = None
+            if play.target is not None:
+                side = game.players[play.target[1]]
+                target = side.hero if play.target[0] == "hero" else side.field[play.target[2]]
+            choices = list(play.choices)
+            choose = None
+            if card.must_choose_one:
+                choose = card.choose_cards[choices.pop(0)]
+            try:
+                card.play(target=target, index=play.at, choose=choose)
+                while me.choice and choices:
+                    wanted = choices.pop(0)
+                    options = me.choice.cards
+                    pick = (
+                        options[wanted] if isinstance(wanted, int)
+                        else next(c for c in options if self.key(c) == wanted)
+                    )  # fmt: skip
+                    me.choice.choose(pick)
+            except GameOver:
+                pass
+            return self.position(game)
+        finally:
+            random.setstate(saved)
+
+
+# --- comparing distributions ------------------------------------------------------------------
+
+
+def _binomial_two_sided(k: int, n: int, p: float) -> float:
+    """P(X at least as far from n p as k), X ~ Binomial(n, p): the two-sided exact p-value."""
+    pmf = [math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)]
+    here = pmf[k] * (1 + 1e-9)
+    return min(1.0, sum(q for q in pmf if q <= here))
+
+
+def frequency_mismatch(
+    exact: Mapping[K, Fraction], seen: Counter[K], *, alpha: float
+) -> str | None:
+    """Why Fireplace's frequencies *seen* reject skirmish's *exact* distribution, or ``None``.
+
+    A position Fireplace reached that skirmish gives probability 0 is a mismatch at once; each
+    of skirmish's outcomes is then tested with an exact two-sided binomial test at level
+    ``alpha / len(exact)`` (Bonferroni), so a correct skirmish fails with probability at most
+    *alpha* over the seeds.
+    """
+    n = sum(seen.values())
+    for pos, count in seen.items():
+        if pos not in exact:
+            return f"Fireplace reached a position skirmish never does ({count}/{n}): {pos}"
+    level = alpha / max(1, len(exact))
+    for pos, prob in exact.items():
+        k = seen.get(pos, 0)
+        pvalue = _binomial_two_sided(k, n, float(prob))
+        if pvalue < level:
+            return f"frequency {k}/{n} against exact {prob} (p = {pvalue:.2e}): {pos}"
+    return None
