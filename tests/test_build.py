@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
 import sys
@@ -86,3 +87,21 @@ def test_an_edited_source_makes_its_compiled_module_stale(tmp_path: Path) -> Non
     os.utime(library, (2_500, 2_500))
     (tmp_path / "pyproject.toml").unlink()  # an installed wheel: not checked
     assert _build._stale(modules, package=package) == []
+
+
+def test_the_functions_the_library_introspects_keep_their_signatures() -> None:
+    # bot specs and the CLI read these signatures; a compiled function has one only when each
+    # default is a literal (mypyc writes it as text), so an enum member default is its string
+    from pure_engine.games.patience import solver as patience
+    from pure_engine.search import adversarial, ismcts, mcts, puzzle
+
+    functions = (
+        adversarial.alphabeta,
+        mcts.mcts,
+        ismcts.ismcts,
+        puzzle.search,
+        puzzle.solve,
+        patience.solve,
+    )
+    for function in functions:
+        assert inspect.signature(function).parameters, function

@@ -108,7 +108,7 @@ def search(
     key: Callable[[S], Hashable] | None = None,
     heuristic: Callable[[S], float] | None = None,
     cost: Callable[[S, A, S], float] | None = None,
-    algorithm: Algorithm | str = Algorithm.ASTAR,
+    algorithm: Algorithm | str = "astar",
     weight: float = 1.0,
     budget: Budget | None = None,
 ) -> PuzzleResult[A]:
@@ -370,7 +370,7 @@ def solve(
     game: Game[S, A],
     state: S,
     *,
-    algorithm: Algorithm | str = Algorithm.ASTAR,
+    algorithm: Algorithm | str = "astar",
     heuristic: Callable[[S], float] | None = None,
     dominance: Callable[[S], tuple[A, ...]] | None = None,
     is_goal: Callable[[S], bool] | None = None,
