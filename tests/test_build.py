@@ -93,15 +93,11 @@ def test_the_functions_the_library_introspects_keep_their_signatures() -> None:
     # bot specs and the CLI read these signatures; a compiled function has one only when each
     # default is a literal (mypyc writes it as text), so an enum member default is its string
     from pure_engine.games.patience import solver as patience
-    from pure_engine.search import adversarial, ismcts, mcts, puzzle
+    from pure_engine.search import puzzle
+    from pure_engine.search.adversarial import alphabeta
+    from pure_engine.search.ismcts import ismcts
+    from pure_engine.search.mcts import mcts
 
-    functions = (
-        adversarial.alphabeta,
-        mcts.mcts,
-        ismcts.ismcts,
-        puzzle.search,
-        puzzle.solve,
-        patience.solve,
-    )
+    functions = (alphabeta, mcts, ismcts, puzzle.search, puzzle.solve, patience.solve)
     for function in functions:
         assert inspect.signature(function).parameters, function
