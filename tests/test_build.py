@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import subprocess
@@ -89,15 +90,18 @@ def test_an_edited_source_makes_its_compiled_module_stale(tmp_path: Path) -> Non
     assert _build._stale(modules, package=package) == []
 
 
-def test_the_functions_the_library_introspects_keep_their_signatures() -> None:
-    # bot specs and the CLI read these signatures; a compiled function has one only when each
-    # default is a literal (mypyc writes it as text), so an enum member default is its string
-    from pure_engine.games.patience import solver as patience
-    from pure_engine.search import puzzle
-    from pure_engine.search.adversarial import alphabeta
-    from pure_engine.search.ismcts import ismcts
-    from pure_engine.search.mcts import mcts
+def test_the_bot_searches_keep_their_signatures() -> None:
+    # bot specs read the keyword-only options of these functions and their annotations; a
+    # compiled function's signature has neither (mypyc writes every parameter positional and
+    # untyped), so these modules stay Python (docs/performance.md)
+    from pure_engine.search.search_bot import SEARCHES
 
-    functions = (alphabeta, mcts, ismcts, puzzle.search, puzzle.solve, patience.solve)
-    for function in functions:
-        assert inspect.signature(function).parameters, function
+    for kind in SEARCHES.values():
+        function = getattr(importlib.import_module(kind.module), kind.function)
+        options = [
+            parameter
+            for parameter in inspect.signature(function).parameters.values()
+            if parameter.kind is parameter.KEYWORD_ONLY
+        ]
+        assert options, function
+        assert all(parameter.annotation is not parameter.empty for parameter in options)
