@@ -13,6 +13,7 @@ True
 # first: decides which build runs (compiled or pure) before any compiled module can load
 from pure_engine._build import build_info  # isort: skip
 from pure_engine import games as _games  # noqa: F401 - registers the bundled games
+from pure_engine import interop as _interop  # noqa: F401 - registers "openspiel" (lazily)
 from pure_engine.core import (
     CHANCE,
     TERMINAL,

@@ -29,8 +29,14 @@ __all__ = ["BROKEN", "high_card"]
 BASE = toys.make_game()
 
 
+def _same_state(state: Any, player: int, rng: random.Random) -> Any:
+    return state
+
+
 def _variant(name: str, **changes: Any) -> Game[Any, Any]:
     info = dataclasses.replace(BASE.info, name=name, **changes.pop("info", {}))
+    if "initial_state" in changes:  # another state type: the coin's resample cannot read it
+        changes.setdefault("resample", _same_state)
     return dataclasses.replace(BASE, info=info, **changes)
 
 

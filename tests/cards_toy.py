@@ -6,7 +6,6 @@ damage, healing, drawing and summoning are the plainest possible hooks.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 
 from pure_engine.cards import (
@@ -23,6 +22,7 @@ from pure_engine.cards import (
     ChooseOne,
     ChooseTarget,
     Draw,
+    Event,
     Hit,
     LookAndChoose,
     OrderDeck,
@@ -64,7 +64,7 @@ LAYOUT = Layout.build(
 )
 
 
-class ToyEvent(enum.Enum):
+class ToyEvent(Event):
     """What the toy's cards can listen to."""
 
     DAMAGED = "damaged"

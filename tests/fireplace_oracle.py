@@ -31,9 +31,11 @@ from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, Entit
 from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
+    CANT_ATTACK,
     CHARGE,
     DECK_ZONES,
     DIVINE_SHIELD,
+    ELUSIVE,
     HAND_ZONES,
     POISONOUS,
     SPELLPOWER,
@@ -71,7 +73,7 @@ TOKEN_IDS: Final = {
     "frog": "hexfrog", "druid_of_the_claw_cat": "EX1_165t1", "druid_of_the_claw_bear": "EX1_165t2",
     "healing_totem": "NEW1_009", "searing_totem": "CS2_050", "stoneclaw_totem": "CS2_051",
     "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
-    "charge": "CS2_103",
+    "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 
@@ -98,6 +100,18 @@ FIREPLACE_WRONG: Final = {
     "hunters_mark": "Fireplace sets the health to 1 after auras; in the real game auras apply "
     "after it, so a Stormwind Champion's +1 keeps the minion at 2 "
     "(tests/test_skirmish_game.py::test_hunters_mark_keeps_aura_health)",
+    "vanish": "as Sap: the minions returned to the hands stay on the board as well "
+    "(tests/test_skirmish_game.py::test_vanish_returns_every_minion)",
+    "mind_control": "as Sap: the minion taken also stays on its owner's board "
+    "(tests/test_skirmish_game.py::test_mind_control_moves_the_minion_to_your_board)",
+    "sylvanas_windrunner": "as Mind Control: the minion taken also stays on its owner's board "
+    "(tests/golden/skirmish/sylvanas_steals_the_taunt.json)",
+    "frothing_berserker": "Fireplace's Frothing Berserker misses damage to a minion that dies of "
+    "it; in the real game every minion that takes damage counts "
+    "(tests/test_skirmish_game.py::test_frothing_berserker_counts_minions_that_die)",
+    "armorsmith": "as Frothing Berserker, and Fireplace's Armorsmith does not count its own "
+    "damage; in the real game it counts every friendly minion, itself and the dying included "
+    "(tests/test_skirmish_game.py::test_armorsmith_counts_itself_and_minions_that_die)",
     "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
     "so it loses health; in the real game the health left stays, capped at the new maximum "
     "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
@@ -110,6 +124,8 @@ LATER_PRINTING: Final = {
     "(2 damage to any character)",
     "tracking": "Fireplace plays today's printing (Discover a card from your deck: the others "
     "stay); skirmish the original (draw one of the top three, discard the others)",
+    "holy_nova": "Fireplace plays today's printing (2 damage to enemy minions only); skirmish the "
+    "original (all enemies, the hero too)",
     "power_word_shield": "Fireplace's script gives +2 Health and draws nothing; the printing "
     "skirmish follows also draws a card",
 }
@@ -118,11 +134,13 @@ LATER_PRINTING: Final = {
 TAG_NAMES: Final = (
     (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
     (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
+    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"),
 )  # fmt: skip
 """The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
+    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -275,7 +293,7 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
 
 _KEYWORD_TAGS: Final = {
     TAUNT: "TAUNT", CHARGE: "CHARGE", DIVINE_SHIELD: "DIVINE_SHIELD", WINDFURY: "WINDFURY",
-    STEALTH: "STEALTH", POISONOUS: "POISONOUS",
+    STEALTH: "STEALTH", POISONOUS: "POISONOUS", CANT_ATTACK: "CANT_ATTACK",
 }  # fmt: skip
 
 
@@ -298,6 +316,8 @@ def _print_ours(data: Any, card: Any) -> None:
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
         tags[GameTag.SPELLPOWER] = int(bool(card.tags & SPELLPOWER))
+        for name in ("CANT_BE_TARGETED_BY_SPELLS", "CANT_BE_TARGETED_BY_HERO_POWERS"):
+            tags[GameTag[name]] = int(bool(card.tags & ELUSIVE))
         tags[GameTag.RUSH] = 0
 
 

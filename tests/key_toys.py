@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -30,6 +31,7 @@ from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.testing.toys import coin_resample
 from tests import toys
 
 __all__ = ["BROKEN_KEYS", "CORRECT", "marks", "tricks"]
@@ -205,9 +207,15 @@ def marks(*, stable: bool = True) -> Game[Marks, int]:
 _CALLS = itertools.count()
 
 
+def _same_state(state: Any, player: int, rng: random.Random) -> Any:
+    return state
+
+
 def _variant(name: str, **changes: Any) -> Game[Any, Any]:
     base = toys.make_game()
     info = dataclasses.replace(base.info, name=name)
+    if "initial_state" in changes:  # another state type: the coin's resample cannot read it
+        changes.setdefault("resample", _same_state)
     return dataclasses.replace(base, info=info, **changes)
 
 
@@ -303,6 +311,7 @@ def _piled(name: str, top: Callable[[int], object], *, keyed: bool = False) -> G
         returns=lambda s: toys.returns(s.coin),
         observation=lambda s, p: toys.observation(s.coin, p),
         key=(lambda s: (toys.key(s.coin), s.pile)) if keyed else (lambda s: toys.key(s.coin)),
+        resample=lambda s, p, rng: s.replace(coin=coin_resample(s.coin, p, rng)),
     )
 
 

@@ -337,7 +337,8 @@ def test_mcts_adapter_reuses_its_tree_by_following_actions(
     given_trees: list[FakeTree | None] = []
     install(monkeypatch, "pure_engine.search.mcts", "mcts", recording_mcts(given_trees))
     game = make_coin_game()
-    bot = make_bot("mcts", game, seed=0)
+    # the coin is hidden: only a bot that searches the true state keeps its tree
+    bot = make_bot("mcts:omniscient=1", game, seed=0)
     assert isinstance(bot, SearchBot)
     state = coin_after_flip(0)
     bot.choose(game, state)
@@ -356,7 +357,8 @@ def test_mcts_adapter_hands_over_the_subtree_for_the_reached_state(
     given_trees: list[Any] = []
     install(monkeypatch, "pure_engine.search.mcts", "mcts", recording_mcts(given_trees))
     game = make_coin_game()
-    bot = make_bot("mcts", game, seed=0)
+    # the coin is hidden: only a bot that searches the true state keeps its tree
+    bot = make_bot("mcts:omniscient=1", game, seed=0)
     state = coin_after_flip(1)
     bot.choose(game, state)
     assert isinstance(bot, SearchBot)

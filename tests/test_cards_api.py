@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pure_engine.cards as kit
 import pure_engine.cards.runtime as runtime
 
@@ -24,3 +27,42 @@ def test_every_exported_name_exists_once() -> None:
         for name in module.__all__:
             assert hasattr(module, name), name
     assert not set(kit.__all__) & set(runtime.__all__)
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def runtime_imports_of_author_modules(folder: Path) -> dict[str, set[str]]:
+    """Each runtime module's imports of the kit outside the runtime, but the selector language."""
+    allowed = {"pure_engine.cards.selectors"}
+    found = {}
+    for path in sorted(folder.glob("*.py")):
+        kit = {
+            name
+            for name in _imports(path)
+            if name.startswith("pure_engine.cards")
+            and not name.startswith("pure_engine.cards.runtime")
+            and name not in allowed
+        }
+        if kit:
+            found[path.name] = kit
+    return found
+
+
+def test_the_runtime_does_not_import_the_authors_vocabulary() -> None:
+    assert runtime_imports_of_author_modules(Path(runtime.__file__).parent) == {}
+
+
+def test_the_layering_check_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "vm.py").write_text("from pure_engine.cards.effects import Hit\n")
+    (tmp_path / "table.py").write_text("from pure_engine.cards.selectors import Ctx\n")
+    found = runtime_imports_of_author_modules(tmp_path)
+    assert found == {"vm.py": {"pure_engine.cards.effects"}}

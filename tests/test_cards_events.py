@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import enum
-
 import pytest
 
-from pure_engine.cards import DEATH, SELF, CardDef, Draw, Trigger
+from pure_engine.cards import DEATH, SELF, CardDef, Draw, Event, Trigger
 from pure_engine.cards.runtime import build_pool
 from pure_engine.games.skirmish.base import SkirmishEvent
 from pure_engine.games.skirmish.cards import DEFS
 from tests.cards_toy import CARDS, LAYOUT, ToyEvent
 
 
-class OtherEvent(enum.Enum):
+class OtherEvent(Event):
     TURN_START = "turn_start"
 
 
-def _listener(event: enum.Enum) -> CardDef:
+def _listener(event: Event) -> CardDef:
     trigger = Trigger(event, (Draw(),), SELF)
     return CardDef("seer", "Fortune Seer", frozenset({"minion"}), 2, 1, 1, triggers=(trigger,))
 
@@ -28,7 +26,7 @@ def test_a_card_listening_to_an_event_its_game_never_emits_is_refused_by_name() 
 
 
 def test_an_event_with_the_same_value_from_another_enum_is_still_refused() -> None:
-    class Lookalike(enum.Enum):
+    class Lookalike(Event):
         SUMMONED = "summoned"
 
     with pytest.raises(ValueError, match="never emits"):

@@ -19,7 +19,7 @@ def test_demo_shows_each_job_working(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "final digest" in out and "matches" in out and "DIFFERS" not in out
     assert "expectiminimax picks" in out and "MCTS, 2000 simulations" in out
     assert re.search(r"solved in \d+ moves, \d+ states expanded, [\d.]+ s; verified", out)
-    assert "14 checks passed" in out
+    assert re.search(r"\d+ checks passed over \d+ steps", out)
     # the record it kept replays on its own
     assert main(["replay", str(record)]) == 0
 

@@ -3,6 +3,7 @@ patience, honest tables, one writer per batch output."""
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import os
@@ -12,11 +13,12 @@ import sys
 import textwrap
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional, Union
 
 import pytest
 
 from pure_engine.cli import main
+from pure_engine.cli._game_args import parse_param
 from pure_engine.cli._options import Progress
 from pure_engine.cli._output_lock import OutputBusyError, hold_output
 from pure_engine.cli._tables import MIN_BLOCKS
@@ -344,3 +346,29 @@ def test_batch_play_finishes_patience_with_verdicts(
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [row["max_moves"] for row in rows] == [3] * 4
     assert all(row["capped"] == (row["length"] == 3) for row in rows)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "text", "value"),
+    [
+        (int, "3", 3),
+        ("int | None", "none", None),
+        (Optional[int], "7", 7),  # noqa: UP045 - a user's factory may still write Optional
+        (Union[int, str], "deck", "deck"),  # noqa: UP007 - likewise Union
+        (tuple[int, ...], "9,2,6", (9, 2, 6)),
+        ("Sequence[int] | None", "1", (1,)),
+        (bool, "true", True),
+        ("str | Deck", "42", "42"),
+        (inspect.Parameter.empty, "0.5", 0.5),
+    ],
+)
+def test_param_values_follow_the_declared_type(annotation: Any, text: str, value: Any) -> None:
+    parameter = inspect.Parameter("x", inspect.Parameter.KEYWORD_ONLY, annotation=annotation)
+    assert parse_param("x", text, parameter) == value
+
+
+@pytest.mark.parametrize(("annotation", "text"), [(int, "2.5"), (bool, "yes"), (float, "inf")])
+def test_param_values_of_the_wrong_type_are_refused(annotation: Any, text: str) -> None:
+    parameter = inspect.Parameter("x", inspect.Parameter.KEYWORD_ONLY, annotation=annotation)
+    with pytest.raises(ValueError, match="--param x: expected"):
+        parse_param("x", text, parameter)

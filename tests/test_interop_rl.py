@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 from dataclasses import replace
 from typing import Any
@@ -51,16 +52,7 @@ EXTRA_PARAMS: list[tuple[str, dict[str, Any]]] = [
     ("coinche", {"sa_ta": True}),
 ]
 PZ_GAMES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in BUNDLED] + EXTRA_PARAMS
-GYM_GAMES = PZ_GAMES  # the first seat to decide; the other seats (if any) play FirstLegal
-
-
-class FirstLegal:
-    """A deterministic bot for the other seats: check_env replays a seeded reset exactly."""
-
-    name = "first"
-
-    def choose(self, game: pure_engine.Game[Any, Any], state: Any) -> Any:
-        return game.legal_actions(state)[0]
+GYM_GAMES = PZ_GAMES  # every seat; the other seats play make_bot("random")
 
 
 def _encoded(name: str, params: dict[str, Any]) -> None:
@@ -171,28 +163,79 @@ def test_a_game_without_an_encoding_is_refused_by_both_adapters() -> None:
         to_gymnasium(bare)
 
 
-def _first_decider(game: pure_engine.Game[Any, Any]) -> int:
-    """The first seat to decide (bridge's dummy never does: its seat would get no step)."""
-    state = game.initial_state(0)
-    while game.current_player(state) == pure_engine.CHANCE:
-        state = game.step(state, game.chance_outcomes(state)[0][0])
-    return game.current_player(state)
+def _decides(game: pure_engine.Game[Any, Any], seat: int) -> bool:
+    """Does *seat* decide in one of a few seeded random games (bridge's dummy never does)?"""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.initial_state(seed)
+        for _ in range(2_000):  # a patience game may go round in circles: stop somewhere
+            if game.is_terminal(state):
+                break
+            if game.is_chance_node(state):
+                state = game.step(state, game.sample_chance(state, rng))
+                continue
+            if game.current_player(state) == seat:
+                return True
+            state = game.step(state, rng.choice(game.legal_actions(state)))
+    return False
 
 
-@pytest.mark.parametrize(("name", "params"), GYM_GAMES)
-def test_gymnasium_check_env_passes(name: str, params: dict[str, Any]) -> None:
+GYM_SEATS: list[tuple[str, dict[str, Any], int]] = [
+    (name, params, seat)
+    for name, params in GYM_GAMES
+    for seat in range(pure_engine.load_game(name, **params).num_players)
+]
+
+
+@pytest.mark.parametrize(("name", "params", "seat"), GYM_SEATS)
+def test_gymnasium_check_env_passes_on_every_seat_with_the_random_opponent(
+    name: str, params: dict[str, Any], seat: int
+) -> None:
     _encoded(name, params)
-    # check_env steps with unmasked action_space.sample(): Taxi's convention (penalize);
-    # gymnasium.make gives the env the spec check_env needs to try every render mode
-    env = gymnasium.make(
-        gymnasium_id(name),
-        render_mode="ansi",
-        illegal_action="penalize",
-        player=_first_decider(pure_engine.load_game(name, **params)),
-        opponents=FirstLegal(),
-        **params,
-    )
-    check_env(env.unwrapped)
+    game = pure_engine.load_game(name, **params)
+
+    def build() -> Any:
+        # check_env steps with unmasked action_space.sample(): Taxi's convention (penalize);
+        # gymnasium.make gives the env the spec check_env needs to try every render mode
+        return gymnasium.make(
+            gymnasium_id(name),
+            render_mode="ansi",
+            illegal_action="penalize",
+            player=seat,
+            opponents=make_bot("random", game, seed=3),
+            **params,
+        )
+
+    if not _decides(game, seat):
+        with pytest.raises(ValueError, match=rf"player {seat} never decides in {game.name}"):
+            build()
+        return
+    check_env(build().unwrapped)
+
+
+def test_a_seeded_reset_replays_the_random_opponents_choices() -> None:
+    game = pure_engine.load_game("kuhn_poker")
+    env = to_gymnasium(game, opponents=make_bot("random", game, seed=3))
+    outcomes = set()
+    for _ in range(6):
+        env.reset(seed=123)
+        outcomes.add(env.step(0)[1:3])
+    assert len(outcomes) == 1
+    # and different seeds do reach different opponent choices
+    rewards = set()
+    for seed in range(30):
+        env.reset(seed=seed)
+        rewards.add(env.step(0)[1])
+    assert len(rewards) > 1
+
+
+def test_bridge_dummy_seat_is_refused_naming_the_seats_that_decide() -> None:
+    game = pure_engine.load_game("bridge_play")
+    with pytest.raises(ValueError) as caught:
+        to_gymnasium(game, player=0, opponents=make_bot("random", game, seed=0))
+    message = str(caught.value)
+    assert "player 0 never decides in bridge_play" in message
+    assert message.endswith("seats that decide: 1, 2, 3") and "\n" not in message
 
 
 def test_gymnasium_check_env_passes_in_strict_mode_when_every_action_is_legal() -> None:

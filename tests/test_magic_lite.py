@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,14 @@ def test_check_game_without_skip_trivial() -> None:
 def test_check_game_other_decks() -> None:
     game = load_game("magic_lite", deck0="white_weenie", deck1="dimir_fliers")
     check_game(game, games=1, max_steps=100, checks=FAST_CHECKS, records=1, resamples=1)
+
+
+@pytest.mark.parametrize("skip_trivial", [True, False])
+def test_check_game_double_strike_and_menace_decks(skip_trivial: bool) -> None:
+    game = load_game(
+        "magic_lite", deck0="boros_strike", deck1="rakdos_menace", skip_trivial=skip_trivial
+    )
+    check_game(game, games=2, max_steps=150, checks=FAST_CHECKS, records=1, resamples=1)
 
 
 # --- skip-trivial ---------------------------------------------------------------------------------
@@ -230,11 +239,11 @@ def test_combat_is_skipped_when_nothing_can_attack() -> None:
 
 
 def test_combat_skip_keeps_beginning_of_combat_triggers() -> None:
-    fields = (("battle_standard", "forest", "wall_of_air"), ())
+    fields = (("rallying_pennant", "forest", "wall_of_air"), ())
     state = position(hands=(("giant_growth",), ()), battlefields=fields)
     after = play(state, "pass")
     assert after.step == Step.BEGIN_COMBAT
-    assert [i.frame.card for i in after.stack] == ["battle_standard"]
+    assert [i.frame.card for i in after.stack] == ["rallying_pennant"]
     after = play(after, "pass")  # the trigger resolves: the wall gets +1/+0 this turn
     wall = after.table.entities[find(after, "wall_of_air")]
     assert wall.attack == 2 and not after.stack

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pure_engine import load_game
-from pure_engine.cards.runtime import EXHAUSTED
+from pure_engine.cards.runtime import EXHAUSTED, put
 from pure_engine.games.magic_lite import MagicState, Step
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position
-from pure_engine.games.magic_lite.state import TAPPED, TRAMPLE
+from pure_engine.games.magic_lite.state import DEATHTOUCH, TAPPED, TRAMPLE
 
 GAME = load_game("magic_lite")
 
@@ -163,9 +163,36 @@ def test_flying_attackers_are_blocked_only_by_flying_or_reach() -> None:
 
 
 def test_trample_assigns_the_excess_to_the_player() -> None:
+    # rule 702.19b: lethal damage to the blocker (1 for the Elves), the rest (5) to the player
+    state = attack((("ball_lightning",), ("llanowar_elves",)), "attack Ball Lightning")
+    state = play(state, "block Ball Lightning with Llanowar Elves")
+    assert state.life == (20, 15) and "llanowar_elves" in cards(state, "graveyard", 1)
+
+
+def test_charging_rhino_has_no_trample() -> None:
+    # Oracle: a 4/4 without trample; blocked by a 1/1, nothing reaches the player
     state = attack((("charging_rhino",), ("llanowar_elves",)), "attack Charging Rhino")
     state = play(state, "block Charging Rhino with Llanowar Elves")
-    assert state.life == (20, 17) and "llanowar_elves" in cards(state, "graveyard", 1)
+    assert state.life == (20, 20) and "llanowar_elves" in cards(state, "graveyard", 1)
+
+
+def test_charging_rhino_cant_be_blocked_by_more_than_one_creature() -> None:
+    # Oracle: "can't be blocked by more than one creature" (rule 509.1b): once one creature
+    # blocks it, no other may; another attacker may still be double-blocked
+    fields = (("charging_rhino", "craw_wurm"), ("grizzly_bears", "llanowar_elves"))
+    state = attack(fields, "attack Charging Rhino", "attack Craw Wurm")
+    assert "block Charging Rhino with Llanowar Elves" in GAME.legal_strings(state)
+    state = play(state, "block Charging Rhino with Grizzly Bears")
+    assert GAME.legal_strings(state) == ("done", "block Craw Wurm with Llanowar Elves")
+
+
+def test_goblin_piker_cant_block() -> None:
+    # Oracle: "Goblin Piker can't block." — the defending player has nothing to declare
+    state = attack((("grizzly_bears",), ("goblin_piker",)), "attack Grizzly Bears")
+    assert state.life == (20, 18) and state.step != Step.BLOCKERS
+    # it still attacks
+    state = attack((("goblin_piker",), ()), "attack Goblin Piker")
+    assert state.life == (20, 18)
 
 
 def test_deathtouch_kills_with_one_damage() -> None:
@@ -181,9 +208,9 @@ def test_lifelink_gains_what_it_deals() -> None:
 
 
 def test_first_strike_kills_before_the_blocker_deals_damage() -> None:
-    state = attack((("youthful_knight",), ("goblin_piker",)), "attack Youthful Knight")
-    state = play(state, "block Youthful Knight with Goblin Piker")
-    assert "goblin_piker" in cards(state, "graveyard", 1)
+    state = attack((("youthful_knight",), ("savannah_lions",)), "attack Youthful Knight")
+    state = play(state, "block Youthful Knight with Savannah Lions")
+    assert "savannah_lions" in cards(state, "graveyard", 1)
     assert "youthful_knight" in cards(state, "battlefield", 0)
 
 
@@ -252,7 +279,7 @@ def test_upkeep_trigger() -> None:
 
 
 def test_attack_trigger() -> None:
-    state = attack((("blazing_skirmisher",), ()), "attack Blazing Skirmisher")
+    state = attack((("ashfield_skirmisher",), ()), "attack Ashfield Skirmisher")
     assert state.life == (20, 17)  # 1 from the trigger, 2 from combat
 
 
@@ -309,3 +336,120 @@ def test_summoning_sick_creatures_cannot_tap_for_mana() -> None:
     state = play(state, "cast Llanowar Elves")
     elves = state.table.entities[entity(state, "llanowar_elves").id]  # type: ignore[attr-defined]
     assert elves.status & EXHAUSTED or state.active == 1
+
+
+# --- cards as printed (Oracle text) ---------------------------------------------------------------
+
+
+def _enchanted_bears_bolted() -> MagicState:
+    """p0's Grizzly Bears enchanted with Rancor; p1 holds priority with Lightning Bolt ready."""
+    state = position(
+        hands=(("rancor",), ("lightning_bolt",)),
+        battlefields=(("forest", "grizzly_bears"), ("mountain",)),
+        skip=0,
+    )
+    state = play(state, "cast Rancor -> Grizzly Bears", "pass", "pass")  # both pass: it resolves
+    assert "rancor" in cards(state, "battlefield", 0)
+    return play(state, "pass")  # p1 receives priority
+
+
+def test_rancor_returns_to_its_owners_hand_from_the_graveyard() -> None:
+    # Oracle: "When Rancor is put into a graveyard from the battlefield, return Rancor to its
+    # owner's hand." The Bears die, Rancor goes to the graveyard as a state-based action (rule
+    # 704.5m); its trigger goes on the stack and, when it resolves, Rancor returns to the hand
+    state = play(_enchanted_bears_bolted(), "cast Lightning Bolt -> Grizzly Bears", "pass", "pass")
+    assert "grizzly_bears" in cards(state, "graveyard", 0)
+    assert "rancor" in cards(state, "graveyard", 0) and len(state.stack) == 1  # the trigger
+    state = play(state, "pass", "pass")
+    assert cards(state, "hand", 0) == ["rancor"] and "rancor" not in cards(state, "graveyard", 0)
+
+
+def test_rancor_countered_on_resolution_stays_in_the_graveyard() -> None:
+    # put into the graveyard from the stack (its target gone), not from the battlefield
+    state = position(
+        hands=(("rancor",), ("lightning_bolt",)),
+        battlefields=(("forest", "grizzly_bears"), ("mountain",)),
+        skip=0,
+    )
+    state = play(state, "cast Rancor -> Grizzly Bears", "pass")
+    state = play(state, "cast Lightning Bolt -> Grizzly Bears", "pass", "pass", "pass", "pass")
+    assert "rancor" in cards(state, "graveyard", 0) and not state.stack
+    assert "rancor" not in cards(state, "hand", 0)
+
+
+# --- double strike (rule 702.4) -------------------------------------------------------------------
+
+
+def test_double_strike_deals_damage_in_both_steps() -> None:
+    state = attack((("fencing_ace",), ()), "attack Fencing Ace")
+    assert state.life == (20, 18)  # 1 in the first-strike step, 1 in the regular step
+
+
+def test_double_strike_kills_its_blocker_before_it_strikes_back() -> None:
+    state = attack((("fencing_ace",), ("llanowar_elves",)), "attack Fencing Ace")
+    state = play(state, "block Fencing Ace with Llanowar Elves")
+    assert "llanowar_elves" in cards(state, "graveyard", 1)
+    assert "fencing_ace" in cards(state, "battlefield", 0) and state.life == (20, 20)
+
+
+def test_double_strike_blocker_strikes_twice() -> None:
+    # a 1/2 double striker blocking a 2/2: 1 + 1 damage kills the attacker; it takes 2 and dies
+    state = attack((("grizzly_bears",), ("boros_swiftblade",)), "attack Grizzly Bears")
+    state = play(state, "block Grizzly Bears with Boros Swiftblade")
+    assert "grizzly_bears" in cards(state, "graveyard", 0)
+    assert "boros_swiftblade" in cards(state, "graveyard", 1)
+
+
+def test_double_strike_with_trample_and_deathtouch() -> None:
+    # rules 702.2c and 702.19c: with deathtouch, 1 damage is lethal, so the first-strike step
+    # assigns 1 to the blocker and the rest to the player; the blocker is destroyed, and in the
+    # regular step the attacker, blocked by nobody left, assigns all its damage to the player
+    state = position(battlefields=(("fencing_ace",), ("craw_wurm",)))
+    ace = next(e for e in state.table.entities.values() if e.card == "fencing_ace")
+    buffed = ace.replace(attack=3, health=3, tags=ace.tags | TRAMPLE | DEATHTOUCH)
+    state = state.replace(table=put(state.table, buffed))
+    state = play(state, "attack Fencing Ace", "block Fencing Ace with Craw Wurm")
+    assert "craw_wurm" in cards(state, "graveyard", 1)
+    assert state.life == (20, 15)  # 2 trampled over in the first step, 3 in the second
+
+
+def test_double_strike_without_trample_deals_nothing_once_its_blocker_is_gone() -> None:
+    # rule 510.1c: a blocked creature whose blocker left assigns no combat damage
+    state = position(battlefields=(("fencing_ace",), ("llanowar_elves",)))
+    state = play(state, "attack Fencing Ace", "block Fencing Ace with Llanowar Elves")
+    assert state.life == (20, 20)
+
+
+# --- menace (rule 702.111) ------------------------------------------------------------------------
+
+
+def test_menace_cant_be_blocked_by_one_creature() -> None:
+    # the one possible blocker may not block alone: nothing to declare, the damage goes through
+    state = attack((("boggart_brute",), ("grizzly_bears",)), "attack Boggart Brute")
+    assert state.step != Step.BLOCKERS and state.life == (20, 17)
+
+
+def test_menace_is_blocked_by_two_creatures_or_none() -> None:
+    state = attack(
+        (("boggart_brute",), ("grizzly_bears", "llanowar_elves")), "attack Boggart Brute"
+    )
+    assert GAME.legal_strings(state) == (
+        "done",
+        "block Boggart Brute with Grizzly Bears",
+        "block Boggart Brute with Llanowar Elves",
+    )
+    # one blocker declared: the declaration is not legal yet (no "done"), the second must join
+    state = play(state, "block Boggart Brute with Grizzly Bears")
+    assert GAME.legal_strings(state) == ("block Boggart Brute with Llanowar Elves",)
+    state = play(state, "block Boggart Brute with Llanowar Elves")
+    assert GAME.legal_strings(state)[0].startswith("order Boggart Brute: ")  # its damage order
+
+
+def test_menace_blocker_for_another_attacker_is_not_taken_away() -> None:
+    # two attackers, two blockers: the blockers may split over the plain attacker and nothing,
+    # or both block the menace attacker; blocking the menace attacker with one is not offered
+    # once only one other creature could join it and that one is already blocking
+    fields = (("boggart_brute", "grizzly_bears"), ("llanowar_elves", "savannah_lions"))
+    state = attack(fields, "attack Boggart Brute", "attack Grizzly Bears")
+    state = play(state, "block Grizzly Bears with Llanowar Elves")
+    assert GAME.legal_strings(state) == ("done", "block Grizzly Bears with Savannah Lions")

@@ -20,7 +20,7 @@ from pure_engine.games.skirmish.decks import PRESETS, parse_deck
 from pure_engine.games.skirmish.puzzle import parse_puzzle
 from pure_engine.testing import check_game
 from pure_engine.testing.golden import assert_golden
-from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards
+from tests.skirmish_helpers import GAME, armor, board, health, play, position, zone_cards
 
 GOLDEN = Path(__file__).parent / "golden" / "skirmish"
 
@@ -586,3 +586,134 @@ def test_losing_an_aura_keeps_the_health_left() -> None:
     assert board(s, 1)[1:] == [("war_golem", 8, 2), ("chillwind_yeti", 5, 5)]
     s = play(s, "play shadow_word_death -> enemy 1")
     assert board(s, 1) == [("war_golem", 7, 2), ("chillwind_yeti", 4, 5)]
+
+
+def test_vanish_returns_every_minion() -> None:
+    s = position(
+        {"class": "rogue", "mana": 6, "hand": ["vanish"], "board": [{"card": "wisp"}]},
+        {"board": [{"card": "chillwind_yeti"}]},
+    )
+    s = play(s, "play vanish")
+    assert board(s, 0) == board(s, 1) == []
+    assert zone_cards(s, "hand0") == ["wisp"] and zone_cards(s, "hand1") == ["chillwind_yeti"]
+
+
+def test_frothing_berserker_counts_minions_that_die() -> None:
+    s = position(
+        {"class": "warrior", "mana": 1, "hand": ["whirlwind"], "board": [
+            {"card": "frothing_berserker"}, {"card": "wisp"},
+        ]},
+        {"board": [{"card": "wisp"}, {"card": "chillwind_yeti"}]},
+    )  # fmt: skip
+    s = play(s, "play whirlwind")
+    assert board(s, 0) == [("frothing_berserker", 6, 3)]  # four minions took damage
+
+
+# --- mechanics: enrage, spell, heal and damage triggers ----------------------------------------
+
+
+def test_enrage_holds_while_damaged_and_ends_when_healed_or_silenced() -> None:
+    s = position(
+        {"class": "priest", "mana": 10, "hand": ["holy_smite"]},
+        {"board": [{"card": "amani_berserker"}]},
+    )
+    assert board(s, 1) == [("amani_berserker", 2, 3)]
+    s = play(s, "play holy_smite -> enemy 1")
+    assert board(s, 1) == [("amani_berserker", 5, 1)]
+    s = play(s, "hero_power -> enemy 1")
+    assert board(s, 1) == [("amani_berserker", 2, 3)]
+
+
+def test_spell_triggers_fire_for_your_spells_only() -> None:
+    s = position(
+        {"mana": 10, "hand": ["arcane_explosion", "wisp"], "board": [{"card": "mana_wyrm"}]},
+        {"board": [{"card": "mana_wyrm"}, {"card": "chillwind_yeti"}]},
+    )
+    s = play(s, "play arcane_explosion")
+    assert board(s, 0) == [("mana_wyrm", 2, 3)] and board(s, 1)[0] == ("mana_wyrm", 1, 2)
+    s = play(s, "play wisp")
+    assert board(s, 0)[0] == ("mana_wyrm", 2, 3)  # a minion is not a spell
+
+
+def test_northshire_cleric_draws_when_a_minion_is_healed() -> None:
+    s = position(
+        {"class": "priest", "mana": 10, "deck": ["wisp", "wisp"],
+         "board": [{"card": "northshire_cleric"}, {"card": "chillwind_yeti", "damage": 2}]},
+    )  # fmt: skip
+    s = play(s, "hero_power -> friendly 2")
+    assert zone_cards(s, "hand0") == ["wisp"]
+
+
+def test_armorsmith_gains_armor_for_each_friendly_minion_damaged() -> None:
+    s = position(
+        {"class": "warrior", "mana": 1, "hand": ["whirlwind"],
+         "board": [{"card": "armorsmith"}, {"card": "chillwind_yeti"}]},
+        {"board": [{"card": "wisp"}]},
+    )  # fmt: skip
+    s = play(s, "play whirlwind")
+    assert armor(s, 0) == 2
+
+
+def test_armorsmith_counts_itself_and_minions_that_die() -> None:
+    s = position(
+        {"class": "warrior", "mana": 1, "hand": ["whirlwind"],
+         "board": [{"card": "armorsmith"}, {"card": "wisp"}]},
+    )  # fmt: skip
+    s = play(s, "play whirlwind")
+    assert armor(s, 0) == 2 and board(s, 0) == [("armorsmith", 1, 3)]
+
+
+def test_mind_control_moves_the_minion_to_your_board() -> None:
+    s = position(
+        {"class": "priest", "mana": 10, "hand": ["mind_control"], "board": [{"card": "wisp"}]},
+        {"board": [{"card": "chillwind_yeti", "damage": 1}, {"card": "raid_leader"}]},
+    )
+    s = play(s, "play mind_control -> enemy 2")
+    assert board(s, 0) == [("wisp", 2, 1), ("raid_leader", 2, 2)]  # it leads the wisp now
+    assert board(s, 1) == [("chillwind_yeti", 4, 4)]  # no longer led by the Raid Leader
+    assert "attack 2 -> 1" not in GAME.legal_strings(s)  # it arrives exhausted
+
+
+def test_mind_control_needs_room_on_your_board() -> None:
+    s = position(
+        {"class": "priest", "mana": 10, "hand": ["mind_control"],
+         "board": [{"card": "wisp"}] * 7},
+        {"board": [{"card": "chillwind_yeti"}]},
+    )  # fmt: skip
+    assert not any(a.startswith("play mind_control") for a in GAME.legal_strings(s))
+
+
+def test_malygos_adds_five_spell_damage() -> None:
+    s = position({"mana": 1, "hand": ["moonfire"], "board": [{"card": "malygos"}]})
+    s = play(s, "play moonfire -> enemy_hero")
+    assert health(s, 1) == 24
+
+
+def test_faerie_dragon_cannot_be_targeted_by_spells_or_hero_powers() -> None:
+    s = position(
+        {"mana": 10, "hand": ["fireball", "elven_archer"]},
+        {"board": [{"card": "faerie_dragon"}]},
+    )
+    legal = GAME.legal_strings(s)
+    assert "play fireball -> enemy 1" not in legal and "hero_power -> enemy 1" not in legal
+    assert "play elven_archer -> enemy 1" in legal  # a battlecry may
+
+
+def test_ancient_watcher_cannot_attack() -> None:
+    s = position({"board": [{"card": "ancient_watcher"}, {"card": "wisp"}]})
+    assert [a for a in GAME.legal_strings(s) if a.startswith("attack")] == [
+        "attack 2 -> enemy_hero"
+    ]
+
+
+def test_perditions_blade_battlecry_and_combo() -> None:
+    s = position({"class": "rogue", "mana": 3, "hand": ["perditions_blade"]}, {"health": 10})
+    s = play(s, "play perditions_blade -> enemy_hero")
+    assert health(s, 1) == 9
+    s = position(
+        {"class": "rogue", "mana": 3, "hand": ["perditions_blade"]},
+        {"health": 10},
+        cards_played=1,
+    )
+    s = play(s, "play perditions_blade -> enemy_hero")
+    assert health(s, 1) == 8

@@ -95,11 +95,19 @@ def _declared_types(parameter: inspect.Parameter | None) -> set[str]:
         if default is inspect.Parameter.empty or default is None:
             return set()
         return {type(default).__name__}
-    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-    if not text and annotation is not None:
-        text = str(annotation)
+    if isinstance(annotation, str):
+        text = annotation  # postponed annotations (from __future__ import annotations)
+    elif isinstance(annotation, type):
+        text = annotation.__name__
+    else:
+        text = str(annotation)  # int | None, typing.Optional[int], typing.Sequence[int]
+    text = str(text).replace("typing.", "").replace(" ", "")
+    for wrapper in ("Optional[", "Union["):  # Optional[int] -> int|None, Union[a,b] -> a|b
+        if text.startswith(wrapper) and text.endswith("]"):
+            inner = text[len(wrapper) : -1].replace(",", "|")
+            text = inner + ("|None" if wrapper == "Optional[" else "")
     names = set()
-    for part in str(text).replace("typing.", "").split("|"):
+    for part in text.split("|"):
         part = part.strip()
         if part.startswith(("Sequence[int", "tuple[int", "list[int")):
             names.add("ints")

@@ -13,6 +13,10 @@ so the core install stays lean; a missing library is a one-line
 
 The game's observation tensor and action numbers come from its
 :class:`~pure_engine.core.encoding.Encoding` (docs/encoding.md).
+
+Importing :mod:`pure_engine` registers OpenSpiel's games under the name
+``openspiel`` (lazily: nothing of OpenSpiel is imported until one is loaded),
+so ``load_game("openspiel", game="leduc_poker")`` works in any process.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from pure_engine.core.registry import register_game
 from pure_engine.errors import PureEngineError
 
 if TYPE_CHECKING:
@@ -105,8 +110,18 @@ def to_openspiel(game: str | Game[Any, Any], **params: Any) -> Any:
 
 
 def from_openspiel(game: str, **params: Any) -> Game[OpenSpielState, int]:
-    """See :func:`pure_engine.interop.openspiel_wrap.from_openspiel` (``peers`` extra)."""
+    """See :func:`pure_engine.interop.openspiel_wrap.from_openspiel` (``peers`` extra).
+
+    The registered game ``openspiel`` is this function:
+
+    >>> from pure_engine import load_game
+    >>> load_game("openspiel", game="kuhn_poker").info.params
+    (('game', 'kuhn_poker'),)
+    """
     require("pyspiel")
     from pure_engine.interop.openspiel_wrap import from_openspiel as build
 
     return build(game, **params)
+
+
+register_game("openspiel", from_openspiel)

@@ -7,9 +7,17 @@ Observations are the seat's observation tensor (``Box``, ``float32``, the
 encoding's shape and bounds); actions are ``Discrete(num_distinct_actions)``;
 the legal ones are ``info["action_mask"]`` (``int8``) and ``env.action_masks()``
 (sb3-contrib's convention).  Chance and ``reset(seed=...)`` follow Gymnasium's
-seeding: a seeded reset replays exactly.  The reward is the change of the
-seat's return; ``terminated`` when the game ends, ``truncated`` after
-``max_steps`` of the seat's decisions.
+seeding: a seeded reset replays exactly, the opponents' choices included --
+each reset draws the game's seed and then one seed per opponent bot from
+``np_random`` and calls the bot's ``restart(seed=...)`` (the bots of
+:func:`~pure_engine.search.bots.make_bot` have it; a bot whose ``restart``
+takes no seed is only restarted, so it replays only if it is deterministic).
+The reward is the change of the seat's return; ``terminated`` when the game
+ends, ``truncated`` after ``max_steps`` of the seat's decisions.
+
+A seat that never decides (bridge's dummy, whose cards declarer plays) is
+refused when the environment is built, naming the seat and the seats that do
+decide: the builder plays a few seeded random games and looks.
 
 An action outside the mask raises :class:`~pure_engine.errors.IllegalActionError`
 in one line (``illegal_action="raise"``, the default).  ``illegal_action="penalize"``
@@ -29,6 +37,8 @@ unmasked ``action_space.sample()``.
 
 from __future__ import annotations
 
+import inspect
+import random
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
@@ -38,7 +48,7 @@ import numpy as np
 from gymnasium import spaces
 
 from pure_engine.core.enums import parse_enum
-from pure_engine.core.game import Game
+from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.registry import list_games, load_game
 from pure_engine.errors import IllegalActionError
 from pure_engine.interop._episode import Episode, as_index
@@ -50,6 +60,7 @@ __all__ = [
     "PureEngineEnv",
     "gymnasium_id",
     "register_envs",
+    "restart_bot",
     "to_gymnasium",
 ]
 
@@ -136,6 +147,7 @@ class PureEngineEnv(gymnasium.Env[Observation, np.int64]):
         self._penalize = policy is IllegalActionPolicy.PENALIZE  # read once, not per step
         self.illegal_penalty = float(illegal_penalty)
         self._bots = _seat_bots(opponents, game, player)
+        _refuse_a_seat_that_never_decides(game, player, fixed_start=fixed_start)
         encoding = self.episode.encoding
         low, high = encoding.observation_bounds
         self.observation_space = spaces.Box(
@@ -152,10 +164,13 @@ class PureEngineEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         self.episode.start(int(self.np_random.integers(2**62)))
         self._decisions = 0
-        for bot in self._bots.values():
-            restart = getattr(bot, "restart", None)
-            if restart is not None:
-                restart()
+        restarted: set[int] = set()  # one bot may sit in several seats: reseed it once
+        for seat in sorted(self._bots):
+            bot = self._bots[seat]
+            bot_seed = int(self.np_random.integers(2**62))
+            if id(bot) not in restarted:
+                restarted.add(id(bot))
+                restart_bot(bot, bot_seed)
         self._play_others()
         self._return = self.episode.returns()[self.player]
         return self._observe(), self._info()
@@ -209,6 +224,63 @@ class PureEngineEnv(gymnasium.Env[Observation, np.int64]):
     def render(self) -> str | None:
         """The game's text rendering (``ansi``: returned; ``human``: printed)."""
         return self.episode.render_as(self.render_mode)
+
+
+def restart_bot(bot: Bot, seed: int) -> None:
+    """Call *bot*'s ``restart(seed=seed)``; ``restart()`` when it takes no seed; nothing when
+    it has no ``restart`` hook.
+
+    >>> from pure_engine.search.bots import RandomBot
+    >>> from pure_engine.testing.toys import make_coin_guess
+    >>> game = make_coin_guess()
+    >>> state = game.step(game.initial_state(), 0)
+    >>> bot = RandomBot(seed=0)
+    >>> restart_bot(bot, 5)
+    >>> bot.choose(game, state) == RandomBot(seed=5).choose(game, state)
+    True
+    """
+    restart = getattr(bot, "restart", None)
+    if restart is None:
+        return
+    try:
+        takes_seed = "seed" in inspect.signature(restart).parameters
+    except (TypeError, ValueError):  # a builtin without a signature: call it plainly
+        takes_seed = False
+    if takes_seed:
+        restart(seed=seed)
+    else:
+        restart()
+
+
+_PROBE_GAMES = 8
+"""Seeded random games played to find the seats that decide (a seat idle in all is refused)."""
+
+
+def _refuse_a_seat_that_never_decides(
+    game: Game[Any, Any], player: int, *, fixed_start: bool
+) -> None:
+    """Raise ``ValueError`` when *player* decides in none of a few seeded random games."""
+    deciders: set[int] = set()
+    for probe in range(_PROBE_GAMES):
+        rng = random.Random(f"pure_engine.gymnasium.probe:{probe}")
+        state = game.initial_state() if fixed_start else game.initial_state(probe)
+        for _ in range(100_000):
+            seat = game.current_player(state)
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
+                state = game.step(state, game.sample_chance(state, rng))
+                continue
+            deciders.add(seat)
+            if seat == player:
+                return
+            legal = game.legal_actions(state)
+            state = game.step(state, legal[rng.randrange(len(legal))])
+    seats = ", ".join(map(str, sorted(deciders))) or "none"
+    raise ValueError(
+        f"player {player} never decides in {game.name} (in none of {_PROBE_GAMES} seeded random "
+        f"games): an environment for it would have nothing to step; seats that decide: {seats}"
+    )
 
 
 def _seat_bots(

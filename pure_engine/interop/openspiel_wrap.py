@@ -12,8 +12,9 @@ action, and never changed afterwards.
   history), so it never merges transpositions -- sound, never wrong.
 * ``observation(state, p)`` is OpenSpiel's information state string (else its
   observation string, else ``str(state)`` for perfect-information games);
-  ``resample`` is OpenSpiel's ``resample_from_infostate`` at the player's own decisions,
-  where the game has it (elsewhere the state itself: consistent, if uninformative).
+  ``resample`` at the player's own decisions is OpenSpiel's ``resample_from_infostate``,
+  or, for a game without one, a rejection draw (chance afresh, the same decisions, kept
+  when the player saw the same at every step); elsewhere the state itself.
 * chance probabilities become exact fractions (``Fraction(p).limit_denominator``:
   ``1/3`` is ``1/3``, not the nearest double).
 * notation is OpenSpiel's ``action_to_string``; when two legal actions print
@@ -22,8 +23,9 @@ action, and never changed afterwards.
 * the encoding is OpenSpiel's ``observation_tensor`` (else its information
   state tensor) and its action numbers, so ``to_pettingzoo`` works too.
 
-The game is registered as ``openspiel`` (params: ``game=...`` and OpenSpiel's
-own), so records and fresh processes rebuild it with ``load_game``.
+The game is registered as ``openspiel`` when :mod:`pure_engine` is imported
+(params: ``game=...`` and OpenSpiel's own), so records and fresh processes
+rebuild it with ``load_game``.
 
 >>> game = from_openspiel("kuhn_poker")
 >>> s = game.initial_state()
@@ -37,8 +39,11 @@ own), so records and fresh processes rebuild it with ``load_game``.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -46,7 +51,6 @@ import pyspiel
 
 from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
-from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError, UnknownGameError
@@ -252,23 +256,10 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
     def render(state: OpenSpielState) -> str:
         return str(get(state.history))
 
-    implemented = [True]  # does this game implement ResampleFromInfostate? (asked once)
+    asked: dict[str, bool] = {}  # {"implemented": ...} once OpenSpiel has been asked
 
     def resample(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
-        """OpenSpiel's ``resample_from_infostate`` at *player*'s own decisions (where
-        OpenSpiel's IS-MCTS calls it, and where its games implement it), else the state
-        itself -- always consistent with what *player* saw."""
-        spiel = get(state.history)
-        if not implemented[0] or spiel.current_player() != player:
-            return state
-        try:
-            other = spiel.resample_from_infostate(player, rng.random)
-        except pyspiel.SpielError as exc:
-            if "not implemented" not in str(exc):
-                raise
-            implemented[0] = False
-            return state
-        return OpenSpielState(tuple(other.history()), state.rng)
+        return _resample(get, observation, asked, state, player, rng)
 
     info = _info(name, params, spiel_game)
     return Game(
@@ -291,6 +282,86 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
 
 def _same(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
     return state
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 sent to /dev/null for the block (C++ writes there, not sys.stderr)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _resample(
+    get: Callable[[tuple[int, ...]], Any],
+    observation: Callable[[OpenSpielState, int], str],
+    asked: dict[str, bool],
+    state: OpenSpielState,
+    player: int,
+    rng: random.Random,
+) -> OpenSpielState:
+    """At *player*'s own decisions (where IS-MCTS asks), OpenSpiel's
+    ``resample_from_infostate``, or where the game has none, a rejection draw
+    (:func:`_rejection_draw`).  Elsewhere the state itself: consistent, if uninformative.
+    *asked* remembers whether the game implements it (OpenSpiel prints its refusal before
+    raising it: the first call keeps that off stderr)."""
+    spiel = get(state.history)
+    if spiel.current_player() != player:
+        return state
+    if asked.get("implemented", True):
+        try:
+            with contextlib.nullcontext() if asked else _quiet_stderr():
+                other = spiel.resample_from_infostate(player, rng.random)
+        except pyspiel.SpielError as exc:
+            if "not implemented" not in str(exc):
+                raise
+            asked["implemented"] = False
+        else:
+            asked["implemented"] = True
+            return OpenSpielState(tuple(other.history()), state.rng)
+    return _rejection_draw(get, observation, state, player, rng)
+
+
+_TRIES = 10_000
+"""Rejection draws a resample tries before it gives up (the worlds are too many to hit)."""
+
+
+def _rejection_draw(
+    get: Callable[[tuple[int, ...]], Any],
+    observation: Callable[[OpenSpielState, int], str],
+    state: OpenSpielState,
+    player: int,
+    rng: random.Random,
+) -> OpenSpielState:
+    """A history drawn like *state*'s (chance afresh, the same decisions) that *player*
+    cannot tell from it at any step; ``ValueError`` after :data:`_TRIES` misses."""
+    target = state.history
+    seen = [observation(OpenSpielState(target[:depth]), player) for depth in range(len(target) + 1)]
+    for _ in range(_TRIES):
+        history: tuple[int, ...] = ()
+        for depth, action in enumerate(target):
+            spiel = get(history)
+            if spiel.is_chance_node():
+                outcomes, weights = zip(*spiel.chance_outcomes(), strict=True)
+                action = rng.choices(outcomes, weights)[0]
+            elif action not in spiel.legal_actions():
+                break
+            history = (*history, action)
+            if observation(OpenSpielState(history), player) != seen[depth + 1]:
+                break
+        else:
+            return OpenSpielState(history, state.rng)
+    raise ValueError(
+        f"resample: no world player {player} cannot tell from this one in {_TRIES} draws "
+        f"({get(()).get_game()} implements no ResampleFromInfostate, and its worlds are "
+        "too many to hit by drawing)"
+    )
 
 
 def _encoding(
@@ -320,6 +391,3 @@ def _encoding(
         max_chance_outcomes=spiel_game.max_chance_outcomes(),
         observation_bounds=(float("-inf"), float("inf")),
     )
-
-
-register_game("openspiel", from_openspiel)

@@ -2,9 +2,11 @@
 
 A bot is any object with a ``name`` and ``choose(game, state) -> action`` (the
 :class:`Bot` protocol); it is asked only at decision nodes of its own seat.
-Two optional hooks let a bot keep memory across moves: ``restart()`` when a
-new game starts and ``inform(action)`` after every action anyone plays,
+Two optional hooks let a bot keep memory across moves: ``restart(seed=None)``
+when a new game starts and ``inform(action)`` after every action anyone plays,
 chance outcomes included (the MCTS bot uses them to reuse its tree).
+``restart(seed=N)`` also reseeds the bot: it then plays exactly as a bot
+newly built with ``seed=N`` (Gymnasium's ``reset(seed=...)`` relies on it).
 
 Bots are seedable: each owns an explicit ``random.Random(seed)``, so the same
 seed gives the same choices.  :func:`make_bot` builds one from a spec string
@@ -82,9 +84,11 @@ Heuristic = Callable[[Game[Any, Any], Any, int], float]
 class Bot(Protocol):
     """A player: ``choose(game, state)`` returns the action for the seat to move in *state*.
 
-    Optional hooks, called by :func:`pure_engine.search.arena.play_game` when
-    present: ``restart()`` (a new game starts) and ``inform(action)`` (an
-    action, or a chance outcome, was just played by anyone).
+    Optional hooks, called by :func:`pure_engine.search.arena.play_game` and the
+    Gymnasium adapter when present: ``restart(seed=None)`` (a new game starts;
+    with a seed, the bot reseeds its generator and then plays as a bot newly
+    built with that seed) and ``inform(action)`` (an action, or a chance outcome,
+    was just played by anyone).
     """
 
     @property
@@ -233,6 +237,10 @@ class RandomBot:
     >>> state = game.step(game.initial_state(), 0)
     >>> bot.choose(game, state) in game.legal_actions(state), bot.name
     (True, 'random')
+    >>> fresh = RandomBot(seed=3)
+    >>> bot.restart(seed=3)                 # reseeded: plays as RandomBot(seed=3) again
+    >>> [bot.choose(game, state) for _ in range(8)] == [fresh.choose(game, state) for _ in range(8)]
+    True
     """
 
     __slots__ = ("_rng", "name")
@@ -240,6 +248,11 @@ class RandomBot:
     def __init__(self, *, seed: int, name: str = "random") -> None:
         self.name = name
         self._rng = random.Random(seed)
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new game starts; with *seed*, draw from ``random.Random(seed)`` from now on."""
+        if seed is not None:
+            self._rng = random.Random(seed)
 
     def choose(self, game: Game[S, A], state: S) -> A:
         """A legal action, uniformly at random."""
@@ -276,6 +289,11 @@ class GreedyBot:
         self.omniscient = omniscient
         self._heuristic = heuristic
         self._rng = random.Random(seed)
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new game starts; with *seed*, draw from ``random.Random(seed)`` from now on."""
+        if seed is not None:
+            self._rng = random.Random(seed)
 
     def choose(self, game: Game[S, A], state: S) -> A:
         """The legal action with the highest (expected) heuristic value for the seat to move."""

@@ -133,10 +133,12 @@ class SearchBot:
         """The checked keyword options each search gets (a copy)."""
         return dict(self._options)
 
-    def restart(self) -> None:
-        """Forget the kept tree: a new game starts."""
+    def restart(self, seed: int | None = None) -> None:
+        """Forget the kept tree: a new game starts; with *seed*, reseed as if newly built."""
         self._tree = None
         self._track = None
+        if seed is not None:
+            self._rng = random.Random(seed)
 
     def inform(self, action: Hashable) -> None:
         """Follow *action* down the kept tree (or drop the tree if it never saw that action)."""

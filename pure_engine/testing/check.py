@@ -30,6 +30,7 @@ from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchSta
 from pure_engine.testing.check_names import ALL_CHECKS, FAST_CHECKS, Check, Checks, parse_checks
 from pure_engine.testing.check_play import Failure, Playthrough, Run, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
+from pure_engine.testing.check_resample import has_resample, hides_at_start, resample_failure
 from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
 from pure_engine.testing.check_stats import frequency_failures
 
@@ -267,6 +268,76 @@ def _check_cross_process(
     return None
 
 
+def _error(name: str, failure: Failure) -> GameCheckError:
+    return GameCheckError(
+        game=name,
+        check=failure.check,
+        detail=failure.detail,
+        step=failure.step,
+        trace=failure.trace,
+        seed=failure.seed,
+        other_trace=failure.other,
+    )
+
+
+def _refusal(run: Run, seed: int) -> Failure | None:
+    """A game with hidden information and no resample fails the resample check at once."""
+    info = run.game.info
+    if not run.on(Checks.RESAMPLE) or info.perfect_information or has_resample(run.game):
+        return None
+    detail = (
+        "info.perfect_information is False, but the game has no resample: a bot that "
+        "determinizes would search the true state, every hidden card in view; give "
+        "Game(resample=...) a function that draws a state consistent with "
+        "observation(state, player)"
+    )
+    return Failure(Checks.RESAMPLE, detail, 0, (), seed)
+
+
+def _check_resamples(
+    run: Run,
+    played: Sequence[Playthrough],
+    states: int,
+    draws: int,
+    budget: int,
+    false_alarm: float,
+    seed: int,
+) -> Failure | None:
+    """The ``resample`` check at up to *states* decision states spread over the games."""
+    game = run.game
+    if not run.on(Checks.RESAMPLE) or game.info.perfect_information:
+        return None
+    spots = [
+        (trace, step)
+        for trace in played
+        for step, state in enumerate(trace.states)
+        if game.current_player(state) >= 0
+    ]
+    if not spots or states < 1:
+        return None
+    chosen = [
+        spots[i * len(spots) // min(states, len(spots))] for i in range(min(states, len(spots)))
+    ]
+    share = false_alarm / len(chosen)
+    for number, (trace, step) in enumerate(chosen):
+        try:
+            detail = resample_failure(
+                game,
+                trace.states[: step + 1],
+                trace.actions[:step],
+                draws=draws,
+                false_alarm=share,
+                budget=budget,
+                seed=f"pure_engine.resample:{seed}:{number}",
+                hidden_start=hides_at_start(game, trace.states[0], trace.seed),
+            )
+        except CheckFailedError as failed:
+            detail = failed.detail
+        if detail is not None:
+            return Failure(Checks.RESAMPLE, detail, step, tuple(trace.notes[:step]), trace.seed)
+    return None
+
+
 def _default_games() -> int:
     text = os.environ.get("PURE_ENGINE_CHECK_GAMES", "")
     return int(text) if text.strip() else _DEFAULT_GAMES
@@ -287,6 +358,9 @@ def check_game(
     false_alarm: float = 1e-6,
     records: int = 5,
     resamples: int = 2,
+    resample_states: int = 4,
+    resample_draws: int = 200,
+    resample_budget: int = 2_000,
     factory: str | None = None,
     key_search: KeySearch | None = _KEY_SEARCH,
 ) -> CheckReport:
@@ -310,6 +384,9 @@ def check_game(
         records: how many games are saved, loaded, replayed and continued (cut after
             0 actions, ..., after every action: spread over the games).
         resamples: resampled states per player per state for the observation check.
+        resample_states / resample_draws / resample_budget: the ``resample`` check's
+            decision states, draws per state and world-search budget (see
+            :mod:`~pure_engine.testing.check_resample`; it shares *false_alarm*).
         factory: ``"module:function"`` that rebuilds the game in a fresh process
             (default: import the game's module, then ``load_game(info.name, **params)``).
         key_search: budgets of the key check's transposition search (see
@@ -330,9 +407,9 @@ def check_game(
         resamples,
         random.Random(f"pure_engine.observe:{seed}"),
     )
-    best: Failure | None = None
+    best = _refusal(run, seed)
     played: list[Playthrough] = []
-    for index in range(count):
+    for index in range(0 if best else count):
         limit = max_steps if best is None else min(max_steps, best.step - 1)
         if limit < 0:
             break
@@ -348,17 +425,11 @@ def check_game(
     if best is None:
         best = _whole_run_checks(
             run, played, chance_draws, chance_nodes, false_alarm, records, seed, factory
+        ) or _check_resamples(
+            run, played, resample_states, resample_draws, resample_budget, false_alarm, seed
         )
     if best is not None:
-        raise GameCheckError(
-            game=game.name,
-            check=best.check,
-            detail=best.detail,
-            step=best.step,
-            trace=best.trace,
-            seed=best.seed,
-            other_trace=best.other,
-        )
+        raise _error(game.name, best)
     return CheckReport(
         game.name,
         count,

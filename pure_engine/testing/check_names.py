@@ -19,7 +19,7 @@ Traceback (most recent call last):
 ...
 ValueError: unknown checks ['purty']; known: purity, determinism, global_random, legal_actions, \
 illegal_actions, chance, sampler, key, notation, record, returns, length, observation, \
-invariants, cross_process
+resample, invariants, cross_process
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ class Check(StrEnum):
     RETURNS = "returns"
     LENGTH = "length"
     OBSERVATION = "observation"
+    RESAMPLE = "resample"
     INVARIANTS = "invariants"
     CROSS_PROCESS = "cross_process"
     NO_CRASH = "no_crash"
@@ -71,6 +72,7 @@ class Checks:
     RETURNS: Final = Check.RETURNS
     LENGTH: Final = Check.LENGTH
     OBSERVATION: Final = Check.OBSERVATION
+    RESAMPLE: Final = Check.RESAMPLE
     INVARIANTS: Final = Check.INVARIANTS
     CROSS_PROCESS: Final = Check.CROSS_PROCESS
     NO_CRASH: Final = Check.NO_CRASH

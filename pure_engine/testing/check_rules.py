@@ -198,7 +198,8 @@ def check_chance(
 
 
 def check_returns(game: Game[Any, Any], state: Any, terminal: bool) -> tuple[float, ...]:
-    """Returns: one real number per player; at the end within bounds and the declared sum."""
+    """Returns: one real number per player, within the declared bounds at every state (a
+    running score too); at the end, the declared sum."""
     values = tuple(game.returns(state))
     info = game.info
     if len(values) != info.num_players:
@@ -208,14 +209,17 @@ def check_returns(game: Game[Any, Any], state: Any, terminal: bool) -> tuple[flo
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
             raise CheckFailedError(Checks.RETURNS, f"return {value!r} is not a number")
-    if not terminal:
-        return values
     low, high = info.min_return, info.max_return
     for player, value in enumerate(values):
-        if not low <= value <= high:
+        if not low <= value <= high:  # NaN fails too
+            when = "at the end" if terminal else "before the end"
             raise CheckFailedError(
-                Checks.RETURNS, f"player {player} returns {value}, outside [{low}, {high}]"
+                Checks.RETURNS,
+                f"player {player} returns {value} {when}, outside the declared "
+                f"[min_return, max_return] = [{low}, {high}]",
             )
+    if not terminal:
+        return values
     total = sum(values)
     if info.zero_sum and abs(total) > 1e-9:
         raise CheckFailedError(

@@ -1,4 +1,4 @@
-"""Two toy games small enough to read in a doctest, shipped so the library's examples
+"""Toy games small enough to read in a doctest, shipped so the library's examples
 stand alone (no doctest inside ``pure_engine`` imports the ``tests`` package).
 
 * :func:`make_coin_guess` — a coin is flipped (chance, hidden), player 0 guesses
@@ -7,8 +7,11 @@ stand alone (no doctest inside ``pure_engine`` imports the ``tests`` package).
 * :func:`make_graph_game` — any finite game written as a table of :class:`Node`
   (decisions, chance nodes, leaves); the state is the node id, so two paths to
   one node are a transposition.  The search doctests build their trees with it.
+* :func:`make_high_card` — a private card each from a small deck, player 0 calls
+  or folds; with ``flaw=...`` it is broken in one of the ways ``check_game``'s
+  ``resample`` and ``returns`` checks must catch (:data:`HIGH_CARD_FLAWS`).
 
-Importing this module registers the coin-guess game as ``"coin_guess"``.
+Importing this module registers ``"coin_guess"`` and the ``"high_card_toy"`` games.
 Both follow the shape of a game module (docs/adding-a-game.md): module-level
 rules, state first and typed, and ``Game(...)`` built with explicit keywords.
 
@@ -23,6 +26,7 @@ rules, state first and typed, and ``Game(...)`` built with explicit keywords.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
@@ -32,8 +36,22 @@ from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.testing.toys_high_card import (
+    HIGH_CARD_FLAWS,
+    HighCardState,
+    make_high_card,
+)
 
-__all__ = ["COIN_GUESS_INFO", "CoinState", "Node", "make_coin_guess", "make_graph_game"]
+__all__ = [
+    "COIN_GUESS_INFO",
+    "HIGH_CARD_FLAWS",
+    "CoinState",
+    "HighCardState",
+    "Node",
+    "make_coin_guess",
+    "make_graph_game",
+    "make_high_card",
+]
 
 # --------------------------------------------------------------- coin guess
 COIN_NAMES: Final = ("heads", "tails", "ack")
@@ -106,6 +124,13 @@ def coin_observation(state: CoinState, player: int) -> tuple[int | None, int | N
     return (state.coin if state.guess is not None else None, state.guess, state.acked)
 
 
+def coin_resample(state: CoinState, player: int, rng: random.Random) -> CoinState:
+    """Before the guess nobody has seen the coin: a fair flip; afterwards it is in view."""
+    if state.coin is None or state.guess is not None:
+        return state
+    return state.replace(coin=rng.randrange(2))
+
+
 def coin_key(state: CoinState) -> tuple[int | None, int | None, bool]:
     """Coin, guess and acknowledgement: everything that decides the future (not the rng)."""
     return (state.coin, state.guess, state.acked)
@@ -137,6 +162,7 @@ def make_coin_guess() -> Game[CoinState, int]:
         key=coin_key,
         action_to_str=coin_action_to_str,
         parse_action=coin_parse_action,
+        resample=coin_resample,
     )
 
 

@@ -9,13 +9,21 @@
 * :mod:`~pure_engine.cards.runtime.program` and
   :mod:`~pure_engine.cards.runtime.vm`: the frames, registers and decisions of
   a running program, and the interpreter that runs, suspends and resumes it;
-* :mod:`~pure_engine.cards.runtime.resolve`: events, auras, the death phase,
+* :mod:`~pure_engine.cards.runtime.events`: events, auras, the death phase,
   and :func:`resolve`, the loop a game runs after each action;
 * :mod:`~pure_engine.cards.runtime.stats`: printed, buffed and silenced stats;
 * :mod:`~pure_engine.cards.runtime.view`: observations and resampling from zone
   visibility.
 """
 
+from pure_engine.cards.runtime.events import (
+    death_phase,
+    deathrattle_at,
+    emit,
+    leave_play,
+    refresh_auras,
+    resolve,
+)
 from pure_engine.cards.runtime.pool import (
     Assembler,
     CardPool,
@@ -39,14 +47,6 @@ from pure_engine.cards.runtime.program import (
     Frame,
     Reg,
     Value,
-)
-from pure_engine.cards.runtime.resolve import (
-    death_phase,
-    deathrattle_at,
-    emit,
-    leave_play,
-    refresh_auras,
-    resolve,
 )
 from pure_engine.cards.runtime.stats import (
     apply_buff,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, Generic, TypeAlias
+from typing import Final, Generic
 
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout
@@ -138,13 +138,24 @@ class Assembler:
         return Program(tuple(self.code), self.regs, text)
 
 
-Event: TypeAlias = enum.Enum
-"""An event cards can listen to: a member of an enum the game declares (its own events, e.g.
-"a minion was summoned"), or of :class:`KitEvent` (the kit's own).  A game's pool knows which
-events it emits (:func:`build_pool`'s ``events``) and refuses a card listening to another."""
+class Event(enum.Enum):
+    """An event cards can listen to: a game declares its events as an enum of this base (e.g.
+    "a minion was summoned"); :class:`KitEvent` holds the kit's own.  A game's pool knows which
+    events it emits (:func:`build_pool`'s ``events``) and refuses a card listening to another.
+
+    >>> class Turn(Event):
+    ...     START = "turn_start"
+    >>> Turn.START in {Turn.START: 1}, Turn("turn_start") is Turn.START
+    (True, True)
+    """
+
+    # An event is its one member object (enums compare by identity), so it hashes as one: the
+    # kit looks events up at every emit, and Enum's own __hash__ is a Python-level call
+    # (+2.8 % instructions of a skirmish game, measured under cachegrind).
+    __hash__ = object.__hash__
 
 
-class KitEvent(enum.Enum):
+class KitEvent(Event):
     """The events the kit itself emits, in every game."""
 
     DEATH = "death"
@@ -301,19 +312,19 @@ def build_pool(
     >>> import enum
     >>> from pure_engine.core.zones import Visibility as V
     >>> from pure_engine.cards.effects import Draw
-    >>> class Event(enum.Enum):
-    ...     TURN_START = "turn_start"
+    >>> class Turn(Event):
+    ...     START = "turn_start"
     >>> layout = Layout.build([("board", 0, V.PUBLIC), ("board", 1, V.PUBLIC)])
     >>> pool = build_pool([CardDef("wisp", "Wisp", frozenset({"minion"}), 0, 1, 1)], layout)
     >>> pool.card("wisp").attack, dict(pool.programs)
     (1, {})
     >>> seer = CardDef("seer", "Seer", frozenset({"minion"}), 1,
-    ...                triggers=(Trigger(Event.TURN_START, (Draw(1),)),))
+    ...                triggers=(Trigger(Turn.START, (Draw(1),)),))
     >>> build_pool([seer], layout)
     Traceback (most recent call last):
     ...
-    ValueError: card 'Seer' (seer) listens to Event.TURN_START, an event this game never emits; ...
-    >>> sorted(build_pool([seer], layout, events=Event).listeners[Event.TURN_START])
+    ValueError: card 'Seer' (seer) listens to Turn.START, an event this game never emits; ...
+    >>> sorted(build_pool([seer], layout, events=Turn).listeners[Turn.START])
     ['seer']
     """
     known = {*KitEvent, *events}

@@ -42,12 +42,14 @@ from pure_engine.games.magic_lite.dsl import (
     tap_target,
 )
 from pure_engine.games.magic_lite.state import (
+    CANT_BLOCK,
     DEATHTOUCH,
     DEFENDER,
     FIRST_STRIKE,
     FLYING,
     HASTE,
     LIFELINK,
+    ONE_BLOCKER,
     REACH,
     TAPPED,
     TRAMPLE,
@@ -84,14 +86,24 @@ CREATURE_CARDS: Final[tuple[CardDef, ...]] = (  # green
     ),
     creature("trained_armodon", "Trained Armodon", "1GG", 3, 3),
     creature("giant_spider", "Giant Spider", "3G", 2, 4, "Reach.", tags=REACH),
-    creature("charging_rhino", "Charging Rhino", "3GG", 4, 4, "Trample.", tags=TRAMPLE),
+    creature(
+        "charging_rhino",
+        "Charging Rhino",
+        "3GG",
+        4,
+        4,
+        "Charging Rhino can't be blocked by more than one creature.",
+        tags=ONE_BLOCKER,
+    ),
     creature("craw_wurm", "Craw Wurm", "4GG", 6, 4),
     # red
     creature("raging_goblin", "Raging Goblin", "R", 1, 1, "Haste.", tags=HASTE),
-    creature("goblin_piker", "Goblin Piker", "1R", 2, 1),
     creature(
-        "blazing_skirmisher",
-        "Blazing Skirmisher",
+        "goblin_piker", "Goblin Piker", "1R", 2, 1, "Goblin Piker can't block.", tags=CANT_BLOCK
+    ),
+    creature(
+        "ashfield_skirmisher",
+        "Ashfield Skirmisher",
         "2R",
         2,
         2,

@@ -47,7 +47,7 @@ number means the same move in every state:
 >>> game = pure_engine.load_game("magic_lite")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((6774,), 18698)
+((7442,), 19358)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)]
 [0, 7]
@@ -88,7 +88,8 @@ _STEPS: Final = len(Step)
 _SHOWN_STACK: Final = 4
 MAX_ORDERS: Final = math.factorial(6)
 """Damage orders that get a number: every order of up to six blockers of one attacker."""
-_SLOT: Final = _K + 19
+_SLOT: Final = _K + 9 + len(_TAGS)
+"""A battlefield slot: the card one-hot, 5 numbers, the keywords, 4 combat and aura numbers."""
 
 
 def _frac(value: int, cap: float) -> float:

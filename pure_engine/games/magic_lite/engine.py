@@ -29,14 +29,12 @@ from pure_engine.cards.runtime import (
     EntityId,
     Frame,
     Table,
-    death_phase,
     emit,
     move,
     put,
     put_all,
-    refresh_auras,
     remove_buffs,
-    run,
+    resolve,
     spawn,
 )
 from pure_engine.core.struct import Struct
@@ -276,6 +274,7 @@ def _orphans(state: MagicState) -> MagicState:
     table = state.table
     entities = table.entities
     attached = state.attached
+    buried: list[EntityId] = []  # the auras put into a graveyard from the battlefield
     if attached:
         kept = []
         for aura, creature in attached:
@@ -285,6 +284,7 @@ def _orphans(state: MagicState) -> MagicState:
                 continue
             if a.zone in BATTLEFIELD:
                 table = move(table, aura, ZONES.graveyard[a.owner])
+                buried.append(aura)
             if c.zone in BATTLEFIELD:
                 table = remove_buffs(table, creature, _from_source(f"#{aura}"))
         if len(kept) != len(attached):
@@ -295,7 +295,11 @@ def _orphans(state: MagicState) -> MagicState:
         for i in on_stack:
             if i not in waiting:
                 table = move(table, i, ZONES.graveyard[entities[i].owner])
-    return state if table is state.table else state.replace(table=table)
+    if table is not state.table:
+        state = state.replace(table=table)
+    for aura in buried:
+        state = fire(state, MagicEvent.TO_GRAVEYARD, aura)
+    return state
 
 
 def _from_source(tag: str) -> Callable[[Enchantment], bool]:
@@ -314,26 +318,36 @@ def _auras_in_play(state: MagicState) -> bool:
     return False
 
 
+def _state_based_actions(state: MagicState) -> MagicState:
+    """Magic's state-based actions beside the kit's death phase (rule 704.5): auras without
+    their creature go to the graveyard, resolved spells leave the stack zone, a player at 0
+    life loses."""
+    state = _orphans(state)
+    life = state.life
+    lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1
+    return state if lost == state.lost else state.replace(lost=lost)
+
+
+def _aura_refresh(state: MagicState) -> bool:
+    """True when an aura's share may have changed: a card of the game gives one, and a
+    permanent gives or holds one."""
+    return state.cards.auras and _auras_in_play(state)
+
+
+def _triggers_to_stack(state: MagicState) -> MagicState:
+    """The triggered abilities go on the stack in APNAP order (rule 603.3b); the active player
+    receives priority."""
+    return triggers_to_stack(state, active=state.active, players=2).replace(window=True)
+
+
 def settle(state: MagicState) -> MagicState:
-    """Run what is running, apply state-based actions until none applies (rule 704: lethal
-    damage and deathtouch, 0 life, auras without their creature, resolved spells to the
-    graveyard), then put the triggered abilities on the stack in APNAP order (rule 603.3b;
-    the active player receives priority)."""
-    while True:
-        if state.frames:
-            state = run(state, RULES, queue=False)
-            if state.pending is not None:
-                return state
-        if state.cards.auras and _auras_in_play(state):
-            state = refresh_auras(state, RULES)
-        state, died = death_phase(state, RULES, auras=state.cards.auras)
-        state = _orphans(state)
-        life = state.life
-        lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1
-        if lost != state.lost:
-            state = state.replace(lost=lost)
-        if not died:
-            break
-    if state.queue:
-        state = triggers_to_stack(state, active=state.active, players=2).replace(window=True)
-    return state
+    """After anything happens: the kit's resolve loop runs what is running, holds death phases
+    and applies the state-based actions until none applies, then puts the triggered abilities
+    on the stack."""
+    return resolve(
+        state,
+        RULES,
+        checks=_state_based_actions,
+        to_stack=_triggers_to_stack,
+        auras=_aura_refresh,
+    )

@@ -15,6 +15,7 @@ from typing import Final
 
 from pure_engine.cards import (
     FRIENDLY,
+    SELF,
     TARGET,
     Aura,
     Buff,
@@ -25,6 +26,7 @@ from pure_engine.cards import (
     Heal,
     Hit,
     ReturnToHand,
+    Trigger,
 )
 from pure_engine.games.magic_lite.dsl import (
     ANY_TARGET,
@@ -67,9 +69,11 @@ SPELL_CARDS: Final[tuple[CardDef, ...]] = (
         "Rancor",
         "G",
         ("enchantment", "aura"),
-        "Enchanted creature gets +2/+0 and has trample.",
+        "Enchant creature. Enchanted creature gets +2/+0 and has trample. When Rancor is put "
+        "into a graveyard from the battlefield, return Rancor to its owner's hand.",
         target=CREATURES,
         play=(attach(attack=2, tags=TRAMPLE),),
+        triggers=(Trigger(MagicEvent.TO_GRAVEYARD, (ReturnToHand(SELF),), SELF, ("graveyard",)),),
     ),
     card(
         "overrun",
@@ -170,8 +174,8 @@ SPELL_CARDS: Final[tuple[CardDef, ...]] = (
         aura=Aura(FRIENDLY + CREATURES, 1, 1),
     ),
     card(
-        "battle_standard",
-        "Battle Standard",
+        "rallying_pennant",
+        "Rallying Pennant",
         "2W",
         ("enchantment",),
         "At the beginning of combat on your turn, creatures you control get +1/+0 "

@@ -13,20 +13,25 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from pure_engine.cards import Event
 from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.stack import StackState
 
 __all__ = [
+    "CANT_BLOCK",
     "COLORS",
     "DEATHTOUCH",
     "DEFENDER",
+    "DOUBLE_STRIKE",
     "FIRST_STRIKE",
     "FLYING",
     "HASTE",
     "KEYWORDS",
     "LIFELINK",
+    "MENACE",
+    "ONE_BLOCKER",
     "PACIFIED",
     "REACH",
     "TAPPED",
@@ -54,6 +59,14 @@ HASTE: Final = 1 << 7
 DEFENDER: Final = 1 << 8
 PACIFIED: Final = 1 << 9
 """Can't attack or block (Pacifism)."""
+CANT_BLOCK: Final = 1 << 10
+"""Can't block (Goblin Piker)."""
+ONE_BLOCKER: Final = 1 << 11
+"""Can't be blocked by more than one creature (Charging Rhino)."""
+DOUBLE_STRIKE: Final = 1 << 12
+"""Deals both first-strike and regular combat damage (rule 702.4)."""
+MENACE: Final = 1 << 13
+"""Can't be blocked except by two or more creatures (rule 702.111)."""
 
 KEYWORDS: Final = {
     "flying": FLYING,
@@ -65,6 +78,10 @@ KEYWORDS: Final = {
     "first strike": FIRST_STRIKE,
     "haste": HASTE,
     "defender": DEFENDER,
+    "can't block": CANT_BLOCK,
+    "can't be blocked by more than one creature": ONE_BLOCKER,
+    "double strike": DOUBLE_STRIKE,
+    "menace": MENACE,
 }
 
 TAPPED: Final = FIRST_GAME_STATUS
@@ -73,7 +90,7 @@ TAPPED: Final = FIRST_GAME_STATUS
 COLORS: Final = "WUBRG"
 
 
-class MagicEvent(enum.Enum):
+class MagicEvent(Event):
     """What cards can listen to in magic_lite (besides the kit's ``DEATH``); the subject is the
     permanent concerned, or for a step's beginning the active player."""
 
@@ -87,6 +104,9 @@ class MagicEvent(enum.Enum):
     """The beginning of combat step begins."""
     END_STEP = "end_step"
     """The end step begins."""
+    TO_GRAVEYARD = "to_graveyard"
+    """A permanent was put into a graveyard from the battlefield (an aura that lost its
+    creature: rule 704.5m)."""
 
 
 class Step(enum.IntEnum):
@@ -189,8 +209,8 @@ class CardFacts(Struct):
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
     """
 
-    unheard: frozenset[enum.Enum] = frozenset()
-    own: frozenset[enum.Enum] = frozenset()
+    unheard: frozenset[Event] = frozenset()
+    own: frozenset[Event] = frozenset()
     auras: bool = True
     abilities: bool = True
 

@@ -43,6 +43,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
     BOARD_ZONES,
+    CANT_ATTACK,
     CHARGE,
     HAND_ZONES,
     HERO_ZONES,
@@ -114,7 +115,7 @@ def attack_value(state: SkirmishState, entity: Entity) -> int:
 
 def can_attack(state: SkirmishState, e: Entity) -> bool:
     """True when *e* (a minion or hero) may attack now: not frozen, attack left, ready or charge."""
-    if e.status & FROZEN or attack_value(state, e) <= 0:
+    if e.status & FROZEN or e.tags & CANT_ATTACK or attack_value(state, e) <= 0:
         return False
     if e.attacks >= (2 if e.tags & WINDFURY else 1):
         return False
@@ -172,6 +173,8 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         seen.add(ident)
         d = POOL.card(e.card)
         if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
+            continue
+        if d.extra.get("needs_room") and len(board) >= BOARD_LIMIT:
             continue
         is_minion = "minion" in d.types
         if is_minion and len(board) >= BOARD_LIMIT:

@@ -40,6 +40,8 @@ from pure_engine.cards import (
     Effect,
     ForEach,
     Freeze,
+    GiveTag,
+    HasStatus,
     HasTag,
     HasType,
     Heal,
@@ -58,18 +60,22 @@ from pure_engine.cards import (
     TriggerRemote,
     Zone,
 )
+from pure_engine.cards.runtime import FROZEN, CardState, Frame, is_alive
 from pure_engine.games.skirmish.base import (
     BEAST,
+    CANT_ATTACK,
     CHARACTERS,
     CHARGE,
     DAMAGED,
     DIVINE_SHIELD,
+    ELUSIVE,
     ENEMY_CHARACTERS,
     ENEMY_HERO,
     ENEMY_MINIONS,
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
+    HERO_ZONES,
     MINIONS,
     POISONOUS,
     SPELLPOWER,
@@ -83,6 +89,7 @@ from pure_engine.games.skirmish.cards_effects import (
     TOTEMS,
     Missiles,
     SummonRandomTotem,
+    TakeControl,
     board_not_full,
     combo,
     dagger,
@@ -106,6 +113,11 @@ def targetable(selector: Selector) -> Selector:
     return selector - (ENEMY + MINIONS + HasTag(STEALTH, "STEALTH"))
 
 
+def spell_targetable(selector: Selector) -> Selector:
+    """:func:`targetable`, and without the minions spells and hero powers cannot target."""
+    return targetable(selector) - (MINIONS + HasTag(ELUSIVE, "ELUSIVE"))
+
+
 def _name(key: str) -> str:
     return " ".join(w.capitalize() for w in key.split("_"))
 
@@ -125,42 +137,46 @@ def minion(
     target: Selector | None = None,
     cls: str = "neutral",
     collectible: bool = True,
+    spell_power: int = 1,
 ) -> CardDef:
     """A minion: *effects* are its battlecry (run when it is played from the hand)."""
     return CardDef(
         key, _name(key), frozenset({"minion", *types}), cost, attack, health, tags, text,
         play=effects, deathrattle=deathrattle, triggers=triggers, aura=aura,
         target=None if target is None else targetable(target),
-        extra={"class": cls, "collectible": collectible},
+        extra={"class": cls, "collectible": collectible, "spell_power": spell_power},
     )  # fmt: skip
 
 
 def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
     cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
-    needs_weapon: bool = False,
+    needs_weapon: bool = False, needs_room: bool = False,
 ) -> CardDef:  # fmt: skip
     """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
-    ``needs_weapon``: it can be cast only while its caster has a weapon.
+    ``needs_weapon`` / ``needs_room``: it can be cast only while its caster has a weapon / room
+    for a minion on the board.
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
-        target=None if target is None else targetable(target),
+        target=None if target is None else spell_targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
-            "needs_weapon": needs_weapon,
+            "needs_weapon": needs_weapon, "needs_room": needs_room,
         },
     )  # fmt: skip
 
 
 def weapon(
-    key: str, cost: int, attack: int, durability: int, cls: str, *, collectible: bool = True
-) -> CardDef:
-    """A weapon: its health is its durability."""
+    key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
+    target: Selector | None = None, text: str = "", collectible: bool = True,
+) -> CardDef:  # fmt: skip
+    """A weapon: its health is its durability; *effects* are its battlecry."""
     return CardDef(
-        key, _name(key), frozenset({"weapon"}), cost, attack, durability,
+        key, _name(key), frozenset({"weapon"}), cost, attack, durability, text=text,
+        play=effects, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip
 
@@ -171,7 +187,7 @@ def power(
     """A hero power (cost 2, once a turn)."""
     return CardDef(
         key, _name(key), frozenset({"hero_power"}), 2, text=text, play=effects,
-        target=None if target is None else targetable(target),
+        target=None if target is None else spell_targetable(target),
         extra={"class": cls, "collectible": False},
     )  # fmt: skip
 
@@ -189,6 +205,20 @@ def hero(cls: str, hero_power: str) -> CardDef:
 DECK_MINION: Final = FRIENDLY + Zone("deck") + HasType("minion")
 OTHER_FRIENDLY_MINIONS: Final = FRIENDLY_MINIONS + OTHER
 YOUR_TURN: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
+YOUR_SPELLS: Final = FRIENDLY + Zone("graveyard") + HasType("spell")  # a spell just cast
+ENRAGED: Final = SELF + DAMAGED
+"""Enrage as an aura on itself: the bonus holds while the minion is damaged."""
+
+
+def _low_health(state: CardState, frame: Frame) -> bool:
+    """The caster's hero has 12 or less Health (Mortal Strike)."""
+    hero = state.table.entities[state.table.zones[HERO_ZONES[frame.ctx.controller]][0]]
+    return hero.health - hero.damage <= 12
+
+
+def _target_survives(state: CardState, frame: Frame) -> bool:
+    target = frame.ctx.target
+    return target is not None and is_alive(state.table.entities[target])
 
 
 def _t(key: str, cost: int, attack: int, health: int, tags: int = 0, *types: str) -> CardDef:
@@ -313,6 +343,79 @@ CARDS: Final[tuple[CardDef, ...]] = (
     spell("whirlwind", 1, "Deal 1 damage to ALL minions.", Hit(MINIONS, 1), cls="warrior"),
     spell("shield_block", 3, "Gain 5 Armor. Draw a card.", Armor(FRIENDLY_HERO, 5), Draw(), cls="warrior"),
     spell("charge", 3, "Give a friendly minion Charge.", Buff(TARGET, 2, tags=CHARGE), target=FRIENDLY_MINIONS, cls="warrior"),
+    # more Basic and Classic neutral minions
+    minion("goldshire_footman", 1, 1, 2, tags=TAUNT),
+    minion("angry_chicken", 1, 1, 1, types=("beast",), aura=Aura(ENRAGED, 5, 0), text="Enrage: +5 Attack."),
+    minion("lightwarden", 1, 1, 2, triggers=(Trigger(SkirmishEvent.HEALED, (Buff(SELF, 2),), CHARACTERS),), text="Whenever a character is healed, gain +2 Attack."),
+    minion("amani_berserker", 2, 2, 3, aura=Aura(ENRAGED, 3, 0), text="Enrage: +3 Attack."),
+    minion("bloodmage_thalnos", 2, 1, 1, tags=SPELLPOWER, deathrattle=(Draw(),), text="Spell Damage +1. Deathrattle: draw a card."),
+    minion("wild_pyromancer", 2, 3, 2, triggers=(Trigger(SkirmishEvent.PLAYED, (Hit(MINIONS, 1),), YOUR_SPELLS),), text="After you cast a spell, deal 1 damage to ALL minions."),
+    minion("scarlet_crusader", 3, 3, 1, tags=DIVINE_SHIELD),
+    minion("tauren_warrior", 3, 2, 3, tags=TAUNT, aura=Aura(ENRAGED, 3, 0), text="Taunt. Enrage: +3 Attack."),
+    minion("earthen_ring_farseer", 3, 3, 3, Heal(TARGET, 3), target=CHARACTERS, text="Battlecry: restore 3 Health."),
+    minion("emperor_cobra", 3, 2, 3, tags=POISONOUS, types=("beast",)),
+    minion("injured_blademaster", 3, 4, 7, Hit(SELF, 4), text="Battlecry: deal 4 damage to HIMSELF."),
+    minion("questing_adventurer", 3, 2, 2, triggers=(Trigger(SkirmishEvent.PLAYED, (Buff(SELF, 1, 1),), FRIENDLY + (Zone("graveyard") | Zone("board") | Zone("weapon")) + OTHER),), text="Whenever you play a card, gain +1/+1."),
+    minion("flesheating_ghoul", 3, 2, 3, triggers=(Trigger(DEATH, (Buff(SELF, 1),), Zone("graveyard") + HasType("minion")),), text="Whenever a minion dies, gain +1 Attack."),
+    minion("oasis_snapjaw", 4, 2, 7, types=("beast",)),
+    minion("stormwind_knight", 4, 2, 5, tags=CHARGE),
+    minion("silvermoon_guardian", 4, 3, 3, tags=DIVINE_SHIELD),
+    minion("dark_iron_dwarf", 4, 4, 4, Buff(TARGET, 2, one_turn=True), target=MINIONS, text="Battlecry: give a minion +2 Attack this turn."),
+    minion("spellbreaker", 4, 4, 3, Silence(TARGET), target=MINIONS, text="Battlecry: silence a minion."),
+    minion("violet_teacher", 4, 3, 5, triggers=(Trigger(SkirmishEvent.PLAYED, (Summon("violet_apprentice"),), YOUR_SPELLS),), text="Whenever you cast a spell, summon a 1/1 Violet Apprentice."),
+    minion("booty_bay_bodyguard", 5, 5, 4, tags=TAUNT),
+    minion("fen_creeper", 5, 3, 6, tags=TAUNT),
+    minion("abomination", 5, 4, 4, tags=TAUNT, deathrattle=(Hit(CHARACTERS, 2),), text="Taunt. Deathrattle: deal 2 damage to ALL characters."),
+    minion("azure_drake", 5, 4, 4, Draw(), tags=SPELLPOWER, types=("dragon",), text="Spell Damage +1. Battlecry: draw a card."),
+    minion("gadgetzan_auctioneer", 6, 4, 4, triggers=(Trigger(SkirmishEvent.PLAYED, (Draw(),), YOUR_SPELLS),), text="Whenever you cast a spell, draw a card."),
+    minion("archmage", 6, 4, 7, tags=SPELLPOWER),
+    minion("reckless_rocketeer", 6, 5, 2, tags=CHARGE),
+    minion("argent_commander", 6, 4, 2, tags=CHARGE | DIVINE_SHIELD),
+    minion("sunwalker", 6, 4, 5, tags=TAUNT | DIVINE_SHIELD),
+    minion("windfury_harpy", 6, 4, 5, tags=WINDFURY),
+    minion("priestess_of_elune", 6, 5, 4, Heal(FRIENDLY_HERO, 4), text="Battlecry: restore 4 Health to your hero."),
+    minion("frost_elemental", 6, 5, 5, Freeze(TARGET), target=CHARACTERS, text="Battlecry: freeze a character."),
+    minion("cairne_bloodhoof", 6, 4, 5, deathrattle=(Summon("baine_bloodhoof"),), text="Deathrattle: summon a 4/5 Baine Bloodhoof."),
+    minion("ravenholdt_assassin", 7, 7, 5, tags=STEALTH),
+    # more Basic and Classic class cards
+    minion("mana_wyrm", 1, 1, 3, triggers=(Trigger(SkirmishEvent.PLAYED, (Buff(SELF, 1),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, gain +1 Attack."),
+    spell("ice_lance", 1, "Freeze a character. If it was already Frozen, deal 4 damage instead.", If(TARGET + HasStatus(FROZEN, "FROZEN"), (Hit(TARGET, 4),), (Freeze(TARGET),)), target=CHARACTERS, cls="mage"),
+    spell("frost_nova", 3, "Freeze all enemy minions.", Freeze(ENEMY_MINIONS), cls="mage"),
+    spell("blizzard", 6, "Deal 2 damage to all enemy minions and Freeze them.", Hit(ENEMY_MINIONS, 2), Freeze(ENEMY_MINIONS), cls="mage"),
+    spell("pyroblast", 10, "Deal 10 damage.", Hit(TARGET, 10), target=CHARACTERS, cls="mage"),
+    spell("healing_touch", 3, "Restore 8 Health.", Heal(TARGET, 8), target=CHARACTERS, cls="druid"),
+    spell("mark_of_the_wild", 2, "Give a minion Taunt and +2/+2.", Buff(TARGET, 2, 2, tags=TAUNT), target=MINIONS, cls="druid"),
+    spell("starfire", 6, "Deal 5 damage. Draw a card.", Hit(TARGET, 5), Draw(), target=CHARACTERS, cls="druid"),
+    minion("voidwalker", 1, 1, 3, tags=TAUNT, types=("demon",), cls="warlock"),
+    spell("shadow_bolt", 3, "Deal 4 damage to a minion.", Hit(TARGET, 4), target=MINIONS, cls="warlock"),
+    spell("drain_life", 3, "Deal 2 damage. Restore 2 Health to your hero.", Hit(TARGET, 2), Heal(FRIENDLY_HERO, 2), target=CHARACTERS, cls="warlock"),
+    minion("northshire_cleric", 1, 1, 3, triggers=(Trigger(SkirmishEvent.HEALED, (Draw(),), MINIONS),), cls="priest", text="Whenever a minion is healed, draw a card."),
+    spell("holy_nova", 5, "Deal 2 damage to all enemies. Restore 2 Health to all friendly characters.", Hit(ENEMY_CHARACTERS, 2), Heal(FRIENDLY_CHARACTERS, 2), cls="priest"),
+    spell("holy_fire", 6, "Deal 5 damage. Restore 5 Health to your hero.", Hit(TARGET, 5), Heal(FRIENDLY_HERO, 5), target=CHARACTERS, cls="priest"),
+    spell("shiv", 2, "Deal 1 damage. Draw a card.", Hit(TARGET, 1), Draw(), target=CHARACTERS, cls="rogue"),
+    spell("sprint", 7, "Draw 4 cards.", Draw(count=4), cls="rogue"),
+    spell("vanish", 6, "Return all minions to their owner's hand.", ReturnToHand(MINIONS), cls="rogue"),
+    spell("hand_of_protection", 1, "Give a minion Divine Shield.", GiveTag(TARGET, DIVINE_SHIELD), target=MINIONS, cls="paladin"),
+    minion("argent_protector", 2, 2, 2, GiveTag(TARGET, DIVINE_SHIELD), target=FRIENDLY_MINIONS - SELF, cls="paladin", text="Battlecry: give a friendly minion Divine Shield."),
+    spell("frost_shock", 1, "Deal 1 damage to an enemy character and Freeze it.", Hit(TARGET, 1), Freeze(TARGET), target=ENEMY_CHARACTERS, cls="shaman"),
+    spell("earth_shock", 1, "Silence a minion, then deal 1 damage to it.", Silence(TARGET), Hit(TARGET, 1), target=MINIONS, cls="shaman"),
+    spell("rockbiter_weapon", 1, "Give a friendly character +3 Attack this turn.", Buff(TARGET, 3, one_turn=True), target=FRIENDLY_CHARACTERS, cls="shaman"),
+    minion("fire_elemental", 6, 6, 5, Hit(TARGET, 3), target=CHARACTERS, cls="shaman", text="Battlecry: deal 3 damage."),
+    spell("heroic_strike", 2, "Give your hero +4 Attack this turn.", Buff(FRIENDLY_HERO, 4, one_turn=True), cls="warrior"),
+    spell("mortal_strike", 4, "Deal 4 damage. If you have 12 or less Health, deal 6 instead.", If(_low_health, (Hit(TARGET, 6),), (Hit(TARGET, 4),)), target=CHARACTERS, cls="warrior"),
+    spell("slam", 2, "Deal 2 damage to a minion. If it survives, draw a card.", Hit(TARGET, 2), If(_target_survives, (Draw(),)), target=MINIONS, cls="warrior"),
+    minion("armorsmith", 2, 1, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Armor(FRIENDLY_HERO, 1),), FRIENDLY_MINIONS),), cls="warrior", text="Whenever a friendly minion takes damage, gain 1 Armor."),
+    minion("frothing_berserker", 3, 2, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 1),), MINIONS),), cls="warrior", text="Whenever a minion takes damage, gain +1 Attack."),
+    minion("grommash_hellscream", 8, 4, 9, tags=CHARGE, aura=Aura(ENRAGED, 6, 0), cls="warrior", text="Charge. Enrage: +6 Attack."),
+    minion("twilight_drake", 4, 4, 1, Buff(SELF, 0, Count(FRIENDLY + Zone("hand"))), types=("dragon",), text="Battlecry: gain +1 Health for each card in your hand."),
+    minion("sylvanas_windrunner", 6, 5, 5, deathrattle=(TakeControl(RANDOM(ENEMY_MINIONS)),), text="Deathrattle: take control of a random enemy minion."),
+    minion("malygos", 9, 4, 12, tags=SPELLPOWER, spell_power=5, types=("dragon",), text="Spell Damage +5."),
+    spell("mind_control", 10, "Take control of an enemy minion.", TakeControl(TARGET), target=ENEMY_MINIONS, cls="priest", needs_room=True),
+    minion("faerie_dragon", 2, 3, 2, tags=ELUSIVE, types=("dragon",), text="Can't be targeted by spells or Hero Powers."),
+    minion("ancient_watcher", 2, 4, 5, tags=CANT_ATTACK, text="Can't attack."),
+    minion("ragnaros_the_firelord", 8, 8, 8, tags=CANT_ATTACK, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(RANDOM(ENEMY_CHARACTERS), 8),), YOUR_TURN),), text="Can't attack. At the end of your turn, deal 8 damage to a random enemy."),
+    weapon("perditions_blade", 3, 2, 2, "rogue", If(combo, (Hit(TARGET, 2),), (Hit(TARGET, 1),)), target=CHARACTERS, text="Battlecry: deal 1 damage. Combo: deal 2 instead."),
+    minion("timber_wolf", 1, 1, 1, types=("beast",), aura=Aura(OTHER_FRIENDLY_MINIONS + BEAST, 1, 0), cls="hunter", text="Your other Beasts have +1 Attack."),
     # weapons
     weapon("fiery_war_axe", 2, 3, 2, "warrior"),
     weapon("arcanite_reaper", 5, 5, 2, "warrior"),
@@ -321,6 +424,8 @@ CARDS: Final[tuple[CardDef, ...]] = (
     weapon("wicked_knife", 1, 1, 2, "rogue", collectible=False),
     # tokens
     _t("damaged_golem", 1, 2, 1),
+    _t("violet_apprentice", 0, 1, 1),
+    _t("baine_bloodhoof", 4, 4, 5),
     _t("whelp", 1, 1, 1, 0, "dragon"),
     _t("boar", 1, 1, 1, 0, "beast"),
     _t("murloc_scout", 0, 1, 1, 0, "murloc"),
