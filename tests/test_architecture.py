@@ -36,8 +36,7 @@ MAX_FUNCTION_LINES = 80
 
 # Known oversize places, each with its size when listed: the list may only shrink. A listed
 # place that is now within the limit must leave the list; one that grew fails.
-KNOWN_LONG_MODULES: Mapping[str, int] = {
-}
+KNOWN_LONG_MODULES: Mapping[str, int] = {}
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
     "games/patience/hole.py:_search": 113,
