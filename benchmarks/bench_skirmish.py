@@ -35,8 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks._timing import interleaved_rates, median_ns, median_ratio, print_table
+from pure_engine.cards.runtime import build_pool
 from pure_engine.games.skirmish import make_game
-from pure_engine.games.skirmish.decks import PRESETS
+from pure_engine.games.skirmish.base import LAYOUT, SkirmishEvent
+from pure_engine.games.skirmish.cards import CARDS, CLASSES, COLLECTIBLE, DEFS
+from pure_engine.games.skirmish.decks import PRESETS, Deck
 from pure_engine.games.skirmish.lethal import solve_lethal
 from pure_engine.games.skirmish.puzzle import load_puzzle
 from pure_engine.games.skirmish.verify import check_answer
@@ -44,6 +47,39 @@ from pure_engine.games.skirmish.verify import check_answer
 __all__ = ["main"]
 
 GAME = make_game(deck0="mage_basic", deck1="hunter_basic")
+POOL_PAIRS = 8
+"""Deck pairs drawn from the whole pool for the second table (cycled game after game)."""
+
+
+def pool_deck(rng: random.Random) -> Deck:
+    """A random legal deck: a class, then 30 of its and the neutral collectible cards, at most
+    two of each."""
+    cls = rng.choice(CLASSES)
+    allowed = sorted(k for k in COLLECTIBLE if DEFS[k].extra["class"] in ("neutral", cls))
+    return Deck(cls, tuple(rng.sample(allowed * 2, 30)))
+
+
+PAIRS = [
+    (pool_deck(random.Random(2 * i)), pool_deck(random.Random(2 * i + 1)))
+    for i in range(POOL_PAIRS)
+]
+POOL_GAMES = [make_game(deck0=a, deck1=b) for a, b in PAIRS]
+
+
+def _pool_game(seed: int) -> int:
+    game = POOL_GAMES[seed % POOL_PAIRS]
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    decisions = 0
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            _, state = game.resolve_chance(state)
+        else:
+            state = game.step(state, rng.choice(game.legal_actions(state)))
+            decisions += 1
+    return decisions
+
+
 PUZZLES = Path(__file__).resolve().parent.parent / "tests" / "golden" / "skirmish"
 
 
@@ -90,8 +126,18 @@ class _Fireplace:
 
     def __init__(self) -> None:
         from fireplace import cards
+        from hearthstone import cardxml
+        from hearthstone.enums import GameTag
 
         cards.db.initialize()
+        # and the original Basic and Classic printings, which its default card list leaves out
+        xml, _ = cardxml.load(locale="enUS")
+        for card_id, data in xml.items():
+            card_set = getattr(data.card_set, "name", "")
+            if card_set in ("LEGACY", "EXPERT1") and card_id not in cards.db:
+                data.tags.setdefault(GameTag.DURABILITY, 0)  # its weapons' durability is HEALTH
+                cards.db[card_id] = cards.db.merge(card_id, data)
+                cards.db[card_id].spellpower = data.tags.get(GameTag.SPELLPOWER, 0)
         by_name: dict[str, str] = {}
 
         # the original Basic/Classic printings (CS2_029 Fireball), not later reprints
@@ -115,22 +161,27 @@ class _Fireplace:
                 by_cost.setdefault(card.cost, card_id)
         self.by_cost = by_cost
 
-    def deck(self, preset: str) -> list[str]:
+    def deck(self, preset: str | Deck) -> list[str]:
         from pure_engine.games.skirmish.cards import DEFS
 
-        return [self.by_name.get(c) or self.by_cost[DEFS[c].cost] for c in PRESETS[preset].cards]
+        cards = (PRESETS[preset] if isinstance(preset, str) else preset).cards
+        return [self.by_name.get(c) or self.by_cost[DEFS[c].cost] for c in cards]
 
-    def substitutes(self, preset: str) -> int:
-        return sum(c not in self.by_name for c in PRESETS[preset].cards) // 2
+    def substitutes(self, preset: str | Deck) -> int:
+        cards = (PRESETS[preset] if isinstance(preset, str) else preset).cards
+        return sum(c not in self.by_name for c in set(cards))
 
-    def new_game(self, seed: int) -> Any:
+    def new_game(self, seed: int, decks: tuple[Deck, Deck] | None = None) -> Any:
         from fireplace.game import Game
         from fireplace.player import Player
         from hearthstone.enums import CardClass
 
         random.seed(seed)  # Fireplace draws from the global random module
-        p1 = Player("p1", self.deck("mage_basic"), CardClass.MAGE.default_hero)
-        p2 = Player("p2", self.deck("hunter_basic"), CardClass.HUNTER.default_hero)
+        first, second = decks or (PRESETS["mage_basic"], PRESETS["hunter_basic"])
+        hero0 = CardClass[first.hero_class.upper()].default_hero
+        hero1 = CardClass[second.hero_class.upper()].default_hero
+        p1 = Player("p1", self.deck(first), hero0)
+        p2 = Player("p2", self.deck(second), hero1)
         game = Game(players=(p1, p2))
         game.start()
         for player in game.players:
@@ -162,10 +213,12 @@ class _Fireplace:
         out.append(("end",))
         return out
 
-    def play(self, seed: int, stop_after: int | None = None) -> tuple[int, Any]:
+    def play(
+        self, seed: int, stop_after: int | None = None, *, pool: bool = False
+    ) -> tuple[int, Any]:
         from fireplace.exceptions import GameOver
 
-        game = self.new_game(seed)
+        game = self.new_game(seed, PAIRS[seed % POOL_PAIRS] if pool else None)
         rng = random.Random(seed)
         decisions = 0
         try:
@@ -209,11 +262,54 @@ def _fireplace() -> _Fireplace | None:
 # --- the parts ----------------------------------------------------------------------------------
 
 
+def _pool_table(peer: _Fireplace | None) -> None:
+    """Random games with decks drawn from the whole pool, both engines on the same decks."""
+    ours = _Counter(_pool_game)
+    if peer is None:
+        (ours_rates,) = interleaved_rates([ours], seconds=3.0, rounds=3)
+        rows = [["pure_engine skirmish", f"{statistics.median(ours_rates):.1f}", "", "1.00x"]]
+    else:
+        theirs = _Counter(lambda seed: peer.play(seed, pool=True)[0])
+        ours_rates, fp_rates = interleaved_rates([ours, theirs], seconds=3.0, rounds=5)
+        lacking = {
+            c for pair in PAIRS for deck in pair for c in deck.cards if c not in peer.by_name
+        }
+        distinct = {c for pair in PAIRS for deck in pair for c in deck.cards}
+        print(
+            f"\nFireplace lacks {len(lacking)} of the {len(distinct)} distinct cards of these decks"
+        )
+        ratio = median_ratio(ours_rates, fp_rates)
+        spread = sorted(a / b for a, b in zip(ours_rates, fp_rates, strict=True))
+        rows = [
+            [
+                "pure_engine skirmish",
+                f"{statistics.median(ours_rates):.1f}",
+                f"{ours.decisions_per_game:.0f}",
+                "1.00x",
+            ],
+            [
+                "Fireplace",
+                f"{statistics.median(fp_rates):.2f}",
+                f"{theirs.decisions_per_game:.0f}",
+                f"ours {ratio:.1f}x (rounds {spread[0]:.1f}-{spread[-1]:.1f}x)",
+            ],
+        ]
+    print_table(
+        f"Random full games, one core, {POOL_PAIRS} deck pairs drawn from the whole pool",
+        ["engine", "games per CPU s", "decisions/game", "ratio"],
+        rows,
+    )
+    t0 = time.process_time()
+    build_pool(CARDS, LAYOUT, events=SkirmishEvent)
+    print(f"building the pool of {len(CARDS)} cards: {time.process_time() - t0:.3f} s of CPU")
+
+
 def _selector_share() -> tuple[float, float]:
     profile = cProfile.Profile()
     profile.enable()
     for seed in range(40):
         _our_game(seed)
+        _pool_game(seed)
     profile.disable()
     stats = pstats.Stats(profile)
     total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]  # pstats internals
@@ -283,9 +379,11 @@ def main() -> None:
         rows,
     )
 
+    _pool_table(peer)
+
     selectors, total = _selector_share()
     print_table(
-        "Selector evaluation in skirmish's random games (cProfile, 40 games)",
+        "Selector evaluation in skirmish's random games (cProfile, 40 + 40 pool games)",
         ["selectors", "total", "share", "Fireplace (seed 000)"],
         [
             [

@@ -100,6 +100,10 @@ FIREPLACE_WRONG: Final = {
     "(tests/test_skirmish_game.py::test_hunters_mark_keeps_aura_health)",
     "vanish": "as Sap: the minions returned to the hands stay on the board as well "
     "(tests/test_skirmish_game.py::test_vanish_returns_every_minion)",
+    "mind_control": "as Sap: the minion taken also stays on its owner's board "
+    "(tests/test_skirmish_game.py::test_mind_control_moves_the_minion_to_your_board)",
+    "sylvanas_windrunner": "as Mind Control: the minion taken also stays on its owner's board "
+    "(tests/golden/skirmish/sylvanas_steals_the_taunt.json)",
     "frothing_berserker": "Fireplace's Frothing Berserker misses damage to a minion that dies of "
     "it; in the real game every minion that takes damage counts "
     "(tests/test_skirmish_game.py::test_frothing_berserker_counts_minions_that_die)",

@@ -661,3 +661,29 @@ def test_armorsmith_counts_itself_and_minions_that_die() -> None:
     )  # fmt: skip
     s = play(s, "play whirlwind")
     assert armor(s, 0) == 2 and board(s, 0) == [("armorsmith", 1, 3)]
+
+
+def test_mind_control_moves_the_minion_to_your_board() -> None:
+    s = position(
+        {"class": "priest", "mana": 10, "hand": ["mind_control"], "board": [{"card": "wisp"}]},
+        {"board": [{"card": "chillwind_yeti", "damage": 1}, {"card": "raid_leader"}]},
+    )
+    s = play(s, "play mind_control -> enemy 2")
+    assert board(s, 0) == [("wisp", 2, 1), ("raid_leader", 2, 2)]  # it leads the wisp now
+    assert board(s, 1) == [("chillwind_yeti", 4, 4)]  # no longer led by the Raid Leader
+    assert "attack 2 -> 1" not in GAME.legal_strings(s)  # it arrives exhausted
+
+
+def test_mind_control_needs_room_on_your_board() -> None:
+    s = position(
+        {"class": "priest", "mana": 10, "hand": ["mind_control"],
+         "board": [{"card": "wisp"}] * 7},
+        {"board": [{"card": "chillwind_yeti"}]},
+    )  # fmt: skip
+    assert not any(a.startswith("play mind_control") for a in GAME.legal_strings(s))
+
+
+def test_malygos_adds_five_spell_damage() -> None:
+    s = position({"mana": 1, "hand": ["moonfire"], "board": [{"card": "malygos"}]})
+    s = play(s, "play moonfire -> enemy_hero")
+    assert health(s, 1) == 24

@@ -173,6 +173,8 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         d = POOL.card(e.card)
         if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
             continue
+        if d.extra.get("needs_room") and len(board) >= BOARD_LIMIT:
+            continue
         is_minion = "minion" in d.types
         if is_minion and len(board) >= BOARD_LIMIT:
             continue

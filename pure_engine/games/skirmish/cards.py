@@ -87,6 +87,7 @@ from pure_engine.games.skirmish.cards_effects import (
     TOTEMS,
     Missiles,
     SummonRandomTotem,
+    TakeControl,
     board_not_full,
     combo,
     dagger,
@@ -129,32 +130,34 @@ def minion(
     target: Selector | None = None,
     cls: str = "neutral",
     collectible: bool = True,
+    spell_power: int = 1,
 ) -> CardDef:
     """A minion: *effects* are its battlecry (run when it is played from the hand)."""
     return CardDef(
         key, _name(key), frozenset({"minion", *types}), cost, attack, health, tags, text,
         play=effects, deathrattle=deathrattle, triggers=triggers, aura=aura,
         target=None if target is None else targetable(target),
-        extra={"class": cls, "collectible": collectible},
+        extra={"class": cls, "collectible": collectible, "spell_power": spell_power},
     )  # fmt: skip
 
 
 def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
     cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
-    needs_weapon: bool = False,
+    needs_weapon: bool = False, needs_room: bool = False,
 ) -> CardDef:  # fmt: skip
     """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
-    ``needs_weapon``: it can be cast only while its caster has a weapon.
+    ``needs_weapon`` / ``needs_room``: it can be cast only while its caster has a weapon / room
+    for a minion on the board.
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
         target=None if target is None else targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
-            "needs_weapon": needs_weapon,
+            "needs_weapon": needs_weapon, "needs_room": needs_room,
         },
     )  # fmt: skip
 
@@ -395,6 +398,10 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("armorsmith", 2, 1, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Armor(FRIENDLY_HERO, 1),), FRIENDLY_MINIONS),), cls="warrior", text="Whenever a friendly minion takes damage, gain 1 Armor."),
     minion("frothing_berserker", 3, 2, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 1),), MINIONS),), cls="warrior", text="Whenever a minion takes damage, gain +1 Attack."),
     minion("grommash_hellscream", 8, 4, 9, tags=CHARGE, aura=Aura(ENRAGED, 6, 0), cls="warrior", text="Charge. Enrage: +6 Attack."),
+    minion("twilight_drake", 4, 4, 1, Buff(SELF, 0, Count(FRIENDLY + Zone("hand"))), types=("dragon",), text="Battlecry: gain +1 Health for each card in your hand."),
+    minion("sylvanas_windrunner", 6, 5, 5, deathrattle=(TakeControl(RANDOM(ENEMY_MINIONS)),), text="Deathrattle: take control of a random enemy minion."),
+    minion("malygos", 9, 4, 12, tags=SPELLPOWER, spell_power=5, types=("dragon",), text="Spell Damage +5."),
+    spell("mind_control", 10, "Take control of an enemy minion.", TakeControl(TARGET), target=ENEMY_MINIONS, cls="priest", needs_room=True),
     minion("timber_wolf", 1, 1, 1, types=("beast",), aura=Aura(OTHER_FRIENDLY_MINIONS + BEAST, 1, 0), cls="hunter", text="Your other Beasts have +1 Attack."),
     # weapons
     weapon("fiery_war_axe", 2, 3, 2, "warrior"),

@@ -9,19 +9,23 @@ from fractions import Fraction
 from typing import Final
 
 from pure_engine.cards import Do, Effect, Selector
+from pure_engine.cards.decisions import TargetLike, targets_operand
 from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
+    EXHAUSTED,
+    CardPool,
     CardRules,
     CardState,
     Decision,
     DecisionKind,
     is_alive,
+    leave_play,
     move,
     put,
     spawn,
 )
 from pure_engine.cards.runtime.pool import Assembler, Instr
-from pure_engine.cards.runtime.program import Frame, Reg, S, Value
+from pure_engine.cards.runtime.program import Frame, Reg, S, Targets, Value
 from pure_engine.cards.runtime.vm import set_reg
 from pure_engine.cards.selectors import Compiled
 from pure_engine.games.skirmish.base import (
@@ -39,6 +43,7 @@ __all__ = [
     "TOTEMS",
     "Missiles",
     "SummonRandomTotem",
+    "TakeControl",
     "board_not_full",
     "combo",
     "dagger",
@@ -51,10 +56,18 @@ __all__ = [
 ]
 
 
-def spell_damage(state: CardState, player: int) -> int:
-    """The spell damage *player*'s minions give (+1 per ``spell_damage`` minion)."""
+def spell_damage(state: CardState, player: int, pool: CardPool) -> int:
+    """The spell damage *player*'s minions give: each ``spell_damage`` minion its card's
+    ``spell_power`` (+1 unless the card says more; silence takes the keyword away)."""
     entities = state.table.entities
-    return sum(1 for i in state.table.zones[BOARD_ZONES[player]] if entities[i].tags & SPELLPOWER)
+    total = 0
+    for i in state.table.zones[BOARD_ZONES[player]]:
+        e = entities[i]
+        if e.tags & SPELLPOWER:
+            power = pool.card(e.card).extra.get("spell_power", 1)
+            assert isinstance(power, int)
+            total += power
+    return total
 
 
 def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
@@ -162,9 +175,8 @@ class _CountMissilesI(Instr):
     reg: Reg
 
     def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        return state, set_reg(
-            frame, self.reg, self.base + spell_damage(state, frame.ctx.controller)
-        )
+        power = spell_damage(state, frame.ctx.controller, rules.pool)
+        return state, set_reg(frame, self.reg, self.base + power)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,3 +241,34 @@ def draw_cheaper(amount: int) -> Effect:
         return state.replace(table=put(state.table, card.replace(cost=max(0, card.cost - amount))))
 
     return Do(draw)
+
+
+@dataclass(frozen=True, slots=True)
+class _TakeControlI(Instr):
+    """Move every target to the caster's board (right end), under the caster's control; it
+    arrives exhausted.  A target already theirs, or with no room left, stays."""
+
+    targets: Targets
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        me = frame.ctx.controller
+        table = state.table
+        for target in self.targets(table, frame):
+            e = table.entities[target]
+            board = table.zones[BOARD_ZONES[me]]
+            if e.owner == me or e.zone not in BOARD_ZONES or len(board) >= BOARD_LIMIT:
+                continue
+            table = move(leave_play(table, target), target, BOARD_ZONES[me])
+            moved = table.entities[target]
+            table = put(table, moved.replace(owner=me, status=moved.status | EXHAUSTED, attacks=0))
+        return state.replace(table=table), frame.replace(pc=frame.pc + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeControl(Effect):
+    """Take control of *targets* (enemy minions): Mind Control, Sylvanas Windrunner."""
+
+    targets: TargetLike
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_TakeControlI(targets_operand(asm, self.targets)))

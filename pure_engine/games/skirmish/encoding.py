@@ -50,7 +50,7 @@ OpenSpiel numbers them: option *i* of the pending chance decision is *i*
 >>> game = pure_engine.load_game("skirmish")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((4991,), 1629)
+((5091,), 1633)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)][-1]
 0

@@ -69,6 +69,10 @@ from pure_engine.games.skirmish.base import (
     LAYOUT,
     MAIN_STEP,
     MAX_MANA,
+    ON_PLAYED,
+    ON_SUMMONED,
+    ON_TURN_END,
+    ON_TURN_START,
     START_STEP,
     STEALTH,
     TURN_LIMIT,
@@ -132,7 +136,7 @@ def _turn_event(state: SkirmishState, event: SkirmishEvent) -> SkirmishState:
 
 
 def _end_turn(state: SkirmishState) -> SkirmishState:
-    return _turn_event(state, SkirmishEvent.TURN_END)
+    return _turn_event(state, ON_TURN_END)
 
 
 def _cleanup(state: SkirmishState) -> SkirmishState:
@@ -169,7 +173,7 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
     state = state_checks(draw(state, me, 1))
     if state.winner is not None:
         return state
-    return _turn_event(state, SkirmishEvent.TURN_START)
+    return _turn_event(state, ON_TURN_START)
 
 
 def _waits(state: SkirmishState) -> bool:
@@ -235,18 +239,18 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
         if (card.card, "play") in POOL.programs:
             state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-        state = emit(state, RULES, SkirmishEvent.SUMMONED, card_id)
-        return emit(state, RULES, SkirmishEvent.PLAYED, card_id)
+        state = emit(state, RULES, ON_SUMMONED, card_id)
+        return emit(state, RULES, ON_PLAYED, card_id)
     if "weapon" in types:
         table = state.table
         for old in table.zones[WEAPON_ZONES[me]]:
             table = move(table, old, GRAVE_ZONES[me])
         state = state.replace(table=move(table, card_id, WEAPON_ZONES[me]))
-        return emit(state, RULES, SkirmishEvent.PLAYED, card_id)
+        return emit(state, RULES, ON_PLAYED, card_id)
     state = state.replace(table=move(state.table, card_id, GRAVE_ZONES[me]))
     if (card.card, "play") in POOL.programs:
         state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-    return emit(state, RULES, SkirmishEvent.PLAYED, card_id)
+    return emit(state, RULES, ON_PLAYED, card_id)
 
 
 def _apply(state: SkirmishState, action: SkirmishAction) -> SkirmishState:

@@ -39,6 +39,9 @@ from pure_engine.games.skirmish.base import (
     HAND_ZONES,
     HERO_ZONES,
     LAYOUT,
+    ON_DAMAGED,
+    ON_HEALED,
+    ON_SUMMONED,
     POISONOUS,
     SkirmishEvent,
     SkirmishState,
@@ -69,13 +72,13 @@ def deal_damage(
         if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and amount > absorbed:
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
-    return emit(state, RULES, SkirmishEvent.DAMAGED, target)
+    return emit(state, RULES, ON_DAMAGED, target)
 
 
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
     card = POOL.card(frame.card)
     if "spell" in card.types and card.extra["spell_damage"] == "damage":
-        amount += spell_damage(state, frame.ctx.controller)
+        amount += spell_damage(state, frame.ctx.controller, POOL)
     return deal_damage(state, frame.ctx.source, target, amount)
 
 
@@ -84,7 +87,7 @@ def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> 
     if not e.damage or amount <= 0:
         return state
     state = state.replace(table=put(state.table, e.replace(damage=max(0, e.damage - amount))))
-    return emit(state, RULES, SkirmishEvent.HEALED, target)
+    return emit(state, RULES, ON_HEALED, target)
 
 
 def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
@@ -122,7 +125,7 @@ def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> Skirmi
     table, new = spawn(state.table, POOL, BOARD_ZONES[player], card, player, at=at)
     new_minion = table.entities[new]
     table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
-    return emit(state.replace(table=table), RULES, SkirmishEvent.SUMMONED, new)
+    return emit(state.replace(table=table), RULES, ON_SUMMONED, new)
 
 
 RULES: Final[CardRules[SkirmishState]] = CardRules(
