@@ -31,9 +31,11 @@ from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, Entit
 from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
+    CANT_ATTACK,
     CHARGE,
     DECK_ZONES,
     DIVINE_SHIELD,
+    ELUSIVE,
     HAND_ZONES,
     POISONOUS,
     SPELLPOWER,
@@ -132,11 +134,13 @@ LATER_PRINTING: Final = {
 TAG_NAMES: Final = (
     (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
     (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
+    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"),
 )  # fmt: skip
 """The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
+    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -289,7 +293,7 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
 
 _KEYWORD_TAGS: Final = {
     TAUNT: "TAUNT", CHARGE: "CHARGE", DIVINE_SHIELD: "DIVINE_SHIELD", WINDFURY: "WINDFURY",
-    STEALTH: "STEALTH", POISONOUS: "POISONOUS",
+    STEALTH: "STEALTH", POISONOUS: "POISONOUS", CANT_ATTACK: "CANT_ATTACK",
 }  # fmt: skip
 
 
@@ -312,6 +316,8 @@ def _print_ours(data: Any, card: Any) -> None:
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
         tags[GameTag.SPELLPOWER] = int(bool(card.tags & SPELLPOWER))
+        for name in ("CANT_BE_TARGETED_BY_SPELLS", "CANT_BE_TARGETED_BY_HERO_POWERS"):
+            tags[GameTag[name]] = int(bool(card.tags & ELUSIVE))
         tags[GameTag.RUSH] = 0
 
 

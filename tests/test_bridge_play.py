@@ -13,7 +13,7 @@ from pure_engine.games.bridge.game import make_game
 from pure_engine.games.bridge.play import BridgeState, observation, shown_voids
 from pure_engine.games.trick_taking.pbn import parse_pbn
 from pure_engine.games.trick_taking.tricks import cards_of
-from pure_engine.testing import check_encoding, check_game
+from pure_engine.testing import ALL_CHECKS, GameCheckError, check_encoding, check_game
 
 DEAL = "N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T862.AQ987.A.Q95 3.K6532.QT6.KT82"
 
@@ -41,8 +41,22 @@ def test_a_given_deal_passes_check_game() -> None:
 
 
 def test_a_dealt_ending_passes_check_game() -> None:
-    report = check_game(load_game("bridge_play", cards=3), games=6, invariants=[tricks_add_up])
+    # every check but resample: a known finding, kept failing by the strict xfail below
+    checks = [check for check in ALL_CHECKS if check != "resample"]
+    report = check_game(
+        load_game("bridge_play", cards=3), games=6, invariants=[tricks_add_up], checks=checks
+    )
     assert report.terminals == report.games
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=GameCheckError,
+    reason="finding: in an ending dealt by chance (cards < 13) resample redeals only the cards "
+    "the other hands hold, so a bot that resamples learns which cards are in play",
+)
+def test_known_issue_resample_of_a_dealt_ending_leaks_the_cards_in_play() -> None:
+    check_game(load_game("bridge_play", cards=3), games=6, checks={"resample"})
 
 
 def test_the_opening_leader_is_declarers_left_hand_opponent() -> None:

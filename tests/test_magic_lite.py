@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,14 @@ def test_check_game_without_skip_trivial() -> None:
 def test_check_game_other_decks() -> None:
     game = load_game("magic_lite", deck0="white_weenie", deck1="dimir_fliers")
     check_game(game, games=1, max_steps=100, checks=FAST_CHECKS, records=1, resamples=1)
+
+
+@pytest.mark.parametrize("skip_trivial", [True, False])
+def test_check_game_double_strike_and_menace_decks(skip_trivial: bool) -> None:
+    game = load_game(
+        "magic_lite", deck0="boros_strike", deck1="rakdos_menace", skip_trivial=skip_trivial
+    )
+    check_game(game, games=2, max_steps=150, checks=FAST_CHECKS, records=1, resamples=1)
 
 
 # --- skip-trivial ---------------------------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pure_engine import load_game
-from pure_engine.cards.runtime import EXHAUSTED
+from pure_engine.cards.runtime import EXHAUSTED, put
 from pure_engine.games.magic_lite import MagicState, Step
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position
-from pure_engine.games.magic_lite.state import TAPPED, TRAMPLE
+from pure_engine.games.magic_lite.state import DEATHTOUCH, TAPPED, TRAMPLE
 
 GAME = load_game("magic_lite")
 
@@ -375,3 +375,81 @@ def test_rancor_countered_on_resolution_stays_in_the_graveyard() -> None:
     state = play(state, "cast Lightning Bolt -> Grizzly Bears", "pass", "pass", "pass", "pass")
     assert "rancor" in cards(state, "graveyard", 0) and not state.stack
     assert "rancor" not in cards(state, "hand", 0)
+
+
+# --- double strike (rule 702.4) -------------------------------------------------------------------
+
+
+def test_double_strike_deals_damage_in_both_steps() -> None:
+    state = attack((("fencing_ace",), ()), "attack Fencing Ace")
+    assert state.life == (20, 18)  # 1 in the first-strike step, 1 in the regular step
+
+
+def test_double_strike_kills_its_blocker_before_it_strikes_back() -> None:
+    state = attack((("fencing_ace",), ("llanowar_elves",)), "attack Fencing Ace")
+    state = play(state, "block Fencing Ace with Llanowar Elves")
+    assert "llanowar_elves" in cards(state, "graveyard", 1)
+    assert "fencing_ace" in cards(state, "battlefield", 0) and state.life == (20, 20)
+
+
+def test_double_strike_blocker_strikes_twice() -> None:
+    # a 1/2 double striker blocking a 2/2: 1 + 1 damage kills the attacker; it takes 2 and dies
+    state = attack((("grizzly_bears",), ("boros_swiftblade",)), "attack Grizzly Bears")
+    state = play(state, "block Grizzly Bears with Boros Swiftblade")
+    assert "grizzly_bears" in cards(state, "graveyard", 0)
+    assert "boros_swiftblade" in cards(state, "graveyard", 1)
+
+
+def test_double_strike_with_trample_and_deathtouch() -> None:
+    # rules 702.2c and 702.19c: with deathtouch, 1 damage is lethal, so the first-strike step
+    # assigns 1 to the blocker and the rest to the player; the blocker is destroyed, and in the
+    # regular step the attacker, blocked by nobody left, assigns all its damage to the player
+    state = position(battlefields=(("fencing_ace",), ("craw_wurm",)))
+    ace = next(e for e in state.table.entities.values() if e.card == "fencing_ace")
+    buffed = ace.replace(attack=3, health=3, tags=ace.tags | TRAMPLE | DEATHTOUCH)
+    state = state.replace(table=put(state.table, buffed))
+    state = play(state, "attack Fencing Ace", "block Fencing Ace with Craw Wurm")
+    assert "craw_wurm" in cards(state, "graveyard", 1)
+    assert state.life == (20, 15)  # 2 trampled over in the first step, 3 in the second
+
+
+def test_double_strike_without_trample_deals_nothing_once_its_blocker_is_gone() -> None:
+    # rule 510.1c: a blocked creature whose blocker left assigns no combat damage
+    state = position(battlefields=(("fencing_ace",), ("llanowar_elves",)))
+    state = play(state, "attack Fencing Ace", "block Fencing Ace with Llanowar Elves")
+    assert state.life == (20, 20)
+
+
+# --- menace (rule 702.111) ------------------------------------------------------------------------
+
+
+def test_menace_cant_be_blocked_by_one_creature() -> None:
+    # the one possible blocker may not block alone: nothing to declare, the damage goes through
+    state = attack((("boggart_brute",), ("grizzly_bears",)), "attack Boggart Brute")
+    assert state.step != Step.BLOCKERS and state.life == (20, 17)
+
+
+def test_menace_is_blocked_by_two_creatures_or_none() -> None:
+    state = attack(
+        (("boggart_brute",), ("grizzly_bears", "llanowar_elves")), "attack Boggart Brute"
+    )
+    assert GAME.legal_strings(state) == (
+        "done",
+        "block Boggart Brute with Grizzly Bears",
+        "block Boggart Brute with Llanowar Elves",
+    )
+    # one blocker declared: the declaration is not legal yet (no "done"), the second must join
+    state = play(state, "block Boggart Brute with Grizzly Bears")
+    assert GAME.legal_strings(state) == ("block Boggart Brute with Llanowar Elves",)
+    state = play(state, "block Boggart Brute with Llanowar Elves")
+    assert GAME.legal_strings(state)[0].startswith("order Boggart Brute: ")  # its damage order
+
+
+def test_menace_blocker_for_another_attacker_is_not_taken_away() -> None:
+    # two attackers, two blockers: the blockers may split over the plain attacker and nothing,
+    # or both block the menace attacker; blocking the menace attacker with one is not offered
+    # once only one other creature could join it and that one is already blocking
+    fields = (("boggart_brute", "grizzly_bears"), ("llanowar_elves", "savannah_lions"))
+    state = attack(fields, "attack Boggart Brute", "attack Grizzly Bears")
+    state = play(state, "block Grizzly Bears with Llanowar Elves")
+    assert GAME.legal_strings(state) == ("done", "block Grizzly Bears with Savannah Lions")

@@ -687,3 +687,33 @@ def test_malygos_adds_five_spell_damage() -> None:
     s = position({"mana": 1, "hand": ["moonfire"], "board": [{"card": "malygos"}]})
     s = play(s, "play moonfire -> enemy_hero")
     assert health(s, 1) == 24
+
+
+def test_faerie_dragon_cannot_be_targeted_by_spells_or_hero_powers() -> None:
+    s = position(
+        {"mana": 10, "hand": ["fireball", "elven_archer"]},
+        {"board": [{"card": "faerie_dragon"}]},
+    )
+    legal = GAME.legal_strings(s)
+    assert "play fireball -> enemy 1" not in legal and "hero_power -> enemy 1" not in legal
+    assert "play elven_archer -> enemy 1" in legal  # a battlecry may
+
+
+def test_ancient_watcher_cannot_attack() -> None:
+    s = position({"board": [{"card": "ancient_watcher"}, {"card": "wisp"}]})
+    assert [a for a in GAME.legal_strings(s) if a.startswith("attack")] == [
+        "attack 2 -> enemy_hero"
+    ]
+
+
+def test_perditions_blade_battlecry_and_combo() -> None:
+    s = position({"class": "rogue", "mana": 3, "hand": ["perditions_blade"]}, {"health": 10})
+    s = play(s, "play perditions_blade -> enemy_hero")
+    assert health(s, 1) == 9
+    s = position(
+        {"class": "rogue", "mana": 3, "hand": ["perditions_blade"]},
+        {"health": 10},
+        cards_played=1,
+    )
+    s = play(s, "play perditions_blade -> enemy_hero")
+    assert health(s, 1) == 8

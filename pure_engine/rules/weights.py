@@ -12,6 +12,7 @@ out of steps at the same point in both (see :mod:`pure_engine.rules.limits`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from pure_engine.rules import model as m
@@ -24,37 +25,39 @@ def _expression_nodes(expr: Any) -> int:
     return measure(expr)[0]
 
 
-def condition_weight(template: Any) -> int:
-    """1 + the template lines, leaves and expression nodes of a condition (None: 1)."""
-    total = 1
+def _condition_nodes(template: Any) -> Iterator[tuple[Any, int]]:
+    """Every node of a condition template, with the template lines it stands for (a line,
+    an array item, a ``@path`` step: each at least one nested test in the compiled code)."""
     stack = [template]
     while stack:
         node = stack.pop()
         match node:
-            case None | m.Literal() | m.LeafVar():
-                total += 1
-            case m.ObjectTemplate(lines=items) | m.ArrayTemplate(items=items):
-                total += 1
+            case m.ObjectTemplate(lines=items):
+                yield node, 0
                 stack.extend(items)
-            case m.KeyLine(sub=sub) | m.VarLine(sub=sub) | m.ParentLine(sub=sub):
-                total += 1
-                stack.append(sub)
-            case m.NotLine(sub=sub):
-                total += 1
+            case m.ArrayTemplate(items=items):
+                yield node, 1 + len(items)
+                stack.extend(items)
+            case (
+                m.KeyLine(sub=sub) | m.VarLine(sub=sub) | m.ParentLine(sub=sub) | m.NotLine(sub=sub)
+            ):
+                yield node, 1
                 stack.append(sub)
             case m.PathLine(steps=steps, sub=sub):
-                total += 1 + len(steps)
+                yield node, 1 + len(steps)
                 stack.append(sub)
-            case (
-                m.CalcLine(expr=expr)
-                | m.LeafAssign(expr=expr)
-                | m.LeafCompare(expr=expr)
-                | m.LeafTest(expr=expr)
-                | m.LeafEqual(expr=expr)
-            ):
-                total += 1 + _expression_nodes(expr)
+            case m.CalcLine():
+                yield node, 1
             case _:
-                raise AssertionError(f"not a template node: {node!r}")
+                yield node, 0
+
+
+def condition_weight(template: Any) -> int:
+    """1 + the template lines, leaves and expression nodes of a condition (None: 1)."""
+    total = 1
+    for node, lines in _condition_nodes(template):
+        expr = getattr(node, "expr", None)
+        total += max(lines, 1) + (0 if expr is None else _expression_nodes(expr))
     return total
 
 
@@ -92,25 +95,4 @@ def action_weight(action: Any) -> int:
 def lines_in(template: Any) -> int:
     """The template lines of a condition, ``@not`` and ``@path`` steps included: each is at
     least one nested test in the compiled code."""
-    count = 0
-    stack = [template]
-    while stack:
-        node = stack.pop()
-        match node:
-            case m.ObjectTemplate(lines=items):
-                stack.extend(items)
-            case m.ArrayTemplate(items=items):
-                count += 1 + len(items)
-                stack.extend(items)
-            case m.KeyLine(sub=sub) | m.VarLine(sub=sub) | m.ParentLine(sub=sub):
-                count += 1
-                stack.append(sub)
-            case m.NotLine(sub=sub):
-                count += 1
-                stack.append(sub)
-            case m.PathLine(steps=steps, sub=sub):
-                count += 1 + len(steps)
-                stack.append(sub)
-            case m.CalcLine():
-                count += 1
-    return count
+    return sum(lines for _, lines in _condition_nodes(template))

@@ -30,7 +30,7 @@ from pure_engine.testing.check_keys import DEEP_KEY_SEARCH, KeySearch, SearchSta
 from pure_engine.testing.check_names import ALL_CHECKS, FAST_CHECKS, Check, Checks, parse_checks
 from pure_engine.testing.check_play import Failure, Playthrough, Run, play_trace
 from pure_engine.testing.check_process import ReplayTrace, run_in_subprocess, spec_of
-from pure_engine.testing.check_resample import has_resample, resample_failure
+from pure_engine.testing.check_resample import has_resample, hides_at_start, resample_failure
 from pure_engine.testing.check_rules import CheckFailedError, describe, key_digest, listed
 from pure_engine.testing.check_stats import frequency_failures
 
@@ -320,8 +320,6 @@ def _check_resamples(
     ]
     share = false_alarm / len(chosen)
     for number, (trace, step) in enumerate(chosen):
-        start = trace.states[0]
-        other_start = game.initial_state(None if trace.seed is None else trace.seed + 1)
         try:
             detail = resample_failure(
                 game,
@@ -331,7 +329,7 @@ def _check_resamples(
                 false_alarm=share,
                 budget=budget,
                 seed=f"pure_engine.resample:{seed}:{number}",
-                hidden_start=key_digest(game, start) != key_digest(game, other_start),
+                hidden_start=hides_at_start(game, trace.states[0], trace.seed),
             )
         except CheckFailedError as failed:
             detail = failed.detail

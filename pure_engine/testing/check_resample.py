@@ -46,7 +46,7 @@ from pure_engine.core.game import CHANCE, Game
 from pure_engine.testing.check_rules import key_digest
 from pure_engine.testing.check_stats import binomial_p_value, frequency_failures
 
-__all__ = ["Worlds", "has_resample", "list_worlds", "resample_failure"]
+__all__ = ["Worlds", "has_resample", "hides_at_start", "list_worlds", "resample_failure"]
 
 _PAIRS = 40
 """Pairs of draws the no-leak test scores (a full leak then has p = 2 ** -39)."""
@@ -64,6 +64,29 @@ def has_resample(game: Game[Any, Any]) -> bool:
     (True, False)
     """
     return game.resample is not _DEFAULT_RESAMPLE
+
+
+def hides_at_start(game: Game[Any, Any], start: Any, seed: int | None) -> bool:
+    """Does the initial state itself hold hidden facts (so worlds cannot be listed from it)?
+
+    True when another seed starts elsewhere (a deck shuffled by the seed), or when
+    ``resample`` of the start draws another state for some player (a given deal).
+
+    >>> from pure_engine.testing import toys
+    >>> game = toys.make_high_card()
+    >>> hides_at_start(game, game.initial_state(0), 0)       # chance deals after the start
+    False
+    """
+    other = game.initial_state(None if seed is None else seed + 1)
+    if key_digest(game, other) != key_digest(game, start):
+        return True
+    rng = random.Random("pure_engine.resample.start")
+    truth = key_digest(game, start)
+    return any(
+        key_digest(game, game.resample(start, player, rng)) != truth
+        for player in range(game.num_players)
+        for _ in range(4)
+    )
 
 
 @dataclasses.dataclass
@@ -190,7 +213,7 @@ def _exact_failure(
             return (
                 f"resample for player {player} drew {game.render(other)!r:.120}, which no "
                 "history consistent with what the player saw reaches (it changes a fact "
-                f"the player has seen, or deals what chance cannot); {len(counts)} worlds are"
+                f"the player has seen, or deals what chance cannot; {len(counts)} worlds do)"
             )
         counts[world] += 1
     bad = frequency_failures(probabilities, counts, false_alarm=false_alarm)

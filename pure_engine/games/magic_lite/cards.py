@@ -1,14 +1,15 @@
 """The card set of magic_lite: every card, compiled once, and the lookups the rules use.
 
-Fifty-nine cards in five colours and colourless: basic lands (here), creatures
-(:mod:`~.creatures`, some with activated abilities) and instants, sorceries,
-auras and enchantments (:mod:`~.spells`), all written with Magic's words for
+Sixty-three cards in five colours and colourless: basic lands (here), creatures
+(:mod:`~.creatures`, some with activated abilities), instants, sorceries,
+auras and enchantments (:mod:`~.spells`), the cards of the evergreen mechanics added since
+(:mod:`~.evergreen`), all written with Magic's words for
 the card DSL (:mod:`~.dsl`: zones, selectors, constructors).
 
 >>> POOL.card("lightning_bolt").text
 'Lightning Bolt deals 3 damage to any target.'
 >>> len([c for c in POOL.defs if c != PLAYER])
-59
+63
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pure_engine.games.magic_lite.dsl import (
     PLAYERS,
     land,
 )
+from pure_engine.games.magic_lite.evergreen import EVERGREEN_CARDS
 from pure_engine.games.magic_lite.spells import SPELL_CARDS
 from pure_engine.games.magic_lite.state import COLORS, CardFacts, Cost, MagicEvent
 
@@ -60,6 +62,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     *LAND_CARDS,
     *CREATURE_CARDS,
     *SPELL_CARDS,
+    *EVERGREEN_CARDS,
 )
 """Every card, in the order the encoding numbers them (the player entity's card first)."""
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -25,9 +26,11 @@ from pure_engine.games.magic_lite.state import (
     CANT_BLOCK,
     DEATHTOUCH,
     DEFENDER,
+    DOUBLE_STRIKE,
     FIRST_STRIKE,
     FLYING,
     HASTE,
+    MENACE,
     ONE_BLOCKER,
     PACIFIED,
     REACH,
@@ -44,6 +47,7 @@ __all__ = [
     "block_list",
     "block_options",
     "blockers_of",
+    "blocks_done",
     "can_attack",
     "can_block",
     "combat_damage",
@@ -53,6 +57,7 @@ __all__ = [
 ]
 
 _CANT_ATTACK: Final = DEFENDER | PACIFIED
+_STRIKES_FIRST: Final = FIRST_STRIKE | DOUBLE_STRIKE
 DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 
 
@@ -108,19 +113,43 @@ def _can_block(blocker: Entity, attacker: Entity) -> bool:
 
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     """Every (blocker, attacker) pair the defending player may still declare, in battlefield
-    order: a creature blocks one attacker at most, and an attacker that can't be blocked by
-    more than one creature takes no second blocker (rule 509.1b)."""
+    order, within the blocking restrictions (rule 509.1b): a creature blocks one attacker at
+    most; an attacker that can't be blocked by more than one creature takes no second blocker;
+    an attacker with menace is blocked by two or more creatures or none — its first blocker
+    only when a second could join it, and then the next block must be that second one."""
     entities = state.table.entities
     blocking = {blocker for blocker, _ in state.blocks}
-    full = {a for _, a in state.blocks if entities[a].tags & ONE_BLOCKER}
+    counts: dict[EntityId, int] = {}
+    for _, a in state.blocks:
+        counts[a] = counts.get(a, 0) + 1
+    full = {a for a in counts if entities[a].tags & ONE_BLOCKER}
     attackers = [a for a in _attacking(state) if a.id not in full]
-    return tuple(
+    pairs = [
         (i, a.id)
         for i in state.table.zones[BATTLEFIELD[1 - state.active]]
         if i not in blocking
         for a in attackers
         if _can_block(entities[i], a)
+    ]
+    alone = [a for a, n in counts.items() if n == 1 and entities[a].tags & MENACE]
+    if alone:  # a menace attacker blocked by one creature: the next block joins it
+        return tuple(pair for pair in pairs if pair[1] == alone[0])
+    able = Counter(a for _, a in pairs)  # how many creatures could block each attacker
+    return tuple(
+        pair
+        for pair in pairs
+        if not entities[pair[1]].tags & MENACE or pair[1] in counts or able[pair[1]] >= 2
     )
+
+
+def blocks_done(state: MagicState) -> bool:
+    """True when the blockers declared so far are a legal declaration (rule 509.1c): no
+    attacker with menace is blocked by one creature only."""
+    entities = state.table.entities
+    counts: dict[EntityId, int] = {}
+    for _, a in state.blocks:
+        counts[a] = counts.get(a, 0) + 1
+    return not any(n == 1 and entities[a].tags & MENACE for a, n in counts.items())
 
 
 def can_block(state: MagicState) -> bool:
@@ -136,9 +165,11 @@ def can_block(state: MagicState) -> bool:
 
 
 def block_list(state: MagicState) -> tuple[Action, ...]:
-    """The legal actions while the defending player declares blockers: stop, then a block for
-    each (blocker, attacker) pair still open (:func:`block_options`)."""
-    return (DONE_BLOCKING, *(Action(Act.BLOCK, b, a) for b, a in block_options(state)))
+    """The legal actions while the defending player declares blockers: stop (when the blocks so
+    far are legal: :func:`blocks_done`), then a block for each (blocker, attacker) pair still
+    open (:func:`block_options`)."""
+    done = (DONE_BLOCKING,) if blocks_done(state) else ()
+    return (*done, *(Action(Act.BLOCK, b, a) for b, a in block_options(state)))
 
 
 def _attacking(state: MagicState) -> list[Entity]:
@@ -185,12 +216,12 @@ def damage_order(state: MagicState, attacker: EntityId, index: int) -> tuple[Ent
 
 
 def has_first_strike(state: MagicState) -> bool:
-    """True when a creature in combat has first strike (combat has two damage steps: rule
-    510.4)."""
+    """True when a creature in combat has first strike or double strike (combat has two
+    damage steps: rule 510.4)."""
     entities = state.table.entities
     fighters = [*state.attackers, *(blocker for blocker, _ in state.blocks)]
     return any(
-        entities[i].tags & FIRST_STRIKE and entities[i].zone in BATTLEFIELD for i in fighters
+        entities[i].tags & _STRIKES_FIRST and entities[i].zone in BATTLEFIELD for i in fighters
     )
 
 
@@ -198,9 +229,14 @@ def has_first_strike(state: MagicState) -> bool:
 
 
 def _strikes(e: Entity, first_strike: bool) -> bool:
-    """True when *e* deals combat damage in this damage step: in the first strike step exactly
-    when it has first strike, and only with power above zero."""
-    return bool(e.tags & FIRST_STRIKE) == first_strike and e.attack > 0
+    """True when *e* deals combat damage in this damage step, with power above zero: in the first
+    strike step when it has first strike or double strike, in the regular step when it has no
+    first strike or has double strike (rules 510.4, 702.4b)."""
+    if e.attack <= 0:
+        return False
+    if first_strike:
+        return bool(e.tags & _STRIKES_FIRST)
+    return not e.tags & FIRST_STRIKE or bool(e.tags & DOUBLE_STRIKE)
 
 
 def _assigned(

@@ -101,6 +101,32 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
         ("lightning_bolt", 2),
         ("shock", 2),
     ),
+    "boros_strike": (
+        ("plains", 9),
+        ("mountain", 8),
+        ("fencing_ace", 4),
+        ("boros_swiftblade", 4),
+        ("savannah_lions", 2),
+        ("youthful_knight", 2),
+        ("knight_of_meadowgrain", 2),
+        ("boggart_brute", 3),
+        ("lightning_bolt", 3),
+        ("swords_to_plowshares", 2),
+        ("holy_strength", 1),
+    ),
+    "rakdos_menace": (
+        ("swamp", 9),
+        ("mountain", 8),
+        ("alley_strangler", 4),
+        ("boggart_brute", 4),
+        ("typhoid_rats", 2),
+        ("child_of_night", 2),
+        ("vampire_nighthawk", 2),
+        ("hill_giant", 2),
+        ("doom_blade", 2),
+        ("lightning_bolt", 3),
+        ("shock", 2),
+    ),
 }
 """The preset decks, as (card key, copies)."""
 

@@ -24,11 +24,13 @@ __all__ = [
     "COLORS",
     "DEATHTOUCH",
     "DEFENDER",
+    "DOUBLE_STRIKE",
     "FIRST_STRIKE",
     "FLYING",
     "HASTE",
     "KEYWORDS",
     "LIFELINK",
+    "MENACE",
     "ONE_BLOCKER",
     "PACIFIED",
     "REACH",
@@ -61,6 +63,10 @@ CANT_BLOCK: Final = 1 << 10
 """Can't block (Goblin Piker)."""
 ONE_BLOCKER: Final = 1 << 11
 """Can't be blocked by more than one creature (Charging Rhino)."""
+DOUBLE_STRIKE: Final = 1 << 12
+"""Deals both first-strike and regular combat damage (rule 702.4)."""
+MENACE: Final = 1 << 13
+"""Can't be blocked except by two or more creatures (rule 702.111)."""
 
 KEYWORDS: Final = {
     "flying": FLYING,
@@ -74,6 +80,8 @@ KEYWORDS: Final = {
     "defender": DEFENDER,
     "can't block": CANT_BLOCK,
     "can't be blocked by more than one creature": ONE_BLOCKER,
+    "double strike": DOUBLE_STRIKE,
+    "menace": MENACE,
 }
 
 TAPPED: Final = FIRST_GAME_STATUS

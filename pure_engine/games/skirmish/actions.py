@@ -43,6 +43,7 @@ from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
     BOARD_ZONES,
+    CANT_ATTACK,
     CHARGE,
     HAND_ZONES,
     HERO_ZONES,
@@ -114,7 +115,7 @@ def attack_value(state: SkirmishState, entity: Entity) -> int:
 
 def can_attack(state: SkirmishState, e: Entity) -> bool:
     """True when *e* (a minion or hero) may attack now: not frozen, attack left, ready or charge."""
-    if e.status & FROZEN or attack_value(state, e) <= 0:
+    if e.status & FROZEN or e.tags & CANT_ATTACK or attack_value(state, e) <= 0:
         return False
     if e.attacks >= (2 if e.tags & WINDFURY else 1):
         return False

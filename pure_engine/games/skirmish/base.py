@@ -16,10 +16,12 @@ from pure_engine.core.zones import Visibility
 __all__ = [
     "BOARD_LIMIT",
     "BOARD_ZONES",
+    "CANT_ATTACK",
     "CHARACTERS",
     "CHARGE",
     "DECK_ZONES",
     "DIVINE_SHIELD",
+    "ELUSIVE",
     "END_STEP",
     "ENEMY_CHARACTERS",
     "ENEMY_HERO",
@@ -117,6 +119,10 @@ STEALTH: Final = 1 << 4
 POISONOUS: Final = 1 << 5
 SPELLPOWER: Final = 1 << 6
 """Spell damage +1 (the card list gives no minion more than +1)."""
+ELUSIVE: Final = 1 << 7
+"""Cannot be targeted by spells or hero powers (Faerie Dragon)."""
+CANT_ATTACK: Final = 1 << 8
+"""Cannot attack (Ancient Watcher, Ragnaros)."""
 
 KEYWORDS: Final = {
     "taunt": TAUNT,
@@ -126,6 +132,8 @@ KEYWORDS: Final = {
     "stealth": STEALTH,
     "poisonous": POISONOUS,
     "spell_damage": SPELLPOWER,
+    "elusive": ELUSIVE,
+    "cant_attack": CANT_ATTACK,
 }
 """Keyword names (puzzle files, notation) and their bits."""
 

@@ -63,10 +63,12 @@ from pure_engine.cards import (
 from pure_engine.cards.runtime import FROZEN, CardState, Frame, is_alive
 from pure_engine.games.skirmish.base import (
     BEAST,
+    CANT_ATTACK,
     CHARACTERS,
     CHARGE,
     DAMAGED,
     DIVINE_SHIELD,
+    ELUSIVE,
     ENEMY_CHARACTERS,
     ENEMY_HERO,
     ENEMY_MINIONS,
@@ -109,6 +111,11 @@ CLASSES: Final = (
 def targetable(selector: Selector) -> Selector:
     """*selector* without the enemy's stealthed minions (which cannot be targeted)."""
     return selector - (ENEMY + MINIONS + HasTag(STEALTH, "STEALTH"))
+
+
+def spell_targetable(selector: Selector) -> Selector:
+    """:func:`targetable`, and without the minions spells and hero powers cannot target."""
+    return targetable(selector) - (MINIONS + HasTag(ELUSIVE, "ELUSIVE"))
 
 
 def _name(key: str) -> str:
@@ -154,7 +161,7 @@ def spell(
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
-        target=None if target is None else targetable(target),
+        target=None if target is None else spell_targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
             "needs_weapon": needs_weapon, "needs_room": needs_room,
@@ -163,11 +170,13 @@ def spell(
 
 
 def weapon(
-    key: str, cost: int, attack: int, durability: int, cls: str, *, collectible: bool = True
-) -> CardDef:
-    """A weapon: its health is its durability."""
+    key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
+    target: Selector | None = None, text: str = "", collectible: bool = True,
+) -> CardDef:  # fmt: skip
+    """A weapon: its health is its durability; *effects* are its battlecry."""
     return CardDef(
-        key, _name(key), frozenset({"weapon"}), cost, attack, durability,
+        key, _name(key), frozenset({"weapon"}), cost, attack, durability, text=text,
+        play=effects, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip
 
@@ -178,7 +187,7 @@ def power(
     """A hero power (cost 2, once a turn)."""
     return CardDef(
         key, _name(key), frozenset({"hero_power"}), 2, text=text, play=effects,
-        target=None if target is None else targetable(target),
+        target=None if target is None else spell_targetable(target),
         extra={"class": cls, "collectible": False},
     )  # fmt: skip
 
@@ -402,6 +411,10 @@ CARDS: Final[tuple[CardDef, ...]] = (
     minion("sylvanas_windrunner", 6, 5, 5, deathrattle=(TakeControl(RANDOM(ENEMY_MINIONS)),), text="Deathrattle: take control of a random enemy minion."),
     minion("malygos", 9, 4, 12, tags=SPELLPOWER, spell_power=5, types=("dragon",), text="Spell Damage +5."),
     spell("mind_control", 10, "Take control of an enemy minion.", TakeControl(TARGET), target=ENEMY_MINIONS, cls="priest", needs_room=True),
+    minion("faerie_dragon", 2, 3, 2, tags=ELUSIVE, types=("dragon",), text="Can't be targeted by spells or Hero Powers."),
+    minion("ancient_watcher", 2, 4, 5, tags=CANT_ATTACK, text="Can't attack."),
+    minion("ragnaros_the_firelord", 8, 8, 8, tags=CANT_ATTACK, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(RANDOM(ENEMY_CHARACTERS), 8),), YOUR_TURN),), text="Can't attack. At the end of your turn, deal 8 damage to a random enemy."),
+    weapon("perditions_blade", 3, 2, 2, "rogue", If(combo, (Hit(TARGET, 2),), (Hit(TARGET, 1),)), target=CHARACTERS, text="Battlecry: deal 1 damage. Combo: deal 2 instead."),
     minion("timber_wolf", 1, 1, 1, types=("beast",), aura=Aura(OTHER_FRIENDLY_MINIONS + BEAST, 1, 0), cls="hunter", text="Your other Beasts have +1 Attack."),
     # weapons
     weapon("fiery_war_axe", 2, 3, 2, "warrior"),

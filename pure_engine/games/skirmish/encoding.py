@@ -7,8 +7,8 @@ first, then ``them``), every number in ``[0, 1]``:
 block                  per slot                                                       numbers
 =====================  =============================================================  ==========
 my hand (10 slots)     the card one-hot (:data:`CARD_KEYS`), its cost / 10            10 (C + 1)
-boards (2 x 7 slots)   card one-hot, attack, health, damage, health left (each / 30,  14 (C + 16)
-                       clipped), the 7 keywords, exhausted, frozen, silenced,
+boards (2 x 7 slots)   card one-hot, attack, health, damage, health left (each / 30,  14 (C + 18)
+                       clipped), the 9 keywords, exhausted, frozen, silenced,
                        attacks made / 2, can attack now
 heroes (me, them)      class one-hot, health left, maximum health, armor, attack      2 x 24
                        (/ 30), weapon: present, attack / 30, durability left / 10;
@@ -50,7 +50,7 @@ OpenSpiel numbers them: option *i* of the pending chance decision is *i*
 >>> game = pure_engine.load_game("skirmish")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((5091,), 1633)
+((5219,), 1637)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)][-1]
 0
@@ -145,7 +145,7 @@ MAX_CHANCE_OUTCOMES: Final = 32
 21 pairs of enemy minions (Soulfire's discard: 10 cards; Totemic Call: 4 totems)."""
 
 _HAND_SLOT: Final = _C + 1
-_MINION: Final = _C + 16
+_MINION: Final = _C + 9 + len(_KEYWORD_BITS)  # 4 stats, the keywords, 5 states
 _HERO: Final = len(CLASSES) + 15
 _PENDING: Final = 8 + _TARGETS + 1 + _C + _MODES
 OBSERVATION_SIZE: Final = (

@@ -246,6 +246,8 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         for old in table.zones[WEAPON_ZONES[me]]:
             table = move(table, old, GRAVE_ZONES[me])
         state = state.replace(table=move(table, card_id, WEAPON_ZONES[me]))
+        if (card.card, "play") in POOL.programs:  # a weapon's battlecry
+            state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
         return emit(state, RULES, ON_PLAYED, card_id)
     state = state.replace(table=move(state.table, card_id, GRAVE_ZONES[me]))
     if (card.card, "play") in POOL.programs:

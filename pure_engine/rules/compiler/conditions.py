@@ -60,9 +60,11 @@ def _type_test(em: Emitter, type_: str | None, value: str) -> str | None:
     return f"{name}({value})"
 
 
-def _children(node: str, pairs: str) -> str:
-    """The ``(key, child)`` pairs of *node*, given *pairs*: *node* itself when it is a tuple
-    (enumerated inline, without a helper call), else the pairs ``_kids`` listed."""
+def _children(node: str, pairs: str | None) -> str:
+    """The ``(key, child)`` pairs of *node*: a tuple's inline, without a helper call; given
+    *pairs* (*node* itself when it is a tuple, else what ``_kids`` listed), those."""
+    if pairs is None:
+        return f"(enumerate({node}) if type({node}) is tuple else _kids({node}))"
     return f"(enumerate({pairs}) if {pairs} is {node} else {pairs})"
 
 
@@ -109,12 +111,22 @@ def _var_child(
     one child it names.  Returns the indentation and the names of the code below."""
     inner = ind + "    "
     if binds:
-        pairs = em.fresh("c")
-        out.append(f"{ind}{pairs} = {node} if type({node}) is tuple else _kids({node})")
-        out.append(f"{ind}{em.steps} -= len({pairs}) * {em.weight}")  # every candidate, at once
-        out.append(f"{ind}if {em.steps} < 0:")
-        out.append(f"{ind}    raise _OutOfSteps")
-        out.append(f"{ind}for v_{name}, {below} in {_children(node, pairs)}:")
+        em.loops += 1
+        if em.steps == "steps" and em.loops == 1:
+            # The fused query's outermost loops: charged by their width, checked at the next rule
+            # (and at the end): at least what the driver charges, so that running out here
+            # falls back to the driver, which decides (the gain: 3 % of a Belote legality
+            # query in instructions, measured with cachegrind).
+            width = f"(len({node}) if type({node}) is tuple else _width({node}))"
+            out.append(f"{ind}steps -= {width} * {em.weight}")
+            out.append(f"{ind}for v_{name}, {below} in {_children(node, None)}:")
+        else:
+            pairs = em.fresh("c")
+            out.append(f"{ind}{pairs} = {node} if type({node}) is tuple else _kids({node})")
+            out.append(f"{ind}{em.steps} -= len({pairs}) * {em.weight}")  # every candidate
+            out.append(f"{ind}if {em.steps} < 0:")
+            out.append(f"{ind}    raise _OutOfSteps")
+            out.append(f"{ind}for v_{name}, {below} in {_children(node, pairs)}:")
         test = _type_test(em, type_, f"v_{name}")
         if test:
             out.append(f"{inner}if {test}:")
@@ -207,6 +219,7 @@ def _lines(
             below = em.fresh("n")
             body, bound = _var_child(em, name, type_, binds, node, below, names, out, ind)
             _template(em, sub, below, _below(chain, node), bound, out, body, rest)
+            em.loops -= binds
         case m.CalcLine(name=None, expr=expr):
             out.append(f"{ind}if {em.expr(expr, names, node)}:")
             rest(out, inner, names)
@@ -268,6 +281,7 @@ def _path(
         case m.PathVar(name=name, type=type_, binds=binds):
             body, bound = _var_child(em, name, type_, binds, node, below, names, out, ind)
             _path(em, more, below, _below(chain, node), bound, out, body, sub, cont)
+            em.loops -= binds
 
 
 def _not_helper(
@@ -285,8 +299,10 @@ def _not_helper(
         out.append(f"{ind}return True")
 
     em.helper_depth += 1
+    loops, em.loops = em.loops, 0
     _template(em, sub, node, chain, names, body, "    ", found)
     em.helper_depth -= 1
+    em.loops = loops
     body.append("    return False")
     em.helpers.append(body)
     return helper, params

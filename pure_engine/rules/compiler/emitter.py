@@ -88,6 +88,8 @@ class Emitter:
         self.library = library
         self.weight = 1
         """Steps each candidate of a ``$variable`` loop costs (the size of the condition)."""
+        self.loops = 0
+        """How many ``for`` loops enclose the code being emitted, in its function."""
         self.local_steps = False
         """True when the function being emitted keeps its steps in the local ``steps``."""
         self.lines: list[str] = []

@@ -38,17 +38,16 @@ def q(state, env, out, bud):
         raise _OutOfSteps
     n1 = r0
     if n1 is not _M:
-        c3 = n1 if type(n1) is tuple else _kids(n1)
-        steps -= len(c3) * 14
-        if steps < 0:
-            raise _OutOfSteps
-        for v_I, n2 in (enumerate(c3) if c3 is n1 else c3):
+        steps -= (len(n1) if type(n1) is tuple else _width(n1)) * 14
+        for v_I, n2 in (enumerate(n1) if type(n1) is tuple else _kids(n1)):
             v_C = n2
-            n4 = r1
-            if n4 is not _M:
-                v_S = n4
+            n3 = r1
+            if n3 is not _M:
+                v_S = n3
                 if ((v_C // 10) == v_S):
                     out[v_C] = None
+    if steps < 0:
+        raise _OutOfSteps
     return None
 """
 
@@ -196,7 +195,8 @@ def fused_source(
     head = ["def q(state, env, out, bud):", f"    {_ROOT} = root = state", "    anc = ()"]
     head.append("    steps = bud.left")
     head += [f"    v_{var} = env[{var!r}]" for var in given]
-    source = [*head, *em.hoisted_reads(), *body, "    return None"]
+    tail = ["    if steps < 0:", "        raise _OutOfSteps", "    return None"]
+    source = [*head, *em.hoisted_reads(), *body, *tail]
     for helper in em.helpers:
         source.extend(helper)
     space.update(em.constants)

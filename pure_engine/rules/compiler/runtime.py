@@ -5,7 +5,7 @@ every generated module starts from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import immutables
@@ -93,6 +93,14 @@ def _rules_at(state: Any, path: tuple[Any, ...]) -> None:
         raise RuleRuntimeError("@rules: no node here")
 
 
+def _width(node: Any) -> int:
+    """How many children *node* may have, at least as many as it has (a struct counts its
+    class), without listing them; 0 for a leaf."""
+    if isinstance(node, tuple | list | PVector | frozenset | Mapping | _Map):
+        return len(node)
+    return 0
+
+
 def _is_seq_of(node: Any, size: int) -> bool:
     return is_sequence(node) and len(node) == size
 
@@ -103,6 +111,7 @@ HELPERS: dict[str, Any] = {
     "_lc": _lit_cached,
     "_kid": child,
     "_kids": _kids,
+    "_width": _width,
     "_up": _up,
     "_above_root": _above_root,
     "_index": index_value,
