@@ -138,6 +138,9 @@ class _Fireplace:
                 data.tags.setdefault(GameTag.DURABILITY, 0)  # its weapons' durability is HEALTH
                 cards.db[card_id] = cards.db.merge(card_id, data)
                 cards.db[card_id].spellpower = data.tags.get(GameTag.SPELLPOWER, 0)
+        for data in cards.db.values():  # its hero power's dagger (and any weapon) lacks this tag
+            if getattr(data.type, "name", "") == "WEAPON":
+                data.tags.setdefault(GameTag.DURABILITY, 0)
         by_name: dict[str, str] = {}
 
         # the original Basic/Classic printings (CS2_029 Fireball), not later reprints
@@ -160,6 +163,7 @@ class _Fireplace:
             ):
                 by_cost.setdefault(card.cost, card_id)
         self.by_cost = by_cost
+        self.crashes = 0
 
     def deck(self, preset: str | Deck) -> list[str]:
         from pure_engine.games.skirmish.cards import DEFS
@@ -245,6 +249,8 @@ class _Fireplace:
                     break
         except GameOver:
             pass
+        except AssertionError:  # its own invariant: a minion taken keeps a copy on its old board
+            self.crashes += 1  # and may be made to attack itself (Mind Control, Sylvanas)
         return decisions, game
 
 
@@ -276,7 +282,8 @@ def _pool_table(peer: _Fireplace | None) -> None:
         }
         distinct = {c for pair in PAIRS for deck in pair for c in deck.cards}
         print(
-            f"\nFireplace lacks {len(lacking)} of the {len(distinct)} distinct cards of these decks"
+            f"\nFireplace lacks {len(lacking)} of the {len(distinct)} distinct cards of these "
+            f"decks; {peer.crashes} of its {theirs.games} games stopped on its own assertion"
         )
         ratio = median_ratio(ours_rates, fp_rates)
         spread = sorted(a / b for a, b in zip(ours_rates, fp_rates, strict=True))

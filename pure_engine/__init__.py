@@ -10,6 +10,8 @@ snapshots for tree search.
 True
 """
 
+# first: decides which build runs (compiled or pure) before any compiled module can load
+from pure_engine._build import build_info  # isort: skip
 from pure_engine import games as _games  # noqa: F401 - registers the bundled games
 from pure_engine import interop as _interop  # noqa: F401 - registers "openspiel" (lazily)
 from pure_engine.core import (
@@ -53,6 +55,7 @@ __all__ = [
     "Rng",
     "Struct",
     "UnknownGameError",
+    "build_info",
     "digest",
     "hex_digest",
     "list_games",

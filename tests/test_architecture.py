@@ -36,15 +36,9 @@ MAX_FUNCTION_LINES = 80
 
 # Known oversize places, each with its size when listed: the list may only shrink. A listed
 # place that is now within the limit must leave the list; one that grew fails.
-KNOWN_LONG_MODULES: Mapping[str, int] = {
-    "games/bridge/double_dummy/search.py": 834,
-}
+KNOWN_LONG_MODULES: Mapping[str, int] = {}
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
-    "games/bridge/double_dummy/search.py:__init__": 551,
-    "games/bridge/double_dummy/search.py:resolve": 102,
-    "games/bridge/double_dummy/search.py:follow": 93,
-    "games/bridge/double_dummy/search.py:last_hand": 184,
     "games/patience/hole.py:_search": 113,
     "games/skirmish/puzzle.py:parse_puzzle": 92,
     "interop/openspiel_wrap.py:_wrap": 124,
@@ -52,7 +46,6 @@ KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "search/ismcts.py:ismcts": 138,
     "search/mcts.py:mcts": 126,
     "search/pimc.py:pimc": 84,
-    "search/puzzle.py:solve": 87,
     "testing/check.py:check_game": 100,
     "testing/stateful.py:game_state_machine": 87,
 }

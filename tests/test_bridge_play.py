@@ -10,10 +10,10 @@ from pure_engine import load_game
 from pure_engine.core.game import CHANCE, TERMINAL
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.bridge.game import make_game
-from pure_engine.games.bridge.play import BridgeState, observation, shown_voids
+from pure_engine.games.bridge.play import BridgeState, observation, resample, shown_voids
 from pure_engine.games.trick_taking.pbn import parse_pbn
 from pure_engine.games.trick_taking.tricks import cards_of
-from pure_engine.testing import ALL_CHECKS, GameCheckError, check_encoding, check_game
+from pure_engine.testing import check_encoding, check_game
 
 DEAL = "N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T862.AQ987.A.Q95 3.K6532.QT6.KT82"
 
@@ -41,22 +41,23 @@ def test_a_given_deal_passes_check_game() -> None:
 
 
 def test_a_dealt_ending_passes_check_game() -> None:
-    # every check but resample: a known finding, kept failing by the strict xfail below
-    checks = [check for check in ALL_CHECKS if check != "resample"]
-    report = check_game(
-        load_game("bridge_play", cards=3), games=6, invariants=[tricks_add_up], checks=checks
-    )
+    report = check_game(load_game("bridge_play", cards=3), games=6, invariants=[tricks_add_up])
     assert report.terminals == report.games
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=GameCheckError,
-    reason="finding: in an ending dealt by chance (cards < 13) resample redeals only the cards "
-    "the other hands hold, so a bot that resamples learns which cards are in play",
-)
-def test_known_issue_resample_of_a_dealt_ending_leaks_the_cards_in_play() -> None:
+def test_resample_of_a_dealt_ending_hides_which_cards_are_in_play() -> None:
     check_game(load_game("bridge_play", cards=3), games=6, checks={"resample"})
+    game = load_game("bridge_play", cards=3)
+    state = game.initial_state(seed=4)
+    while game.is_chance_node(state):
+        _, state = game.resolve_chance(state)
+    in_play = set().union(*(cards_of(hand) for hand in state.play.hands))
+    drawn = set()
+    for seed in range(30):
+        again = resample(state, 1, random.Random(seed))
+        assert observation(again, 1) == observation(state, 1)
+        drawn |= set().union(*(cards_of(hand) for hand in again.play.hands))
+    assert drawn - in_play  # cards that were never dealt turn up in other worlds
 
 
 def test_the_opening_leader_is_declarers_left_hand_opponent() -> None:

@@ -61,6 +61,7 @@ def test_help_of_one_subcommand_imports_only_that_one() -> None:
 def test_version_names_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "--version")
     assert code == 0 and out.startswith("pure-engine 0.") and out.count("\n") == 1
+    assert "compiled build: " in out or "pure Python build: " in out  # which build runs
 
 
 def test_patience_presets_are_games_by_name(capsys: pytest.CaptureFixture[str]) -> None:

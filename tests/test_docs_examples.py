@@ -10,7 +10,9 @@ import pytest
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-@pytest.mark.parametrize("page", ["architecture.md", "tricks.md", "rules.md", "bridge.md"])
+@pytest.mark.parametrize(
+    "page", ["architecture.md", "tricks.md", "rules.md", "bridge.md", "performance.md"]
+)
 def test_page_examples_run(page: str) -> None:
     failures, tried = doctest.testfile(
         str(DOCS / page),

@@ -66,6 +66,17 @@ def test_bad_input_is_one_line_and_exit_2(
     assert message in err and err.count("\n") == 1
 
 
+def test_a_binary_state_file_is_named_in_one_line(
+    files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules, state = files
+    Path(state).write_bytes(b"\x00\x01\xff\xfe")
+    assert main(["rules", "trace", rules, "--state", state, "--bind", "MIN=1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{state}: expected UTF-8 JSON text, found byte 0xff at 2" in err
+    assert err.count("\n") == 1
+
+
 def test_the_state_may_be_the_last_file(
     files: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -75,10 +75,11 @@ def version_text() -> str:
         text = "pure-engine (not installed)"
     import pure_engine
 
-    build_info = getattr(pure_engine, "build_info", None)
-    if callable(build_info):
-        text += f" ({build_info()})"
-    return text
+    info = pure_engine.build_info()
+    compiled = len(info["compiled"])
+    if info["build"] == "compiled":
+        return f"{text} (compiled build: {compiled} modules compiled with mypyc)"
+    return f"{text} (pure Python build: {info['reason']})"
 
 
 class _VersionAction(argparse.Action):

@@ -120,6 +120,9 @@ def _state(path: str | None) -> Any:
         ) from None
     except RecursionError:
         raise ParseError("malformed JSON: nested too deep to read", where=path) from None
+    except UnicodeDecodeError as exc:
+        found = f"byte {exc.object[exc.start]:#04x} at {exc.start}"
+        raise ParseError(f"expected UTF-8 JSON text, found {found}", where=path) from None
 
 
 def _load(args: argparse.Namespace, files: list[str], given: tuple[str, ...]) -> RuleSet:

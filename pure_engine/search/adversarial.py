@@ -68,7 +68,7 @@ def alphabeta(
     state: S,
     *,
     depth: int | None = None,
-    pruning: Pruning | str | None = Pruning.STAR2,
+    pruning: Pruning | str | None = "star2",
     bounds: tuple[float, float] | None = None,
     budget: Budget | None = None,
     tt: bool = True,

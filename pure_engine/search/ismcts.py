@@ -112,7 +112,7 @@ def ismcts(
     *,
     simulations: int | None = None,
     seconds: float | None = None,
-    uct_c: float = 2**0.5,
+    uct_c: float = 1.4142135623730951,  # the square root of 2
     rollout: RolloutPolicy[S, A] | None = None,
     seed: int = 0,
     budget: Budget | None = None,

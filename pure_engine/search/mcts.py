@@ -265,7 +265,7 @@ def mcts(
     *,
     simulations: int | None = None,
     seconds: float | None = None,
-    uct_c: float = 2**0.5,
+    uct_c: float = 1.4142135623730951,  # the square root of 2
     rollout: RolloutPolicy[S, A] | None = None,
     seed: int = 0,
     tree: MctsTree[S, A] | None = None,

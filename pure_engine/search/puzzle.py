@@ -27,7 +27,6 @@ import math
 import warnings
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from heapq import heappop, heappush
 from typing import Generic, TypeVar, assert_never
@@ -40,10 +39,10 @@ from pure_engine.search.budget import (
     SOLVED,
     UNKNOWN,
     Budget,
-    Limiter,
     SearchStats,
     Verdict,
 )
+from pure_engine.search.puzzle_records import Counters, Path, Problem, Step, unwind
 
 __all__ = ["ALGORITHMS", "Algorithm", "PuzzleResult", "search", "solve"]
 
@@ -65,10 +64,6 @@ class Algorithm(StrEnum):
 
 ALGORITHMS = tuple(algorithm.value for algorithm in Algorithm)
 """The names :func:`search` and :func:`solve` accept for ``algorithm``."""
-
-# A solution path is kept as a persistent linked list of (action, parent) cells,
-# so each generated node costs one small tuple and no parent dictionary.
-_Path = tuple[A, "_Path[A]"] | None
 
 
 class PuzzleResult(Struct, Generic[A]):
@@ -101,50 +96,8 @@ class PuzzleResult(Struct, Generic[A]):
         return self.solved
 
 
-def _unwind(path: _Path[A]) -> tuple[A, ...]:
-    out: list[A] = []
-    while path is not None:
-        out.append(path[0])
-        path = path[1]
-    out.reverse()
-    return tuple(out)
-
-
 def _identity(state: S) -> Hashable:
     return state  # states are immutable, hence hashable
-
-
-@dataclass(frozen=True, slots=True)
-class _Problem(Generic[S, A]):
-    """What every search loop reads: the state space and the guidance over it."""
-
-    start: S
-    successors: Callable[[S], Iterable[tuple[A, S]]]
-    is_goal: Callable[[S], bool]
-    key: Callable[[S], Hashable]
-    heuristic: Callable[[S], float] | None
-    cost: Callable[[S, A, S], float] | None
-
-
-class _Counters:
-    """The mutable tallies of one running search (turned into SearchStats at the end)."""
-
-    __slots__ = ("duplicates", "expanded", "generated", "limiter", "peak")
-
-    def __init__(self, budget: Budget | None) -> None:
-        self.limiter = Limiter(budget)
-        self.expanded = 0
-        self.generated = 0
-        self.duplicates = 0
-        self.peak = 0
-
-    def stats(self) -> SearchStats:
-        return self.limiter.stats(
-            expanded=self.expanded,
-            generated=self.generated,
-            duplicates=self.duplicates,
-            peak_frontier=self.peak,
-        )
 
 
 def search(
@@ -155,7 +108,7 @@ def search(
     key: Callable[[S], Hashable] | None = None,
     heuristic: Callable[[S], float] | None = None,
     cost: Callable[[S, A, S], float] | None = None,
-    algorithm: Algorithm | str = Algorithm.ASTAR,
+    algorithm: Algorithm | str = "astar",
     weight: float = 1.0,
     budget: Budget | None = None,
 ) -> PuzzleResult[A]:
@@ -186,8 +139,8 @@ def search(
     chosen = parse_enum(Algorithm, algorithm, what="search algorithm")
     if not weight > 0:
         raise ValueError(f"weight must be > 0, found {weight!r}")
-    problem = _Problem(start, successors, is_goal, key or _identity, heuristic, cost)
-    counters = _Counters(budget)
+    problem = Problem(start, successors, is_goal, key or _identity, heuristic, cost)
+    counters = Counters(budget)
     match chosen:
         case Algorithm.BFS | Algorithm.DFS:
             depth_first = chosen is Algorithm.DFS
@@ -203,17 +156,17 @@ def search(
         case _:
             assert_never(chosen)
     verdict, path, total = outcome
-    actions = _unwind(path) if verdict is SOLVED else ()
+    actions = unwind(path) if verdict is SOLVED else ()
     return PuzzleResult(
         verdict, actions, total if verdict is SOLVED else math.inf, counters.stats()
     )
 
 
-_Outcome = tuple[Verdict, "_Path[A]", float]
+_Outcome = tuple[Verdict, Path[A], float]
 
 
 def _best_first(
-    problem: _Problem[S, A], counters: _Counters, *, greedy: bool, reopen: bool, weight: float
+    problem: Problem[S, A], counters: Counters, *, greedy: bool, reopen: bool, weight: float
 ) -> _Outcome[A]:
     """A* (*reopen*: a state reached again more cheaply is expanded again), weighted A*
     (``f = g + weight * h``) or greedy (by *h* alone)."""
@@ -227,7 +180,7 @@ def _best_first(
     best_g: dict[Hashable, float] = {start_key: 0.0}
     # entries: (priority, -g, tie, g, key, state, path); -g prefers deeper nodes on ties,
     # the counter keeps the order stable (first generated first) and never compares states
-    heap: list[tuple[float, float, int, float, Hashable, S, _Path[A]]] = [
+    heap: list[tuple[float, float, int, float, Hashable, S, Path[A]]] = [
         (h0 if greedy else weight * h0, 0.0, 0, 0.0, start_key, start, None)
     ]
     tie = 1
@@ -268,7 +221,15 @@ def _best_first(
                 best_g[ck] = cg
                 heappush(
                     heap,
-                    (h if greedy else cg + weight * h, -cg, tie, cg, ck, child, (action, path)),
+                    (
+                        h if greedy else cg + weight * h,
+                        -cg,
+                        tie,
+                        cg,
+                        ck,
+                        child,
+                        Step(action, path),
+                    ),
                 )
                 tie += 1
             if len(heap) > peak:
@@ -279,7 +240,7 @@ def _best_first(
         counters.peak = peak
 
 
-def _blind(problem: _Problem[S, A], counters: _Counters, *, depth_first: bool) -> _Outcome[A]:
+def _blind(problem: Problem[S, A], counters: Counters, *, depth_first: bool) -> _Outcome[A]:
     """BFS (a FIFO frontier) or DFS (LIFO: the first successor is explored first, or with a
     *heuristic* the most promising one, dead states pruned), each state once; the goal test
     is on generation, so BFS finds a fewest-actions solution."""
@@ -289,7 +250,7 @@ def _blind(problem: _Problem[S, A], counters: _Counters, *, depth_first: bool) -
     if is_goal(start):
         return SOLVED, None, 0.0
     seen = {keyf(start)}
-    frontier: deque[tuple[S, float, _Path[A]]] = deque([(start, 0.0, None)])
+    frontier: deque[tuple[S, float, Path[A]]] = deque([(start, 0.0, None)])
     take = frontier.pop if depth_first else frontier.popleft
     exhausted = counters.limiter.exhausted
     while frontier:
@@ -297,7 +258,7 @@ def _blind(problem: _Problem[S, A], counters: _Counters, *, depth_first: bool) -
         if exhausted(counters.expanded, len(seen)):
             return UNKNOWN, None, math.inf
         counters.expanded += 1
-        fresh: list[tuple[S, float, _Path[A]]] = []
+        fresh: list[tuple[S, float, Path[A]]] = []
         for action, child in successors(state):
             counters.generated += 1
             ck = keyf(child)
@@ -307,8 +268,8 @@ def _blind(problem: _Problem[S, A], counters: _Counters, *, depth_first: bool) -
             seen.add(ck)
             cg = g + (1.0 if cost is None else cost(state, action, child))
             if is_goal(child):
-                return SOLVED, (action, path), cg
-            fresh.append((child, cg, (action, path)))
+                return SOLVED, Step(action, path), cg
+            fresh.append((child, cg, Step(action, path)))
         if depth_first:  # popped last-in first-out: what should come first goes last
             if heuristic is None:
                 fresh.reverse()
@@ -328,7 +289,7 @@ class _Frame(Generic[S, A]):
     __slots__ = ("children", "g", "key", "path", "state")
 
     def __init__(
-        self, state: S, key: Hashable, g: float, path: _Path[A], children: Iterator[tuple[A, S]]
+        self, state: S, key: Hashable, g: float, path: Path[A], children: Iterator[tuple[A, S]]
     ) -> None:
         self.state = state
         self.key = key
@@ -337,7 +298,7 @@ class _Frame(Generic[S, A]):
         self.children = children
 
 
-def _deepening(problem: _Problem[S, A], counters: _Counters, *, by_cost: bool) -> _Outcome[A]:
+def _deepening(problem: Problem[S, A], counters: Counters, *, by_cost: bool) -> _Outcome[A]:
     """Iterative deepening over an explicit stack: IDDFS (*by_cost* false: the bound is the
     depth, and a state met again no shallower has nothing new below it) or IDA* (the bound
     is ``f = g + h``; a state already on the current path is a cycle, never part of a
@@ -385,7 +346,7 @@ def _deepening(problem: _Problem[S, A], counters: _Counters, *, by_cost: bool) -
             else:
                 reached[ck] = depth
             if is_goal(child):
-                return SOLVED, (action, frame.path), cg
+                return SOLVED, Step(action, frame.path), cg
             if not by_cost and depth == bound:
                 # only a child nobody reached yet this iteration is a real cut-off;
                 # without one, the reached set is closed under successors
@@ -397,7 +358,7 @@ def _deepening(problem: _Problem[S, A], counters: _Counters, *, by_cost: bool) -
             counters.expanded += 1
             if by_cost:
                 reached[ck] = depth
-            stack.append(_Frame(child, ck, cg, (action, frame.path), iter(successors(child))))
+            stack.append(_Frame(child, ck, cg, Step(action, frame.path), iter(successors(child))))
             if len(stack) > counters.peak:
                 counters.peak = len(stack)
         if next_bound == inf:
@@ -409,7 +370,7 @@ def solve(
     game: Game[S, A],
     state: S,
     *,
-    algorithm: Algorithm | str = Algorithm.ASTAR,
+    algorithm: Algorithm | str = "astar",
     heuristic: Callable[[S], float] | None = None,
     dominance: Callable[[S], tuple[A, ...]] | None = None,
     is_goal: Callable[[S], bool] | None = None,
@@ -436,14 +397,7 @@ def solve(
     (<Verdict.SOLVED: 'solved'>, (1, 2), 2.0)
     """
     if is_goal is None:
-        if game.num_players != 1:
-            raise ValueError(
-                f"solve needs a single-player game or an is_goal, found {game.num_players} players"
-            )
-        best = game.info.max_return
-
-        def is_goal(s: S) -> bool:
-            return game.is_terminal(s) and game.returns(s)[0] >= best
+        is_goal = _winning(game)
 
     current_player, legal_actions, step = game.current_player, game.legal_actions, game.step
     cap = max(game.info.max_game_length, 1) + 1
@@ -492,6 +446,20 @@ def solve(
         return PuzzleResult(result.verdict, (), math.inf, result.stats)
     actions = prefix + tuple(a for macro in result.actions for a in macro)
     return PuzzleResult(result.verdict, actions, result.cost + len(prefix), result.stats)
+
+
+def _winning(game: Game[S, A]) -> Callable[[S], bool]:
+    """The goal of a single-player *game*: a terminal state with the best return."""
+    if game.num_players != 1:
+        raise ValueError(
+            f"solve needs a single-player game or an is_goal, found {game.num_players} players"
+        )
+    best = game.info.max_return
+
+    def reaches_best(s: S) -> bool:
+        return game.is_terminal(s) and game.returns(s)[0] >= best
+
+    return reaches_best
 
 
 def _macro_cost(state: object, macro: tuple[object, ...], child: object) -> float:

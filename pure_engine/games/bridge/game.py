@@ -72,7 +72,12 @@ def make_game(
             raise ValueError(f"bridge_play: expected cards 1..13 per hand, found {cards!r}")
         hands, size, to_deal = (0, 0, 0, 0), cards, 4 * cards
     start = BridgeState(
-        start_tricks(hands, leader_), strain_, int(declarer_), int(leader_), to_deal=to_deal
+        start_tricks(hands, leader_),
+        strain_,
+        int(declarer_),
+        int(leader_),
+        to_deal=to_deal,
+        dealt_by_chance=to_deal > 0,
     )
 
     def initial_state(seed: int | None = None) -> BridgeState:

@@ -77,7 +77,9 @@ class BridgeState(Struct):
     ``opening_leader`` led the first trick; ``played`` lists every card played
     since, in order (with the opening leader it tells who played what, and who
     showed out of which suit); ``to_deal`` counts the cards chance still has to
-    deal (0 for a given deal); ``rng`` is the generator of a seeded game.
+    deal (0 for a given deal); ``rng`` is the generator of a seeded game;
+    ``dealt_by_chance`` is true when chance dealt the hands, so that in an ending of fewer
+    than 13 cards a hand which cards are in play is hidden too (a given deal names them).
     """
 
     play: Tricks
@@ -87,6 +89,7 @@ class BridgeState(Struct):
     played: tuple[int, ...] = ()
     to_deal: int = 0
     rng: Rng | None = None
+    dealt_by_chance: bool = False
 
 
 class BridgeObservation(Struct):
@@ -230,22 +233,38 @@ def shown_voids(state: BridgeState) -> tuple[int, int, int, int]:
 
 def resample(state: BridgeState, player: int, rng: random.Random) -> BridgeState:
     """A full state *player* cannot tell from *state*: the cards of the hands they cannot
-    see dealt again at random, each hand keeping its size and every void it has shown."""
+    see dealt again at random, each hand keeping its size and every void it has shown.
+
+    When chance dealt the hands, the cards come from every card the player has not seen (in
+    an ending dealt by chance, which cards are in play is hidden too); for a given deal, from
+    the hidden hands' own cards (the deal names the cards in play)."""
     play = state.play
     shown = _dummy_visible(state)
     hidden = [s for s in range(4) if s != player and not (s == _dummy(state) and shown)]
-    if len(hidden) < 2:
+    if len(hidden) < 2 and not (hidden and state.dealt_by_chance):
         return state
-    voids = shown_voids(state)
     pool = [card for s in hidden for card in cards_of(play.hands[s])]
-    sizes = {s: play.hands[s].bit_count() for s in hidden}
-    owner = _constrained_deal(_Redeal(pool, hidden, sizes, voids), rng)
+    seats, sizes = list(hidden), {s: play.hands[s].bit_count() for s in hidden}
+    if state.dealt_by_chance:
+        seen = set(state.played).union(
+            *(cards_of(play.hands[s]) for s in range(4) if s not in hidden)
+        )
+        pool = [card for card in range(52) if card not in seen]
+        seats.append(_OUT_OF_PLAY)
+        sizes[_OUT_OF_PLAY] = len(pool) - sum(sizes.values())
+    voids = (*shown_voids(state), 0)  # the cards out of play may be of any suit
+    owner = _constrained_deal(_Redeal(pool, seats, sizes, voids), rng)
     hands = list(play.hands)
     for s in hidden:
         hands[s] = 0
     for card, seat in owner.items():
-        hands[seat] |= 1 << card
+        if seat != _OUT_OF_PLAY:
+            hands[seat] |= 1 << card
     return state.replace(play=play.replace(hands=tuple(hands)))
+
+
+_OUT_OF_PLAY = 4
+"""The seat a redeal gives the cards that are not in play (an ending dealt by chance)."""
 
 
 class _Redeal(Struct):
@@ -255,7 +274,7 @@ class _Redeal(Struct):
     pool: list[int]
     seats: list[int]
     sizes: dict[int, int]
-    voids: tuple[int, int, int, int]
+    voids: tuple[int, ...]
 
 
 def _constrained_deal(redeal: _Redeal, rng: random.Random) -> dict[int, int]:

@@ -325,7 +325,7 @@ def solve(
     variant: Variant | PatienceRules,
     deal: Deal | PatienceState,
     *,
-    mode: SolveMode | str = SolveMode.AUTO,
+    mode: SolveMode | str = "auto",
     budget: Budget | None = None,
     weight: float = 1.0,
     supermoves: bool = True,

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
@@ -42,6 +41,7 @@ from pure_engine.core.chance import uniform_index
 from pure_engine.core.game import InitialState
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
+from pure_engine.games.poker.path_state import PathState
 
 __all__ = [
     "BASE",
@@ -203,25 +203,11 @@ class PathNode(Protocol):
     def returns(self) -> tuple[float, ...]: ...
 
 
-class PathState(Struct):
-    """A history-as-integer state: the player count, the path and the optional generator.
-
-    Each game subclasses it (``class KuhnState(PathState)``) so its states are
-    their own type and print their decoded history.  ``players`` is there so a
-    state can decode its own path (the deal is the first ``players`` actions).
-    """
-
-    players: int
-    path: int = ROOT
-    rng: Rng | None = None
-
-
 PS = TypeVar("PS", bound=PathState)
 PN = TypeVar("PN", bound=PathNode)
 
 
-@dataclass(frozen=True, slots=True)
-class PathRules(Generic[PS, PN]):
+class PathRules(Struct, Generic[PS, PN]):
     """The rule functions every path game shares, over one :class:`PathMemo`.
 
     ``initial_state`` (``Rng(seed)`` in the state when seeded), ``current_player``,

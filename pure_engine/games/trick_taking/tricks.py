@@ -232,7 +232,7 @@ class RankOrder(Struct):
         (7, 8, 9, 11, 12, 13, 10, 1)
         """
         present = [r for r in range(1, 14) if self.plain_strength[r] >= 0]
-        return tuple(sorted(present, key=lambda r: self.plain_strength[r]))
+        return tuple(sorted(present, key=self.plain_strength.__getitem__))
 
     def deck(self) -> tuple[int, ...]:
         """Every card of this game's deck, suit by suit.

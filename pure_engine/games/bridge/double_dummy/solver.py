@@ -126,7 +126,7 @@ def solve_position(position: Position) -> DDResult:
     seat = (position.leader + len(trick)) % 4
     total = hands[seat].bit_count()  # the tricks left, the current one included
     mine = ns if seat % 2 == 0 else total - ns
-    return DDResult(mine, search.nodes_box[0], search.nodes_box[1])
+    return DDResult(mine, search.nodes, search.trick_nodes)
 
 
 def solve(hands: Sequence[int], strain: Strain, leader: int) -> DDResult:
@@ -231,6 +231,6 @@ def dd_table(hands: Sequence[int], progress: Callable[[int], None] | None = None
             row.append(ns if declarer % 2 == 0 else total - ns)
             if progress is not None:
                 progress(1)
-        nodes += search.nodes_box[0]
+        nodes += search.nodes
         rows.append((row[0], row[1], row[2], row[3]))
     return DDTable(tuple(rows), nodes)

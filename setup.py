@@ -1,0 +1,89 @@
+"""Build pure_engine: compile the hot modules with mypyc when a C compiler is present.
+
+The modules to compile are listed in one place, ``[tool.pure-engine] compiled`` in
+pyproject.toml.  Without a C compiler (or Python's headers), or with ``PURE_ENGINE_PURE=1``
+set, the install is pure Python: the same modules, run as source.  A compile that fails part
+way leaves no compiled module behind (all or nothing), so an install never mixes builds.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+
+
+def compiled_modules() -> list[str]:
+    """The dotted names listed in pyproject.toml's ``[tool.pure-engine] compiled``."""
+    with (HERE / "pyproject.toml").open("rb") as file:
+        config = tomllib.load(file)
+    modules: list[str] = config["tool"]["pure-engine"]["compiled"]
+    return modules
+
+
+def why_pure() -> str | None:
+    """Why this build cannot (or must not) compile, or None when it can."""
+    if os.environ.get("PURE_ENGINE_PURE", "") not in ("", "0"):
+        return "PURE_ENGINE_PURE is set"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()
+    if not compiler or shutil.which(compiler[0]) is None:
+        return f"no C compiler ({compiler[0] if compiler else 'CC unset'!s} not found)"
+    include = sysconfig.get_paths().get("include", "")
+    if not (Path(include) / "Python.h").is_file():
+        return f"no Python headers (Python.h not in {include})"
+    try:
+        import mypyc.build  # noqa: F401 - only asking whether the compiler is installed
+    except ImportError:
+        return "mypyc is not installed (it ships with mypy)"
+    return None
+
+
+def ext_modules() -> list[Any]:
+    """The mypyc extensions of the listed modules, or none (a pure-Python build)."""
+    reason = why_pure()
+    if reason is not None:
+        print(f"pure_engine: building pure Python: {reason}", file=sys.stderr)
+        return []
+    from mypyc.build import mypycify
+
+    paths = [name.replace(".", "/") + ".py" for name in compiled_modules()]
+    # mypyc type-checks the listed modules and follows their imports into the rest of the
+    # package, whose optional dependencies (numpy, gymnasium: the interop extras) the build
+    # environment does not have: errors outside the compiled modules are not the build's
+    options = ["--follow-imports=silent"]
+    try:
+        return mypycify(
+            [*options, *paths], group_name="pure_engine", opt_level="3", debug_level="0"
+        )
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - a failed compile: a pure build
+        print(f"pure_engine: compiling failed, building pure Python: {error}", file=sys.stderr)
+        return []
+
+
+class AllOrNothingBuildExt(build_ext):
+    """build_ext that falls back to a pure-Python build when a compile fails.
+
+    mypyc puts the compiled code in one shared library and a small stub per module; a stub
+    without its library would break the import, so on any compile error every compiled
+    file is removed and the package installs as plain Python.
+    """
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 - any compile failure means a pure build
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
+            print(f"pure_engine: compiling failed, building pure Python: {error}", file=sys.stderr)
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": AllOrNothingBuildExt})
