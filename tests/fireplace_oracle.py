@@ -57,6 +57,8 @@ __all__ = [
     "Play",
     "Position",
     "frequency_mismatch",
+    "settle",
+    "shared_oracle",
     "skirmish_outcomes",
 ]
 
@@ -83,6 +85,9 @@ FIREPLACE_WRONG: Final = {
     "harvest_golem": "Fireplace summons a deathrattle's minion at the right end of the board; in "
     "the real game it takes the dead minion's place "
     "(tests/test_skirmish_game.py::test_damaged_golem_takes_the_golems_slot)",
+    "cairne_bloodhoof": "as Harvest Golem: Fireplace puts Baine Bloodhoof at the right end of "
+    "the board, not in Cairne's place "
+    "(tests/test_skirmish_game.py::test_baine_takes_cairnes_slot)",
     "sap": "Fireplace (fireplace2) leaves a minion returned to the hand on the board as well (its "
     "minion zone setter removes a minion from the board only when it dies); in the real game it "
     "leaves the board "
@@ -128,6 +133,8 @@ LATER_PRINTING: Final = {
     "original (all enemies, the hero too)",
     "power_word_shield": "Fireplace's script gives +2 Health and draws nothing; the printing "
     "skirmish follows also draws a card",
+    "innervate": "Fireplace plays today's printing (1 mana crystal this turn); skirmish the "
+    "original (2)",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
 
@@ -214,7 +221,8 @@ def skirmish_position(state: SkirmishState) -> Position:
             Side(
                 hero.health - hero.damage,
                 hero.armor,
-                attack_value(state, hero),
+                # a weapon is sheathed in the other player's turn: that hero's Attack is 0
+                attack_value(state, hero) if p == state.to_move else 0,
                 weapon,
                 board,
                 tuple(entities[i].card for i in zones[HAND_ZONES[p]]),
@@ -315,7 +323,8 @@ def _print_ours(data: Any, card: Any) -> None:
     if "minion" in card.types:
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
-        tags[GameTag.SPELLPOWER] = int(bool(card.tags & SPELLPOWER))
+        # the printed amount (Malygos +5): the card data carries 1 and a script for the rest
+        tags[GameTag.SPELLPOWER] = card.extra.get("spell_power", 1) if card.tags & SPELLPOWER else 0
         for name in ("CANT_BE_TARGETED_BY_SPELLS", "CANT_BE_TARGETED_BY_HERO_POWERS"):
             tags[GameTag[name]] = int(bool(card.tags & ELUSIVE))
         tags[GameTag.RUSH] = 0
@@ -437,37 +446,82 @@ class Oracle:
 
     def play(self, puzzle: Mapping[str, Any], play: Play, seed: int) -> Position:
         """Build the puzzle, play *play* under *seed* (Fireplace draws from ``random``)."""
-        from fireplace.exceptions import GameOver
-
         saved = random.getstate()
         random.seed(seed)
         try:
             game = self.build(puzzle)
-            me = game.players[0]
-            card = me.hand[play.hand_index]
-            target = None
-            if play.target is not None:
-                side = game.players[play.target[1]]
-                target = side.hero if play.target[0] == "hero" else side.field[play.target[2]]
-            choices = list(play.choices)
-            choose = None
-            if card.must_choose_one:
-                choose = card.choose_cards[choices.pop(0)]
-            try:
-                card.play(target=target, index=play.at, choose=choose)
-                while me.choice and choices:
-                    wanted = choices.pop(0)
-                    options = me.choice.cards
-                    pick = (
-                        options[wanted] if isinstance(wanted, int)
-                        else next(c for c in options if self.key(c) == wanted)
-                    )  # fmt: skip
-                    me.choice.choose(pick)
-            except GameOver:
-                pass
+            self.play_on(game, play)
             return self.position(game)
         finally:
             random.setstate(saved)
+
+    def play_on(self, game: Any, play: Play) -> None:
+        """Play *play* for the player to move in the Fireplace *game* (a game it ends is over)."""
+        from fireplace.exceptions import GameOver, InvalidAction
+
+        me = game.current_player
+        card = me.hand[play.hand_index]
+        target = None
+        if play.target is not None:
+            side = game.players[play.target[1]]
+            target = side.hero if play.target[0] == "hero" else side.field[play.target[2]]
+        choices = list(play.choices)
+        choose = None
+        if card.must_choose_one:
+            if not choices or not isinstance(choices[0], int):
+                raise InvalidAction(f"{card!r}: skirmish chose no mode of this Choose One card")
+            choose = card.choose_cards[choices.pop(0)]
+        try:
+            card.play(target=target, index=play.at, choose=choose)
+            while me.choice and choices:
+                wanted = choices.pop(0)
+                options = me.choice.cards
+                pick = (
+                    options[wanted] if isinstance(wanted, int)
+                    else next(c for c in options if self.key(c) == wanted)
+                )  # fmt: skip
+                me.choice.choose(pick)
+        except GameOver:
+            pass
+        settle(game)
+
+
+def settle(game: Any) -> None:
+    """Finish the death phases Fireplace leaves undone.
+
+    Fireplace2 (the fork on PyPI) ends a death phase without refreshing auras or looking for
+    the deaths it caused (``Game.action_end`` returns early after a DEATHS block, "to avoid an
+    infinite loop"): a Raid Leader that dies keeps buffing, and minions killed by a
+    deathrattle (Abomination's 2 damage) stay on the board.  In the real game deaths are
+    processed again until none is left, with auras updated in between; this does that.
+    It also takes a silenced minion's spell damage away (the oracle puts the printed spell
+    damage in Fireplace's card data, where its silence does not reach).
+    """
+    from fireplace.exceptions import GameOver
+
+    for _ in range(64):
+        if game.ended:
+            return
+        for minion in game.board:
+            if minion.silenced:  # the spell damage the oracle gives card data outlives silence
+                minion.spellpower = 0
+        game.refresh_auras()
+        if not any(card.to_be_destroyed for card in game.live_entities):
+            return
+        try:
+            game.process_deaths()
+        except GameOver:
+            return
+
+
+_SHARED: list[Oracle] = []
+
+
+def shared_oracle() -> Oracle:
+    """One :class:`Oracle` per process: loading Fireplace's card data takes seconds."""
+    if not _SHARED:
+        _SHARED.append(Oracle())
+    return _SHARED[0]
 
 
 # --- comparing distributions ------------------------------------------------------------------

@@ -32,6 +32,7 @@ from tests.fireplace_oracle import (
     Oracle,
     Play,
     frequency_mismatch,
+    shared_oracle,
     skirmish_outcomes,
 )
 
@@ -48,7 +49,7 @@ ALPHA: float = 1e-3
 @pytest.fixture(scope="module")
 def oracle() -> Oracle:
     pytest.importorskip("fireplace")
-    return Oracle()
+    return shared_oracle()
 
 
 def _cls(key: str) -> str:
@@ -127,7 +128,8 @@ def _draw_play(draw: st.DrawFn, state: SkirmishState) -> Play | None:
         pending = after.pending
         index = draw(st.integers(0, len(pending.options) - 1))
         if pending.kind is DecisionKind.TARGET:
-            target = _target_ref(after, _entity(pending.options[index]))
+            # named as on the board before the play, as Fireplace takes it
+            target = _target_ref(state, _entity(pending.options[index]))
         elif pending.kind is DecisionKind.CARD:
             choices.append(after.table.entities[EntityId(_entity(pending.options[index]))].card)
         else:

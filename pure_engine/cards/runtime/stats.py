@@ -138,10 +138,15 @@ _unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
 
 
 def silence(table: Table, entity_id: EntityId) -> Table:
-    """Silence one entity: buffs undone, keywords and freeze gone, abilities off."""
+    """Silence one entity: buffs undone, keywords and freeze gone, abilities off.
+
+    Its damage stays: a damaged minion that loses a health buff can die of it (unlike one
+    whose aura ends, :func:`~pure_engine.cards.runtime.events.refresh_auras`).
+    """
+    damage = table.entities[entity_id].damage
     table = remove_buffs(table, entity_id, lambda b: True)
     e = table.entities[entity_id]
-    return put(table, e.replace(tags=0, status=(e.status | SILENCED) & ~FROZEN))
+    return put(table, e.replace(damage=damage, tags=0, status=(e.status | SILENCED) & ~FROZEN))
 
 
 def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attacks: int) -> Entity:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Final
 
 from pure_engine.cards import Ctx
+from pure_engine.cards.decisions import SelectModeI
 from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
@@ -176,8 +177,13 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             continue
         if d.extra.get("needs_room") and len(board) >= BOARD_LIMIT:
             continue
+        needed = d.extra.get("needs_enemy_minions", 0)
+        if isinstance(needed, int) and len(table.zones[BOARD_ZONES[1 - me]]) < needed:
+            continue
         is_minion = "minion" in d.types
         if is_minion and len(board) >= BOARD_LIMIT:
+            continue
+        if not is_minion and not _a_mode_can_be_chosen(state, e.card, i, me):
             continue
         if e.card in POOL.targets:
             targets: tuple[int, ...] = _targets(state, e.card, i, me)
@@ -201,6 +207,16 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             out.append(SkirmishAction(POWER, hero))
     out.append(END)
     return tuple(out)
+
+
+def _a_mode_can_be_chosen(state: SkirmishState, card: str, source: EntityId, player: int) -> bool:
+    """False for a Choose One spell none of whose modes can be chosen (Wrath with no minion
+    on the board): like a spell without a target, it cannot be cast."""
+    program = POOL.programs.get((card, "play"))
+    if program is None or not program.code or not isinstance(program.code[0], SelectModeI):
+        return True
+    ctx = Ctx(source, player)
+    return any(need is None or need(state.table, ctx) for need in program.code[0].requires)
 
 
 def _power_is_pointless(state: SkirmishState, power: str, me: int) -> bool:

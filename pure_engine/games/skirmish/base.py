@@ -38,6 +38,7 @@ __all__ = [
     "MAIN_STEP",
     "MAX_MANA",
     "MINIONS",
+    "ON_AFTER_PLAYED",
     "ON_DAMAGED",
     "ON_HEALED",
     "ON_PLAYED",
@@ -69,7 +70,11 @@ class SkirmishEvent(Event):
     TURN_END = "turn_end"
     """A turn ends (subject: the hero whose turn it is)."""
     PLAYED = "played"
-    """A card was played from the hand, after its own effect (subject: that card)."""
+    """A card is played from the hand: "whenever you play a card / cast a spell" triggers,
+    which resolve before the card's own effect (subject: that card)."""
+    AFTER_PLAYED = "after_played"
+    """A card was played from the hand, after its own effect: "after you cast a spell"
+    (subject: that card)."""
     HEALED = "healed"
     """A character was healed: damage was restored (subject: that character)."""
 
@@ -80,6 +85,7 @@ class SkirmishEvent(Event):
 ON_DAMAGED: Final = SkirmishEvent.DAMAGED
 ON_HEALED: Final = SkirmishEvent.HEALED
 ON_PLAYED: Final = SkirmishEvent.PLAYED
+ON_AFTER_PLAYED: Final = SkirmishEvent.AFTER_PLAYED
 ON_SUMMONED: Final = SkirmishEvent.SUMMONED
 ON_TURN_END: Final = SkirmishEvent.TURN_END
 ON_TURN_START: Final = SkirmishEvent.TURN_START

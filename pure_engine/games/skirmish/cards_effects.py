@@ -53,6 +53,7 @@ __all__ = [
     "health_to_one",
     "opponent_crystal",
     "spell_damage",
+    "survived",
 ]
 
 
@@ -160,6 +161,13 @@ class SummonRandomTotem(Effect):
 def combo(state: CardState, frame: Frame) -> bool:
     assert isinstance(state, SkirmishState)
     return state.played >= 2  # this card counts itself
+
+
+def survived(state: CardState, frame: Frame) -> bool:
+    """The card whose program runs is still alive: an "after you cast a spell" minion that
+    the spell killed does not trigger (deaths come before the after-cast phase)."""
+    source = frame.ctx.source
+    return source is not None and is_alive(state.table.entities[source])
 
 
 def board_not_full(state: CardState, frame: Frame) -> bool:

@@ -28,6 +28,7 @@ from pure_engine.cards.runtime import (
     EXHAUSTED,
     FROZEN,
     EntityId,
+    Table,
     answer,
     emit,
     move,
@@ -61,6 +62,7 @@ from pure_engine.games.skirmish.actions import (
 )
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
+    CHARGE,
     DECK_ZONES,
     END_STEP,
     GRAVE_ZONES,
@@ -69,6 +71,7 @@ from pure_engine.games.skirmish.base import (
     LAYOUT,
     MAIN_STEP,
     MAX_MANA,
+    ON_AFTER_PLAYED,
     ON_PLAYED,
     ON_SUMMONED,
     ON_TURN_END,
@@ -140,7 +143,9 @@ def _end_turn(state: SkirmishState) -> SkirmishState:
 
 
 def _cleanup(state: SkirmishState) -> SkirmishState:
-    """One-turn buffs end; the player's frozen characters that did not attack thaw; turn passes."""
+    """One-turn buffs end; the player's frozen characters that could have attacked but did not
+    thaw (one frozen the turn it came into play stays frozen through its next turn); the
+    turn passes."""
     table = state.table
     me = state.to_move
     for p in (0, 1):
@@ -148,7 +153,8 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
             for i in table.zones[zone]:
                 table = remove_buffs(table, i, lambda b: b.one_turn)
                 e = table.entities[i]
-                if p == me and e.status & FROZEN and e.attacks == 0:
+                ready = not e.status & EXHAUSTED or e.tags & CHARGE
+                if p == me and e.status & FROZEN and e.attacks == 0 and ready:
                     table = put(table, e.replace(status=e.status & ~FROZEN))
     return state.replace(table=table, to_move=1 - me, turn=state.turn + 1, played=0)
 
@@ -225,34 +231,47 @@ def _combat(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
 
 
 def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
+    """Play a card from the hand, in the real game's order: it is paid for and put where it
+    goes (the board, the weapon slot, the graveyard for a spell); "whenever you play a card"
+    triggers resolve (the play phase); then the card's own program (battlecry or spell
+    text); then "after you summon" and "after you cast" triggers."""
     me = state.to_move
     card_id = EntityId(action.source)
     card = state.table.entities[card_id]
     state = state.replace(
         mana=_set(state.mana, me, state.mana[me] - card.cost), played=state.played + 1
     )
-    target = None if action.target < 0 else EntityId(action.target)
-    types = card.types
-    if "minion" in types:
-        table = move(state.table, card_id, BOARD_ZONES[me], at=action.at)
-        e = table.entities[card_id]
-        state = state.replace(table=put(table, e.replace(status=EXHAUSTED, attacks=0)))
-        if (card.card, "play") in POOL.programs:
-            state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
+    state = state.replace(table=_put_in_play(state.table, card_id, me, action.at))
+    state = _settle(emit(state, RULES, ON_PLAYED, card_id))
+    if state.winner is not None:
+        return state
+    if (card.card, "play") in POOL.programs:
+        target = None if action.target < 0 else EntityId(action.target)
+        frame = new_frame(RULES, card.card, "play", card_id, me, target)
+        # a play-phase trigger waiting for a decision finishes first: the card's program
+        # goes under it
+        state = (
+            push(state, RULES, frame)
+            if state.pending is None
+            else state.replace(frames=(frame, *state.frames))
+        )
+    if "minion" in card.types:
         state = emit(state, RULES, ON_SUMMONED, card_id)
-        return emit(state, RULES, ON_PLAYED, card_id)
+    return emit(state, RULES, ON_AFTER_PLAYED, card_id)
+
+
+def _put_in_play(table: Table, card_id: EntityId, me: int, at: int) -> Table:
+    """A played card where it goes: a minion onto the board (exhausted), a weapon into the
+    weapon slot (the old one destroyed), a spell into the graveyard."""
+    types = table.entities[card_id].types
+    if "minion" in types:
+        table = move(table, card_id, BOARD_ZONES[me], at=at)
+        return put(table, table.entities[card_id].replace(status=EXHAUSTED, attacks=0))
     if "weapon" in types:
-        table = state.table
         for old in table.zones[WEAPON_ZONES[me]]:
             table = move(table, old, GRAVE_ZONES[me])
-        state = state.replace(table=move(table, card_id, WEAPON_ZONES[me]))
-        if (card.card, "play") in POOL.programs:  # a weapon's battlecry
-            state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-        return emit(state, RULES, ON_PLAYED, card_id)
-    state = state.replace(table=move(state.table, card_id, GRAVE_ZONES[me]))
-    if (card.card, "play") in POOL.programs:
-        state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
-    return emit(state, RULES, ON_PLAYED, card_id)
+        return move(table, card_id, WEAPON_ZONES[me])
+    return move(table, card_id, GRAVE_ZONES[me])
 
 
 def _apply(state: SkirmishState, action: SkirmishAction) -> SkirmishState:

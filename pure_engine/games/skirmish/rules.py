@@ -22,6 +22,7 @@ from pure_engine.cards.runtime import (
     CardRules,
     EntityId,
     Frame,
+    Kinds,
     build_pool,
     deathrattle_at,
     emit,
@@ -135,6 +136,8 @@ RULES: Final[CardRules[SkirmishState]] = CardRules(
     heal=_heal,
     draw=draw,
     summon=summon,
+    # a weapon dies like a minion: destroyed (Acidic Swamp Ooze) or worn out
+    kinds=Kinds(mortal=("board", "weapon")),
     max_depth=16,
 )
 """The kit's view of skirmish."""

@@ -98,13 +98,13 @@ def minion(
 def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
     cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
-    needs_weapon: bool = False, needs_room: bool = False,
+    needs_weapon: bool = False, needs_room: bool = False, needs_enemy_minions: int = 0,
 ) -> CardDef:  # fmt: skip
     """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
-    ``needs_weapon`` / ``needs_room``: it can be cast only while its caster has a weapon / room
-    for a minion on the board.
+    ``needs_weapon`` / ``needs_room`` / ``needs_enemy_minions=N``: it can be cast only while
+    its caster has a weapon / room for a minion on the board / the enemy has N minions.
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
@@ -112,6 +112,7 @@ def spell(
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
             "needs_weapon": needs_weapon, "needs_room": needs_room,
+            "needs_enemy_minions": needs_enemy_minions,
         },
     )  # fmt: skip
 

@@ -33,7 +33,7 @@ __all__ = ["DRUID"]
 
 DRUID: Final[tuple[CardDef, ...]] = (
     minion("keeper_of_the_grove", 4, 2, 4, ChooseOne((
-        ("deal 2", (ChooseTarget(targetable(CHARACTERS), lambda t: [Hit(t, 2)]),), targetable(CHARACTERS)),
+        ("deal 2", (ChooseTarget(targetable(CHARACTERS) - SELF, lambda t: [Hit(t, 2)]),), targetable(CHARACTERS) - SELF),
         ("silence", (ChooseTarget(targetable(MINIONS) - SELF, lambda t: [Silence(t)]),), targetable(MINIONS) - SELF),
     )), cls="druid", text="Choose one: deal 2 damage; or silence a minion."),
     minion("druid_of_the_claw", 5, 4, 4, ChooseOne((

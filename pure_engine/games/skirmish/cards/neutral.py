@@ -61,7 +61,12 @@ from pure_engine.games.skirmish.cards.define import (
     YOUR_TURN,
     minion,
 )
-from pure_engine.games.skirmish.cards_effects import TakeControl, board_not_full, opponent_crystal
+from pure_engine.games.skirmish.cards_effects import (
+    TakeControl,
+    board_not_full,
+    opponent_crystal,
+    survived,
+)
 
 __all__ = ["NEUTRAL"]
 
@@ -125,7 +130,7 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("lightwarden", 1, 1, 2, triggers=(Trigger(SkirmishEvent.HEALED, (Buff(SELF, 2),), CHARACTERS),), text="Whenever a character is healed, gain +2 Attack."),
     minion("amani_berserker", 2, 2, 3, aura=Aura(ENRAGED, 3, 0), text="Enrage: +3 Attack."),
     minion("bloodmage_thalnos", 2, 1, 1, tags=SPELLPOWER, deathrattle=(Draw(),), text="Spell Damage +1. Deathrattle: draw a card."),
-    minion("wild_pyromancer", 2, 3, 2, triggers=(Trigger(SkirmishEvent.PLAYED, (Hit(MINIONS, 1),), YOUR_SPELLS),), text="After you cast a spell, deal 1 damage to ALL minions."),
+    minion("wild_pyromancer", 2, 3, 2, triggers=(Trigger(SkirmishEvent.AFTER_PLAYED, (If(survived, (Hit(MINIONS, 1),)),), YOUR_SPELLS),), text="After you cast a spell, deal 1 damage to ALL minions."),
     minion("scarlet_crusader", 3, 3, 1, tags=DIVINE_SHIELD, text="Divine Shield"),
     minion("tauren_warrior", 3, 2, 3, tags=TAUNT, aura=Aura(ENRAGED, 3, 0), text="Taunt. Enrage: +3 Attack."),
     minion("earthen_ring_farseer", 3, 3, 3, Heal(TARGET, 3), target=CHARACTERS, text="Battlecry: restore 3 Health."),
