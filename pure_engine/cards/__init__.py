@@ -44,6 +44,7 @@ from pure_engine.cards.effects import (
     Heal,
     Hit,
     If,
+    Prevent,
     ReturnToHand,
     Shuffle,
     Silence,
@@ -58,6 +59,7 @@ from pure_engine.cards.runtime.pool import (
     Effect,
     Event,
     KitEvent,
+    Mode,
     Trigger,
 )
 from pure_engine.cards.selectors import (
@@ -131,9 +133,11 @@ __all__ = [
     "If",
     "KitEvent",
     "LookAndChoose",
+    "Mode",
     "OrderDeck",
     "Player",
     "Pred",
+    "Prevent",
     "RandomNumber",
     "RandomPick",
     "ReturnToHand",
