@@ -1,6 +1,6 @@
 """The card set of magic_lite: every card, compiled once, and the lookups the rules use.
 
-Sixty-three cards in five colours and colourless: basic lands (here), creatures
+Seventy-four cards in five colours and colourless: basic lands (here), creatures
 (:mod:`~.creatures`, some with activated abilities), instants, sorceries,
 auras and enchantments (:mod:`~.spells`), the cards of the evergreen mechanics added since
 (:mod:`~.evergreen`), all written with Magic's words for
@@ -9,7 +9,7 @@ the card DSL (:mod:`~.dsl`: zones, selectors, constructors).
 >>> POOL.card("lightning_bolt").text
 'Lightning Bolt deals 3 damage to any target.'
 >>> len([c for c in POOL.defs if c != PLAYER])
-63
+74
 """
 
 from __future__ import annotations
@@ -31,7 +31,13 @@ from pure_engine.games.magic_lite.dsl import (
 )
 from pure_engine.games.magic_lite.evergreen import EVERGREEN_CARDS
 from pure_engine.games.magic_lite.spells import SPELL_CARDS
-from pure_engine.games.magic_lite.state import COLORS, CardFacts, Cost, MagicEvent
+from pure_engine.games.magic_lite.state import (
+    COLORS,
+    CardFacts,
+    Cost,
+    MagicEvent,
+    protection_from,
+)
 
 __all__ = [
     "ANY_TARGET",
@@ -44,6 +50,7 @@ __all__ = [
     "PLAYERS",
     "POOL",
     "card_facts",
+    "color_bits",
     "cost_of",
     "is_permanent",
     "mana_of",
@@ -75,6 +82,11 @@ _COSTS: Final[dict[str, Cost]] = {
 _MANA: Final[dict[str, int]] = {
     c.key: COLORS.index(str(c.extra["mana"])) for c in CARDS if c.extra.get("mana")
 }
+_COLOR_BITS: Final[dict[str, int]] = {
+    c.key: protection_from("".join(k for k, n in zip(COLORS, cost.colored, strict=True) if n))
+    for c in CARDS
+    if isinstance(cost := c.extra.get("cost"), Cost)
+}
 _PERMANENT: Final = frozenset({"creature", "land", "enchantment"})
 BY_NAME: Final[dict[str, str]] = {c.name.lower(): c.key for c in CARDS if c.key != PLAYER}
 """Card key by lower-case name (deck lists and notation use names)."""
@@ -96,6 +108,17 @@ def mana_of(card: str) -> int:
     (4, 4, -1)
     """
     return _MANA.get(card, -1)
+
+
+def color_bits(card: str) -> int:
+    """The protection keyword bits that stop *card*: protection from each of its colours (the
+    colours of its mana cost; a land or an artifact has none).
+
+    >>> from pure_engine.games.magic_lite.state import protection_from
+    >>> color_bits("lightning_bolt") == protection_from("R"), color_bits("forest")
+    (True, 0)
+    """
+    return _COLOR_BITS.get(card, 0)
 
 
 def is_permanent(card: str) -> bool:

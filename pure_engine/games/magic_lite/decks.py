@@ -1,4 +1,4 @@
-"""Deck lists: five preset 40-card decks, and JSON deck files checked strictly.
+"""Deck lists: nine preset 40-card decks, and JSON deck files checked strictly.
 
 A deck file is a JSON object ``{"name": "...", "cards": {"Forest": 17,
 "Grizzly Bears": 4, ...}}`` (card names as printed, or their keys such as
@@ -124,6 +124,33 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
         ("vampire_nighthawk", 2),
         ("hill_giant", 2),
         ("doom_blade", 2),
+        ("lightning_bolt", 3),
+        ("shock", 2),
+    ),
+    "golgari_ambush": (
+        ("swamp", 8),
+        ("forest", 9),
+        ("ambush_viper", 4),
+        ("briarpack_alpha", 2),
+        ("gladecover_scout", 3),
+        ("sacred_wolf", 2),
+        ("black_knight", 2),
+        ("darksteel_myr", 2),
+        ("grizzly_bears", 2),
+        ("typhoid_rats", 2),
+        ("disfigure", 2),
+        ("grasp_of_darkness", 2),
+    ),
+    "white_knights": (
+        ("plains", 9),
+        ("mountain", 8),
+        ("white_knight", 4),
+        ("paladin_en_vec", 3),
+        ("savannah_lions", 3),
+        ("youthful_knight", 2),
+        ("boros_swiftblade", 2),
+        ("darksteel_gargoyle", 1),
+        ("healing_salve", 3),
         ("lightning_bolt", 3),
         ("shock", 2),
     ),

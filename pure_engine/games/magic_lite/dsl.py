@@ -29,6 +29,7 @@ from pure_engine.cards import (
     Do,
     Effect,
     HasType,
+    Mode,
     Selector,
     Trigger,
     Zone,
@@ -248,8 +249,10 @@ def card(
     target: Selector | None = None,
     mana: str = "",
     abilities: tuple[Activated, ...] = (),
+    modes: tuple[Mode, ...] = (),
 ) -> CardDef:
-    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities."""
+    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities (a
+    modal spell: its *modes*, each with its target, instead of *play* and *target*)."""
     parsed = parse_cost(cost) if cost else _NO_COST
     colours = {_COLOR_WORDS[c] for c, n in zip(COLORS, parsed.colored, strict=True) if n}
     extra: Mapping[str, object] = {"cost": parsed, "mana": mana}
@@ -268,6 +271,7 @@ def card(
         target=target,
         extra=extra,
         abilities=abilities,
+        modes=modes,
     )
 
 
