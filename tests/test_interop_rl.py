@@ -229,15 +229,16 @@ def test_a_seeded_reset_replays_the_random_opponents_choices() -> None:
     assert len(rewards) > 1
 
 
+GAME_BOTS: list[tuple[str, dict[str, Any], str]] = [
+    ("belote", {}, "rules"),
+    ("coinche", {}, "rules"),
+    ("coinche", {"sa_ta": True}, "rules"),
+    # bridge: a short ending, so the double-dummy worlds are solved fast
+    ("bridge_play", {"cards": 4}, "dd-pimc:worlds=3"),
+]
 GAME_BOT_SEATS: list[tuple[str, dict[str, Any], str, int]] = [
     (name, params, spec, seat)
-    for name, params, spec in [
-        ("belote", {}, "rules"),
-        ("coinche", {}, "rules"),
-        ("coinche", {"sa_ta": True}, "rules"),
-        # bridge: a short ending, so the double-dummy worlds are solved fast
-        ("bridge_play", {"cards": 4}, "dd-pimc:worlds=3"),
-    ]
+    for name, params, spec in GAME_BOTS
     for seat in range(pure_engine.load_game(name, **params).num_players)
 ]
 
