@@ -41,7 +41,6 @@ KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
     "games/patience/hole.py:_search": 113,
     "games/skirmish/puzzle.py:parse_puzzle": 85,
-    "interop/openspiel_wrap.py:_wrap": 111,
     "search/adversarial.py:alphabeta": 130,
     "search/ismcts.py:ismcts": 138,
     "search/mcts.py:mcts": 126,

@@ -37,6 +37,8 @@ from pure_engine.search.bots import (
     GreedyBot,
     RandomBot,
     SearchBot,
+    bot_kinds,
+    bot_options,
     default_heuristic,
     heuristic_for,
     make_bot,
@@ -273,22 +275,58 @@ def test_ismcts_adapter_passes_the_seat_options_and_fresh_seeds(
 
 
 def test_adapter_rejects_unknown_and_mistyped_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    def pimc(game: Any, state: Any, player: int, *, samples: int = 10, seed: int = 0) -> FakeResult:
+    def pimc(game: Any, state: Any, player: int, *, worlds: int = 20, seed: int = 0) -> FakeResult:
         return FakeResult(game.legal_actions(state)[0])
 
     install(monkeypatch, "pure_engine.search.pimc", "pimc", pimc)
     game = make_coin_game()
-    with pytest.raises(ValueError, match=r"no option 'depth'; options: samples$"):
+    expected = "expected one of worlds, simulations, seconds, uct_c$"
+    with pytest.raises(ValueError, match=f"unknown option 'depth' for pimc; {expected}"):
         make_bot("pimc:depth=3", game, seed=0)
-    with pytest.raises(ValueError, match="expected an integer, found 'many'"):
-        make_bot("pimc:samples=many", game, seed=0)
-    with pytest.raises(ValueError, match="option 'seed'"):
+    with pytest.raises(ValueError, match="option 'worlds': expected an integer, found 'many'"):
+        make_bot("pimc:worlds=many", game, seed=0)
+    with pytest.raises(ValueError, match="unknown option 'seed'"):
         make_bot("pimc:seed=3", game, seed=0)
     with pytest.raises(ValueError, match="searches information sets"):
         make_bot("pimc:omniscient=1", game, seed=0)
-    assert (
-        make_bot("pimc", game, seed=0, simulations=9).name == "pimc"
-    )  # no simulations kw: skipped
+    with pytest.raises(ValueError, match="unknown option 'sims' for mcts; expected one of simul"):
+        make_bot("mcts:sims=30", game, seed=0)
+
+
+def test_the_options_come_from_the_declared_table_not_the_signature(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a compiled search has no usable signature: the bot must not need one
+    seen: list[dict[str, Any]] = []
+
+    def pimc(*args: Any, **kwargs: Any) -> FakeResult:
+        seen.append(kwargs)
+        return FakeResult(args[0].legal_actions(args[1])[0])
+
+    install(monkeypatch, "pure_engine.search.pimc", "pimc", pimc)
+    game = make_coin_game()
+    bot = make_bot("pimc:worlds=4:simulations=none:uct_c=2", game, seed=0, simulations=9)
+    bot.choose(game, coin_after_flip(0))
+    assert [{k: v for k, v in kw.items() if k != "seed"} for kw in seen] == [
+        {"worlds": 4, "simulations": None, "uct_c": 2.0}
+    ]
+    assert isinstance(make_bot("pimc", game, seed=0, simulations=9), SearchBot)
+
+
+def test_every_kind_lists_its_options_with_help() -> None:
+    for kind in bot_kinds():
+        for option in bot_options(kind):
+            assert option.help and str(option).startswith(f"{option.name} (")
+    assert [option.name for option in bot_options(BotKind.ALPHABETA)] == [
+        "depth",
+        "tt",
+        "deepen",
+        "tt_capacity",
+        "nodes",
+        "seconds",
+        "states",
+        "omniscient",
+    ]
 
 
 def test_budget_axes_become_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -586,7 +624,10 @@ def test_cli_table_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "coin_guess", "--bots", "random"], "coin_guess has 2 seats, --bots gave 1"),
         (["play", "coin_guess", "--bots", "random,random,random"], "--bots gave 3"),
         (["play", "coin_guess", "--bots", "random,random", "--games", "0"], "--games: expected"),
-        (["play", "coin_guess", "--bots", "random,greedy:x=1"], "heuristic= and omniscient="),
+        (
+            ["play", "coin_guess", "--bots", "random,greedy:x=1"],
+            "unknown option 'x' for greedy; expected one of heuristic, omniscient",
+        ),
         (["play", "coin_guess", "--bots", "random,random", "--param", "x"], "expects KEY=VALUE"),
     ],
 )
