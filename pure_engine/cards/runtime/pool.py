@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final, Generic
 
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
-from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout, Table
+from pure_engine.cards.runtime.table import Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
 from pure_engine.core.zones import ZoneId
 
@@ -174,12 +174,15 @@ class Trigger:
     ``condition`` (a selector evaluated from the listening entity) must select
     the event's subject: ``Trigger(SUMMONED, effects, FRIENDLY + OTHER)`` is
     "after you summon another minion" (``SUMMONED``: the game's :data:`Event`).
+    ``opponents_turn``: it listens only while another player is active (a secret; the game
+    says who is active with :attr:`CardRules.active`).
     """
 
     event: Event
     effects: tuple[Effect, ...]
     condition: Selector | None = None
     zones: tuple[str, ...] = ("board",)
+    opponents_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +280,7 @@ class Listener:
     slot: str
     condition: Compiled | None
     zones: frozenset[str]
+    opponents_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +373,7 @@ def build_pool(
             programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
             cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
             listeners.setdefault(trig.event, []).append(
-                Listener(card.key, slot, cond, frozenset(trig.zones))
+                Listener(card.key, slot, cond, frozenset(trig.zones), trig.opponents_turn)
             )
         if card.target is not None:
             targets[card.key] = Assembler(layout).selector(card.target)
@@ -420,22 +424,8 @@ def compile_effects(effects: Iterable[Effect], layout: Layout, text: str = "") -
     return asm.program(text)
 
 
-@dataclass(frozen=True, slots=True)
-class Kinds:
-    """The zone kinds the kit's generic effects use (a game may name its zones otherwise)."""
-
-    hand: str = "hand"
-    deck: str = "deck"
-    graveyard: str = "graveyard"
-    board: str = "board"
-    hero: str = "hero"
-    mortal: tuple[str, ...] = ("board",)
-    """Zone kinds whose entities die at 0 health (the death phase looks there)."""
-    auras: tuple[str, ...] = ("board",)
-    """Zone kinds whose entities give and receive auras."""
-
-
 Hook = Callable[[S, Frame, EntityId, int], S]
+_DEFAULT_KINDS: Final = Kinds()
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +438,8 @@ class CardRules(Generic[S]):
     * ``summon(state, frame, player, card)``: create a card's entity in play;
     * ``buffed(state, target, buff)``: what else a buff given to *target* (already applied to
       the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
+    * ``active(state)``: the player whose turn it is (a trigger with ``opponents_turn`` listens
+      only while its controller is not: ``None`` means such triggers never listen);
     * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
       triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`;
     * ``targetable(table, ctx, target)``: may a program run from *ctx* target *target*
@@ -463,10 +455,11 @@ class CardRules(Generic[S]):
     heal: Hook[S]
     draw: Callable[[S, int, int], S]
     summon: Callable[[S, Frame, int, str], S]
-    kinds: Kinds = Kinds()
+    kinds: Kinds = _DEFAULT_KINDS
     max_depth: int = 16
     players: int = 2
     buffed: Callable[[S, EntityId, Enchantment], S] | None = None
+    active: Callable[[S], int] | None = None
     targetable: Callable[[Table, Ctx, EntityId], bool] | None = None
     indestructible: int = 0
     frail: str = ""
