@@ -16,14 +16,15 @@ pure_engine.errors.ParseError: mine.json: $.cards: unknown card 'Black Lotus'
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
 from pure_engine.errors import ParseError
-from pure_engine.games.magic_lite.cards import BY_NAME, PLAYER, POOL
+from pure_engine.games.magic_lite.cards import BY_NAME, CARDS, PLAYER, POOL, cost_of
 
-__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck"]
+__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck", "random_deck"]
 
 DECK_SIZES: Final = range(40, 61)
 
@@ -156,6 +157,31 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
     ),
 }
 """The preset decks, as (card key, copies)."""
+
+
+_LANDS: Final = ("plains", "island", "swamp", "mountain", "forest")  # the order of WUBRG
+_SPELLS: Final = tuple(c.key for c in CARDS if c.key != PLAYER and "land" not in c.types)
+
+
+def random_deck(rng: random.Random) -> dict[str, object]:
+    """A 40-card two-colour deck drawn from the whole pool, as a deck file's JSON object: two
+    colours picked by *rng*, 9 and 8 of their basic lands, and 23 cards drawn with replacement
+    from the non-land cards those colours cast (colourless ones too).
+
+    >>> deck = random_deck(random.Random(1))
+    >>> sum(deck["cards"].values()), len(parse_deck(deck))
+    (40, 40)
+    """
+    colours = rng.sample(range(5), 2)
+    castable = [
+        key
+        for key in _SPELLS
+        if all(n == 0 or c in colours for c, n in enumerate(cost_of(key).colored))
+    ]
+    counts: dict[str, int] = {_LANDS[colours[0]]: 9, _LANDS[colours[1]]: 8}
+    for key in rng.choices(castable, k=23):
+        counts[key] = counts.get(key, 0) + 1
+    return {"name": "random", "cards": counts}
 
 
 def _card_key(name: str) -> str | None:

@@ -50,7 +50,12 @@ __all__ = [
 ]
 
 PASS: Final = Action(Act.PASS)
-_PLAY: Final = ("play",)
+_CAST_SLOTS: Final = {
+    key: tuple(mode_slot(k) for k in range(len(d.modes))) or ("play",)
+    for key, d in POOL.defs.items()
+}
+"""The program slot a card is cast with: ``play``, or each mode of a modal card (its mode is
+chosen as it is cast, rule 601.2b)."""
 
 
 def is_sorcery_timing(state: MagicState, player: int) -> bool:
@@ -74,19 +79,6 @@ def spell_targets(
     )
 
 
-def _casts(state: MagicState, card: str, i: EntityId, player: int) -> Iterator[Action]:
-    """The ``cast`` actions of *card* (entity *i* in *player*'s hand): one for each legal
-    target, of each mode of a modal card (its modes are chosen as it is cast: rule 601.2b)."""
-    modes = POOL.defs[card].modes
-    for mode, slot in enumerate(tuple(map(mode_slot, range(len(modes)))) if modes else _PLAY):
-        targets = spell_targets(state, card, i, player, slot)
-        if targets is None:
-            yield Action(Act.CAST, i, -1, mode)
-        else:
-            for t in targets:
-                yield Action(Act.CAST, i, t, mode)
-
-
 def _choices(state: MagicState, player: int) -> Iterator[Action]:
     """What *player* holding priority may do besides passing, in order: the cards of their hand
     (a land they may play, a spell they can pay for, with each legal target), then each ability
@@ -100,8 +92,7 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
         d = POOL.defs[card]
         if card in seen or not (sorcery or "instant" in d.types or d.tags & FLASH):
             continue
-        types = d.types
-        if "land" in types:
+        if "land" in d.types:
             if not state.land_played:
                 seen.add(card)
                 yield Action(Act.PLAY_LAND, i)
@@ -111,7 +102,13 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
         if not can_pay(cost_of(card), counts):
             continue
         seen.add(card)
-        yield from _casts(state, card, i, player)
+        for mode, slot in enumerate(_CAST_SLOTS[card]):  # each mode of a modal card
+            targets = spell_targets(state, card, i, player, slot)
+            if targets is None:
+                yield Action(Act.CAST, i, -1, mode)
+            else:
+                for t in targets:
+                    yield Action(Act.CAST, i, t, mode)
     yield from activations(table, player, sorcery=sorcery)
 
 
@@ -231,7 +228,7 @@ def cast(
     601.2)."""
     card = state.table.entities[card_id].card
     table = move(paid(state.table, player, cost_of(card)), card_id, ZONES.stack)
-    slot = mode_slot(mode) if POOL.defs[card].modes else "play"
+    slot = _CAST_SLOTS[card][mode]
     program = POOL.programs.get((card, slot))
     regs = (0,) * program.regs if program is not None else ()
     aimed = EntityId(target) if target >= 0 else None
