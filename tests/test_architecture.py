@@ -48,8 +48,6 @@ KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "search/ismcts.py:ismcts": 138,
     "search/mcts.py:mcts": 126,
     "search/pimc.py:pimc": 84,
-    "testing/check.py:check_game": 100,
-    "testing/stateful.py:game_state_machine": 87,
 }
 # The same ratchet for benchmarks/, examples/ and tests/, by path from the repository's root.
 KNOWN_LONG_SCRIPTS: Mapping[str, int] = {
