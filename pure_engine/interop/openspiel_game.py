@@ -16,9 +16,10 @@ state's attributes: ours is copied by reference, since nothing in it changes).
 Games and states pickle by the game's registered name, params and the action
 history; ``resample_from_infostate`` draws from the game's ``resample``, so
 OpenSpiel's Python IS-MCTS (``open_spiel.python.algorithms.ismcts``) plays
-our hidden-information games.  OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot:
-OpenSpiel 2.0 forwards no ``ResampleFromInfostate`` from C++ to a Python game
-(it crashes on OpenSpiel's own ``python_kuhn_poker`` too).
+our hidden-information games.  OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot play
+any Python game (OpenSpiel's own ``python_kuhn_poker`` included) in OpenSpiel up to
+2.0.2: its ``step`` calls the Python observer without the GIL (a segmentation
+fault), and OpenSpiel's Python-game state forwards no ``ResampleFromInfostate``.
 
 >>> import pure_engine
 >>> spiel = to_openspiel(pure_engine.load_game("kuhn_poker"))

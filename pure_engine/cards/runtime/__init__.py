@@ -78,7 +78,13 @@ from pure_engine.cards.runtime.table import (
     put_all,
     update,
 )
-from pure_engine.cards.runtime.view import is_known, observe_table, resample_table
+from pure_engine.cards.runtime.view import (
+    Facet,
+    is_known,
+    observe_facets,
+    observe_table,
+    resample_table,
+)
 from pure_engine.cards.runtime.vm import Chooser, TriggerDepthError, answer, push, run
 
 __all__ = [
@@ -98,6 +104,7 @@ __all__ = [
     "Enchantment",
     "Entity",
     "EntityId",
+    "Facet",
     "Frame",
     "Instr",
     "Kinds",
@@ -127,6 +134,7 @@ __all__ = [
     "move_all",
     "new_frame",
     "new_table",
+    "observe_facets",
     "observe_table",
     "program_slots",
     "push",

@@ -64,6 +64,10 @@ def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None =
             for listener in listening:
                 if kind not in listener.zones:
                     continue
+                if listener.opponents_turn and (
+                    rules.active is None or rules.active(state) == entity.owner
+                ):
+                    continue
                 ctx = Ctx(entity_id, entity.owner, subject)
                 cond = listener.condition
                 if cond is not None and subject not in cond(table, ctx):

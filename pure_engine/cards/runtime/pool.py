@@ -172,12 +172,15 @@ class Trigger:
     ``condition`` (a selector evaluated from the listening entity) must select
     the event's subject: ``Trigger(SUMMONED, effects, FRIENDLY + OTHER)`` is
     "after you summon another minion" (``SUMMONED``: the game's :data:`Event`).
+    ``opponents_turn``: it listens only while another player is active (a secret; the game
+    says who is active with :attr:`CardRules.active`).
     """
 
     event: Event
     effects: tuple[Effect, ...]
     condition: Selector | None = None
     zones: tuple[str, ...] = ("board",)
+    opponents_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +260,7 @@ class Listener:
     slot: str
     condition: Compiled | None
     zones: frozenset[str]
+    opponents_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,7 +352,7 @@ def build_pool(
             programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
             cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
             listeners.setdefault(trig.event, []).append(
-                Listener(card.key, slot, cond, frozenset(trig.zones))
+                Listener(card.key, slot, cond, frozenset(trig.zones), trig.opponents_turn)
             )
         if card.target is not None:
             targets[card.key] = Assembler(layout).selector(card.target)
@@ -424,6 +428,8 @@ class CardRules(Generic[S]):
     * ``summon(state, frame, player, card)``: create a card's entity in play;
     * ``buffed(state, target, buff)``: what else a buff given to *target* (already applied to
       the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
+    * ``active(state)``: the player whose turn it is (a trigger with ``opponents_turn`` listens
+      only while its controller is not: ``None`` means such triggers never listen);
     * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
       triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`.
     """
@@ -438,6 +444,7 @@ class CardRules(Generic[S]):
     max_depth: int = 16
     players: int = 2
     buffed: Callable[[S, EntityId, Enchantment], S] | None = None
+    active: Callable[[S], int] | None = None
     mortal_zones: tuple[ZoneId, ...] = field(init=False, repr=False, compare=False)
     """The zones of the ``kinds.mortal`` kinds, every player's, in the death phase's order."""
 

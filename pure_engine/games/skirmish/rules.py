@@ -21,6 +21,7 @@ from pure_engine.cards.runtime import (
     EXHAUSTED,
     CardRules,
     EntityId,
+    Facet,
     Frame,
     build_pool,
     deathrattle_at,
@@ -49,7 +50,7 @@ from pure_engine.games.skirmish.base import (
 from pure_engine.games.skirmish.cards import CARDS
 from pure_engine.games.skirmish.cards_effects import spell_damage
 
-__all__ = ["POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
+__all__ = ["FACETS", "POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
 
 POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 """Every skirmish card, compiled once."""
@@ -136,5 +137,15 @@ RULES: Final[CardRules[SkirmishState]] = CardRules(
     draw=draw,
     summon=summon,
     max_depth=16,
+    active=lambda state: state.to_move,
 )
 """The kit's view of skirmish."""
+
+
+def _secret_class(card: str) -> str | None:
+    d = POOL.card(card)
+    return str(d.extra["class"]) if "secret" in d.types else None
+
+
+FACETS: Final = {"secret": Facet(_secret_class, distinct=True)}
+"""What the opponent sees of a secret in play: that it is one, and its class."""
