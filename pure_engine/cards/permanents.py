@@ -34,21 +34,26 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from pure_engine.cards.decisions import NumberLike, Player, number_operand
-from pure_engine.cards.runtime.events import leave_play
-from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
-from pure_engine.cards.runtime.program import (
+from pure_engine.cards.decisions import NumberLike, Player, _IntoReg, number_operand
+from pure_engine.cards.effects import Do
+from pure_engine.cards.runtime import (
+    CardRules,
+    CardState,
     Decision,
     DecisionKind,
+    Enchantment,
+    EntityId,
     Frame,
-    Number,
     Reg,
-    S,
+    Table,
     Value,
+    apply_buff,
+    leave_play,
+    move,
+    remove_buffs,
 )
-from pure_engine.cards.runtime.stats import apply_buff, remove_buffs
-from pure_engine.cards.runtime.table import Enchantment, EntityId, Table, move
-from pure_engine.cards.runtime.vm import set_reg
+from pure_engine.cards.runtime.pool import Assembler, Effect, Instr
+from pure_engine.cards.runtime.program import Number, S
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
@@ -85,22 +90,17 @@ class CreateToken(Effect):
     player: Player = Player.CONTROLLER
 
     def emit(self, asm: Assembler) -> None:
-        asm.emit(_Tokens(self.card, number_operand(asm, self.count), self.player))
+        card, count, who = self.card, number_operand(asm, self.count), self.player
 
+        def create(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+            if TOKEN not in rules.pool.card(card).types:
+                raise ValueError(f"CreateToken: {card!r} is not a token's card")
+            owner = who.of(frame.ctx.controller)
+            for _ in range(count(state, frame)):
+                state = rules.summon(state, frame, owner, card)
+            return state
 
-@dataclass(frozen=True, slots=True)
-class _Tokens(Instr):
-    card: str
-    count: Number
-    player: Player
-
-    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        if TOKEN not in rules.pool.card(self.card).types:
-            raise ValueError(f"CreateToken: {self.card!r} is not a token's card")
-        owner = self.player.of(frame.ctx.controller)
-        for _ in range(self.count(state, frame)):
-            state = rules.summon(state, frame, owner, self.card)
-        return state, frame.replace(pc=frame.pc + 1)
+        Do(create).emit(asm)
 
 
 def strays(table: Table, zones: Iterable[ZoneId]) -> tuple[EntityId, ...]:
@@ -250,7 +250,7 @@ class ChooseNumber(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class _ChooseNumberI(Instr):
+class _ChooseNumberI(_IntoReg):
     lo: int
     hi: Number
     reg: Reg
@@ -261,11 +261,6 @@ class _ChooseNumberI(Instr):
         labels = tuple(f"{self.label}={n}" for n in numbers)
         decision = Decision(frame.ctx.controller, DecisionKind.NUMBER, tuple(numbers), (), labels)
         return state.replace(pending=decision), frame
-
-    def resume(
-        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
-    ) -> tuple[S, Frame | None]:
-        return state, set_reg(frame, self.reg, choice)
 
 
 def number_in(frame: Frame, reg: Reg) -> int:
