@@ -54,14 +54,22 @@ def violations(before: MagicState, state: MagicState) -> list[str]:
             if e.tags & INDESTRUCTIBLE and e.status & DOOMED:
                 found.append(f"indestructible {e.card} remembers a destroy (702.12b)")
     for aura, creature in state.attached:
+        if creature not in entities:  # a token gone
+            continue
         if entities[creature].tags & color_bits(entities[aura].card):
             found.append(f"{entities[aura].card} on a creature protected from it (704.5m)")
     for blocker, attacker in state.blocks:
+        if blocker not in entities or attacker not in entities:  # a token gone
+            continue
         if entities[attacker].tags & color_bits(entities[blocker].card):
             found.append(f"{entities[blocker].card} blocks a creature protected from it")
     for item in state.stack:
         target, ctx = item.frame.ctx.target, item.frame.ctx
-        if target is None or ctx.source is None or entities[target].zone not in BATTLEFIELD:
+        if target is None or ctx.source is None:
+            continue
+        if target not in entities or ctx.source not in entities:  # a token gone
+            continue
+        if entities[target].zone not in BATTLEFIELD:
             continue
         t = entities[target]
         if t.tags & HEXPROOF and t.owner != ctx.controller and item not in before.stack:

@@ -289,6 +289,7 @@ def test_a_static_bridge_page_plays_on_anywhere_with_values_it_does_not_have(
         assert page.where() == f"off the line \u00b7 card {len(played)} of the play"
         _check_the_play_scenes(page, played)
     assert "not solved in this file" in page.page.inner_text("#info")
+    page.shot("bridge-off-the-line")
     page.close()
 
 

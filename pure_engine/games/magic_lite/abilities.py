@@ -178,7 +178,8 @@ def fizzles(state: MagicState, frame: Frame) -> bool:
     ability = ABILITIES[frame.card]
     assert ability.target is not None and source is not None
     table, ctx = state.table, Ctx(source, frame.ctx.controller)
-    if not can_target(table, ctx, target):
+    # a token that left the battlefield is gone; hexproof or protection may have come
+    if target not in table.entities or not can_target(table, ctx, target):
         return True
     own = source if ability.cost.sacrifice else -1
     return target == own or target not in ability.target(table, ctx)

@@ -7,7 +7,7 @@ Paladin en-Vec.  Indestructible (rule 702.12): Darksteel Myr, Darksteel Gargoyle
 end of turn, and with it the 0-toughness state-based action (rule 704.5f): Disfigure, Grasp of
 Darkness.
 
->>> [c.name for c in EVERGREEN_CARDS if "instant" in c.types]
+>>> [c.name for c in KEYWORD_CARDS if "instant" in c.types]
 ['Disfigure', 'Grasp of Darkness']
 """
 
@@ -29,7 +29,7 @@ from pure_engine.games.magic_lite.state import (
     protection_from,
 )
 
-__all__ = ["EVERGREEN_CARDS"]
+__all__ = ["EVERGREEN_CARDS", "KEYWORD_CARDS"]
 
 EVERGREEN_CARDS: Final[tuple[CardDef, ...]] = (
     creature("fencing_ace", "Fencing Ace", "1W", 1, 1, "Double strike.", tags=DOUBLE_STRIKE),
@@ -38,6 +38,10 @@ EVERGREEN_CARDS: Final[tuple[CardDef, ...]] = (
     ),
     creature("boggart_brute", "Boggart Brute", "2R", 3, 2, "Menace.", tags=MENACE),
     creature("alley_strangler", "Alley Strangler", "2B", 2, 3, "Menace.", tags=MENACE),
+)
+"""Cards listed after the first set: the encoding's card numbers of the others stay."""
+
+KEYWORD_CARDS: Final[tuple[CardDef, ...]] = (
     # flash
     creature(
         "ambush_viper", "Ambush Viper", "1G", 2, 1, "Flash. Deathtouch.", tags=FLASH | DEATHTOUCH
@@ -124,4 +128,5 @@ EVERGREEN_CARDS: Final[tuple[CardDef, ...]] = (
         play=(Buff(TARGET, -4, -4, one_turn=True),),
     ),
 )
-"""Cards listed after the first set: the encoding's card numbers of the others stay."""
+"""The cards of flash, hexproof, protection, indestructible and -X/-X, listed last of all the
+cards (after :mod:`~.mechanics`'): every older card keeps its encoding number."""

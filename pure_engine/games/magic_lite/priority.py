@@ -27,6 +27,7 @@ from pure_engine.games.magic_lite.engine import (
     HAND,
     RULES,
     ZONES,
+    announce_x,
     can_pay,
     enter_battlefield,
     mana_counts,
@@ -225,7 +226,8 @@ def cast(
 ) -> MagicState:
     """*player* casts *card_id* (with *target*, ``-1``: none, in *mode* if the card is modal;
     assumed legal): they pay its cost, it goes on the stack, and they receive priority (rule
-    601.2)."""
+    601.2) — for a spell with X in its cost, once they have chosen X and paid it
+    (:func:`~.engine.announce_x`: a decision)."""
     card = state.table.entities[card_id].card
     table = move(paid(state.table, player, cost_of(card)), card_id, ZONES.stack)
     slot = _CAST_SLOTS[card][mode]
@@ -233,4 +235,5 @@ def cast(
     regs = (0,) * program.regs if program is not None else ()
     aimed = EntityId(target) if target >= 0 else None
     frame = Frame(card, slot, 0, Ctx(card_id, player, aimed), regs)
-    return push_item(state.replace(table=table), StackItem(frame, spell=True))
+    state = push_item(state.replace(table=table), StackItem(frame, spell=True))
+    return announce_x(state, player, card_id) if cost_of(card).x else state

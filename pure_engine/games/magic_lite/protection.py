@@ -54,4 +54,5 @@ def can_target(table: Table, ctx: Ctx, target: EntityId) -> bool:
         return True
     if e.tags & HEXPROOF and e.owner != ctx.controller:
         return False
-    return ctx.source is None or not protected(e, table.entities[ctx.source])
+    source = table.entities.get(ctx.source) if ctx.source is not None else None
+    return source is None or not protected(e, source)  # (a token source may have ceased)
