@@ -15,9 +15,7 @@ what the games are.
 
 from __future__ import annotations
 
-import json
 import os
-import random
 import statistics
 import tempfile
 from collections.abc import Callable
@@ -26,12 +24,12 @@ from pathlib import Path
 from benchmarks._timing import interleaved_rates, print_table
 from benchmarks.bench_magic import ROUNDS, SECONDS, Tally, play_one
 from pure_engine import load_game
-from pure_engine.games.magic_lite.decks import random_deck
+from pure_engine.games.magic_lite.decks import random_pair
 
 __all__ = ["main", "pool_contender"]
 
 POOL_PAIRS = 12
-"""Deck pairs drawn from the whole pool (``decks.random_deck``, pair *k* from ``Random(k)``)."""
+"""Deck pairs drawn from the whole pool (``decks.random_pair``: pair *k* from ``Random(k)``)."""
 
 
 def pool_contender(where: Path) -> tuple[Callable[[], int], Tally]:
@@ -39,12 +37,7 @@ def pool_contender(where: Path) -> tuple[Callable[[], int], Tally]:
     *k* plays pair *k* mod :data:`POOL_PAIRS` (deck files written under *where*)."""
     games = []
     for value in range(POOL_PAIRS):
-        rng = random.Random(value)
-        files = []
-        for seat in (0, 1):
-            path = where / f"pool{value}_{seat}.json"
-            path.write_text(json.dumps(random_deck(rng)))
-            files.append(str(path))
+        files = random_pair(where, value, "pool")
         games.append(load_game("magic_lite", deck0=files[0], deck1=files[1]))
     tally = Tally()
 

@@ -4,7 +4,6 @@ check_game on both, skip-trivial on and off."""
 
 from __future__ import annotations
 
-import json
 import random
 import tempfile
 from pathlib import Path
@@ -18,7 +17,7 @@ from pure_engine.cards.runtime import DOOMED, EntityId
 from pure_engine.core.game import Game
 from pure_engine.games.magic_lite import MagicState
 from pure_engine.games.magic_lite.cards import POOL, color_bits
-from pure_engine.games.magic_lite.decks import random_deck
+from pure_engine.games.magic_lite.decks import random_pair
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES
 from pure_engine.games.magic_lite.priority import PASS, can_act
 from pure_engine.games.magic_lite.state import FLASH, HEXPROOF, INDESTRUCTIBLE, Act, Action
@@ -28,13 +27,9 @@ from pure_engine.testing import FAST_CHECKS, check_game
 
 
 def _pool_game(deck_seed: int, skip: bool, where: Path) -> Game[MagicState, Action]:
-    """A game of two decks drawn from the whole pool (:func:`random_deck`), written in *where*."""
-    rng = random.Random(deck_seed)
-    files = []
-    for seat in (0, 1):
-        path = where / f"pool{deck_seed}_{seat}.json"
-        path.write_text(json.dumps(random_deck(rng)))
-        files.append(str(path))
+    """A game of two decks drawn from the whole pool (``decks.random_pair``), written in
+    *where*."""
+    files = random_pair(where, deck_seed, "pool")
     return load_game("magic_lite", deck0=files[0], deck1=files[1], skip_trivial=skip)
 
 

@@ -25,7 +25,7 @@ from pure_engine.cards import TOKEN
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.cards import BY_NAME, DECK_CARDS, PLAYER, POOL, cost_of
 
-__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck", "random_deck"]
+__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck", "random_deck", "random_pair"]
 
 DECK_SIZES: Final = range(40, 61)
 
@@ -199,6 +199,25 @@ def random_deck(rng: random.Random) -> dict[str, object]:
     for key in rng.choices(castable, k=23):
         counts[key] = counts.get(key, 0) + 1
     return {"name": "random", "cards": counts}
+
+
+def random_pair(where: Path, value: int, tag: str = "deck") -> tuple[str, str]:
+    """Two decks drawn from the whole pool by ``Random(value)`` (:func:`random_deck`), written
+    under *where* as ``{tag}{value}_{seat}.json`` deck files: their paths, for ``load_game``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     files = random_pair(Path(tmp), 3)
+    ...     [Path(f).name for f in files], len(load_deck(files[0]))
+    (['deck3_0.json', 'deck3_1.json'], 40)
+    """
+    rng = random.Random(value)
+    files = []
+    for seat in (0, 1):
+        path = where / f"{tag}{value}_{seat}.json"
+        path.write_text(json.dumps(random_deck(rng)))
+        files.append(str(path))
+    return files[0], files[1]
 
 
 def _card_key(name: str) -> str | None:
