@@ -43,6 +43,7 @@ from tests.fireplace_oracle import (
     Position,
     skirmish_position,
 )
+from tests.test_skirmish_fireplace_secrets import MINION_ATTACKS_ONLY, SECRET_WRONG
 
 __all__ = ["DivergenceError", "GameReport", "deck_for", "play_game"]
 
@@ -87,6 +88,8 @@ def comparable_cards(oracle: Oracle) -> list[str]:
         and k not in FIREPLACE_WRONG
         and k not in LATER_PRINTING
         and k not in SKIRMISH_KNOWN_WRONG
+        and k not in SECRET_WRONG
+        and k not in MINION_ATTACKS_ONLY
         and not cards.db[oracle.ids[k]].tags.get(GameTag.OVERLOAD)
     )
 

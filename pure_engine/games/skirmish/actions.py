@@ -56,6 +56,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.rules import POOL
+from pure_engine.games.skirmish.secrets import can_hide
 
 __all__ = [
     "ATTACK",
@@ -176,6 +177,8 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
             continue
         if d.extra.get("needs_room") and len(board) >= BOARD_LIMIT:
+            continue
+        if "secret" in d.types and not can_hide(table, me, e.card):
             continue
         needed = d.extra.get("needs_enemy_minions", 0)
         if isinstance(needed, int) and len(table.zones[BOARD_ZONES[1 - me]]) < needed:

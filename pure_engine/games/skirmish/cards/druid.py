@@ -26,7 +26,7 @@ from pure_engine.games.skirmish.base import (
     MINIONS,
     TAUNT,
 )
-from pure_engine.games.skirmish.cards.define import minion, spell, targetable
+from pure_engine.games.skirmish.cards.define import minion, spell, spell_targetable, targetable
 from pure_engine.games.skirmish.cards_effects import gain_mana
 
 __all__ = ["DRUID"]
@@ -44,8 +44,8 @@ DRUID: Final[tuple[CardDef, ...]] = (
     spell("moonfire", 0, "Deal 1 damage.", Hit(TARGET, 1), target=CHARACTERS, cls="druid"),
     spell("claw", 1, "Give your hero +2 Attack this turn and 2 Armor.", Buff(FRIENDLY_HERO, 2, one_turn=True), Armor(FRIENDLY_HERO, 2), cls="druid"),
     spell("wrath", 2, "Choose one: deal 3 damage to a minion; or 1 damage and draw a card.", ChooseOne((
-        ("deal 3", (ChooseTarget(targetable(MINIONS), lambda t: [Hit(t, 3)]),), targetable(MINIONS)),
-        ("deal 1, draw", (ChooseTarget(targetable(MINIONS), lambda t: [Hit(t, 1), Draw()]),), targetable(MINIONS)),
+        ("deal 3", (ChooseTarget(spell_targetable(MINIONS), lambda t: [Hit(t, 3)]),), spell_targetable(MINIONS)),
+        ("deal 1, draw", (ChooseTarget(spell_targetable(MINIONS), lambda t: [Hit(t, 1), Draw()]),), spell_targetable(MINIONS)),
     )), cls="druid"),
     spell("savage_roar", 3, "Give your characters +2 Attack this turn.", Buff(FRIENDLY_CHARACTERS, 2, one_turn=True), cls="druid"),
     spell("swipe", 4, "Deal 4 damage to an enemy and 1 damage to all other enemies.", Hit(TARGET, 4), Hit(ENEMY_CHARACTERS - TARGET, 1), target=ENEMY_CHARACTERS, cls="druid"),
