@@ -310,7 +310,7 @@ _KEYWORD_TAGS: Final = {
 
 
 def _print_ours(data: Any, card: Any) -> None:
-    """Give Fireplace's card data our printed cost, stats and keywords.
+    """Give Fireplace's card data our printed cost, stats, keywords and Overload.
 
     The card data Fireplace reads carries the balance changes made to the Basic and Classic
     cards over the years (Knife Juggler 3/2, Druid of the Claw 6 mana...); skirmish prints one
@@ -320,6 +320,7 @@ def _print_ours(data: Any, card: Any) -> None:
 
     tags = data.tags
     tags[GameTag.COST] = card.cost
+    tags[GameTag.OVERLOAD] = card.extra.get("overload", 0)  # Feral Spirit's was 2, not 1
     if "minion" in card.types or "weapon" in card.types:
         tags[GameTag.ATK] = card.attack
         tags[GameTag.HEALTH] = card.health  # a weapon's durability: its DURABILITY + HEALTH tags

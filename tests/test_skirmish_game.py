@@ -443,6 +443,20 @@ def test_known_issue_a_juggler_silenced_by_the_battlecry_throws_no_knife() -> No
     assert health(s, 1) == 30
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="skirmish orders simultaneous deaths by when the card was made, not by when the "
+    "minion came into play",
+)
+def test_known_issue_redemption_returns_the_minion_played_first() -> None:
+    s = play(position(
+        {"class": "paladin", "mana": 1, "hand": ["wisp"], "board": [{"card": "murloc_raider"}],
+         "secrets": ["redemption"]},
+        {"class": "paladin", "mana": 3, "hand": ["consecration"]},
+    ), "play wisp", "end_turn", "play consecration")  # fmt: skip
+    assert board(s, 0) == [("murloc_raider", 2, 1)]
+
+
 def test_silence_keeps_damage_so_a_hurt_buffed_minion_can_die() -> None:
     me = {
         "class": "paladin",
@@ -498,6 +512,12 @@ def test_mirror_entitys_copy_leaves_the_auras_of_the_other_board_behind() -> Non
     s = play(s, "play wisp")
     assert board(s, 0) == [("raid_leader", 2, 2), ("wisp", 2, 1)]
     assert board(s, 1) == [("wisp", 1, 1)]
+
+
+def test_feral_spirit_needs_room_on_the_board() -> None:
+    full = [{"card": "wisp"}] * 7
+    s = position({"class": "shaman", "mana": 3, "hand": ["feral_spirit"], "board": full})
+    assert not any(a.startswith("play feral_spirit") for a in GAME.legal_strings(s))
 
 
 def test_keeper_of_the_grove_cannot_hit_itself() -> None:

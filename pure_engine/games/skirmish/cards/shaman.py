@@ -53,7 +53,7 @@ SHAMAN: Final[tuple[CardDef, ...]] = (
     minion("fire_elemental", 6, 6, 5, Hit(TARGET, 3), target=CHARACTERS, cls="shaman", text="Battlecry: deal 3 damage."),
     overload(spell("lightning_bolt", 1, "Deal 3 damage. Overload: (1)", Hit(TARGET, 3), target=CHARACTERS, cls="shaman"), 1),
     overload(spell("lava_burst", 3, "Deal 5 damage. Overload: (2)", Hit(TARGET, 5), target=CHARACTERS, cls="shaman"), 2),
-    overload(spell("feral_spirit", 3, "Summon two 2/3 Spirit Wolves with Taunt. Overload: (2)", Summon("spirit_wolf", count=2), cls="shaman"), 2),
+    overload(spell("feral_spirit", 3, "Summon two 2/3 Spirit Wolves with Taunt. Overload: (2)", Summon("spirit_wolf", count=2), cls="shaman", needs_room=True), 2),
     overload(minion("dust_devil", 1, 3, 1, tags=WINDFURY, cls="shaman", text="Windfury. Overload: (2)"), 2),
     overload(minion("earth_elemental", 5, 7, 8, tags=TAUNT, cls="shaman", text="Taunt. Overload: (3)"), 3),
     overload(weapon("stormforged_axe", 2, 2, 3, "shaman", text="Overload: (1)"), 1),
