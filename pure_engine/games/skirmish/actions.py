@@ -148,6 +148,18 @@ def _targets(
     return tuple(i for i in select(state.table, Ctx(source, player)) if is_alive(entities[i]))
 
 
+def _castable(state: SkirmishState, me: int, needs: object) -> bool:
+    """A spell's ``needs`` (a weapon, room for a minion, enemy minions) are met for *me*."""
+    assert isinstance(needs, tuple)
+    weapon, room, enemies = needs
+    zones = state.table.zones
+    return (
+        (not weapon or bool(zones[WEAPON_ZONES[me]]))
+        and (not room or len(zones[BOARD_ZONES[me]]) < BOARD_LIMIT)
+        and len(zones[BOARD_ZONES[1 - me]]) >= enemies
+    )
+
+
 def cost_of(state: SkirmishState, card: Entity) -> int:
     """What hand card *card* costs now: its cost, less what its text takes off (the Giants).
 
@@ -189,13 +201,9 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         if ident in seen:
             continue
         seen.add(ident)
-        d = POOL.card(e.card)
-        if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
-            continue
-        if d.extra.get("needs_room") and len(board) >= BOARD_LIMIT:
-            continue
-        enemies = d.extra.get("needs_enemies", 0)
-        if isinstance(enemies, int) and len(table.zones[BOARD_ZONES[1 - me]]) < enemies:
+        d = POOL.defs[e.card]
+        needs = d.extra.get("needs")
+        if needs is not None and not _castable(state, me, needs):
             continue
         if "secret" in d.types and not can_hide(table, me, e.card):
             continue

@@ -119,14 +119,13 @@ def state_checks(state: SkirmishState) -> SkirmishState:
     """Once nothing is left to resolve: a hero at 0 health loses (both: a draw)."""
     if state.winner is not None or state.pending is not None:
         return state
-    entities = state.table.entities
-    dead = [
-        entities[hero_of(state, p)].damage >= entities[hero_of(state, p)].health for p in (0, 1)
-    ]
-    if dead[0] and dead[1]:
+    entities, zones = state.table.entities, state.table.zones
+    first, second = entities[zones[HERO_ZONES[0]][0]], entities[zones[HERO_ZONES[1]][0]]
+    dead0, dead1 = first.damage >= first.health, second.damage >= second.health
+    if dead0 and dead1:
         return state.replace(winner=2)
-    if dead[0] or dead[1]:
-        return state.replace(winner=1 if dead[0] else 0)
+    if dead0 or dead1:
+        return state.replace(winner=1 if dead0 else 0)
     return state
 
 

@@ -114,15 +114,16 @@ def spell(
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
     ``needs_weapon`` / ``needs_room`` / ``needs_enemies``: it can be cast only while its caster
-    has a weapon / room for a minion / at least that many enemy minions (Cleave: 2).
+    has a weapon / room for a minion / at least that many enemy minions (Cleave: 2); they are
+    kept together in ``extra["needs"]`` (absent when none is asked: one look-up a card).
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
         target=None if target is None else spell_targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
-            "needs_weapon": needs_weapon, "needs_room": needs_room,
-            "needs_enemies": needs_enemies,
+            **({"needs": (needs_weapon, needs_room, needs_enemies)}
+               if needs_weapon or needs_room or needs_enemies else {}),
         },
     )  # fmt: skip
 
