@@ -19,8 +19,8 @@ import pytest
 from pure_engine import load_game
 from pure_engine.cards.runtime import EXHAUSTED, Table, put, remove_buffs, without_buffs
 from pure_engine.core.digest import hex_digest
-from pure_engine.games.magic_lite import turn
-from pure_engine.games.magic_lite.cards import DECK_CARDS, POOL, cost_of
+from pure_engine.games.magic_lite import decks, turn
+from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.engine import BATTLEFIELD
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.state import TAPPED, CardFacts, MagicState
@@ -28,22 +28,10 @@ from tests.test_magic_lite_rules import play
 
 GOLDEN = Path(__file__).parent / "golden" / "magic_lite_random_games.txt"
 
-_LANDS = ("plains", "island", "swamp", "mountain", "forest")  # the order of Cost.colored
-_SPELLS = tuple(key for key in DECK_CARDS if "land" not in POOL.defs[key].types)
-
 
 def random_deck(rng: random.Random) -> dict[str, object]:
-    """A 40-card two-colour deck: 17 basic lands, 23 spells of those colours (or colourless)."""
-    colours = rng.sample(range(5), 2)
-    castable = [
-        key
-        for key in _SPELLS
-        if all(n == 0 or c in colours for c, n in enumerate(cost_of(key).colored))
-    ]
-    counts: dict[str, int] = {_LANDS[colours[0]]: 9, _LANDS[colours[1]]: 8}
-    for key in rng.choices(castable, k=23):
-        counts[key] = counts.get(key, 0) + 1
-    return {"name": "random", "cards": counts}
+    """A 40-card two-colour deck file's contents (:func:`~.decks.random_deck`)."""
+    return {"name": "random", "cards": decks.random_deck(rng)}
 
 
 def deck_pair(

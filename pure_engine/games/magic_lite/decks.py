@@ -16,15 +16,16 @@ pure_engine.errors.ParseError: mine.json: $.cards: unknown card 'Black Lotus'
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
 from pure_engine.cards import TOKEN
 from pure_engine.errors import ParseError
-from pure_engine.games.magic_lite.cards import BY_NAME, DECK_CARDS, PLAYER, POOL
+from pure_engine.games.magic_lite.cards import BY_NAME, DECK_CARDS, PLAYER, POOL, cost_of
 
-__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck"]
+__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck", "random_deck"]
 
 DECK_SIZES: Final = range(40, 61)
 
@@ -210,3 +211,28 @@ def load_deck(spec: str) -> tuple[str, ...]:
     except json.JSONDecodeError as exc:
         raise ParseError(f"line {exc.lineno}: invalid JSON: {exc.msg}", where=spec) from None
     return parse_deck(data, where=spec)
+
+
+_LANDS: Final = ("plains", "island", "swamp", "mountain", "forest")  # the order of Cost.colored
+_SPELLS: Final = tuple(key for key in DECK_CARDS if "land" not in POOL.defs[key].types)
+
+
+def random_deck(rng: random.Random) -> dict[str, int]:
+    """A 40-card two-colour deck drawn from the whole pool, as card key -> copies: 17 basic
+    lands (9 and 8) and 23 spells of those colours or colourless, any number of copies each
+    (random games, the whole-pool benchmark and its tests).
+
+    >>> deck = random_deck(random.Random(1))
+    >>> sum(deck.values()), len(parse_deck({"cards": deck}))
+    (40, 40)
+    """
+    colours = rng.sample(range(5), 2)
+    castable = [
+        key
+        for key in _SPELLS
+        if all(n == 0 or c in colours for c, n in enumerate(cost_of(key).colored))
+    ]
+    counts: dict[str, int] = {_LANDS[colours[0]]: 9, _LANDS[colours[1]]: 8}
+    for key in rng.choices(castable, k=23):
+        counts[key] = counts.get(key, 0) + 1
+    return counts
