@@ -1,22 +1,21 @@
-"""magic_lite on decks drawn from the whole card pool: games per CPU second, ticks per decision.
+"""magic_lite on decks drawn from the whole card pool: every card of the set in play.
 
-Run: ``python -m benchmarks magic_pool`` (this tree), or ``python -m benchmarks.bench_magic_pool
---against DIR`` to set this tree against another checkout of pure_engine (``DIR``, e.g. the
-commit before a change, unpacked with ``git archive``) round by round.
+Run: ``python -m benchmarks magic_pool``.
 
-Each game is dealt from its seed with two 40-card two-colour decks drawn from the whole pool
-(17 basic lands, 23 spells of those colours; the deck pair is drawn from the seed too), and
-played with random choices from ``Random(seed)`` at real decisions, skip-trivial on; seeds 0,
-1, 2... in turn.  A tree deals from its own pool, so two trees with different pools play
-different games: the figure compares what a user of each gets from "random games with decks
-from the whole pool".  Every figure is games per CPU second (``time.process_time``).
-
-* **This tree** (in-process, :func:`~benchmarks._timing.interleaved_rates`): with and without
-  the mulligan (a game parameter; the mulligan's keep/mulligan decisions are random too), and
-  the ticks per decision of each (one pass of the flow loop per decision, and one for the deal).
-* **Against another tree**: each round runs a fresh process per tree for the same CPU time,
-  alternating which goes first; the ratio is the median of the per-round ratios.  The worker
-  (:data:`WORKER`) uses only what both trees have (``load_game``, the card list, ``cost_of``).
+Twelve deck pairs are drawn from the whole pool (``decks.random_deck``: two colours, 17 basic
+lands, 23 cards those colours cast; pair *k* from ``Random(k)``), and random games are played
+on them with skip-trivial on, seed *k* on pair *k* mod 12, as ``bench_magic`` plays its preset
+decks (choices from ``Random(seed)`` at real decisions).  Reported: games per CPU second over
+alternating rounds (``benchmarks._timing.interleaved_rates``), decisions per game and ticks per
+decision.  A change of the rules or of the pool is measured by running this module from the
+trees before and after it in alternating fresh processes and comparing the figures round by
+round: games per second move with the pool as well as with the code, since new cards change
+what the games are.  ``python -m benchmarks.bench_magic_pool --against DIR`` does that: this
+tree against the checkout at ``DIR`` (e.g. the commit before a change, unpacked with ``git
+archive``), a fresh process per tree and round, alternating which goes first, each playing the
+same deck-drawing loop (:data:`WORKER`: it uses only what every tree has — ``load_game``, the
+card list, ``cost_of``), with games and decisions per CPU second, decisions per game and ticks
+per decision for each.
 """
 
 from __future__ import annotations
@@ -31,14 +30,32 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks._timing import interleaved_rates, median_ratio, print_table
+from benchmarks.bench_magic import ROUNDS, SECONDS, Tally, play_one
+from pure_engine import load_game
+from pure_engine.games.magic_lite.decks import random_pair
 
-__all__ = ["WORKER", "main"]
+__all__ = ["WORKER", "against", "main", "pool_contender"]
 
-SECONDS = 3.0
-"""CPU seconds per contender per round."""
-ROUNDS = 5
-HERE = Path(__file__).resolve().parent.parent
-"""This tree (the directory holding ``pure_engine``)."""
+POOL_PAIRS = 12
+"""Deck pairs drawn from the whole pool (``decks.random_pair``: pair *k* from ``Random(k)``)."""
+
+
+def pool_contender(where: Path) -> tuple[Callable[[], int], Tally]:
+    """A timing contender playing random games of decks drawn from the whole card pool: seed
+    *k* plays pair *k* mod :data:`POOL_PAIRS` (deck files written under *where*)."""
+    games = []
+    for value in range(POOL_PAIRS):
+        files = random_pair(where, value, "pool")
+        games.append(load_game("magic_lite", deck0=files[0], deck1=files[1]))
+    tally = Tally()
+
+    def one() -> int:
+        game = games[tally.games % POOL_PAIRS]
+        play_one(game, game.step, tally.games, tally, outer_skip=False)
+        return 1
+
+    return one, tally
+
 
 WORKER = r"""
 import json, random, sys, tempfile, time, os
@@ -104,64 +121,8 @@ if __name__ == "__main__":
 """The game loop both trees run (a script: it may import only what every tree has)."""
 
 
-def _worker_namespace() -> dict[str, object]:
-    namespace: dict[str, object] = {"__name__": "bench_magic_pool_worker"}
-    exec(compile(WORKER, "bench_magic_pool_worker", "exec"), namespace)  # our own code
-    return namespace
-
-
-def _this_tree() -> None:
-    """Games per CPU second and ticks per decision in this tree, with and without the mulligan."""
-    worker = _worker_namespace()
-    build, play_game = worker["build"], worker["play_game"]
-    assert callable(build) and callable(play_game)
-    configurations: tuple[tuple[str, dict[str, object]], ...] = (
-        ("skip-trivial on", {}),
-        ("skip-trivial on, mulligan", {"mulligan": True}),
-    )
-    tallies = [[0, 0, 0] for _ in configurations]  # games, decisions, ticks
-    with tempfile.TemporaryDirectory() as tmp:
-        built = [build(tmp, params) for _, params in configurations]
-
-        def contender(index: int) -> Callable[[], int]:
-            def one() -> int:
-                tally = tallies[index]
-                decisions, ticks = play_game(built[index], tally[0])
-                tally[0] += 1
-                tally[1] += decisions
-                tally[2] += ticks
-                return 1
-
-            return one
-
-        runs = [contender(i) for i in range(len(configurations))]
-        rates = interleaved_rates(runs, seconds=SECONDS, rounds=ROUNDS)
-    rows = [
-        [
-            name,
-            f"{statistics.median(per_round):.1f}",
-            f"{min(per_round):.1f}-{max(per_round):.1f}",
-            games,
-            f"{decisions / games:.1f}",
-            f"{ticks / decisions:.3f}",
-        ]
-        for (name, _), per_round, (games, decisions, ticks) in zip(
-            configurations, rates, tallies, strict=True
-        )
-    ]
-    print_table(
-        f"magic_lite, decks from the whole pool ({ROUNDS} alternating rounds of {SECONDS:g} s CPU;"
-        f" load {os.getloadavg()[0]:.1f})",
-        [
-            "configuration",
-            "games / CPU s",
-            "rounds",
-            "games",
-            "decisions / game",
-            "ticks / decision",
-        ],
-        rows,
-    )
+HERE = Path(__file__).resolve().parent.parent
+"""This tree (the directory holding ``pure_engine``)."""
 
 
 def _round(tree: Path, seconds: float) -> dict[str, float]:
@@ -219,13 +180,34 @@ def against(other: Path, *, rounds: int = ROUNDS, seconds: float = SECONDS) -> N
     )
 
 
+def _load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
-    """This tree's table; with ``--against DIR``, this tree against the checkout at DIR."""
+    """Random games of decks drawn from the whole pool, per CPU second; with ``--against DIR``,
+    this tree against the checkout at DIR."""
     args = sys.argv[1:]
     if "--against" in args:
         against(Path(args[args.index("--against") + 1]).resolve())
         return
-    _this_tree()
+    with tempfile.TemporaryDirectory() as tmp:
+        one, tally = pool_contender(Path(tmp))
+        load_before = _load()
+        (per_round,) = interleaved_rates([one], seconds=SECONDS, rounds=ROUNDS)
+    print_table(
+        f"random games of {POOL_PAIRS} deck pairs drawn from the whole pool, skip-trivial on "
+        f"({ROUNDS} rounds of {SECONDS:g} s CPU; load {load_before} -> {_load()})",
+        ["games / CPU s (median)", "rounds min-max", "decisions / game", "ticks / decision"],
+        [
+            [
+                f"{statistics.median(per_round):.1f}",
+                f"{min(per_round):.1f}-{max(per_round):.1f}",
+                f"{tally.decisions / tally.games:.1f}",
+                f"{tally.ticks / tally.decisions:.3f}",
+            ]
+        ],
+    )
 
 
 if __name__ == "__main__":

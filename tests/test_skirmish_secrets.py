@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from tests.skirmish_helpers import GAME, board, play, position, zone_cards
+from pure_engine.games.skirmish.base import HAND_ZONES, SkirmishState
+from tests.skirmish_helpers import GAME, armor, board, health, play, position, zone_cards
 
 
 def test_mad_scientist_puts_the_secret_nearest_the_top_of_the_deck_into_play() -> None:
@@ -54,3 +55,76 @@ def test_a_secret_in_play_is_dealt_anew_as_a_secret_of_its_class() -> None:
         assert sorted(cards) == sorted(["snipe", "wisp", "explosive_trap", "freezing_trap",
                                         "snake_trap", "snake_trap", "arcane_shot"])  # fmt: skip
     assert seen == secrets  # every secret the hunter holds can be the one in play
+
+
+def _attacked(
+    secret: str, cls: str, move: str, them_board: list[str] | None = None
+) -> SkirmishState:
+    s = position(
+        {"class": "warrior", "board": [{"card": "chillwind_yeti"}],
+         "weapon": {"card": "fiery_war_axe"}},
+        {"class": cls, "secrets": [secret], "board": [{"card": c} for c in them_board or []]},
+    )  # fmt: skip
+    return play(s, move)
+
+
+def test_ice_barrier_gives_armor_before_the_damage() -> None:
+    s = _attacked("ice_barrier", "mage", "attack 1 -> enemy_hero")
+    assert (health(s, 1), armor(s, 1), zone_cards(s, "secret1")) == (30, 4, [])
+
+
+def test_vaporize_destroys_a_minion_not_a_hero() -> None:
+    s = _attacked("vaporize", "mage", "attack hero -> enemy_hero")
+    assert health(s, 1) == 27 and zone_cards(s, "secret1") == ["vaporize"]
+    s = play(s, "attack 1 -> enemy_hero")
+    assert board(s, 0) == [] and health(s, 1) == 27 and zone_cards(s, "secret1") == []
+
+
+def test_explosive_trap_hits_every_enemy_first() -> None:
+    s = _attacked("explosive_trap", "hunter", "attack 1 -> enemy_hero")
+    assert (health(s, 0), board(s, 0), health(s, 1)) == (28, [("chillwind_yeti", 4, 3)], 26)
+
+
+def test_freezing_trap_returns_the_attacker_costing_2_more() -> None:
+    s = _attacked("freezing_trap", "hunter", "attack 1 -> enemy_hero")
+    assert board(s, 0) == [] and health(s, 1) == 30
+    (yeti,) = s.table.zones[HAND_ZONES[0]]
+    assert s.table.entities[yeti].card == "chillwind_yeti" and s.table.entities[yeti].cost == 6
+
+
+def test_snake_trap_summons_three_snakes_before_the_attack() -> None:
+    s = _attacked("snake_trap", "hunter", "attack 1 -> enemy 1", ["wisp"])
+    assert board(s, 1) == [("snake", 1, 1)] * 3 and board(s, 0) == [("chillwind_yeti", 4, 4)]
+
+
+def test_noble_sacrifice_gives_the_attack_a_new_defender() -> None:
+    s = _attacked("noble_sacrifice", "paladin", "attack 1 -> enemy_hero")
+    assert (health(s, 1), board(s, 1), board(s, 0)) == (30, [], [("chillwind_yeti", 4, 3)])
+
+
+def test_noble_sacrifice_also_stops_a_hero() -> None:
+    s = _attacked("noble_sacrifice", "paladin", "attack hero -> enemy_hero")
+    assert (health(s, 0), health(s, 1), board(s, 1)) == (28, 30, [])
+
+
+def test_snipe_mirror_entity_and_repentance_answer_a_minion_played() -> None:
+    for secret, cls, theirs, mine in (
+        ("snipe", "hunter", [], [("chillwind_yeti", 4, 1)]),
+        ("mirror_entity", "mage", [("chillwind_yeti", 4, 5)], [("chillwind_yeti", 4, 5)]),
+        ("repentance", "paladin", [], [("chillwind_yeti", 4, 1)]),
+    ):
+        s = position({"mana": 4, "hand": ["chillwind_yeti"]}, {"class": cls, "secrets": [secret]})
+        s = play(s, "play chillwind_yeti")
+        assert (board(s, 1), board(s, 0), zone_cards(s, "secret1")) == (theirs, mine, []), secret
+
+
+def test_redemption_returns_the_first_minion_that_dies_with_1_health() -> None:
+    s = _attacked("redemption", "paladin", "attack 1 -> enemy 1", ["bloodfen_raptor"])
+    assert board(s, 1) == [("bloodfen_raptor", 3, 1)] and zone_cards(s, "secret1") == []
+
+
+def test_overload_locks_mana_next_turn() -> None:
+    s = position({"class": "shaman", "mana": 3, "hand": ["lightning_bolt", "wisp"],
+                  "deck": ["wisp"] * 3}, {"deck": ["wisp"] * 3})  # fmt: skip
+    s = play(s, "play lightning_bolt -> enemy_hero", "end_turn", "end_turn")
+    assert (s.mana[0], s.crystals[0], s.overload) == (3, 4, (0, 0))  # 4 crystals, 1 locked
