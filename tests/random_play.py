@@ -33,3 +33,17 @@ def play_out(game: Game[S, A], state: S, seed: int, visit: Callable[[S], None] |
             visit(state)
         state = game.step(state, rng.choice(game.legal_actions(state)))
     return state
+
+
+def random_states(game: Game[S, A], state: S, rng: random.Random) -> list[S]:
+    """*state* and every state after it in one game played by *rng* (chance by
+    ``sample_chance``, decisions uniformly)."""
+    states = [state]
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.step(state, action)
+        states.append(state)
+    return states
