@@ -20,7 +20,7 @@ from pure_engine import load_game
 from pure_engine.cards.runtime import EXHAUSTED, Table, put, remove_buffs, without_buffs
 from pure_engine.core.digest import hex_digest
 from pure_engine.games.magic_lite import turn
-from pure_engine.games.magic_lite.cards import CARDS, POOL, cost_of
+from pure_engine.games.magic_lite.cards import DECK_CARDS, POOL, cost_of
 from pure_engine.games.magic_lite.engine import BATTLEFIELD
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.state import TAPPED, CardFacts, MagicState
@@ -29,7 +29,7 @@ from tests.test_magic_lite_rules import play
 GOLDEN = Path(__file__).parent / "golden" / "magic_lite_random_games.txt"
 
 _LANDS = ("plains", "island", "swamp", "mountain", "forest")  # the order of Cost.colored
-_SPELLS = tuple(c.key for c in CARDS if c.key != "player" and "land" not in c.types)
+_SPELLS = tuple(key for key in DECK_CARDS if "land" not in POOL.defs[key].types)
 
 
 def random_deck(rng: random.Random) -> dict[str, object]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pure_engine.errors import PureEngineError
 from pure_engine.view import ViewOptions, build_page, write_page
-from pure_engine.view.bridge_solve import SOLVE_SECONDS, SolveTimeoutError, solve_request
+from pure_engine.view.bridge_solve import SOLVE_SECONDS, SolveError, solve_request
 
 __all__ = ["add_arguments", "make_server", "run"]
 
@@ -127,7 +127,7 @@ def _solve(
         return 400, {"error": "solve request: expected a JSON object, found invalid JSON"}
     except (PureEngineError, ValueError) as exc:
         return 400, {"error": str(exc)}
-    except SolveTimeoutError as exc:
+    except SolveError as exc:
         return 503, {"error": str(exc)}
 
 

@@ -6,7 +6,7 @@ precomputed line has no values in the file.  Under ``pure-engine view
 which answers through :func:`solve_request`: the request is checked
 (:func:`parse_request`: one clear line for anything wrong), the position
 replayed with the ``bridge_play`` rules, and the library's double-dummy
-solver scores each legal card in a child process stopped after a time bound.
+solver scores each legal card in a child interpreter stopped after a time bound.
 
 A request: ``{"deal": PBN, "strain": "NT", "declarer": "S", "played": ["3S", ...]}``
 (every card played from the opening lead).  The answer: ``{"values": {card:
@@ -25,8 +25,9 @@ pure_engine.errors.ParseError: solve request: $.played[1]: expected a legal card
 
 from __future__ import annotations
 
-import multiprocessing
-from multiprocessing.connection import Connection
+import json
+import subprocess
+import sys
 from typing import Any
 
 from pure_engine.core.game import Game
@@ -38,7 +39,7 @@ from pure_engine.games.playing_cards import card_str
 
 __all__ = [
     "SOLVE_SECONDS",
-    "SolveTimeoutError",
+    "SolveError",
     "card_values",
     "parse_request",
     "position_of",
@@ -51,8 +52,8 @@ _WHERE = "solve request"
 _SEATS = "NESW"
 
 
-class SolveTimeoutError(RuntimeError):
-    """The solver did not finish within the time bound (or its process stopped)."""
+class SolveError(RuntimeError):
+    """The solver did not finish within the time bound, or its process stopped."""
 
 
 def card_values(state: BridgeState, scored: tuple[tuple[int, int], ...]) -> dict[str, int]:
@@ -112,44 +113,47 @@ def parse_request(request: Any) -> tuple[Game[BridgeState, int], BridgeState]:
 
 
 def solve_request(request: Any, *, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
-    """The answer to a request (see the module doc): checked first, then solved in a child
-    process; :class:`SolveTimeoutError` when the solver needs more than *seconds*."""
+    """The answer to a request (see the module doc): checked here, then solved in a child
+    process; :class:`SolveError` when the solver needs more than *seconds*."""
     game, state = parse_request(request)
-    play = state.play
-    seat = _SEATS[(play.leader + len(play.trick)) % 4]
     if game.is_terminal(state):
         return {"values": {}, "to_move": ""}
-    scored = _score_in_time(position_of(state), seconds)
-    return {"values": card_values(state, scored), "to_move": seat}
+    play = state.play
+    seat = _SEATS[(play.leader + len(play.trick)) % 4]
+    return {"values": _values_in_time(request, seconds), "to_move": seat}
 
 
-def _score_in_time(position: Position, seconds: float) -> tuple[tuple[int, int], ...]:
-    """``score_cards(position)`` in a child process, killed after *seconds*.
+def _values_in_time(request: dict[str, Any], seconds: float) -> dict[str, int]:
+    """The values of a checked *request*, from ``python -m pure_engine.view.bridge_solve``,
+    killed after *seconds*.
 
-    A forkserver child: forking the server's threads is not safe, and a fresh interpreter
-    per click would import the library each time.
+    A child interpreter, not a fork: forking the server's threads is unsafe, and
+    multiprocessing's other starts re-run the caller's main module.
     """
-    context = multiprocessing.get_context("forkserver")
-    receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_score_into, args=(position, send), daemon=True)
-    worker.start()
-    send.close()
+    command = [sys.executable, "-m", "pure_engine.view.bridge_solve"]
     try:
-        if not receive.poll(seconds):
-            raise SolveTimeoutError(f"the double-dummy solver gave up after {seconds:g} s")
-        try:
-            scored: tuple[tuple[int, int], ...] = receive.recv()
-        except EOFError:
-            raise SolveTimeoutError("the double-dummy solver's process stopped early") from None
-        return scored
-    finally:
-        if worker.is_alive():
-            worker.kill()
-        worker.join()
-        receive.close()
+        done = subprocess.run(  # noqa: S603 - our own interpreter and module, no shell
+            command,
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            timeout=seconds,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise SolveError(f"the double-dummy solver gave up after {seconds:g} s") from None
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SolveError(f"the double-dummy solver stopped: {last[:200]}")
+    values: dict[str, int] = json.loads(done.stdout)
+    return values
 
 
-def _score_into(position: Position, send: Connection) -> None:
-    """The child's work: score the cards, send the answer."""
-    send.send(score_cards(position))
-    send.close()
+def _solve_stdin() -> None:
+    """The child's work: a request on stdin, its values on stdout."""
+    _, state = parse_request(json.load(sys.stdin))
+    print(json.dumps(card_values(state, score_cards(position_of(state)))))
+
+
+if __name__ == "__main__":
+    _solve_stdin()

@@ -180,7 +180,8 @@ def fizzles(state: MagicState, frame: Frame) -> bool:
     ability = ABILITIES[frame.card]
     assert ability.target is not None and source is not None
     table = state.table
-    if not is_alive(table.entities[target]):
+    aimed = table.entities.get(target)
+    if aimed is None or not is_alive(aimed):  # a token that left the battlefield is gone
         return True
     own = source if ability.cost.sacrifice else -1
     return target == own or target not in ability.target(table, Ctx(source, frame.ctx.controller))

@@ -178,7 +178,9 @@ def _attacking(state: MagicState) -> list[Entity]:
 
 
 def _on_battlefield(state: MagicState, ids: Sequence[EntityId]) -> tuple[EntityId, ...]:
-    return tuple(i for i in ids if state.table.entities[i].zone in BATTLEFIELD)
+    """The creatures of *ids* still on the battlefield (a token that left is gone: rule 111.7)."""
+    entities = state.table.entities
+    return tuple(i for i in ids if (e := entities.get(i)) is not None and e.zone in BATTLEFIELD)
 
 
 def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:
@@ -220,9 +222,7 @@ def has_first_strike(state: MagicState) -> bool:
     damage steps: rule 510.4)."""
     entities = state.table.entities
     fighters = [*state.attackers, *(blocker for blocker, _ in state.blocks)]
-    return any(
-        entities[i].tags & _STRIKES_FIRST and entities[i].zone in BATTLEFIELD for i in fighters
-    )
+    return any(entities[i].tags & _STRIKES_FIRST for i in _on_battlefield(state, fighters))
 
 
 # --- combat damage (rule 510) ------------------------------------------------------------------
@@ -270,10 +270,8 @@ def combat_damage(state: MagicState, *, first_strike: bool) -> MagicState:
     player = state.table.zones[ZONES.player[1 - state.active]][0]
     blocked = {attacker for _, attacker in state.blocks}
     hits: list[tuple[Entity | None, EntityId, int]] = []
-    for a in state.attackers:
+    for a in _on_battlefield(state, state.attackers):
         attacker = entities[a]
-        if attacker.zone not in BATTLEFIELD:
-            continue
         if a not in blocked:
             if _strikes(attacker, first_strike):
                 hits.append((attacker, player, attacker.attack))

@@ -1,4 +1,4 @@
-"""Deck lists: five preset 40-card decks, and JSON deck files checked strictly.
+"""Deck lists: the preset 40-card decks, and JSON deck files checked strictly.
 
 A deck file is a JSON object ``{"name": "...", "cards": {"Forest": 17,
 "Grizzly Bears": 4, ...}}`` (card names as printed, or their keys such as
@@ -20,8 +20,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
+from pure_engine.cards import TOKEN
 from pure_engine.errors import ParseError
-from pure_engine.games.magic_lite.cards import BY_NAME, PLAYER, POOL
+from pure_engine.games.magic_lite.cards import BY_NAME, DECK_CARDS, PLAYER, POOL
 
 __all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck"]
 
@@ -114,6 +115,22 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
         ("swords_to_plowshares", 2),
         ("holy_strength", 1),
     ),
+    "boros_gear": (
+        ("plains", 9),
+        ("mountain", 8),
+        ("isamaru", 2),
+        ("savannah_lions", 2),
+        ("raging_goblin", 2),
+        ("youthful_knight", 2),
+        ("goblin_piker", 1),
+        ("kamahl_pit_fighter", 1),
+        ("bonesplitter", 2),
+        ("short_sword", 2),
+        ("raise_the_alarm", 3),
+        ("dragon_fodder", 2),
+        ("lightning_bolt", 2),
+        ("blaze", 2),
+    ),
     "rakdos_menace": (
         ("swamp", 9),
         ("mountain", 8),
@@ -132,9 +149,9 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
 
 
 def _card_key(name: str) -> str | None:
-    if name in POOL.defs and name != PLAYER:
-        return name
-    return BY_NAME.get(name.lower())
+    """The key of the card *name* a deck may hold (not a token's: rule 111.1)."""
+    key = name if name in POOL.defs and name != PLAYER else BY_NAME.get(name.lower())
+    return key if key in DECK_CARDS else None
 
 
 def parse_deck(data: object, *, where: str = "deck") -> tuple[str, ...]:
@@ -160,6 +177,11 @@ def parse_deck(data: object, *, where: str = "deck") -> tuple[str, ...]:
     for name, copies in cards.items():
         key = _card_key(name)
         if key is None:
+            named = POOL.defs.get(BY_NAME.get(name.lower()) or name)
+            if named is not None and TOKEN in named.types:
+                raise ParseError(
+                    f"$.cards: {name!r} is a token, never a card in a deck", where=where
+                )
             raise ParseError(f"$.cards: unknown card {name!r}", where=where)
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
             raise ParseError(

@@ -6,9 +6,10 @@ The tensor is what one player sees, from their side (``me`` first, then
 ====================  =================================================================  =========
 block                 what                                                               numbers
 ====================  =================================================================  =========
-the turn              the step one-hot (13); I am active, I decide now, turn / 50,       22
+the turn              the step one-hot (13); I am active, I decide now, turn / 50,       25
                       a land was played, a priority window is open, declaring,
-                      passes / 2, I lost, they lost
+                      passes / 2, I lost, they lost; the opening hands are being
+                      decided, my mulligans / 7, theirs / 7
 players (me, them)    life / 40, cards in hand / 10, library / 60, graveyard / 60,       2 x 5
                       exile / 60
 my hand               how many of each card (/ 4)                                        K
@@ -23,8 +24,9 @@ the pending decision  I decide, options / the maximum, the targets offered (each
 ====================  =================================================================  =========
 
 ``K`` is every card of the set (:data:`CARD_KEYS`: the same numbers whatever
-the decks), ``B`` the larger deck's size — a battlefield holds only its
-owner's cards, so it never has more.  Values past a cap are clipped to 1.  The
+the decks), ``B`` the larger deck's size and the tokens its cards make
+(:func:`battlefield_slots`) — a battlefield holds only its owner's cards and
+tokens, so it never has more.  Values past a cap are clipped to 1.  The
 opponent's hand and both libraries are counts only.
 
 Decisions are numbered by what they do, from the deciding player's side, so a
@@ -41,13 +43,14 @@ number means the same move in every state:
 * ``ORDER``: the index of the damage order (up to :data:`MAX_ORDERS`: six
   blockers on one attacker; more raises ``ValueError``);
 * ``CHOOSE``: option *i* of the pending decision (a creature: up to ``2B``);
-* ``ACTIVATE``: my battlefield slot x target slot (as for ``CAST``).
+* ``ACTIVATE``: my battlefield slot x target slot (as for ``CAST``);
+* ``KEEP`` and ``MULLIGAN`` (an opening hand), then ``BOTTOM``: one number per card of the set.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("magic_lite")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((7442,), 19358)
+((8489,), 21415)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)]
 [0, 7]
@@ -65,7 +68,7 @@ from pure_engine.cards.runtime import EXHAUSTED, EntityId
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.zones import ZoneId
 from pure_engine.games.magic_lite.actions import current_player
-from pure_engine.games.magic_lite.cards import PLAYER, POOL
+from pure_engine.games.magic_lite.cards import PLAYER, POOL, tokens_made
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import (
     KEYWORDS,
@@ -77,7 +80,7 @@ from pure_engine.games.magic_lite.state import (
     Step,
 )
 
-__all__ = ["CARD_KEYS", "MAX_ORDERS", "make_encoding"]
+__all__ = ["CARD_KEYS", "MAX_ORDERS", "battlefield_slots", "make_encoding"]
 
 CARD_KEYS: Final = tuple(key for key in POOL.defs if key != PLAYER)
 """Every card of the set, in the card list's order: the one-hots and the card numbers."""
@@ -86,6 +89,8 @@ _K: Final = len(CARD_KEYS)
 _TAGS: Final = (*KEYWORDS.values(), PACIFIED)
 _STEPS: Final = len(Step)
 _SHOWN_STACK: Final = 4
+_TURN: Final = _STEPS + 12
+"""The turn block: the step one-hot, 9 numbers, and the opening hands' 3."""
 MAX_ORDERS: Final = math.factorial(6)
 """Damage orders that get a number: every order of up to six blockers of one attacker."""
 _SLOT: Final = _K + 9 + len(_TAGS)
@@ -112,7 +117,9 @@ class _Numbers:
         self.choose = self.order + MAX_ORDERS
         self.options = 2 * battlefield
         self.activate = self.choose + self.options
-        self.size = self.activate + battlefield * self.targets
+        self.keep = self.activate + battlefield * self.targets
+        self.bottom = self.keep + 2
+        self.size = self.bottom + _K
 
     # --- entities and slots
 
@@ -195,6 +202,10 @@ class _Numbers:
                         f"magic_lite encoding: option {action.card} is past {self.options}"
                     )
                 return self.choose + action.card
+            case Act.KEEP | Act.MULLIGAN:
+                return self.keep + (action.kind == Act.MULLIGAN)
+            case Act.BOTTOM:
+                return self.bottom + _CARD[entities[EntityId(action.card)].card]
 
     def action(self, state: MagicState, number: int) -> Action:
         me = current_player(state)
@@ -226,7 +237,7 @@ class _Numbers:
             return Action(Act.ORDER, state.to_order[0], number - self.order)
         if number < self.activate:
             return Action(Act.CHOOSE, number - self.choose)
-        if number < self.size:
+        if number < self.keep:
             place, slot = divmod(number - self.activate, self.targets)
             field = zones[ZONES.battlefield[me]]
             return Action(
@@ -234,6 +245,10 @@ class _Numbers:
                 _nth(field, place, "permanent", number),
                 self.slot_target(state, slot, me, number),
             )
+        if number < self.bottom:
+            return Action(Act.MULLIGAN if number - self.keep else Act.KEEP)
+        if number < self.size:
+            return Action(Act.BOTTOM, _in_hand(state, me, number - self.bottom, number))
         raise ValueError(f"magic_lite encoding: expected an action number 0..{self.size - 1}")
 
 
@@ -254,6 +269,14 @@ def _in_hand(state: MagicState, player: int, card: int, number: int) -> EntityId
 
 
 # --- the observation tensor ---------------------------------------------------------------------
+
+
+def _opening(state: MagicState, player: int) -> tuple[float, float, float]:
+    """The opening hands being decided, my mulligans and theirs (/ 7)."""
+    m = state.mulligan
+    if m is None:
+        return (0.0, 0.0, 0.0)
+    return (1.0, _frac(m.taken[player], 7), _frac(m.taken[1 - player], 7))
 
 
 def _counts(state: MagicState, zone: ZoneId) -> list[float]:
@@ -301,11 +324,21 @@ def _permanents(out: list[float], state: MagicState, side: int, slots: int) -> N
         ]
 
 
+def battlefield_slots(deck: Sequence[str]) -> int:
+    """The most permanents a player of *deck* can have: its cards, and the tokens its cards
+    make (each token maker resolves once: an instant or a sorcery).
+
+    >>> battlefield_slots(["mountain"] * 38 + ["dragon_fodder"] * 2)
+    44
+    """
+    return len(deck) + sum(tokens_made(card) for card in deck)
+
+
 def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action]:
     """magic_lite's :class:`~pure_engine.core.encoding.Encoding` for these two deck lists."""
-    b = max(len(deck) for deck in decks)
+    b = max(battlefield_slots(deck) for deck in decks)
     numbers = _Numbers(b, sum(len(deck) for deck in decks))
-    size = 22 + 10 + 3 * _K + 2 * b * _SLOT + 1 + _SHOWN_STACK * (_K + 1) + 4 + 2 * b
+    size = _TURN + 10 + 3 * _K + 2 * b * _SLOT + 1 + _SHOWN_STACK * (_K + 1) + 4 + 2 * b
 
     def observation_tensor(state: MagicState, player: int) -> list[float]:
         zones = state.table.zones
@@ -322,6 +355,7 @@ def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action
             _frac(state.passes, 2),
             float(bool(state.lost >> player & 1)),
             float(bool(state.lost >> (1 - player) & 1)),
+            *_opening(state, player),
         ]
         for side in (player, 1 - player):
             out += [

@@ -26,6 +26,7 @@ from pure_engine.games.magic_lite.engine import (
     HAND,
     RULES,
     ZONES,
+    announce_x,
     can_pay,
     enter_battlefield,
     mana_counts,
@@ -212,11 +213,13 @@ def _after_resolving(state: MagicState) -> MagicState:
 
 def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
     """*player* casts *card_id* (with *target*, ``-1``: none; assumed legal): they pay its cost,
-    it goes on the stack, and they receive priority (rule 601.2)."""
+    it goes on the stack, and they receive priority (rule 601.2) — for a spell with X in its
+    cost, once they have chosen X and paid it (:func:`~.engine.announce_x`: a decision)."""
     card = state.table.entities[card_id].card
     table = move(paid(state.table, player, cost_of(card)), card_id, ZONES.stack)
     program = POOL.programs.get((card, "play"))
     regs = (0,) * program.regs if program is not None else ()
     aimed = EntityId(target) if target >= 0 else None
     frame = Frame(card, "play", 0, Ctx(card_id, player, aimed), regs)
-    return push_item(state.replace(table=table), StackItem(frame, spell=True))
+    state = push_item(state.replace(table=table), StackItem(frame, spell=True))
+    return announce_x(state, player, card_id) if cost_of(card).x else state

@@ -43,6 +43,7 @@ __all__ = [
     "Cost",
     "MagicEvent",
     "MagicState",
+    "Mulligan",
     "Step",
     "parse_cost",
 ]
@@ -141,6 +142,9 @@ class Act(enum.IntEnum):
     CHOOSE = 8
     DISCARD = 9
     ACTIVATE = 10
+    KEEP = 11
+    MULLIGAN = 12
+    BOTTOM = 13
 
 
 class Action(Struct):
@@ -150,7 +154,8 @@ class Action(Struct):
     ``activate``: ``card`` is the permanent whose ability is activated, ``other`` its target;
     ``block``: ``card`` blocks ``other``; ``order``: ``card`` is the attacker,
     ``other`` the index of the chosen order; ``choose``: ``card`` is the option
-    index of the pending decision.
+    index of the pending decision; ``keep`` / ``mulligan``: an opening hand kept or not;
+    ``bottom``: ``card`` goes to the bottom of the library after a mulligan.
     """
 
     kind: Act
@@ -159,41 +164,49 @@ class Action(Struct):
 
 
 class Cost(Struct):
-    """A mana cost: generic mana and the coloured symbols, as counts in WUBRG order.
+    """A mana cost: generic mana, the coloured symbols as counts in WUBRG order, and how many
+    ``X`` symbols it has (their value is chosen when the spell is cast: rule 107.3).
 
     >>> parse_cost("2GG")
-    Cost(generic=2, colored=(0, 0, 0, 0, 2))
-    >>> parse_cost("2GG").value
-    4
+    Cost(generic=2, colored=(0, 0, 0, 0, 2), x=0)
+    >>> parse_cost("2GG").value, parse_cost("XR").value, str(parse_cost("XR"))
+    (4, 1, 'XR')
     """
 
     generic: int
     colored: tuple[int, int, int, int, int]
+    x: int = 0
 
     @property
     def value(self) -> int:
-        """The mana value (converted mana cost)."""
+        """The mana value (converted mana cost; X is 0 but on the stack: rule 202.3e)."""
         return self.generic + sum(self.colored)
 
     def __str__(self) -> str:
         symbols = "".join(c * n for c, n in zip(COLORS, self.colored, strict=True))
-        return (str(self.generic) if self.generic or not symbols else "") + symbols
+        generic = str(self.generic) if self.generic or not (symbols or self.x) else ""
+        return "X" * self.x + generic + symbols
 
 
 def parse_cost(text: str) -> Cost:
-    """A cost from Magic's notation: optional generic digits, then coloured symbols (``3WW``).
+    """A cost from Magic's notation: optional ``X`` symbols, optional generic digits, then
+    coloured symbols (``3WW``, ``XUU``).
 
-    >>> parse_cost("X")
+    >>> parse_cost("XX1")
+    Cost(generic=1, colored=(0, 0, 0, 0, 0), x=2)
+    >>> parse_cost("Y")
     Traceback (most recent call last):
     ...
-    pure_engine.errors.ParseError: expected a mana cost like '1G' or 'UU', found 'X'
+    pure_engine.errors.ParseError: expected a mana cost like '1G', 'UU' or 'XR', found 'Y'
     """
-    digits = len(text) - len(text.lstrip("0123456789"))
-    symbols = text[digits:]
+    rest = text.lstrip("X")
+    xs = len(text) - len(rest)
+    digits = len(rest) - len(rest.lstrip("0123456789"))
+    symbols = rest[digits:]
     if not text or any(c not in COLORS for c in symbols):
-        raise ParseError(f"expected a mana cost like '1G' or 'UU', found {text!r}")
+        raise ParseError(f"expected a mana cost like '1G', 'UU' or 'XR', found {text!r}")
     counts = tuple(symbols.count(c) for c in COLORS)
-    return Cost(int(text[:digits] or 0), counts)  # type: ignore[arg-type]  # five counts
+    return Cost(int(rest[:digits] or 0), counts, xs)  # type: ignore[arg-type]  # five counts
 
 
 class CardFacts(Struct):
@@ -203,16 +216,38 @@ class CardFacts(Struct):
     look for), the events its cards hear only about themselves (``own``: "when this enters" —
     only the subject can trigger, no battlefield to scan), whether a card gives an aura
     recomputed from the board (``auras``: Glorious Anthem), whether a card has an activated
-    ability (``abilities``).  The default rules nothing out (every scan is made).
+    ability (``abilities``), whether a card makes tokens (``tokens``: they cease to exist off the
+    battlefield) and whether one is legendary (``legends``: the legend rule).  The default rules
+    nothing out (every scan is made).
 
     >>> CardFacts()
-    CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
+    CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True, tokens=True, \
+legends=True)
     """
 
     unheard: frozenset[Event] = frozenset()
     own: frozenset[Event] = frozenset()
     auras: bool = True
     abilities: bool = True
+    tokens: bool = True
+    legends: bool = True
+
+
+class Mulligan(Struct):
+    """The opening hands being decided (the London mulligan, rule 103.5): how many mulligans
+    each player ``taken``, the bit set of players who have not kept yet (``undecided``), those of
+    them who chose to mulligan this round (``mulliganed``: they shuffle and draw seven once
+    everybody undecided has chosen), and how many cards each player still puts on the bottom
+    of their library (``to_bottom``, once everybody kept).
+
+    >>> Mulligan()
+    Mulligan(taken=(0, 0), undecided=3, mulliganed=0, to_bottom=(0, 0))
+    """
+
+    taken: tuple[int, int] = (0, 0)
+    undecided: int = 0b11
+    mulliganed: int = 0
+    to_bottom: tuple[int, int] = (0, 0)
 
 
 class MagicState(StackState):
@@ -231,7 +266,9 @@ class MagicState(StackState):
     cards can never do (``cards``: :class:`CardFacts`, the same all game), and
     four counters that do not decide anything: flow ``ticks`` (passes of the
     flow loop, one per decision), ``steps`` (step changes), player
-    ``decisions`` and automatic actions (``autos``).
+    ``decisions`` and automatic actions (``autos``); and, before the first turn of a game
+    dealt with the mulligan, the opening hands being decided (``mulligan``: :class:`Mulligan`;
+    ``None`` once the first turn begins).
     """
 
     step: Step = Step.UNTAP
@@ -253,3 +290,4 @@ class MagicState(StackState):
     steps: int = 0
     decisions: int = 0
     autos: int = 0
+    mulligan: Mulligan | None = None

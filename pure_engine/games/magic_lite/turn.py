@@ -42,7 +42,7 @@ def turn_table() -> TurnMachine[MagicState, Step]:
     """The turn: one row per step, in order (rules 501-514)."""
     return TurnMachine(
         steps={
-            Step.UNTAP: FlowStep(Step.UNTAP, _after_untap, _untap),
+            Step.UNTAP: FlowStep(Step.UNTAP, _after_untap, _untap, _opening),
             Step.UPKEEP: FlowStep(Step.UPKEEP, Step.DRAW, _upkeep, decides),
             Step.DRAW: FlowStep(Step.DRAW, Step.MAIN1, _draw, decides),
             Step.MAIN1: FlowStep(Step.MAIN1, _after_main1, open_window, decides),
@@ -69,6 +69,12 @@ def decides(state: MagicState) -> bool:
     """True when a player decides here: a priority window open, a choice pending, attackers,
     blockers or a discard being declared, or an attacker's blockers to order."""
     return state.window or state.pending is not None or state.declaring or bool(state.to_order)
+
+
+def _opening(state: MagicState) -> bool:
+    """True while the opening hands are decided (the mulligan, before the first turn's untap
+    step ends)."""
+    return state.mulligan is not None
 
 
 def _get_step(state: MagicState) -> Step:
