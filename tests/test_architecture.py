@@ -41,7 +41,6 @@ MAX_FUNCTION_LINES = 80
 # place that is now within the limit must leave the list; one that grew fails.
 KNOWN_LONG_MODULES: Mapping[str, int] = {}
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
-    "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
     "games/patience/hole.py:_search": 113,
     "games/skirmish/puzzle.py:parse_puzzle": 85,
     "search/adversarial.py:alphabeta": 130,
