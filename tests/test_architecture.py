@@ -41,10 +41,6 @@ KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
     "games/patience/hole.py:_search": 113,
     "games/skirmish/puzzle.py:parse_puzzle": 86,
-    "search/adversarial.py:alphabeta": 130,
-    "search/ismcts.py:ismcts": 138,
-    "search/mcts.py:mcts": 126,
-    "search/pimc.py:pimc": 84,
     "testing/check.py:check_game": 100,
     "testing/stateful.py:game_state_machine": 87,
 }
