@@ -232,8 +232,10 @@ class _SoIsmcts(Generic[S, A]):
                     untried.append(candidate)
                 continue
             available = stats.available = stats.available + 1
-            visits = stats.visits
-            score = stats.total / visits + self.uct_c * math.sqrt(math.log(available) / visits)
+            visits = float(stats.visits)  # compiled: C's sqrt and log need floats (see mcts)
+            score = stats.total / visits + self.uct_c * math.sqrt(
+                math.log(float(available)) / visits
+            )
             if score > best_score:
                 best_score, best_edge, action = score, stats, candidate
         if untried is not None:

@@ -349,7 +349,7 @@ class _Uct(Generic[S, A]):
                 node.visits += 1
                 sums = node.sums
                 for index, value in enumerate(values):
-                    sums[index] += value
+                    sums[index] = sums[index] + value  # compiled: a float add, not a generic +=
             done += 1
         return done
 
@@ -397,11 +397,13 @@ class _Uct(Generic[S, A]):
 
     def select(self, node: MctsNode[S, A], mover: int) -> MctsNode[S, A]:
         """The child of a fully tried *node* with the highest UCT score for *mover*."""
-        explore = self.uct_c * math.sqrt(math.log(node.visits))
+        # float(): compiled, math.sqrt and math.log of a float are C calls, of an int a
+        # Python call through the math module (measured: half the selection's instructions)
+        explore = self.uct_c * math.sqrt(math.log(float(node.visits)))
         best: MctsNode[S, A] = node.children[0]
         best_score = -math.inf
         for child in node.children:
-            visits = child.visits
+            visits = float(child.visits)
             score = child.sums[mover] / visits + explore / math.sqrt(visits)
             if score > best_score:
                 best_score, best = score, child
