@@ -81,6 +81,10 @@ ORDER: Final[tuple[str, ...]] = (
     "hero_druid", "hero_paladin", "hero_priest", "hero_rogue", "hero_warrior", "hero_shaman",
     "fireblast", "steady_shot", "life_tap", "shapeshift", "reinforce", "lesser_heal",
     "dagger_mastery", "armor_up", "totemic_call",
+    "ice_barrier", "mirror_entity", "vaporize", "explosive_trap", "freezing_trap", "snake_trap", "snipe",
+    "noble_sacrifice", "redemption", "repentance", "snake", "defender",
+    "lightning_bolt", "lava_burst", "feral_spirit", "dust_devil", "earth_elemental", "stormforged_axe",
+    "unbound_elemental", "windspeaker", "ancestral_healing", "spirit_wolf",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

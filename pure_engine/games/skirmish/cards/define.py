@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from pure_engine.cards import (
@@ -16,9 +17,12 @@ from pure_engine.cards import (
     SELF,
     Aura,
     CardDef,
+    Do,
     Effect,
+    Event,
     HasTag,
     HasType,
+    If,
     Selector,
     Trigger,
     Zone,
@@ -31,6 +35,7 @@ from pure_engine.games.skirmish.base import (
     MINIONS,
     STEALTH,
 )
+from pure_engine.games.skirmish.secrets import Test, armed, reveal
 
 __all__ = [
     "CLASSES",
@@ -41,7 +46,9 @@ __all__ = [
     "YOUR_TURN",
     "hero",
     "minion",
+    "overload",
     "power",
+    "secret",
     "spell",
     "spell_targetable",
     "targetable",
@@ -139,6 +146,24 @@ def power(
     )  # fmt: skip
 
 
+def secret(
+    key: str, cost: int, cls: str, text: str, event: Event, condition: Selector,
+    *effects: Effect, only_if: tuple[Test, ...] = (),
+) -> CardDef:  # fmt: skip
+    """A secret: played face down; on the opponent's turn, when *event* happens to what
+    *condition* selects (and *only_if* holds), it is revealed and *effects* run."""
+    fires = If(armed(*only_if), (Do(reveal), *effects))
+    trigger = Trigger(event, (fires,), condition, zones=("secret",), opponents_turn=True)
+    card = spell(key, cost, text, cls=cls)
+    return replace(card, types=frozenset({"spell", "secret"}), triggers=(trigger,))
+
+
+def overload(card: CardDef, locked: int) -> CardDef:
+    """*card* with "Overload: (*locked*)": playing it locks that many of its player's mana
+    crystals next turn (its type ``overload`` lets "cards with Overload" be selected)."""
+    return replace(card, types=card.types | {"overload"}, extra={**card.extra, "overload": locked})
+
+
 def hero(cls: str, hero_power: str) -> CardDef:
     """The hero card of a class (30 health)."""
     return CardDef(
@@ -150,7 +175,8 @@ def hero(cls: str, hero_power: str) -> CardDef:
 DECK_MINION: Final = FRIENDLY + Zone("deck") + HasType("minion")
 OTHER_FRIENDLY_MINIONS: Final = FRIENDLY_MINIONS + OTHER
 YOUR_TURN: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
-YOUR_SPELLS: Final = FRIENDLY + Zone("graveyard") + HasType("spell")  # a spell just cast
+YOUR_SPELLS: Final = FRIENDLY + (Zone("graveyard") | Zone("secret")) + HasType("spell")
+"""A spell just cast (a secret goes to the secret zone)."""
 ENRAGED: Final = SELF + DAMAGED
 """Enrage as an aura on itself: the bonus holds while the minion is damaged."""
 

@@ -7,8 +7,10 @@ from typing import Final
 from pure_engine.cards import (
     SELF,
     TARGET,
+    Armor,
     Buff,
     CardDef,
+    Do,
     Draw,
     Freeze,
     HasStatus,
@@ -22,11 +24,20 @@ from pure_engine.games.skirmish.base import (
     CHARACTERS,
     ENEMY_CHARACTERS,
     ENEMY_MINIONS,
+    FRIENDLY_HERO,
     MINIONS,
+    ON_ATTACKED,
+    ON_PLAYED,
     SkirmishEvent,
 )
-from pure_engine.games.skirmish.cards.define import YOUR_SPELLS, minion, spell
+from pure_engine.games.skirmish.cards.define import YOUR_SPELLS, minion, secret, spell
 from pure_engine.games.skirmish.cards_effects import Missiles
+from pure_engine.games.skirmish.secrets import (
+    attacker_is_minion,
+    board_has_room,
+    copy_target,
+    destroy_attacker,
+)
 
 __all__ = ["MAGE"]
 
@@ -43,5 +54,8 @@ MAGE: Final[tuple[CardDef, ...]] = (
     spell("frost_nova", 3, "Freeze all enemy minions.", Freeze(ENEMY_MINIONS), cls="mage"),
     spell("blizzard", 6, "Deal 2 damage to all enemy minions and Freeze them.", Hit(ENEMY_MINIONS, 2), Freeze(ENEMY_MINIONS), cls="mage"),
     spell("pyroblast", 10, "Deal 10 damage.", Hit(TARGET, 10), target=CHARACTERS, cls="mage"),
+    secret("ice_barrier", 3, "mage", "Secret: When your hero is attacked, gain 8 Armor.", ON_ATTACKED, FRIENDLY_HERO, Armor(FRIENDLY_HERO, 8)),
+    secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_PLAYED, ENEMY_MINIONS, Do(copy_target), only_if=(board_has_room,)),
+    secret("vaporize", 3, "mage", "Secret: When a minion attacks your hero, destroy it.", ON_ATTACKED, FRIENDLY_HERO, Do(destroy_attacker), only_if=(attacker_is_minion,)),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""

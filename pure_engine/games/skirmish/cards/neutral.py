@@ -6,7 +6,6 @@ from typing import Final
 
 from pure_engine.cards import (
     ADJACENT,
-    COST,
     DEATH,
     ENEMY,
     FRIENDLY,
@@ -25,9 +24,7 @@ from pure_engine.cards import (
     HasType,
     Heal,
     Hit,
-    If,
     Player,
-    SearchDeck,
     Silence,
     Summon,
     Trigger,
@@ -54,14 +51,14 @@ from pure_engine.games.skirmish.base import (
     SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards.define import (
-    DECK_MINION,
     ENRAGED,
     OTHER_FRIENDLY_MINIONS,
     YOUR_SPELLS,
     YOUR_TURN,
     minion,
 )
-from pure_engine.games.skirmish.cards_effects import TakeControl, board_not_full, opponent_crystal
+from pure_engine.games.skirmish.cards_effects import TakeControl, opponent_crystal
+from pure_engine.games.skirmish.secrets import put_secret_into_play
 
 __all__ = ["NEUTRAL"]
 
@@ -85,7 +82,7 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("loot_hoarder", 2, 2, 1, deathrattle=(Draw(),), text="Deathrattle: draw a card."),
     minion("knife_juggler", 2, 2, 2, triggers=(Trigger(SkirmishEvent.SUMMONED, (Hit(RANDOM(ENEMY_CHARACTERS), 1),), OTHER_FRIENDLY_MINIONS),), text="After you summon a minion, deal 1 damage to a random enemy."),
     minion("dire_wolf_alpha", 2, 2, 2, types=("beast",), aura=Aura(ADJACENT, 1, 0), text="Adjacent minions have +1 Attack."),
-    minion("mad_scientist", 2, 2, 2, deathrattle=(If(board_not_full, (SearchDeck(DECK_MINION + (COST <= 3), to="board"),)),), text="Deathrattle: put a minion costing 3 or less from your deck into play."),
+    minion("mad_scientist", 2, 2, 2, deathrattle=(Do(put_secret_into_play),), text="Deathrattle: put a Secret from your deck into the battlefield."),
     minion("acidic_swamp_ooze", 2, 3, 2, Destroy(ENEMY + Zone("weapon")), text="Battlecry: destroy your opponent's weapon."),
     minion("murloc_tidehunter", 2, 2, 1, Summon("murloc_scout"), types=("murloc",), text="Battlecry: summon a 1/1 Murloc Scout."),
     minion("raid_leader", 3, 2, 2, aura=Aura(OTHER_FRIENDLY_MINIONS, 1, 0), text="Your other minions have +1 Attack."),

@@ -35,5 +35,8 @@ TOKENS: Final[tuple[CardDef, ...]] = (
     token("searing_totem", 1, 1, 1, 0, "totem"),
     token("stoneclaw_totem", 1, 0, 2, TAUNT, "totem"),
     token("wrath_of_air_totem", 1, 0, 2, SPELLPOWER, "totem"),
+    token("snake", 0, 1, 1, 0, "beast"),
+    token("defender", 1, 2, 1),
+    token("spirit_wolf", 2, 2, 3, TAUNT),
 )  # fmt: skip
 """The tokens."""
