@@ -302,20 +302,6 @@ def test_the_options_come_from_the_declared_table_not_the_signature(
     assert isinstance(make_bot("pimc", game, seed=0, simulations=9), SearchBot)
 
 
-def test_list_shows_each_kinds_options(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["list"]) == 0
-    text = capsys.readouterr().out
-    assert "  mcts\n    simulations (int, default none): " in text
-    assert "    omniscient (bool, default false): " in text
-    assert "  random: no options\n" in text
-    assert main(["list", "--json"]) == 0
-    listed = json.loads(capsys.readouterr().out)["bot_options"]
-    assert listed["random"] == [] and listed["dd-pimc"][0]["name"] == "worlds"
-    assert {"name": "depth", "type": "int", "default": None}.items() <= listed["alphabeta"][
-        0
-    ].items()
-
-
 def test_every_kind_lists_its_options_with_help() -> None:
     for kind in bot_kinds():
         for option in bot_options(kind):
