@@ -12,7 +12,6 @@ import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -29,7 +28,7 @@ from pure_engine.search import (
 )
 from pure_engine.search._engine import Engine, Entry, Pruning
 from pure_engine.search.budget import Limiter
-from pure_engine.search.expecti import MAX_PLIES, UNLIMITED, root_side_players, side_value
+from pure_engine.search.expecti import UNLIMITED, root_side_players, side_value
 from tests.search_toys import Node, make_dice_duel, make_graph_game, make_tictactoe
 
 Tree = tuple[dict[int, Node], int]  # nodes, number of players
@@ -560,35 +559,6 @@ def test_dice_duel_the_table_and_star_pruning_save_work() -> None:
     tabled = alphabeta(game, start)
     assert star1.stats.expanded < plain.stats.expanded  # 25737 vs 36330
     assert tabled.stats.expanded * 10 < plain.stats.expanded  # 1619 vs 36330
-
-
-def test_a_line_deeper_than_the_stack_stops_cleanly() -> None:
-    length = 5000  # decision plies in a row: far past Python's recursion limit
-    nodes = {i: Node(i % 2, (i + 1,)) for i in range(length)}
-    nodes[length] = Node(TERMINAL, payoff=(1.0, -1.0))
-    game = make_graph_game(nodes)
-    for tt in (False, True):
-        result = alphabeta(game, 0, tt=tt)
-        assert (result.stats.stopped_by, result.complete, result.action) == ("recursion", False, 0)
-    assert alphabeta(game, 0, depth=50).depth == 50
-    assert expectimax(game, 0).stats.stopped_by == "recursion"
-
-
-@pytest.mark.parametrize("chance", [False, True])
-def test_the_depth_guard_stops_both_builds_at_the_same_ply(chance: bool) -> None:
-    # compiled recursion does not check Python's limit: the searches check MAX_PLIES themselves
-    def chain(length: int) -> Any:
-        nodes = {
-            i: Node(CHANCE, (i + 1,), (Fraction(1),)) if chance and i % 2 else Node(i % 2, (i + 1,))
-            for i in range(length)
-        }
-        nodes[length] = Node(TERMINAL, payoff=(1.0, -1.0))
-        return make_graph_game(nodes)
-
-    deepest, deeper = chain(MAX_PLIES + 1), chain(MAX_PLIES + 2)
-    for search in (alphabeta, expectimax):
-        assert search(deepest, 0).complete
-        assert search(deeper, 0).stats.stopped_by == "recursion"
 
 
 # -- real card games: Kuhn and Leduc poker with every card seen ------------------------
