@@ -35,6 +35,7 @@ from pure_engine.cards.runtime.pool import (
     ability_slot,
     build_pool,
     compile_effects,
+    mode_slot,
     new_frame,
     program_slots,
     trigger_slot,
@@ -49,6 +50,7 @@ from pure_engine.cards.runtime.program import (
     Value,
 )
 from pure_engine.cards.runtime.stats import (
+    absorb,
     apply_buff,
     card_stats,
     fresh_copy,
@@ -116,6 +118,7 @@ __all__ = [
     "TriggerDepthError",
     "Value",
     "ability_slot",
+    "absorb",
     "answer",
     "apply_buff",
     "build_pool",
@@ -130,6 +133,7 @@ __all__ = [
     "is_alive",
     "is_known",
     "leave_play",
+    "mode_slot",
     "move",
     "move_all",
     "new_frame",

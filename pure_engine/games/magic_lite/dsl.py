@@ -31,6 +31,7 @@ from pure_engine.cards import (
     Do,
     Effect,
     HasType,
+    Mode,
     Selector,
     Trigger,
     Zone,
@@ -261,9 +262,11 @@ def card(
     target: Selector | None = None,
     mana: str = "",
     abilities: tuple[Activated, ...] = (),
+    modes: tuple[Mode, ...] = (),
     tokens: int = 0,
 ) -> CardDef:
-    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities;
+    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities (a
+    modal spell: its *modes*, each with its target, instead of *play* and *target*);
     *tokens*: how many tokens it makes when it resolves (the encoding keeps room for them)."""
     parsed = parse_cost(cost) if cost else _NO_COST
     colours = {_COLOR_WORDS[c] for c, n in zip(COLORS, parsed.colored, strict=True) if n}
@@ -283,6 +286,7 @@ def card(
         target=target,
         extra=extra,
         abilities=abilities,
+        modes=modes,
     )
 
 
