@@ -39,7 +39,6 @@ MAX_FUNCTION_LINES = 80
 KNOWN_LONG_MODULES: Mapping[str, int] = {}
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
-    "games/patience/hole.py:_search": 113,
     "games/skirmish/puzzle.py:parse_puzzle": 86,
     "interop/openspiel_wrap.py:_wrap": 111,
     "search/adversarial.py:alphabeta": 130,
