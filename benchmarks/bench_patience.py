@@ -189,14 +189,15 @@ def main(argv: Sequence[str] = ()) -> int:
 
 def _playable_presets() -> list[str]:
     """Every preset the engine plays (the rest are rejected with a ParseError)."""
-    names = []
-    for name in preset_names():
-        try:
-            PatienceRules.from_variant(load_variant(name))
-        except ParseError:
-            continue
-        names.append(name)
-    return names
+    return [name for name in preset_names() if _is_played(name)]
+
+
+def _is_played(name: str) -> bool:
+    try:
+        PatienceRules.from_variant(load_variant(name))
+    except ParseError:
+        return False
+    return True
 
 
 def _freecell(args: argparse.Namespace, fc_solve: Callable[[Deal, str], Outcome] | None) -> None:
