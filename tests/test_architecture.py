@@ -41,7 +41,6 @@ MAX_FUNCTION_LINES = 80
 # place that is now within the limit must leave the list; one that grew fails.
 KNOWN_LONG_MODULES: Mapping[str, int] = {}
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
-    "games/patience/hole.py:_search": 113,
 }
 # The same ratchet for benchmarks/, examples/ and tests/, by path from the repository's root.
 KNOWN_LONG_SCRIPTS: Mapping[str, int] = {
