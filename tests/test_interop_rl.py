@@ -233,7 +233,8 @@ GAME_BOTS: list[tuple[str, dict[str, Any], str]] = [
     ("belote", {}, "rules"),
     ("coinche", {}, "rules"),
     ("coinche", {"sa_ta": True}, "rules"),
-    # bridge: a short ending, so the double-dummy worlds are solved fast
+    ("bridge_play", {}, "dd-pimc:worlds=3"),
+    # and a short ending, where every move of the bot is a double-dummy search
     ("bridge_play", {"cards": 4}, "dd-pimc:worlds=3"),
 ]
 GAME_BOT_SEATS: list[tuple[str, dict[str, Any], str, int]] = [

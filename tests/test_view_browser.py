@@ -250,8 +250,8 @@ def _bridge_page(tmp_path: Path, *, dd_cards: int, served: bool = False) -> str:
     return write_page(str(answer), options=ViewOptions(dd_cards=dd_cards))
 
 
-def _check_the_play_scenes(page: Page, played: list[str]) -> None:
-    """Every view of the page's position equals the library's scene after *played*."""
+def _check_the_play_scenes(page: Page, played: list[str], views: range) -> None:
+    """The page's *views* of its position equal the library's scenes after *played*."""
     from pure_engine.games.playing_cards import card_str
 
     game = load_game("bridge_play", deal=FULL_DEAL, strain="H", declarer="S")
@@ -260,7 +260,7 @@ def _check_the_play_scenes(page: Page, played: list[str]) -> None:
         state = game.step(state, {card_str(a): a for a in game.legal_actions(state)}[face])
     draw = scene_function("bridge_play")
     assert draw is not None
-    for view in range(5):
+    for view in views:
         page.seat(view)
         assert _zones(page) == _scene_zones(draw(game, state, None if view == 0 else view - 1))
         status = page.page.inner_text("#status")
@@ -271,11 +271,14 @@ def _check_the_play_scenes(page: Page, played: list[str]) -> None:
 def test_a_static_bridge_page_plays_on_anywhere_with_values_it_does_not_have(
     browser: Any, tmp_path: Path
 ) -> None:
+    import random
+
     page = Page(browser, _bridge_page(tmp_path, dd_cards=0))
     assert "not solved in this file (use --serve or --dd-cards N)" in page.page.inner_text("#info")
     line = page.page.evaluate("JSON.parse(document.getElementById('data').textContent).line")
     played: list[str] = []
-    for _ in range(10):  # off the line from the first card, across two tricks and more
+    rng = random.Random(5)
+    while len(played) < 52:  # the whole play, off the line from the first card (ruffs too)
         faces = page.page.eval_on_selector_all(
             "#table .card.legal", "cards => cards.map(c => c.getAttribute('data-face'))"
         )
@@ -283,12 +286,18 @@ def test_a_static_bridge_page_plays_on_anywhere_with_values_it_does_not_have(
             "#table .card.legal .badgetext", "texts => texts.map(t => t.textContent)"
         )
         assert faces and badges == ["?"] * len(faces)
-        choice = next(f for f in faces if f != line[0])  # from the first card off the line
+        choice = rng.choice([f for f in faces if played or f != line[0]])
         page.page.locator(f"#table .card.legal[data-face='{choice}']").click()
         played.append(choice)
         assert page.where() == f"off the line \u00b7 card {len(played)} of the play"
-        _check_the_play_scenes(page, played)
-    assert "not solved in this file" in page.page.inner_text("#info")
+        # every view at the first cards and at trick ends, the whole truth at every card
+        views = range(5) if len(played) < 3 or len(played) % 4 == 0 else range(1)
+        _check_the_play_scenes(page, played, views)
+        if len(played) == 10:
+            page.shot("bridge-off-the-line")
+    assert page.page.locator("#table .card.legal").count() == 0  # the play is over
+    page.press("ArrowLeft")
+    assert page.where() == "off the line \u00b7 card 51 of the play"
     page.close()
 
 

@@ -38,9 +38,11 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
         running.server_close()
 
 
-def _post(url: str, body: bytes, path: str = "/solve") -> tuple[int, dict[str, Any]]:
+def _post(
+    url: str, body: bytes, path: str = "/solve", kind: str = "application/json"
+) -> tuple[int, dict[str, Any]]:
     request = urllib.request.Request(url + path, data=body, method="POST")
-    request.add_header("Content-Type", "application/json")
+    request.add_header("Content-Type", kind)
     try:
         with urllib.request.urlopen(request) as answer:
             return answer.status, json.loads(answer.read())
@@ -104,9 +106,12 @@ def test_a_bad_request_is_400_with_one_line(
     assert message in answer["error"] and "\n" not in answer["error"]
 
 
-def test_other_paths_and_huge_bodies_are_refused(server: tuple[str, Any]) -> None:
+def test_other_paths_types_and_huge_bodies_are_refused(server: tuple[str, Any]) -> None:
     url, _ = server
     assert _post(url, b"{}", path="/elsewhere")[0] == 404
+    # a form post from another site's page (no CORS question asked) never reaches the solver
+    status, answer = _post(url, json.dumps(REQUEST).encode(), kind="text/plain")
+    assert status == 415 and answer["error"].startswith("expected Content-Type application/json")
     status, answer = _post(url, b" " * (64 * 1024 + 1))
     assert status == 413 and "at most 65536 bytes" in answer["error"]
 

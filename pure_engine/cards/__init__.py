@@ -44,6 +44,7 @@ from pure_engine.cards.effects import (
     Heal,
     Hit,
     If,
+    Prevent,
     ReturnToHand,
     Shuffle,
     Silence,
@@ -59,6 +60,7 @@ from pure_engine.cards.runtime.pool import (
     Effect,
     Event,
     KitEvent,
+    Mode,
     Trigger,
 )
 from pure_engine.cards.selectors import (
@@ -137,9 +139,11 @@ __all__ = [
     "KeepOne",
     "KitEvent",
     "LookAndChoose",
+    "Mode",
     "OrderDeck",
     "Player",
     "Pred",
+    "Prevent",
     "RandomNumber",
     "RandomPick",
     "ReturnToHand",

@@ -55,6 +55,7 @@ __all__ = [
     "Heal",
     "Hit",
     "If",
+    "Prevent",
     "ReturnToHand",
     "Shuffle",
     "Silence",
@@ -234,21 +235,39 @@ class GiveTag(Effect):
         asm.emit(_Table(targets_operand(asm, self.targets), give))
 
 
+def _shield(
+    state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
+) -> CardState:
+    e = state.table.entities[t]
+    return state.replace(table=put(state.table, e.replace(armor=e.armor + n)))
+
+
 @dataclass(frozen=True, slots=True)
-class Armor(Effect):
-    """Give each target ``amount`` armor."""
+class Prevent(Effect):
+    """Prevent the next ``amount`` damage that would be dealt to each target: a prevention shield
+    held in the entity's ``armor``, which the game's damage hook spends first
+    (:func:`~pure_engine.cards.runtime.stats.absorb`: the damage is replaced by less, or none).
+    How long a shield lasts is the game's rule: a hero's armor stays, Magic's "this turn"
+    shields end in the cleanup step."""
 
     targets: TargetLike
     amount: NumberLike
 
     def emit(self, asm: Assembler) -> None:
-        def armor(
-            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
-        ) -> CardState:
-            e = state.table.entities[t]
-            return state.replace(table=put(state.table, e.replace(armor=e.armor + n)))
+        amount = number_operand(asm, self.amount)
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
 
-        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, self.amount), armor))
+
+@dataclass(frozen=True, slots=True)
+class Armor(Effect):
+    """Give each target ``amount`` armor: a lasting :class:`Prevent` shield (a hero's armor)."""
+
+    targets: TargetLike
+    amount: NumberLike
+
+    def emit(self, asm: Assembler) -> None:
+        amount = number_operand(asm, self.amount)
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,11 @@ def _solve(
     """``(status, JSON answer)`` of a POST: only ``/solve``, a JSON body of bounded size."""
     if handler.path != "/solve":
         return 404, {"error": f"expected POST /solve, found POST {handler.path[:80]}"}
+    # another site's page cannot send this type without the browser asking first (CORS),
+    # and this server answers no such question: only its own page reaches the solver
+    kind = handler.headers.get("Content-Type", "").split(";")[0].strip()
+    if kind != "application/json":
+        return 415, {"error": f"expected Content-Type application/json, found {kind[:40]!r}"}
     try:
         size = int(handler.headers.get("Content-Length", ""))
     except ValueError:

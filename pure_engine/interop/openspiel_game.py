@@ -7,7 +7,11 @@ exploitability, best response, MCTS, its C++ tree walkers -- run on our rules.
 Actions and chance outcomes are the encoding's numbers; the information state
 (string and tensor) is the game's ``observation`` and ``observation_tensor``,
 so the game's ``observation`` must be perfect recall (everything the player has
-seen so far, as Kuhn's and Leduc's are) for CFR to be right.
+seen so far, as Kuhn's and Leduc's are) for CFR to be right.  Every node a C++
+solver visits calls back into Python about ten times, which bounds its speed
+(``python -m benchmarks interop`` measures that floor); for a game small enough
+to list, :func:`~pure_engine.interop.efg.to_efg` hands OpenSpiel the whole tree
+as one of its C++ games instead.
 
 A ``pyspiel.State`` is mutable; ours are not.  The OpenSpiel state stands on a
 node holding one of our immutable states and moves to the child node on

@@ -192,10 +192,15 @@ def bridge_data(answer: dict[str, Any], source: str, *, dd_cards: int = 9) -> di
     data["play"] = _play_data(game, deal, strain_text, declarer, dd_cards)
     for move, card_values_ in zip(data["moves"], values, strict=False):
         move[2] = "double dummy: best card" if card_values_ else "lowest card (not scored)"
+    if dd_cards >= 13:
+        scored_from = "every card of the line scored"
+    elif dd_cards == 0:
+        scored_from = "no card scored in this file"
+    else:
+        scored_from = f"cards scored once every hand holds at most {dd_cards} cards"
     data["summary"] = [
         deal,
-        f"cards scored once every hand holds at most {dd_cards} cards; "
-        "the badge on a card: tricks its side takes; click any card to play it",
+        f"{scored_from}; the badge on a card: tricks its side takes; click any card to play it",
     ]
     return data
 
@@ -206,7 +211,7 @@ def _play_data(
     """What the page replays the play from: the request fields ``POST /solve`` takes, the
     start (hands as drawn, the leader), the trump suit, dummy's seat and when it shows."""
     from pure_engine.games.bridge.render import SEAT_NAMES
-    from pure_engine.games.trick_taking.render import SEAT_XY, hand_cards
+    from pure_engine.games.trick_taking.render import SEAT_XY, TRICK_XY, hand_cards
 
     first = game.initial_state()
     trump = first.strain.trump
@@ -219,6 +224,7 @@ def _play_data(
         "trump": "" if trump is None else "CDHS"[trump],
         "seats": list(SEAT_NAMES),
         "xy": [list(xy) for xy in SEAT_XY],
+        "trick_xy": list(TRICK_XY),
         "contract": truth(game, first, None).texts[0],
         "dummy": (first.declarer + 2) % 4,
         "dummy_shown": getattr(game.observation(first, 0), "dummy", None) is not None,

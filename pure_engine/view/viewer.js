@@ -181,7 +181,8 @@
       return [play.seats[p], play.xy[p][0], play.xy[p][1], "row", cards, ""];
     });
     if (pos.trick.length) {
-      zones.push(["trick", 230, 175, "row", pos.trick, "led by " + play.seats[pos.leader]]);
+      zones.push(["trick", play.trick_xy[0], play.trick_xy[1], "row", pos.trick,
+        "led by " + play.seats[pos.leader]]);
     }
     return [zones, [play.contract, "tricks N-S " + pos.won[0] + " \u00b7 E-W " + pos.won[1]]];
   }

@@ -36,6 +36,7 @@ from pure_engine.cards.runtime.pool import (
     ability_slot,
     build_pool,
     compile_effects,
+    mode_slot,
     new_frame,
     program_slots,
     trigger_slot,
@@ -50,6 +51,7 @@ from pure_engine.cards.runtime.program import (
     Value,
 )
 from pure_engine.cards.runtime.stats import (
+    absorb,
     apply_buff,
     card_stats,
     fresh_copy,
@@ -117,6 +119,7 @@ __all__ = [
     "TriggerDepthError",
     "Value",
     "ability_slot",
+    "absorb",
     "answer",
     "apply_buff",
     "build_pool",
@@ -132,6 +135,7 @@ __all__ = [
     "is_alive",
     "is_known",
     "leave_play",
+    "mode_slot",
     "move",
     "move_all",
     "new_frame",

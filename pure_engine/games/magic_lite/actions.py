@@ -138,7 +138,7 @@ def forced(state: MagicState) -> tuple[Action, str] | None:
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(hands=((), ("shock",)), battlefields=(("forest",), ("mountain",)), skip=0)
     >>> forced(s)
-    (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
+    (Action(kind=<Act.PASS: 0>, card=-1, other=-1, mode=0), 'cannot act')
     """
     if state.lost:
         return None
@@ -191,7 +191,7 @@ def apply_action(state: MagicState, action: Action) -> MagicState:
         case Act.PLAY_LAND:
             return _play_land(state, EntityId(action.card))
         case Act.CAST:
-            return cast(state, state.holder, EntityId(action.card), action.other)
+            return cast(state, state.holder, EntityId(action.card), action.other, action.mode)
         case Act.ACTIVATE:
             return activate(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:

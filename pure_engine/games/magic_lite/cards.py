@@ -1,6 +1,6 @@
 """The card set of magic_lite: every card, compiled once, and the lookups the rules use.
 
-Seventy-five cards in five colours and colourless: basic lands (here), creatures
+Eighty-six cards in five colours and colourless: basic lands (here), creatures
 (:mod:`~.creatures`, some with activated abilities), instants, sorceries,
 auras and enchantments (:mod:`~.spells`), the cards of the evergreen mechanics added since
 (:mod:`~.evergreen`) and those of tokens, equipment, legendary creatures and X spells
@@ -10,7 +10,7 @@ the card DSL (:mod:`~.dsl`: zones, selectors, constructors).
 >>> POOL.card("lightning_bolt").text
 'Lightning Bolt deals 3 damage to any target.'
 >>> len([c for c in POOL.defs if c != PLAYER]), len(DECK_CARDS)
-(75, 73)
+(86, 84)
 """
 
 from __future__ import annotations
@@ -30,10 +30,16 @@ from pure_engine.games.magic_lite.dsl import (
     PLAYERS,
     land,
 )
-from pure_engine.games.magic_lite.evergreen import EVERGREEN_CARDS
+from pure_engine.games.magic_lite.evergreen import EVERGREEN_CARDS, KEYWORD_CARDS
 from pure_engine.games.magic_lite.mechanics import MECHANICS_CARDS
 from pure_engine.games.magic_lite.spells import SPELL_CARDS
-from pure_engine.games.magic_lite.state import COLORS, CardFacts, Cost, MagicEvent
+from pure_engine.games.magic_lite.state import (
+    COLORS,
+    CardFacts,
+    Cost,
+    MagicEvent,
+    protection_from,
+)
 
 __all__ = [
     "ANY_TARGET",
@@ -47,6 +53,7 @@ __all__ = [
     "PLAYERS",
     "POOL",
     "card_facts",
+    "color_bits",
     "cost_of",
     "is_permanent",
     "mana_of",
@@ -68,6 +75,7 @@ CARDS: Final[tuple[CardDef, ...]] = (
     *SPELL_CARDS,
     *EVERGREEN_CARDS,
     *MECHANICS_CARDS,
+    *KEYWORD_CARDS,
 )
 """Every card, in the order the encoding numbers them (the player entity's card first)."""
 
@@ -79,6 +87,11 @@ _COSTS: Final[dict[str, Cost]] = {
 }
 _MANA: Final[dict[str, int]] = {
     c.key: COLORS.index(str(c.extra["mana"])) for c in CARDS if c.extra.get("mana")
+}
+_COLOR_BITS: Final[dict[str, int]] = {
+    c.key: protection_from("".join(k for k, n in zip(COLORS, cost.colored, strict=True) if n))
+    for c in CARDS
+    if isinstance(cost := c.extra.get("cost"), Cost)
 }
 _PERMANENT: Final = frozenset({"creature", "land", "enchantment", "artifact"})
 BY_NAME: Final[dict[str, str]] = {c.name.lower(): c.key for c in CARDS if c.key != PLAYER}
@@ -106,6 +119,17 @@ def mana_of(card: str) -> int:
     (4, 4, -1)
     """
     return _MANA.get(card, -1)
+
+
+def color_bits(card: str) -> int:
+    """The protection keyword bits that stop *card*: protection from each of its colours (the
+    colours of its mana cost; a land or an artifact has none).
+
+    >>> from pure_engine.games.magic_lite.state import protection_from
+    >>> color_bits("lightning_bolt") == protection_from("R"), color_bits("forest")
+    (True, 0)
+    """
+    return _COLOR_BITS.get(card, 0)
 
 
 def is_permanent(card: str) -> bool:

@@ -22,6 +22,7 @@ from typing import Final
 from pure_engine.cards.runtime import EXHAUSTED, Entity, EntityId
 from pure_engine.games.magic_lite.damage import damaged
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES
+from pure_engine.games.magic_lite.protection import protected
 from pure_engine.games.magic_lite.state import (
     CANT_BLOCK,
     DEATHTOUCH,
@@ -102,12 +103,14 @@ def can_attack(state: MagicState) -> bool:
 
 def _can_block(blocker: Entity, attacker: Entity) -> bool:
     """True when *blocker* may block *attacker*: an untapped creature that can block, which
-    has flying or reach if the attacker flies (rule 702.9b)."""
+    has flying or reach if the attacker flies (rule 702.9b), and is not of a colour the
+    attacker has protection from (rule 702.16d)."""
     return (
         "creature" in blocker.types
         and not blocker.status & TAPPED
         and not blocker.tags & (PACIFIED | CANT_BLOCK)
         and (not attacker.tags & FLYING or bool(blocker.tags & (FLYING | REACH)))
+        and not protected(attacker, blocker)
     )
 
 

@@ -16,15 +16,16 @@ pure_engine.errors.ParseError: mine.json: $.cards: unknown card 'Black Lotus'
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
 from pure_engine.cards import TOKEN
 from pure_engine.errors import ParseError
-from pure_engine.games.magic_lite.cards import BY_NAME, DECK_CARDS, PLAYER, POOL
+from pure_engine.games.magic_lite.cards import BY_NAME, DECK_CARDS, PLAYER, POOL, cost_of
 
-__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck"]
+__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck", "random_deck", "random_pair"]
 
 DECK_SIZES: Final = range(40, 61)
 
@@ -144,8 +145,79 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
         ("lightning_bolt", 3),
         ("shock", 2),
     ),
+    "golgari_ambush": (
+        ("swamp", 8),
+        ("forest", 9),
+        ("ambush_viper", 4),
+        ("briarpack_alpha", 2),
+        ("gladecover_scout", 3),
+        ("sacred_wolf", 2),
+        ("black_knight", 2),
+        ("darksteel_myr", 2),
+        ("grizzly_bears", 2),
+        ("typhoid_rats", 2),
+        ("disfigure", 2),
+        ("grasp_of_darkness", 2),
+    ),
+    "white_knights": (
+        ("plains", 9),
+        ("mountain", 8),
+        ("white_knight", 4),
+        ("paladin_en_vec", 3),
+        ("savannah_lions", 3),
+        ("youthful_knight", 2),
+        ("boros_swiftblade", 2),
+        ("darksteel_gargoyle", 1),
+        ("healing_salve", 3),
+        ("lightning_bolt", 3),
+        ("shock", 2),
+    ),
 }
 """The preset decks, as (card key, copies)."""
+
+
+_LANDS: Final = ("plains", "island", "swamp", "mountain", "forest")  # the order of WUBRG
+_SPELLS: Final = tuple(key for key in DECK_CARDS if "land" not in POOL.defs[key].types)
+
+
+def random_deck(rng: random.Random) -> dict[str, object]:
+    """A 40-card two-colour deck drawn from the whole pool, as a deck file's JSON object: two
+    colours picked by *rng*, 9 and 8 of their basic lands, and 23 cards drawn with replacement
+    from the non-land cards those colours cast (colourless ones too).
+
+    >>> deck = random_deck(random.Random(1))
+    >>> sum(deck["cards"].values()), len(parse_deck(deck))
+    (40, 40)
+    """
+    colours = rng.sample(range(5), 2)
+    castable = [
+        key
+        for key in _SPELLS
+        if all(n == 0 or c in colours for c, n in enumerate(cost_of(key).colored))
+    ]
+    counts: dict[str, int] = {_LANDS[colours[0]]: 9, _LANDS[colours[1]]: 8}
+    for key in rng.choices(castable, k=23):
+        counts[key] = counts.get(key, 0) + 1
+    return {"name": "random", "cards": counts}
+
+
+def random_pair(where: Path, value: int, tag: str = "deck") -> tuple[str, str]:
+    """Two decks drawn from the whole pool by ``Random(value)`` (:func:`random_deck`), written
+    under *where* as ``{tag}{value}_{seat}.json`` deck files: their paths, for ``load_game``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     files = random_pair(Path(tmp), 3)
+    ...     [Path(f).name for f in files], len(load_deck(files[0]))
+    (['deck3_0.json', 'deck3_1.json'], 40)
+    """
+    rng = random.Random(value)
+    files = []
+    for seat in (0, 1):
+        path = where / f"{tag}{value}_{seat}.json"
+        path.write_text(json.dumps(random_deck(rng)))
+        files.append(str(path))
+    return files[0], files[1]
 
 
 def _card_key(name: str) -> str | None:

@@ -31,12 +31,14 @@ from pure_engine.cards import (
     Do,
     Effect,
     HasType,
+    Mode,
+    Pred,
     Selector,
     Trigger,
     Zone,
 )
 from pure_engine.cards.decisions import NumberLike
-from pure_engine.cards.permanents import attachment, reattach
+from pure_engine.cards.permanents import attachment, carries, reattach
 from pure_engine.cards.runtime import (
     CardRules,
     CardState,
@@ -119,8 +121,14 @@ CREATURES: Final[Selector] = Zone("battlefield") + HasType("creature")
 PLAYERS: Final[Selector] = Zone("player")
 ANY_TARGET: Final[Selector] = PLAYERS | CREATURES
 YOU: Final[Selector] = FRIENDLY + PLAYERS
-EQUIP_TARGETS: Final[Selector] = FRIENDLY + CREATURES
-"""Equip's target: a creature you control (rule 702.6a)."""
+EQUIP_TARGETS: Final[Selector] = (
+    FRIENDLY
+    + CREATURES
+    + Pred(lambda e, ctx: not carries(e, ctx.source), "not already equipped with it")
+)
+"""Equip's target: a creature you control (rule 702.6a) — but the one the equipment is already
+attached to, where equipping it again would do nothing (rule 701.3b): a legal activation the
+game does not offer, as it offers no dominated damage assignment."""
 SPELLS: Final[Selector] = Zone("stack")
 
 _COLOR_WORDS = dict(zip(COLORS, ("white", "blue", "black", "red", "green"), strict=True))
@@ -261,9 +269,11 @@ def card(
     target: Selector | None = None,
     mana: str = "",
     abilities: tuple[Activated, ...] = (),
+    modes: tuple[Mode, ...] = (),
     tokens: int = 0,
 ) -> CardDef:
-    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities;
+    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities (a
+    modal spell: its *modes*, each with its target, instead of *play* and *target*);
     *tokens*: how many tokens it makes when it resolves (the encoding keeps room for them)."""
     parsed = parse_cost(cost) if cost else _NO_COST
     colours = {_COLOR_WORDS[c] for c, n in zip(COLORS, parsed.colored, strict=True) if n}
@@ -283,6 +293,7 @@ def card(
         target=target,
         extra=extra,
         abilities=abilities,
+        modes=modes,
     )
 
 

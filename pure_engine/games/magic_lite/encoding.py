@@ -10,13 +10,14 @@ the turn              the step one-hot (13); I am active, I decide now, turn / 5
                       a land was played, a priority window is open, declaring,
                       passes / 2, I lost, they lost; the opening hands are being
                       decided, my mulligans / 7, theirs / 7
-players (me, them)    life / 40, cards in hand / 10, library / 60, graveyard / 60,       2 x 5
-                      exile / 60
+players (me, them)    life / 40, prevention shield / 10, cards in hand / 10,             2 x 6
+                      library / 60, graveyard / 60, exile / 60
 my hand               how many of each card (/ 4)                                        K
 graveyards            how many of each card in mine, then theirs (/ 4)                   2K
-battlefields          ``B`` slots a side, left to right: the card one-hot, tapped,       2B (K + 19)
-                      summoning sick, power, toughness, damage (/ 10), the 9 keywords
-                      and pacified, attacking, blocking, blocked, auras attached / 3
+battlefields          ``B`` slots a side, left to right: the card one-hot, tapped,       2B (K + 32)
+                      summoning sick, power, toughness, damage, prevention shield
+                      (/ 10), the 21 keywords and pacified, attacking, blocking,
+                      blocked, auras attached / 3
 the stack             its size / 10; the top 4 items (spells and abilities): the     1 + 4 (K + 1)
                       card one-hot, mine
 the pending decision  I decide, options / the maximum, the targets offered (each         2 + 2 + 2B
@@ -35,7 +36,8 @@ number means the same move in every state:
 * ``0`` pass, ``1`` done attacking, ``2`` done blocking;
 * ``PLAY_LAND`` and ``DISCARD``: one number per card of the set (copies in
   hand are one choice, as ``legal_actions`` offers them);
-* ``CAST``: card x target slot, the target slot being 0 for none, 1 me,
+* ``CAST``: castable face x target slot (a face is a card, or a mode of a
+  modal card: :data:`_FACES`), the target slot being 0 for none, 1 me,
   2 them, then my battlefield slots, their battlefield slots, and the stack
   from the top (``2 + 2B + total deck size`` slots);
 * ``ATTACK``: my battlefield slot; ``BLOCK``: my blocker's slot x their
@@ -50,7 +52,7 @@ number means the same move in every state:
 >>> game = pure_engine.load_game("magic_lite")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((8489,), 21415)
+((10168,), 23404)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)]
 [0, 7]
@@ -86,6 +88,11 @@ CARD_KEYS: Final = tuple(key for key in POOL.defs if key != PLAYER)
 """Every card of the set, in the card list's order: the one-hots and the card numbers."""
 _CARD: Final = {key: n for n, key in enumerate(CARD_KEYS)}
 _K: Final = len(CARD_KEYS)
+_FACES: Final = tuple(
+    (key, mode) for key in CARD_KEYS for mode in range(max(1, len(POOL.defs[key].modes)))
+)
+"""What can be cast: every card, a modal card once per mode (its modes are chosen on casting)."""
+_FACE: Final = {face: n for n, face in enumerate(_FACES)}
 _TAGS: Final = (*KEYWORDS.values(), PACIFIED)
 _STEPS: Final = len(Step)
 _SHOWN_STACK: Final = 4
@@ -93,8 +100,8 @@ _TURN: Final = _STEPS + 12
 """The turn block: the step one-hot, 9 numbers, and the opening hands' 3."""
 MAX_ORDERS: Final = math.factorial(6)
 """Damage orders that get a number: every order of up to six blockers of one attacker."""
-_SLOT: Final = _K + 9 + len(_TAGS)
-"""A battlefield slot: the card one-hot, 5 numbers, the keywords, 4 combat and aura numbers."""
+_SLOT: Final = _K + 10 + len(_TAGS)
+"""A battlefield slot: the card one-hot, 6 numbers, the keywords, 4 combat and aura numbers."""
 
 
 def _frac(value: int, cap: float) -> float:
@@ -111,7 +118,7 @@ class _Numbers:
         self.land = 3
         self.discard = self.land + _K
         self.cast = self.discard + _K
-        self.attack = self.cast + _K * self.targets
+        self.attack = self.cast + len(_FACES) * self.targets
         self.block = self.attack + battlefield
         self.order = self.block + battlefield * battlefield
         self.choose = self.order + MAX_ORDERS
@@ -174,8 +181,8 @@ class _Numbers:
             case Act.DISCARD:
                 return self.discard + _CARD[entities[EntityId(action.card)].card]
             case Act.CAST:
-                card = _CARD[entities[EntityId(action.card)].card]
-                return self.cast + card * self.targets + self.target_slot(state, action.other, me)
+                face = _FACE[entities[EntityId(action.card)].card, action.mode]
+                return self.cast + face * self.targets + self.target_slot(state, action.other, me)
             case Act.ATTACK:
                 return self.attack + self.place(zones[ZONES.battlefield[me]], action.card)
             case Act.BLOCK:
@@ -217,9 +224,10 @@ class _Numbers:
         if number < self.cast:
             return Action(Act.DISCARD, _in_hand(state, me, number - self.discard, number))
         if number < self.attack:
-            card, slot = divmod(number - self.cast, self.targets)
-            source = _in_hand(state, me, card, number)
-            return Action(Act.CAST, source, self.slot_target(state, slot, me, number))
+            face, slot = divmod(number - self.cast, self.targets)
+            key, mode = _FACES[face]
+            source = _in_hand(state, me, _CARD[key], number)
+            return Action(Act.CAST, source, self.slot_target(state, slot, me, number), mode)
         if number < self.block:
             field = zones[ZONES.battlefield[me]]
             return Action(Act.ATTACK, _nth(field, number - self.attack, "permanent", number))
@@ -305,14 +313,15 @@ def _permanents(out: list[float], state: MagicState, side: int, slots: int) -> N
         e = entities[entity_id]
         out[start + _CARD[e.card]] = 1.0
         at = start + _K
-        out[at : at + 5] = [
+        out[at : at + 6] = [
             float(bool(e.status & TAPPED)),
             float(bool(e.status & EXHAUSTED)),
             _frac(e.attack, 10),
             _frac(e.health, 10),
             _frac(e.damage, 10),
+            _frac(e.armor, 10),
         ]
-        at += 5
+        at += 6
         for bit, tag in enumerate(_TAGS):
             out[at + bit] = float(bool(e.tags & tag))
         at += len(_TAGS)
@@ -338,7 +347,7 @@ def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action
     """magic_lite's :class:`~pure_engine.core.encoding.Encoding` for these two deck lists."""
     b = max(battlefield_slots(deck) for deck in decks)
     numbers = _Numbers(b, sum(len(deck) for deck in decks))
-    size = _TURN + 10 + 3 * _K + 2 * b * _SLOT + 1 + _SHOWN_STACK * (_K + 1) + 4 + 2 * b
+    size = _TURN + 12 + 3 * _K + 2 * b * _SLOT + 1 + _SHOWN_STACK * (_K + 1) + 4 + 2 * b
 
     def observation_tensor(state: MagicState, player: int) -> list[float]:
         zones = state.table.zones
@@ -358,8 +367,10 @@ def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action
             *_opening(state, player),
         ]
         for side in (player, 1 - player):
+            shield = state.table.entities[zones[ZONES.player[side]][0]].armor
             out += [
                 _frac(state.life[side], 40),
+                _frac(shield, 10),
                 _frac(len(zones[ZONES.hand[side]]), 10),
                 _frac(len(zones[ZONES.library[side]]), 60),
                 _frac(len(zones[ZONES.graveyard[side]]), 60),

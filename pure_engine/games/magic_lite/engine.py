@@ -10,9 +10,11 @@
   (coloured symbols first, lands before creatures).  Mana never floats, so
   the mana pools empty between steps trivially.
 * :func:`settle` runs after anything happens: the programs that are
-  running, then state-based actions (rule 704: lethal damage, 0 life, auras
-  without a creature, equipment unattached from a creature that left, tokens
-  off the battlefield cease to exist, the legend rule, resolved spells to the
+  running, then state-based actions (rule 704: lethal damage and 0 toughness —
+  the kit's death phase, which spares an indestructible creature but for 0
+  toughness —, 0 life, auras without a creature or on one with protection from
+  their colour, equipment unattached from a creature that left, tokens off the
+  battlefield cease to exist, the legend rule, resolved spells to the
   graveyard) until none applies, then the triggered abilities onto the stack
   in APNAP order.
 * The game's own programs beside the cards': announcing X when a spell with X
@@ -62,8 +64,16 @@ from pure_engine.games.magic_lite.cards import (
     mana_of,
 )
 from pure_engine.games.magic_lite.damage import deal_damage, gained
+from pure_engine.games.magic_lite.protection import can_target, protected
 from pure_engine.games.magic_lite.stack import triggers_to_stack
-from pure_engine.games.magic_lite.state import TAPPED, CardFacts, Cost, MagicEvent, MagicState
+from pure_engine.games.magic_lite.state import (
+    INDESTRUCTIBLE,
+    TAPPED,
+    CardFacts,
+    Cost,
+    MagicEvent,
+    MagicState,
+)
 
 __all__ = [
     "ANNOUNCE",
@@ -157,7 +167,7 @@ def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
     field = BATTLEFIELD[controller]
     zones = move_card(table.zones, entity_id, e.zone, field)
     status = EXHAUSTED if "creature" in e.types else 0
-    entered = e.replace(zone=field, damage=0, status=status)
+    entered = e.replace(zone=field, damage=0, armor=0, status=status)
     return table.replace(entities=table.entities.set(entity_id, entered), zones=zones)
 
 
@@ -240,9 +250,13 @@ RULES: Final[CardRules[MagicState]] = CardRules(
     draw=draw_cards,
     summon=_summon_hook,
     kinds=KINDS,
+    targetable=can_target,
+    indestructible=INDESTRUCTIBLE,
+    frail="creature",
 )
 """The kit's view of magic_lite: layout, compiled cards (with the game's own programs: X,
-the legend rule) and hooks."""
+the legend rule) and hooks (and what hexproof, protection, indestructible and 0 toughness mean
+to the kit's targets and death phase)."""
 
 
 def announce_x(state: MagicState, player: int, spell: EntityId) -> MagicState:
@@ -333,8 +347,9 @@ def tapped_for(
 
 
 def _orphans(state: MagicState) -> MagicState:
-    """Auras whose creature left go to the graveyard; cards on the stack zone without a spell
-    item (resolved or countered) go to their owner's graveyard."""
+    """Auras whose creature left, or has protection from the aura's colour (rule 704.5m), go to
+    the graveyard; cards on the stack zone without a spell item (resolved or countered) go to
+    their owner's graveyard."""
     table = state.table
     entities = table.entities
     attached = state.attached
@@ -343,7 +358,7 @@ def _orphans(state: MagicState) -> MagicState:
         kept = []
         for aura, creature in attached:
             a, c = entities[aura], entities[creature]
-            if c.zone in BATTLEFIELD and a.zone in BATTLEFIELD:
+            if c.zone in BATTLEFIELD and a.zone in BATTLEFIELD and not protected(c, a):
                 kept.append((aura, creature))
                 continue
             if "equipment" in a.types:  # it stays on the battlefield, unattached (rule 301.5c)

@@ -290,8 +290,9 @@ def _name(state: MagicState, entity_id: int) -> str:
 
 
 def action_to_str(state: MagicState, action: Action) -> str:
-    """``pass``, ``play Forest``, ``cast Lightning Bolt -> p1``, ``activate Prodigal Sorcerer ->
-    p1``, ``attack Grizzly Bears``,
+    """``pass``, ``play Forest``, ``cast Lightning Bolt -> p1``, ``cast Healing Salve: gain 3
+    life -> p0`` (a modal spell's mode), ``activate Prodigal Sorcerer -> p1``,
+    ``attack Grizzly Bears``,
     ``done``, ``block Grizzly Bears with Llanowar Elves``, ``order Craw Wurm: A, B``,
     ``choose Grizzly Bears``, ``discard Forest``, ``keep``, ``mulligan``, ``bottom Forest``."""
     match action.kind:
@@ -301,7 +302,9 @@ def action_to_str(state: MagicState, action: Action) -> str:
             return f"play {_name(state, action.card)}"
         case Act.CAST:
             target = f" -> {_name(state, action.other)}" if action.other >= 0 else ""
-            return f"cast {_name(state, action.card)}{target}"
+            modes = POOL.defs[state.table.entities[EntityId(action.card)].card].modes
+            mode = f": {modes[action.mode].label}" if modes else ""
+            return f"cast {_name(state, action.card)}{mode}{target}"
         case Act.ACTIVATE:
             target = f" -> {_name(state, action.other)}" if action.other >= 0 else ""
             return f"activate {_name(state, action.card)}{target}"
@@ -334,6 +337,9 @@ def action_to_str(state: MagicState, action: Action) -> str:
             return f"bottom {_name(state, action.card)}"
 
 
+_MODE_LABELS: Final = frozenset(m.label.lower() for d in POOL.defs.values() for m in d.modes)
+
+
 def parse_action(state: MagicState, text: str) -> Action:
     """The legal action written *text* (as :func:`action_to_str` writes it); a
     :class:`ParseError` says what was wrong: the verb, an unknown card, or not legal now."""
@@ -348,7 +354,8 @@ def parse_action(state: MagicState, text: str) -> Action:
     for part in rest.replace(" -> ", "|").replace(" with ", "|").replace(": ", "|").split("|"):
         for name in part.split(", "):
             bare = name.split("#")[0].lower()
-            if bare and bare not in BY_NAME and not (bare[0] == "p" and bare[1:].isdigit()):
+            known = bare in BY_NAME or bare in _MODE_LABELS
+            if bare and not known and not (bare[0] == "p" and bare[1:].isdigit()):
                 raise ParseError(f"unknown card {name!r} in action {text!r}")
     if verb == "activate":
         card = BY_NAME.get(rest.split(" -> ")[0].split("#")[0].lower())

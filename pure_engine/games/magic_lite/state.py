@@ -26,13 +26,17 @@ __all__ = [
     "DEFENDER",
     "DOUBLE_STRIKE",
     "FIRST_STRIKE",
+    "FLASH",
     "FLYING",
     "HASTE",
+    "HEXPROOF",
+    "INDESTRUCTIBLE",
     "KEYWORDS",
     "LIFELINK",
     "MENACE",
     "ONE_BLOCKER",
     "PACIFIED",
+    "PROTECTION",
     "REACH",
     "TAPPED",
     "TRAMPLE",
@@ -46,6 +50,7 @@ __all__ = [
     "Mulligan",
     "Step",
     "parse_cost",
+    "protection_from",
 ]
 
 # Keywords are entity tags (bit flags): auras and "until end of turn" effects add them as buffs.
@@ -68,6 +73,15 @@ DOUBLE_STRIKE: Final = 1 << 12
 """Deals both first-strike and regular combat damage (rule 702.4)."""
 MENACE: Final = 1 << 13
 """Can't be blocked except by two or more creatures (rule 702.111)."""
+FLASH: Final = 1 << 14
+"""May be cast any time its controller could cast an instant (rule 702.8)."""
+HEXPROOF: Final = 1 << 15
+"""Can't be the target of spells or abilities its controller's opponents control (702.11)."""
+INDESTRUCTIBLE: Final = 1 << 16
+"""Isn't destroyed by destroy effects or lethal damage (rule 702.12)."""
+_PROTECTION_SHIFT: Final = 17
+PROTECTION: Final = 0b11111 << _PROTECTION_SHIFT
+"""Protection from each colour (rule 702.16), one bit a colour in WUBRG order."""
 
 KEYWORDS: Final = {
     "flying": FLYING,
@@ -83,12 +97,29 @@ KEYWORDS: Final = {
     "can't be blocked by more than one creature": ONE_BLOCKER,
     "double strike": DOUBLE_STRIKE,
     "menace": MENACE,
+    "flash": FLASH,
+    "hexproof": HEXPROOF,
+    "indestructible": INDESTRUCTIBLE,
+    **{
+        f"protection from {name}": 1 << (_PROTECTION_SHIFT + k)
+        for k, name in enumerate(("white", "blue", "black", "red", "green"))
+    },
 }
 
 TAPPED: Final = FIRST_GAME_STATUS
 """A tapped permanent (summoning sickness is the kit's ``EXHAUSTED``)."""
 
 COLORS: Final = "WUBRG"
+
+
+def protection_from(colors: str) -> int:
+    """The keyword bits of protection from each colour of *colors* (``"BR"``: from black and
+    from red), which the rules read against a source's colours (:data:`PROTECTION`).
+
+    >>> protection_from("B") >> _PROTECTION_SHIFT, protection_from("WG") >> _PROTECTION_SHIFT
+    (4, 17)
+    """
+    return sum(1 << (_PROTECTION_SHIFT + COLORS.index(c)) for c in colors)
 
 
 class MagicEvent(Event):
@@ -150,7 +181,8 @@ class Act(enum.IntEnum):
 class Action(Struct):
     """One small decision: ``kind`` and up to two numbers.
 
-    ``cast``: ``card`` is the entity cast, ``other`` its target (-1: none);
+    ``cast``: ``card`` is the entity cast, ``other`` its target (-1: none), ``mode`` the mode
+    chosen of a modal card ("choose one —", rule 700.2);
     ``activate``: ``card`` is the permanent whose ability is activated, ``other`` its target;
     ``block``: ``card`` blocks ``other``; ``order``: ``card`` is the attacker,
     ``other`` the index of the chosen order; ``choose``: ``card`` is the option
@@ -161,6 +193,7 @@ class Action(Struct):
     kind: Act
     card: int = -1
     other: int = -1
+    mode: int = 0
 
 
 class Cost(Struct):

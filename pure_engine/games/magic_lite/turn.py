@@ -206,7 +206,7 @@ def _end_turn(state: MagicState) -> MagicState:
     turn begins."""
     entities = state.table.entities
     worn = []
-    for zone in BATTLEFIELD:
+    for zone in (*BATTLEFIELD, *ZONES.player):
         for i in state.table.zones[zone]:
             e = _worn(entities[i])
             if e is not entities[i]:
@@ -220,17 +220,18 @@ def _end_turn(state: MagicState) -> MagicState:
 
 
 def _worn(e: Entity) -> Entity:
-    """*e* with its damage worn off and its "until end of turn" buffs ended, with the keywords
-    they gave (those printed and those of the buffs that stay, auras', are kept)."""
+    """*e* with its damage worn off, its prevention shields ("this turn": Healing Salve) gone and
+    its "until end of turn" buffs ended, with the keywords they gave (those printed and those
+    of the buffs that stay, auras', are kept)."""
     if any(buff.one_turn for buff in e.buffs):
         e = without_buffs(e, lambda buff: buff.one_turn)
         tags = POOL.defs[e.card].tags
         for buff in e.buffs:
             tags |= buff.tags
-        if e.damage or tags != e.tags:
-            return e.replace(damage=0, tags=tags)
+        if e.damage or e.armor or tags != e.tags:
+            return e.replace(damage=0, armor=0, tags=tags)
         return e
-    return e.replace(damage=0) if e.damage else e
+    return e.replace(damage=0, armor=0) if e.damage or e.armor else e
 
 
 # --- the steps where nothing would happen --------------------------------------------------------

@@ -23,6 +23,7 @@ from pure_engine.cards.runtime import (
     EntityId,
     Facet,
     Frame,
+    absorb,
     build_pool,
     deathrattle_at,
     emit,
@@ -66,11 +67,11 @@ def deal_damage(
     e = table.entities[target]
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
-    absorbed = min(e.armor, amount)
-    hit = e.replace(armor=e.armor - absorbed, damage=e.damage + amount - absorbed)
+    shielded, left = absorb(e, amount)  # armor prevents damage first
+    hit = shielded.replace(damage=e.damage + left)
     if source is not None and hit.zone in BOARD_ZONES:
         attacker = table.entities[source]
-        if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and amount > absorbed:
+        if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and left:
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
     return emit(state, RULES, ON_DAMAGED, target, amount)
