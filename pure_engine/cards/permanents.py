@@ -42,6 +42,7 @@ from pure_engine.cards.runtime import (
     Decision,
     DecisionKind,
     Enchantment,
+    Entity,
     EntityId,
     Frame,
     Reg,
@@ -64,6 +65,7 @@ __all__ = [
     "CreateToken",
     "KeepOne",
     "attachment",
+    "carries",
     "cease",
     "detach",
     "duplicates",
@@ -133,6 +135,18 @@ def attachment(source: EntityId, attack: int = 0, health: int = 0, tags: int = 0
     '#7'
     """
     return Enchantment(f"#{source}", attack, health, tags)
+
+
+def carries(entity: Entity, source: EntityId | None) -> bool:
+    """True when *entity* holds the buff *source* gave it: *source* is attached to it.
+
+    >>> from pure_engine.core.zones import ZoneId
+    >>> bear = Entity(EntityId(3), "bear", 0, ZoneId("board0"), buffs=(attachment(EntityId(7)),))
+    >>> carries(bear, EntityId(7)), carries(bear, EntityId(8))
+    (True, False)
+    """
+    name = f"#{source}"
+    return any(buff.source == name for buff in entity.buffs)
 
 
 def detach(table: Table, source: EntityId, creature: EntityId) -> Table:
