@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
 
@@ -34,6 +35,7 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_MINIONS,
     MINIONS,
     STEALTH,
+    SkirmishState,
 )
 from pure_engine.games.skirmish.secrets import Test, armed, reveal
 
@@ -44,6 +46,7 @@ __all__ = [
     "OTHER_FRIENDLY_MINIONS",
     "YOUR_SPELLS",
     "YOUR_TURN",
+    "costs_less",
     "hero",
     "minion",
     "overload",
@@ -105,20 +108,22 @@ def minion(
 def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
     cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
-    needs_weapon: bool = False, needs_room: bool = False,
+    needs_weapon: bool = False, needs_room: bool = False, needs_enemies: int = 0,
 ) -> CardDef:  # fmt: skip
     """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
-    ``needs_weapon`` / ``needs_room``: it can be cast only while its caster has a weapon / room
-    for a minion on the board.
+    ``needs_weapon`` / ``needs_room`` / ``needs_enemies``: it can be cast only while its caster
+    has a weapon / room for a minion / at least that many enemy minions (Cleave: 2); they are
+    kept together in ``extra["needs"]`` (absent when none is asked: one look-up a card).
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
         target=None if target is None else spell_targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
-            "needs_weapon": needs_weapon, "needs_room": needs_room,
+            **({"needs": (needs_weapon, needs_room, needs_enemies)}
+               if needs_weapon or needs_room or needs_enemies else {}),
         },
     )  # fmt: skip
 
@@ -162,6 +167,12 @@ def overload(card: CardDef, locked: int) -> CardDef:
     """*card* with "Overload: (*locked*)": playing it locks that many of its player's mana
     crystals next turn (its type ``overload`` lets "cards with Overload" be selected)."""
     return replace(card, types=card.types | {"overload"}, extra={**card.extra, "overload": locked})
+
+
+def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:
+    """*card* costing ``less(state, player)`` less while in *player*'s hand (the Giants; never
+    below 0).  Its type ``costs_less`` marks it, so only such cards pay for the look-up."""
+    return replace(card, types=card.types | {"costs_less"}, extra={**card.extra, "less": less})
 
 
 def hero(cls: str, hero_power: str) -> CardDef:
