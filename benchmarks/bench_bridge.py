@@ -30,20 +30,10 @@ from typing import Any
 
 from benchmarks._timing import print_table
 from pure_engine.games.bridge.double_dummy.solver import solve
-from pure_engine.games.trick_taking.pbn import pbn_str
+from pure_engine.games.trick_taking.pbn import pbn_str, random_hands
 from pure_engine.games.trick_taking.tricks import Strain
 
-__all__ = ["main", "random_ending"]
-
-
-def random_ending(rng: random.Random, size: int) -> tuple[int, int, int, int]:
-    """*size* cards a hand, dealt from a shuffled deck."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for index in range(4 * size):
-        hands[index % 4] |= 1 << deck[index]
-    return (hands[0], hands[1], hands[2], hands[3])
+__all__ = ["main"]
 
 
 def _dds() -> Any:
@@ -110,7 +100,7 @@ def _size_row(size: int, n: int, rng: random.Random, dds: Any) -> list[object]:
     by_strain: dict[Strain, list[float]] = {}
     nodes = trick_nodes = dds_nodes = their_nodes = 0
     for index in range(n):
-        hands = random_ending(rng, size)
+        hands = random_hands(rng, size)
         strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
         started = time.process_time()
         result = solve(hands, strain, leader)

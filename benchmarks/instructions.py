@@ -209,14 +209,14 @@ def _magic() -> Workload:
 def _bridge_full() -> Workload:
     import random
 
-    from benchmarks.bench_bridge import random_ending
     from pure_engine.games.bridge.double_dummy.solver import solve as dd_solve
+    from pure_engine.games.trick_taking.pbn import random_hands
     from pure_engine.games.trick_taking.tricks import Strain
 
     rng = random.Random(14 * 100 + 13)  # the benchmark's full deals (BRIDGE_SEED=14)
     deals = []
     for _ in range(13):
-        hands = random_ending(rng, 13)
+        hands = random_hands(rng, 13)
         deals.append((hands, Strain(rng.randrange(5)), rng.randrange(4)))
     solved = [(deals[4], 6), (deals[7], 13), (deals[8], 12), (deals[12], 7)]  # DDS's tricks
 

@@ -40,20 +40,11 @@ MAX_FUNCTION_LINES = 80
 # Known oversize places, each with its size when listed: the list may only shrink. A listed
 # place that is now within the limit must leave the list; one that grew fails.
 KNOWN_LONG_MODULES: Mapping[str, int] = {}
-KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
-    "games/bridge/double_dummy/bounds.py:quick_tricks": 150,
-    "games/patience/hole.py:_search": 113,
-    "games/skirmish/puzzle.py:parse_puzzle": 85,
-    "search/adversarial.py:alphabeta": 130,
-    "search/ismcts.py:ismcts": 138,
-    "search/mcts.py:mcts": 126,
-    "search/pimc.py:pimc": 84,
-}
+KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {}
 # The same ratchet for benchmarks/, examples/ and tests/, by path from the repository's root.
 KNOWN_LONG_SCRIPTS: Mapping[str, int] = {
-    "tests/fireplace_oracle.py": 503,
     "tests/test_patience_verify.py": 855,
-    "tests/test_search_adversarial.py": 615,
+    "tests/test_search_adversarial.py": 603,
     "tests/test_skirmish_game.py": 682,
 }
 KNOWN_LONG_SCRIPT_FUNCTIONS: Mapping[str, int] = {}

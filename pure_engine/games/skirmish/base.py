@@ -38,10 +38,11 @@ __all__ = [
     "MAIN_STEP",
     "MAX_MANA",
     "MINIONS",
-    "ON_AFTER_PLAYED",
     "ON_ATTACKED",
+    "ON_CAST",
     "ON_DAMAGED",
     "ON_HEALED",
+    "ON_PLAY",
     "ON_PLAYED",
     "ON_SUMMONED",
     "ON_TURN_END",
@@ -65,21 +66,24 @@ class SkirmishEvent(Event):
     """What cards can listen to in skirmish (besides the kit's ``DEATH``)."""
 
     DAMAGED = "damaged"
-    """A character took damage (subject: that character)."""
+    """A character took damage (subject: that character; its value: how much)."""
     SUMMONED = "summoned"
     """A minion was played or summoned (subject: that minion)."""
     TURN_START = "turn_start"
     """A turn starts (subject: the hero whose turn it is)."""
     TURN_END = "turn_end"
     """A turn ends (subject: the hero whose turn it is)."""
+    PLAY = "play"
+    """A card is played from the hand, before its own effect: "whenever you play a card"
+    (subject: that card)."""
     PLAYED = "played"
-    """A card is played from the hand: "whenever you play a card / cast a spell" triggers,
-    which resolve before the card's own effect (subject: that card)."""
-    AFTER_PLAYED = "after_played"
     """A card was played from the hand, after its own effect: "after you cast a spell"
     (subject: that card)."""
     HEALED = "healed"
     """A character was healed: damage was restored (subject: that character)."""
+    CAST = "cast"
+    """A spell was cast, before its effect (subject: the spell): "whenever you cast a spell";
+    a trigger that fires on it runs first (Counterspell, Spellbender, Mana Wyrm)."""
     ATTACKED = "attacked"
     """An attack was declared, before any damage (subject: the character attacked; the
     state's ``combat`` holds the attacker and the defender)."""
@@ -89,10 +93,11 @@ class SkirmishEvent(Event):
 # class (``SkirmishEvent.DAMAGED``) goes through EnumType.__getattr__'s slow attribute slot,
 # about half a microsecond at every damage (-1.4 % instructions a skirmish game, cachegrind).
 ON_ATTACKED: Final = SkirmishEvent.ATTACKED
+ON_CAST: Final = SkirmishEvent.CAST
 ON_DAMAGED: Final = SkirmishEvent.DAMAGED
 ON_HEALED: Final = SkirmishEvent.HEALED
+ON_PLAY: Final = SkirmishEvent.PLAY
 ON_PLAYED: Final = SkirmishEvent.PLAYED
-ON_AFTER_PLAYED: Final = SkirmishEvent.AFTER_PLAYED
 ON_SUMMONED: Final = SkirmishEvent.SUMMONED
 ON_TURN_END: Final = SkirmishEvent.TURN_END
 ON_TURN_START: Final = SkirmishEvent.TURN_START

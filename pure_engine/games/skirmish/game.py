@@ -55,6 +55,7 @@ from pure_engine.games.skirmish.actions import (
     POWER,
     SkirmishAction,
     action_to_str,
+    cost_of,
     hero_of,
     legal_actions,
     parse_action,
@@ -71,7 +72,8 @@ from pure_engine.games.skirmish.base import (
     LAYOUT,
     MAIN_STEP,
     MAX_MANA,
-    ON_AFTER_PLAYED,
+    ON_CAST,
+    ON_PLAY,
     ON_PLAYED,
     ON_SUMMONED,
     ON_TURN_END,
@@ -120,14 +122,13 @@ def state_checks(state: SkirmishState) -> SkirmishState:
     """Once nothing is left to resolve: a hero at 0 health loses (both: a draw)."""
     if state.winner is not None or state.pending is not None:
         return state
-    entities = state.table.entities
-    dead = [
-        entities[hero_of(state, p)].damage >= entities[hero_of(state, p)].health for p in (0, 1)
-    ]
-    if dead[0] and dead[1]:
+    entities, zones = state.table.entities, state.table.zones
+    first, second = entities[zones[HERO_ZONES[0]][0]], entities[zones[HERO_ZONES[1]][0]]
+    dead0, dead1 = first.damage >= first.health, second.damage >= second.health
+    if dead0 and dead1:
         return state.replace(winner=2)
-    if dead[0] or dead[1]:
-        return state.replace(winner=1 if dead[0] else 0)
+    if dead0 or dead1:
+        return state.replace(winner=1 if dead0 else 0)
     return state
 
 
@@ -213,37 +214,35 @@ def _flow(state: SkirmishState) -> SkirmishState:
 def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     """Play a card from the hand, in the real game's order: it is paid for (Overload locks
     mana for next turn) and put where it goes (the board, the weapon slot, the secret zone
-    face down, the graveyard for a spell); "whenever you play a card" triggers resolve (the
-    play phase); then the card's own program (battlecry or spell text); then "after you
-    summon" and "after you play" triggers."""
+    face down, the graveyard for a spell).  Then the play phase: "whenever you play a card"
+    triggers and, for a spell, those on its cast (Mana Wyrm; a secret that counters or
+    redirects it) run first, and the card's own program (battlecry or spell text) waits
+    behind them.  Then "after you summon" and "after you play" triggers."""
     me = state.to_move
     card_id = EntityId(action.source)
     card = state.table.entities[card_id]
     state = state.replace(
-        mana=_set(state.mana, me, state.mana[me] - card.cost), played=state.played + 1
+        mana=_set(state.mana, me, state.mana[me] - cost_of(state, card)), played=state.played + 1
     )
-    if "overload" in card.types:
+    types = card.types
+    if "overload" in types:
         locked = POOL.card(card.card).extra["overload"]
         assert isinstance(locked, int)
         state = state.replace(overload=_set(state.overload, me, state.overload[me] + locked))
     state = state.replace(table=_put_in_play(state.table, card_id, me, action.at))
-    state = _settle(emit(state, RULES, ON_PLAYED, card_id))
-    if state.winner is not None:
-        return state
-    # a secret's triggers listen from the secret zone: it has no program of its own to run
-    if "secret" not in card.types and (card.card, "play") in POOL.programs:
+    state = emit(state, RULES, ON_PLAY, card_id)
+    if "minion" not in types and "weapon" not in types:
+        state = emit(state, RULES, ON_CAST, card_id)
+    if "secret" not in types and (card.card, "play") in POOL.programs:
         target = None if action.target < 0 else EntityId(action.target)
         frame = new_frame(RULES, card.card, "play", card_id, me, target)
-        # a play-phase trigger waiting for a decision finishes first: the card's program
-        # goes under it
-        state = (
-            push(state, RULES, frame)
-            if state.pending is None
-            else state.replace(frames=(frame, *state.frames))
-        )
-    if "minion" in card.types:
+        if state.queue:  # behind the play phase's triggers
+            state = state.replace(queue=(*state.queue, frame))
+        else:
+            state = push(state, RULES, frame)
+    if "minion" in types:
         state = emit(state, RULES, ON_SUMMONED, card_id)
-    return emit(state, RULES, ON_AFTER_PLAYED, card_id)
+    return emit(state, RULES, ON_PLAYED, card_id)
 
 
 def _put_in_play(table: Table, card_id: EntityId, me: int, at: int) -> Table:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from pure_engine.cards import (
+    ENEMY,
     SELF,
     TARGET,
     Armor,
@@ -18,6 +19,7 @@ from pure_engine.cards import (
     If,
     Transform,
     Trigger,
+    Zone,
 )
 from pure_engine.cards.runtime import FROZEN
 from pure_engine.games.skirmish.base import (
@@ -26,8 +28,9 @@ from pure_engine.games.skirmish.base import (
     ENEMY_MINIONS,
     FRIENDLY_HERO,
     MINIONS,
-    ON_AFTER_PLAYED,
     ON_ATTACKED,
+    ON_CAST,
+    ON_PLAYED,
     SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards.define import YOUR_SPELLS, minion, secret, spell
@@ -35,8 +38,11 @@ from pure_engine.games.skirmish.cards_effects import Missiles
 from pure_engine.games.skirmish.secrets import (
     attacker_is_minion,
     board_has_room,
+    cast_on_a_minion,
     copy_target,
+    counter,
     destroy_attacker,
+    new_spell_target,
 )
 
 __all__ = ["MAGE"]
@@ -49,13 +55,15 @@ MAGE: Final[tuple[CardDef, ...]] = (
     spell("fireball", 4, "Deal 6 damage.", Hit(TARGET, 6), target=CHARACTERS, cls="mage"),
     spell("polymorph", 4, "Transform a minion into a 1/1 Sheep.", Transform(TARGET, "sheep"), target=MINIONS, cls="mage"),
     spell("flamestrike", 7, "Deal 4 damage to all enemy minions.", Hit(ENEMY_MINIONS, 4), cls="mage"),
-    minion("mana_wyrm", 1, 1, 3, triggers=(Trigger(SkirmishEvent.PLAYED, (Buff(SELF, 1),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, gain +1 Attack."),
+    minion("mana_wyrm", 1, 1, 3, triggers=(Trigger(SkirmishEvent.CAST, (Buff(SELF, 1),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, gain +1 Attack."),
     spell("ice_lance", 1, "Freeze a character. If it was already Frozen, deal 4 damage instead.", If(TARGET + HasStatus(FROZEN, "FROZEN"), (Hit(TARGET, 4),), (Freeze(TARGET),)), target=CHARACTERS, cls="mage"),
     spell("frost_nova", 3, "Freeze all enemy minions.", Freeze(ENEMY_MINIONS), cls="mage"),
     spell("blizzard", 6, "Deal 2 damage to all enemy minions and Freeze them.", Hit(ENEMY_MINIONS, 2), Freeze(ENEMY_MINIONS), cls="mage"),
     spell("pyroblast", 10, "Deal 10 damage.", Hit(TARGET, 10), target=CHARACTERS, cls="mage"),
     secret("ice_barrier", 3, "mage", "Secret: When your hero is attacked, gain 8 Armor.", ON_ATTACKED, FRIENDLY_HERO, Armor(FRIENDLY_HERO, 8)),
-    secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_AFTER_PLAYED, ENEMY_MINIONS, Do(copy_target), only_if=(board_has_room,)),
+    secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_PLAYED, ENEMY_MINIONS, Do(copy_target), only_if=(board_has_room,)),
     secret("vaporize", 3, "mage", "Secret: When a minion attacks your hero, destroy it.", ON_ATTACKED, FRIENDLY_HERO, Do(destroy_attacker), only_if=(attacker_is_minion,)),
+    secret("counterspell", 3, "mage", "Secret: When your opponent casts a spell, Counter it.", ON_CAST, ENEMY + Zone("graveyard"), Do(counter)),
+    secret("spellbender", 3, "mage", "Secret: When an enemy casts a spell on a minion, summon a 1/3 as the new target.", ON_CAST, ENEMY + Zone("graveyard"), Do(new_spell_target("spellbender_minion")), only_if=(cast_on_a_minion, board_has_room)),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""
