@@ -520,6 +520,32 @@ def test_feral_spirit_needs_room_on_the_board() -> None:
     assert not any(a.startswith("play feral_spirit") for a in GAME.legal_strings(s))
 
 
+def test_totemic_call_needs_a_totem_not_yet_out() -> None:
+    totems = [{"card": t} for t in ("healing_totem", "searing_totem", "stoneclaw_totem")]
+    s = position({"class": "shaman", "mana": 2, "board": totems})
+    assert "hero_power" in GAME.legal_strings(s)
+    s = position({"class": "shaman", "mana": 2, "board": [*totems, {"card": "wrath_of_air_totem"}]})
+    assert "hero_power" not in GAME.legal_strings(s)
+
+
+def test_murloc_tidecaller_grows_for_the_opponents_murlocs_too() -> None:
+    them = {"board": [{"card": "murloc_tidecaller"}]}
+    s = play(position({"mana": 1, "hand": ["murloc_raider"]}, them), "play murloc_raider")
+    assert board(s, 1) == [("murloc_tidecaller", 2, 2)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Repentance sets the health itself rather than giving an enchantment: silence "
+    "cannot undo it",
+)
+def test_known_issue_silence_undoes_repentance() -> None:
+    them = {"class": "paladin", "secrets": ["repentance"]}
+    s = play(position({"mana": 8, "hand": ["chillwind_yeti", "spellbreaker"]}, them),
+             "play chillwind_yeti", "play spellbreaker -> friendly 1")  # fmt: skip
+    assert board(s, 0)[0] == ("chillwind_yeti", 4, 5)
+
+
 def test_keeper_of_the_grove_cannot_hit_itself() -> None:
     s = play(
         position({"class": "druid", "mana": 4, "hand": ["keeper_of_the_grove"]}),

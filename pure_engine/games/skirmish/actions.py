@@ -55,6 +55,7 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishState,
 )
+from pure_engine.games.skirmish.cards_effects import TOTEMS
 from pure_engine.games.skirmish.rules import POOL
 from pure_engine.games.skirmish.secrets import can_hide
 
@@ -250,7 +251,12 @@ def _a_mode_can_be_chosen(state: SkirmishState, card: str, source: EntityId, pla
 def _power_is_pointless(state: SkirmishState, power: str, me: int) -> bool:
     # Totemic Call with every basic totem out, or Reinforce on a full board, does nothing
     board = state.table.zones[BOARD_ZONES[me]]
-    return power in ("totemic_call", "reinforce") and len(board) >= BOARD_LIMIT
+    if power not in ("totemic_call", "reinforce"):
+        return False
+    if len(board) >= BOARD_LIMIT:
+        return True
+    out = {state.table.entities[i].card for i in board}
+    return power == "totemic_call" and all(totem in out for totem in TOTEMS)
 
 
 # --- notation --------------------------------------------------------------------------------
