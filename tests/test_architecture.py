@@ -43,7 +43,6 @@ KNOWN_LONG_MODULES: Mapping[str, int] = {}
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {}
 # The same ratchet for benchmarks/, examples/ and tests/, by path from the repository's root.
 KNOWN_LONG_SCRIPTS: Mapping[str, int] = {
-    "tests/fireplace_oracle.py": 503,
     "tests/test_patience_verify.py": 855,
     "tests/test_search_adversarial.py": 603,
     "tests/test_skirmish_game.py": 682,
