@@ -18,9 +18,11 @@ limit?), how a summoned card enters play.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, Generic
+
+from mypy_extensions import mypyc_attr
 
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout
@@ -52,6 +54,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own effects subclass it
 class Effect:
     """Base of every effect of the DSL: it compiles itself into instructions."""
 
@@ -62,6 +65,7 @@ class Effect:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own instructions subclass it
 class Instr:
     """Base of every instruction: a frozen, slotted dataclass with a ``run`` method.
 
@@ -193,7 +197,7 @@ class Activated:
 
     effects: tuple[Effect, ...]
     target: Selector | None = None
-    cost: object = None
+    cost: Hashable = None
     text: str = ""
 
 
@@ -414,7 +418,6 @@ class Kinds:
 Hook = Callable[[S, Frame, EntityId, int], S]
 
 
-@dataclass(frozen=True, slots=True)
 class CardRules(Generic[S]):
     """What the kit needs from a game: its layout, its cards, and the game-specific hooks.
 
@@ -426,26 +429,38 @@ class CardRules(Generic[S]):
       the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
     * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
       triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`.
+
+    ``mortal_zones`` are the zones of the ``kinds.mortal`` kinds, every player's, in the death
+    phase's order.  (A plain class with Final fields: a generic dataclass does not compile
+    with mypyc.)
     """
 
-    layout: Layout
-    pool: CardPool
-    damage: Hook[S]
-    heal: Hook[S]
-    draw: Callable[[S, int, int], S]
-    summon: Callable[[S, Frame, int, str], S]
-    kinds: Kinds = Kinds()
-    max_depth: int = 16
-    players: int = 2
-    buffed: Callable[[S, EntityId, Enchantment], S] | None = None
-    mortal_zones: tuple[ZoneId, ...] = field(init=False, repr=False, compare=False)
-    """The zones of the ``kinds.mortal`` kinds, every player's, in the death phase's order."""
-
-    def __post_init__(self) -> None:
-        zones = tuple(
-            self.layout.zone(kind, p) for kind in self.kinds.mortal for p in range(self.players)
+    def __init__(
+        self,
+        layout: Layout,
+        pool: CardPool,
+        damage: Hook[S],
+        heal: Hook[S],
+        draw: Callable[[S, int, int], S],
+        summon: Callable[[S, Frame, int, str], S],
+        kinds: Kinds | None = None,
+        max_depth: int = 16,
+        players: int = 2,
+        buffed: Callable[[S, EntityId, Enchantment], S] | None = None,
+    ) -> None:
+        self.layout: Final = layout
+        self.pool: Final = pool
+        self.damage: Final = damage
+        self.heal: Final = heal
+        self.draw: Final = draw
+        self.summon: Final = summon
+        self.kinds: Final = Kinds() if kinds is None else kinds
+        self.max_depth: Final = max_depth
+        self.players: Final = players
+        self.buffed: Final = buffed
+        self.mortal_zones: Final = tuple(
+            layout.zone(kind, p) for kind in self.kinds.mortal for p in range(players)
         )
-        object.__setattr__(self, "mortal_zones", zones)
 
     @property
     def programs(self) -> Mapping[tuple[str, str], Program]:
