@@ -20,13 +20,16 @@ def median_ns(fn: Callable[[], object], *, number: int = 10_000, repeat: int = 7
     return statistics.median(samples)
 
 
-def rate(fn: Callable[[], int], *, seconds: float = 1.0) -> float:
-    """Units per second: *fn* does some work and returns how many units it did."""
+def rate(
+    fn: Callable[[], int], *, seconds: float = 1.0, clock: Callable[[], float] = time.perf_counter
+) -> float:
+    """Units per second of *clock*: *fn* does some work and returns how many units it did;
+    it runs until *seconds* have passed."""
     units = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     while True:
         units += fn()
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
         if elapsed >= seconds:
             return units / elapsed
 
@@ -47,14 +50,7 @@ def interleaved_rates(
     rates: list[list[float]] = [[] for _ in contenders]
     for _ in range(rounds):
         for index, fn in enumerate(contenders):
-            units = 0
-            t0 = time.process_time()
-            while True:
-                units += fn()
-                elapsed = time.process_time() - t0
-                if elapsed >= seconds:
-                    break
-            rates[index].append(units / elapsed)
+            rates[index].append(rate(fn, seconds=seconds, clock=time.process_time))
     return rates
 
 

@@ -30,20 +30,10 @@ from typing import Any
 
 from benchmarks._timing import print_table
 from pure_engine.games.bridge.double_dummy.solver import solve
-from pure_engine.games.trick_taking.pbn import pbn_str
+from pure_engine.games.trick_taking.pbn import pbn_str, random_hands
 from pure_engine.games.trick_taking.tricks import Strain
 
-__all__ = ["main", "random_ending"]
-
-
-def random_ending(rng: random.Random, size: int) -> tuple[int, int, int, int]:
-    """*size* cards a hand, dealt from a shuffled deck."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for index in range(4 * size):
-        hands[index % 4] |= 1 << deck[index]
-    return (hands[0], hands[1], hands[2], hands[3])
+__all__ = ["main"]
 
 
 def _dds() -> Any:
@@ -84,59 +74,7 @@ def main() -> None:
     plan = [(size, count if size <= 8 else large) for size in sizes if size < 13]
     plan += [(13, full)] if full else []
     for size, n in plan:
-        rng = random.Random(seed * 100 + size)
-        ours_t: list[float] = []
-        theirs_t: list[float] = []
-        by_strain: dict[Strain, list[float]] = {}
-        nodes = trick_nodes = dds_nodes = their_nodes = 0
-        for index in range(n):
-            hands = random_ending(rng, size)
-            strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
-            started = time.process_time()
-            result = solve(hands, strain, leader)
-            ours_t.append(time.process_time() - started)
-            by_strain.setdefault(strain, []).append(ours_t[-1])
-            nodes += result.nodes
-            trick_nodes += result.trick_nodes
-            if dds is not None:
-                seconds, tricks, their_nodes = dds(hands, strain, leader)
-                theirs_t.append(seconds)
-                dds_nodes += their_nodes
-                if tricks != result.tricks:
-                    raise AssertionError(
-                        f"disagreement on {pbn_str(hands)} {strain.letter} leader {leader}: "
-                        f"ours {result.tricks}, DDS {tricks}"
-                    )
-            if size > 8:  # large deals are slow: one line each, so a cut-short run says something
-                dds_ms = f"{theirs_t[-1] * 1e3:.1f} ms ({their_nodes:,} nodes)" if theirs_t else "-"
-                print(
-                    f"    deal {index + 1}/{n} {strain.letter} leader {'NESW'[leader]}: "
-                    f"{result.tricks} tricks, ours {ours_t[-1]:.2f} s ({result.nodes:,} nodes, "
-                    f"{result.trick_nodes:,} trick nodes), "
-                    f"DDS {dds_ms}, median so far {statistics.median(ours_t):.2f} s",
-                    flush=True,
-                )
-        if size == 13:
-            for strain in sorted(by_strain):
-                times = by_strain[strain]
-                print(
-                    f"    {strain.letter}: {len(times)} deals, "
-                    f"median {statistics.median(times):.2f} s, max {max(times):.2f} s",
-                    flush=True,
-                )
-        ours = statistics.median(ours_t)
-        row: list[object] = [size, n, f"{ours * 1e3:.2f} ms", f"{max(ours_t) * 1e3:.0f} ms"]
-        if theirs_t:
-            theirs = statistics.median(theirs_t)
-            row += [f"{theirs * 1e3:.3f} ms", f"{ours / theirs:.1f}x"]
-        else:
-            row += ["-", "-"]
-        row.append(f"{nodes / sum(ours_t):,.0f}")
-        row.append(
-            f"{trick_nodes / n:,.0f} / {dds_nodes / n:,.0f}"
-            if theirs_t
-            else f"{trick_nodes / n:,.0f}"
-        )
+        row = _size_row(size, n, random.Random(seed * 100 + size), dds)
         rows.append(row)
         print("  " + " | ".join(str(cell) for cell in row), flush=True)
     print_table(
@@ -153,6 +91,61 @@ def main() -> None:
         ],
         rows,
     )
+
+
+def _size_row(size: int, n: int, rng: random.Random, dds: Any) -> list[object]:
+    """*n* random endings of *size* cards a hand solved by both solvers: the table's row."""
+    ours_t: list[float] = []
+    theirs_t: list[float] = []
+    by_strain: dict[Strain, list[float]] = {}
+    nodes = trick_nodes = dds_nodes = their_nodes = 0
+    for index in range(n):
+        hands = random_hands(rng, size)
+        strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
+        started = time.process_time()
+        result = solve(hands, strain, leader)
+        ours_t.append(time.process_time() - started)
+        by_strain.setdefault(strain, []).append(ours_t[-1])
+        nodes += result.nodes
+        trick_nodes += result.trick_nodes
+        if dds is not None:
+            seconds, tricks, their_nodes = dds(hands, strain, leader)
+            theirs_t.append(seconds)
+            dds_nodes += their_nodes
+            if tricks != result.tricks:
+                raise AssertionError(
+                    f"disagreement on {pbn_str(hands)} {strain.letter} leader {leader}: "
+                    f"ours {result.tricks}, DDS {tricks}"
+                )
+        if size > 8:  # large deals are slow: one line each, so a cut-short run says something
+            dds_ms = f"{theirs_t[-1] * 1e3:.1f} ms ({their_nodes:,} nodes)" if theirs_t else "-"
+            print(
+                f"    deal {index + 1}/{n} {strain.letter} leader {'NESW'[leader]}: "
+                f"{result.tricks} tricks, ours {ours_t[-1]:.2f} s ({result.nodes:,} nodes, "
+                f"{result.trick_nodes:,} trick nodes), "
+                f"DDS {dds_ms}, median so far {statistics.median(ours_t):.2f} s",
+                flush=True,
+            )
+    if size == 13:
+        for strain in sorted(by_strain):
+            times = by_strain[strain]
+            print(
+                f"    {strain.letter}: {len(times)} deals, "
+                f"median {statistics.median(times):.2f} s, max {max(times):.2f} s",
+                flush=True,
+            )
+    ours = statistics.median(ours_t)
+    row: list[object] = [size, n, f"{ours * 1e3:.2f} ms", f"{max(ours_t) * 1e3:.0f} ms"]
+    if theirs_t:
+        theirs = statistics.median(theirs_t)
+        row += [f"{theirs * 1e3:.3f} ms", f"{ours / theirs:.1f}x"]
+    else:
+        row += ["-", "-"]
+    row.append(f"{nodes / sum(ours_t):,.0f}")
+    row.append(
+        f"{trick_nodes / n:,.0f} / {dds_nodes / n:,.0f}" if theirs_t else f"{trick_nodes / n:,.0f}"
+    )
+    return row
 
 
 if __name__ == "__main__":

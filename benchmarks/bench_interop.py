@@ -15,7 +15,10 @@ convergence table on Leduc; ``--card-games`` prints only the card-game table).
 * **CFR overhead**: OpenSpiel's C++ ``CFRSolver`` and ``CFRPlusSolver`` and its
   Python ``cfr.CFRSolver`` on our Kuhn/Leduc through ``to_openspiel`` vs on
   OpenSpiel's C++ games, in alternating rounds, with the targets (C++ CFR
-  within 10x on Kuhn and 5x on Leduc, Python CFR within 1.5x).
+  within 10x on Kuhn and 5x on Leduc, Python CFR within 1.5x).  The C++ rows
+  also time the *floor*: a do-nothing Python game of the same tree
+  (:mod:`benchmarks.spiel_floor`), what pyspiel's callbacks alone cost; and our
+  game exported by ``to_efg`` and loaded as OpenSpiel's C++ ``efg_game``.
 * **Batch on Dask**: FreeCell deals 1..N solved through a Dask
   ``LocalCluster`` (2 single-threaded worker processes) vs the process pool
   (2 workers): wall time and overhead per task (wall x workers - the solver's
@@ -231,22 +234,31 @@ def _cfr_seconds(kind: str, game: Any, iterations: int) -> float:
 
 
 def cfr_table() -> None:
-    """OpenSpiel's CFR solvers on our Kuhn and Leduc (``to_openspiel``) and on its C++ games,
-    side by side: each pair is run in alternating rounds and the fastest round of each kept."""
+    """OpenSpiel's CFR solvers on our Kuhn and Leduc (``to_openspiel``), on its C++ games and,
+    for the C++ solvers, on the do-nothing Python game of the same tree (the floor of any
+    Python game: :mod:`benchmarks.spiel_floor`), side by side: each is run in alternating
+    rounds and the fastest round of each kept."""
     try:
-        import pyspiel  # noqa: F401 - the peer itself
+        import pyspiel
     except ImportError:
         print("(OpenSpiel is missing: pip install 'pure-engine[peers]')")
         return
+    from benchmarks.spiel_floor import floor_game
+    from pure_engine.interop import to_efg
+
     rows: list[list[object]] = []
     for name, kind, iterations, target in CFR_TARGETS:
         (_, ours), (_, theirs) = _spiel_games(name)[:2]
-        best = [float("inf"), float("inf")]
+        contenders = [ours, theirs]
+        if kind.startswith("C++"):  # the floor, and our rules as an EFG C++ game
+            contenders += [floor_game(name), pyspiel.load_efg_game(to_efg(load_game(name)))]
+        best = [float("inf")] * len(contenders)
         for _ in range(ROUNDS):
-            for side, game in enumerate((ours, theirs)):
+            for side, game in enumerate(contenders):
                 best[side] = min(best[side], _cfr_seconds(kind, game, iterations))
         ratio = best[0] / best[1]
         verdict = "" if target is None else ("met" if ratio <= target else "missed")
+        extra = [f"{seconds / best[1]:.2f}" for seconds in best[2:]] or ["-", "-"]
         rows.append(
             [
                 name,
@@ -255,12 +267,23 @@ def cfr_table() -> None:
                 f"{best[0]:.3f}",
                 f"{best[1]:.3f}",
                 f"{ratio:.2f}",
+                *extra,
                 "-" if target is None else f"<= {target:g} ({verdict})",
             ]
         )
     print_table(
         f"CFR through to_openspiel vs OpenSpiel's C++ game (best of {ROUNDS} alternating rounds)",
-        ["game", "solver", "iterations", "ours s", "OpenSpiel s", "ours / OpenSpiel", "target"],
+        [
+            "game",
+            "solver",
+            "iterations",
+            "ours s",
+            "OpenSpiel s",
+            "ours / OpenSpiel",
+            "floor / OpenSpiel",
+            "to_efg / OpenSpiel",
+            "target (ours)",
+        ],
         rows,
     )
 
@@ -340,10 +363,13 @@ def batch_table(deals: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Print the tables (convergence only with ``--cfr-convergence``, batch with ``--deals N``;
-    ``--batch-only`` skips the env and CFR tables)."""
+    ``--batch-only`` skips the env and CFR tables, ``--cfr-only`` prints the CFR table alone)."""
     args = sys.argv[1:] if argv is None else argv
     if "--card-games" in args:
         card_env_table()
+        return
+    if "--cfr-only" in args:
+        cfr_table()
         return
     if "--batch-only" not in args:
         env_table()

@@ -268,6 +268,29 @@ def _fireplace() -> _Fireplace | None:
 # --- the parts ----------------------------------------------------------------------------------
 
 
+def _rate_rows(
+    ours: _Counter, ours_rates: list[float], theirs: _Counter, fp_rates: list[float]
+) -> list[list[str]]:
+    """The two rows of a random-games table: each engine's games per CPU second (the median of
+    the interleaved rounds) and decisions per game, and the ratio with its spread over rounds."""
+    ratio = median_ratio(ours_rates, fp_rates)
+    spread = sorted(a / b for a, b in zip(ours_rates, fp_rates, strict=True))
+    return [
+        [
+            "pure_engine skirmish",
+            f"{statistics.median(ours_rates):.1f}",
+            f"{ours.decisions_per_game:.0f}",
+            "1.00x",
+        ],
+        [
+            "Fireplace",
+            f"{statistics.median(fp_rates):.2f}",
+            f"{theirs.decisions_per_game:.0f}",
+            f"ours {ratio:.1f}x (rounds {spread[0]:.1f}-{spread[-1]:.1f}x)",
+        ],
+    ]
+
+
 def _pool_table(peer: _Fireplace | None) -> None:
     """Random games with decks drawn from the whole pool, both engines on the same decks."""
     ours = _Counter(_pool_game)
@@ -285,22 +308,7 @@ def _pool_table(peer: _Fireplace | None) -> None:
             f"\nFireplace lacks {len(lacking)} of the {len(distinct)} distinct cards of these "
             f"decks; {peer.crashes} of its {theirs.games} games stopped on its own assertion"
         )
-        ratio = median_ratio(ours_rates, fp_rates)
-        spread = sorted(a / b for a, b in zip(ours_rates, fp_rates, strict=True))
-        rows = [
-            [
-                "pure_engine skirmish",
-                f"{statistics.median(ours_rates):.1f}",
-                f"{ours.decisions_per_game:.0f}",
-                "1.00x",
-            ],
-            [
-                "Fireplace",
-                f"{statistics.median(fp_rates):.2f}",
-                f"{theirs.decisions_per_game:.0f}",
-                f"ours {ratio:.1f}x (rounds {spread[0]:.1f}-{spread[-1]:.1f}x)",
-            ],
-        ]
+        rows = _rate_rows(ours, ours_rates, theirs, fp_rates)
     print_table(
         f"Random full games, one core, {POOL_PAIRS} deck pairs drawn from the whole pool",
         ["engine", "games per CPU s", "decisions/game", "ratio"],
@@ -341,9 +349,8 @@ def _mid_game_state() -> Any:
     return state
 
 
-def main() -> None:
-    """Four tables: random games, selector share, forks, the lethal solver."""
-    peer = _fireplace()
+def _random_games_table(peer: _Fireplace | None) -> None:
+    """Random games of the two starter decks, both engines."""
     ours = _Counter(_our_game)
     if peer is None:
         (ours_rates,) = interleaved_rates([ours], seconds=3.0, rounds=3)
@@ -364,30 +371,15 @@ def main() -> None:
             f"\nFireplace lacks {stand_ins} of the 30 distinct cards; "
             "same-cost neutral minions stand in."
         )
-        ratio = median_ratio(ours_rates, fp_rates)
-        spread = sorted(a / b for a, b in zip(ours_rates, fp_rates, strict=True))
-        rows = [
-            [
-                "pure_engine skirmish",
-                f"{statistics.median(ours_rates):.1f}",
-                f"{ours.decisions_per_game:.0f}",
-                "1.00x",
-            ],
-            [
-                "Fireplace",
-                f"{statistics.median(fp_rates):.2f}",
-                f"{theirs.decisions_per_game:.0f}",
-                f"ours {ratio:.1f}x (rounds {spread[0]:.1f}-{spread[-1]:.1f}x)",
-            ],
-        ]
+        rows = _rate_rows(ours, ours_rates, theirs, fp_rates)
     print_table(
         "Random full games, one core (mage_basic vs hunter_basic)",
         ["engine", "games per CPU s", "decisions/game", "ratio"],
         rows,
     )
 
-    _pool_table(peer)
 
+def _selector_table() -> None:
     selectors, total = _selector_share()
     print_table(
         "Selector evaluation in skirmish's random games (cProfile, 40 + 40 pool games)",
@@ -402,6 +394,8 @@ def main() -> None:
         ],
     )
 
+
+def _fork_table(peer: _Fireplace | None) -> None:
     state = _mid_game_state()
     action = GAME.legal_actions(state)[0]
     fork_ns = median_ns(lambda: GAME.step(state, action), number=2000)
@@ -418,6 +412,8 @@ def main() -> None:
         )
     print_table("A fork from a mid-game state", ["operation", "time", "ratio"], rows)
 
+
+def _lethal_table() -> None:
     answers = json.loads((PUZZLES / "answers.json").read_text())
     times: list[float] = []
     for name in sorted(answers):
@@ -438,3 +434,14 @@ def main() -> None:
             ]
         ],
     )
+
+
+def main() -> None:
+    """Five tables: random games (starter decks, then the whole pool), selector share, forks, the
+    lethal solver."""
+    peer = _fireplace()
+    _random_games_table(peer)
+    _pool_table(peer)
+    _selector_table()
+    _fork_table(peer)
+    _lethal_table()

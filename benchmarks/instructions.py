@@ -43,168 +43,210 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["workload"]
+__all__ = ["WORKLOADS", "workload"]
 
 
-def workload(name: str) -> Callable[[int], None]:
-    """The prepared workload *name*: call it with the run's index."""
-    sys.path.insert(0, os.getcwd())  # the checkout being measured
-    from pure_engine.games.patience.deals import ms_deal, numbered_deal, parse_fcs_board
-    from pure_engine.games.patience.moves import moves_from_json
+Workload = Callable[[int], None]
+
+
+def _patience(name: str) -> Workload:
+    from pure_engine.games.patience.deals import ms_deal, numbered_deal
     from pure_engine.games.patience.solver import solve
     from pure_engine.games.patience.spec import load_variant
     from pure_engine.games.patience.verify import verify
     from pure_engine.search.budget import Budget
 
-    if name in ("freecell", "presets"):
-        chosen = (
-            [("freecell", range(1, 9))]
-            if name == "freecell"
-            else [("bakers-game", (1, 2, 4)), ("seahaven-towers", (1, 2, 3)), ("klondike", (4,))]
-        )
-        variants = [(load_variant(variant), numbers) for variant, numbers in chosen]
-
-        nodes = 10**9 if name == "freecell" else 200_000
-
-        def solve_and_verify(index: int) -> None:
-            for variant, numbers in variants:
-                for number in numbers:
-                    deal = ms_deal(number) if name == "freecell" else numbered_deal(variant, number)
-                    result = solve(variant, deal, budget=Budget(nodes=nodes))
-                    assert not result.solved or verify(variant, deal, result.moves).won
-
-        return solve_and_verify
-    if name == "verify":
-        golden = Path(__file__).resolve().parent.parent / "tests" / "golden" / "patience"
-        cases = []
-        for path in sorted(golden.glob("*.solution.json")):
-            data = json.loads(path.read_text())
-            if "board" in data:
-                variant = load_variant(data["variant"])
-                start = parse_fcs_board(data["board"], variant)
-                cases.append((variant, start, moves_from_json(data["moves"])))
-
-        def verify_all(index: int) -> None:
-            for variant, start, moves in cases:
-                verify(variant, start, moves)
-
-        return verify_all
-    if name == "play_mcts":
-        from pure_engine.core.registry import load_game
-        from pure_engine.search.arena import play_match
-        from pure_engine.search.bots import make_bot
-
-        games = [(load_game("kuhn_poker"), 40), (load_game("leduc_poker"), 8)]
-
-        def play(index: int) -> None:
-            for game, count in games:
-                specs = ("mcts:omniscient=1", "random")
-                bots = [
-                    make_bot(spec, game, seed=index * 2 + k, simulations=200)
-                    for k, spec in enumerate(specs)
-                ]
-                play_match(game, bots, games=count, seed=index)
-
-        return play
-    if name == "testing":
-        import inspect
-
-        from pure_engine.core.registry import load_game
-        from pure_engine.testing import FAST_CHECKS, check_game
-
-        params = inspect.signature(check_game).parameters
-        extra: dict[str, Any] = {"key_search": None} if "key_search" in params else {}
-        checked = [load_game(game) for game in ("kuhn_poker", "leduc_poker", "crab_combat")]
-
-        def check(index: int) -> None:
-            for game in checked:
-                check_game(game, games=50, checks=FAST_CHECKS, seed=index, **extra)
-
-        return check
-    if name == "mcts_leduc":
-        from pure_engine.core.registry import load_game
-        from pure_engine.search import mcts
-
-        leduc = load_game("leduc_poker")
-        roots = []
-        for deal in range(4):
-            state = leduc.initial_state()
-            while leduc.current_player(state) < 0:  # the deal: the first outcome of each draw
-                state = leduc.step(state, leduc.chance_outcomes(state)[deal % 2][0])
-            roots.append(state)
-
-        def search(index: int) -> None:
-            for k, root in enumerate(roots):
-                mcts(leduc, root, simulations=200, uct_c=2**0.5, seed=index * 4 + k)
-
-        return search
-    if name == "search_chance":
-        import inspect
-
-        import pure_engine.search as search_api
-        from tests.search_toys import make_dice_duel
-
-        expectimax = search_api.expectimax
-        # before issue 9, the pruned search over chance was expectiminimax; now alphabeta
-        pruned = (
-            search_api.alphabeta
-            if "pruning" in inspect.signature(search_api.alphabeta).parameters
-            else search_api.expectiminimax
-        )
-
-        duel = make_dice_duel(turns=3)
-        opening = duel.initial_state()
-
-        def solve_all(index: int) -> None:
-            expectimax(duel, opening)
-            for pruning in ("star1", "star2", None):
-                pruned(duel, opening, pruning=pruning, tt=not pruning)
-                if pruning:
-                    pruned(duel, opening, pruning=pruning)
-
-        return solve_all
-    if name == "magic":
-        import random
-
-        from pure_engine.core.registry import load_game
-
-        magic = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
-        current_player, legal_actions, step = magic.current_player, magic.legal_actions, magic.step
-
-        def play_magic(index: int) -> None:
-            for seed in range(20):
-                state = magic.initial_state(seed=seed)
-                rand = random.Random(seed).random
-                while current_player(state) >= 0:
-                    legal = legal_actions(state)
-                    state = step(state, legal[int(rand() * len(legal))])
-
-        return play_magic
-    if name == "bridge_full":
-        import random
-
-        from benchmarks.bench_bridge import random_ending
-        from pure_engine.games.bridge.double_dummy.solver import solve as dd_solve
-        from pure_engine.games.trick_taking.tricks import Strain
-
-        rng = random.Random(14 * 100 + 13)  # the benchmark's full deals (BRIDGE_SEED=14)
-        deals = []
-        for _ in range(13):
-            hands = random_ending(rng, 13)
-            deals.append((hands, Strain(rng.randrange(5)), rng.randrange(4)))
-        solved = [(deals[4], 6), (deals[7], 13), (deals[8], 12), (deals[12], 7)]  # DDS's tricks
-
-        def solve_deals(index: int) -> None:
-            for (hands, strain, leader), tricks in solved:
-                assert dd_solve(hands, strain, leader).tricks == tricks
-
-        return solve_deals
-    known = (
-        "freecell, presets, verify, play_mcts, testing, mcts_leduc, search_chance, magic, "
-        "bridge_full"
+    chosen = (
+        [("freecell", range(1, 9))]
+        if name == "freecell"
+        else [("bakers-game", (1, 2, 4)), ("seahaven-towers", (1, 2, 3)), ("klondike", (4,))]
     )
-    print(f"unknown workload {name!r}; choose {known}", file=sys.stderr)
-    raise SystemExit(2)
+    variants = [(load_variant(variant), numbers) for variant, numbers in chosen]
+
+    nodes = 10**9 if name == "freecell" else 200_000
+
+    def solve_and_verify(index: int) -> None:
+        for variant, numbers in variants:
+            for number in numbers:
+                deal = ms_deal(number) if name == "freecell" else numbered_deal(variant, number)
+                result = solve(variant, deal, budget=Budget(nodes=nodes))
+                assert not result.solved or verify(variant, deal, result.moves).won
+
+    return solve_and_verify
+
+
+def _freecell() -> Workload:
+    return _patience("freecell")
+
+
+def _presets() -> Workload:
+    return _patience("presets")
+
+
+def _verify() -> Workload:
+    from pure_engine.games.patience.deals import parse_fcs_board
+    from pure_engine.games.patience.moves import moves_from_json
+    from pure_engine.games.patience.spec import load_variant
+    from pure_engine.games.patience.verify import verify
+
+    golden = Path(__file__).resolve().parent.parent / "tests" / "golden" / "patience"
+    cases = []
+    for path in sorted(golden.glob("*.solution.json")):
+        data = json.loads(path.read_text())
+        if "board" in data:
+            variant = load_variant(data["variant"])
+            start = parse_fcs_board(data["board"], variant)
+            cases.append((variant, start, moves_from_json(data["moves"])))
+
+    def verify_all(index: int) -> None:
+        for variant, start, moves in cases:
+            verify(variant, start, moves)
+
+    return verify_all
+
+
+def _play_mcts() -> Workload:
+    from pure_engine.core.registry import load_game
+    from pure_engine.search.arena import play_match
+    from pure_engine.search.bots import make_bot
+
+    games = [(load_game("kuhn_poker"), 40), (load_game("leduc_poker"), 8)]
+
+    def play(index: int) -> None:
+        for game, count in games:
+            specs = ("mcts:omniscient=1", "random")
+            bots = [
+                make_bot(spec, game, seed=index * 2 + k, simulations=200)
+                for k, spec in enumerate(specs)
+            ]
+            play_match(game, bots, games=count, seed=index)
+
+    return play
+
+
+def _testing() -> Workload:
+    import inspect
+
+    from pure_engine.core.registry import load_game
+    from pure_engine.testing import FAST_CHECKS, check_game
+
+    params = inspect.signature(check_game).parameters
+    extra: dict[str, Any] = {"key_search": None} if "key_search" in params else {}
+    checked = [load_game(game) for game in ("kuhn_poker", "leduc_poker", "crab_combat")]
+
+    def check(index: int) -> None:
+        for game in checked:
+            check_game(game, games=50, checks=FAST_CHECKS, seed=index, **extra)
+
+    return check
+
+
+def _mcts_leduc() -> Workload:
+    from pure_engine.core.registry import load_game
+    from pure_engine.search import mcts
+
+    leduc = load_game("leduc_poker")
+    roots = []
+    for deal in range(4):
+        state = leduc.initial_state()
+        while leduc.current_player(state) < 0:  # the deal: the first outcome of each draw
+            state = leduc.step(state, leduc.chance_outcomes(state)[deal % 2][0])
+        roots.append(state)
+
+    def search(index: int) -> None:
+        for k, root in enumerate(roots):
+            mcts(leduc, root, simulations=200, uct_c=2**0.5, seed=index * 4 + k)
+
+    return search
+
+
+def _search_chance() -> Workload:
+    import inspect
+
+    import pure_engine.search as search_api
+    from tests.search_toys import make_dice_duel
+
+    expectimax = search_api.expectimax
+    # before issue 9, the pruned search over chance was expectiminimax; now alphabeta
+    pruned = (
+        search_api.alphabeta
+        if "pruning" in inspect.signature(search_api.alphabeta).parameters
+        else search_api.expectiminimax
+    )
+
+    duel = make_dice_duel(turns=3)
+    opening = duel.initial_state()
+
+    def solve_all(index: int) -> None:
+        expectimax(duel, opening)
+        for pruning in ("star1", "star2", None):
+            pruned(duel, opening, pruning=pruning, tt=not pruning)
+            if pruning:
+                pruned(duel, opening, pruning=pruning)
+
+    return solve_all
+
+
+def _magic() -> Workload:
+    import random
+
+    from pure_engine.core.registry import load_game
+
+    magic = load_game("magic_lite", deck0="green_stompy", deck1="green_stompy")
+    current_player, legal_actions, step = magic.current_player, magic.legal_actions, magic.step
+
+    def play_magic(index: int) -> None:
+        for seed in range(20):
+            state = magic.initial_state(seed=seed)
+            rand = random.Random(seed).random
+            while current_player(state) >= 0:
+                legal = legal_actions(state)
+                state = step(state, legal[int(rand() * len(legal))])
+
+    return play_magic
+
+
+def _bridge_full() -> Workload:
+    import random
+
+    from pure_engine.games.bridge.double_dummy.solver import solve as dd_solve
+    from pure_engine.games.trick_taking.pbn import random_hands
+    from pure_engine.games.trick_taking.tricks import Strain
+
+    rng = random.Random(14 * 100 + 13)  # the benchmark's full deals (BRIDGE_SEED=14)
+    deals = []
+    for _ in range(13):
+        hands = random_hands(rng, 13)
+        deals.append((hands, Strain(rng.randrange(5)), rng.randrange(4)))
+    solved = [(deals[4], 6), (deals[7], 13), (deals[8], 12), (deals[12], 7)]  # DDS's tricks
+
+    def solve_deals(index: int) -> None:
+        for (hands, strain, leader), tricks in solved:
+            assert dd_solve(hands, strain, leader).tricks == tricks
+
+    return solve_deals
+
+
+WORKLOADS: dict[str, Callable[[], Workload]] = {
+    "freecell": _freecell,
+    "presets": _presets,
+    "verify": _verify,
+    "play_mcts": _play_mcts,
+    "testing": _testing,
+    "mcts_leduc": _mcts_leduc,
+    "search_chance": _search_chance,
+    "magic": _magic,
+    "bridge_full": _bridge_full,
+}
+
+
+def workload(name: str) -> Workload:
+    """The prepared workload *name*: call it with the run's index."""
+    sys.path.insert(0, os.getcwd())  # the checkout being measured
+    if name not in WORKLOADS:
+        print(f"unknown workload {name!r}; choose {', '.join(WORKLOADS)}", file=sys.stderr)
+        raise SystemExit(2)
+    return WORKLOADS[name]()
 
 
 if __name__ == "__main__":

@@ -40,6 +40,21 @@ def _variant(name: str, **changes: Any) -> Game[Any, Any]:
     return dataclasses.replace(BASE, info=info, **changes)
 
 
+def _wrapped(name: str, wrap: Callable[[CoinState], Any], **changes: Any) -> Game[Any, Any]:
+    """The coin game over states that hold the coin's state in ``coin`` (*wrap* makes the
+    first), with *changes* (a ``step`` at least: it builds the next wrapper)."""
+    rules: dict[str, Any] = {
+        "initial_state": lambda seed=None: wrap(toys.initial_state(seed)),
+        "current_player": lambda s: toys.current_player(s.coin),
+        "legal_actions": lambda s: toys.legal_actions(s.coin),
+        "chance_outcomes": lambda s: toys.chance_outcomes(s.coin),
+        "returns": lambda s: toys.returns(s.coin),
+        "observation": lambda s, p: toys.observation(s.coin, p),
+        "key": lambda s: toys.key(s.coin),
+    }
+    return _variant(name, **(rules | changes))
+
+
 # --- purity -------------------------------------------------------------------------------
 
 
@@ -93,17 +108,7 @@ def _sneaky_step(s: FrozenState, a: int) -> FrozenState:
 
 
 def mutating_step() -> Game[Any, Any]:
-    return _variant(
-        "broken_mutating_step",
-        initial_state=lambda seed=None: FrozenState(toys.initial_state(seed)),
-        step=_sneaky_step,
-        current_player=lambda s: toys.current_player(s.coin),
-        legal_actions=lambda s: toys.legal_actions(s.coin),
-        chance_outcomes=lambda s: toys.chance_outcomes(s.coin),
-        returns=lambda s: toys.returns(s.coin),
-        observation=lambda s, p: toys.observation(s.coin, p),
-        key=lambda s: toys.key(s.coin),
-    )
+    return _wrapped("broken_mutating_step", FrozenState, step=_sneaky_step)
 
 
 # --- determinism --------------------------------------------------------------------------
@@ -118,15 +123,10 @@ class TickState(Struct):
 
 def nondeterministic_step() -> Game[Any, Any]:
     """Stamps every new state from a module-level counter (hidden state outside the state)."""
-    return _variant(
+    return _wrapped(
         "broken_nondeterministic",
-        initial_state=lambda seed=None: TickState(toys.initial_state(seed)),
+        TickState,
         step=lambda s, a: TickState(toys.step(s.coin, a), next(_TICKS)),
-        current_player=lambda s: toys.current_player(s.coin),
-        legal_actions=lambda s: toys.legal_actions(s.coin),
-        chance_outcomes=lambda s: toys.chance_outcomes(s.coin),
-        returns=lambda s: toys.returns(s.coin),
-        observation=lambda s, p: toys.observation(s.coin, p),
         key=lambda s: (toys.key(s.coin), s.tick),
     )
 
@@ -250,16 +250,8 @@ class IdHashState(Struct):
 
 
 def id_hash() -> Game[Any, Any]:
-    return _variant(
-        "broken_id_hash",
-        initial_state=lambda seed=None: IdHashState(toys.initial_state(seed)),
-        step=lambda s, a: IdHashState(toys.step(s.coin, a)),
-        current_player=lambda s: toys.current_player(s.coin),
-        legal_actions=lambda s: toys.legal_actions(s.coin),
-        chance_outcomes=lambda s: toys.chance_outcomes(s.coin),
-        returns=lambda s: toys.returns(s.coin),
-        observation=lambda s, p: toys.observation(s.coin, p),
-        key=lambda s: toys.key(s.coin),
+    return _wrapped(
+        "broken_id_hash", IdHashState, step=lambda s, a: IdHashState(toys.step(s.coin, a))
     )
 
 

@@ -74,7 +74,7 @@ TOKEN_IDS: Final = {
     "healing_totem": "NEW1_009", "searing_totem": "CS2_050", "stoneclaw_totem": "CS2_051",
     "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
     "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
-}  # fmt: skip
+    "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a"}  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 
 _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")

@@ -115,23 +115,8 @@ def tricks(
             raise ParseError(f"expected a card 1-{cards}, found {text!r}")
         return int(text)
 
-    name = "tricks" if key_leader else "broken_tricks_key"
-    if observations_in_key:
-        name = "broken_tricks_observations" if show_last else "tricks_observations"
-    params = {"key_leader": key_leader, "show_last": show_last}
-    params["observations_in_key"] = observations_in_key
     return Game(
-        info=GameInfo(
-            name,
-            2,
-            -float(each),
-            float(each),
-            2 * each,
-            params=tuple(sorted(params.items())),
-            zero_sum=True,
-            has_chance=True,
-            observations_in_key=observations_in_key,
-        ),
+        info=_tricks_info(each, key_leader, show_last, observations_in_key),
         initial_state=lambda seed=None: Tricks(deck, rng=None if seed is None else Rng(seed)),
         current_player=current_player,
         legal_actions=legal_actions,
@@ -142,6 +127,28 @@ def tricks(
         key=key,
         action_to_str=lambda s, card: str(card),
         parse_action=parse_card,
+    )
+
+
+def _tricks_info(
+    each: int, key_leader: bool, show_last: bool, observations_in_key: bool
+) -> GameInfo:
+    """The info of :func:`tricks`: its name says which of its keys is broken, if one is."""
+    name = "tricks" if key_leader else "broken_tricks_key"
+    if observations_in_key:
+        name = "broken_tricks_observations" if show_last else "tricks_observations"
+    params = {"key_leader": key_leader, "show_last": show_last}
+    params["observations_in_key"] = observations_in_key
+    return GameInfo(
+        name,
+        2,
+        -float(each),
+        float(each),
+        2 * each,
+        params=tuple(sorted(params.items())),
+        zero_sum=True,
+        has_chance=True,
+        observations_in_key=observations_in_key,
     )
 
 

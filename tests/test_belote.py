@@ -28,6 +28,7 @@ from pure_engine.games.playing_cards import parse_card
 from pure_engine.games.trick_taking.tricks import cards_of, hand_of
 from pure_engine.rules import query, query_values
 from pure_engine.testing import check_game
+from tests import random_play
 from tests.belote_oracle import oracle_legal
 
 GAME = make_game()
@@ -40,16 +41,7 @@ def play_out(
     visit: Callable[[BeloteState], None] | None = None,
 ) -> BeloteState:
     """A random game from seed *seed*; *visit(state)* sees every decision state."""
-    rng = random.Random(seed)
-    state = game.initial_state(seed=seed)
-    while not game.is_terminal(state):
-        if game.is_chance_node(state):
-            state = game.resolve_chance(state)[1]
-            continue
-        if visit is not None:
-            visit(state)
-        state = game.step(state, rng.choice(game.legal_actions(state)))
-    return state
+    return random_play.play_out(game, game.initial_state(seed=seed), seed, visit)
 
 
 def test_check_game() -> None:

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import pure_engine
-from pure_engine import CHANCE, TERMINAL, Game
 from pure_engine.core.game import encoding_of
 from pure_engine.games.belote.tensor import CARD_INDEX, CARDS
 from pure_engine.testing import GameCheckError, check_encoding
+from tests.random_play import random_states
 
 GAMES = [  # (name, params, games): a match plays up to three deals per game
     ("belote", {}, 5),
@@ -31,20 +31,6 @@ def test_belote_and_coinche_encodings_keep_the_contract(
     assert report.games == games and report.tensors >= report.states
 
 
-def _random_states(game: Game[Any, Any], seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    state = game.initial_state(seed=seed)
-    states = [state]
-    while game.current_player(state) != TERMINAL:
-        if game.current_player(state) == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.step(state, action)
-        states.append(state)
-    return states
-
-
 def _cards(tensor: Any, base: int) -> set[int]:
     return {CARDS[i] for i in range(32) if tensor[base + i] == 1.0}
 
@@ -54,7 +40,7 @@ def test_each_seat_sees_its_hand_and_the_table_from_its_own_chair(name: str) -> 
     game = pure_engine.load_game(name)
     encode = encoding_of(game).observation_tensor
     checked = 0
-    for state in _random_states(game, seed=11):
+    for state in random_states(game, game.initial_state(seed=11), random.Random(11)):
         tricks = state.tricks
         for player in range(4):
             tensor = encode(state, player)
@@ -76,7 +62,7 @@ def test_each_seat_sees_its_hand_and_the_table_from_its_own_chair(name: str) -> 
 def test_the_tensor_does_not_change_when_only_hidden_cards_do(name: str) -> None:
     game = pure_engine.load_game(name)
     encode = encoding_of(game).observation_tensor
-    states = _random_states(game, seed=5)
+    states = random_states(game, game.initial_state(seed=5), random.Random(5))
     middle = next(s for s in states if len(s.tricks.trick) == 2)  # mid-play, 2 cards on the table
     rng = random.Random(0)
     for player in range(4):

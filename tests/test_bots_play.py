@@ -1,11 +1,9 @@
-"""Bots, matches and ``pure-engine play``: determinism by seed, seat rotation, CI math, the CLI."""
+"""Bots: specs, random and greedy, the search adapters, and every bot legal from any decision."""
 
 from __future__ import annotations
 
 import dataclasses
 import importlib.util
-import json
-import math
 import random
 import sys
 import types
@@ -18,17 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tests.toys  # noqa: F401 - registers coin_guess for the CLI
-from pure_engine.cli import main
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.errors import ParseError
-from pure_engine.search.arena import (
-    derive_seed,
-    mean_ci,
-    outcome_of,
-    play_game,
-    play_match,
-    t_quantile_975,
-)
 from pure_engine.search.bots import (
     BOT_KINDS,
     BotKind,
@@ -37,6 +26,8 @@ from pure_engine.search.bots import (
     GreedyBot,
     RandomBot,
     SearchBot,
+    bot_kinds,
+    bot_options,
     default_heuristic,
     heuristic_for,
     make_bot,
@@ -273,22 +264,58 @@ def test_ismcts_adapter_passes_the_seat_options_and_fresh_seeds(
 
 
 def test_adapter_rejects_unknown_and_mistyped_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    def pimc(game: Any, state: Any, player: int, *, samples: int = 10, seed: int = 0) -> FakeResult:
+    def pimc(game: Any, state: Any, player: int, *, worlds: int = 20, seed: int = 0) -> FakeResult:
         return FakeResult(game.legal_actions(state)[0])
 
     install(monkeypatch, "pure_engine.search.pimc", "pimc", pimc)
     game = make_coin_game()
-    with pytest.raises(ValueError, match=r"no option 'depth'; options: samples$"):
+    expected = "expected one of worlds, simulations, seconds, uct_c$"
+    with pytest.raises(ValueError, match=f"unknown option 'depth' for pimc; {expected}"):
         make_bot("pimc:depth=3", game, seed=0)
-    with pytest.raises(ValueError, match="expected an integer, found 'many'"):
-        make_bot("pimc:samples=many", game, seed=0)
-    with pytest.raises(ValueError, match="option 'seed'"):
+    with pytest.raises(ValueError, match="option 'worlds': expected an integer, found 'many'"):
+        make_bot("pimc:worlds=many", game, seed=0)
+    with pytest.raises(ValueError, match="unknown option 'seed'"):
         make_bot("pimc:seed=3", game, seed=0)
     with pytest.raises(ValueError, match="searches information sets"):
         make_bot("pimc:omniscient=1", game, seed=0)
-    assert (
-        make_bot("pimc", game, seed=0, simulations=9).name == "pimc"
-    )  # no simulations kw: skipped
+    with pytest.raises(ValueError, match="unknown option 'sims' for mcts; expected one of simul"):
+        make_bot("mcts:sims=30", game, seed=0)
+
+
+def test_the_options_come_from_the_declared_table_not_the_signature(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a compiled search has no usable signature: the bot must not need one
+    seen: list[dict[str, Any]] = []
+
+    def pimc(*args: Any, **kwargs: Any) -> FakeResult:
+        seen.append(kwargs)
+        return FakeResult(args[0].legal_actions(args[1])[0])
+
+    install(monkeypatch, "pure_engine.search.pimc", "pimc", pimc)
+    game = make_coin_game()
+    bot = make_bot("pimc:worlds=4:simulations=none:uct_c=2", game, seed=0, simulations=9)
+    bot.choose(game, coin_after_flip(0))
+    assert [{k: v for k, v in kw.items() if k != "seed"} for kw in seen] == [
+        {"worlds": 4, "simulations": None, "uct_c": 2.0}
+    ]
+    assert isinstance(make_bot("pimc", game, seed=0, simulations=9), SearchBot)
+
+
+def test_every_kind_lists_its_options_with_help() -> None:
+    for kind in bot_kinds():
+        for option in bot_options(kind):
+            assert option.help and str(option).startswith(f"{option.name} (")
+    assert [option.name for option in bot_options(BotKind.ALPHABETA)] == [
+        "depth",
+        "tt",
+        "deepen",
+        "tt_capacity",
+        "nodes",
+        "seconds",
+        "states",
+        "omniscient",
+    ]
 
 
 def test_budget_axes_become_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -373,6 +400,7 @@ HAVE_MCTS = importlib.util.find_spec("pure_engine.search.mcts") is not None
 HAVE_ALPHABETA = importlib.util.find_spec("pure_engine.search.adversarial") is not None
 HAVE_ISMCTS = importlib.util.find_spec("pure_engine.search.ismcts") is not None
 HAVE_PIMC = importlib.util.find_spec("pure_engine.search.pimc") is not None
+HAVE_KUHN = importlib.util.find_spec("pure_engine.games.poker.kuhn") is not None
 
 
 @pytest.mark.skipif(not HAVE_MCTS, reason="pure_engine.search.mcts has not landed")
@@ -402,243 +430,6 @@ def test_real_alphabeta_bot_weighs_chance() -> None:
     for win, best in ((Fraction(1, 2), "safe"), (Fraction(3, 4), "gamble")):
         game = make_gamble_game(win)
         assert make_bot("alphabeta", game, seed=0).choose(game, ()) == best
-
-
-# --- arena --------------------------------------------------------------------------------------
-
-
-def test_t_quantiles_match_the_tables() -> None:
-    assert t_quantile_975(1) == 12.706
-    assert t_quantile_975(30) == 2.042
-    assert t_quantile_975(120) == pytest.approx(1.980)
-    assert 2.000 > t_quantile_975(90) > 1.980
-    assert t_quantile_975(10**12) == pytest.approx(1.95996, abs=1e-5)
-    with pytest.raises(ValueError, match="degrees of freedom"):
-        t_quantile_975(0)
-
-
-def test_mean_ci_on_known_data() -> None:
-    # mean 5, sample sd 2.138 (n = 8), t(7) = 2.365: half width 2.365 * 2.138 / sqrt(8) = 1.7878
-    mean, low, high = mean_ci([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])
-    assert mean == 5.0
-    assert high - mean == pytest.approx(2.365 * math.sqrt(32 / 7) / math.sqrt(8))
-    assert mean - low == pytest.approx(high - mean)
-    assert high - mean == pytest.approx(1.7878, abs=1e-4)
-
-
-def test_clustered_ci_uses_block_totals() -> None:
-    # blocks (1, 3) and (2, 6): mean 3, residual sums -2 and +2, G = 2:
-    # var = 2/1 * (4 + 4) / 16 = 1, half = t(1) * 1 = 12.706
-    mean, low, high = mean_ci([1.0, 3.0, 2.0, 6.0], clusters=["a", "a", "b", "b"])
-    assert mean == 3.0
-    assert high - mean == pytest.approx(12.706) == mean - low
-    assert mean_ci([1.0, 3.0], clusters=[0, 0])[1] == -math.inf
-    assert all(math.isnan(x) for x in mean_ci([]))
-    with pytest.raises(ValueError, match="label every value"):
-        mean_ci([1.0], clusters=[0, 1])
-
-
-def test_outcome_of_win_draw_loss() -> None:
-    assert outcome_of((2.0, 1.0, 0.0), 0) == "win"
-    assert outcome_of((2.0, 2.0, 0.0), 1) == "draw"
-    assert outcome_of((2.0, 2.0, 0.0), 2) == "loss"
-    assert [outcome_of((r,), 0) for r in (1.0, 0.0, -1.0)] == ["win", "draw", "loss"]
-
-
-def test_seats_rotate_and_blocks_share_the_deal() -> None:
-    game = make_coin_game()
-    result = play_match(game, [RandomBot(seed=1), RandomBot(seed=2)], games=6, seed=9)
-    assert [o.seats for o in result.outcomes] == [(0, 1), (1, 0)] * 3
-    assert [o.block for o in result.outcomes] == [0, 0, 1, 1, 2, 2]
-    seeds = [o.chance_seed for o in result.outcomes]
-    assert seeds[0] == seeds[1] == derive_seed(9, "chance", 0) != seeds[2]
-    for bot in result.bots:
-        assert [(s.seat, s.games) for s in bot.seats] == [(0, 3), (1, 3)]
-
-
-def test_same_seeds_same_match_other_seed_other_match() -> None:
-    game = make_coin_game()
-
-    def run(seed: int) -> tuple[tuple[float, ...], ...]:
-        bots = [RandomBot(seed=1), RandomBot(seed=2)]
-        return tuple(o.returns for o in play_match(game, bots, games=40, seed=seed).outcomes)
-
-    assert run(0) == run(0)
-    assert run(0) != run(1)
-
-
-@given(games=st.integers(1, 12), seed=st.integers(0, 2**32))
-def test_match_bookkeeping_invariants(games: int, seed: int) -> None:
-    game = make_coin_game()
-    result = play_match(
-        game, [RandomBot(seed=seed), RandomBot(seed=seed + 1)], games=games, seed=seed
-    )
-    for bot in result.bots:
-        assert bot.games == games == bot.wins + bot.draws + bot.losses
-        counts = [s.games for s in bot.seats]
-        assert sum(counts) == games and max(counts) - min(counts) <= 1
-    assert sum(bot.mean for bot in result.bots) == pytest.approx(0.0)  # zero-sum, every game played
-
-
-class RecordingBot:
-    """Plays the first legal action and records the hooks' calls."""
-
-    def __init__(self, name: str = "recorder") -> None:
-        self.name = name
-        self.events: list[object] = []
-
-    def choose(self, game: Game[Any, Any], state: Any) -> Any:
-        self.events.append("step")
-        return game.legal_actions(state)[0]
-
-    def restart(self) -> None:
-        self.events.append("restart")
-
-    def inform(self, action: Hashable) -> None:
-        self.events.append(action)
-
-
-def test_hooks_see_restart_and_every_action() -> None:
-    game = make_coin_game()
-    guesser, acker = RecordingBot(), RecordingBot()
-    returns, moves = play_game(game, [guesser, acker], chance_seed=1)
-    assert moves == 3
-    coin = guesser.events[1]
-    assert guesser.events == ["restart", coin, "step", 0, 2]
-    assert acker.events == ["restart", coin, 0, 2]  # the forced ack is never asked
-    assert returns == ((1.0, -1.0) if coin == 0 else (-1.0, 1.0))
-
-
-def test_illegal_bot_action_names_the_bot() -> None:
-    class Cheater(RecordingBot):
-        def choose(self, game: Game[Any, Any], state: Any) -> Any:
-            return 2
-
-    with pytest.raises(ValueError, match="bot 'cheater' played the illegal action 'ack'"):
-        play_game(make_coin_game(), [Cheater("cheater"), RandomBot(seed=0)], chance_seed=0)
-
-
-def test_wrong_number_of_bots_is_an_error() -> None:
-    with pytest.raises(ValueError, match="coin_guess needs 2 bots, found 1"):
-        play_match(make_coin_game(), [RandomBot(seed=0)], games=2)
-
-
-# --- the CLI ------------------------------------------------------------------------------------
-
-
-def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["play", "coin_guess", "--bots", "random,greedy", "--games", "20", "--json"])
-    out, err = capsys.readouterr()
-    assert code == 0 and err == ""
-    report = json.loads(out)
-    assert report["game"] == "coin_guess" and report["games"] == 20
-    assert [bot["name"] for bot in report["bots"]] == ["random", "greedy"]
-    assert sum(bot["mean"] for bot in report["bots"]) == pytest.approx(0.0)
-    for bot in report["bots"]:
-        low, high = bot["ci95"]
-        assert low <= bot["mean"] <= high
-        assert bot["wins"] + bot["draws"] + bot["losses"] == 20
-        assert [seat["games"] for seat in bot["seats"]] == [10, 10]
-
-
-def test_cli_same_seed_same_report(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = [
-        "play",
-        "coin_guess",
-        "--bots",
-        "random,random",
-        "--games",
-        "30",
-        "--seed",
-        "4",
-        "--json",
-    ]
-    main(argv)
-    first = json.loads(capsys.readouterr().out)
-    main(argv)
-    second = json.loads(capsys.readouterr().out)
-    for report in (first, second):
-        for bot in report["bots"]:
-            del bot["seconds"]
-        del report["seconds"]
-    assert first == second
-
-
-def test_cli_table_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "coin_guess", "--bots", "random,random", "--games", "4"]) == 0
-    out, err = capsys.readouterr()
-    lines = out.splitlines()
-    assert lines[0].startswith("coin_guess: 4 games, seed 0, seats rotate every game")
-    assert lines[1].split()[:3] == ["bot", "games", "mean"]
-    assert len(lines) == 5 and "it needs 5" in lines[4] and err == ""  # no terminal: no bar
-    assert (
-        main(["play", "coin_guess", "--bots", "random,random", "--games", "4", "--progress"]) == 0
-    )
-    err = capsys.readouterr().err
-    assert "4/4 games" in err and err.endswith("\n")
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["play", "no_such_game", "--bots", "random,random"], "unknown game 'no_such_game'"),
-        (["play", "coin_guess", "--bots", "random,mtcs"], "unknown kind 'mtcs'"),
-        (["play", "coin_guess", "--bots", "random"], "coin_guess has 2 seats, --bots gave 1"),
-        (["play", "coin_guess", "--bots", "random,random,random"], "--bots gave 3"),
-        (["play", "coin_guess", "--bots", "random,random", "--games", "0"], "--games: expected"),
-        (["play", "coin_guess", "--bots", "random,greedy:x=1"], "heuristic= and omniscient="),
-        (["play", "coin_guess", "--bots", "random,random", "--param", "x"], "expects KEY=VALUE"),
-    ],
-)
-def test_cli_bad_input_is_one_line_exit_2(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(argv) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert err.count("\n") == 1 and err.startswith("pure-engine play: error: ")
-    assert message in err
-
-
-# --- kuhn poker, once it is on this branch ------------------------------------------------------
-
-HAVE_KUHN = importlib.util.find_spec("pure_engine.games.poker.kuhn") is not None
-needs_kuhn = pytest.mark.skipif(not HAVE_KUHN, reason="kuhn_poker has not landed")
-
-
-@needs_kuhn
-def test_kuhn_random_vs_random_is_even_and_zero_sum() -> None:
-    from pure_engine import load_game
-
-    game = load_game("kuhn_poker")
-    result = play_match(game, [RandomBot(seed=1), RandomBot(seed=2)], games=2000, seed=3)
-    first, second = result.bots
-    assert first.mean + second.mean == pytest.approx(0.0, abs=1e-12)
-    assert abs(first.mean) < 0.1
-    assert first.ci_low < 0.0 < first.ci_high
-    assert first.wins == second.losses and first.draws == second.draws == 0
-    for outcome in result.outcomes:
-        assert sum(outcome.returns) == 0.0
-
-
-@needs_kuhn
-def test_kuhn_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["play", "kuhn_poker", "--bots", "random,greedy", "--games", "200", "--json"]
-    assert main(argv) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["game"] == "kuhn_poker" and report["games"] == 200
-    assert sum(bot["mean"] for bot in report["bots"]) == pytest.approx(0.0, abs=1e-12)
-
-
-@needs_kuhn
-@pytest.mark.skipif(not HAVE_MCTS, reason="pure_engine.search.mcts has not landed")
-def test_kuhn_mcts_beats_random() -> None:
-    from pure_engine import load_game
-
-    game = load_game("kuhn_poker")
-    bots = [make_bot("mcts", game, seed=1, simulations=100), RandomBot(seed=2)]
-    result = play_match(game, bots, games=300, seed=0)
-    assert result.bots[0].ci_low > 0.0
 
 
 def _available_specs() -> list[str]:

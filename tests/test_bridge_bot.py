@@ -262,7 +262,11 @@ def test_make_bot_reads_the_options_of_the_spec() -> None:
     ("spec", "game_name", "message"),
     [
         ("dd-pimc:worlds=x", "bridge_play", "bot 'dd-pimc' option 'worlds': expected an integer"),
-        ("dd-pimc:depth=3", "bridge_play", "bot 'dd-pimc' has no option 'depth'; options: worlds"),
+        (
+            "dd-pimc:depth=3",
+            "bridge_play",
+            "unknown option 'depth' for dd-pimc; expected one of worlds, max_cards, seconds",
+        ),
         ("dd-pimc", "kuhn_poker", "bot 'dd-pimc' plays bridge_play only, not kuhn_poker"),
         ("dd-pimc:worlds=0", "bridge_play", "expected worlds >= 1"),
     ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
+import ast
 import inspect
 import os
 import subprocess
@@ -10,8 +10,11 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import pure_engine
 from pure_engine import _build
+from pure_engine.search.bot_spec import BotKind
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,18 +93,57 @@ def test_an_edited_source_makes_its_compiled_module_stale(tmp_path: Path) -> Non
     assert _build._stale(modules, package=package) == []
 
 
-def test_the_bot_searches_keep_their_signatures() -> None:
-    # bot specs read the keyword-only options of these functions and their annotations; a
-    # compiled function's signature has neither (mypyc writes every parameter positional and
-    # untyped), so these modules stay Python (docs/performance.md)
+def _keywords(module: str, function: str) -> dict[str, tuple[str, object]]:
+    """*function*'s keyword-only parameters in *module*'s source: name -> (annotation, default).
+
+    Read from the source, not the signature: a compiled function's signature has neither.
+    """
+    tree = ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text())
+    found = next(
+        node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == function
+    )
+    arguments = found.args
+    return {
+        argument.arg: (ast.unparse(argument.annotation or ast.Constant(None)), _literal(default))
+        for argument, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    }
+
+
+def _literal(node: ast.expr | None) -> object:
+    try:
+        return ast.literal_eval(node) if node is not None else inspect.Parameter.empty
+    except ValueError:
+        return ast.unparse(node) if node is not None else None
+
+
+@pytest.mark.parametrize("kind", ["mcts", "ismcts", "pimc", "alphabeta", "dd-pimc"])
+def test_the_declared_bot_options_match_the_functions_keywords(kind: str) -> None:
+    # the bot specs read a declared table, so the searches can be compiled (a compiled
+    # function's signature is all positional and untyped): the table must say what the
+    # source says, each option a keyword-only parameter of its type and default
+    from pure_engine.search.bot_spec import game_bot_factories, parse_bot_kind
+    from pure_engine.search.bots import bot_options
     from pure_engine.search.search_bot import SEARCHES
 
-    for kind in SEARCHES.values():
-        function = getattr(importlib.import_module(kind.module), kind.function)
-        options = [
-            parameter
-            for parameter in inspect.signature(function).parameters.values()
-            if parameter.kind is parameter.KEYWORD_ONLY
-        ]
-        assert options, function
-        assert all(parameter.annotation is not parameter.empty for parameter in options)
+    parsed = parse_bot_kind(kind)
+    if isinstance(parsed, BotKind):
+        module, function = SEARCHES[parsed].module, SEARCHES[parsed].function
+        declared = SEARCHES[parsed].options
+    else:
+        module, function = game_bot_factories(parsed)["bridge_play"].split(":")
+        declared = bot_options(parsed)
+    keywords = _keywords(module, function)
+    for option in declared:
+        annotation, default = keywords[option.name]
+        assert option.type.__name__ in annotation.split(" | "), option
+        assert (option.default, type(option.default)) == (default, type(default)), option
+        assert ("None" in annotation.split(" | ")) == (option.nullable or option.default is None)
+    # every plainly typed keyword is an option, apart from those the adapter sets itself
+    plain = {"int", "float", "bool", "str", "None"}
+    reserved = {"seed", "name", "tree", "budget", "player"}
+    expected = {
+        name
+        for name, (annotation, _) in keywords.items()
+        if set(annotation.split(" | ")) <= plain and name not in reserved
+    }
+    assert expected == {option.name for option in declared}

@@ -13,7 +13,9 @@ TABLE_OPERATIONS = {"Table", "Entity", "create", "move", "put", "put_all", "upda
 
 
 def test_the_author_api_is_narrow() -> None:
-    assert 45 <= len(kit.__all__) <= 60
+    # about seventy words: the DSL grew Magic's permanents (tokens, legends, a named number)
+    # and prevention shields and modes chosen on play; the VM and the table stay out of it
+    assert 45 <= len(kit.__all__) <= 70
     assert not (VM_INTERNALS | TABLE_OPERATIONS) & set(kit.__all__)
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
-from pure_engine import Game, load_game
+from pure_engine import load_game
 from pure_engine.games.belote.coinche import (
     COINCHE,
     PASS,
@@ -23,29 +22,9 @@ from pure_engine.games.belote.play import DECK_MASK
 from pure_engine.games.trick_taking.tricks import cards_of, hand_of
 from pure_engine.testing import check_game
 from tests.belote_oracle import oracle_legal
+from tests.random_play import dealt, play_out
 
 GAME = make_game()
-
-
-def dealt(seed: int, game: Game[CoincheState, int] = GAME) -> CoincheState:
-    state = game.initial_state(seed=seed)
-    while game.is_chance_node(state):
-        state = game.resolve_chance(state)[1]
-    return state
-
-
-def play_out(
-    state: CoincheState, seed: int, visit: Callable[[CoincheState], None] | None = None
-) -> CoincheState:
-    rng = random.Random(seed)
-    while not GAME.is_terminal(state):
-        if GAME.is_chance_node(state):
-            state = GAME.resolve_chance(state)[1]
-            continue
-        if visit is not None:
-            visit(state)
-        state = GAME.step(state, rng.choice(GAME.legal_actions(state)))
-    return state
 
 
 def test_check_game() -> None:
@@ -63,7 +42,7 @@ def test_check_game() -> None:
 
 
 def test_auction_bids_coinche_and_surcoinche() -> None:
-    state = dealt(1)
+    state = dealt(GAME, 1)
     assert current_player(state) == 1
     state = GAME.play_str(state, "bid 100 S")
     assert GAME.legal_strings(state)[:2] == ("pass", "coinche")  # player 2: an opponent
@@ -78,15 +57,15 @@ def test_auction_bids_coinche_and_surcoinche() -> None:
 
 
 def test_the_auction_ends_after_three_passes_or_four_without_a_bid() -> None:
-    state = dealt(2)
+    state = dealt(GAME, 2)
     for _ in range(4):
         state = GAME.step(state, PASS)
     assert state.phase == Phase.OVER and GAME.returns(state) == (0.0, 0.0, 0.0, 0.0)
-    state = GAME.step(dealt(2), bid_action(80, 2))
+    state = GAME.step(dealt(GAME, 2), bid_action(80, 2))
     for _ in range(3):
         state = GAME.step(state, PASS)
     assert state.phase == Phase.PLAY
-    state = GAME.step(GAME.step(dealt(2), bid_action(160, 0)), COINCHE)
+    state = GAME.step(GAME.step(dealt(GAME, 2), bid_action(160, 0)), COINCHE)
     for _ in range(2):
         state = GAME.step(state, PASS)
     assert state.phase == Phase.AUCTION
@@ -103,15 +82,15 @@ def test_play_legality_is_belotes_rules() -> None:
             )
 
     for seed in range(40):
-        play_out(dealt(seed), seed, visit)
+        play_out(GAME, dealt(GAME, seed), seed, visit)
 
 
 @pytest.mark.parametrize("multiplier", [1, 2, 4])
 def test_scoring_made_and_failed_contracts(multiplier: int) -> None:
     for seed in range(30):
-        state = GAME.step(dealt(seed), bid_action(80, seed % 4))
+        state = GAME.step(dealt(GAME, seed), bid_action(80, seed % 4))
         state = state.replace(multiplier=multiplier, passes=2)
-        end = play_out(GAME.step(state, PASS), seed)
+        end = play_out(GAME, GAME.step(state, PASS), seed)
         points = deal_result(end)
         taking = end.bidder % 2 if end.bidder is not None else 0
         if points[taking] >= 80 * multiplier:  # made
@@ -122,7 +101,7 @@ def test_scoring_made_and_failed_contracts(multiplier: int) -> None:
 
 
 def test_notation_and_bad_text() -> None:
-    state = dealt(3)
+    state = dealt(GAME, 3)
     assert GAME.parse_action(state, "bid capot H") == bid_action(250, 2)
     assert GAME.action_to_str(state, bid_action(250, 2)) == "bid capot H"
     for bad in ("bid 85 S", "bid 80 X", "coinche now", "QQ"):

@@ -35,34 +35,14 @@ from pure_engine.games.playing_cards import parse_card
 from pure_engine.games.trick_taking.tricks import BELOTE_ORDER, cards_of, hand_of, winning_index
 from pure_engine.testing import check_game
 from tests.belote_oracle import oracle_legal_sans_atout, oracle_legal_tout_atout
+from tests.random_play import dealt, play_out
 
 GAME = make_game(sa_ta=True)
 
 
-def dealt(seed: int, game: Game[CoincheState, int] = GAME) -> CoincheState:
-    state = game.initial_state(seed=seed)
-    while game.is_chance_node(state):
-        state = game.resolve_chance(state)[1]
-    return state
-
-
-def play_out(
-    state: CoincheState, seed: int, visit: Callable[[CoincheState], None] | None = None
-) -> CoincheState:
-    rng = random.Random(seed)
-    while not GAME.is_terminal(state):
-        if GAME.is_chance_node(state):
-            state = GAME.resolve_chance(state)[1]
-            continue
-        if visit is not None:
-            visit(state)
-        state = GAME.step(state, rng.choice(GAME.legal_actions(state)))
-    return state
-
-
 def contract(seed: int, text: str) -> CoincheState:
     """Deal *seed*, bid *text* for the first player and pass round to the play."""
-    state = GAME.play_str(dealt(seed), text)
+    state = GAME.play_str(dealt(GAME, seed), text)
     for _ in range(3):
         state = GAME.step(state, PASS)
     assert state.phase == Phase.PLAY
@@ -78,19 +58,19 @@ def test_check_game() -> None:
 
 def test_sa_ta_bids_only_when_asked_for_and_numbered_after_the_suit_bids() -> None:
     plain = make_game()
-    actions = plain.legal_actions(dealt(1, plain))
+    actions = plain.legal_actions(dealt(plain, 1))
     assert len(actions) == 41 and max(actions) < BID_SA_TA  # pass + 40 suit contracts
-    strings = GAME.legal_strings(dealt(1))
+    strings = GAME.legal_strings(dealt(GAME, 1))
     assert len(strings) == 61 and strings[:3] == ("pass", "bid 80 C", "bid 80 D")
     assert strings[-4:] == ("bid 160 SA", "bid 160 TA", "bid capot SA", "bid capot TA")
-    state = GAME.play_str(dealt(1), "bid 120 TA")
+    state = GAME.play_str(dealt(GAME, 1), "bid 120 TA")
     assert (state.contract, state.trump) == (120, ALL_TRUMPS)
     assert "bid 120 SA" not in GAME.legal_strings(state)  # a higher value is needed
     assert "bid 130 C" in GAME.legal_strings(state) and "bid 130 SA" in GAME.legal_strings(state)
 
 
 def test_notation_round_trips() -> None:
-    state = dealt(2)
+    state = dealt(GAME, 2)
     for value, strain, text in [(80, NO_TRUMP, "bid 80 SA"), (250, ALL_TRUMPS, "bid capot TA"),
                                 (100, 3, "bid 100 S")]:  # fmt: skip
         action = bid_action(value, strain)
@@ -135,7 +115,7 @@ def test_legality_equals_the_hand_written_oracles() -> None:
     seen = {NO_TRUMP: 0, ALL_TRUMPS: 0}
     for seed in range(30):
         for text in ("bid 80 SA", "bid 80 TA"):
-            play_out(contract(seed, text), seed, _legal_vs_oracles(seen))
+            play_out(GAME, contract(seed, text), seed, _legal_vs_oracles(seen))
     assert seen[NO_TRUMP] == seen[ALL_TRUMPS] == 30 * 32
 
 
@@ -143,7 +123,7 @@ def test_legality_equals_the_hand_written_oracles() -> None:
 def test_legality_equals_the_oracles_on_10000_random_games() -> None:
     seen = {NO_TRUMP: 0, ALL_TRUMPS: 0}
     for seed in range(10_000):
-        play_out(dealt(seed), seed, _legal_vs_oracles(seen))
+        play_out(GAME, dealt(GAME, seed), seed, _legal_vs_oracles(seen))
     assert seen[NO_TRUMP] > 0 and seen[ALL_TRUMPS] > 0
 
 
@@ -173,7 +153,7 @@ def test_what_play_reveals_is_what_the_rules_forbid() -> None:
 @pytest.mark.parametrize("text", ["bid 80 SA", "bid 80 TA"])
 def test_scoring_counts_162_and_no_belote(text: str) -> None:
     for seed in range(20):
-        end = play_out(contract(seed, text), seed)
+        end = play_out(GAME, contract(seed, text), seed)
         strain = end.trump
         assert strain in (NO_TRUMP, ALL_TRUMPS)
         cards = side_points(end.tricks.taken, end.tricks.leader % 2, strain)
@@ -212,7 +192,7 @@ def _opening(cards: str, game: Game[CoincheState, int] = GAME) -> str:
     """What the rules bot opens with *cards* (eight, e.g. ``"AC AD AH 7S ..."``) as first caller:
     the other hands keep their cards, the ones *cards* takes from them replaced by the
     mover's old ones."""
-    state = dealt(5, game)
+    state = dealt(game, 5)
     mover = current_player(state)
     hand = hand_of(parse_card(text) for text in cards.split())
     spare = list(cards_of(state.tricks.hands[mover] & ~hand))

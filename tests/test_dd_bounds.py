@@ -18,10 +18,9 @@ from pure_engine.games.bridge.double_dummy.bounds import (
 )
 from pure_engine.games.bridge.double_dummy.search import Relative, to_relative
 from pure_engine.games.playing_cards import parse_card_any_order
-from pure_engine.games.trick_taking.pbn import parse_pbn
+from pure_engine.games.trick_taking.pbn import parse_pbn, random_hands
 from pure_engine.games.trick_taking.tricks import SUIT_MASKS, Strain, Tricks, cards_of
 from tests.bridge_oracle import brute_ns
-from tests.test_double_dummy import random_hands
 
 
 def _trump_mask(strain: Strain) -> int:

@@ -17,7 +17,7 @@ from pure_engine.games.bridge.double_dummy.solver import (
     solve,
     solve_position,
 )
-from pure_engine.games.trick_taking.pbn import parse_pbn, pbn_str
+from pure_engine.games.trick_taking.pbn import parse_pbn, pbn_str, random_hands
 from pure_engine.games.trick_taking.tricks import (
     Seat,
     Strain,
@@ -30,16 +30,6 @@ from pure_engine.games.trick_taking.tricks import (
 from tests.bridge_oracle import brute_tricks
 
 GOLDEN = Path(__file__).parent / "golden" / "bridge" / "dd_tables.txt"
-
-
-def random_hands(rng: random.Random, size: int) -> tuple[int, int, int, int]:
-    """*size* cards a hand from a shuffled deck (an ending when size < 13)."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for index in range(4 * size):
-        hands[index % 4] |= 1 << deck[index]
-    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def random_position(rng: random.Random, size: int) -> Position:
@@ -220,24 +210,27 @@ def _endplay_card(types: object, card: int) -> object:
     return types.Card(suit_first_str(card))  # type: ignore[attr-defined]  # endplay is untyped
 
 
+def _agrees_with_dds(seed: int, endings: int, largest: int) -> None:
+    """*endings* random endings of 1 to *largest* cards a hand (any strain, leader and cards
+    on the table) from ``Random(seed)``: our answer is DDS's."""
+    pytest.importorskip("endplay")
+    rng = random.Random(seed)
+    for index in range(endings):
+        position = random_position(rng, 1 + index % largest)
+        ours = solve_position(position).tricks
+        assert ours == _dds_tricks(position), (pbn_str(position.hands), position)
+
+
 @pytest.mark.peers
 @pytest.mark.parametrize("block", range(10))
 def test_equal_to_dds_on_random_endings(block: int) -> None:
-    """500 endings (sizes 1-7 cards a hand, any strain, leader and cards on the table)."""
-    pytest.importorskip("endplay")
-    rng = random.Random(1400 + block)
-    for index in range(50):
-        position = random_position(rng, 1 + index % 7)
-        ours = solve_position(position).tricks
-        assert ours == _dds_tricks(position), (pbn_str(position.hands), position)
+    """500 endings (sizes 1-7 cards a hand)."""
+    _agrees_with_dds(1400 + block, 50, 7)
 
 
 @pytest.mark.peers
 @pytest.mark.slow
 @pytest.mark.parametrize("block", range(40))
 def test_equal_to_dds_on_many_endings(block: int) -> None:
-    pytest.importorskip("endplay")
-    rng = random.Random(9000 + block)
-    for index in range(100):
-        position = random_position(rng, 1 + index % 10)
-        assert solve_position(position).tricks == _dds_tricks(position)
+    """4000 endings (sizes 1-10 cards a hand)."""
+    _agrees_with_dds(9000 + block, 100, 10)

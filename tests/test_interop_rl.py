@@ -229,6 +229,80 @@ def test_a_seeded_reset_replays_the_random_opponents_choices() -> None:
     assert len(rewards) > 1
 
 
+GAME_BOTS: list[tuple[str, dict[str, Any], str]] = [
+    ("belote", {}, "rules"),
+    ("coinche", {}, "rules"),
+    ("coinche", {"sa_ta": True}, "rules"),
+    ("bridge_play", {}, "dd-pimc:worlds=3"),
+    # and a short ending, where every move of the bot is a double-dummy search
+    ("bridge_play", {"cards": 4}, "dd-pimc:worlds=3"),
+]
+GAME_BOT_SEATS: list[tuple[str, dict[str, Any], str, int]] = [
+    (name, params, spec, seat)
+    for name, params, spec in GAME_BOTS
+    for seat in range(pure_engine.load_game(name, **params).num_players)
+]
+
+
+@pytest.mark.parametrize(("name", "params", "spec", "seat"), GAME_BOT_SEATS)
+def test_gymnasium_check_env_passes_on_every_seat_with_the_games_own_bot(
+    name: str, params: dict[str, Any], spec: str, seat: int
+) -> None:
+    game = pure_engine.load_game(name, **params)
+
+    def build() -> Any:
+        return gymnasium.make(
+            gymnasium_id(name),
+            render_mode="ansi",
+            illegal_action="penalize",
+            player=seat,
+            opponents=make_bot(spec, game, seed=3),
+            **params,
+        )
+
+    if not _decides(game, seat):
+        with pytest.raises(ValueError, match=rf"player {seat} never decides in {game.name}"):
+            build()
+        return
+    check_env(build().unwrapped)
+
+
+class _NoRestart:
+    """A bot that hides its ``restart``: the env cannot reseed it."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def choose(self, game: Any, state: Any) -> Any:
+        return self.bot.choose(game, state)
+
+
+def _first_opponent_moves(env: Any, seed: int) -> tuple[bytes, ...]:
+    """The observations after a seeded reset and a few masked steps (the opponents' play)."""
+    seen = []
+    _, info = env.reset(seed=seed)
+    for _ in range(3):
+        legal = np.flatnonzero(info["action_mask"])
+        if not len(legal):
+            break
+        observation, _, terminated, _, info = env.step(int(legal[0]))
+        seen.append(observation.tobytes())
+        if terminated:
+            break
+    return tuple(seen)
+
+
+def test_a_seeded_reset_replays_dd_pimc_and_would_not_without_its_restart() -> None:
+    game = pure_engine.load_game("bridge_play", cards=4)
+    bot = make_bot("dd-pimc:worlds=1", game, seed=3)
+    env = to_gymnasium(game, player=1, opponents=bot)
+    assert len({_first_opponent_moves(env, 11) for _ in range(4)}) == 1
+    hidden = to_gymnasium(game, player=1, opponents=_NoRestart(bot))
+    runs = {_first_opponent_moves(hidden, 11) for _ in range(12)}
+    assert len(runs) > 1  # the same seed, yet the bot's own generator ran on
+
+
 def test_bridge_dummy_seat_is_refused_naming_the_seats_that_decide() -> None:
     game = pure_engine.load_game("bridge_play")
     with pytest.raises(ValueError) as caught:

@@ -9,7 +9,6 @@ counters and a digest of every state the game went through.  Regenerate it only 
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
@@ -18,7 +17,8 @@ from pure_engine import load_game
 from pure_engine.cards.runtime import EXHAUSTED, Table, put, remove_buffs
 from pure_engine.core.digest import hex_digest
 from pure_engine.games.magic_lite import turn
-from pure_engine.games.magic_lite.cards import CARDS, POOL, cost_of
+from pure_engine.games.magic_lite.cards import POOL
+from pure_engine.games.magic_lite.decks import random_pair
 from pure_engine.games.magic_lite.engine import BATTLEFIELD
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.state import TAPPED, CardFacts, MagicState
@@ -26,39 +26,16 @@ from tests.test_magic_lite_rules import play
 
 GOLDEN = Path(__file__).parent / "golden" / "magic_lite_random_games.txt"
 
-_LANDS = ("plains", "island", "swamp", "mountain", "forest")  # the order of Cost.colored
-_SPELLS = tuple(c.key for c in CARDS if c.key != "player" and "land" not in c.types)
-
-
-def random_deck(rng: random.Random) -> dict[str, object]:
-    """A 40-card two-colour deck: 17 basic lands, 23 spells of those colours (or colourless)."""
-    colours = rng.sample(range(5), 2)
-    castable = [
-        key
-        for key in _SPELLS
-        if all(n == 0 or c in colours for c, n in enumerate(cost_of(key).colored))
-    ]
-    counts: dict[str, int] = {_LANDS[colours[0]]: 9, _LANDS[colours[1]]: 8}
-    for key in rng.choices(castable, k=23):
-        counts[key] = counts.get(key, 0) + 1
-    return {"name": "random", "cards": counts}
-
 
 def deck_pair(
     tmp_path: Path, value: int, tag: str = "deck", presets: tuple[tuple[str, str], ...] = ()
 ) -> tuple[str, str]:
     """The deck pair number *value* of a randomized check: ``presets[value]`` while there is
-    one, else two random decks (:func:`random_deck`, seeded by *value*) written under
+    one, else two random decks (``decks.random_pair``, seeded by *value*) written under
     *tmp_path* as ``{tag}{value}_{seat}.json`` files."""
     if value < len(presets):
         return presets[value]
-    rng = random.Random(value)
-    files = []
-    for seat in (0, 1):
-        path = tmp_path / f"{tag}{value}_{seat}.json"
-        path.write_text(json.dumps(random_deck(rng)))
-        files.append(str(path))
-    return files[0], files[1]
+    return random_pair(tmp_path, value, tag)
 
 
 _PRESETS = (("green_stompy", "green_stompy"), ("white_weenie", "red_burn"))

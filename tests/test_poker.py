@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import pure_engine
 from pure_engine import CHANCE, TERMINAL, Game, IllegalActionError, ParseError
 from pure_engine.games.poker.paths import actions_of, path_of, swap_actions
+from tests.random_play import random_states
 
 POKER = ("kuhn_poker", "leduc_poker")
 
@@ -32,19 +33,6 @@ def _walk(game: Game[Any, int]) -> list[tuple[Any, Fraction]]:
             legal = game.legal_actions(state)
             stack.extend((game.step(state, a), p / len(legal)) for a in legal)
     return out
-
-
-def _random_play(game: Game[Any, int], rng: random.Random) -> list[Any]:
-    state = game.initial_state()
-    states = [state]
-    while not game.is_terminal(state):
-        if game.is_chance_node(state):
-            action = game.sample_chance(state, rng)
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.step(state, action)
-        states.append(state)
-    return states
 
 
 def test_kuhn_tree_has_openspiel_shape() -> None:
@@ -92,7 +80,7 @@ def test_play_refuses_illegal_and_names_legal(name: str) -> None:
 def test_notation_round_trips_and_observations_hide_the_opponent(name: str, seed: int) -> None:
     game = pure_engine.load_game(name)
     rng = random.Random(seed)
-    for state in _random_play(game, rng)[:-1]:
+    for state in random_states(game, game.initial_state(), rng)[:-1]:
         if game.is_chance_node(state):
             actions = tuple(a for a, _ in game.chance_outcomes(state))
         else:

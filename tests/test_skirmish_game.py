@@ -377,43 +377,6 @@ def test_feign_death_triggers_every_deathrattle() -> None:
     ]
 
 
-def test_mad_scientist_searches_the_deck() -> None:
-    s = position(
-        {
-            "mana": 4,
-            "hand": ["fireball"],
-            "board": [{"card": "mad_scientist"}],
-            "deck": ["wisp", "boulderfist_ogre", "wolfrider"],
-        }
-    )
-    s = play(s, "play fireball -> friendly 1")
-    assert GAME.legal_strings(s) == (
-        "choose 1: wolfrider (friendly deck 1)",
-        "choose 2: wisp (friendly deck 3)",
-    )
-    s = play(s, "choose 2")
-    assert board(s, 0) == [("wisp", 1, 1)]
-    assert not any(a.startswith("attack") for a in GAME.legal_strings(s))  # summoning sickness
-
-
-def test_the_cards_a_search_offers_stay_when_the_searcher_resamples() -> None:
-    s = position(
-        {
-            "mana": 4,
-            "hand": ["fireball"],
-            "board": [{"card": "mad_scientist"}],
-            "deck": ["wisp", "boulderfist_ogre", "wolfrider", "chillwind_yeti", "leeroy_jenkins"],
-        }
-    )
-    s = play(s, "play fireball -> friendly 1")
-    offered = GAME.legal_strings(s)
-    assert offered == ("choose 1: wolfrider (friendly deck 3)", "choose 2: wisp (friendly deck 5)")
-    for seed in range(20):  # the offered cards are seen: only the other three are dealt anew
-        again = GAME.resample(s, 0, random.Random(seed))
-        assert GAME.legal_strings(again) == offered
-        assert sorted(zone_cards(again, "deck0")) == sorted(zone_cards(s, "deck0"))
-
-
 @pytest.mark.parametrize(
     ("cls", "move", "check"),
     [

@@ -120,8 +120,8 @@ def test_a_budget_keeps_a_guaranteed_line() -> None:
             r"board\[0\].tags\[0\]: expected a keyword",
         ),
         (
-            '{"to_move": 0, "players": [{"class": "mage", "secrets": ["ice_block"]}, {}]}',
-            "secrets are not part of skirmish",
+            '{"to_move": 0, "players": [{"class": "mage", "secrets": ["snipe"]}, {}]}',
+            r"secrets\[0\]: expected a mage secret, found 'snipe'",
         ),
         ('{"to_move": 0, "goal": "survive", "players": []}', r"\$.goal"),
     ],

@@ -75,7 +75,7 @@ class Page:
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else 0)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(Path(path).resolve().as_uri())
+        self.page.goto(path if path.startswith("http://") else Path(path).resolve().as_uri())
         self.page.wait_for_selector("body[data-ready='1']", timeout=10_000)
 
     def press(self, key: str, times: int = 1) -> None:
@@ -214,14 +214,121 @@ def test_a_bridge_deal_plays_by_click_with_trick_values(browser: Any, tmp_path: 
     legal = page.page.locator("#table .card.legal")
     assert legal.count() == 6  # West leads: every card of the hand is scored
     page.shot("bridge-dd")
-    worse = page.page.locator("#table .card.legal[data-face='3S']")
-    worse.click()
-    assert "tricks for its side" in page.page.inner_text("#info")
-    assert page.where() == "step 0 / 24"
     best = page.page.evaluate("JSON.parse(document.getElementById('data').textContent).line[0]")
     page.page.locator(f"#table .card.legal[data-face='{best}']").click()
     assert page.where() == "step 1 / 24"
+    page.press("ArrowLeft")
+    page.page.locator("#table .card.legal[data-face='3S']").click()  # off the line: it plays
+    assert page.where() == "off the line \u00b7 card 1 of the play"
+    assert "played 3S (its side takes 1)" in page.page.inner_text("#info")
+    assert "3S" in _zones(page)["trick"]
+    page.press("ArrowLeft")
+    assert page.where() == "step 0 / 24"
     page.close()
+
+
+def _zones(page: Page) -> dict[str, list[str]]:
+    """The zones on the page: name -> the faces drawn ("" face down), in order."""
+    found: dict[str, list[str]] = page.page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#table g.zone')].map(z =>
+        [z.getAttribute('data-zone'),
+         [...z.querySelectorAll('g.card')].map(c => c.getAttribute('data-face') || '')]))"""
+    )
+    return found
+
+
+def _scene_zones(scene: Scene) -> dict[str, list[str]]:
+    return {zone.name: [card.face for card in zone.cards] for zone in scene.zones}
+
+
+FULL_DEAL = "N:AK54.T.9752.7643 QJ97.J4.KJ843.AJ T86.AQ9872.A6.KQ 32.K653.QT.T9852"
+
+
+def _bridge_page(tmp_path: Path, *, dd_cards: int, served: bool = False) -> str:
+    answer = tmp_path / "full.json"
+    answer.write_text(json.dumps({"deal": FULL_DEAL, "strain": "H", "leads": [{"leader": "W"}]}))
+    return write_page(str(answer), options=ViewOptions(dd_cards=dd_cards))
+
+
+def _check_the_play_scenes(page: Page, played: list[str], views: range) -> None:
+    """The page's *views* of its position equal the library's scenes after *played*."""
+    from pure_engine.games.playing_cards import card_str
+
+    game = load_game("bridge_play", deal=FULL_DEAL, strain="H", declarer="S")
+    state = game.initial_state()
+    for face in played:
+        state = game.step(state, {card_str(a): a for a in game.legal_actions(state)}[face])
+    draw = scene_function("bridge_play")
+    assert draw is not None
+    for view in views:
+        page.seat(view)
+        assert _zones(page) == _scene_zones(draw(game, state, None if view == 0 else view - 1))
+        status = page.page.inner_text("#status")
+        assert [t for t in status.split("\n") if t] == list(draw(game, state, None).texts)
+    page.seat(0)
+
+
+def test_a_static_bridge_page_plays_on_anywhere_with_values_it_does_not_have(
+    browser: Any, tmp_path: Path
+) -> None:
+    import random
+
+    page = Page(browser, _bridge_page(tmp_path, dd_cards=0))
+    assert "not solved in this file (use --serve or --dd-cards N)" in page.page.inner_text("#info")
+    line = page.page.evaluate("JSON.parse(document.getElementById('data').textContent).line")
+    played: list[str] = []
+    rng = random.Random(5)
+    while len(played) < 52:  # the whole play, off the line from the first card (ruffs too)
+        faces = page.page.eval_on_selector_all(
+            "#table .card.legal", "cards => cards.map(c => c.getAttribute('data-face'))"
+        )
+        badges = page.page.eval_on_selector_all(
+            "#table .card.legal .badgetext", "texts => texts.map(t => t.textContent)"
+        )
+        assert faces and badges == ["?"] * len(faces)
+        choice = rng.choice([f for f in faces if played or f != line[0]])
+        page.page.locator(f"#table .card.legal[data-face='{choice}']").click()
+        played.append(choice)
+        assert page.where() == f"off the line \u00b7 card {len(played)} of the play"
+        # every view at the first cards and at trick ends, the whole truth at every card
+        views = range(5) if len(played) < 3 or len(played) % 4 == 0 else range(1)
+        _check_the_play_scenes(page, played, views)
+        if len(played) == 10:
+            page.shot("bridge-off-the-line")
+    assert page.page.locator("#table .card.legal").count() == 0  # the play is over
+    page.press("ArrowLeft")
+    assert page.where() == "off the line \u00b7 card 51 of the play"
+    page.close()
+
+
+def test_a_served_bridge_page_asks_the_server_for_values_off_the_line(
+    browser: Any, tmp_path: Path
+) -> None:
+    import threading
+
+    from pure_engine.cli.view import make_server
+
+    answer = tmp_path / "short.json"
+    deal = "N:AK5.T.97. QJ9.J4.K. T86.AQ.A. 3.K65.QT."
+    answer.write_text(json.dumps({"deal": deal, "table": {"NT": {"S": 5}}}))
+    server = make_server(str(answer), ViewOptions(dd_cards=0), 0, solve_seconds=60)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    page = Page(browser, f"http://127.0.0.1:{server.server_address[1]}/")
+    try:
+        page.page.wait_for_selector("#table .card.legal .badgetext:text-is('1')", timeout=60_000)
+        page.page.locator("#table .card.legal[data-face='3S']").click()  # off the line
+        page.page.wait_for_selector("#table .card.legal .badgetext:text-is('5')", timeout=60_000)
+        badges = page.page.eval_on_selector_all(
+            "#table .card.legal",
+            "cs => cs.map(c => [c.getAttribute('data-face'), "
+            "c.querySelector('.badgetext').textContent])",
+        )
+        assert dict(badges) == {"AS": "5", "KS": "5", "5S": "4"}  # as the library solves it
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_search_tree_opens_and_shows_node_states(browser: Any, tmp_path: Path) -> None:

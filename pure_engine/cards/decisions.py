@@ -212,15 +212,18 @@ class ShuffleI(Instr):
 
 @dataclass(frozen=True, slots=True)
 class ChooseTargetI(_IntoReg):
-    """The controller chooses one entity of ``selector`` into ``reg`` (none to choose: ``()``)."""
+    """The controller chooses one entity of ``selector`` into ``reg`` (none to choose: ``()``):
+    one the game lets them target (``CardRules.targetable``), or else one alive."""
 
     selector: Compiled
     reg: Reg
 
     def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        table = state.table
+        table, ctx, targetable = state.table, frame.ctx, rules.targetable
         options = tuple(
-            (i,) for i in self.selector(table, frame.ctx) if is_alive(table.entities[i])
+            (i,)
+            for i in self.selector(table, ctx)
+            if (is_alive(table.entities[i]) if targetable is None else targetable(table, ctx, i))
         )
         if not options:
             return state, set_reg(frame, self.reg, ())

@@ -57,6 +57,7 @@ __all__ = [
     "Heal",
     "Hit",
     "If",
+    "Prevent",
     "ReturnToHand",
     "Shuffle",
     "Silence",
@@ -237,20 +238,30 @@ class GiveTag(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class Armor(Effect):
-    """Give each target ``amount`` armor."""
+class Prevent(Effect):
+    """Prevent the next ``amount`` damage that would be dealt to each target: a prevention shield
+    held in the entity's ``armor``, which the game's damage hook spends first
+    (:func:`~pure_engine.cards.runtime.stats.absorb`: the damage is replaced by less, or none).
+    How long a shield lasts is the game's rule: a hero's armor stays, Magic's "this turn"
+    shields end in the cleanup step."""
 
     targets: TargetLike
     amount: NumberLike
 
     def emit(self, asm: Assembler) -> None:
-        def armor(
+        def shield(
             state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
             return state.replace(table=put(state.table, e.replace(armor=e.armor + n)))
 
-        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, self.amount), armor))
+        amount = number_operand(asm, self.amount)
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, shield))
+
+
+@dataclass(frozen=True, slots=True)
+class Armor(Prevent):
+    """Give each target ``amount`` armor: a lasting :class:`Prevent` shield (a hero's armor)."""
 
 
 @dataclass(frozen=True, slots=True)

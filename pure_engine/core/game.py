@@ -40,11 +40,13 @@ __all__ = [
     "A",
     "Game",
     "GameInfo",
+    "GameRules",
     "HasRng",
     "InitialState",
     "S",
     "carries_rng",
     "encoding_of",
+    "game_from_rules",
     "params_tuple",
 ]
 
@@ -245,6 +247,61 @@ class Game(Generic[S, A]):
             return self.action_to_str(state, action)
         except Exception:  # noqa: BLE001 - an unprintable illegal action is still reported
             return repr(action)
+
+
+class GameRules(Protocol[S, A]):
+    """The rule functions of a game under the names of :class:`Game`'s fields: a rules module
+    that defines them all (``games/bridge/play.py``, ``games/belote/belote.py``) is one, checked
+    by mypy where :func:`game_from_rules` is given it."""
+
+    def current_player(self, state: S) -> int: ...
+    def legal_actions(self, state: S) -> tuple[A, ...]: ...
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]: ...
+    def step(self, state: S, action: A) -> S: ...
+    def returns(self, state: S) -> tuple[float, ...]: ...
+    def observation(self, state: S, player: int) -> Hashable: ...
+    def key(self, state: S) -> Hashable: ...
+    def action_to_str(self, state: S, action: A) -> str: ...
+    def parse_action(self, state: S, text: str) -> A: ...
+    def render(self, state: S) -> str: ...
+    def sample_chance(self, state: S, rng: random.Random) -> A: ...
+    def resample(self, state: S, player: int, rng: random.Random) -> S: ...
+
+
+def game_from_rules(
+    rules: GameRules[S, A],
+    info: GameInfo,
+    initial_state: InitialState[S],
+    *,
+    encoding: Encoding[S, A] | None = None,
+) -> Game[S, A]:
+    """The :class:`Game` whose rules are *rules*' functions of the same names (its sampler
+    ``sample_chance``), with the parameters' *info*, *initial_state* and *encoding*.
+
+    >>> import pure_engine.games.bridge.play as play
+    >>> from pure_engine.games.bridge.game import make_game
+    >>> start = make_game().initial_state()
+    >>> game = game_from_rules(play, play.INFO, lambda seed=None: start)
+    >>> game.step is play.step and game.legal_strings(start) == make_game().legal_strings(start)
+    True
+    """
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=rules.current_player,
+        legal_actions=rules.legal_actions,
+        chance_outcomes=rules.chance_outcomes,
+        step=rules.step,
+        returns=rules.returns,
+        observation=rules.observation,
+        key=rules.key,
+        action_to_str=rules.action_to_str,
+        parse_action=rules.parse_action,
+        render=rules.render,
+        sample_chance_fn=rules.sample_chance,
+        resample=rules.resample,
+        encoding=encoding,
+    )
 
 
 def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -3,7 +3,12 @@
 from pure_engine.core.registry import list_games, register_game, register_words
 from pure_engine.core.scene import register_scene
 from pure_engine.games.patience.presets import PRESETS
-from pure_engine.search.bots import register_game_bot, register_heuristic, register_rules_bot
+from pure_engine.search.bots import (
+    BotOption,
+    register_game_bot,
+    register_heuristic,
+    register_rules_bot,
+)
 
 __all__: list[str] = []
 
@@ -20,7 +25,17 @@ register_heuristic("patience", "pure_engine.games.patience.heuristic:cards_left"
 register_words("skirmish", "pure_engine.games.skirmish.words:action_in_words")
 register_game("skirmish", "pure_engine.games.skirmish.game:make_game")
 register_game("bridge_play", "pure_engine.games.bridge.game:make_game")
-register_game_bot("dd-pimc", "bridge_play", "pure_engine.games.bridge.bots:make_dd_pimc_bot")
+register_game_bot(
+    "dd-pimc",
+    "bridge_play",
+    "pure_engine.games.bridge.bots:make_dd_pimc_bot",
+    (
+        BotOption("worlds", int, 20, "layouts sampled and solved per move"),
+        BotOption("max_cards", int, 7, "cards a hand at most to solve; a rule of thumb above"),
+        BotOption("seconds", float, None, "time per move (none: no limit)"),
+        BotOption("omniscient", bool, False, "solve the true layout, hidden hands included"),
+    ),
+)
 register_game("magic_lite", "pure_engine.games.magic_lite:make_game")
 
 # every patience preset by its own name: `pure-engine play klondike`, `load_game("golf")`

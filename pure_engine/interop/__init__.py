@@ -9,7 +9,9 @@ so the core install stays lean; a missing library is a one-line
 * :func:`to_openspiel` (``peers`` extra): any game with an encoding as a ``pyspiel`` game,
   so OpenSpiel's algorithms (CFR, exploitability, MCTS) run on it;
 * :func:`from_openspiel` (``peers`` extra): any OpenSpiel game as a pure_engine ``Game``,
-  so ``check_game`` and our searches run on it.
+  so ``check_game`` and our searches run on it;
+* :func:`to_efg` (no extra): a small game's whole tree as a Gambit ``.efg`` file, which
+  Gambit reads and OpenSpiel loads as a C++ game (``pyspiel.load_efg_game``).
 
 The game's observation tensor and action numbers come from its
 :class:`~pure_engine.core.encoding.Encoding` (docs/encoding.md).
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from pure_engine.core.registry import register_game
 from pure_engine.errors import PureEngineError
+from pure_engine.interop.efg import to_efg
 
 if TYPE_CHECKING:
     from pure_engine.core.game import Game
@@ -37,6 +40,7 @@ __all__ = [
     "MissingExtraError",
     "from_openspiel",
     "require",
+    "to_efg",
     "to_gymnasium",
     "to_openspiel",
     "to_pettingzoo",

@@ -7,7 +7,11 @@ exploitability, best response, MCTS, its C++ tree walkers -- run on our rules.
 Actions and chance outcomes are the encoding's numbers; the information state
 (string and tensor) is the game's ``observation`` and ``observation_tensor``,
 so the game's ``observation`` must be perfect recall (everything the player has
-seen so far, as Kuhn's and Leduc's are) for CFR to be right.
+seen so far, as Kuhn's and Leduc's are) for CFR to be right.  Every node a C++
+solver visits calls back into Python about ten times, which bounds its speed
+(``python -m benchmarks interop`` measures that floor); for a game small enough
+to list, :func:`~pure_engine.interop.efg.to_efg` hands OpenSpiel the whole tree
+as one of its C++ games instead.
 
 A ``pyspiel.State`` is mutable; ours are not.  The OpenSpiel state stands on a
 node holding one of our immutable states and moves to the child node on
@@ -16,9 +20,10 @@ state's attributes: ours is copied by reference, since nothing in it changes).
 Games and states pickle by the game's registered name, params and the action
 history; ``resample_from_infostate`` draws from the game's ``resample``, so
 OpenSpiel's Python IS-MCTS (``open_spiel.python.algorithms.ismcts``) plays
-our hidden-information games.  OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot:
-OpenSpiel 2.0 forwards no ``ResampleFromInfostate`` from C++ to a Python game
-(it crashes on OpenSpiel's own ``python_kuhn_poker`` too).
+our hidden-information games.  OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot play
+any Python game (OpenSpiel's own ``python_kuhn_poker`` included) in OpenSpiel up to
+2.0.2: its ``step`` calls the Python observer without the GIL (a segmentation
+fault), and OpenSpiel's Python-game state forwards no ``ResampleFromInfostate``.
 
 >>> import pure_engine
 >>> spiel = to_openspiel(pure_engine.load_game("kuhn_poker"))

@@ -213,6 +213,40 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
 
     key.memo = memo  # type: ignore[attr-defined]  # how spiel_state finds the memo
 
+    action_to_str, parse_action = _notation(get)
+
+    def render(state: OpenSpielState) -> str:
+        return str(get(state.history))
+
+    asked: dict[str, bool] = {}  # {"implemented": ...} once OpenSpiel has been asked
+
+    def resample(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
+        return _resample(get, observation, asked, state, player, rng)
+
+    info = _info(name, params, spiel_game)
+    return Game(
+        info=info,
+        initial_state=initial_state,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        step=step,
+        returns=returns,
+        observation=observation,
+        key=key,
+        action_to_str=action_to_str,
+        parse_action=parse_action,
+        render=render,
+        resample=resample if not info.perfect_information else _same,
+        encoding=_encoding(spiel_game, get),
+    )
+
+
+def _notation(
+    get: Callable[[tuple[int, ...]], Any],
+) -> tuple[Callable[[OpenSpielState, int], str], Callable[[OpenSpielState, str], int]]:
+    """``action_to_str`` and ``parse_action`` of a wrapped game, over OpenSpiel's texts."""
+
     def _options(state: OpenSpielState) -> tuple[int, list[int]]:
         spiel = get(state.history)
         if spiel.is_chance_node():
@@ -253,31 +287,7 @@ def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielS
         more = ", ..." if len(options) > 10 else ""
         raise ParseError(f"expected one of {shown}{more} (or '#<number>'), found {text!r}")
 
-    def render(state: OpenSpielState) -> str:
-        return str(get(state.history))
-
-    asked: dict[str, bool] = {}  # {"implemented": ...} once OpenSpiel has been asked
-
-    def resample(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
-        return _resample(get, observation, asked, state, player, rng)
-
-    info = _info(name, params, spiel_game)
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        resample=resample if not info.perfect_information else _same,
-        encoding=_encoding(spiel_game, get),
-    )
+    return action_to_str, parse_action
 
 
 def _same(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:

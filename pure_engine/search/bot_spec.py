@@ -9,10 +9,12 @@ untrusted text into a :class:`BotSpec` whose ``kind`` is one or the other, so
 :func:`pure_engine.search.bots.make_bot` dispatches on a member
 (``match ... assert_never``) and never compares strings.
 
-Options are a function's keyword-only parameters: :func:`spec_parameters` says
-which ones a spec may set (typed int, float, bool or str, or ``None``), and
-:func:`parse_option` turns the spec's text into the parameter's type.  The
-search bots read them off the search function, a game's bot off its factory.
+Every kind declares its options in a table of :class:`BotOption` (name, type,
+default, one line of help): the spec's text is checked and converted against
+it (:meth:`BotOption.parse`, :func:`find_option`), and help texts and error
+messages list it.  The table is declared, not read off a function's signature,
+so a search compiled to C (whose signature says nothing of its keywords) is
+still a bot.
 
 >>> spec = parse_bot_spec("mcts:simulations=200")
 >>> spec.kind is BotKind.MCTS, spec.options
@@ -21,8 +23,7 @@ search bots read them off the search function, a game's bot off its factory.
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NewType
@@ -33,16 +34,17 @@ from pure_engine.errors import ParseError
 __all__ = [
     "BOT_KINDS",
     "BotKind",
+    "BotOption",
     "BotSpec",
     "GameBotKind",
     "bot_kinds",
     "coerce_option",
+    "find_option",
     "game_bot_factories",
+    "game_bot_options",
     "parse_bot_kind",
     "parse_bot_spec",
-    "parse_option",
     "register_game_bot",
-    "spec_parameters",
 ]
 
 
@@ -77,17 +79,20 @@ BOT_KINDS: Final[tuple[BotKind, ...]] = tuple(BotKind)
 """The kinds every game accepts, in the order help texts list them (games add their own:
 :func:`register_game_bot`, :func:`bot_kinds`)."""
 
-_GAME_BOTS: dict[GameBotKind, dict[str, str]] = {}  # kind -> {canonical game: "module:factory"}
+# kind -> {canonical game: "module:factory"}, and kind -> its options
+_GAME_BOTS: dict[GameBotKind, dict[str, str]] = {}
+_GAME_BOT_OPTIONS: dict[GameBotKind, tuple[BotOption, ...]] = {}
 
 
-def register_game_bot(kind: str, game_name: str, factory: str) -> GameBotKind:
+def register_game_bot(
+    kind: str, game_name: str, factory: str, options: Sequence[BotOption] = ()
+) -> GameBotKind:
     """Make *kind* a bot kind for *game_name*, built by ``"module:factory"`` (imported when
     the bot is first made): a bot that only one game can play, such as ``bridge_play``'s
     double-dummy ``dd-pimc``.  Returns the kind as a :data:`GameBotKind`.
 
-    The factory is called ``factory(seed=..., name=..., **options)``; a spec's
-    options are its other keyword-only parameters typed int, float, bool or str
-    (or ``None``), converted from the spec's text by their types.
+    The factory is called ``factory(seed=..., name=..., **options)`` with the options
+    the spec sets, each declared in *options* and converted to its type.
 
     >>> register_game_bot("mcts", "coin_guess", "x:y")
     Traceback (most recent call last):
@@ -99,6 +104,7 @@ def register_game_bot(kind: str, game_name: str, factory: str) -> GameBotKind:
         raise ValueError(f"bot kind {text!r} is built in; a game bot needs a name of its own")
     game_kind = GameBotKind(text)
     _GAME_BOTS.setdefault(game_kind, {})[canonical_name(game_name)] = factory
+    _GAME_BOT_OPTIONS[game_kind] = tuple(options)
     return game_kind
 
 
@@ -109,6 +115,15 @@ def game_bot_factories(kind: GameBotKind) -> Mapping[str, str]:
     {'bridge_play': 'pure_engine.games.bridge.bots:make_dd_pimc_bot'}
     """
     return _GAME_BOTS[kind]
+
+
+def game_bot_options(kind: GameBotKind) -> tuple[BotOption, ...]:
+    """The options *kind* declared when it was registered.
+
+    >>> [option.name for option in game_bot_options(GameBotKind("dd-pimc"))]
+    ['worlds', 'max_cards', 'seconds', 'omniscient']
+    """
+    return _GAME_BOT_OPTIONS[kind]
 
 
 def bot_kinds() -> tuple[BotKind | GameBotKind, ...]:
@@ -194,84 +209,72 @@ def parse_bot_spec(text: str) -> BotSpec:
 
 # --- options ------------------------------------------------------------------------------------
 
-# the types a spec's text can hold; keywords taking functions, tuples... are for library users
-_PLAIN_TYPES: Final = frozenset({"int", "float", "bool", "str", "None"})
+OptionValue = bool | int | float | str | None
+"""What an option holds once parsed."""
+
 _BOOLS: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 
 
-def spec_parameters(
-    function: Callable[..., object], *, reserved: frozenset[str] = frozenset()
-) -> dict[str, inspect.Parameter]:
-    """The keywords of *function* a spec may set: keyword-only, not *reserved*, typed int,
-    float, bool or str (or ``None``), by annotation or, without one, by default.
+@dataclass(frozen=True, slots=True)
+class BotOption:
+    """One option a bot spec may set, declared: its name, type, default and one line of help.
 
-    >>> def search(game, state, *, depth: int | None = None, order: Callable[..., int] = len,
-    ...            seed: int = 0, label="x"): ...
-    >>> list(spec_parameters(search, reserved=frozenset({"seed"})))
-    ['depth', 'label']
-    """
-    return {
-        name: parameter
-        for name, parameter in inspect.signature(function).parameters.items()
-        if name not in reserved and _is_plain(parameter)
-    }
+    Every bot kind declares its options in a table (a tuple of these), which the spec's
+    text is checked and converted against, and which help texts and error messages list.
+    ``none`` is a value where the default is ``None`` or *nullable* says so.
 
-
-def _is_plain(parameter: inspect.Parameter) -> bool:
-    if parameter.kind is not parameter.KEYWORD_ONLY:
-        return False
-    annotation = parameter.annotation
-    if annotation is parameter.empty:
-        default = parameter.default
-        return default is None or isinstance(default, int | float | str)
-    return _annotation_parts(parameter) <= _PLAIN_TYPES
-
-
-def _annotation_parts(parameter: inspect.Parameter) -> set[str]:
-    annotation = parameter.annotation
-    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-    return {part.strip() for part in text.split("|")}
-
-
-def parse_option(kind: str, parameter: inspect.Parameter, value: object) -> object:
-    """The spec's text *value* for *parameter* (one of :func:`spec_parameters`), in its type:
-    ``none`` is ``None`` where the parameter allows it; else :func:`coerce_option` by the
-    parameter's default, or by its annotation when the default is ``None``.
-
-    >>> def search(*, worlds: int = 20, flag: bool | None = None, depth: int | None = None): ...
-    >>> p = inspect.signature(search).parameters
-    >>> parse_option("pimc", p["worlds"], "8"), parse_option("pimc", p["flag"], "yes")
-    (8, True)
-    >>> parse_option("pimc", p["depth"], "none") is None
+    >>> worlds = BotOption("worlds", int, 20, "determinizations searched per move")
+    >>> worlds.parse("pimc", "8"), str(worlds)
+    (8, 'worlds (int, default 20): determinizations searched per move')
+    >>> BotOption("depth", int, None, "decision plies").parse("alphabeta", "none") is None
     True
-    >>> parse_option("pimc", p["worlds"], "many")
+    >>> worlds.parse("pimc", "many")
     Traceback (most recent call last):
     ...
     ValueError: bot 'pimc' option 'worlds': expected an integer, found 'many'
     """
-    if isinstance(value, str) and value.strip().lower() == "none" and _allows_none(parameter):
-        return None
-    return coerce_option(kind, parameter.name, value, _example_of(parameter))
+
+    name: str
+    type: type[bool] | type[int] | type[float] | type[str]
+    default: OptionValue
+    help: str
+    nullable: bool = False
+
+    def parse(self, kind: str, value: object) -> object:
+        """The spec's text *value* in this option's type (a value that is not text as given)."""
+        if not isinstance(value, str):
+            return value
+        if value.strip().lower() == "none" and (self.nullable or self.default is None):
+            return None
+        return coerce_option(kind, self.name, value, self.type())
+
+    def __str__(self) -> str:
+        default = "none" if self.default is None else self.default
+        return f"{self.name} ({self.type.__name__}, default {default}): {self.help}"
 
 
-def _allows_none(parameter: inspect.Parameter) -> bool:
-    return parameter.default is None or "None" in _annotation_parts(parameter)
+def find_option(kind: str, options: Sequence[BotOption], name: str) -> BotOption:
+    """The option of *kind* called *name*; ``ValueError`` naming the ones there are if none is.
 
-
-def _example_of(parameter: inspect.Parameter) -> object:
-    """A value of the keyword's type, to coerce by: its default, else by its annotation."""
-    default = parameter.default
-    if default is not None and default is not parameter.empty:
-        return default
-    parts = _annotation_parts(parameter)
-    for name, example in (("bool", False), ("int", 0), ("float", 0.0)):
-        if name in parts and (name != "int" or "float" not in parts):
-            return example
-    return None
+    >>> table = (BotOption("worlds", int, 20, "worlds"), BotOption("seconds", float, None, "time"))
+    >>> find_option("pimc", table, "worlds").default
+    20
+    >>> find_option("pimc", table, "sims")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown option 'sims' for pimc; expected one of worlds, seconds
+    """
+    for option in options:
+        if option.name == name:
+            return option
+    if not options:
+        raise ValueError(f"bot {str(kind)!r} takes no options, found {name}")
+    expected = ", ".join(option.name for option in options)
+    raise ValueError(f"unknown option {name!r} for {kind}; expected one of {expected}")
 
 
 def coerce_option(kind: str, option: str, value: object, default: object) -> object:
-    """Turn a spec's text into the type of *default* (int, float, bool, else int/float/str).
+    """Turn a spec's text into the type of *default* (bool, int, float or str).
 
     >>> coerce_option("mcts", "uct_c", "2", 1.4), coerce_option("mcts", "omniscient", "1", False)
     (2.0, True)
@@ -292,11 +295,4 @@ def coerce_option(kind: str, option: str, value: object, default: object) -> obj
     except ValueError:
         expected = "an integer" if isinstance(default, int) else "a number"
         raise ValueError(f"{where}: expected {expected}, found {value!r}") from None
-    if default is None and text.lower() == "none":
-        return None
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
     return text

@@ -41,22 +41,23 @@ from pure_engine.core.registry import canonical_name
 from pure_engine.search.bot_spec import (
     BOT_KINDS,
     BotKind,
+    BotOption,
     BotSpec,
     GameBotKind,
     bot_kinds,
-    coerce_option,
+    find_option,
     game_bot_factories,
+    game_bot_options,
     parse_bot_spec,
-    parse_option,
     register_game_bot,
-    spec_parameters,
 )
-from pure_engine.search.search_bot import SearchBot, view_for
+from pure_engine.search.search_bot import OMNISCIENT, SearchBot, search_options, view_for
 
 __all__ = [
     "BOT_KINDS",
     "Bot",
     "BotKind",
+    "BotOption",
     "BotSpec",
     "GameBotKind",
     "GreedyBot",
@@ -64,6 +65,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "bot_kinds",
+    "bot_options",
     "choose_action",
     "default_heuristic",
     "heuristic_for",
@@ -179,19 +181,16 @@ def register_rules_bot(game_name: str, factory: str) -> None:
 def _make_game_bot(
     kind: GameBotKind, parsed: BotSpec, game: Game[Any, Any], *, seed: int, name: str
 ) -> Bot:
-    """Build the game bot *kind* for *game*, its options checked by the factory's signature."""
+    """Build the game bot *kind* for *game*, its options checked against its declared table."""
     games = game_bot_factories(kind)
     factory_path = games.get(canonical_name(game.name))
     if factory_path is None:
         raise ValueError(f"bot {kind!r} plays {', '.join(sorted(games))} only, not {game.name}")
+    table = game_bot_options(kind)
+    options = {
+        key: find_option(kind, table, key).parse(kind, value) for key, value in parsed.options
+    }
     factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="bot factory"))
-    usable = spec_parameters(factory, reserved=frozenset({"name", "seed"}))
-    options: dict[str, object] = {}
-    for key, value in parsed.options:
-        parameter = usable.get(key)
-        if parameter is None:
-            raise ValueError(f"bot {kind!r} has no option {key!r}; options: {', '.join(usable)}")
-        options[key] = parse_option(kind, parameter, value)
     return factory(seed=seed, name=name, **options)
 
 
@@ -328,6 +327,37 @@ def _expected(game: Game[S, A], state: S, player: int, heuristic: Heuristic) -> 
 # --- specs --------------------------------------------------------------------------------------
 
 
+_GREEDY_OPTIONS: tuple[BotOption, ...] = (
+    BotOption("heuristic", str, None, "module.attribute of a heuristic (default: the game's)"),
+    OMNISCIENT,
+)
+
+
+def bot_options(kind: BotKind | GameBotKind) -> tuple[BotOption, ...]:
+    """The options a spec of *kind* may set, as declared (what help texts list).
+
+    >>> [option.name for option in bot_options(BotKind.GREEDY)]
+    ['heuristic', 'omniscient']
+    >>> for option in bot_options(BotKind.PIMC):
+    ...     print(option)
+    worlds (int, default 20): determinizations searched per move
+    simulations (int, default 200): UCT simulations in each world (none: until seconds)
+    seconds (float, default none): time per move, shared by the worlds
+    uct_c (float, default 1.4142135623730951): UCT exploration constant
+    """
+    if not isinstance(kind, BotKind):
+        return game_bot_options(kind)
+    match kind:
+        case BotKind.RANDOM | BotKind.RULES:
+            return ()
+        case BotKind.GREEDY:
+            return _GREEDY_OPTIONS
+        case BotKind.MCTS | BotKind.ISMCTS | BotKind.PIMC | BotKind.ALPHABETA:
+            return search_options(kind)
+        case _:
+            assert_never(kind)
+
+
 def make_bot(
     spec: str | BotSpec,
     game: Game[Any, Any],
@@ -339,9 +369,10 @@ def make_bot(
 
     *simulations* is the default for the bots that take it (``mcts``,
     ``ismcts``, ``pimc``); a ``simulations=`` option in the spec wins.
-    ``greedy`` takes ``heuristic=module.attribute``; every search bot takes
-    the keyword options of its search function, and ``omniscient=1``; a game's
-    own kind (:func:`register_game_bot`) the keyword options of its factory.
+    Each kind's options are declared (:func:`bot_options`): ``greedy`` takes
+    ``heuristic=module.attribute``, every search bot the options of its search
+    and, where it searches a full state, ``omniscient=1``; a game's own kind
+    (:func:`register_game_bot`) the options it registered.
 
     >>> from pure_engine.testing.toys import make_coin_guess
     >>> make_bot("greedy:omniscient=1", make_coin_guess(), seed=0).name
@@ -350,38 +381,41 @@ def make_bot(
     Traceback (most recent call last):
     ...
     ValueError: bot 'random' takes no options, found depth
+    >>> make_bot("mcts:sims=30", make_coin_guess(), seed=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown option 'sims' for mcts; expected one of simulations, seconds, ...
     """
     parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
     name, kind = str(parsed), parsed.kind
     if not isinstance(kind, BotKind):
         return _make_game_bot(kind, parsed, game, seed=seed, name=name)
-    options: dict[str, object] = dict(parsed.options)
-    omniscient = False
-    if "omniscient" in options:
-        if kind is BotKind.ISMCTS or kind is BotKind.PIMC:
-            raise ValueError(
-                f"bot {kind.value!r} searches information sets: it has no omniscient option"
-            )
-        if kind is not BotKind.RANDOM:
-            omniscient = bool(coerce_option(kind, "omniscient", options.pop("omniscient"), False))
+    if (kind is BotKind.ISMCTS or kind is BotKind.PIMC) and "omniscient" in dict(parsed.options):
+        raise ValueError(
+            f"bot {kind.value!r} searches information sets: it has no omniscient option"
+        )
+    table = bot_options(kind)
+    options = {key: find_option(kind, table, key).parse(kind, text) for key, text in parsed.options}
+    omniscient = bool(options.pop("omniscient", False))
     match kind:
         case BotKind.RANDOM:
-            if options:
-                raise ValueError(f"bot 'random' takes no options, found {', '.join(options)}")
             return RandomBot(seed=seed, name=name)
         case BotKind.RULES:
-            return _make_rules_bot(game, options, seed=seed, name=name)
+            return _make_rules_bot(game, seed=seed, name=name)
         case BotKind.GREEDY:
-            return _make_greedy_bot(options, omniscient=omniscient, seed=seed, name=name)
+            heuristic = options.get("heuristic")
+            return _make_greedy_bot(heuristic, omniscient=omniscient, seed=seed, name=name)
         case BotKind.MCTS | BotKind.ISMCTS | BotKind.PIMC | BotKind.ALPHABETA:
+            takes_simulations = any(option.name == "simulations" for option in table)
             defaults: dict[str, object] = (
-                {} if simulations is None else {"simulations": simulations}
+                {"simulations": simulations}
+                if simulations is not None and takes_simulations
+                else {}
             )
             return SearchBot(
                 kind,
                 seed=seed,
-                options=options,
-                defaults=defaults,
+                options={**defaults, **options},
                 omniscient=omniscient,
                 name=name,
             )
@@ -389,25 +423,16 @@ def make_bot(
             assert_never(kind)
 
 
-def _make_rules_bot(
-    game: Game[Any, Any], options: dict[str, object], *, seed: int, name: str
-) -> Bot:
+def _make_rules_bot(game: Game[Any, Any], *, seed: int, name: str) -> Bot:
     factory_path = _RULE_BOTS.get(canonical_name(game.name))
     if factory_path is None:
         known = ", ".join(sorted(_RULE_BOTS)) or "none"
         raise ValueError(f"{game.name} has no bot written as rules (games with one: {known})")
-    if options:
-        raise ValueError(f"bot 'rules' takes no options, found {', '.join(options)}")
     factory = cast(Callable[..., Bot], _import_attribute(factory_path, what="rules bot"))
     return factory(seed=seed, name=name)
 
 
-def _make_greedy_bot(options: dict[str, object], *, omniscient: bool, seed: int, name: str) -> Bot:
-    heuristic_path = options.pop("heuristic", None)
-    if options:
-        raise ValueError(
-            f"bot 'greedy' takes heuristic= and omniscient= only, found {', '.join(options)}"
-        )
+def _make_greedy_bot(heuristic_path: object, *, omniscient: bool, seed: int, name: str) -> Bot:
     heuristic = (
         None
         if heuristic_path is None

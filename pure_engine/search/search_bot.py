@@ -1,7 +1,7 @@
 """The search bots: one adapter that plays the ``.action`` of any search of this package.
 
 :class:`SearchBot` calls ``mcts``, ``ismcts``, ``pimc`` or ``alphabeta`` each
-move with options checked against the function's signature (so a spec string's
+move with options checked against the search's declared table (so a spec string's
 ``key=value`` pairs are typed and validated), a fresh seed from the bot's own
 ``random.Random``, and a budget; it keeps the MCTS and IS-MCTS trees between
 moves.  :func:`~pure_engine.search.bots.make_bot` builds one from a spec.
@@ -10,17 +10,16 @@ moves.  :func:`~pure_engine.search.bots.make_bot` builds one from a spec.
 from __future__ import annotations
 
 import importlib
-import inspect
 import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar, cast
 
 from pure_engine.core.game import Game
-from pure_engine.search.bot_spec import BotKind, coerce_option, parse_option, spec_parameters
+from pure_engine.search.bot_spec import BotKind, BotOption, find_option
 from pure_engine.search.budget import Budget
 
-__all__ = ["SEARCHES", "SearchBot", "view_for"]
+__all__ = ["OMNISCIENT", "SEARCHES", "SearchBot", "search_options", "view_for"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -40,41 +39,135 @@ def view_for(game: Game[S, A], state: S, player: int, rng: random.Random, *, omn
     return game.resample(state, player, rng)
 
 
+OMNISCIENT: Final = BotOption("omniscient", bool, False, "search the true state, hidden cards too")
+"""The option of the bots that search one full state: see what their seat may not."""
+
+_SIMULATIONS: Final = "simulations per move (none: 1000 unless another limit is given)"
+_UCT_C: Final = BotOption("uct_c", float, 1.4142135623730951, "UCT exploration constant")
+
+# a budget's axes: options of every search that takes budget= (unless a keyword of its own)
+_BUDGET_AXES: Final = (
+    BotOption("nodes", int, None, "stop after this many nodes (a budget)"),
+    BotOption("seconds", float, None, "stop after this many seconds (a budget)"),
+    BotOption("states", int, None, "stop once this many states are stored (a budget)"),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class _Kind:
-    """How an adapter calls one search function."""
+    """How an adapter calls one search function, and the options a spec may give it."""
 
     module: str
     function: str
     takes_player: bool  # the function's third positional argument is the seat to move
     determinize: bool  # search one resample of the state on imperfect-information games
     reuses_tree: bool  # the function takes tree=; the result's .tree is followed by inform()
+    takes_seed: bool  # the function takes seed=: each search gets a fresh one
+    takes_budget: bool  # the function takes budget=: a spec's budget axes become one
+    options: tuple[BotOption, ...]  # the function's keywords a spec may set (the rest are code's)
 
 
 SEARCHES: Final[Mapping[BotKind, _Kind]] = {
-    BotKind.MCTS: _Kind("pure_engine.search.mcts", "mcts", False, True, True),
-    BotKind.ISMCTS: _Kind("pure_engine.search.ismcts", "ismcts", True, False, True),
-    BotKind.PIMC: _Kind("pure_engine.search.pimc", "pimc", True, False, False),
-    BotKind.ALPHABETA: _Kind("pure_engine.search.adversarial", "alphabeta", False, True, False),
+    BotKind.MCTS: _Kind(
+        "pure_engine.search.mcts",
+        "mcts",
+        takes_player=False,
+        determinize=True,
+        reuses_tree=True,
+        takes_seed=True,
+        takes_budget=True,
+        options=(
+            BotOption("simulations", int, None, _SIMULATIONS),
+            BotOption("seconds", float, None, "time per move"),
+            _UCT_C,
+            BotOption(
+                "rollout_decisions",
+                int,
+                None,
+                "decisions a rollout plays (none: the game's)",
+            ),
+        ),
+    ),
+    BotKind.ISMCTS: _Kind(
+        "pure_engine.search.ismcts",
+        "ismcts",
+        takes_player=True,
+        determinize=False,
+        reuses_tree=True,
+        takes_seed=True,
+        takes_budget=True,
+        options=(
+            BotOption("simulations", int, None, _SIMULATIONS),
+            BotOption("seconds", float, None, "time per move"),
+            _UCT_C,
+        ),
+    ),
+    BotKind.PIMC: _Kind(
+        "pure_engine.search.pimc",
+        "pimc",
+        takes_player=True,
+        determinize=False,
+        reuses_tree=False,
+        takes_seed=True,
+        takes_budget=False,
+        options=(
+            BotOption("worlds", int, 20, "determinizations searched per move"),
+            BotOption(
+                "simulations", int, 200, "UCT simulations in each world (none: until seconds)", True
+            ),
+            BotOption("seconds", float, None, "time per move, shared by the worlds"),
+            _UCT_C,
+        ),
+    ),
+    BotKind.ALPHABETA: _Kind(
+        "pure_engine.search.adversarial",
+        "alphabeta",
+        takes_player=False,
+        determinize=True,
+        reuses_tree=False,
+        takes_seed=False,
+        takes_budget=True,
+        options=(
+            BotOption("depth", int, None, "decision plies searched (none: to the end)"),
+            BotOption("tt", bool, True, "keep a transposition table"),
+            BotOption("deepen", bool, None, "iterative deepening (none: only with a budget)"),
+            BotOption("tt_capacity", int, 1_000_000, "transposition-table entries at most"),
+        ),
+    ),
 }
-"""The bot kinds that play a search of this package, and how the adapter calls each."""
+"""The bot kinds that play a search of this package: how the adapter calls each, and the
+options each search takes from a spec (declared: a compiled function has no signature to read;
+a test checks them against the functions' sources)."""
 
-# set by the adapter itself: never taken from a spec
-_RESERVED = frozenset({"game", "state", "player", "seed", "tree", "budget"})
-_BUDGET_AXES = ("nodes", "seconds", "states")
+
+def search_options(kind: BotKind) -> tuple[BotOption, ...]:
+    """Every option a spec of the search bot *kind* may set: the search's own, then the
+    budget's axes it has no keyword for, then ``omniscient`` where it determinizes.
+
+    >>> [option.name for option in search_options(BotKind.MCTS)]
+    ['simulations', 'seconds', 'uct_c', 'rollout_decisions', 'nodes', 'states', 'omniscient']
+    """
+    search = SEARCHES[kind]
+    own = {option.name for option in search.options}
+    axes = tuple(axis for axis in _BUDGET_AXES if search.takes_budget and axis.name not in own)
+    return (*search.options, *axes, *((OMNISCIENT,) if search.determinize else ()))
 
 
 class SearchBot:
     """Adapter: each move runs a search of :mod:`pure_engine.search` and plays its ``.action``.
 
-    *options* are keyword arguments for the function (checked against its
-    signature when the bot is built); ``nodes``/``seconds``/``states`` become
-    a :class:`~pure_engine.search.budget.Budget` when the function takes one
-    and has no such keyword itself.  Each call gets a fresh seed from the bot's
-    ``random.Random(seed)``.  The MCTS bot keeps its tree across moves (when
-    it searches the true state), following ``inform(action)``; the IS-MCTS bot
-    keeps its information-set tree, following what it observes after each move
-    (:func:`~pure_engine.search.ismcts.ismcts_subtree`).
+    *options* are keyword arguments for the function, as text or typed, checked
+    against its declared table (:func:`search_options`) when the bot is built;
+    ``nodes``/``seconds``/``states`` become a :class:`~pure_engine.search.budget.Budget`
+    when the function takes one and has no such keyword itself.  Each call gets a
+    fresh seed from the bot's ``random.Random(seed)``.  The MCTS bot keeps its tree
+    across moves (when it searches the true state), following ``inform(action)``;
+    the IS-MCTS bot keeps its information-set tree, following what it observes
+    after each move (:func:`~pure_engine.search.ismcts.ismcts_subtree`).
+
+    >>> bot = SearchBot("alphabeta", seed=0, options={"depth": "3", "nodes": "500"})
+    >>> bot.options["depth"], bot.options["budget"].nodes
+    (3, 500)
     """
 
     __slots__ = (
@@ -82,7 +175,6 @@ class SearchBot:
         "_kind",
         "_options",
         "_rng",
-        "_takes_seed",
         "_track",
         "_tree",
         "last_search",
@@ -95,8 +187,7 @@ class SearchBot:
         kind: BotKind | str,
         *,
         seed: int,
-        options: dict[str, object] | None = None,
-        defaults: dict[str, object] | None = None,
+        options: Mapping[str, object] | None = None,
         omniscient: bool = False,
         name: str | None = None,
     ) -> None:
@@ -107,12 +198,8 @@ class SearchBot:
         if search is None or search not in SEARCHES:
             raise ValueError(f"unknown search bot {str(kind)!r}; known: {', '.join(SEARCHES)}")
         self._kind = SEARCHES[search]
+        self._options = _check_options(search, options or {})
         self._function = _load_search(search, self._kind)
-        parameters = inspect.signature(self._function).parameters
-        merged = {k: v for k, v in (defaults or {}).items() if k in parameters}
-        merged.update(options or {})
-        self._options = _check_options(search, self._function, merged)
-        self._takes_seed = "seed" in parameters
         self._rng = random.Random(seed)
         self._tree: Any = None
         # IS-MCTS: (game, the real state the kept tree's root stands for, the seat)
@@ -159,7 +246,7 @@ class SearchBot:
         kind = self._kind
         player = game.current_player(state)
         kwargs = dict(self._options)
-        if self._takes_seed:
+        if kind.takes_seed:
             kwargs["seed"] = self._rng.getrandbits(63)
         if kind.takes_player:
             if kind.reuses_tree:
@@ -203,29 +290,19 @@ def _load_search(kind: BotKind, spec: _Kind) -> Callable[..., Any]:
     return cast(Callable[..., Any], function)
 
 
-def _check_options(
-    kind: BotKind, function: Callable[..., Any], options: dict[str, object]
-) -> dict[str, object]:
-    """Coerce string options by the type of each keyword; build a Budget if asked."""
-    parameters = inspect.signature(function).parameters
-    usable = spec_parameters(function, reserved=_RESERVED)
+def _check_options(kind: BotKind, options: Mapping[str, object]) -> dict[str, object]:
+    """Each option converted by its declared type; the budget's axes gathered into a Budget."""
+    search = SEARCHES[kind]
+    own = {option.name for option in search.options}
+    table = tuple(option for option in search_options(kind) if option is not OMNISCIENT)
     checked: dict[str, object] = {}
     budget: dict[str, object] = {}
-    for option, value in options.items():
-        parameter = usable.get(option)
-        if option in _BUDGET_AXES and option not in parameters and "budget" in parameters:
-            budget[option] = coerce_option(kind, option, value, 0.0 if option == "seconds" else 0)
-            continue
-        if parameter is None:
-            known = sorted(usable)
-            if "budget" in parameters:
-                known.extend(axis for axis in _BUDGET_AXES if axis not in parameters)
-            if not SEARCHES[kind].takes_player:
-                known.append("omniscient")
-            raise ValueError(
-                f"bot {kind.value!r} has no option {option!r}; options: {', '.join(known)}"
-            )
-        checked[option] = parse_option(kind, parameter, value)
+    for name, value in options.items():
+        parsed = find_option(kind, table, name).parse(kind, value)
+        if name in own:
+            checked[name] = parsed
+        elif parsed is not None:
+            budget[name] = parsed
     if budget:
         checked["budget"] = Budget(**budget)  # type: ignore[arg-type]  # values coerced above
     return checked

@@ -407,6 +407,45 @@ def check_game(
         resamples,
         random.Random(f"pure_engine.observe:{seed}"),
     )
+    best, played = _play_games(run, count, max_steps, seed)
+    searched = SearchStats()
+    if best is None and run.on(Checks.KEY) and key_search is not None:
+        best, searched = search_keys(run, played, key_search)
+    if best is None:
+        best = _whole_run_checks(
+            run, played, chance_draws, chance_nodes, false_alarm, records, seed, factory
+        ) or _check_resamples(
+            run, played, resample_states, resample_draws, resample_budget, false_alarm, seed
+        )
+    if best is not None:
+        raise _error(game.name, best)
+    return _report(run, count, chance_nodes, chance_draws, searched)
+
+
+def _report(
+    run: Run, count: int, chance_nodes: int, chance_draws: int, searched: SearchStats
+) -> CheckReport:
+    sampled = min(chance_nodes, len(run.chance_nodes)) if run.on(Checks.SAMPLER) else 0
+    return CheckReport(
+        run.game.name,
+        count,
+        run.steps,
+        len(run.keys),
+        run.terminals,
+        sampled,
+        chance_draws * sampled,
+        tuple(c for c in ALL_CHECKS if run.on(c)),
+        searched.states,
+        searched.groups,
+        searched.canonical_groups,
+    )
+
+
+def _play_games(
+    run: Run, count: int, max_steps: int, seed: int
+) -> tuple[Failure | None, list[Playthrough]]:
+    """Play *count* random games (each only as far as the earliest finding so far) and return
+    the earliest finding, if any, and the games played without one."""
     best = _refusal(run, seed)
     played: list[Playthrough] = []
     for index in range(0 if best else count):
@@ -419,30 +458,7 @@ def check_game(
                 best = result
             continue
         played.append(result)
-    searched = SearchStats()
-    if best is None and run.on(Checks.KEY) and key_search is not None:
-        best, searched = search_keys(run, played, key_search)
-    if best is None:
-        best = _whole_run_checks(
-            run, played, chance_draws, chance_nodes, false_alarm, records, seed, factory
-        ) or _check_resamples(
-            run, played, resample_states, resample_draws, resample_budget, false_alarm, seed
-        )
-    if best is not None:
-        raise _error(game.name, best)
-    return CheckReport(
-        game.name,
-        count,
-        run.steps,
-        len(run.keys),
-        run.terminals,
-        min(chance_nodes, len(run.chance_nodes)) if run.on(Checks.SAMPLER) else 0,
-        chance_draws * min(chance_nodes, len(run.chance_nodes)) if run.on(Checks.SAMPLER) else 0,
-        tuple(c for c in ALL_CHECKS if run.on(c)),
-        searched.states,
-        searched.groups,
-        searched.canonical_groups,
-    )
+    return best, played
 
 
 def _whole_run_checks(

@@ -34,7 +34,7 @@ from __future__ import annotations
 import contextlib
 import traceback
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -151,40 +151,31 @@ class _SpentError(Exception):
     """The root's step budget is used up."""
 
 
+@dataclass(eq=False, slots=True)
 class _Node:
-    __slots__ = ("future", "key", "path", "state")
-
-    def __init__(self, state: Any, path: tuple[Any, ...], key: Hashable) -> None:
-        self.state = state
-        self.path = path
-        self.key = key
-        self.future: Future | None = None
+    state: Any
+    path: tuple[Any, ...]
+    key: Hashable
+    future: Future | None = None
 
 
+@dataclass(eq=False)
 class _Neighbourhood:
     """One root's exploration: every state met, grouped by key."""
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        budget: KeySearch,
-        root: Root,
-        observe: bool,
-        allowed: tuple[type, ...],
-    ) -> None:
-        self.game = game
-        self.budget = budget
-        self.root = root
-        self.observe = observe
-        self.allowed = allowed
-        self.table: dict[Hashable, list[_Node]] = {}
-        self.memo: dict[tuple[Hashable, int], list[Any]] = {}
-        self.path: tuple[Any, ...] = ()
-        self.steps = 0
-        self.states = 0
-        self.grouped: set[Hashable] = set()
-        self.canonical: set[Hashable] = set()
-        self.ranks: dict[Any, int] = {}
+    game: Game[Any, Any]
+    budget: KeySearch
+    root: Root
+    observe: bool
+    allowed: tuple[type, ...]
+    table: dict[Hashable, list[_Node]] = field(default_factory=dict)
+    memo: dict[tuple[Hashable, int], list[Any]] = field(default_factory=dict)
+    path: tuple[Any, ...] = ()
+    steps: int = 0
+    states: int = 0
+    grouped: set[Hashable] = field(default_factory=set)
+    canonical: set[Hashable] = field(default_factory=set)
+    ranks: dict[Any, int] = field(default_factory=dict)
 
     # -- game calls, with the path of the state they are about (for findings) ----------
     def step(self, node: _Node, action: Any) -> Any:

@@ -39,7 +39,7 @@ import operator
 import random
 from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.game import CHANCE, Game
@@ -187,22 +187,26 @@ def resample_failure(
         worlds = Worlds({}, False, {})
     else:
         worlds = list_worlds(game, states, actions, player, budget=budget)
+    trial = _Trial(game, state, player, worlds, draws, rng)
     if worlds.complete:
-        return _exact_failure(game, state, player, worlds, draws, false_alarm, rng)
-    return _varies_failure(game, state, player, worlds, draws, false_alarm / 2, rng) or (
-        _leak_failure(game, state, player, worlds, draws, false_alarm / 2, rng)
-    )
+        return _exact_failure(trial, false_alarm)
+    return _varies_failure(trial, false_alarm / 2) or _leak_failure(trial, false_alarm / 2)
 
 
-def _exact_failure(
-    game: Game[Any, Any],
-    state: Any,
-    player: int,
-    worlds: Worlds,
-    draws: int,
-    false_alarm: float,
-    rng: random.Random,
-) -> str | None:
+class _Trial(NamedTuple):
+    """What each test of ``resample`` draws from: the state, the player to move, the worlds
+    found consistent with what the player saw, how many draws it may make, the generator."""
+
+    game: Game[Any, Any]
+    state: Any
+    player: int
+    worlds: Worlds
+    draws: int
+    rng: random.Random
+
+
+def _exact_failure(trial: _Trial, false_alarm: float) -> str | None:
+    game, state, player, worlds, draws, rng = trial
     total = sum(worlds.weights.values())
     probabilities: dict[Hashable, Fraction] = {k: w / total for k, w in worlds.weights.items()}
     counts: dict[Hashable, int] = dict.fromkeys(probabilities, 0)
@@ -230,15 +234,8 @@ def _exact_failure(
     )
 
 
-def _varies_failure(
-    game: Game[Any, Any],
-    state: Any,
-    player: int,
-    worlds: Worlds,
-    draws: int,
-    false_alarm: float,
-    rng: random.Random,
-) -> str | None:
+def _varies_failure(trial: _Trial, false_alarm: float) -> str | None:
+    game, state, player, worlds, draws, rng = trial
     if len(worlds.weights) < 2:
         return None  # no second world known: nothing to compare with
     draws = min(draws, _SAME)
@@ -258,15 +255,8 @@ def _varies_failure(
     )
 
 
-def _leak_failure(
-    game: Game[Any, Any],
-    state: Any,
-    player: int,
-    worlds: Worlds,
-    draws: int,
-    false_alarm: float,
-    rng: random.Random,
-) -> str | None:
+def _leak_failure(trial: _Trial, false_alarm: float) -> str | None:
+    game, state, player, worlds, draws, rng = trial
     truth = key_digest(game, state)
     other = next((s for k, s in worlds.states.items() if k != truth), None)
     if other is None:  # no other world found by search: take one resample that differs

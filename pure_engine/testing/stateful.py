@@ -125,27 +125,41 @@ def game_state_machine(
 
         @invariant()
         def consistent(self) -> None:
-            state = self.state
-            if state is None:
+            if self.state is None:
                 return
-            player = game.current_player(state)
-            try:
-                check_purity(state, ())
-                check_legal(game, state, player, game.legal_actions(state))
-                check_returns(game, state, player == TERMINAL)
-            except CheckFailedError as failed:
-                raise AssertionError(f"{failed.check}: {failed.detail}") from None
-            assert self.decisions <= game.info.max_game_length, (
-                f"length: {self.decisions} decisions exceed max_game_length "
-                f"{game.info.max_game_length}"
-            )
-            for check in user_invariants:
-                verdict = check(state)
-                assert verdict is not False, (
-                    f"invariants: {getattr(check, '__name__', check)} returned False"
-                )
+            _check_consistent(game, self.state, self.decisions, user_invariants)
             if self.model is not None:
-                self.model.check(state)
+                self.model.check(self.state)
 
     GameMachine.__name__ = GameMachine.__qualname__ = f"{game.name}_machine"
     return GameMachine
+
+
+def _check_consistent(
+    game: Game[S, A], state: S, decisions: int, invariants: Sequence[Callable[[S], object]]
+) -> None:
+    """Assert the engine's invariants (purity, legal actions, returns, the length bound) and
+    the user's *invariants* on *state*, reached after *decisions* decisions.
+
+    >>> from pure_engine.testing import toys
+    >>> coin = toys.make_coin_guess()
+    >>> _check_consistent(coin, coin.initial_state(), 99, ())
+    Traceback (most recent call last):
+    ...
+    AssertionError: length: 99 decisions exceed max_game_length 3
+    """
+    player = game.current_player(state)
+    try:
+        check_purity(state, ())
+        check_legal(game, state, player, game.legal_actions(state))
+        check_returns(game, state, player == TERMINAL)
+    except CheckFailedError as failed:
+        raise AssertionError(f"{failed.check}: {failed.detail}") from None
+    assert decisions <= game.info.max_game_length, (
+        f"length: {decisions} decisions exceed max_game_length {game.info.max_game_length}"
+    )
+    for check in invariants:
+        verdict = check(state)
+        assert verdict is not False, (
+            f"invariants: {getattr(check, '__name__', check)} returned False"
+        )

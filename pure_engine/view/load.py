@@ -107,9 +107,9 @@ def _dispatch(data: dict[str, Any], text: str, path: str, options: ViewOptions) 
     raise ParseError(f"{EXPECTED}; found a JSON object with keys {keys}", where=path)
 
 
-def build_page(path: str, options: ViewOptions | None = None) -> str:
-    """The self-contained HTML page of the file at *path*."""
-    return to_html(view_data(path, options))
+def build_page(path: str, options: ViewOptions | None = None, *, served: bool = False) -> str:
+    """The self-contained HTML page of the file at *path* (*served*: see ``to_html``)."""
+    return to_html(view_data(path, options), served=served)
 
 
 def write_page(path: str, output: str | None = None, options: ViewOptions | None = None) -> str:

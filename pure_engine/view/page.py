@@ -25,7 +25,7 @@ _TEMPLATE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy"
- content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'">
+ content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'{connect}">
 <title>{title}</title><style>{style}</style></head>
 <body data-kind="{kind}">
 <header><h1 id="title"></h1><div id="source"></div></header>
@@ -59,9 +59,14 @@ def _asset(name: str) -> str:
     return resources.files("pure_engine.view").joinpath(name).read_text(encoding="utf-8")
 
 
-def to_html(data: dict[str, Any]) -> str:
-    """The page for *data* (``pack`` may be a :class:`~pure_engine.view.pack.Pack`)."""
+def to_html(data: dict[str, Any], *, served: bool = False) -> str:
+    """The page for *data* (``pack`` may be a :class:`~pure_engine.view.pack.Pack`).
+
+    A *served* page (``view --serve``) may also talk to the server it came from (its
+    ``POST /solve``); a page written to a file talks to nothing.
+    """
     meta = {key: value for key, value in data.items() if key != "pack"}
+    meta["served"] = served
     text = json.dumps(meta, separators=(",", ":"), ensure_ascii=False)
     pack = data.get("pack")
     packed = (
@@ -71,6 +76,7 @@ def to_html(data: dict[str, Any]) -> str:
     safe = text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return _TEMPLATE.format(
         title=html.escape(str(data.get("title", "pure-engine view"))),
+        connect="; connect-src 'self'" if served else "",
         kind=html.escape(str(data.get("kind", ""))),
         style=_asset("viewer.css"),
         data=safe,

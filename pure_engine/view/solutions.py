@@ -153,11 +153,13 @@ def bridge_data(answer: dict[str, Any], source: str, *, dd_cards: int = 9) -> di
     each hand holds at most *dd_cards* cards, every legal card is scored by the
     double-dummy solver and the line plays the best; before that (the full-deal
     solver takes seconds a position) the line plays each seat's lowest legal card.
+    ``play`` holds what the page needs to play on off the line: the contract, the
+    hands at the start, the seats, where dummy shows (see ``viewer.js``).
     """
-    from pure_engine.games.bridge.double_dummy.solver import Position, score_cards
+    from pure_engine.games.bridge.double_dummy.solver import score_cards
     from pure_engine.games.playing_cards import card_str
     from pure_engine.games.trick_taking.pbn import parse_pbn
-    from pure_engine.games.trick_taking.tricks import Strain, parse_strain
+    from pure_engine.view.bridge_solve import card_values, position_of
 
     deal = answer.get("deal")
     if not isinstance(deal, str):
@@ -171,18 +173,14 @@ def bridge_data(answer: dict[str, Any], source: str, *, dd_cards: int = 9) -> di
     strain_text, declarer = _contract(answer, table)
     game = load_game("bridge_play", deal=deal, strain=strain_text, declarer=declarer)
     state, actions, values = game.initial_state(), [], []
-    strain = parse_strain(strain_text)
     while not game.is_terminal(state):
-        play = state.play
-        legal = game.legal_actions(state)
-        if max(h.bit_count() for h in play.hands) <= dd_cards:
-            side = game.current_player(state) % 2
-            scored = score_cards(Position(play.hands, play.leader, Strain(strain), play.trick))
-            values.append({card_str(c): t + play.won[side] for c, t in scored})
+        if max(h.bit_count() for h in state.play.hands) <= dd_cards:
+            scored = score_cards(position_of(state))
+            values.append(card_values(state, scored))
             best = scored[0][0]
         else:
             values.append({})
-            best = min(legal)
+            best = min(game.legal_actions(state))
         actions.append(best)
         state = game.step(state, best)
     values.append({})
@@ -191,14 +189,47 @@ def bridge_data(answer: dict[str, Any], source: str, *, dd_cards: int = 9) -> di
     data["dd"] = {"strains": list(strains), "rows": rows}
     data["values"] = values
     data["line"] = [card_str(card) for card in actions]
-    for move, card_values in zip(data["moves"], values, strict=False):
-        move[2] = "double dummy: best card" if card_values else "lowest card (not scored)"
+    data["play"] = _play_data(game, deal, strain_text, declarer, dd_cards)
+    for move, card_values_ in zip(data["moves"], values, strict=False):
+        move[2] = "double dummy: best card" if card_values_ else "lowest card (not scored)"
+    if dd_cards >= 13:
+        scored_from = "every card of the line scored"
+    elif dd_cards == 0:
+        scored_from = "no card scored in this file"
+    else:
+        scored_from = f"cards scored once every hand holds at most {dd_cards} cards"
     data["summary"] = [
         deal,
-        f"cards scored once every hand holds at most {dd_cards} cards; "
-        "the badge on a card: tricks its side takes",
+        f"{scored_from}; the badge on a card: tricks its side takes; click any card to play it",
     ]
     return data
+
+
+def _play_data(
+    game: Game[Any, Any], deal: str, strain: str, declarer: str, dd_cards: int
+) -> dict[str, Any]:
+    """What the page replays the play from: the request fields ``POST /solve`` takes, the
+    start (hands as drawn, the leader), the trump suit, dummy's seat and when it shows."""
+    from pure_engine.games.bridge.render import SEAT_NAMES
+    from pure_engine.games.trick_taking.render import SEAT_XY, TRICK_XY, hand_cards
+
+    first = game.initial_state()
+    trump = first.strain.trump
+    truth = scene_function("bridge_play")
+    assert truth is not None
+    return {
+        "request": {"deal": deal, "strain": strain, "declarer": declarer},
+        "hands": [[card.face for card in hand_cards(hand)] for hand in first.play.hands],
+        "leader": first.play.leader,
+        "trump": "" if trump is None else "CDHS"[trump],
+        "seats": list(SEAT_NAMES),
+        "xy": [list(xy) for xy in SEAT_XY],
+        "trick_xy": list(TRICK_XY),
+        "contract": truth(game, first, None).texts[0],
+        "dummy": (first.declarer + 2) % 4,
+        "dummy_shown": getattr(game.observation(first, 0), "dummy", None) is not None,
+        "dd_cards": dd_cards,
+    }
 
 
 def _contract(answer: dict[str, Any], table: Any) -> tuple[str, str]:

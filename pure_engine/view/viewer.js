@@ -7,7 +7,8 @@
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var FRENCH = /^(10|[2-9AJQKT])([CDHS])$/;
   var CW = 44, CH = 62, GW = 78, GH = 92;
-  var state = { step: 0, view: 0, timer: null, scene: null };
+  var state = { step: 0, view: 0, timer: null, scene: null, free: null };
+  var solved = {}, pending = {};  // bridge: the server's trick values by position
   var $ = function (id) { return document.getElementById(id); };
 
   function svgEl(tag, attrs, text) {
@@ -117,48 +118,184 @@
     box.h = Math.max(box.h, bottom + 10);
   }
 
-  function drawScene(index, values) {
-    var scene = DATA.scenes[index];
+  function drawTable(zones, texts, values) {
     var svg = $("table");
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     var box = { w: 200, h: 100 };
-    scene[0].forEach(function (z) { drawZone(svg, DATA.zones[z], values, box); });
+    zones.forEach(function (zone) { drawZone(svg, zone, values, box); });
     svg.setAttribute("viewBox", "0 0 " + box.w + " " + box.h);
     svg.setAttribute("width", box.w);
     svg.setAttribute("height", box.h);
     var status = $("status");
     while (status.firstChild) status.removeChild(status.firstChild);
-    scene[1].forEach(function (t) { status.appendChild(htmlEl("p", "", DATA.texts[t])); });
+    texts.forEach(function (t) { status.appendChild(htmlEl("p", "", t)); });
+  }
+
+  function drawScene(index, values) {
+    var scene = DATA.scenes[index];
+    drawTable(scene[0].map(function (z) { return DATA.zones[z]; }),
+      scene[1].map(function (t) { return DATA.texts[t]; }), values);
     state.scene = index;
   }
 
-  function stepValues() {
-    if (!DATA.values || state.view !== 0) return null;
-    return DATA.values[state.step] || null;
+  // --- bridge: any card plays, on the double-dummy line or off it ---------------------------
+  // The page replays the play from the deal (DATA.play) to draw positions off the line; the
+  // rules are bridge_play's (follow suit; the highest trump, else the highest card of the suit
+  // led, wins; the winner leads), and the browser test checks every scene against the library.
+  var RANKS = { A: 14, K: 13, Q: 12, J: 11, T: 10 };
+  function suitOf(face) { return face.slice(-1); }
+  function rankOf(face) { var r = face.slice(0, -1); return RANKS[r] || Number(r); }
+
+  function beats(card, best) {
+    if (suitOf(card) === suitOf(best)) return rankOf(card) > rankOf(best);
+    return suitOf(card) === DATA.play.trump;
   }
 
-  function show() {
+  function replayPlay(played) {
+    var hands = DATA.play.hands.map(function (hand) { return hand.slice(); });
+    var leader = DATA.play.leader, trick = [], won = [0, 0];
+    played.forEach(function (face) {
+      var hand = hands[(leader + trick.length) % 4];
+      hand.splice(hand.indexOf(face), 1);
+      trick.push(face);
+      if (trick.length === 4) {
+        var best = 0;
+        for (var i = 1; i < 4; i++) if (beats(trick[i], trick[best])) best = i;
+        leader = (leader + best) % 4;
+        won[leader % 2] += 1;
+        trick = [];
+      }
+    });
+    var hand = hands[(leader + trick.length) % 4];
+    var follow = trick.length ? hand.filter(function (f) { return suitOf(f) === suitOf(trick[0]); }) : [];
+    return { hands: hands, trick: trick, leader: leader, won: won, played: played.length,
+      legal: follow.length ? follow : hand.slice() };
+  }
+
+  function playScene(pos, view) {
+    var play = DATA.play, seat = view - 1;
+    var dummyShown = play.dummy_shown || pos.played > 0;
+    var zones = pos.hands.map(function (hand, p) {
+      var open = view === 0 || p === seat || (p === play.dummy && dummyShown);
+      var cards = open ? hand : hand.map(function () { return ""; });
+      return [play.seats[p], play.xy[p][0], play.xy[p][1], "row", cards, ""];
+    });
+    if (pos.trick.length) {
+      zones.push(["trick", play.trick_xy[0], play.trick_xy[1], "row", pos.trick,
+        "led by " + play.seats[pos.leader]]);
+    }
+    return [zones, [play.contract, "tricks N-S " + pos.won[0] + " \u00b7 E-W " + pos.won[1]]];
+  }
+
+  function boardPlayed() { return state.free || DATA.line.slice(0, state.step); }
+
+  function fileValues() {
+    var values = !state.free && DATA.values[state.step];
+    return values && Object.keys(values).length ? values : null;
+  }
+
+  function bestOf(values) {
+    var best = null;
+    for (var face in values) {
+      if (typeof values[face] === "number" && (best === null || values[face] > values[best])) {
+        best = face;
+      }
+    }
+    return best;
+  }
+
+  function ask(played) {
+    var key = played.join(" ");
+    if (pending[key]) return;
+    pending[key] = true;
+    var request = { played: played };
+    for (var field in DATA.play.request) request[field] = DATA.play.request[field];
+    fetch("/solve", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request) })
+      .then(function (response) {
+        return response.json().then(function (answer) { return [response.ok, answer]; });
+      })
+      .then(function (result) {
+        delete pending[key];
+        solved[key] = result[0] ? result[1].values : { error: result[1].error };
+        if (boardPlayed().join(" ") === key) show();
+      })
+      .catch(function (error) {
+        delete pending[key];
+        solved[key] = { error: String(error) };
+        if (boardPlayed().join(" ") === key) show();
+      });
+  }
+
+  // the badges of the position on the board, and a line saying where they come from
+  function playValues() {
+    var played = boardPlayed(), key = played.join(" ");
+    var values = fileValues() || solved[key];
+    if (values && !values.error) return [values, ""];
+    var unknown = {};
+    replayPlay(played).legal.forEach(function (face) { unknown[face] = "?"; });
+    if (!Object.keys(unknown).length) return [unknown, ""];
+    if (values) return [unknown, "not solved: " + values.error];
+    if (!DATA.served) {
+      return [unknown, "trick values: not solved in this file (use --serve or --dd-cards N)"];
+    }
+    ask(played);
+    return [unknown, "solving this position\u2026"];
+  }
+
+  function stepValues() {
+    if (!DATA.play || state.view !== 0) return null;
+    return playValues()[0];
+  }
+
+  function show(note) {
     var steps = DATA.steps;
     if (!steps.length) return;
-    var scenes = steps[state.step];
-    drawScene(scenes[Math.min(state.view, scenes.length - 1)], stepValues());
-    $("slider").value = state.step;
-    $("where").textContent = "step " + state.step + " / " + (steps.length - 1);
+    var lines = [note || ""];
+    if (DATA.play && state.view === 0) lines.push(playValues()[1]);
+    if (state.free) {
+      var scene = playScene(replayPlay(state.free), state.view);
+      drawTable(scene[0], scene[1], stepValues());
+      $("where").textContent = "off the line \u00b7 card " + state.free.length + " of the play";
+    } else {
+      var scenes = steps[state.step];
+      drawScene(scenes[Math.min(state.view, scenes.length - 1)], stepValues());
+      $("slider").value = state.step;
+      $("where").textContent = "step " + state.step + " / " + (steps.length - 1);
+    }
     var list = $("moves");
     var old = list.querySelector("li.current");
     if (old) old.classList.remove("current");
-    if (state.step > 0 && list.children[state.step - 1]) {
+    if (!state.free && state.step > 0 && list.children[state.step - 1]) {
       var item = list.children[state.step - 1];
       item.classList.add("current");
       if (item.scrollIntoView) item.scrollIntoView({ block: "nearest" });
     }
-    $("info").textContent = "";
+    $("info").textContent = lines.filter(Boolean).join(" \u00b7 ");
   }
 
   function go(step) {
     var last = DATA.steps.length - 1;
+    state.free = null;
     state.step = Math.max(0, Math.min(last, step));
     show();
+  }
+
+  function back() {
+    if (!state.free) { go(state.step - 1); return; }
+    var played = state.free.slice(0, -1);
+    if (DATA.line.slice(0, played.length).join(" ") === played.join(" ")) {
+      go(played.length);
+      return;
+    }
+    state.free = played;
+    show();
+  }
+
+  function forward() {
+    if (!state.free) { go(state.step + 1); return; }
+    var best = bestOf(stepValues() || {});
+    if (best) clickCard(best);
   }
 
   function toggle() {
@@ -177,11 +314,16 @@
   }
 
   function clickCard(face) {
-    var best = DATA.line[state.step] || "";
-    var values = stepValues();
-    if (best === face) { go(state.step + 1); return; }
-    $("info").textContent = face + " takes " + values[face] + " tricks for its side; the " +
-      "double-dummy line plays " + best + " (" + values[best] + ").";
+    var values = stepValues() || {};
+    if (!state.free && DATA.line[state.step] === face) { go(state.step + 1); return; }
+    var note = "played " + face;
+    var best = bestOf(values);
+    if (typeof values[face] === "number") {
+      note += " (its side takes " + values[face];
+      note += values[best] > values[face] ? "; " + best + " takes " + values[best] + ")" : ")";
+    }
+    state.free = boardPlayed().concat([face]);
+    show(note);
   }
 
   function buildMoves() {
@@ -258,14 +400,14 @@
     slider.max = String(Math.max(DATA.steps.length - 1, 0));
     slider.addEventListener("input", function () { go(Number(slider.value)); });
     $("first").addEventListener("click", function () { go(0); });
-    $("prev").addEventListener("click", function () { go(state.step - 1); });
-    $("next").addEventListener("click", function () { go(state.step + 1); });
+    $("prev").addEventListener("click", back);
+    $("next").addEventListener("click", forward);
     $("last").addEventListener("click", function () { go(DATA.steps.length - 1); });
     $("play").addEventListener("click", toggle);
     document.addEventListener("keydown", function (event) {
       if (event.target && event.target.tagName === "SELECT") return;
-      if (event.key === "ArrowRight") { go(state.step + 1); event.preventDefault(); }
-      else if (event.key === "ArrowLeft") { go(state.step - 1); event.preventDefault(); }
+      if (event.key === "ArrowRight") { forward(); event.preventDefault(); }
+      else if (event.key === "ArrowLeft") { back(); event.preventDefault(); }
       else if (event.key === "Home") go(0);
       else if (event.key === "End") go(DATA.steps.length - 1);
     });

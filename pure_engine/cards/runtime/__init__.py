@@ -35,6 +35,7 @@ from pure_engine.cards.runtime.pool import (
     ability_slot,
     build_pool,
     compile_effects,
+    mode_slot,
     new_frame,
     program_slots,
     trigger_slot,
@@ -49,6 +50,7 @@ from pure_engine.cards.runtime.program import (
     Value,
 )
 from pure_engine.cards.runtime.stats import (
+    absorb,
     apply_buff,
     card_stats,
     fresh_copy,
@@ -78,7 +80,13 @@ from pure_engine.cards.runtime.table import (
     put_all,
     update,
 )
-from pure_engine.cards.runtime.view import is_known, observe_table, resample_table
+from pure_engine.cards.runtime.view import (
+    Facet,
+    is_known,
+    observe_facets,
+    observe_table,
+    resample_table,
+)
 from pure_engine.cards.runtime.vm import Chooser, TriggerDepthError, answer, push, run
 
 __all__ = [
@@ -98,6 +106,7 @@ __all__ = [
     "Enchantment",
     "Entity",
     "EntityId",
+    "Facet",
     "Frame",
     "Instr",
     "Kinds",
@@ -109,6 +118,7 @@ __all__ = [
     "TriggerDepthError",
     "Value",
     "ability_slot",
+    "absorb",
     "answer",
     "apply_buff",
     "build_pool",
@@ -123,10 +133,12 @@ __all__ = [
     "is_alive",
     "is_known",
     "leave_play",
+    "mode_slot",
     "move",
     "move_all",
     "new_frame",
     "new_table",
+    "observe_facets",
     "observe_table",
     "program_slots",
     "push",

@@ -33,6 +33,7 @@ from pure_engine.cards.runtime.table import (
     Table,
     move_all,
     put,
+    put_all,
 )
 from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
@@ -63,6 +64,10 @@ def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None =
                 continue
             for listener in listening:
                 if kind not in listener.zones:
+                    continue
+                if listener.opponents_turn and (
+                    rules.active is None or rules.active(state) == entity.owner
+                ):
                     continue
                 ctx = Ctx(entity_id, entity.owner, subject)
                 cond = listener.condition
@@ -149,23 +154,31 @@ def death_phase(
     table = state.table
     layout, kinds = rules.layout, rules.kinds
     entities, zone_map = table.entities, table.zones
+    frail = rules.frail  # ("" is no type: without a frail type, nothing is frail)
     dead = []
     if among is None:
         for zone in rules.mortal_zones:
             for i in zone_map[zone]:
                 e = entities[i]
-                # not is_alive(e), inlined: the death phase looks at every permanent after every
-                # action
-                if e.status & DOOMED or (e.health > 0 and e.damage >= e.health):
+                # not is_alive(e) or 0 health, inlined: the death phase looks at every permanent
+                # after every action
+                if e.status & DOOMED or (
+                    e.damage >= e.health and (e.health > 0 or frail in e.types)
+                ):
                     dead.append(e)
     else:
         mortal = rules.mortal_zones
         for i in among:
             e = entities[i]
-            if e.zone in mortal and (e.status & DOOMED or (e.health > 0 and e.damage >= e.health)):
+            if e.zone in mortal and (
+                e.status & DOOMED or (e.damage >= e.health and (e.health > 0 or frail in e.types))
+            ):
                 dead.append(e)
+    if dead:
+        state, dead = _spare(state, rules, dead)
     if not dead:
         return state, False
+    table = state.table
     if len(dead) > 1:
         dead.sort(key=_entity_id)
     programs = rules.pool.programs
@@ -190,6 +203,26 @@ def death_phase(
 
 
 _entity_id: Final = attrgetter("id")
+
+
+def _spare(state: S, rules: CardRules[S], candidates: list[Entity]) -> tuple[S, list[Entity]]:
+    """The state and those of *candidates* (destroyed, damaged up to their health, or frail at
+    0 health) that die: a frail one at 0 health always (rule 704.5f), an indestructible one
+    never otherwise (rule 702.12b) — the destroy it survived is forgotten, so it does not kill
+    it once the keyword is gone."""
+    indestructible = rules.indestructible
+    if not indestructible:
+        return state, candidates
+    dead: list[Entity] = []
+    spared: list[Entity] = []
+    for e in candidates:
+        if not e.tags & indestructible or (e.health <= 0 and rules.frail in e.types):
+            dead.append(e)
+        elif e.status & DOOMED:
+            spared.append(e.replace(status=e.status & ~DOOMED))
+    if spared:
+        state = state.replace(table=put_all(state.table, spared))
+    return state, dead
 
 
 def deathrattle_at(frame: Frame, rules: CardRules[S]) -> int | None:

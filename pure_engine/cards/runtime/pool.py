@@ -25,7 +25,7 @@ from typing import Final, Generic
 from mypy_extensions import mypyc_attr
 
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
-from pure_engine.cards.runtime.table import Enchantment, EntityId, Layout
+from pure_engine.cards.runtime.table import Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
 from pure_engine.core.zones import ZoneId
 
@@ -43,11 +43,13 @@ __all__ = [
     "Kinds",
     "KitEvent",
     "Listener",
+    "Mode",
     "Program",
     "Trigger",
     "ability_slot",
     "build_pool",
     "compile_effects",
+    "mode_slot",
     "new_frame",
     "program_slots",
     "trigger_slot",
@@ -176,29 +178,49 @@ class Trigger:
     ``condition`` (a selector evaluated from the listening entity) must select
     the event's subject: ``Trigger(SUMMONED, effects, FRIENDLY + OTHER)`` is
     "after you summon another minion" (``SUMMONED``: the game's :data:`Event`).
+    ``opponents_turn``: it listens only while another player is active (a secret; the game
+    says who is active with :attr:`CardRules.active`).
     """
 
     event: Event
     effects: tuple[Effect, ...]
     condition: Selector | None = None
     zones: tuple[str, ...] = ("board",)
+    opponents_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Activated:
     """An activated ability, "cost: effects": a player chooses to use it.
 
-    ``cost`` is the game's data (mana, tapping, sacrifice, timing: the kit
-    does not read it; the game checks and pays it); ``target`` is chosen when
-    the ability is activated (``None``: no target), and ``effects`` run when it
-    resolves, as the card's program slot ``ability0``, ``ability1``... (see
-    :func:`ability_slot`).
+    ``cost`` is the game's data (mana, tapping, sacrifice, timing: the kit does not read it;
+    the game checks and pays it); ``target`` is chosen when the ability is activated (``None``:
+    no target), and ``effects`` run when it resolves, as program slot :func:`ability_slot`.
     """
 
     effects: tuple[Effect, ...]
     target: Selector | None = None
     cost: Hashable = None
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """A mode of a modal card, chosen when it is played: ``target`` and ``effects`` (slot
+    :func:`mode_slot`); ``label`` names it."""
+
+    label: str
+    effects: tuple[Effect, ...]
+    target: Selector | None = None
+
+
+def mode_slot(index: int) -> str:
+    """The program slot of a card's mode number *index*.
+
+    >>> mode_slot(1)
+    'mode1'
+    """
+    return f"mode{index}"
 
 
 def ability_slot(index: int) -> str:
@@ -251,6 +273,7 @@ class CardDef:
     target: Selector | None = None
     extra: Mapping[str, object] = field(default_factory=dict)
     abilities: tuple[Activated, ...] = ()
+    modes: tuple[Mode, ...] = ()  # a modal card's modes ("choose one —"), in place of play
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +284,7 @@ class Listener:
     slot: str
     condition: Compiled | None
     zones: frozenset[str]
+    opponents_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +300,7 @@ class CardPool:
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
     auras: Mapping[str, tuple[Compiled, int, int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
-    """(card, ability slot) -> the compiled target selector of that activated ability."""
+    """(card, slot) -> the compiled target selector of that activated ability or mode."""
 
     def card(self, key: str) -> CardDef:
         """The definition of *key* (``KeyError`` naming it when unknown)."""
@@ -302,6 +326,7 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
         slots.append(("deathrattle", card.deathrattle))
     slots += [(trigger_slot(i), trigger.effects) for i, trigger in enumerate(card.triggers)]
     slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
+    slots += [(mode_slot(i), mode.effects) for i, mode in enumerate(card.modes)]
     return slots
 
 
@@ -352,15 +377,18 @@ def build_pool(
             programs[card.key, slot] = compile_effects(trig.effects, layout, card.text)
             cond = None if trig.condition is None else Assembler(layout).selector(trig.condition)
             listeners.setdefault(trig.event, []).append(
-                Listener(card.key, slot, cond, frozenset(trig.zones))
+                Listener(card.key, slot, cond, frozenset(trig.zones), trig.opponents_turn)
             )
         if card.target is not None:
             targets[card.key] = Assembler(layout).selector(card.target)
-        for i, ability in enumerate(card.abilities):
-            slot = ability_slot(i)
-            programs[card.key, slot] = compile_effects(ability.effects, layout, ability.text)
-            if ability.target is not None:
-                ability_targets[card.key, slot] = Assembler(layout).selector(ability.target)
+        chosen = [
+            (ability_slot(i), a.effects, a.target, a.text) for i, a in enumerate(card.abilities)
+        ]
+        chosen += [(mode_slot(i), m.effects, m.target, card.text) for i, m in enumerate(card.modes)]
+        for slot, effects, target, text in chosen:
+            programs[card.key, slot] = compile_effects(effects, layout, text)
+            if target is not None:
+                ability_targets[card.key, slot] = Assembler(layout).selector(target)
         if card.aura is not None:
             sel = Assembler(layout).selector(card.aura.selector)
             auras[card.key] = (sel, card.aura.attack, card.aura.health)
@@ -400,22 +428,8 @@ def compile_effects(effects: Iterable[Effect], layout: Layout, text: str = "") -
     return asm.program(text)
 
 
-@dataclass(frozen=True, slots=True)
-class Kinds:
-    """The zone kinds the kit's generic effects use (a game may name its zones otherwise)."""
-
-    hand: str = "hand"
-    deck: str = "deck"
-    graveyard: str = "graveyard"
-    board: str = "board"
-    hero: str = "hero"
-    mortal: tuple[str, ...] = ("board",)
-    """Zone kinds whose entities die at 0 health (the death phase looks there)."""
-    auras: tuple[str, ...] = ("board",)
-    """Zone kinds whose entities give and receive auras."""
-
-
 Hook = Callable[[S, Frame, EntityId, int], S]
+_DEFAULT_KINDS: Final = Kinds()
 
 
 class CardRules(Generic[S]):
@@ -427,8 +441,15 @@ class CardRules(Generic[S]):
     * ``summon(state, frame, player, card)``: create a card's entity in play;
     * ``buffed(state, target, buff)``: what else a buff given to *target* (already applied to
       the table) does to the game's state, e.g. a fact the game keeps (``None``: nothing);
+    * ``active(state)``: the player whose turn it is (a trigger with ``opponents_turn`` listens
+      only while its controller is not: ``None`` means such triggers never listen);
     * ``max_depth``: how deep programs may nest (``TriggerRemote`` inside
-      triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`.
+      triggered abilities); past it :class:`~pure_engine.cards.runtime.vm.TriggerDepthError`;
+    * ``targetable(table, ctx, target)``: may a program run from *ctx* target *target*
+      (hexproof, protection; ``None``: if alive) — ``ChooseTarget`` asks, and so should the game;
+    * ``indestructible``: tag bits of entities that destroy and lethal damage do not kill;
+    * ``frail``: the type of entities that die at 0 health or less (Magic's creatures at 0
+      toughness; ``""``: none — an entity without health, a land, never dies of it).
 
     ``mortal_zones`` are the zones of the ``kinds.mortal`` kinds, every player's, in the death
     phase's order.  (A plain class with Final fields: a generic dataclass does not compile
@@ -443,10 +464,14 @@ class CardRules(Generic[S]):
         heal: Hook[S],
         draw: Callable[[S, int, int], S],
         summon: Callable[[S, Frame, int, str], S],
-        kinds: Kinds | None = None,
+        kinds: Kinds = _DEFAULT_KINDS,
         max_depth: int = 16,
         players: int = 2,
         buffed: Callable[[S, EntityId, Enchantment], S] | None = None,
+        active: Callable[[S], int] | None = None,
+        targetable: Callable[[Table, Ctx, EntityId], bool] | None = None,
+        indestructible: int = 0,
+        frail: str = "",
     ) -> None:
         self.layout: Final = layout
         self.pool: Final = pool
@@ -454,12 +479,16 @@ class CardRules(Generic[S]):
         self.heal: Final = heal
         self.draw: Final = draw
         self.summon: Final = summon
-        self.kinds: Final = Kinds() if kinds is None else kinds
+        self.kinds: Final = kinds
         self.max_depth: Final = max_depth
         self.players: Final = players
         self.buffed: Final = buffed
+        self.active: Final = active
+        self.targetable: Final = targetable
+        self.indestructible: Final = indestructible
+        self.frail: Final = frail
         self.mortal_zones: Final = tuple(
-            layout.zone(kind, p) for kind in self.kinds.mortal for p in range(players)
+            layout.zone(kind, p) for kind in kinds.mortal for p in range(players)
         )
 
     @property

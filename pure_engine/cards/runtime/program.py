@@ -66,6 +66,8 @@ class DecisionKind(enum.Enum):
     """Choose an order for the top cards of a deck (``OrderDeck``)."""
     CHANCE = "chance"
     """Chance picks an option with the listed probabilities (``RandomPick``, ``RandomNumber``)."""
+    NUMBER = "number"
+    """Name a number in a range (``ChooseNumber``: X)."""
 
 
 class Frame(Struct):

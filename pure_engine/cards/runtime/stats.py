@@ -25,6 +25,7 @@ from pure_engine.cards.runtime.table import (
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
+    "absorb",
     "apply_buff",
     "card_stats",
     "fresh_copy",
@@ -135,6 +136,22 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
 
 
 _unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
+
+
+def absorb(entity: Entity, amount: int) -> tuple[Entity, int]:
+    """The replacement a prevention shield makes (``Prevent``, a hero's armor): *entity* with
+    its shield spent on *amount* damage, and the damage left to deal.
+
+    >>> from pure_engine.cards.runtime.table import Entity, EntityId
+    >>> salved = Entity(EntityId(4), "bears", 0, "field0", health=2, armor=3)
+    >>> after, left = absorb(salved, 2)
+    >>> after.armor, left, absorb(after, 4)[1], salved.armor
+    (1, 0, 3, 3)
+    """
+    prevented = min(entity.armor, amount)
+    if not prevented:
+        return entity, amount
+    return entity.replace(armor=entity.armor - prevented), amount - prevented
 
 
 def silence(table: Table, entity_id: EntityId) -> Table:

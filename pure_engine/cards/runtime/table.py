@@ -40,6 +40,7 @@ __all__ = [
     "Enchantment",
     "Entity",
     "EntityId",
+    "Kinds",
     "Layout",
     "Table",
     "ZoneInfo",
@@ -199,6 +200,21 @@ class Layout:
     def zones_of(self, kind: str) -> tuple[ZoneId, ...]:
         """Every zone of one kind, in table order."""
         return tuple(z.id for z in self.zones if z.kind == kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Kinds:
+    """The zone kinds the kit's generic effects use (a game may name its zones otherwise)."""
+
+    hand: str = "hand"
+    deck: str = "deck"
+    graveyard: str = "graveyard"
+    board: str = "board"
+    hero: str = "hero"
+    mortal: tuple[str, ...] = ("board",)
+    """Zone kinds whose entities die at 0 health (the death phase looks there)."""
+    auras: tuple[str, ...] = ("board",)
+    """Zone kinds whose entities give and receive auras."""
 
 
 def new_table(layout: Layout) -> Table:

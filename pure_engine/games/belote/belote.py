@@ -74,6 +74,7 @@ __all__ = [
     "render",
     "resample",
     "returns",
+    "sample_chance",
     "step",
 ]
 

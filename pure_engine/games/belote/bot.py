@@ -164,7 +164,18 @@ def bot_view(game: Game[S, int], state: S) -> View:
 
 
 class RulesBot:
-    """Chooses by the rules of ``bot.json`` (see the module docstring)."""
+    """Chooses by the rules of ``bot.json`` (see the module docstring).
+
+    Its only randomness is the legal card it plays when no rule applies, drawn
+    from ``random.Random(seed)``; ``restart(seed=N)`` makes it play as
+    ``RulesBot(seed=N)`` from then on (Gymnasium's ``reset(seed=...)`` calls it).
+
+    >>> bot = RulesBot(seed=0)
+    >>> first = [bot.rng.random() for _ in range(3)]
+    >>> bot.restart(seed=0)
+    >>> [bot.rng.random() for _ in range(3)] == first, bot.last_rule
+    (True, '')
+    """
 
     def __init__(self, *, seed: int = 0, name: str = "rules", log: bool = False) -> None:
         self.name = name
@@ -172,6 +183,13 @@ class RulesBot:
         self.rng = random.Random(seed)
         self.last_trace = Trace()
         self.last_rule = ""
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new game starts: forget the last trace; with *seed*, reseed as if newly built."""
+        self.last_trace = Trace()
+        self.last_rule = ""
+        if seed is not None:
+            self.rng = random.Random(seed)
 
     def choose(self, game: Game[S, int], state: S) -> int:
         """The action of the first decision rule that applies (a random legal one if none)."""

@@ -85,6 +85,7 @@ __all__ = [
     "render",
     "resample",
     "returns",
+    "sample_chance",
     "step",
 ]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pure_engine.core.game import Game, params_tuple
+from pure_engine.core.game import Game, game_from_rules, params_tuple
 from pure_engine.games.belote import belote, coinche
 from pure_engine.games.belote import deal as belote_deal
 from pure_engine.games.belote.belote import BeloteState
@@ -34,23 +34,7 @@ def make_belote(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, i
     start = belote.new_deal(0).replace(target=target, max_deals=deals)
     params = params_tuple({"target": target, "max_deals": max_deals})
     info = dataclasses.replace(belote.INFO, max_game_length=40 * deals, params=params)
-    return Game(
-        info=info,
-        initial_state=belote_deal.seeded(start),
-        current_player=belote.current_player,
-        legal_actions=belote.legal_actions,
-        chance_outcomes=belote.chance_outcomes,
-        step=belote.step,
-        returns=belote.returns,
-        observation=belote.observation,
-        key=belote.key,
-        action_to_str=belote.action_to_str,
-        parse_action=belote.parse_action,
-        render=belote.render,
-        sample_chance_fn=belote.sample_chance,
-        resample=belote.resample,
-        encoding=BELOTE_ENCODING,
-    )
+    return game_from_rules(belote, info, belote_deal.seeded(start), encoding=BELOTE_ENCODING)
 
 
 def make_coinche(
@@ -73,20 +57,4 @@ def make_coinche(
     info = dataclasses.replace(
         coinche.INFO, max_game_length=coinche.INFO.max_game_length * deals, params=params
     )
-    return Game(
-        info=info,
-        initial_state=belote_deal.seeded(start),
-        current_player=coinche.current_player,
-        legal_actions=coinche.legal_actions,
-        chance_outcomes=coinche.chance_outcomes,
-        step=coinche.step,
-        returns=coinche.returns,
-        observation=coinche.observation,
-        key=coinche.key,
-        action_to_str=coinche.action_to_str,
-        parse_action=coinche.parse_action,
-        render=coinche.render,
-        sample_chance_fn=coinche.sample_chance,
-        resample=coinche.resample,
-        encoding=COINCHE_ENCODING,
-    )
+    return game_from_rules(coinche, info, belote_deal.seeded(start), encoding=COINCHE_ENCODING)

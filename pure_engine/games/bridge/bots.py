@@ -295,6 +295,18 @@ class DDPimcBot:
         self.last: DDPimcResult | None = None
         self._rng = random.Random(seed)
 
+    def restart(self, seed: int | None = None) -> None:
+        """A new game starts: forget the last result; with *seed*, reseed as if newly built.
+
+        >>> bot = DDPimcBot(seed=1)
+        >>> bot.restart(seed=7)
+        >>> bot._rng.random() == DDPimcBot(seed=7)._rng.random(), bot.last
+        (True, None)
+        """
+        self.last = None
+        if seed is not None:
+            self._rng = random.Random(seed)
+
     def choose(self, game: Game[S, A], state: S) -> A:
         """The card :func:`dd_pimc` picks, with a fresh seed from the bot's generator."""
         if not isinstance(state, BridgeState):

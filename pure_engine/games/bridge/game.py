@@ -10,26 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from pure_engine.core.game import Game, params_tuple
+from pure_engine.core.game import Game, game_from_rules, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.errors import ParseError
+from pure_engine.games.bridge import play
 from pure_engine.games.bridge.encoding import BRIDGE_ENCODING
-from pure_engine.games.bridge.play import (
-    INFO,
-    BridgeState,
-    action_to_str,
-    chance_outcomes,
-    current_player,
-    key,
-    legal_actions,
-    observation,
-    parse_action,
-    render,
-    resample,
-    returns,
-    sample_chance,
-    step,
-)
+from pure_engine.games.bridge.play import BridgeState
 from pure_engine.games.trick_taking.pbn import parse_pbn
 from pure_engine.games.trick_taking.tricks import Seat, parse_seat, parse_strain, start_tricks
 
@@ -87,27 +73,11 @@ def make_game(
         {"deal": deal, "strain": strain, "declarer": declarer, "leader": leader, "cards": cards}
     )
     info = dataclasses.replace(
-        INFO,
+        play.INFO,
         max_return=float(size),
         max_game_length=4 * size,
         constant_sum=float(2 * size),
         has_chance=to_deal > 0,
         params=params,
     )
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        sample_chance_fn=sample_chance,
-        resample=resample,
-        encoding=BRIDGE_ENCODING,
-    )
+    return game_from_rules(play, info, initial_state, encoding=BRIDGE_ENCODING)

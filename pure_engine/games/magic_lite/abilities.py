@@ -35,7 +35,6 @@ from pure_engine.cards.runtime import (
     EntityId,
     Frame,
     Table,
-    is_alive,
     put,
 )
 from pure_engine.cards.runtime.pool import ability_slot
@@ -44,6 +43,7 @@ from pure_engine.core.struct import Struct
 from pure_engine.games.magic_lite.cards import POOL, mana_of
 from pure_engine.games.magic_lite.dsl import AbilityCost
 from pure_engine.games.magic_lite.engine import ZONES, mana_counts, pay_mana, settle
+from pure_engine.games.magic_lite.protection import can_target
 from pure_engine.games.magic_lite.stack import StackItem
 from pure_engine.games.magic_lite.state import HASTE, TAPPED, Act, Action, MagicState
 
@@ -124,10 +124,8 @@ def _targets(table: Table, e: Entity, ability: Ability, player: int) -> tuple[En
     """The legal targets of *e*'s *ability* (a sacrificed source never targets itself)."""
     assert ability.target is not None
     own = e.id if ability.cost.sacrifice else -1
-    entities = table.entities
-    return tuple(
-        t for t in ability.target(table, Ctx(e.id, player)) if t != own and is_alive(entities[t])
-    )
+    ctx = Ctx(e.id, player)
+    return tuple(t for t in ability.target(table, ctx) if t != own and can_target(table, ctx, t))
 
 
 def can_activate(table: Table, player: int, sorcery: bool) -> bool:
@@ -179,8 +177,9 @@ def fizzles(state: MagicState, frame: Frame) -> bool:
         return False
     ability = ABILITIES[frame.card]
     assert ability.target is not None and source is not None
-    table = state.table
-    if not is_alive(table.entities[target]):
+    table, ctx = state.table, Ctx(source, frame.ctx.controller)
+    # a token that left the battlefield is gone; hexproof or protection may have come
+    if target not in table.entities or not can_target(table, ctx, target):
         return True
     own = source if ability.cost.sacrifice else -1
-    return target == own or target not in ability.target(table, Ctx(source, frame.ctx.controller))
+    return target == own or target not in ability.target(table, ctx)

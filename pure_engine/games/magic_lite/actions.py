@@ -2,8 +2,10 @@
 
 A decision is one small :class:`~pure_engine.games.magic_lite.state.Action`: pass, play a land,
 cast, activate an ability, declare an attacker or a blocker (or stop), order an attacker's
-blockers, answer a pending choice, discard in cleanup.  :func:`legal_actions` lists them;
-:func:`apply_action` applies one (what the turn does next is :mod:`~.turn`'s business).
+blockers, answer a pending choice, discard in cleanup — and before the first turn, with the
+mulligan, keep or mulligan an opening hand and put cards on the bottom (:mod:`~.mulligan`).
+:func:`legal_actions` lists them; :func:`apply_action` applies one (what the turn does next
+is :mod:`~.turn`'s business).
 
 Skip-trivial: :func:`forced` names the single legal action of a decision and the rule that
 leaves it alone, without building the list, and :func:`auto` — the turn machine's ``auto``
@@ -28,6 +30,7 @@ from pure_engine.games.magic_lite.combat import (
     damage_order,
 )
 from pure_engine.games.magic_lite.engine import HAND, RULES, ZONES, entered_table, fire, settle
+from pure_engine.games.magic_lite.mulligan import bottomed, declared, opener, opening_actions
 from pure_engine.games.magic_lite.priority import (
     PASS,
     can_act,
@@ -69,6 +72,8 @@ def current_player(state: MagicState) -> int:
     pending = state.pending
     if pending is not None:
         return CHANCE if pending.player == CHANCE_PLAYER else pending.player
+    if state.mulligan is not None:
+        return opener(state)
     if state.declaring:
         return 1 - state.active if state.step == Step.BLOCKERS else state.active
     if state.to_order:
@@ -109,6 +114,8 @@ def legal_actions(state: MagicState) -> tuple[Action, ...]:
         if pending.player == CHANCE_PLAYER:
             return ()
         return tuple(Action(Act.CHOOSE, i) for i in range(len(pending.options)))
+    if state.mulligan is not None:
+        return opening_actions(state)
     if state.declaring:
         if state.step == Step.ATTACKERS:
             return (DONE_ATTACKING, *(Action(Act.ATTACK, i) for i in attack_candidates(state)))
@@ -131,13 +138,16 @@ def forced(state: MagicState) -> tuple[Action, str] | None:
     >>> from pure_engine.games.magic_lite.game import position
     >>> s = position(hands=((), ("shock",)), battlefields=(("forest",), ("mountain",)), skip=0)
     >>> forced(s)
-    (Action(kind=<Act.PASS: 0>, card=-1, other=-1), 'cannot act')
+    (Action(kind=<Act.PASS: 0>, card=-1, other=-1, mode=0), 'cannot act')
     """
     if state.lost:
         return None
     pending = state.pending
     if pending is not None:
         return (Action(Act.CHOOSE, 0), "one option") if len(pending.options) == 1 else None
+    if state.mulligan is not None:
+        opening = opening_actions(state)
+        return (opening[0], "one option") if len(opening) == 1 else None
     if state.declaring:
         if state.step == Step.ATTACKERS:
             return None if can_attack(state) else (DONE_ATTACKING, "nothing can attack")
@@ -181,7 +191,7 @@ def apply_action(state: MagicState, action: Action) -> MagicState:
         case Act.PLAY_LAND:
             return _play_land(state, EntityId(action.card))
         case Act.CAST:
-            return cast(state, state.holder, EntityId(action.card), action.other)
+            return cast(state, state.holder, EntityId(action.card), action.other, action.mode)
         case Act.ACTIVATE:
             return activate(state, state.holder, EntityId(action.card), action.other)
         case Act.ATTACK:
@@ -199,6 +209,10 @@ def apply_action(state: MagicState, action: Action) -> MagicState:
             return _choose(state, action.card)
         case Act.DISCARD:
             return _discard(state, EntityId(action.card))
+        case Act.KEEP | Act.MULLIGAN:
+            return declared(state, mulligan=action.kind == Act.MULLIGAN)
+        case Act.BOTTOM:
+            return bottomed(state, EntityId(action.card))
 
 
 def _play_land(state: MagicState, land: EntityId) -> MagicState:

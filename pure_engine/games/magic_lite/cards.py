@@ -1,15 +1,16 @@
 """The card set of magic_lite: every card, compiled once, and the lookups the rules use.
 
-Sixty-three cards in five colours and colourless: basic lands (here), creatures
+Eighty-six cards in five colours and colourless: basic lands (here), creatures
 (:mod:`~.creatures`, some with activated abilities), instants, sorceries,
 auras and enchantments (:mod:`~.spells`), the cards of the evergreen mechanics added since
-(:mod:`~.evergreen`), all written with Magic's words for
+(:mod:`~.evergreen`) and those of tokens, equipment, legendary creatures and X spells
+(:mod:`~.mechanics`, with the two tokens' cards), all written with Magic's words for
 the card DSL (:mod:`~.dsl`: zones, selectors, constructors).
 
 >>> POOL.card("lightning_bolt").text
 'Lightning Bolt deals 3 damage to any target.'
->>> len([c for c in POOL.defs if c != PLAYER])
-63
+>>> len([c for c in POOL.defs if c != PLAYER]), len(DECK_CARDS)
+(86, 84)
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pure_engine.cards import SELF, CardDef
+from pure_engine.cards import LEGENDARY, SELF, TOKEN, CardDef
 from pure_engine.cards.runtime import build_pool
 from pure_engine.games.magic_lite.creatures import CREATURE_CARDS
 from pure_engine.games.magic_lite.dsl import (
@@ -29,24 +30,34 @@ from pure_engine.games.magic_lite.dsl import (
     PLAYERS,
     land,
 )
-from pure_engine.games.magic_lite.evergreen import EVERGREEN_CARDS
+from pure_engine.games.magic_lite.evergreen import EVERGREEN_CARDS, KEYWORD_CARDS
+from pure_engine.games.magic_lite.mechanics import MECHANICS_CARDS
 from pure_engine.games.magic_lite.spells import SPELL_CARDS
-from pure_engine.games.magic_lite.state import COLORS, CardFacts, Cost, MagicEvent
+from pure_engine.games.magic_lite.state import (
+    COLORS,
+    CardFacts,
+    Cost,
+    MagicEvent,
+    protection_from,
+)
 
 __all__ = [
     "ANY_TARGET",
     "BY_NAME",
     "CARDS",
     "CREATURES",
+    "DECK_CARDS",
     "KINDS",
     "LAYOUT",
     "PLAYER",
     "PLAYERS",
     "POOL",
     "card_facts",
+    "color_bits",
     "cost_of",
     "is_permanent",
     "mana_of",
+    "tokens_made",
 ]
 
 LAND_CARDS: Final = (
@@ -63,6 +74,8 @@ CARDS: Final[tuple[CardDef, ...]] = (
     *CREATURE_CARDS,
     *SPELL_CARDS,
     *EVERGREEN_CARDS,
+    *MECHANICS_CARDS,
+    *KEYWORD_CARDS,
 )
 """Every card, in the order the encoding numbers them (the player entity's card first)."""
 
@@ -75,9 +88,19 @@ _COSTS: Final[dict[str, Cost]] = {
 _MANA: Final[dict[str, int]] = {
     c.key: COLORS.index(str(c.extra["mana"])) for c in CARDS if c.extra.get("mana")
 }
-_PERMANENT: Final = frozenset({"creature", "land", "enchantment"})
+_COLOR_BITS: Final[dict[str, int]] = {
+    c.key: protection_from("".join(k for k, n in zip(COLORS, cost.colored, strict=True) if n))
+    for c in CARDS
+    if isinstance(cost := c.extra.get("cost"), Cost)
+}
+_PERMANENT: Final = frozenset({"creature", "land", "enchantment", "artifact"})
 BY_NAME: Final[dict[str, str]] = {c.name.lower(): c.key for c in CARDS if c.key != PLAYER}
 """Card key by lower-case name (deck lists and notation use names)."""
+DECK_CARDS: Final[tuple[str, ...]] = tuple(
+    c.key for c in CARDS if c.key != PLAYER and TOKEN not in c.types
+)
+"""The cards a deck may hold: all but the tokens' (rule 111.1: a token is never a card in a
+deck)."""
 
 
 def cost_of(card: str) -> Cost:
@@ -98,11 +121,33 @@ def mana_of(card: str) -> int:
     return _MANA.get(card, -1)
 
 
+def color_bits(card: str) -> int:
+    """The protection keyword bits that stop *card*: protection from each of its colours (the
+    colours of its mana cost; a land or an artifact has none).
+
+    >>> from pure_engine.games.magic_lite.state import protection_from
+    >>> color_bits("lightning_bolt") == protection_from("R"), color_bits("forest")
+    (True, 0)
+    """
+    return _COLOR_BITS.get(card, 0)
+
+
 def is_permanent(card: str) -> bool:
     """True when *card* stays on the battlefield once it resolves (not an instant or sorcery,
     nor an aura, which enters through its own program)."""
     types = POOL.defs[card].types
     return bool(types & _PERMANENT) and "aura" not in types
+
+
+def tokens_made(card: str) -> int:
+    """How many tokens *card* makes when it resolves (0 for most).
+
+    >>> tokens_made("raise_the_alarm"), tokens_made("grizzly_bears")
+    (2, 0)
+    """
+    made = POOL.defs[card].extra.get("tokens", 0)
+    assert isinstance(made, int)
+    return made
 
 
 def card_facts(cards: Iterable[str]) -> CardFacts:
@@ -116,7 +161,9 @@ def card_facts(cards: Iterable[str]) -> CardFacts:
     >>> ENTERS in facts.own, ENTERS in card_facts(["soul_warden"]).own  # itself, others
     (True, False)
     >>> facts = card_facts(["glorious_anthem", "prodigal_sorcerer"])
-    >>> facts.auras, facts.abilities
+    >>> facts.auras, facts.abilities, facts.tokens, facts.legends
+    (True, True, False, False)
+    >>> card_facts(["dragon_fodder", "isamaru"]).tokens, card_facts(["isamaru"]).legends
     (True, True)
     """
     present = frozenset(cards)
@@ -138,4 +185,6 @@ def card_facts(cards: Iterable[str]) -> CardFacts:
         ),
         auras=any(card in POOL.auras for card in present),
         abilities=any(POOL.defs[card].abilities for card in present),
+        tokens=any(tokens_made(card) or TOKEN in POOL.defs[card].types for card in present),
+        legends=any(LEGENDARY in POOL.defs[card].types for card in present),
     )

@@ -22,6 +22,7 @@ from typing import Final
 from pure_engine.cards.runtime import EXHAUSTED, Entity, EntityId
 from pure_engine.games.magic_lite.damage import damaged
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, ZONES
+from pure_engine.games.magic_lite.protection import protected
 from pure_engine.games.magic_lite.state import (
     CANT_BLOCK,
     DEATHTOUCH,
@@ -102,12 +103,14 @@ def can_attack(state: MagicState) -> bool:
 
 def _can_block(blocker: Entity, attacker: Entity) -> bool:
     """True when *blocker* may block *attacker*: an untapped creature that can block, which
-    has flying or reach if the attacker flies (rule 702.9b)."""
+    has flying or reach if the attacker flies (rule 702.9b), and is not of a colour the
+    attacker has protection from (rule 702.16d)."""
     return (
         "creature" in blocker.types
         and not blocker.status & TAPPED
         and not blocker.tags & (PACIFIED | CANT_BLOCK)
         and (not attacker.tags & FLYING or bool(blocker.tags & (FLYING | REACH)))
+        and not protected(attacker, blocker)
     )
 
 
@@ -178,7 +181,9 @@ def _attacking(state: MagicState) -> list[Entity]:
 
 
 def _on_battlefield(state: MagicState, ids: Sequence[EntityId]) -> tuple[EntityId, ...]:
-    return tuple(i for i in ids if state.table.entities[i].zone in BATTLEFIELD)
+    """The creatures of *ids* still on the battlefield (a token that left is gone: rule 111.7)."""
+    entities = state.table.entities
+    return tuple(i for i in ids if (e := entities.get(i)) is not None and e.zone in BATTLEFIELD)
 
 
 def blockers_of(state: MagicState, attacker: EntityId) -> tuple[EntityId, ...]:
@@ -220,9 +225,7 @@ def has_first_strike(state: MagicState) -> bool:
     damage steps: rule 510.4)."""
     entities = state.table.entities
     fighters = [*state.attackers, *(blocker for blocker, _ in state.blocks)]
-    return any(
-        entities[i].tags & _STRIKES_FIRST and entities[i].zone in BATTLEFIELD for i in fighters
-    )
+    return any(entities[i].tags & _STRIKES_FIRST for i in _on_battlefield(state, fighters))
 
 
 # --- combat damage (rule 510) ------------------------------------------------------------------
@@ -270,10 +273,8 @@ def combat_damage(state: MagicState, *, first_strike: bool) -> MagicState:
     player = state.table.zones[ZONES.player[1 - state.active]][0]
     blocked = {attacker for _, attacker in state.blocks}
     hits: list[tuple[Entity | None, EntityId, int]] = []
-    for a in state.attackers:
+    for a in _on_battlefield(state, state.attackers):
         attacker = entities[a]
-        if attacker.zone not in BATTLEFIELD:
-            continue
         if a not in blocked:
             if _strikes(attacker, first_strike):
                 hits.append((attacker, player, attacker.attack))

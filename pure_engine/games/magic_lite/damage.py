@@ -1,8 +1,10 @@
-"""Damage and life (rules 120, 702.2, 702.15): damage dealt to a player is life lost, damage
-dealt to a creature is marked on it (from a deathtouch source, it is destroyed at the next death
-phase); a lifelink source's controller gains the life its damage dealt.  Spells and abilities deal
-damage one hit at a time (:func:`deal_damage`, the card VM's hook), combat damage all its hits
-at once (:func:`damaged`).
+"""Damage and life (rules 120, 615, 702.2, 702.15, 702.16): damage dealt to a player is life
+lost, damage dealt to a creature is marked on it (from a deathtouch source, it is destroyed at
+the next death phase); a lifelink source's controller gains the life its damage dealt.  Damage
+is prevented first: all of it when the target has protection from a colour of the source, up
+to the target's prevention shield (the kit's ``Prevent``: Healing Salve) otherwise.  Spells and
+abilities deal damage one hit at a time (:func:`deal_damage`, the card VM's hook), combat damage
+all its hits at once (:func:`damaged`).
 
 >>> from pure_engine.games.magic_lite.game import position
 >>> s = position(battlefields=(("child_of_night",), ("grizzly_bears",)))
@@ -16,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pure_engine.cards.runtime import DOOMED, Entity, EntityId, Table, put_all
+from pure_engine.cards.runtime import DOOMED, Entity, EntityId, Table, absorb, put_all
 from pure_engine.games.magic_lite.cards import PLAYER
+from pure_engine.games.magic_lite.protection import protected
 from pure_engine.games.magic_lite.state import DEATHTOUCH, LIFELINK, MagicState
 
 __all__ = ["damaged", "deal_damage", "gained"]
@@ -52,6 +55,13 @@ def damaged(
     hurt: dict[EntityId, Entity] = {}  # a creature dealt damage twice: the second reads this
     for source, target, amount in hits:
         e = hurt.get(target) or table.entities[target]
+        if source is not None and protected(e, source):
+            continue  # protection prevents it (rule 702.16e)
+        if e.armor:  # a prevention shield (rule 615.7): the damage is replaced by less
+            e, amount = absorb(e, amount)
+            hurt[target] = e
+            if not amount:
+                continue
         tags = source.tags if source is not None else 0
         if e.card == PLAYER:
             life = gained(life, e.owner, -amount)

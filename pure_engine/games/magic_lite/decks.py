@@ -1,4 +1,4 @@
-"""Deck lists: five preset 40-card decks, and JSON deck files checked strictly.
+"""Deck lists: the preset 40-card decks, and JSON deck files checked strictly.
 
 A deck file is a JSON object ``{"name": "...", "cards": {"Forest": 17,
 "Grizzly Bears": 4, ...}}`` (card names as printed, or their keys such as
@@ -16,14 +16,16 @@ pure_engine.errors.ParseError: mine.json: $.cards: unknown card 'Black Lotus'
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
+from pure_engine.cards import TOKEN
 from pure_engine.errors import ParseError
-from pure_engine.games.magic_lite.cards import BY_NAME, PLAYER, POOL
+from pure_engine.games.magic_lite.cards import BY_NAME, DECK_CARDS, PLAYER, POOL, cost_of
 
-__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck"]
+__all__ = ["DECK_SIZES", "PRESETS", "load_deck", "parse_deck", "random_deck", "random_pair"]
 
 DECK_SIZES: Final = range(40, 61)
 
@@ -114,6 +116,22 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
         ("swords_to_plowshares", 2),
         ("holy_strength", 1),
     ),
+    "boros_gear": (
+        ("plains", 9),
+        ("mountain", 8),
+        ("isamaru", 2),
+        ("savannah_lions", 2),
+        ("raging_goblin", 2),
+        ("youthful_knight", 2),
+        ("goblin_piker", 1),
+        ("kamahl_pit_fighter", 1),
+        ("bonesplitter", 2),
+        ("short_sword", 2),
+        ("raise_the_alarm", 3),
+        ("dragon_fodder", 2),
+        ("lightning_bolt", 2),
+        ("blaze", 2),
+    ),
     "rakdos_menace": (
         ("swamp", 9),
         ("mountain", 8),
@@ -127,14 +145,85 @@ PRESETS: Final[Mapping[str, tuple[tuple[str, int], ...]]] = {
         ("lightning_bolt", 3),
         ("shock", 2),
     ),
+    "golgari_ambush": (
+        ("swamp", 8),
+        ("forest", 9),
+        ("ambush_viper", 4),
+        ("briarpack_alpha", 2),
+        ("gladecover_scout", 3),
+        ("sacred_wolf", 2),
+        ("black_knight", 2),
+        ("darksteel_myr", 2),
+        ("grizzly_bears", 2),
+        ("typhoid_rats", 2),
+        ("disfigure", 2),
+        ("grasp_of_darkness", 2),
+    ),
+    "white_knights": (
+        ("plains", 9),
+        ("mountain", 8),
+        ("white_knight", 4),
+        ("paladin_en_vec", 3),
+        ("savannah_lions", 3),
+        ("youthful_knight", 2),
+        ("boros_swiftblade", 2),
+        ("darksteel_gargoyle", 1),
+        ("healing_salve", 3),
+        ("lightning_bolt", 3),
+        ("shock", 2),
+    ),
 }
 """The preset decks, as (card key, copies)."""
 
 
+_LANDS: Final = ("plains", "island", "swamp", "mountain", "forest")  # the order of WUBRG
+_SPELLS: Final = tuple(key for key in DECK_CARDS if "land" not in POOL.defs[key].types)
+
+
+def random_deck(rng: random.Random) -> dict[str, object]:
+    """A 40-card two-colour deck drawn from the whole pool, as a deck file's JSON object: two
+    colours picked by *rng*, 9 and 8 of their basic lands, and 23 cards drawn with replacement
+    from the non-land cards those colours cast (colourless ones too).
+
+    >>> deck = random_deck(random.Random(1))
+    >>> sum(deck["cards"].values()), len(parse_deck(deck))
+    (40, 40)
+    """
+    colours = rng.sample(range(5), 2)
+    castable = [
+        key
+        for key in _SPELLS
+        if all(n == 0 or c in colours for c, n in enumerate(cost_of(key).colored))
+    ]
+    counts: dict[str, int] = {_LANDS[colours[0]]: 9, _LANDS[colours[1]]: 8}
+    for key in rng.choices(castable, k=23):
+        counts[key] = counts.get(key, 0) + 1
+    return {"name": "random", "cards": counts}
+
+
+def random_pair(where: Path, value: int, tag: str = "deck") -> tuple[str, str]:
+    """Two decks drawn from the whole pool by ``Random(value)`` (:func:`random_deck`), written
+    under *where* as ``{tag}{value}_{seat}.json`` deck files: their paths, for ``load_game``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     files = random_pair(Path(tmp), 3)
+    ...     [Path(f).name for f in files], len(load_deck(files[0]))
+    (['deck3_0.json', 'deck3_1.json'], 40)
+    """
+    rng = random.Random(value)
+    files = []
+    for seat in (0, 1):
+        path = where / f"{tag}{value}_{seat}.json"
+        path.write_text(json.dumps(random_deck(rng)))
+        files.append(str(path))
+    return files[0], files[1]
+
+
 def _card_key(name: str) -> str | None:
-    if name in POOL.defs and name != PLAYER:
-        return name
-    return BY_NAME.get(name.lower())
+    """The key of the card *name* a deck may hold (not a token's: rule 111.1)."""
+    key = name if name in POOL.defs and name != PLAYER else BY_NAME.get(name.lower())
+    return key if key in DECK_CARDS else None
 
 
 def parse_deck(data: object, *, where: str = "deck") -> tuple[str, ...]:
@@ -160,6 +249,11 @@ def parse_deck(data: object, *, where: str = "deck") -> tuple[str, ...]:
     for name, copies in cards.items():
         key = _card_key(name)
         if key is None:
+            named = POOL.defs.get(BY_NAME.get(name.lower()) or name)
+            if named is not None and TOKEN in named.types:
+                raise ParseError(
+                    f"$.cards: {name!r} is a token, never a card in a deck", where=where
+                )
             raise ParseError(f"$.cards: unknown card {name!r}", where=where)
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
             raise ParseError(

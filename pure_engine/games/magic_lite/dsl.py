@@ -16,23 +16,28 @@ an :class:`AbilityCost` (:func:`ability` builds one).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from pure_engine.cards import (
     FRIENDLY,
+    LEGENDARY,
     SELF,
+    TOKEN,
     Activated,
     Aura,
     CardDef,
     Do,
     Effect,
     HasType,
+    Mode,
     Selector,
     Trigger,
     Zone,
 )
+from pure_engine.cards.decisions import NumberLike
+from pure_engine.cards.permanents import attachment, reattach
 from pure_engine.cards.runtime import (
     CardRules,
     CardState,
@@ -58,6 +63,7 @@ from pure_engine.games.magic_lite.state import (
 __all__ = [
     "ANY_TARGET",
     "CREATURES",
+    "EQUIP_TARGETS",
     "KINDS",
     "LAYOUT",
     "ON_BATTLEFIELD",
@@ -73,10 +79,14 @@ __all__ = [
     "card",
     "counter_target",
     "creature",
+    "equipment",
     "etb",
     "exile_gain_power",
     "land",
+    "legendary",
     "tap_target",
+    "token",
+    "x_spell",
 ]
 
 PLAYER: Final = "player"
@@ -110,6 +120,8 @@ CREATURES: Final[Selector] = Zone("battlefield") + HasType("creature")
 PLAYERS: Final[Selector] = Zone("player")
 ANY_TARGET: Final[Selector] = PLAYERS | CREATURES
 YOU: Final[Selector] = FRIENDLY + PLAYERS
+EQUIP_TARGETS: Final[Selector] = FRIENDLY + CREATURES
+"""Equip's target: a creature you control (rule 702.6a)."""
 SPELLS: Final[Selector] = Zone("stack")
 
 _COLOR_WORDS = dict(zip(COLORS, ("white", "blue", "black", "red", "green"), strict=True))
@@ -133,8 +145,10 @@ def _counter(state: CardState, frame: Frame, rules: CardRules[CardState]) -> Car
     """Counter the target spell: off the stack, into its owner's graveyard."""
     s, spell = _state(state), _target(frame)
     stack = tuple(i for i in s.stack if not (i.spell and i.frame.ctx.source == spell))
-    owner = s.table.entities[spell].owner
-    return s.replace(stack=stack, table=move(s.table, spell, LAYOUT.zone("graveyard", owner)))
+    e = s.table.entities[spell]
+    printed = rules.pool.card(e.card).cost  # X is 0 off the stack (rule 202.3e)
+    table = put(s.table, e.replace(cost=printed)) if e.cost != printed else s.table
+    return s.replace(stack=stack, table=move(table, spell, LAYOUT.zone("graveyard", e.owner)))
 
 
 def _exile_gain_power(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
@@ -248,11 +262,15 @@ def card(
     target: Selector | None = None,
     mana: str = "",
     abilities: tuple[Activated, ...] = (),
+    modes: tuple[Mode, ...] = (),
+    tokens: int = 0,
 ) -> CardDef:
-    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities."""
+    """A card: its cost in Magic's notation (``"2GG"``), types, rules text, and abilities (a
+    modal spell: its *modes*, each with its target, instead of *play* and *target*);
+    *tokens*: how many tokens it makes when it resolves (the encoding keeps room for them)."""
     parsed = parse_cost(cost) if cost else _NO_COST
     colours = {_COLOR_WORDS[c] for c, n in zip(COLORS, parsed.colored, strict=True) if n}
-    extra: Mapping[str, object] = {"cost": parsed, "mana": mana}
+    extra: Mapping[str, object] = {"cost": parsed, "mana": mana, "tokens": tokens}
     return CardDef(
         key,
         name,
@@ -268,6 +286,7 @@ def card(
         target=target,
         extra=extra,
         abilities=abilities,
+        modes=modes,
     )
 
 
@@ -295,3 +314,80 @@ def etb(*effects: Effect) -> Trigger:
 def at_beginning(event: MagicEvent, *effects: Effect) -> Trigger:
     """At the beginning of your upkeep / combat / end step."""
     return Trigger(event, effects, YOU, ON_BATTLEFIELD)
+
+
+# --- tokens, equipment, legendary permanents, X spells --------------------------------------------
+
+
+def token(key: str, name: str, color: str, power: int, toughness: int, text: str) -> CardDef:
+    """A creature token's card (rule 111.4: its colour and characteristics are what made it
+    says; it has no mana cost).  It is never in a deck: a spell makes it
+    (:class:`~pure_engine.cards.CreateToken`), and it ceases to exist off the battlefield."""
+    colour = _COLOR_WORDS[color]
+    return card(key, name, "", ("creature", TOKEN, colour), text, power=power, toughness=toughness)
+
+
+def legendary(
+    key: str, name: str, cost: str, power: int, toughness: int, text: str = "", **kw: object
+) -> CardDef:
+    """A legendary creature: its controller keeps only one of that name (rule 704.5j)."""
+    kinds = ("creature", LEGENDARY)
+    return card(key, name, cost, kinds, text, power=power, toughness=toughness, **kw)  # type: ignore[arg-type]  # keyword pass-through
+
+
+def equip(attack: int = 0, health: int = 0, tags: int = 0) -> Effect:
+    """Equip's resolution: the source equipment moves onto the target creature (off the one it
+    was on), which gets the stats while it is equipped (rule 301.5c); nothing happens when the
+    equipment has left its controller's battlefield.
+
+    >>> equip(attack=2).fn.__name__
+    'equip_creature'
+    """
+
+    def equip_creature(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        s, creature = _state(state), _target(frame)
+        source = frame.ctx.source
+        assert source is not None
+        e = s.table.entities.get(source)
+        if e is None or e.zone != LAYOUT.zone("battlefield", frame.ctx.controller):
+            return s
+        buff = attachment(source, attack, health, tags)
+        table, pairs = reattach(s.table, s.attached, source, creature, buff)
+        return s.replace(table=table, attached=pairs)
+
+    return Do(equip_creature)
+
+
+def equipment(
+    key: str, name: str, cost: str, equip_cost: str, text: str, *, attack: int = 0, health: int = 0
+) -> CardDef:
+    """An equipment: an artifact that stays on the battlefield when its creature leaves (rule
+    301.5), with "Equip [cost]: attach to target creature you control; equip only as a sorcery"
+    (rule 702.6a)."""
+    equip_ability = ability(
+        equip_cost, equip(attack, health), sorcery=True, target=EQUIP_TARGETS, text="Equip"
+    )
+    return card(key, name, cost, ("artifact", "equipment"), text, abilities=(equip_ability,))
+
+
+def x_spell(
+    key: str,
+    name: str,
+    cost: str,
+    kinds: Sequence[str],
+    text: str,
+    effects: Callable[[NumberLike], tuple[Effect, ...]],
+    *,
+    target: Selector | None = None,
+) -> CardDef:
+    """A spell with X in its cost: X is chosen when it is cast and paid in generic mana (rule
+    107.3, 601.2b); on the stack the spell's mana value includes X (rule 202.3e), which is where
+    *effects* (given the number X) read it."""
+    base = parse_cost(cost).value
+
+    def x(state: CardState, frame: Frame) -> int:
+        source = frame.ctx.source
+        assert source is not None
+        return state.table.entities[source].cost - base
+
+    return card(key, name, cost, kinds, text, play=effects(x), target=target)

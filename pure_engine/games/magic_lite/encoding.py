@@ -6,16 +6,18 @@ The tensor is what one player sees, from their side (``me`` first, then
 ====================  =================================================================  =========
 block                 what                                                               numbers
 ====================  =================================================================  =========
-the turn              the step one-hot (13); I am active, I decide now, turn / 50,       22
+the turn              the step one-hot (13); I am active, I decide now, turn / 50,       25
                       a land was played, a priority window is open, declaring,
-                      passes / 2, I lost, they lost
-players (me, them)    life / 40, cards in hand / 10, library / 60, graveyard / 60,       2 x 5
-                      exile / 60
+                      passes / 2, I lost, they lost; the opening hands are being
+                      decided, my mulligans / 7, theirs / 7
+players (me, them)    life / 40, prevention shield / 10, cards in hand / 10,             2 x 6
+                      library / 60, graveyard / 60, exile / 60
 my hand               how many of each card (/ 4)                                        K
 graveyards            how many of each card in mine, then theirs (/ 4)                   2K
-battlefields          ``B`` slots a side, left to right: the card one-hot, tapped,       2B (K + 19)
-                      summoning sick, power, toughness, damage (/ 10), the 9 keywords
-                      and pacified, attacking, blocking, blocked, auras attached / 3
+battlefields          ``B`` slots a side, left to right: the card one-hot, tapped,       2B (K + 32)
+                      summoning sick, power, toughness, damage, prevention shield
+                      (/ 10), the 21 keywords and pacified, attacking, blocking,
+                      blocked, auras attached / 3
 the stack             its size / 10; the top 4 items (spells and abilities): the     1 + 4 (K + 1)
                       card one-hot, mine
 the pending decision  I decide, options / the maximum, the targets offered (each         2 + 2 + 2B
@@ -23,8 +25,9 @@ the pending decision  I decide, options / the maximum, the targets offered (each
 ====================  =================================================================  =========
 
 ``K`` is every card of the set (:data:`CARD_KEYS`: the same numbers whatever
-the decks), ``B`` the larger deck's size — a battlefield holds only its
-owner's cards, so it never has more.  Values past a cap are clipped to 1.  The
+the decks), ``B`` the larger deck's size and the tokens its cards make
+(:func:`battlefield_slots`) — a battlefield holds only its owner's cards and
+tokens, so it never has more.  Values past a cap are clipped to 1.  The
 opponent's hand and both libraries are counts only.
 
 Decisions are numbered by what they do, from the deciding player's side, so a
@@ -33,7 +36,8 @@ number means the same move in every state:
 * ``0`` pass, ``1`` done attacking, ``2`` done blocking;
 * ``PLAY_LAND`` and ``DISCARD``: one number per card of the set (copies in
   hand are one choice, as ``legal_actions`` offers them);
-* ``CAST``: card x target slot, the target slot being 0 for none, 1 me,
+* ``CAST``: castable face x target slot (a face is a card, or a mode of a
+  modal card: :data:`_FACES`), the target slot being 0 for none, 1 me,
   2 them, then my battlefield slots, their battlefield slots, and the stack
   from the top (``2 + 2B + total deck size`` slots);
 * ``ATTACK``: my battlefield slot; ``BLOCK``: my blocker's slot x their
@@ -41,13 +45,14 @@ number means the same move in every state:
 * ``ORDER``: the index of the damage order (up to :data:`MAX_ORDERS`: six
   blockers on one attacker; more raises ``ValueError``);
 * ``CHOOSE``: option *i* of the pending decision (a creature: up to ``2B``);
-* ``ACTIVATE``: my battlefield slot x target slot (as for ``CAST``).
+* ``ACTIVATE``: my battlefield slot x target slot (as for ``CAST``);
+* ``KEEP`` and ``MULLIGAN`` (an opening hand), then ``BOTTOM``: one number per card of the set.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("magic_lite")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((7442,), 19358)
+((8489,), 21415)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)]
 [0, 7]
@@ -65,7 +70,7 @@ from pure_engine.cards.runtime import EXHAUSTED, EntityId
 from pure_engine.core.encoding import Encoding
 from pure_engine.core.zones import ZoneId
 from pure_engine.games.magic_lite.actions import current_player
-from pure_engine.games.magic_lite.cards import PLAYER, POOL
+from pure_engine.games.magic_lite.cards import PLAYER, POOL, tokens_made
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import (
     KEYWORDS,
@@ -77,19 +82,26 @@ from pure_engine.games.magic_lite.state import (
     Step,
 )
 
-__all__ = ["CARD_KEYS", "MAX_ORDERS", "make_encoding"]
+__all__ = ["CARD_KEYS", "MAX_ORDERS", "battlefield_slots", "make_encoding"]
 
 CARD_KEYS: Final = tuple(key for key in POOL.defs if key != PLAYER)
 """Every card of the set, in the card list's order: the one-hots and the card numbers."""
 _CARD: Final = {key: n for n, key in enumerate(CARD_KEYS)}
 _K: Final = len(CARD_KEYS)
+_FACES: Final = tuple(
+    (key, mode) for key in CARD_KEYS for mode in range(max(1, len(POOL.defs[key].modes)))
+)
+"""What can be cast: every card, a modal card once per mode (its modes are chosen on casting)."""
+_FACE: Final = {face: n for n, face in enumerate(_FACES)}
 _TAGS: Final = (*KEYWORDS.values(), PACIFIED)
 _STEPS: Final = len(Step)
 _SHOWN_STACK: Final = 4
+_TURN: Final = _STEPS + 12
+"""The turn block: the step one-hot, 9 numbers, and the opening hands' 3."""
 MAX_ORDERS: Final = math.factorial(6)
 """Damage orders that get a number: every order of up to six blockers of one attacker."""
-_SLOT: Final = _K + 9 + len(_TAGS)
-"""A battlefield slot: the card one-hot, 5 numbers, the keywords, 4 combat and aura numbers."""
+_SLOT: Final = _K + 10 + len(_TAGS)
+"""A battlefield slot: the card one-hot, 6 numbers, the keywords, 4 combat and aura numbers."""
 
 
 def _frac(value: int, cap: float) -> float:
@@ -106,13 +118,15 @@ class _Numbers:
         self.land = 3
         self.discard = self.land + _K
         self.cast = self.discard + _K
-        self.attack = self.cast + _K * self.targets
+        self.attack = self.cast + len(_FACES) * self.targets
         self.block = self.attack + battlefield
         self.order = self.block + battlefield * battlefield
         self.choose = self.order + MAX_ORDERS
         self.options = 2 * battlefield
         self.activate = self.choose + self.options
-        self.size = self.activate + battlefield * self.targets
+        self.keep = self.activate + battlefield * self.targets
+        self.bottom = self.keep + 2
+        self.size = self.bottom + _K
 
     # --- entities and slots
 
@@ -167,8 +181,8 @@ class _Numbers:
             case Act.DISCARD:
                 return self.discard + _CARD[entities[EntityId(action.card)].card]
             case Act.CAST:
-                card = _CARD[entities[EntityId(action.card)].card]
-                return self.cast + card * self.targets + self.target_slot(state, action.other, me)
+                face = _FACE[entities[EntityId(action.card)].card, action.mode]
+                return self.cast + face * self.targets + self.target_slot(state, action.other, me)
             case Act.ATTACK:
                 return self.attack + self.place(zones[ZONES.battlefield[me]], action.card)
             case Act.BLOCK:
@@ -195,6 +209,10 @@ class _Numbers:
                         f"magic_lite encoding: option {action.card} is past {self.options}"
                     )
                 return self.choose + action.card
+            case Act.KEEP | Act.MULLIGAN:
+                return self.keep + (action.kind == Act.MULLIGAN)
+            case Act.BOTTOM:
+                return self.bottom + _CARD[entities[EntityId(action.card)].card]
 
     def action(self, state: MagicState, number: int) -> Action:
         me = current_player(state)
@@ -206,9 +224,10 @@ class _Numbers:
         if number < self.cast:
             return Action(Act.DISCARD, _in_hand(state, me, number - self.discard, number))
         if number < self.attack:
-            card, slot = divmod(number - self.cast, self.targets)
-            source = _in_hand(state, me, card, number)
-            return Action(Act.CAST, source, self.slot_target(state, slot, me, number))
+            face, slot = divmod(number - self.cast, self.targets)
+            key, mode = _FACES[face]
+            source = _in_hand(state, me, _CARD[key], number)
+            return Action(Act.CAST, source, self.slot_target(state, slot, me, number), mode)
         if number < self.block:
             field = zones[ZONES.battlefield[me]]
             return Action(Act.ATTACK, _nth(field, number - self.attack, "permanent", number))
@@ -226,7 +245,7 @@ class _Numbers:
             return Action(Act.ORDER, state.to_order[0], number - self.order)
         if number < self.activate:
             return Action(Act.CHOOSE, number - self.choose)
-        if number < self.size:
+        if number < self.keep:
             place, slot = divmod(number - self.activate, self.targets)
             field = zones[ZONES.battlefield[me]]
             return Action(
@@ -234,6 +253,10 @@ class _Numbers:
                 _nth(field, place, "permanent", number),
                 self.slot_target(state, slot, me, number),
             )
+        if number < self.bottom:
+            return Action(Act.MULLIGAN if number - self.keep else Act.KEEP)
+        if number < self.size:
+            return Action(Act.BOTTOM, _in_hand(state, me, number - self.bottom, number))
         raise ValueError(f"magic_lite encoding: expected an action number 0..{self.size - 1}")
 
 
@@ -254,6 +277,14 @@ def _in_hand(state: MagicState, player: int, card: int, number: int) -> EntityId
 
 
 # --- the observation tensor ---------------------------------------------------------------------
+
+
+def _opening(state: MagicState, player: int) -> tuple[float, float, float]:
+    """The opening hands being decided, my mulligans and theirs (/ 7)."""
+    m = state.mulligan
+    if m is None:
+        return (0.0, 0.0, 0.0)
+    return (1.0, _frac(m.taken[player], 7), _frac(m.taken[1 - player], 7))
 
 
 def _counts(state: MagicState, zone: ZoneId) -> list[float]:
@@ -282,14 +313,15 @@ def _permanents(out: list[float], state: MagicState, side: int, slots: int) -> N
         e = entities[entity_id]
         out[start + _CARD[e.card]] = 1.0
         at = start + _K
-        out[at : at + 5] = [
+        out[at : at + 6] = [
             float(bool(e.status & TAPPED)),
             float(bool(e.status & EXHAUSTED)),
             _frac(e.attack, 10),
             _frac(e.health, 10),
             _frac(e.damage, 10),
+            _frac(e.armor, 10),
         ]
-        at += 5
+        at += 6
         for bit, tag in enumerate(_TAGS):
             out[at + bit] = float(bool(e.tags & tag))
         at += len(_TAGS)
@@ -301,11 +333,21 @@ def _permanents(out: list[float], state: MagicState, side: int, slots: int) -> N
         ]
 
 
+def battlefield_slots(deck: Sequence[str]) -> int:
+    """The most permanents a player of *deck* can have: its cards, and the tokens its cards
+    make (each token maker resolves once: an instant or a sorcery).
+
+    >>> battlefield_slots(["mountain"] * 38 + ["dragon_fodder"] * 2)
+    44
+    """
+    return len(deck) + sum(tokens_made(card) for card in deck)
+
+
 def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action]:
     """magic_lite's :class:`~pure_engine.core.encoding.Encoding` for these two deck lists."""
-    b = max(len(deck) for deck in decks)
+    b = max(battlefield_slots(deck) for deck in decks)
     numbers = _Numbers(b, sum(len(deck) for deck in decks))
-    size = 22 + 10 + 3 * _K + 2 * b * _SLOT + 1 + _SHOWN_STACK * (_K + 1) + 4 + 2 * b
+    size = _TURN + 12 + 3 * _K + 2 * b * _SLOT + 1 + _SHOWN_STACK * (_K + 1) + 4 + 2 * b
 
     def observation_tensor(state: MagicState, player: int) -> list[float]:
         zones = state.table.zones
@@ -322,10 +364,13 @@ def make_encoding(decks: Sequence[Sequence[str]]) -> Encoding[MagicState, Action
             _frac(state.passes, 2),
             float(bool(state.lost >> player & 1)),
             float(bool(state.lost >> (1 - player) & 1)),
+            *_opening(state, player),
         ]
         for side in (player, 1 - player):
+            shield = state.table.entities[zones[ZONES.player[side]][0]].armor
             out += [
                 _frac(state.life[side], 40),
+                _frac(shield, 10),
                 _frac(len(zones[ZONES.hand[side]]), 10),
                 _frac(len(zones[ZONES.library[side]]), 60),
                 _frac(len(zones[ZONES.graveyard[side]]), 60),

@@ -10,36 +10,51 @@
   (coloured symbols first, lands before creatures).  Mana never floats, so
   the mana pools empty between steps trivially.
 * :func:`settle` runs after anything happens: the programs that are
-  running, then state-based actions (rule 704: lethal damage, 0 life, auras
-  without a creature, resolved spells to the graveyard) until none applies,
-  then the triggered abilities onto the stack in APNAP order.
+  running, then state-based actions (rule 704: lethal damage and 0 toughness —
+  the kit's death phase, which spares an indestructible creature but for 0
+  toughness —, 0 life, auras without a creature or on one with protection from
+  their colour, equipment unattached from a creature that left, tokens off the
+  battlefield cease to exist, the legend rule, resolved spells to the
+  graveyard) until none applies, then the triggered abilities onto the stack
+  in APNAP order.
+* The game's own programs beside the cards': announcing X when a spell with X
+  in its cost is cast (:func:`announce_x`), and the legend rule's choice.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Final
 
-from pure_engine.cards import Event
+from pure_engine.cards import ChooseNumber, Ctx, Do, Effect, Event, KeepOne
+from pure_engine.cards.permanents import cease, detach, duplicates, number_in, strays
 from pure_engine.cards.runtime import (
     EXHAUSTED,
     CardRules,
+    CardState,
     Enchantment,
     Entity,
     EntityId,
     Frame,
+    Program,
+    Reg,
     Table,
+    compile_effects,
     emit,
     move,
+    push,
     put,
     put_all,
     remove_buffs,
     resolve,
+    run,
     spawn,
 )
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import ZoneId, move_card
 from pure_engine.games.magic_lite.cards import (
+    CARDS,
     KINDS,
     LAYOUT,
     PLAYER,
@@ -49,15 +64,25 @@ from pure_engine.games.magic_lite.cards import (
     mana_of,
 )
 from pure_engine.games.magic_lite.damage import deal_damage, gained
+from pure_engine.games.magic_lite.protection import can_target, protected
 from pure_engine.games.magic_lite.stack import triggers_to_stack
-from pure_engine.games.magic_lite.state import TAPPED, CardFacts, Cost, MagicEvent, MagicState
+from pure_engine.games.magic_lite.state import (
+    INDESTRUCTIBLE,
+    TAPPED,
+    CardFacts,
+    Cost,
+    MagicEvent,
+    MagicState,
+)
 
 __all__ = [
+    "ANNOUNCE",
     "BATTLEFIELD",
     "HAND",
     "RULES",
     "ZONES",
     "Zones",
+    "announce_x",
     "can_pay",
     "draw_cards",
     "enter_battlefield",
@@ -142,7 +167,7 @@ def entered_table(table: Table, entity_id: EntityId, controller: int) -> Table:
     field = BATTLEFIELD[controller]
     zones = move_card(table.zones, entity_id, e.zone, field)
     status = EXHAUSTED if "creature" in e.types else 0
-    entered = e.replace(zone=field, damage=0, status=status)
+    entered = e.replace(zone=field, damage=0, armor=0, status=status)
     return table.replace(entities=table.entities.set(entity_id, entered), zones=zones)
 
 
@@ -173,20 +198,73 @@ def _summon_hook(state: MagicState, frame: Frame, player: int, card: str) -> Mag
         known.own & gained_facts.own,
         known.auras or gained_facts.auras,
         known.abilities or gained_facts.abilities,
+        known.tokens or gained_facts.tokens,
+        known.legends or gained_facts.legends,
     )
     return enter_battlefield(state.replace(table=table, cards=facts), new, player)
 
 
+# --- the game's own programs: announcing X, the legend rule ---------------------------------
+
+ANNOUNCE: Final = "announce"
+"""The program slot of an X spell's announcement (its X chosen and paid, rule 601.2b, 601.2g)."""
+_LEGEND_RULE: Final = "legend_rule"
+"""The program slot (of the player's card) of the legend rule's choice."""
+
+
+def _mana_left(state: CardState, frame: Frame) -> int:
+    """The most X can be: every mana the controller can still make."""
+    return sum(mana_counts(state.table, frame.ctx.controller))
+
+
+def _pay_x(x: Reg) -> Effect:
+    """Pay X generic mana; the spell's mana value on the stack includes X (rule 202.3e)."""
+
+    def pay_x(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        assert isinstance(state, MagicState) and frame.ctx.source is not None
+        amount = number_in(frame, x)
+        table = paid(state.table, frame.ctx.controller, Cost(amount, (0, 0, 0, 0, 0)))
+        spell = table.entities[frame.ctx.source]
+        return state.replace(table=put(table, spell.replace(cost=spell.cost + amount)))
+
+    return Do(pay_x)
+
+
+def _rule_programs() -> dict[tuple[str, str], Program]:
+    """The X announcement of every X spell, and the legend rule's choice."""
+    announce = (ChooseNumber(0, _mana_left, lambda x: (_pay_x(x),)),)
+    programs = {
+        (c.key, ANNOUNCE): compile_effects(announce, LAYOUT, "X")
+        for c in CARDS
+        if isinstance(cost := c.extra.get("cost"), Cost) and cost.x
+    }
+    programs[PLAYER, _LEGEND_RULE] = compile_effects((KeepOne(Reg(0)),), LAYOUT, "legend rule")
+    return programs
+
+
 RULES: Final[CardRules[MagicState]] = CardRules(
     layout=LAYOUT,
-    pool=POOL,
+    pool=dataclasses.replace(POOL, programs={**POOL.programs, **_rule_programs()}),
     damage=_damage_hook,
     heal=_heal_hook,
     draw=draw_cards,
     summon=_summon_hook,
     kinds=KINDS,
+    targetable=can_target,
+    indestructible=INDESTRUCTIBLE,
+    frail="creature",
 )
-"""The kit's view of magic_lite: layout, compiled cards and hooks."""
+"""The kit's view of magic_lite: layout, compiled cards (with the game's own programs: X,
+the legend rule) and hooks (and what hexproof, protection, indestructible and 0 toughness mean
+to the kit's targets and death phase)."""
+
+
+def announce_x(state: MagicState, player: int, spell: EntityId) -> MagicState:
+    """*player*, casting *spell* (its other costs paid), chooses X — up to the mana they have
+    left — and pays it: the decision is pending until they answer (rule 601.2b)."""
+    card = state.table.entities[spell].card
+    frame = Frame(card, ANNOUNCE, 0, Ctx(spell, player), (0,))
+    return run(push(state, RULES, frame), RULES, queue=False)
 
 
 # --- mana ------------------------------------------------------------------------------------
@@ -269,8 +347,9 @@ def tapped_for(
 
 
 def _orphans(state: MagicState) -> MagicState:
-    """Auras whose creature left go to the graveyard; cards on the stack zone without a spell
-    item (resolved or countered) go to their owner's graveyard."""
+    """Auras whose creature left, or has protection from the aura's colour (rule 704.5m), go to
+    the graveyard; cards on the stack zone without a spell item (resolved or countered) go to
+    their owner's graveyard."""
     table = state.table
     entities = table.entities
     attached = state.attached
@@ -279,8 +358,11 @@ def _orphans(state: MagicState) -> MagicState:
         kept = []
         for aura, creature in attached:
             a, c = entities[aura], entities[creature]
-            if c.zone in BATTLEFIELD and a.zone in BATTLEFIELD:
+            if c.zone in BATTLEFIELD and a.zone in BATTLEFIELD and not protected(c, a):
                 kept.append((aura, creature))
+                continue
+            if "equipment" in a.types:  # it stays on the battlefield, unattached (rule 301.5c)
+                table = detach(table, aura, creature)
                 continue
             if a.zone in BATTLEFIELD:
                 table = move(table, aura, ZONES.graveyard[a.owner])
@@ -294,12 +376,31 @@ def _orphans(state: MagicState) -> MagicState:
         waiting = {item.frame.ctx.source for item in state.stack if item.spell}
         for i in on_stack:
             if i not in waiting:
-                table = move(table, i, ZONES.graveyard[entities[i].owner])
+                table = move(_printed_cost(table, i), i, ZONES.graveyard[entities[i].owner])
     if table is not state.table:
         state = state.replace(table=table)
     for aura in buried:
         state = fire(state, MagicEvent.TO_GRAVEYARD, aura)
     return state
+
+
+def _legend_rule(state: MagicState) -> MagicState:
+    """The first player (in table order) controlling two legendary permanents of one name
+    chooses the one to keep; the others go to the graveyard (rule 704.5j)."""
+    groups = duplicates(state.table, BATTLEFIELD)
+    if not groups:
+        return state
+    group = groups[0]
+    controller = BATTLEFIELD.index(state.table.entities[group[0]].zone)
+    frame = Frame(PLAYER, _LEGEND_RULE, 0, Ctx(None, controller), (group,))
+    return run(push(state, RULES, frame), RULES, queue=False)
+
+
+def _printed_cost(table: Table, spell: EntityId) -> Table:
+    """*spell*, leaving the stack, with its printed mana value again (X is 0 off the stack)."""
+    e = table.entities[spell]
+    printed = POOL.defs[e.card].cost
+    return table if e.cost == printed else put(table, e.replace(cost=printed))
 
 
 def _from_source(tag: str) -> Callable[[Enchantment], bool]:
@@ -318,11 +419,23 @@ def _auras_in_play(state: MagicState) -> bool:
     return False
 
 
+_OFF_BATTLEFIELD: Final = (*ZONES.graveyard, *ZONES.hand, *ZONES.exile)
+"""Where a permanent that left the battlefield can be (a token there ceases to exist)."""
+
+
 def _state_based_actions(state: MagicState) -> MagicState:
     """Magic's state-based actions beside the kit's death phase (rule 704.5): auras without
-    their creature go to the graveyard, resolved spells leave the stack zone, a player at 0
-    life loses."""
+    their creature go to the graveyard and equipment is unattached, resolved spells leave the
+    stack zone, tokens off the battlefield cease to exist (704.5d), a player with two legendary
+    permanents of one name chooses one to keep (704.5j), a player at 0 life loses."""
     state = _orphans(state)
+    facts = state.cards
+    if facts.tokens:
+        gone = strays(state.table, _OFF_BATTLEFIELD)
+        if gone:
+            state = state.replace(table=cease(state.table, gone))
+    if facts.legends and state.pending is None:
+        state = _legend_rule(state)
     life = state.life
     lost = state.lost | (life[0] <= 0) | (life[1] <= 0) << 1
     return state if lost == state.lost else state.replace(lost=lost)

@@ -44,7 +44,15 @@ from pure_engine.games.magic_lite.combat import damage_order
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.encoding import make_encoding
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.state import TAPPED, Act, Action, CardFacts, MagicState, Step
+from pure_engine.games.magic_lite.state import (
+    TAPPED,
+    Act,
+    Action,
+    CardFacts,
+    MagicState,
+    Mulligan,
+    Step,
+)
 from pure_engine.games.magic_lite.turn import enter, start_turns, step
 
 __all__ = [
@@ -64,6 +72,7 @@ __all__ = [
 
 _VERBS: Final = (
     "pass", "play", "cast", "activate", "attack", "done", "block", "order", "choose", "discard",
+    "keep", "mulligan", "bottom",
 )  # fmt: skip
 MAX_DECISIONS: Final = 20_000
 _OPENING_HAND: Final = 7
@@ -110,10 +119,12 @@ def deal(
     seed: int,
     skip: int,
     facts: CardFacts | None = None,
+    mulligan: bool = False,
 ) -> MagicState:
     """Shuffle both libraries with ``Rng(seed)``, draw seven cards each (the library's top
-    seven), and run to the first decision of turn 1 (player 0 goes first); *facts* are the
-    decks' :func:`~.cards.card_facts` (found from the decks when not given).
+    seven), and run to the first decision: with *mulligan*, the starting player's keep or
+    mulligan (:mod:`~.mulligan`), else turn 1's (player 0 goes first); *facts* are the decks'
+    :func:`~.cards.card_facts` (found from the decks when not given).
 
     >>> from pure_engine.games.magic_lite.decks import load_deck
     >>> s = deal(load_deck("green_stompy"), load_deck("red_burn"), seed=3, skip=0b11)
@@ -134,7 +145,8 @@ def deal(
     for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
         zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
     table = table.replace(zones=zones)
-    return start_turns(MagicState(table, rng=rng, skip=skip, cards=facts))
+    opening = Mulligan() if mulligan else None
+    return start_turns(MagicState(table, rng=rng, skip=skip, cards=facts, mulligan=opening))
 
 
 def position(
@@ -229,6 +241,7 @@ def observation(state: MagicState, player: int) -> Hashable:
         state.pending,
         state.lost,
         state.skip,
+        state.mulligan,
     )
 
 
@@ -277,10 +290,11 @@ def _name(state: MagicState, entity_id: int) -> str:
 
 
 def action_to_str(state: MagicState, action: Action) -> str:
-    """``pass``, ``play Forest``, ``cast Lightning Bolt -> p1``, ``activate Prodigal Sorcerer ->
-    p1``, ``attack Grizzly Bears``,
+    """``pass``, ``play Forest``, ``cast Lightning Bolt -> p1``, ``cast Healing Salve: gain 3
+    life -> p0`` (a modal spell's mode), ``activate Prodigal Sorcerer -> p1``,
+    ``attack Grizzly Bears``,
     ``done``, ``block Grizzly Bears with Llanowar Elves``, ``order Craw Wurm: A, B``,
-    ``choose Grizzly Bears``, ``discard Forest``."""
+    ``choose Grizzly Bears``, ``discard Forest``, ``keep``, ``mulligan``, ``bottom Forest``."""
     match action.kind:
         case Act.PASS:
             return "pass"
@@ -288,7 +302,9 @@ def action_to_str(state: MagicState, action: Action) -> str:
             return f"play {_name(state, action.card)}"
         case Act.CAST:
             target = f" -> {_name(state, action.other)}" if action.other >= 0 else ""
-            return f"cast {_name(state, action.card)}{target}"
+            modes = POOL.defs[state.table.entities[EntityId(action.card)].card].modes
+            mode = f": {modes[action.mode].label}" if modes else ""
+            return f"cast {_name(state, action.card)}{mode}{target}"
         case Act.ACTIVATE:
             target = f" -> {_name(state, action.other)}" if action.other >= 0 else ""
             return f"activate {_name(state, action.card)}{target}"
@@ -313,6 +329,15 @@ def action_to_str(state: MagicState, action: Action) -> str:
             return f"choose {option}"
         case Act.DISCARD:
             return f"discard {_name(state, action.card)}"
+        case Act.KEEP:
+            return "keep"
+        case Act.MULLIGAN:
+            return "mulligan"
+        case Act.BOTTOM:
+            return f"bottom {_name(state, action.card)}"
+
+
+_MODE_LABELS: Final = frozenset(m.label.lower() for d in POOL.defs.values() for m in d.modes)
 
 
 def parse_action(state: MagicState, text: str) -> Action:
@@ -329,7 +354,8 @@ def parse_action(state: MagicState, text: str) -> Action:
     for part in rest.replace(" -> ", "|").replace(" with ", "|").replace(": ", "|").split("|"):
         for name in part.split(", "):
             bare = name.split("#")[0].lower()
-            if bare and bare not in BY_NAME and not (bare[0] == "p" and bare[1:].isdigit()):
+            known = bare in BY_NAME or bare in _MODE_LABELS
+            if bare and not known and not (bare[0] == "p" and bare[1:].isdigit()):
                 raise ParseError(f"unknown card {name!r} in action {text!r}")
     if verb == "activate":
         card = BY_NAME.get(rest.split(" -> ")[0].split("#")[0].lower())
@@ -379,22 +405,27 @@ def make_game(
     deck0: str = "green_stompy",
     deck1: str = "red_burn",
     skip_trivial: bool | Sequence[int] = True,
+    mulligan: bool = False,
 ) -> Game[MagicState, Action]:
     """magic_lite with two decks (preset names or ``.json`` deck files).
 
     *skip_trivial*: ``True`` (both players), ``False``, or the seats whose
     single-option decisions — above all "pass priority" when they cannot do
-    anything else — are taken automatically inside the turn loop.
+    anything else — are taken automatically inside the turn loop.  *mulligan*: the game
+    begins with the London mulligan's decisions (keep or mulligan, then the cards to put on the
+    bottom); off by default, so that a seed deals the same game as before the mulligan existed.
     """
+    if not isinstance(mulligan, bool):
+        raise ValueError(f"mulligan is True or False, found {mulligan!r}")
     cards0, cards1 = load_deck(deck0), load_deck(deck1)
     skip = _skip_bits(skip_trivial)
     facts = card_facts((*cards0, *cards1))
     seats = skip_trivial if isinstance(skip_trivial, bool) else tuple(sorted(set(skip_trivial)))
-    params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats}
+    params = {"deck0": deck0, "deck1": deck1, "skip_trivial": seats, "mulligan": mulligan}
 
     def initial_state(seed: int | None = None) -> MagicState:
         seed = 0 if seed is None else seed
-        return deal(cards0, cards1, seed=seed, skip=skip, facts=facts)
+        return deal(cards0, cards1, seed=seed, skip=skip, facts=facts, mulligan=mulligan)
 
     info = GameInfo(
         name="magic_lite",

@@ -2,8 +2,9 @@
 passing, casting, resolving.
 
 A player holding priority may pass, play a land (their main phase, the stack empty, none played
-yet this turn), cast a spell they can pay for (an instant at any time, anything else at
-sorcery timing) with a legal target, or activate an ability (:mod:`~.abilities`):
+yet this turn), cast a spell they can pay for (an instant or a card with flash at any time,
+anything else at sorcery timing) with a legal target, in each mode of a modal spell, or
+activate an ability (:mod:`~.abilities`):
 :func:`priority_actions` lists those choices and :func:`can_act` says whether there is more
 than ``pass`` — the same list, stopped at its first choice.  A window opens for the active
 player at each step (:func:`open_window`); when both players skip trivial decisions and
@@ -19,21 +20,23 @@ from collections.abc import Iterator
 from typing import Final
 
 from pure_engine.cards import Ctx
-from pure_engine.cards.runtime import EntityId, Frame, is_alive, move
+from pure_engine.cards.runtime import EntityId, Frame, mode_slot, move
 from pure_engine.games.magic_lite.abilities import activations, fizzles
 from pure_engine.games.magic_lite.cards import POOL, cost_of, is_permanent
 from pure_engine.games.magic_lite.engine import (
     HAND,
     RULES,
     ZONES,
+    announce_x,
     can_pay,
     enter_battlefield,
     mana_counts,
     paid,
     settle,
 )
+from pure_engine.games.magic_lite.protection import can_target
 from pure_engine.games.magic_lite.stack import StackItem, pop_item, push_item, start_item
-from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
+from pure_engine.games.magic_lite.state import FLASH, Act, Action, MagicState, Step
 
 __all__ = [
     "PASS",
@@ -48,6 +51,12 @@ __all__ = [
 ]
 
 PASS: Final = Action(Act.PASS)
+_CAST_SLOTS: Final = {
+    key: tuple(mode_slot(k) for k in range(len(d.modes))) or ("play",)
+    for key, d in POOL.defs.items()
+}
+"""The program slot a card is cast with: ``play``, or each mode of a modal card (its mode is
+chosen as it is cast, rule 601.2b)."""
 
 
 def is_sorcery_timing(state: MagicState, player: int) -> bool:
@@ -57,17 +66,17 @@ def is_sorcery_timing(state: MagicState, player: int) -> bool:
 
 
 def spell_targets(
-    state: MagicState, card: str, source: EntityId, controller: int
+    state: MagicState, card: str, source: EntityId, controller: int, slot: str = "play"
 ) -> tuple[EntityId, ...] | None:
-    """The legal targets of *card* cast by *controller* (``None``: the card has no target)."""
-    selector = POOL.targets.get(card)
+    """The legal targets of *card* cast by *controller* (``None``: the card has no target), in
+    its mode *slot* for a modal card: those its selector offers that it may target
+    (:func:`~.protection.can_target`: hexproof, protection)."""
+    selector = POOL.targets.get(card) if slot == "play" else POOL.ability_targets.get((card, slot))
     if selector is None:
         return None
-    entities = state.table.entities
+    ctx = Ctx(source, controller)
     return tuple(
-        i
-        for i in selector(state.table, Ctx(source, controller))
-        if i != source and is_alive(entities[i])
+        i for i in selector(state.table, ctx) if i != source and can_target(state.table, ctx, i)
     )
 
 
@@ -81,10 +90,10 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
     seen: set[str] = set()
     for i in table.zones[HAND[player]]:
         card = table.entities[i].card
-        types = POOL.defs[card].types
-        if card in seen or ("instant" not in types and not sorcery):
+        d = POOL.defs[card]
+        if card in seen or not (sorcery or "instant" in d.types or d.tags & FLASH):
             continue
-        if "land" in types:
+        if "land" in d.types:
             if not state.land_played:
                 seen.add(card)
                 yield Action(Act.PLAY_LAND, i)
@@ -94,12 +103,13 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
         if not can_pay(cost_of(card), counts):
             continue
         seen.add(card)
-        targets = spell_targets(state, card, i, player)
-        if targets is None:
-            yield Action(Act.CAST, i)
-        else:
-            for t in targets:
-                yield Action(Act.CAST, i, t)
+        for mode, slot in enumerate(_CAST_SLOTS[card]):  # each mode of a modal card
+            targets = spell_targets(state, card, i, player, slot)
+            if targets is None:
+                yield Action(Act.CAST, i, -1, mode)
+            else:
+                for t in targets:
+                    yield Action(Act.CAST, i, t, mode)
     yield from activations(table, player, sorcery=sorcery)
 
 
@@ -189,11 +199,12 @@ def resolve(state: MagicState, item: StackItem) -> MagicState:
     source, controller, target = frame.ctx.source, frame.ctx.controller, frame.ctx.target
     assert source is not None
     card = state.table.entities[source].card
-    if target is not None and target not in (spell_targets(state, card, source, controller) or ()):
+    legal = spell_targets(state, card, source, controller, frame.slot)
+    if target is not None and target not in (legal or ()):
         return settle(state)
     if is_permanent(card):  # a permanent spell enters the battlefield (rule 608.3)
         return settle(enter_battlefield(state, source, controller))
-    if (card, "play") in POOL.programs:
+    if (card, frame.slot) in POOL.programs:
         return settle(start_item(state, RULES, item))
     return settle(state)
 
@@ -210,13 +221,19 @@ def _after_resolving(state: MagicState) -> MagicState:
     return state
 
 
-def cast(state: MagicState, player: int, card_id: EntityId, target: int) -> MagicState:
-    """*player* casts *card_id* (with *target*, ``-1``: none; assumed legal): they pay its cost,
-    it goes on the stack, and they receive priority (rule 601.2)."""
+def cast(
+    state: MagicState, player: int, card_id: EntityId, target: int, mode: int = 0
+) -> MagicState:
+    """*player* casts *card_id* (with *target*, ``-1``: none, in *mode* if the card is modal;
+    assumed legal): they pay its cost, it goes on the stack, and they receive priority (rule
+    601.2) — for a spell with X in its cost, once they have chosen X and paid it
+    (:func:`~.engine.announce_x`: a decision)."""
     card = state.table.entities[card_id].card
     table = move(paid(state.table, player, cost_of(card)), card_id, ZONES.stack)
-    program = POOL.programs.get((card, "play"))
+    slot = _CAST_SLOTS[card][mode]
+    program = POOL.programs.get((card, slot))
     regs = (0,) * program.regs if program is not None else ()
     aimed = EntityId(target) if target >= 0 else None
-    frame = Frame(card, "play", 0, Ctx(card_id, player, aimed), regs)
-    return push_item(state.replace(table=table), StackItem(frame, spell=True))
+    frame = Frame(card, slot, 0, Ctx(card_id, player, aimed), regs)
+    state = push_item(state.replace(table=table), StackItem(frame, spell=True))
+    return announce_x(state, player, card_id) if cost_of(card).x else state

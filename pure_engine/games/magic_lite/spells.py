@@ -25,6 +25,8 @@ from pure_engine.cards import (
     HasType,
     Heal,
     Hit,
+    Mode,
+    Prevent,
     ReturnToHand,
     Trigger,
 )
@@ -135,8 +137,12 @@ SPELL_CARDS: Final[tuple[CardDef, ...]] = (
         "Healing Salve",
         "W",
         ("instant",),
-        "You gain 3 life.",
-        play=(Heal(YOU, 3),),
+        "Choose one — Target player gains 3 life; or prevent the next 3 damage that would be "
+        "dealt to any target this turn.",
+        modes=(
+            Mode("gain 3 life", (Heal(TARGET, 3),), PLAYERS),
+            Mode("prevent 3 damage", (Prevent(TARGET, 3),), ANY_TARGET),
+        ),
     ),
     card(
         "swords_to_plowshares",

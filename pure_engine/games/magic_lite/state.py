@@ -26,13 +26,17 @@ __all__ = [
     "DEFENDER",
     "DOUBLE_STRIKE",
     "FIRST_STRIKE",
+    "FLASH",
     "FLYING",
     "HASTE",
+    "HEXPROOF",
+    "INDESTRUCTIBLE",
     "KEYWORDS",
     "LIFELINK",
     "MENACE",
     "ONE_BLOCKER",
     "PACIFIED",
+    "PROTECTION",
     "REACH",
     "TAPPED",
     "TRAMPLE",
@@ -43,8 +47,10 @@ __all__ = [
     "Cost",
     "MagicEvent",
     "MagicState",
+    "Mulligan",
     "Step",
     "parse_cost",
+    "protection_from",
 ]
 
 # Keywords are entity tags (bit flags): auras and "until end of turn" effects add them as buffs.
@@ -67,6 +73,15 @@ DOUBLE_STRIKE: Final = 1 << 12
 """Deals both first-strike and regular combat damage (rule 702.4)."""
 MENACE: Final = 1 << 13
 """Can't be blocked except by two or more creatures (rule 702.111)."""
+FLASH: Final = 1 << 14
+"""May be cast any time its controller could cast an instant (rule 702.8)."""
+HEXPROOF: Final = 1 << 15
+"""Can't be the target of spells or abilities its controller's opponents control (702.11)."""
+INDESTRUCTIBLE: Final = 1 << 16
+"""Isn't destroyed by destroy effects or lethal damage (rule 702.12)."""
+_PROTECTION_SHIFT: Final = 17
+PROTECTION: Final = 0b11111 << _PROTECTION_SHIFT
+"""Protection from each colour (rule 702.16), one bit a colour in WUBRG order."""
 
 KEYWORDS: Final = {
     "flying": FLYING,
@@ -82,12 +97,29 @@ KEYWORDS: Final = {
     "can't be blocked by more than one creature": ONE_BLOCKER,
     "double strike": DOUBLE_STRIKE,
     "menace": MENACE,
+    "flash": FLASH,
+    "hexproof": HEXPROOF,
+    "indestructible": INDESTRUCTIBLE,
+    **{
+        f"protection from {name}": 1 << (_PROTECTION_SHIFT + k)
+        for k, name in enumerate(("white", "blue", "black", "red", "green"))
+    },
 }
 
 TAPPED: Final = FIRST_GAME_STATUS
 """A tapped permanent (summoning sickness is the kit's ``EXHAUSTED``)."""
 
 COLORS: Final = "WUBRG"
+
+
+def protection_from(colors: str) -> int:
+    """The keyword bits of protection from each colour of *colors* (``"BR"``: from black and
+    from red), which the rules read against a source's colours (:data:`PROTECTION`).
+
+    >>> protection_from("B") >> _PROTECTION_SHIFT, protection_from("WG") >> _PROTECTION_SHIFT
+    (4, 17)
+    """
+    return sum(1 << (_PROTECTION_SHIFT + COLORS.index(c)) for c in colors)
 
 
 class MagicEvent(Event):
@@ -141,59 +173,73 @@ class Act(enum.IntEnum):
     CHOOSE = 8
     DISCARD = 9
     ACTIVATE = 10
+    KEEP = 11
+    MULLIGAN = 12
+    BOTTOM = 13
 
 
 class Action(Struct):
     """One small decision: ``kind`` and up to two numbers.
 
-    ``cast``: ``card`` is the entity cast, ``other`` its target (-1: none);
+    ``cast``: ``card`` is the entity cast, ``other`` its target (-1: none), ``mode`` the mode
+    chosen of a modal card ("choose one —", rule 700.2);
     ``activate``: ``card`` is the permanent whose ability is activated, ``other`` its target;
     ``block``: ``card`` blocks ``other``; ``order``: ``card`` is the attacker,
     ``other`` the index of the chosen order; ``choose``: ``card`` is the option
-    index of the pending decision.
+    index of the pending decision; ``keep`` / ``mulligan``: an opening hand kept or not;
+    ``bottom``: ``card`` goes to the bottom of the library after a mulligan.
     """
 
     kind: Act
     card: int = -1
     other: int = -1
+    mode: int = 0
 
 
 class Cost(Struct):
-    """A mana cost: generic mana and the coloured symbols, as counts in WUBRG order.
+    """A mana cost: generic mana, the coloured symbols as counts in WUBRG order, and how many
+    ``X`` symbols it has (their value is chosen when the spell is cast: rule 107.3).
 
     >>> parse_cost("2GG")
-    Cost(generic=2, colored=(0, 0, 0, 0, 2))
-    >>> parse_cost("2GG").value
-    4
+    Cost(generic=2, colored=(0, 0, 0, 0, 2), x=0)
+    >>> parse_cost("2GG").value, parse_cost("XR").value, str(parse_cost("XR"))
+    (4, 1, 'XR')
     """
 
     generic: int
     colored: tuple[int, int, int, int, int]
+    x: int = 0
 
     @property
     def value(self) -> int:
-        """The mana value (converted mana cost)."""
+        """The mana value (converted mana cost; X is 0 but on the stack: rule 202.3e)."""
         return self.generic + sum(self.colored)
 
     def __str__(self) -> str:
         symbols = "".join(c * n for c, n in zip(COLORS, self.colored, strict=True))
-        return (str(self.generic) if self.generic or not symbols else "") + symbols
+        generic = str(self.generic) if self.generic or not (symbols or self.x) else ""
+        return "X" * self.x + generic + symbols
 
 
 def parse_cost(text: str) -> Cost:
-    """A cost from Magic's notation: optional generic digits, then coloured symbols (``3WW``).
+    """A cost from Magic's notation: optional ``X`` symbols, optional generic digits, then
+    coloured symbols (``3WW``, ``XUU``).
 
-    >>> parse_cost("X")
+    >>> parse_cost("XX1")
+    Cost(generic=1, colored=(0, 0, 0, 0, 0), x=2)
+    >>> parse_cost("Y")
     Traceback (most recent call last):
     ...
-    pure_engine.errors.ParseError: expected a mana cost like '1G' or 'UU', found 'X'
+    pure_engine.errors.ParseError: expected a mana cost like '1G', 'UU' or 'XR', found 'Y'
     """
-    digits = len(text) - len(text.lstrip("0123456789"))
-    symbols = text[digits:]
+    rest = text.lstrip("X")
+    xs = len(text) - len(rest)
+    digits = len(rest) - len(rest.lstrip("0123456789"))
+    symbols = rest[digits:]
     if not text or any(c not in COLORS for c in symbols):
-        raise ParseError(f"expected a mana cost like '1G' or 'UU', found {text!r}")
+        raise ParseError(f"expected a mana cost like '1G', 'UU' or 'XR', found {text!r}")
     counts = tuple(symbols.count(c) for c in COLORS)
-    return Cost(int(text[:digits] or 0), counts)  # type: ignore[arg-type]  # five counts
+    return Cost(int(rest[:digits] or 0), counts, xs)  # type: ignore[arg-type]  # five counts
 
 
 class CardFacts(Struct):
@@ -203,16 +249,38 @@ class CardFacts(Struct):
     look for), the events its cards hear only about themselves (``own``: "when this enters" —
     only the subject can trigger, no battlefield to scan), whether a card gives an aura
     recomputed from the board (``auras``: Glorious Anthem), whether a card has an activated
-    ability (``abilities``).  The default rules nothing out (every scan is made).
+    ability (``abilities``), whether a card makes tokens (``tokens``: they cease to exist off the
+    battlefield) and whether one is legendary (``legends``: the legend rule).  The default rules
+    nothing out (every scan is made).
 
     >>> CardFacts()
-    CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True)
+    CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True, tokens=True, \
+legends=True)
     """
 
     unheard: frozenset[Event] = frozenset()
     own: frozenset[Event] = frozenset()
     auras: bool = True
     abilities: bool = True
+    tokens: bool = True
+    legends: bool = True
+
+
+class Mulligan(Struct):
+    """The opening hands being decided (the London mulligan, rule 103.5): how many mulligans
+    each player ``taken``, the bit set of players who have not kept yet (``undecided``), those of
+    them who chose to mulligan this round (``mulliganed``: they shuffle and draw seven once
+    everybody undecided has chosen), and how many cards each player still puts on the bottom
+    of their library (``to_bottom``, once everybody kept).
+
+    >>> Mulligan()
+    Mulligan(taken=(0, 0), undecided=3, mulliganed=0, to_bottom=(0, 0))
+    """
+
+    taken: tuple[int, int] = (0, 0)
+    undecided: int = 0b11
+    mulliganed: int = 0
+    to_bottom: tuple[int, int] = (0, 0)
 
 
 class MagicState(StackState):
@@ -231,7 +299,9 @@ class MagicState(StackState):
     cards can never do (``cards``: :class:`CardFacts`, the same all game), and
     four counters that do not decide anything: flow ``ticks`` (passes of the
     flow loop, one per decision), ``steps`` (step changes), player
-    ``decisions`` and automatic actions (``autos``).
+    ``decisions`` and automatic actions (``autos``); and, before the first turn of a game
+    dealt with the mulligan, the opening hands being decided (``mulligan``: :class:`Mulligan`;
+    ``None`` once the first turn begins).
     """
 
     step: Step = Step.UNTAP
@@ -253,3 +323,4 @@ class MagicState(StackState):
     steps: int = 0
     decisions: int = 0
     autos: int = 0
+    mulligan: Mulligan | None = None

@@ -42,7 +42,7 @@ def turn_table() -> TurnMachine[MagicState, Step]:
     """The turn: one row per step, in order (rules 501-514)."""
     return TurnMachine(
         steps={
-            Step.UNTAP: FlowStep(Step.UNTAP, _after_untap, _untap),
+            Step.UNTAP: FlowStep(Step.UNTAP, _after_untap, _untap, _opening),
             Step.UPKEEP: FlowStep(Step.UPKEEP, Step.DRAW, _upkeep, decides),
             Step.DRAW: FlowStep(Step.DRAW, Step.MAIN1, _draw, decides),
             Step.MAIN1: FlowStep(Step.MAIN1, _after_main1, open_window, decides),
@@ -69,6 +69,12 @@ def decides(state: MagicState) -> bool:
     """True when a player decides here: a priority window open, a choice pending, attackers,
     blockers or a discard being declared, or an attacker's blockers to order."""
     return state.window or state.pending is not None or state.declaring or bool(state.to_order)
+
+
+def _opening(state: MagicState) -> bool:
+    """True while the opening hands are decided (the mulligan, before the first turn's untap
+    step ends)."""
+    return state.mulligan is not None
 
 
 def _get_step(state: MagicState) -> Step:
@@ -200,7 +206,7 @@ def _end_turn(state: MagicState) -> MagicState:
     turn begins."""
     entities = state.table.entities
     worn = []
-    for zone in BATTLEFIELD:
+    for zone in (*BATTLEFIELD, *ZONES.player):
         for i in state.table.zones[zone]:
             e = _worn(entities[i])
             if e is not entities[i]:
@@ -214,17 +220,18 @@ def _end_turn(state: MagicState) -> MagicState:
 
 
 def _worn(e: Entity) -> Entity:
-    """*e* with its damage worn off and its "until end of turn" buffs ended, with the keywords
-    they gave (those printed and those of the buffs that stay, auras', are kept)."""
+    """*e* with its damage worn off, its prevention shields ("this turn": Healing Salve) gone and
+    its "until end of turn" buffs ended, with the keywords they gave (those printed and those
+    of the buffs that stay, auras', are kept)."""
     if any(buff.one_turn for buff in e.buffs):
         e = without_buffs(e, lambda buff: buff.one_turn)
         tags = POOL.defs[e.card].tags
         for buff in e.buffs:
             tags |= buff.tags
-        if e.damage or tags != e.tags:
-            return e.replace(damage=0, tags=tags)
+        if e.damage or e.armor or tags != e.tags:
+            return e.replace(damage=0, armor=0, tags=tags)
         return e
-    return e.replace(damage=0) if e.damage else e
+    return e.replace(damage=0, armor=0) if e.damage or e.armor else e
 
 
 # --- the steps where nothing would happen --------------------------------------------------------

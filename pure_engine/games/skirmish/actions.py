@@ -55,6 +55,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.rules import POOL
+from pure_engine.games.skirmish.secrets import can_hide
 
 __all__ = [
     "ATTACK",
@@ -175,6 +176,8 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
             continue
         if d.extra.get("needs_room") and len(board) >= BOARD_LIMIT:
+            continue
+        if "secret" in d.types and not can_hide(table, me, e.card):
             continue
         is_minion = "minion" in d.types
         if is_minion and len(board) >= BOARD_LIMIT:

@@ -38,6 +38,7 @@ __all__ = [
     "MAIN_STEP",
     "MAX_MANA",
     "MINIONS",
+    "ON_ATTACKED",
     "ON_DAMAGED",
     "ON_HEALED",
     "ON_PLAYED",
@@ -45,6 +46,8 @@ __all__ = [
     "ON_TURN_END",
     "ON_TURN_START",
     "POISONOUS",
+    "SECRET_LIMIT",
+    "SECRET_ZONES",
     "SPELLPOWER",
     "START_STEP",
     "STEALTH",
@@ -72,11 +75,15 @@ class SkirmishEvent(Event):
     """A card was played from the hand, after its own effect (subject: that card)."""
     HEALED = "healed"
     """A character was healed: damage was restored (subject: that character)."""
+    ATTACKED = "attacked"
+    """An attack was declared, before any damage (subject: the character attacked; the
+    state's ``combat`` holds the attacker and the defender)."""
 
 
 # The events the rules emit, as module constants: on Python 3.11 a member looked up on its enum
 # class (``SkirmishEvent.DAMAGED``) goes through EnumType.__getattr__'s slow attribute slot,
 # about half a microsecond at every damage (-1.4 % instructions a skirmish game, cachegrind).
+ON_ATTACKED: Final = SkirmishEvent.ATTACKED
 ON_DAMAGED: Final = SkirmishEvent.DAMAGED
 ON_HEALED: Final = SkirmishEvent.HEALED
 ON_PLAYED: Final = SkirmishEvent.PLAYED
@@ -96,17 +103,19 @@ _PRIVATE = (
     ("hand", Visibility.OWNER),
     ("deck", Visibility.HIDDEN),
     ("graveyard", Visibility.PUBLIC),
+    ("secret", Visibility.OWNER),
 )
 LAYOUT: Final = Layout.build(
     [(kind, p, Visibility.PUBLIC) for p in (0, 1) for kind in ("hero", "board", "weapon")]
     + [(kind, p, seen) for kind, seen in _PRIVATE for p in (0, 1)]
 )
 """The zones in table order: heroes and boards first (what selectors return first), then
-hands, decks and graveyards."""
+hands, decks, graveyards and the secrets in play (their owner sees them; the opponent sees
+how many and their class: the game's observation adds that view)."""
 
-HERO_ZONES, BOARD_ZONES, WEAPON_ZONES, HAND_ZONES, DECK_ZONES, GRAVE_ZONES = (
+HERO_ZONES, BOARD_ZONES, WEAPON_ZONES, HAND_ZONES, DECK_ZONES, GRAVE_ZONES, SECRET_ZONES = (
     (LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1))
-    for kind in ("hero", "board", "weapon", "hand", "deck", "graveyard")
+    for kind in ("hero", "board", "weapon", "hand", "deck", "graveyard", "secret")
 )
 """Each kind of zone by player: ``BOARD_ZONES[p]`` is player *p*'s board."""
 
@@ -138,6 +147,7 @@ KEYWORDS: Final = {
 """Keyword names (puzzle files, notation) and their bits."""
 
 BOARD_LIMIT: Final = 7
+SECRET_LIMIT: Final = 5
 HAND_LIMIT: Final = 10
 MAX_MANA: Final = 10
 TURN_LIMIT: Final = 200
@@ -168,7 +178,9 @@ class SkirmishState(CardState):
     each player's mana crystals; ``powered`` whether each hero power was used
     this turn; ``fatigue`` the next fatigue damage minus one; ``played`` the
     cards played this turn (combo); ``winner`` 0 or 1, 2 for a draw, ``None``
-    while the game runs.
+    while the game runs; ``combat`` the attacker and defender of an attack whose
+    "when attacked" triggers (secrets) resolve before its damage, else ``None``;
+    ``overload`` the mana crystals each player's Overload cards lock next turn.
     """
 
     to_move: int = 0
@@ -180,3 +192,5 @@ class SkirmishState(CardState):
     fatigue: tuple[int, int] = (0, 0)
     played: int = 0
     winner: int | None = None
+    combat: tuple[int, int] | None = None
+    overload: tuple[int, int] = (0, 0)

@@ -10,10 +10,11 @@ my hand (10 slots)     the card one-hot (:data:`CARD_KEYS`), its cost / 10      
 boards (2 x 7 slots)   card one-hot, attack, health, damage, health left (each / 30,  14 (C + 18)
                        clipped), the 9 keywords, exhausted, frozen, silenced,
                        attacks made / 2, can attack now
-heroes (me, them)      class one-hot, health left, maximum health, armor, attack      2 x 24
+heroes (me, them)      class one-hot, health left, maximum health, armor, attack      2 x 26
                        (/ 30), weapon: present, attack / 30, durability left / 10;
                        frozen, can attack, hero power used, mana and crystals / 10,
-                       fatigue / 30, cards in hand / 10, cards in deck / 30
+                       fatigue / 30, cards in hand / 10, cards in deck / 30,
+                       secrets in play / 5, mana locked next turn (Overload) / 10
 the turn               I am to move, turn / 200, cards played this turn / 10,         6
                        I won, I lost, a draw
 the pending decision   I decide, chance decides, its kind one-hot (mode, target,      C + 28
@@ -50,7 +51,7 @@ OpenSpiel numbers them: option *i* of the pending chance decision is *i*
 >>> game = pure_engine.load_game("skirmish")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((5219,), 1637)
+((5773,), 1659)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)][-1]
 0
@@ -89,6 +90,8 @@ from pure_engine.games.skirmish.base import (
     KEYWORDS,
     LAYOUT,
     MAX_MANA,
+    SECRET_LIMIT,
+    SECRET_ZONES,
     TURN_LIMIT,
     WEAPON_ZONES,
     SkirmishState,
@@ -146,7 +149,7 @@ MAX_CHANCE_OUTCOMES: Final = 32
 
 _HAND_SLOT: Final = _C + 1
 _MINION: Final = _C + 9 + len(_KEYWORD_BITS)  # 4 stats, the keywords, 5 states
-_HERO: Final = len(CLASSES) + 15
+_HERO: Final = len(CLASSES) + 17
 _PENDING: Final = 8 + _TARGETS + 1 + _C + _MODES
 OBSERVATION_SIZE: Final = (
     HAND_LIMIT * _HAND_SLOT + 2 * BOARD_LIMIT * _MINION + 2 * _HERO + 6 + _PENDING
@@ -209,6 +212,8 @@ def _hero(out: list[float], state: SkirmishState, side: int) -> None:
         _frac(state.fatigue[side], _STAT_CAP),
         _frac(len(table.zones[HAND_ZONES[side]]), HAND_LIMIT),
         _frac(len(table.zones[DECK_ZONES[side]]), _STAT_CAP),
+        _frac(len(table.zones[SECRET_ZONES[side]]), SECRET_LIMIT),
+        _frac(state.overload[side], MAX_MANA),
     ]
 
 

@@ -33,6 +33,7 @@ from pure_engine.cards.runtime import (
     move,
     new_frame,
     new_table,
+    observe_facets,
     observe_table,
     push,
     put,
@@ -53,7 +54,6 @@ from pure_engine.games.skirmish.actions import (
     POWER,
     SkirmishAction,
     action_to_str,
-    attack_value,
     hero_of,
     legal_actions,
     parse_action,
@@ -73,16 +73,17 @@ from pure_engine.games.skirmish.base import (
     ON_SUMMONED,
     ON_TURN_END,
     ON_TURN_START,
+    SECRET_ZONES,
     START_STEP,
-    STEALTH,
     TURN_LIMIT,
     WEAPON_ZONES,
     SkirmishEvent,
     SkirmishState,
 )
+from pure_engine.games.skirmish.combat import attack, finish_combat
 from pure_engine.games.skirmish.decks import Deck, parse_deck
 from pure_engine.games.skirmish.encoding import make_encoding
-from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage, draw
+from pure_engine.games.skirmish.rules import FACETS, POOL, RULES, draw
 
 __all__ = [
     "MACHINE",
@@ -154,7 +155,8 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
 
 
 def _start_turn(state: SkirmishState) -> SkirmishState:
-    """A mana crystal, mana refilled, minions ready, a card drawn, start-of-turn triggers."""
+    """A mana crystal, mana refilled (less what Overload locked), minions ready, a card drawn,
+    start-of-turn triggers."""
     me = state.to_move
     if state.turn > TURN_LIMIT:
         return state.replace(winner=2)
@@ -167,7 +169,8 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
     state = state.replace(
         table=table,
         crystals=_set(state.crystals, me, crystals),
-        mana=_set(state.mana, me, crystals),
+        mana=_set(state.mana, me, max(0, crystals - state.overload[me])),
+        overload=_set(state.overload, me, 0),
         powered=(False, state.powered[1]) if me == 0 else (state.powered[0], False),
     )
     state = state_checks(draw(state, me, 1))
@@ -201,29 +204,6 @@ def _flow(state: SkirmishState) -> SkirmishState:
 # --- applying an action -----------------------------------------------------------------------
 
 
-def _combat(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
-    entities = state.table.entities
-    attacker, defender = entities[attacker_id], entities[defender_id]
-    hits, back = attack_value(state, attacker), defender.attack
-    table = put(
-        state.table,
-        attacker.replace(attacks=attacker.attacks + 1, tags=attacker.tags & ~STEALTH),
-    )
-    state = state.replace(table=table)
-    state = deal_damage(state, attacker_id, defender_id, hits)
-    if defender.zone in BOARD_ZONES:
-        state = deal_damage(state, defender_id, attacker_id, back)
-    if attacker.zone in HERO_ZONES:
-        weapon_zone = WEAPON_ZONES[attacker.owner]
-        for w in state.table.zones[weapon_zone]:
-            worn = state.table.entities[w]
-            table = put(state.table, worn.replace(damage=worn.damage + 1))
-            if worn.damage + 1 >= worn.health:
-                table = move(table, w, GRAVE_ZONES[attacker.owner])
-            state = state.replace(table=table)
-    return state
-
-
 def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     me = state.to_move
     card_id = EntityId(action.source)
@@ -233,6 +213,10 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     )
     target = None if action.target < 0 else EntityId(action.target)
     types = card.types
+    if "overload" in types:
+        locked = POOL.card(card.card).extra["overload"]
+        assert isinstance(locked, int)
+        state = state.replace(overload=_set(state.overload, me, state.overload[me] + locked))
     if "minion" in types:
         table = move(state.table, card_id, BOARD_ZONES[me], at=action.at)
         e = table.entities[card_id]
@@ -249,6 +233,13 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         if (card.card, "play") in POOL.programs:  # a weapon's battlecry
             state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
         return emit(state, RULES, ON_PLAYED, card_id)
+    if "secret" in types:  # into play, face down: its triggers listen from there
+        return emit(
+            state.replace(table=move(state.table, card_id, SECRET_ZONES[me])),
+            RULES,
+            ON_PLAYED,
+            card_id,
+        )
     state = state.replace(table=move(state.table, card_id, GRAVE_ZONES[me]))
     if (card.card, "play") in POOL.programs:
         state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
@@ -262,7 +253,7 @@ def _apply(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     if kind == PLAY:
         return _play(state, action)
     if kind == ATTACK:
-        return _combat(state, EntityId(action.source), EntityId(action.target))
+        return attack(state, EntityId(action.source), EntityId(action.target))
     if kind == POWER:
         me = state.to_move
         powered = (True, state.powered[1]) if me == 0 else (state.powered[0], True)
@@ -278,11 +269,13 @@ step: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(
     _apply,
     (
         Pass("resolve", lambda s: resolve(s, RULES)),
+        Pass("combat", finish_combat),
         Pass("state_checks", state_checks),
         Pass("flow", _flow),
     ),
 )
-"""``step(state, action)``: apply → resolve → state_checks → flow (``step.trace`` shows each)."""
+"""``step(state, action)``: apply → resolve → combat (an attack's damage, when triggers had to
+resolve first) → state_checks → flow (``step.trace`` shows each)."""
 
 within_turn: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(_apply, step.passes[:-1])
 """``step`` without the flow pass: after ``end_turn`` it stops once the end-of-turn step has
@@ -334,12 +327,16 @@ def observation(state: SkirmishState, player: int) -> Hashable:
         state.fatigue,
         state.played,
         state.winner,
+        state.combat,
+        state.overload,
+        observe_facets(state.table, LAYOUT, player, FACETS),
     )
 
 
 def resample(state: SkirmishState, player: int, rng: random.Random) -> SkirmishState:
-    """Deal anew what *player* cannot see: the opponent's hand and deck, their own deck order."""
-    return state.replace(table=resample_table(state.table, LAYOUT, player, rng))
+    """Deal anew what *player* cannot see: the opponent's hand, deck and secrets (each secret
+    stays a secret of its class), their own deck order."""
+    return state.replace(table=resample_table(state.table, LAYOUT, player, rng, FACETS))
 
 
 def key(state: SkirmishState) -> Hashable:

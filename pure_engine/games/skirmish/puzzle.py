@@ -21,8 +21,9 @@ when given, is the full keyword list (``taunt``, ``charge``, ``divine_shield``,
 ``exhausted: true`` means the minion cannot attack this turn.  A weapon is
 ``{"card": "fiery_war_axe", "attack": 3, "durability": 2}`` (both optional).
 Optional counters: ``cards_played`` (cards already played this turn, for
-combo) on the puzzle, ``fatigue`` on a player.  Secrets are not part of
-skirmish: ``secrets`` must be empty.
+combo) on the puzzle, ``fatigue`` on a player.  ``secrets`` names the secrets a
+player has in play (of the player's class, each once, at most five); the puzzle
+states them, so the solver plays knowing them (see docs/skirmish.md).
 
 Unknown keys, unknown cards, wrong types (``true`` where a number belongs)
 are a :class:`~pure_engine.errors.ParseError` naming the JSON path.
@@ -47,6 +48,7 @@ from pure_engine.cards.runtime import (
     EXHAUSTED,
     FROZEN,
     Entity,
+    Table,
     new_table,
     put,
     refresh_auras,
@@ -60,11 +62,13 @@ from pure_engine.games.skirmish.base import (
     LAYOUT,
     MAIN_STEP,
     MAX_MANA,
+    SECRET_LIMIT,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import CLASSES, DEFS
 from pure_engine.games.skirmish.decks import parse_json, unknown_card
 from pure_engine.games.skirmish.rules import POOL, RULES
+from pure_engine.games.skirmish.secrets import can_hide
 
 __all__ = ["load_puzzle", "parse_puzzle"]
 
@@ -157,8 +161,6 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
         mana[p] = r.int(player.get("mana", 0), f"{path}.mana", 0, MAX_MANA)
         powered[p] = r.bool(player.get("hero_power_used", False), f"{path}.hero_power_used")
         fatigue[p] = r.int(player.get("fatigue", 0), f"{path}.fatigue", 0, 1000)
-        if r.list(player.get("secrets", []), f"{path}.secrets"):
-            raise r.fail(f"{path}.secrets", "secrets are not part of skirmish; expected []")
         weapon = player.get("weapon")
         if weapon is not None:
             w = r.obj(weapon, f"{path}.weapon", _WEAPON_KEYS)
@@ -180,6 +182,7 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
                 table, e = spawn(table, POOL, LAYOUT.zone(zone, p), card, p)
                 if zone == "deck":
                     table = put(table, table.entities[e].replace(status=EXHAUSTED))
+        table = _secrets(r, table, player.get("secrets", []), p, cls, f"{path}.secrets")
         board = r.list(player.get("board", []), f"{path}.board")
         if len(board) > BOARD_LIMIT:
             raise r.fail(
@@ -210,6 +213,21 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
         fatigue=(fatigue[0], fatigue[1]),
         played=played,
     )
+
+
+def _secrets(r: _Reader, table: Table, raw: object, p: int, cls: str, path: str) -> Table:
+    """Player *p*'s secrets in play: of the player's class, each once, at most five."""
+    for i, name in enumerate(r.list(raw, path)):
+        card = r.card(name, f"{path}[{i}]", ("secret",))
+        if POOL.card(card).extra["class"] != cls:
+            raise r.fail(f"{path}[{i}]", f"expected a {cls} secret, found {card!r}")
+        if not can_hide(table, p, card):
+            raise r.fail(
+                f"{path}[{i}]",
+                f"expected at most {SECRET_LIMIT} secrets, each once, found {card!r} again",
+            )
+        table, _ = spawn(table, POOL, LAYOUT.zone("secret", p), card, p)
+    return table
 
 
 def _minion(r: _Reader, m: dict[str, object], e: Entity, path: str) -> Entity:

@@ -21,7 +21,9 @@ from pure_engine.cards.runtime import (
     EXHAUSTED,
     CardRules,
     EntityId,
+    Facet,
     Frame,
+    absorb,
     build_pool,
     deathrattle_at,
     emit,
@@ -49,7 +51,7 @@ from pure_engine.games.skirmish.base import (
 from pure_engine.games.skirmish.cards import CARDS
 from pure_engine.games.skirmish.cards_effects import spell_damage
 
-__all__ = ["POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
+__all__ = ["FACETS", "POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
 
 POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 """Every skirmish card, compiled once."""
@@ -65,11 +67,11 @@ def deal_damage(
     e = table.entities[target]
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
-    absorbed = min(e.armor, amount)
-    hit = e.replace(armor=e.armor - absorbed, damage=e.damage + amount - absorbed)
+    shielded, left = absorb(e, amount)  # armor prevents damage first
+    hit = shielded.replace(damage=e.damage + left)
     if source is not None and hit.zone in BOARD_ZONES:
         attacker = table.entities[source]
-        if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and amount > absorbed:
+        if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and left:
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
     return emit(state, RULES, ON_DAMAGED, target)
@@ -136,5 +138,15 @@ RULES: Final[CardRules[SkirmishState]] = CardRules(
     draw=draw,
     summon=summon,
     max_depth=16,
+    active=lambda state: state.to_move,
 )
 """The kit's view of skirmish."""
+
+
+def _secret_class(card: str) -> str | None:
+    d = POOL.card(card)
+    return str(d.extra["class"]) if "secret" in d.types else None
+
+
+FACETS: Final = {"secret": Facet(_secret_class, distinct=True)}
+"""What the opponent sees of a secret in play: that it is one, and its class."""

@@ -19,13 +19,14 @@ Hands are the bit sets of :mod:`pure_engine.games.trick_taking.tricks`, indexed 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from pure_engine.errors import ParseError
 from pure_engine.games.playing_cards import suit_first_str
 from pure_engine.games.trick_taking.tricks import Seat
 
-__all__ = ["Hands", "hand_pbn", "parse_pbn", "parse_pbn_hand", "pbn_str"]
+__all__ = ["Hands", "hand_pbn", "parse_pbn", "parse_pbn_hand", "pbn_str", "random_hands"]
 
 Hands = tuple[int, int, int, int]
 """Four bit-set hands indexed by seat: North, East, South, West."""
@@ -177,6 +178,22 @@ def pbn_str(hands: Sequence[int], first: int = Seat.NORTH) -> str:
     """
     order = [(first + i) % 4 for i in range(4)]
     return "NESW"[first] + ":" + " ".join(hand_pbn(hands[s]) for s in order)
+
+
+def random_hands(rng: random.Random, size: int) -> Hands:
+    """*size* cards a hand, dealt one at a time round the table from a deck *rng* shuffles (an
+    ending when *size* < 13).
+
+    >>> hands = random_hands(random.Random(1), 2)
+    >>> [hand.bit_count() for hand in hands], hands == random_hands(random.Random(1), 2)
+    ([2, 2, 2, 2], True)
+    """
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for index in range(4 * size):
+        hands[index % 4] |= 1 << deck[index]
+    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def _columns(tokens: list[str], start: int) -> list[tuple[str, int]]:

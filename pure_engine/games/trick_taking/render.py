@@ -21,10 +21,13 @@ from pure_engine.core.scene import Card, Scene, Zone, face_down
 from pure_engine.games.playing_cards import ace_high, card_str, suit
 from pure_engine.games.trick_taking.tricks import cards_of
 
-__all__ = ["SEAT_XY", "hand_cards", "table_scene"]
+__all__ = ["SEAT_XY", "TRICK_XY", "hand_cards", "table_scene"]
 
-SEAT_XY = ((230, 30), (450, 175), (230, 320), (10, 175))
-"""Where each seat's hand sits: North, East, South, West."""
+SEAT_XY = ((230, 30), (450, 140), (230, 330), (10, 140))
+"""Where each seat's hand sits: North, East, South, West (a 13-card row is 404 pixels wide:
+West's ends before East's begins)."""
+TRICK_XY = (230, 232)
+"""Where the trick sits: between the rows of West and East and South's, clear of both."""
 
 
 def hand_cards(hand: int) -> tuple[Card, ...]:
@@ -59,6 +62,6 @@ def table_scene(
     if trick:
         led = f"led by {names[leader]}"
         played = tuple(Card(card_str(card)) for card in trick)
-        zones.append(Zone("trick", 230, 175, played, note=led))
+        zones.append(Zone("trick", *TRICK_XY, played, note=led))
     zones.extend(extra)
     return Scene(tuple(zones), tuple(texts))

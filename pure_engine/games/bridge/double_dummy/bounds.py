@@ -42,47 +42,14 @@ def quick_tricks(
     once when it cannot reach *need*.
 
     The count plays one line out, a fixed sequence of the side's cards that wins every
-    trick whatever the opponents play: the hand on lead cashes a suit whose highest
-    card it holds (its partner following low, or discarding a card that wins nothing
-    when void), or leads low to its partner's top card and the partner carries on —
-    so winners split between the two hands (``AK9`` opposite ``Q8632``) and entries
-    from one hand to the other count.  The opponents are assumed to follow with their
-    lowest cards and to discard nothing, which only keeps their remaining cards as
-    high as they can be, so the line wins in every real play.  In a suit contract a
-    side suit is led only while each opponent holding trumps can follow (the
-    opponents then always follow, so their counts are exact) and the partner never
-    has to ruff; the partner may ruff a suit it is void in when every opponent
-    follows that suit or holds no trump (its lowest trump is then the only one in
-    the trick, so its rank does not matter).  Every card that wins a trick of the
-    line by its rank is in the returned set:
-    a position with the same suit lengths and the same owners of those cards and of
-    all above them plays the same line, its smaller cards mapped in order.
+    trick whatever the opponents play (:func:`_line_suits`).  Every card that wins a trick
+    of the line by its rank is in the returned set: a position with the same suit lengths
+    and the same owners of those cards and of all above them plays the same line, its
+    smaller cards mapped in order.
     """
     mine, part = h[leader], h[leader ^ 2]
     lho, rho = h[(leader + 1) & 3], h[(leader + 3) & 3]
-    ours = mine | part
-    everyone = ours | lho | rho
-    # at most: in each suit whose top card the side holds, its longer hand's length
-    # (the line wins no trick in another suit), and a trick per trump it ruffs with;
-    # but while the opponents' best card of the suit is out, each trick the line wins
-    # in it by rank takes one of the side's cards above it, and the opponent holding
-    # it follows (or a ruff of the suit takes one of its cards) every round, playing
-    # that card last: with fewer cards above it than that hand holds in the suit,
-    # less the side's trumps, the line wins only those
-    trumps = (ours & trump_mask).bit_count()
-    most = trumps
-    for mask in _SUITS:
-        held = everyone & mask
-        if held and (1 << (held.bit_length() - 1)) & ours:
-            theirs = held & ~ours
-            if theirs:
-                best = theirs.bit_length() - 1
-                above = (held >> (best + 1)).bit_count()
-                holder = lho if lho >> best & 1 else rho
-                if above + trumps < (holder & mask).bit_count():
-                    most += above
-                    continue
-            most += max((mine & mask).bit_count(), (part & mask).bit_count())
+    most = _most_tricks(mine, part, lho, rho, trump_mask)
     if most < need:
         return 0, 0, 0
     hands = [h[0], h[1], h[2], h[3]]
@@ -98,31 +65,7 @@ def quick_tricks(
         lho = hands[(cur + 1) & 3]
         rho = hands[(cur + 3) & 3]
         everyone = mine | part | lho | rho
-        lho_ruffs = lho & trump_mask
-        rho_ruffs = rho & trump_mask
-        follow = discard = cross = ruff = 0  # the suits of each kind of move (their masks)
-        for mask in _SUITS:
-            own = mine & mask
-            if not own:
-                continue
-            if (
-                trump_mask
-                and mask != trump_mask
-                and ((lho_ruffs and not lho & mask) or (rho_ruffs and not rho & mask))
-            ):
-                continue  # an opponent could ruff
-            top = 1 << ((everyone & mask).bit_length() - 1)
-            if top & mine:
-                if part & mask:
-                    follow = mask
-                    break
-                if not discard and (part & plain or mask == trump_mask or not trump_mask):
-                    discard = mask
-            elif top & part:
-                if not cross:
-                    cross = mask
-            elif not ruff and mask != trump_mask and part & trump_mask and not part & mask:
-                ruff = mask  # partner ruffs: the opponents follow suit or hold no trump
+        follow, discard, cross, ruff = _line_suits(mine, part, lho, rho, trump_mask)
         spare = 0
         if follow:
             mask = follow
@@ -134,16 +77,7 @@ def quick_tricks(
             # a low card for partner to ruff with its lowest trump: partner is on lead
             if clean < 0 and (keep < 0 or cur ^ 2 == keep):
                 clean = tricks
-            held = lho & ruff
-            if held:
-                hands[(cur + 1) & 3] = lho ^ (held & -held)
-            held = rho & ruff
-            if held:
-                hands[(cur + 3) & 3] = rho ^ (held & -held)
-            held = mine & ruff
-            hands[cur] = mine ^ (held & -held)
-            held = part & trump_mask
-            hands[cur ^ 2] = part ^ (held & -held)
+            _ruff_trick(hands, cur, ruff, trump_mask)
             cur ^= 2
             tricks += 1
             continue
@@ -155,12 +89,7 @@ def quick_tricks(
         if mask == trump_mask and clean < 0:
             clean = tricks
         used |= top
-        held = lho & mask
-        if held:
-            hands[(cur + 1) & 3] = lho ^ (held & -held)
-        held = rho & mask
-        if held:
-            hands[(cur + 3) & 3] = rho ^ (held & -held)
+        _opponents_follow_low(hands, cur, lho, rho, mask)
         held = part & mask
         if top & mine:
             hands[cur] = mine ^ top
@@ -178,6 +107,103 @@ def quick_tricks(
             cur ^= 2
         tricks += 1
     return tricks, used, tricks if clean < 0 else clean
+
+
+def _most_tricks(mine: int, part: int, lho: int, rho: int, trump_mask: int) -> int:
+    """The most tricks :func:`quick_tricks`' line can take: in each suit whose top card the
+    side holds, its longer hand's length (the line wins no trick in another suit), and a trick
+    per trump it ruffs with; but while the opponents' best card of the suit is out, each trick
+    the line wins in it by rank takes one of the side's cards above it, and the opponent
+    holding it follows (or a ruff of the suit takes one of its cards) every round, playing that
+    card last: with fewer cards above it than that hand holds in the suit, less the side's
+    trumps, the line wins only those."""
+    ours = mine | part
+    everyone = ours | lho | rho
+    trumps = (ours & trump_mask).bit_count()
+    most = trumps
+    for mask in _SUITS:
+        held = everyone & mask
+        if held and (1 << (held.bit_length() - 1)) & ours:
+            theirs = held & ~ours
+            if theirs:
+                best = theirs.bit_length() - 1
+                above = (held >> (best + 1)).bit_count()
+                holder = lho if lho >> best & 1 else rho
+                if above + trumps < (holder & mask).bit_count():
+                    most += above
+                    continue
+            most += max((mine & mask).bit_count(), (part & mask).bit_count())
+    return most
+
+
+def _line_suits(
+    mine: int, part: int, lho: int, rho: int, trump_mask: int
+) -> tuple[int, int, int, int]:
+    """The suits (masks, 0 for none) the hand on lead of :func:`quick_tricks`' line may
+    play: one to cash with partner following, one to cash with partner discarding, one to
+    cross to partner's top card, one for partner to ruff.
+
+    The hand on lead cashes a suit whose highest card it holds (its partner following low,
+    or discarding a card that wins nothing when void), or leads low to its partner's top
+    card and the partner carries on — so winners split between the two hands (``AK9``
+    opposite ``Q8632``) and entries from one hand to the other count.  The opponents are
+    assumed to follow with their lowest cards and to discard nothing, which only keeps their
+    remaining cards as high as they can be, so the line wins in every real play.  In a suit
+    contract a side suit is led only while each opponent holding trumps can follow (the
+    opponents then always follow, so their counts are exact) and the partner never has to
+    ruff; the partner may ruff a suit it is void in when every opponent follows that suit or
+    holds no trump (its lowest trump is then the only one in the trick, so its rank does not
+    matter).
+    """
+    everyone = mine | part | lho | rho
+    plain = ~trump_mask
+    lho_ruffs = lho & trump_mask
+    rho_ruffs = rho & trump_mask
+    follow = discard = cross = ruff = 0  # the suits of each kind of move (their masks)
+    for mask in _SUITS:
+        own = mine & mask
+        if not own:
+            continue
+        if (
+            trump_mask
+            and mask != trump_mask
+            and ((lho_ruffs and not lho & mask) or (rho_ruffs and not rho & mask))
+        ):
+            continue  # an opponent could ruff
+        top = 1 << ((everyone & mask).bit_length() - 1)
+        if top & mine:
+            if part & mask:
+                follow = mask
+                break
+            if not discard and (part & plain or mask == trump_mask or not trump_mask):
+                discard = mask
+        elif top & part:
+            if not cross:
+                cross = mask
+        elif not ruff and mask != trump_mask and part & trump_mask and not part & mask:
+            ruff = mask  # partner ruffs: the opponents follow suit or hold no trump
+    return follow, discard, cross, ruff
+
+
+def _ruff_trick(hands: list[int], cur: int, suit: int, trump_mask: int) -> None:
+    """*cur* leads its lowest card of *suit*, the opponents follow low and partner ruffs with
+    its lowest trump."""
+    mine, part = hands[cur], hands[cur ^ 2]
+    _opponents_follow_low(hands, cur, hands[(cur + 1) & 3], hands[(cur + 3) & 3], suit)
+    held = mine & suit
+    hands[cur] = mine ^ (held & -held)
+    held = part & trump_mask
+    hands[cur ^ 2] = part ^ (held & -held)
+
+
+def _opponents_follow_low(hands: list[int], cur: int, lho: int, rho: int, mask: int) -> None:
+    """The opponents of *cur* each play their lowest card of *mask*, if they hold one."""
+    held = lho & mask
+    if held:
+        hands[(cur + 1) & 3] = lho ^ (held & -held)
+    held = rho & mask
+    if held:
+        hands[(cur + 3) & 3] = rho ^ (held & -held)
 
 
 def second_hand_tricks(

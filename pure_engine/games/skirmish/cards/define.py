@@ -1,0 +1,186 @@
+"""How a card is written: the builders each class module uses, and the selectors they share.
+
+>>> card = minion("wisp", 0, 1, 1)
+>>> card.cost, card.attack, card.health, card.extra["collectible"]
+(0, 1, 1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from pure_engine.cards import (
+    ENEMY,
+    FRIENDLY,
+    OTHER,
+    SELF,
+    Aura,
+    CardDef,
+    Do,
+    Effect,
+    Event,
+    HasTag,
+    HasType,
+    If,
+    Selector,
+    Trigger,
+    Zone,
+)
+from pure_engine.games.skirmish.base import (
+    DAMAGED,
+    ELUSIVE,
+    FRIENDLY_HERO,
+    FRIENDLY_MINIONS,
+    MINIONS,
+    STEALTH,
+)
+from pure_engine.games.skirmish.secrets import Test, armed, reveal
+
+__all__ = [
+    "CLASSES",
+    "DECK_MINION",
+    "ENRAGED",
+    "OTHER_FRIENDLY_MINIONS",
+    "YOUR_SPELLS",
+    "YOUR_TURN",
+    "hero",
+    "minion",
+    "overload",
+    "power",
+    "secret",
+    "spell",
+    "spell_targetable",
+    "targetable",
+    "token",
+    "weapon",
+]
+
+CLASSES: Final = (
+    "mage", "hunter", "warlock", "druid", "paladin", "priest", "rogue", "warrior", "shaman",
+)  # fmt: skip
+"""The hero classes, each with a hero card ``hero_<class>`` and a hero power."""
+
+
+def targetable(selector: Selector) -> Selector:
+    """*selector* without the enemy's stealthed minions (which cannot be targeted)."""
+    return selector - (ENEMY + MINIONS + HasTag(STEALTH, "STEALTH"))
+
+
+def spell_targetable(selector: Selector) -> Selector:
+    """:func:`targetable`, and without the minions spells and hero powers cannot target."""
+    return targetable(selector) - (MINIONS + HasTag(ELUSIVE, "ELUSIVE"))
+
+
+def _name(key: str) -> str:
+    return " ".join(w.capitalize() for w in key.split("_"))
+
+
+def minion(
+    key: str,
+    cost: int,
+    attack: int,
+    health: int,
+    *effects: Effect,
+    tags: int = 0,
+    types: tuple[str, ...] = (),
+    text: str = "",
+    deathrattle: tuple[Effect, ...] = (),
+    triggers: tuple[Trigger, ...] = (),
+    aura: Aura | None = None,
+    target: Selector | None = None,
+    cls: str = "neutral",
+    collectible: bool = True,
+    spell_power: int = 1,
+) -> CardDef:
+    """A minion: *effects* are its battlecry (run when it is played from the hand)."""
+    return CardDef(
+        key, _name(key), frozenset({"minion", *types}), cost, attack, health, tags, text,
+        play=effects, deathrattle=deathrattle, triggers=triggers, aura=aura,
+        target=None if target is None else targetable(target),
+        extra={"class": cls, "collectible": collectible, "spell_power": spell_power},
+    )  # fmt: skip
+
+
+def spell(
+    key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
+    cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
+    needs_weapon: bool = False, needs_room: bool = False,
+) -> CardDef:  # fmt: skip
+    """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
+
+    ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
+    ``needs_weapon`` / ``needs_room``: it can be cast only while its caster has a weapon / room
+    for a minion on the board.
+    """
+    return CardDef(
+        key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
+        target=None if target is None else spell_targetable(target),
+        extra={
+            "class": cls, "collectible": collectible, "spell_damage": spell_damage,
+            "needs_weapon": needs_weapon, "needs_room": needs_room,
+        },
+    )  # fmt: skip
+
+
+def weapon(
+    key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
+    target: Selector | None = None, text: str = "", collectible: bool = True,
+) -> CardDef:  # fmt: skip
+    """A weapon: its health is its durability; *effects* are its battlecry."""
+    return CardDef(
+        key, _name(key), frozenset({"weapon"}), cost, attack, durability, text=text,
+        play=effects, target=None if target is None else targetable(target),
+        extra={"class": cls, "collectible": collectible},
+    )  # fmt: skip
+
+
+def power(
+    key: str, cls: str, text: str, *effects: Effect, target: Selector | None = None
+) -> CardDef:
+    """A hero power (cost 2, once a turn)."""
+    return CardDef(
+        key, _name(key), frozenset({"hero_power"}), 2, text=text, play=effects,
+        target=None if target is None else spell_targetable(target),
+        extra={"class": cls, "collectible": False},
+    )  # fmt: skip
+
+
+def secret(
+    key: str, cost: int, cls: str, text: str, event: Event, condition: Selector,
+    *effects: Effect, only_if: tuple[Test, ...] = (),
+) -> CardDef:  # fmt: skip
+    """A secret: played face down; on the opponent's turn, when *event* happens to what
+    *condition* selects (and *only_if* holds), it is revealed and *effects* run."""
+    fires = If(armed(*only_if), (Do(reveal), *effects))
+    trigger = Trigger(event, (fires,), condition, zones=("secret",), opponents_turn=True)
+    card = spell(key, cost, text, cls=cls)
+    return replace(card, types=frozenset({"spell", "secret"}), triggers=(trigger,))
+
+
+def overload(card: CardDef, locked: int) -> CardDef:
+    """*card* with "Overload: (*locked*)": playing it locks that many of its player's mana
+    crystals next turn (its type ``overload`` lets "cards with Overload" be selected)."""
+    return replace(card, types=card.types | {"overload"}, extra={**card.extra, "overload": locked})
+
+
+def hero(cls: str, hero_power: str) -> CardDef:
+    """The hero card of a class (30 health)."""
+    return CardDef(
+        f"hero_{cls}", _name(cls), frozenset({"hero"}), 0, 0, 30,
+        extra={"class": cls, "collectible": False, "power": hero_power},
+    )  # fmt: skip
+
+
+DECK_MINION: Final = FRIENDLY + Zone("deck") + HasType("minion")
+OTHER_FRIENDLY_MINIONS: Final = FRIENDLY_MINIONS + OTHER
+YOUR_TURN: Final = FRIENDLY_HERO  # a turn event's subject is the hero whose turn it is
+YOUR_SPELLS: Final = FRIENDLY + (Zone("graveyard") | Zone("secret")) + HasType("spell")
+"""A spell just cast (a secret goes to the secret zone)."""
+ENRAGED: Final = SELF + DAMAGED
+"""Enrage as an aura on itself: the bonus holds while the minion is damaged."""
+
+
+def token(key: str, cost: int, attack: int, health: int, tags: int = 0, *types: str) -> CardDef:
+    """A token minion (not collectible) without text."""
+    return minion(key, cost, attack, health, tags=tags, types=types, collectible=False)

@@ -1,0 +1,50 @@
+"""The hunter cards of the Basic and Classic sets."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards import (
+    RANDOM,
+    TARGET,
+    Aura,
+    CardDef,
+    Do,
+    Hit,
+    If,
+    LookAndChoose,
+    Summon,
+    TriggerRemote,
+)
+from pure_engine.games.skirmish.base import (
+    BEAST,
+    CHARACTERS,
+    ENEMY_CHARACTERS,
+    ENEMY_MINIONS,
+    FRIENDLY_CHARACTERS,
+    FRIENDLY_HERO,
+    FRIENDLY_MINIONS,
+    MINIONS,
+    ON_ATTACKED,
+    ON_PLAYED,
+)
+from pure_engine.games.skirmish.cards.define import OTHER_FRIENDLY_MINIONS, minion, secret, spell
+from pure_engine.games.skirmish.cards_effects import health_to_one
+from pure_engine.games.skirmish.secrets import attacker_is_minion, board_has_room, freezing_trap
+
+__all__ = ["HUNTER"]
+
+HUNTER: Final[tuple[CardDef, ...]] = (
+    spell("arcane_shot", 1, "Deal 2 damage.", Hit(TARGET, 2), target=CHARACTERS, cls="hunter"),
+    spell("hunters_mark", 1, "Change a minion's Health to 1.", Do(health_to_one), target=MINIONS, cls="hunter"),
+    spell("tracking", 1, "Look at the top 3 cards of your deck. Draw one and discard the others.", LookAndChoose(3), cls="hunter"),
+    spell("kill_command", 3, "Deal 3 damage. If you control a Beast, deal 5 instead.", If(FRIENDLY_MINIONS + BEAST, (Hit(TARGET, 5),), (Hit(TARGET, 3),)), target=CHARACTERS, cls="hunter"),
+    spell("feign_death", 2, "Trigger all Deathrattles on your minions.", TriggerRemote(FRIENDLY_MINIONS), cls="hunter"),
+    spell("multi_shot", 4, "Deal 3 damage to two random enemy minions.", Hit(RANDOM(ENEMY_MINIONS) * 2, 3), cls="hunter"),
+    minion("timber_wolf", 1, 1, 1, types=("beast",), aura=Aura(OTHER_FRIENDLY_MINIONS + BEAST, 1, 0), cls="hunter", text="Your other Beasts have +1 Attack."),
+    secret("explosive_trap", 2, "hunter", "Secret: When your hero is attacked, deal 2 damage to all enemies.", ON_ATTACKED, FRIENDLY_HERO, Hit(ENEMY_CHARACTERS, 2)),
+    secret("freezing_trap", 2, "hunter", "Secret: When an enemy minion attacks, return it to its owner's hand and it costs (2) more.", ON_ATTACKED, FRIENDLY_CHARACTERS, Do(freezing_trap), only_if=(attacker_is_minion,)),
+    secret("snake_trap", 2, "hunter", "Secret: When one of your minions is attacked, summon three 1/1 Snakes.", ON_ATTACKED, FRIENDLY_MINIONS, Summon("snake", count=3), only_if=(board_has_room,)),
+    secret("snipe", 2, "hunter", "Secret: When your opponent plays a minion, deal 4 damage to it.", ON_PLAYED, ENEMY_MINIONS, Hit(TARGET, 4)),
+)  # fmt: skip
+"""The hunter cards of the Basic and Classic sets."""

@@ -1,0 +1,61 @@
+"""The mage cards of the Basic and Classic sets."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards import (
+    SELF,
+    TARGET,
+    Armor,
+    Buff,
+    CardDef,
+    Do,
+    Draw,
+    Freeze,
+    HasStatus,
+    Hit,
+    If,
+    Transform,
+    Trigger,
+)
+from pure_engine.cards.runtime import FROZEN
+from pure_engine.games.skirmish.base import (
+    CHARACTERS,
+    ENEMY_CHARACTERS,
+    ENEMY_MINIONS,
+    FRIENDLY_HERO,
+    MINIONS,
+    ON_ATTACKED,
+    ON_PLAYED,
+    SkirmishEvent,
+)
+from pure_engine.games.skirmish.cards.define import YOUR_SPELLS, minion, secret, spell
+from pure_engine.games.skirmish.cards_effects import Missiles
+from pure_engine.games.skirmish.secrets import (
+    attacker_is_minion,
+    board_has_room,
+    copy_target,
+    destroy_attacker,
+)
+
+__all__ = ["MAGE"]
+
+MAGE: Final[tuple[CardDef, ...]] = (
+    spell("arcane_missiles", 1, "Deal 3 damage randomly split among all enemies.", Missiles(ENEMY_CHARACTERS, 3), cls="mage", spell_damage="missiles"),
+    spell("arcane_explosion", 2, "Deal 1 damage to all enemy minions.", Hit(ENEMY_MINIONS, 1), cls="mage"),
+    spell("frostbolt", 2, "Deal 3 damage to a character and Freeze it.", Hit(TARGET, 3), Freeze(TARGET), target=CHARACTERS, cls="mage"),
+    spell("arcane_intellect", 3, "Draw 2 cards.", Draw(count=2), cls="mage"),
+    spell("fireball", 4, "Deal 6 damage.", Hit(TARGET, 6), target=CHARACTERS, cls="mage"),
+    spell("polymorph", 4, "Transform a minion into a 1/1 Sheep.", Transform(TARGET, "sheep"), target=MINIONS, cls="mage"),
+    spell("flamestrike", 7, "Deal 4 damage to all enemy minions.", Hit(ENEMY_MINIONS, 4), cls="mage"),
+    minion("mana_wyrm", 1, 1, 3, triggers=(Trigger(SkirmishEvent.PLAYED, (Buff(SELF, 1),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, gain +1 Attack."),
+    spell("ice_lance", 1, "Freeze a character. If it was already Frozen, deal 4 damage instead.", If(TARGET + HasStatus(FROZEN, "FROZEN"), (Hit(TARGET, 4),), (Freeze(TARGET),)), target=CHARACTERS, cls="mage"),
+    spell("frost_nova", 3, "Freeze all enemy minions.", Freeze(ENEMY_MINIONS), cls="mage"),
+    spell("blizzard", 6, "Deal 2 damage to all enemy minions and Freeze them.", Hit(ENEMY_MINIONS, 2), Freeze(ENEMY_MINIONS), cls="mage"),
+    spell("pyroblast", 10, "Deal 10 damage.", Hit(TARGET, 10), target=CHARACTERS, cls="mage"),
+    secret("ice_barrier", 3, "mage", "Secret: When your hero is attacked, gain 8 Armor.", ON_ATTACKED, FRIENDLY_HERO, Armor(FRIENDLY_HERO, 8)),
+    secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_PLAYED, ENEMY_MINIONS, Do(copy_target), only_if=(board_has_room,)),
+    secret("vaporize", 3, "mage", "Secret: When a minion attacks your hero, destroy it.", ON_ATTACKED, FRIENDLY_HERO, Do(destroy_attacker), only_if=(attacker_is_minion,)),
+)  # fmt: skip
+"""The mage cards of the Basic and Classic sets."""

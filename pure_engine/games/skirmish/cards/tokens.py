@@ -1,0 +1,42 @@
+"""The tokens: cards that cards make (not collectible): Whelps, totems, The Coin..."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards import CardDef, Heal, Trigger
+from pure_engine.games.skirmish.base import (
+    CHARGE,
+    FRIENDLY_MINIONS,
+    SPELLPOWER,
+    TAUNT,
+    SkirmishEvent,
+)
+from pure_engine.games.skirmish.cards.define import YOUR_TURN, minion, spell, token, weapon
+from pure_engine.games.skirmish.cards_effects import gain_mana
+
+__all__ = ["TOKENS"]
+
+TOKENS: Final[tuple[CardDef, ...]] = (
+    spell("the_coin", 0, "Gain 1 Mana Crystal this turn only.", gain_mana(1), collectible=False),
+    weapon("wicked_knife", 1, 1, 2, "rogue", collectible=False),
+    token("damaged_golem", 1, 2, 1),
+    token("violet_apprentice", 0, 1, 1),
+    token("baine_bloodhoof", 4, 4, 5),
+    token("whelp", 1, 1, 1, 0, "dragon"),
+    token("boar", 1, 1, 1, 0, "beast"),
+    token("murloc_scout", 0, 1, 1, 0, "murloc"),
+    token("silver_hand_recruit", 1, 1, 1),
+    token("sheep", 1, 1, 1, 0, "beast"),
+    token("frog", 0, 0, 1, TAUNT, "beast"),
+    token("druid_of_the_claw_cat", 5, 4, 4, CHARGE, "beast"),
+    token("druid_of_the_claw_bear", 5, 4, 6, TAUNT, "beast"),
+    minion("healing_totem", 1, 0, 2, types=("totem",), triggers=(Trigger(SkirmishEvent.TURN_END, (Heal(FRIENDLY_MINIONS, 1),), YOUR_TURN),), collectible=False),
+    token("searing_totem", 1, 1, 1, 0, "totem"),
+    token("stoneclaw_totem", 1, 0, 2, TAUNT, "totem"),
+    token("wrath_of_air_totem", 1, 0, 2, SPELLPOWER, "totem"),
+    token("snake", 0, 1, 1, 0, "beast"),
+    token("defender", 1, 2, 1),
+    token("spirit_wolf", 2, 2, 3, TAUNT),
+)  # fmt: skip
+"""The tokens."""

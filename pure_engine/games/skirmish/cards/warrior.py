@@ -1,0 +1,63 @@
+"""The warrior cards of the Basic and Classic sets."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards import (
+    SELF,
+    TARGET,
+    Armor,
+    Aura,
+    Buff,
+    CardDef,
+    Destroy,
+    Draw,
+    Hit,
+    If,
+    Trigger,
+)
+from pure_engine.cards.runtime import CardState, Frame, is_alive
+from pure_engine.games.skirmish.base import (
+    CHARACTERS,
+    CHARGE,
+    DAMAGED,
+    ENEMY_MINIONS,
+    FRIENDLY_HERO,
+    FRIENDLY_MINIONS,
+    HERO_ZONES,
+    MINIONS,
+    SkirmishEvent,
+)
+from pure_engine.games.skirmish.cards.define import ENRAGED, minion, spell, weapon
+
+__all__ = ["WARRIOR"]
+
+
+def _low_health(state: CardState, frame: Frame) -> bool:
+    """The caster's hero has 12 or less Health (Mortal Strike)."""
+    hero = state.table.entities[state.table.zones[HERO_ZONES[frame.ctx.controller]][0]]
+    return hero.health - hero.damage <= 12
+
+
+def _target_survives(state: CardState, frame: Frame) -> bool:
+    """Slam's target is still alive."""
+    target = frame.ctx.target
+    return target is not None and is_alive(state.table.entities[target])
+
+
+WARRIOR: Final[tuple[CardDef, ...]] = (
+    spell("execute", 1, "Destroy a damaged enemy minion.", Destroy(TARGET), target=ENEMY_MINIONS + DAMAGED, cls="warrior"),
+    spell("whirlwind", 1, "Deal 1 damage to ALL minions.", Hit(MINIONS, 1), cls="warrior"),
+    spell("shield_block", 3, "Gain 5 Armor. Draw a card.", Armor(FRIENDLY_HERO, 5), Draw(), cls="warrior"),
+    spell("charge", 3, "Give a friendly minion Charge.", Buff(TARGET, 2, tags=CHARGE), target=FRIENDLY_MINIONS, cls="warrior"),
+    spell("heroic_strike", 2, "Give your hero +4 Attack this turn.", Buff(FRIENDLY_HERO, 4, one_turn=True), cls="warrior"),
+    spell("mortal_strike", 4, "Deal 4 damage. If you have 12 or less Health, deal 6 instead.", If(_low_health, (Hit(TARGET, 6),), (Hit(TARGET, 4),)), target=CHARACTERS, cls="warrior"),
+    spell("slam", 2, "Deal 2 damage to a minion. If it survives, draw a card.", Hit(TARGET, 2), If(_target_survives, (Draw(),)), target=MINIONS, cls="warrior"),
+    minion("armorsmith", 2, 1, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Armor(FRIENDLY_HERO, 1),), FRIENDLY_MINIONS),), cls="warrior", text="Whenever a friendly minion takes damage, gain 1 Armor."),
+    minion("frothing_berserker", 3, 2, 4, triggers=(Trigger(SkirmishEvent.DAMAGED, (Buff(SELF, 1),), MINIONS),), cls="warrior", text="Whenever a minion takes damage, gain +1 Attack."),
+    minion("grommash_hellscream", 8, 4, 9, tags=CHARGE, aura=Aura(ENRAGED, 6, 0), cls="warrior", text="Charge. Enrage: +6 Attack."),
+    weapon("fiery_war_axe", 2, 3, 2, "warrior"),
+    weapon("arcanite_reaper", 5, 5, 2, "warrior"),
+)  # fmt: skip
+"""The warrior cards of the Basic and Classic sets."""

@@ -1,0 +1,84 @@
+"""An attack: declared, its "when attacked" triggers (secrets) resolved, then its damage.
+
+With nothing listening for ``ATTACKED`` the damage follows the declaration at
+once; otherwise the attack waits in the state's ``combat`` until the triggers
+have resolved (a chance decision among them may suspend it), and the damage is
+dealt only if the attacker and the defender are both still alive in play: a
+Vaporized or Freezing-Trapped attacker never strikes, and a secret may give
+the attack a new defender (Noble Sacrifice).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pure_engine.cards.runtime import EntityId, emit, is_alive, move, put, resolve
+from pure_engine.games.skirmish.actions import attack_value
+from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
+    GRAVE_ZONES,
+    HERO_ZONES,
+    ON_ATTACKED,
+    STEALTH,
+    WEAPON_ZONES,
+    SkirmishState,
+)
+from pure_engine.games.skirmish.rules import RULES, deal_damage
+
+__all__ = ["attack", "finish_combat"]
+
+IN_PLAY: Final = frozenset(BOARD_ZONES + HERO_ZONES)
+
+
+def attack(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
+    """Declare the attack (it counts, stealth ends), emit ``ATTACKED``: with nothing triggered
+    the damage follows at once, else it waits in ``combat`` for the triggers
+    (:func:`finish_combat`)."""
+    attacker = state.table.entities[attacker_id]
+    table = put(
+        state.table,
+        attacker.replace(attacks=attacker.attacks + 1, tags=attacker.tags & ~STEALTH),
+    )
+    state = emit(state.replace(table=table), RULES, ON_ATTACKED, defender_id)
+    if not state.queue:
+        return _strike(state, attacker_id, defender_id)
+    return state.replace(combat=(attacker_id, defender_id))
+
+
+def finish_combat(state: SkirmishState) -> SkirmishState:
+    """An attack's damage after its triggers resolved: only if the attacker and the defender
+    (perhaps a new one) are both still alive in play and the attacker on its side."""
+    combat = state.combat
+    if combat is None or state.pending is not None:
+        return state
+    state = state.replace(combat=None)
+    attacker_id, defender_id = EntityId(combat[0]), EntityId(combat[1])
+    entities = state.table.entities
+    attacker, defender = entities[attacker_id], entities[defender_id]
+    if (
+        attacker.zone in (BOARD_ZONES[state.to_move], HERO_ZONES[state.to_move])
+        and defender.zone in IN_PLAY
+        and is_alive(attacker)
+        and is_alive(defender)
+    ):
+        state = resolve(_strike(state, attacker_id, defender_id), RULES)
+    return state
+
+
+def _strike(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
+    """The attacker and the defender deal their damage; a hero's weapon wears down."""
+    entities = state.table.entities
+    attacker, defender = entities[attacker_id], entities[defender_id]
+    hits, back = attack_value(state, attacker), defender.attack
+    state = deal_damage(state, attacker_id, defender_id, hits)
+    if defender.zone in BOARD_ZONES:
+        state = deal_damage(state, defender_id, attacker_id, back)
+    if attacker.zone in HERO_ZONES:
+        weapon_zone = WEAPON_ZONES[attacker.owner]
+        for w in state.table.zones[weapon_zone]:
+            worn = state.table.entities[w]
+            table = put(state.table, worn.replace(damage=worn.damage + 1))
+            if worn.damage + 1 >= worn.health:
+                table = move(table, w, GRAVE_ZONES[attacker.owner])
+            state = state.replace(table=table)
+    return state

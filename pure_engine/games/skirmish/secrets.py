@@ -1,0 +1,190 @@
+"""Secrets: spells played face down that wait, on the opponent's turn, for what they name.
+
+A secret is a spell (type ``secret``) that goes to its owner's secret zone
+instead of the graveyard.  Its text is a kit :class:`~pure_engine.cards.Trigger`
+that listens from that zone only on the opponent's turn (``opponents_turn``);
+when it fires, the secret is revealed (moved to the graveyard) and does what it
+says.  A secret fires once: every program it queued first checks that it is
+still hidden.  Its owner may not have two copies of one secret in play, nor
+more than :data:`~pure_engine.games.skirmish.base.SECRET_LIMIT`.
+
+The opponent sees that a secret is there and its class (the view of the secret
+zone, :data:`~pure_engine.cards.runtime.Facet`), never which one.
+
+>>> from pure_engine.games.skirmish.base import LAYOUT
+>>> from pure_engine.cards.runtime import new_table
+>>> can_hide(new_table(LAYOUT), 0, "ice_barrier")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pure_engine.cards.runtime import (
+    DOOMED,
+    CardRules,
+    CardState,
+    EntityId,
+    Frame,
+    Table,
+    leave_play,
+    move,
+    put,
+)
+from pure_engine.cards.runtime.stats import fresh_copy
+from pure_engine.games.skirmish.base import (
+    BOARD_LIMIT,
+    BOARD_ZONES,
+    DECK_ZONES,
+    GRAVE_ZONES,
+    HAND_ZONES,
+    SECRET_LIMIT,
+    SECRET_ZONES,
+    SkirmishState,
+)
+
+__all__ = [
+    "Test",
+    "armed",
+    "attacker_is_minion",
+    "board_has_room",
+    "can_hide",
+    "copy_target",
+    "destroy_attacker",
+    "freezing_trap",
+    "new_defender",
+    "put_secret_into_play",
+    "return_to_life",
+    "reveal",
+]
+
+Test = Callable[[CardState, Frame], bool]
+
+
+def can_hide(table: Table, player: int, card: str) -> bool:
+    """May *player* put the secret *card* into play (no copy of it there, room for one more)?"""
+    hidden = table.zones[SECRET_ZONES[player]]
+    if len(hidden) >= SECRET_LIMIT:
+        return False
+    return all(table.entities[i].card != card for i in hidden)
+
+
+def armed(*tests: Test) -> Test:
+    """The secret whose program runs is still hidden (a secret fires once), and *tests* hold."""
+
+    def test(state: CardState, frame: Frame) -> bool:
+        source = frame.ctx.source
+        if source is None or state.table.entities[source].zone not in SECRET_ZONES:
+            return False
+        return all(t(state, frame) for t in tests)
+
+    return test
+
+
+def reveal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """The secret is revealed: it goes to its owner's graveyard."""
+    source = frame.ctx.source
+    assert source is not None
+    owner = state.table.entities[source].owner
+    return state.replace(table=move(state.table, source, GRAVE_ZONES[owner]))
+
+
+def _combat(state: CardState) -> tuple[EntityId, EntityId]:
+    assert isinstance(state, SkirmishState) and state.combat is not None
+    return EntityId(state.combat[0]), EntityId(state.combat[1])
+
+
+def attacker_is_minion(state: CardState, frame: Frame) -> bool:
+    """The attack being declared is a minion's."""
+    return state.table.entities[_combat(state)[0]].zone in BOARD_ZONES
+
+
+def destroy_attacker(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """Vaporize: the attacking minion is destroyed (it never strikes)."""
+    return _destroy(state, _combat(state)[0])
+
+
+def _destroy(state: CardState, target: EntityId) -> CardState:
+    e = state.table.entities[target]
+    return state.replace(table=put(state.table, e.replace(status=e.status | DOOMED)))
+
+
+def freezing_trap(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """The attacking minion returns to its owner's hand, and costs (2) more there."""
+    attacker = _combat(state)[0]
+    table = leave_play(state.table, attacker)
+    e = table.entities[attacker]
+    fresh = fresh_copy(e, rules.pool, e.card, status=0, attacks=0)
+    table = move(put(table, fresh.replace(cost=fresh.cost + 2)), attacker, HAND_ZONES[e.owner])
+    return state.replace(table=table)
+
+
+def new_defender(card: str) -> Callable[[CardState, Frame, CardRules[CardState]], CardState]:
+    """Noble Sacrifice: summon *card* for the secret's owner; it becomes the attack's target."""
+
+    def redirect(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        made = state.table.next_id
+        state = rules.summon(state, frame, frame.ctx.controller, card)
+        if made not in state.table.entities:  # no room: the attack goes on
+            return state
+        assert isinstance(state, SkirmishState) and state.combat is not None
+        return state.replace(combat=(state.combat[0], made))
+
+    return redirect
+
+
+def _summon_like(
+    state: CardState, frame: Frame, rules: CardRules[CardState], card: str
+) -> tuple[CardState, EntityId | None]:
+    made = EntityId(state.table.next_id)
+    state = rules.summon(state, frame, frame.ctx.controller, card)
+    return state, (made if made in state.table.entities else None)
+
+
+def copy_target(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """Mirror Entity: a copy of the minion just played (its stats, keywords and buffs, no aura
+    bonus) for the secret's owner."""
+    target = frame.ctx.target
+    assert target is not None
+    original = state.table.entities[target]
+    state, made = _summon_like(state, frame, rules, original.card)
+    if made is None:
+        return state
+    e = state.table.entities[made]
+    copy = e.replace(
+        attack=original.attack - original.aura_attack,
+        health=original.health - original.aura_health,
+        damage=original.damage,
+        tags=original.tags,
+        buffs=original.buffs,
+    )
+    return state.replace(table=put(state.table, copy))
+
+
+def return_to_life(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """Redemption: the friendly minion that died comes back, a fresh copy with 1 Health."""
+    target = frame.ctx.target
+    assert target is not None
+    state, made = _summon_like(state, frame, rules, state.table.entities[target].card)
+    if made is None:
+        return state
+    e = state.table.entities[made]
+    return state.replace(table=put(state.table, e.replace(damage=max(0, e.health - 1))))
+
+
+def put_secret_into_play(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """Mad Scientist: the secret nearest the top of its controller's deck that may be played
+    goes into play (the deck is in random order, so it is a random secret of the deck)."""
+    me = frame.ctx.controller
+    table = state.table
+    for i in reversed(table.zones[DECK_ZONES[me]]):
+        e = table.entities[i]
+        if "secret" in e.types and can_hide(table, me, e.card):
+            return state.replace(table=move(table, i, SECRET_ZONES[me]))
+    return state
+
+
+def board_has_room(state: CardState, frame: Frame) -> bool:
+    """The secret's owner has room for a minion."""
+    return len(state.table.zones[BOARD_ZONES[frame.ctx.controller]]) < BOARD_LIMIT

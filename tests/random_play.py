@@ -1,0 +1,49 @@
+"""Random play for the tests of any game: the state once chance has dealt, and a game played
+to its end by seeded random choices, with a look at every decision on the way."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TypeVar
+
+from pure_engine import Game
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+def dealt(game: Game[S, A], seed: int) -> S:
+    """``initial_state(seed)`` after the chance nodes at its start (drawn from its own rng)."""
+    state = game.initial_state(seed=seed)
+    while game.is_chance_node(state):
+        state = game.resolve_chance(state)[1]
+    return state
+
+
+def play_out(game: Game[S, A], state: S, seed: int, visit: Callable[[S], None] | None = None) -> S:
+    """*state* played to the end: chance from the state's rng, decisions by ``Random(seed)``;
+    *visit(state)* sees every decision state."""
+    rng = random.Random(seed)
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            state = game.resolve_chance(state)[1]
+            continue
+        if visit is not None:
+            visit(state)
+        state = game.step(state, rng.choice(game.legal_actions(state)))
+    return state
+
+
+def random_states(game: Game[S, A], state: S, rng: random.Random) -> list[S]:
+    """*state* and every state after it in one game played by *rng* (chance by
+    ``sample_chance``, decisions uniformly)."""
+    states = [state]
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.step(state, action)
+        states.append(state)
+    return states
