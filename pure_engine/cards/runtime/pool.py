@@ -17,13 +17,13 @@ limit?), how a summoned card enters play.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, Generic
 
 from mypy_extensions import mypyc_attr
 
+from pure_engine.cards.runtime.event import DEATH, Event, KitEvent
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.table import Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
@@ -142,33 +142,6 @@ class Assembler:
     def program(self, text: str = "") -> Program:
         """The finished program."""
         return Program(tuple(self.code), self.regs, text)
-
-
-class Event(enum.Enum):
-    """An event cards can listen to: a game declares its events as an enum of this base (e.g.
-    "a minion was summoned"); :class:`KitEvent` holds the kit's own.  A game's pool knows which
-    events it emits (:func:`build_pool`'s ``events``) and refuses a card listening to another.
-
-    >>> class Turn(Event):
-    ...     START = "turn_start"
-    >>> Turn.START in {Turn.START: 1}, Turn("turn_start") is Turn.START
-    (True, True)
-    """
-
-    # An event is its one member object (enums compare by identity), so it hashes as one: the
-    # kit looks events up at every emit, and Enum's own __hash__ is a Python-level call
-    # (+2.8 % instructions of a skirmish game, measured under cachegrind).
-    __hash__ = object.__hash__
-
-
-class KitEvent(Event):
-    """The events the kit itself emits, in every game."""
-
-    DEATH = "death"
-    """An entity died (subject: that entity); emitted by the death phase."""
-
-
-DEATH: Final = KitEvent.DEATH
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,10 +424,10 @@ class CardRules(Generic[S]):
     * ``frail``: the type of entities that die at 0 health or less (Magic's creatures at 0
       toughness; ``""``: none — an entity without health, a land, never dies of it).
 
-    ``mortal_zones`` are the zones of the ``kinds.mortal`` kinds, every player's, in the death
-    phase's order.  (A plain class with Final fields: a generic dataclass does not compile
-    with mypyc.)
+    ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order.
     """
+
+    # a plain class with Final fields: a generic dataclass does not compile with mypyc
 
     def __init__(
         self,
