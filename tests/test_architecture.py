@@ -42,17 +42,12 @@ MAX_FUNCTION_LINES = 80
 KNOWN_LONG_MODULES: Mapping[str, int] = {}
 KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
     "games/patience/hole.py:_search": 113,
-    "games/skirmish/puzzle.py:parse_puzzle": 85,
-    "search/adversarial.py:alphabeta": 130,
-    "search/ismcts.py:ismcts": 138,
-    "search/mcts.py:mcts": 126,
-    "search/pimc.py:pimc": 84,
 }
 # The same ratchet for benchmarks/, examples/ and tests/, by path from the repository's root.
 KNOWN_LONG_SCRIPTS: Mapping[str, int] = {
     "tests/fireplace_oracle.py": 503,
     "tests/test_patience_verify.py": 855,
-    "tests/test_search_adversarial.py": 615,
+    "tests/test_search_adversarial.py": 603,
     "tests/test_skirmish_game.py": 682,
 }
 KNOWN_LONG_SCRIPT_FUNCTIONS: Mapping[str, int] = {}

@@ -268,3 +268,17 @@ def test_kuhn_mcts_beats_random() -> None:
     bots = [make_bot("mcts", game, seed=1, simulations=100), RandomBot(seed=2)]
     result = play_match(game, bots, games=300, seed=0)
     assert result.bots[0].ci_low > 0.0
+
+
+def test_list_shows_each_kinds_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    text = capsys.readouterr().out
+    assert "  mcts\n    simulations (int, default none): " in text
+    assert "    omniscient (bool, default false): " in text
+    assert "  random: no options\n" in text
+    assert main(["list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["bot_options"]
+    assert listed["random"] == [] and listed["dd-pimc"][0]["name"] == "worlds"
+    assert {"name": "depth", "type": "int", "default": None}.items() <= listed["alphabeta"][
+        0
+    ].items()

@@ -160,6 +160,8 @@ def test_equip_is_a_sorcery_speed_ability_on_a_creature_you_control() -> None:
     bears = ids_of(s, "grizzly_bears")[0]
     assert _equipped(s) == {"bonesplitter": "grizzly_bears"}
     assert s.table.entities[bears].attack == 4  # +2/+0
+    # equipping it again onto the same creature would do nothing (701.3b): not offered
+    assert not [a for a in legal(s) if a.startswith("activate Bonesplitter")]
 
 
 def test_equipment_stays_on_the_battlefield_when_its_creature_dies_and_is_equipped_again() -> None:

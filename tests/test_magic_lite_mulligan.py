@@ -248,3 +248,18 @@ def test_check_game_on_decks_from_the_whole_pool(tmp_path: Path) -> None:
     for value in (3, 11):
         game = _whole_pool_game(value, tmp_path, mulligan=value == 3)
         check_game(game, games=1, max_steps=120, checks=FAST_CHECKS, records=1, resamples=1)
+
+
+def test_ticks_per_decision_stay_at_one_with_the_whole_pool_and_the_mulligan(
+    tmp_path: Path,
+) -> None:
+    # one pass of the flow loop per decision (and one for the deal), mulligan decisions too
+    for value in (1, 2):
+        game = _whole_pool_game(value, tmp_path, mulligan=True)
+        state, rand = game.initial_state(seed=value), random.Random(value)
+        decisions = 0
+        while game.current_player(state) >= 0 and decisions < 600:
+            legal = game.legal_actions(state)
+            state = game.step(state, legal[rand.randrange(len(legal))])
+            decisions += 1
+        assert state.ticks == decisions + 1 and state.decisions == decisions

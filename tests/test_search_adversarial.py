@@ -561,18 +561,6 @@ def test_dice_duel_the_table_and_star_pruning_save_work() -> None:
     assert tabled.stats.expanded * 10 < plain.stats.expanded  # 1619 vs 36330
 
 
-def test_a_line_deeper_than_the_stack_stops_cleanly() -> None:
-    length = 5000  # decision plies in a row: far past Python's recursion limit
-    nodes = {i: Node(i % 2, (i + 1,)) for i in range(length)}
-    nodes[length] = Node(TERMINAL, payoff=(1.0, -1.0))
-    game = make_graph_game(nodes)
-    for tt in (False, True):
-        result = alphabeta(game, 0, tt=tt)
-        assert (result.stats.stopped_by, result.complete, result.action) == ("recursion", False, 0)
-    assert alphabeta(game, 0, depth=50).depth == 50
-    assert expectimax(game, 0).stats.stopped_by == "recursion"
-
-
 # -- real card games: Kuhn and Leduc poker with every card seen ------------------------
 
 

@@ -192,19 +192,19 @@ def test_advance_raises_instead_of_spinning_when_the_auto_rule_never_stops() -> 
         spin.advance(Turn("main"), max_steps=7)
 
 
-def test_unknown_next_step_is_rejected_at_construction() -> None:
-    with pytest.raises(ValueError, match="unknown step 'nowhere'"):
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        ({"a": FlowStep("a", next="nowhere")}, "unknown step 'nowhere'"),  # an unknown next step
+        ({"b": FlowStep("a", next="b")}, "filed under 'b'"),  # a step under another name
+    ],
+)
+def test_a_wrong_step_table_is_rejected_at_construction(
+    steps: dict[str, FlowStep[Turn, str]], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
         TurnMachine(
-            steps={"a": FlowStep("a", next="nowhere")},
-            get_step=lambda s: s.step,
-            set_step=lambda s, name: s.replace(step=name),
-        )
-
-
-def test_a_step_filed_under_another_name_is_rejected() -> None:
-    with pytest.raises(ValueError, match="filed under 'b'"):
-        TurnMachine(
-            steps={"b": FlowStep("a", next="b")},
+            steps=steps,
             get_step=lambda s: s.step,
             set_step=lambda s, name: s.replace(step=name),
         )

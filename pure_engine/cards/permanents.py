@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from pure_engine.cards.decisions import NumberLike, Player, _IntoReg, number_operand
+from pure_engine.cards.decisions import NumberLike, Player, number_operand
 from pure_engine.cards.effects import Do
 from pure_engine.cards.runtime import (
     CardRules,
@@ -42,6 +42,7 @@ from pure_engine.cards.runtime import (
     Decision,
     DecisionKind,
     Enchantment,
+    Entity,
     EntityId,
     Frame,
     Reg,
@@ -54,6 +55,7 @@ from pure_engine.cards.runtime import (
 )
 from pure_engine.cards.runtime.pool import Assembler, Effect, Instr
 from pure_engine.cards.runtime.program import Number, S
+from pure_engine.cards.runtime.vm import set_reg
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
@@ -63,6 +65,7 @@ __all__ = [
     "CreateToken",
     "KeepOne",
     "attachment",
+    "carries",
     "cease",
     "detach",
     "duplicates",
@@ -134,6 +137,18 @@ def attachment(source: EntityId, attack: int = 0, health: int = 0, tags: int = 0
     return Enchantment(f"#{source}", attack, health, tags)
 
 
+def carries(entity: Entity, source: EntityId | None) -> bool:
+    """True when *entity* holds the buff *source* gave it: *source* is attached to it.
+
+    >>> from pure_engine.core.zones import ZoneId
+    >>> bear = Entity(EntityId(3), "bear", 0, ZoneId("board0"), buffs=(attachment(EntityId(7)),))
+    >>> carries(bear, EntityId(7)), carries(bear, EntityId(8))
+    (True, False)
+    """
+    name = f"#{source}"
+    return any(buff.source == name for buff in entity.buffs)
+
+
 def detach(table: Table, source: EntityId, creature: EntityId) -> Table:
     """*creature* without the buff *source* gave it (its damage shrinks with the health lost)."""
     name = f"#{source}"
@@ -182,11 +197,12 @@ def duplicates(
     groups: list[tuple[EntityId, ...]] = []
     entities = table.entities
     for zone in zones:
+        found = [entities[i] for i in table.zones[zone] if kind in entities[i].types]
+        if len(found) < 2:  # (most battlefields hold no such entity, or one)
+            continue
         by_card: dict[str, list[EntityId]] = {}
-        for i in table.zones[zone]:
-            e = entities[i]
-            if kind in e.types:
-                by_card.setdefault(e.card, []).append(i)
+        for e in found:
+            by_card.setdefault(e.card, []).append(e.id)
         groups += [tuple(ids) for ids in by_card.values() if len(ids) > 1]
     return tuple(groups)
 
@@ -250,7 +266,7 @@ class ChooseNumber(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class _ChooseNumberI(_IntoReg):
+class _ChooseNumberI(Instr):
     lo: int
     hi: Number
     reg: Reg
@@ -261,6 +277,12 @@ class _ChooseNumberI(_IntoReg):
         labels = tuple(f"{self.label}={n}" for n in numbers)
         decision = Decision(frame.ctx.controller, DecisionKind.NUMBER, tuple(numbers), (), labels)
         return state.replace(pending=decision), frame
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        """The number named goes into the register; the effects that use it follow."""
+        return state, set_reg(frame, self.reg, choice)
 
 
 def number_in(frame: Frame, reg: Reg) -> int:

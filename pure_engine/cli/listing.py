@@ -1,4 +1,5 @@
-"""``pure-engine list``: the games you can name, the patience presets, the bot kinds.
+"""``pure-engine list``: the games you can name, the patience presets, the bot kinds and
+their options.
 
 Every name listed works wherever a command takes a GAME (``play klondike``,
 ``bench golf``, ``check kuhn_poker``); your own game needs no registration:
@@ -12,7 +13,7 @@ import json
 import textwrap
 
 from pure_engine.core.registry import game_factory, list_games, load_game, preset_params
-from pure_engine.search.bots import bot_kinds
+from pure_engine.search.bots import BotKind, GameBotKind, bot_kinds, bot_options
 
 __all__ = ["add_arguments", "game_rows", "run"]
 
@@ -61,7 +62,13 @@ def run(args: argparse.Namespace) -> int:
             continue
         families.setdefault(_base_of(name), []).append(name)
     if args.json:
-        answer = {"games": games, "presets": presets, "unsupported": unsupported, "bots": kinds}
+        answer = {
+            "games": games,
+            "presets": presets,
+            "unsupported": unsupported,
+            "bots": kinds,
+            "bot_options": {kind: _options_json(kind) for kind in kinds},
+        }
         print(json.dumps(answer))
         return 0
     width = max(len(str(row["name"])) for row in games)
@@ -76,9 +83,22 @@ def run(args: argparse.Namespace) -> int:
         )
     if unsupported:
         print("\nknown presets the engine cannot play yet: " + ", ".join(unsupported))
-    print("\nbot kinds (play --bots KIND,KIND): " + ", ".join(kinds))
-    print("your own game: package.module:make_game wherever a GAME is asked for")
+    print("\nbot kinds (play --bots KIND[:OPTION=VALUE...],...) and their options:")
+    for kind in kinds:
+        options = bot_options(kind)
+        print(f"  {kind}" + ("" if options else ": no options"))
+        for option in options:
+            print(f"    {option}")
+    print("\nyour own game: package.module:make_game wherever a GAME is asked for")
     return 0
+
+
+def _options_json(kind: BotKind | GameBotKind) -> list[dict[str, object]]:
+    """The declared options of *kind*: name, type, default (``null``: none) and help."""
+    return [
+        {"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help}
+        for o in bot_options(kind)
+    ]
 
 
 def _base_of(preset: str) -> str:

@@ -21,7 +21,7 @@ from typing import Final, Generic, TypeVar, assert_never
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.seen import TranspositionTable
 from pure_engine.search.budget import Limiter, SearchStats
-from pure_engine.search.expecti import UNLIMITED, SearchStopped, side_value
+from pure_engine.search.expecti import UNLIMITED, SearchStopped, check_depth, side_value
 
 __all__ = ["EXACT", "LOWER", "UPPER", "Engine", "Entry", "Pruning"]
 
@@ -120,6 +120,7 @@ class Engine(Generic[S, A]):
         if self.limiter.exhausted(self.expanded, 0 if self.table is None else len(self.table)):
             raise SearchStopped(self.limiter.reason)
         if ply > self.peak:
+            check_depth(ply)
             self.peak = ply
         table = self.table
         first: object = None

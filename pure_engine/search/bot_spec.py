@@ -249,7 +249,7 @@ class BotOption:
         return coerce_option(kind, self.name, value, self.type())
 
     def __str__(self) -> str:
-        default = "none" if self.default is None else self.default
+        default = "none" if self.default is None else str(self.default).lower()
         return f"{self.name} ({self.type.__name__}, default {default}): {self.help}"
 
 

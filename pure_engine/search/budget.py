@@ -83,7 +83,8 @@ class StopReason(StrEnum):
     MEMORY = "memory"
     """The process's resident memory reached the budget's ``memory_mb``."""
     RECURSION = "recursion"
-    """A depth-first search went deeper than Python's recursion limit."""
+    """A depth-first search met a line deeper than it follows (``MAX_PLIES`` of
+    :mod:`pure_engine.search.expecti`, or Python's recursion limit if that comes first)."""
 
 
 class Budget(Struct):

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from pure_engine.core.game import CHANCE, TERMINAL, Game
 from pure_engine.core.struct import Struct
@@ -42,6 +42,7 @@ Sides = Sequence[int] | Callable[[int], int]
 """Partnerships: a side index per seat (``(0, 1, 0, 1)``) or a function seat -> side."""
 
 __all__ = [
+    "MAX_PLIES",
     "UNLIMITED",
     "AdversarialResult",
     "SearchStopped",
@@ -55,6 +56,29 @@ A = TypeVar("A")
 
 UNLIMITED = 1 << 30
 """The depth meaning "to the end of the game"."""
+
+MAX_PLIES: Final = 400
+"""The deepest line the recursive searches follow (nodes below the root, chance included).
+
+A deeper line stops the search as a budget would, with the stop reason ``"recursion"``.
+The limit is explicit so that both builds stop at the same node: compiled code does not
+check Python's recursion limit, and a line deeper than the C stack would crash the
+interpreter.  400 leaves room under Python's default limit of 1000 frames (a ply costs the
+pure build two or three) for the caller's frames and the game's own."""
+
+
+def check_depth(ply: int) -> None:
+    """Refuse a line deeper than :data:`MAX_PLIES` with ``RecursionError`` (which the
+    searches turn into the stop reason ``"recursion"``).
+
+    >>> check_depth(MAX_PLIES)
+    >>> check_depth(MAX_PLIES + 1)
+    Traceback (most recent call last):
+    ...
+    RecursionError: a line deeper than 400 plies: the search does not follow it
+    """
+    if ply > MAX_PLIES:
+        raise RecursionError(f"a line deeper than {MAX_PLIES} plies: the search does not follow it")
 
 
 class AdversarialResult(Struct, Generic[A]):
@@ -142,8 +166,9 @@ def expectimax(
     *depth* counts decision plies (chance nodes are free); a non-terminal leaf
     at the limit is scored by *evaluate* (per-player estimates, like
     ``returns``; default ``game.returns``).  Ties go to the first action in
-    legal order.  The reference has no partial answer: on a budget cut the
-    value is ``nan``, the action ``None`` and ``stats.stopped_by`` says why.
+    legal order.  The reference has no partial answer: on a budget cut, or a
+    line deeper than :data:`MAX_PLIES`, the value is ``nan``, the action
+    ``None`` and ``stats.stopped_by`` says why.
     Without chance nodes it is plain minimax (``minimax`` is its old, deprecated name).
 
     >>> from pure_engine.testing.toys import Node, make_graph_game
@@ -163,7 +188,7 @@ def expectimax(
     counts = [0, 0, 0, 0]  # expanded, generated, cut-off leaves, deepest plies used
     limit = UNLIMITED if depth is None else depth
 
-    def value(s: S, remaining: int) -> tuple[float, A | None]:
+    def value(s: S, remaining: int, ply: int) -> tuple[float, A | None]:
         mover = current_player(s)
         if mover == TERMINAL:
             counts[3] = max(counts[3], limit - remaining)
@@ -173,28 +198,29 @@ def expectimax(
             return side_value(score(s), players), None
         if limiter.exhausted(counts[0]):
             raise SearchStopped(limiter.reason)
+        check_depth(ply)
         counts[0] += 1
         if mover == CHANCE:
             total = 0.0
             for action, prob in chance_outcomes(s):
                 counts[1] += 1
-                total += float(prob) * value(step(s, action), remaining)[0]
+                total += float(prob) * value(step(s, action), remaining, ply + 1)[0]
             return total, None
         best_action: A | None = None
         best = 0.0
         is_max = maximizing[mover]
         for action in legal_actions(s):
             counts[1] += 1
-            v = value(step(s, action), remaining - 1)[0]
+            v = value(step(s, action), remaining - 1, ply + 1)[0]
             if best_action is None or (v > best if is_max else v < best):
                 best, best_action = v, action
         return best, best_action
 
     try:
-        result_value, action = value(state, limit)
+        result_value, action = value(state, limit, 0)
     except SearchStopped:
         result_value, action = math.nan, None
-    except RecursionError:  # a line deeper than Python's stack
+    except RecursionError:  # a line deeper than MAX_PLIES (or than Python's stack)
         limiter.reason = StopReason.RECURSION
         result_value, action = math.nan, None
     stats = limiter.stats(expanded=counts[0], generated=counts[1])

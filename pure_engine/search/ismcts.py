@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import warnings
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Generic
 
 from pure_engine.core.game import CHANCE, A, Game, S
@@ -140,88 +140,115 @@ def ismcts(
     >>> result.action, result.stats.expanded
     (2, 200)
     """
-    resample = game.resample
-    current_player = game.current_player
-    legal_actions = game.legal_actions
-    step = game.step
-    returns = game.returns
-    observation = game.observation
-    sample = chance_sampler(game)
     run_rollout = random_rollout(game, rollout)
     limiter = make_limiter(simulations, seconds, budget)
-    exhausted = limiter.exhausted
     rng = random.Random(seed)
-    draw = rng.random
-    log, sqrt = math.log, math.sqrt
-
-    first = resample(state, player, rng)
-    if current_player(first) != player:
+    search = _SoIsmcts(game, player, uct_c, run_rollout, rng)
+    first = game.resample(state, player, rng)
+    if game.current_player(first) != player:
         raise ValueError(
             f"ismcts searches for the player to move; asked for {player}, "
-            f"the current player is {current_player(first)}"
+            f"the current player is {game.current_player(first)}"
         )
     root: IsmctsNode[A] = IsmctsNode() if tree is None else tree
-    root_order: list[A] = list(legal_actions(first))
-    created = 1
     done = 0
     world = first
-    while not exhausted(done, created):
+    while not limiter.exhausted(done, search.created):
         if done:
-            world = resample(state, player, rng)
+            world = game.resample(state, player, rng)
+        search.simulate(root, world)
+        done += 1
+    stats = limiter.stats(expanded=done, generated=search.created)
+    return _result(root, list(game.legal_actions(first)), stats)
+
+
+class _SoIsmcts(Generic[S, A]):
+    """One SO-ISMCTS search: what every simulation shares, and the nodes it created."""
+
+    def __init__(
+        self,
+        game: Game[S, A],
+        observer: int,
+        uct_c: float,
+        rollout: Callable[[S, random.Random], tuple[float, ...]],
+        rng: random.Random,
+    ) -> None:
+        self.game = game
+        self.observer = observer
+        self.uct_c = uct_c
+        self.rollout = rollout
+        self.rng = rng
+        self.sample = chance_sampler(game)
+        self.created = 1  # the root
+
+    def simulate(self, root: IsmctsNode[A], world: S) -> None:
+        """One simulation on the determinization *world*: descend, roll out, back up."""
+        game, observer = self.game, self.observer
         node = root
         path: list[tuple[_Edge, int]] = []
-        values: tuple[float, ...] | None = None
         while True:
-            mover = current_player(world)
+            mover = game.current_player(world)
             if mover >= 0:
-                legal = legal_actions(world)
-                edges = node.edges
-                untried: list[A] | None = None
-                best_score = -math.inf
-                best_edge: _Edge | None = None
-                action = legal[0]
-                for candidate in legal:  # one pass: availability, UCB, untried actions
-                    stats = edges.get(candidate)
-                    if stats is None:
-                        if untried is None:
-                            untried = [candidate]
-                        else:
-                            untried.append(candidate)
-                        continue
-                    available = stats.available = stats.available + 1
-                    visits = stats.visits
-                    score = stats.total / visits + uct_c * sqrt(log(available) / visits)
-                    if score > best_score:
-                        best_score, best_edge, action = score, stats, candidate
-                if untried is not None:
-                    action = untried[int(draw() * len(untried))]
-                    edge = edges[action] = _Edge()
-                    edge.available = 1
-                    path.append((edge, mover))
-                    world = step(world, action)
+                action, edge, new = self.choose(node, game.legal_actions(world))
+                path.append((edge, mover))
+                world = game.step(world, action)
+                if new:
+                    values = self.rollout(world, self.rng)
                     break
-                assert best_edge is not None
-                path.append((best_edge, mover))
-                world = step(world, action)
-                label: Hashable = ("a", action) if mover == player else observation(world, player)
+                mine = mover == observer
+                label: Hashable = ("a", action) if mine else game.observation(world, observer)
             elif mover == CHANCE:
-                world = step(world, sample(world, rng))
-                label = observation(world, player)
+                world = game.step(world, self.sample(world, self.rng))
+                label = game.observation(world, observer)
             else:
-                values = returns(world)
+                values = game.returns(world)
                 break
             child = node.children.get(label)
             if child is None:
                 child = node.children[label] = IsmctsNode()
-                created += 1
+                self.created += 1
             node = child
-        if values is None:
-            values = run_rollout(world, rng)
         for edge, mover in path:
             edge.visits += 1
             edge.total += values[mover]
-        done += 1
 
+    def choose(self, node: IsmctsNode[A], legal: Sequence[A]) -> tuple[A, _Edge, bool]:
+        """The action to follow at *node* among *legal* (this world's actions), its edge,
+        and whether the edge is new: an untried action at random, else the best by UCB.
+
+        Every tried legal action's availability counts this visit (one pass over *legal*).
+        """
+        edges = node.edges
+        untried: list[A] | None = None
+        best_score = -math.inf
+        best_edge: _Edge | None = None
+        action = legal[0]
+        for candidate in legal:
+            stats = edges.get(candidate)
+            if stats is None:
+                if untried is None:
+                    untried = [candidate]
+                else:
+                    untried.append(candidate)
+                continue
+            available = stats.available = stats.available + 1
+            visits = float(stats.visits)  # compiled: C's sqrt and log need floats (see mcts)
+            score = stats.total / visits + self.uct_c * math.sqrt(
+                math.log(float(available)) / visits
+            )
+            if score > best_score:
+                best_score, best_edge, action = score, stats, candidate
+        if untried is not None:
+            action = untried[int(self.rng.random() * len(untried))]
+            edge = edges[action] = _Edge()
+            edge.available = 1
+            return action, edge, True
+        assert best_edge is not None
+        return action, best_edge, False
+
+
+def _result(root: IsmctsNode[A], root_order: list[A], stats: SearchStats) -> IsmctsResult[A]:
+    """The most visited root action (ties: higher mean, then the first in *root_order*)."""
     tried = [action for action in root_order if action in root.edges]
     tried += [action for action in root.edges if action not in tried]  # resample disagreed
     if not tried:
@@ -240,7 +267,7 @@ def ismcts(
         value=mean(tried[best]),
         visits=tuple((action, root.edges[action].visits) for action in tried),
         means=tuple((action, mean(action)) for action in tried),
-        stats=limiter.stats(expanded=done, generated=created),
+        stats=stats,
         tree=root,
     )
 

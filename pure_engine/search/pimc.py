@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Generic
+from typing import Any, Generic
 
 from pure_engine.core.game import A, Game, S
 from pure_engine.core.struct import Struct
 from pure_engine.search.budget import SearchStats
-from pure_engine.search.mcts import RolloutPolicy, mcts
+from pure_engine.search.mcts import MctsResult, RolloutPolicy, mcts
 
 __all__ = ["PimcResult", "pimc"]
 
@@ -87,11 +87,7 @@ def pimc(
     rng = random.Random(seed)
     share = None if seconds is None else seconds / worlds
     order: list[A] = []
-    votes: dict[A, int] = {}
-    visits: dict[A, int] = {}
-    value_sums: dict[A, float] = {}
-    value_counts: dict[A, int] = {}
-    expanded = generated = 0
+    ballot: _Ballot[A] = _Ballot()
     for _ in range(worlds):
         world = game.resample(state, player, rng)
         if game.current_player(world) != player:
@@ -110,28 +106,47 @@ def pimc(
             rollout=rollout,
             seed=rng.getrandbits(64),
         )
-        votes[found.action] = votes.get(found.action, 0) + 1
+        ballot.add(found)
+    return ballot.result(order, worlds, time.perf_counter() - started)
+
+
+class _Ballot(Generic[A]):
+    """The worlds' searches so far: votes, visits and values per action, and their counts."""
+
+    def __init__(self) -> None:
+        self.votes: dict[A, int] = {}
+        self.visits: dict[A, int] = {}
+        self.value_sums: dict[A, float] = {}
+        self.value_counts: dict[A, int] = {}
+        self.expanded = 0
+        self.generated = 0
+
+    def add(self, found: MctsResult[Any, A]) -> None:
+        """Count one world's search: its action's vote, its visits and mean values."""
+        self.votes[found.action] = self.votes.get(found.action, 0) + 1
         for action, count in found.visits:
-            visits[action] = visits.get(action, 0) + count
+            self.visits[action] = self.visits.get(action, 0) + count
         for action, mean in found.means:
-            value_sums[action] = value_sums.get(action, 0.0) + mean
-            value_counts[action] = value_counts.get(action, 0) + 1
-        expanded += found.stats.expanded
-        generated += found.stats.generated
-    ranked = [action for action in order if action in visits]
-    ranked += [action for action in visits if action not in ranked]  # resample disagreed
-    best = max(
-        range(len(ranked)),
-        key=lambda i: (votes.get(ranked[i], 0), visits[ranked[i]], -i),
-    )
-    action = ranked[best]
-    return PimcResult(
-        action=action,
-        value=value_sums[action] / value_counts[action],
-        votes=tuple((a, votes[a]) for a in ranked if a in votes),
-        visits=tuple((a, visits[a]) for a in ranked),
-        worlds=worlds,
-        stats=SearchStats(
-            expanded=expanded, generated=generated, seconds=time.perf_counter() - started
-        ),
-    )
+            self.value_sums[action] = self.value_sums.get(action, 0.0) + mean
+            self.value_counts[action] = self.value_counts.get(action, 0) + 1
+        self.expanded += found.stats.expanded
+        self.generated += found.stats.generated
+
+    def result(self, order: list[A], worlds: int, seconds: float) -> PimcResult[A]:
+        """The most voted action (ties: more visits, then the first in *order*)."""
+        votes, visits = self.votes, self.visits
+        ranked = [action for action in order if action in visits]
+        ranked += [action for action in visits if action not in ranked]  # resample disagreed
+        best = max(
+            range(len(ranked)),
+            key=lambda i: (votes.get(ranked[i], 0), visits[ranked[i]], -i),
+        )
+        action = ranked[best]
+        return PimcResult(
+            action=action,
+            value=self.value_sums[action] / self.value_counts[action],
+            votes=tuple((a, votes[a]) for a in ranked if a in votes),
+            visits=tuple((a, visits[a]) for a in ranked),
+            worlds=worlds,
+            stats=SearchStats(expanded=self.expanded, generated=self.generated, seconds=seconds),
+        )

@@ -32,12 +32,13 @@ from pure_engine.cards import (
     Effect,
     HasType,
     Mode,
+    Pred,
     Selector,
     Trigger,
     Zone,
 )
 from pure_engine.cards.decisions import NumberLike
-from pure_engine.cards.permanents import attachment, reattach
+from pure_engine.cards.permanents import attachment, carries, reattach
 from pure_engine.cards.runtime import (
     CardRules,
     CardState,
@@ -120,8 +121,14 @@ CREATURES: Final[Selector] = Zone("battlefield") + HasType("creature")
 PLAYERS: Final[Selector] = Zone("player")
 ANY_TARGET: Final[Selector] = PLAYERS | CREATURES
 YOU: Final[Selector] = FRIENDLY + PLAYERS
-EQUIP_TARGETS: Final[Selector] = FRIENDLY + CREATURES
-"""Equip's target: a creature you control (rule 702.6a)."""
+EQUIP_TARGETS: Final[Selector] = (
+    FRIENDLY
+    + CREATURES
+    + Pred(lambda e, ctx: not carries(e, ctx.source), "not already equipped with it")
+)
+"""Equip's target: a creature you control (rule 702.6a) — but the one the equipment is already
+attached to, where equipping it again would do nothing (rule 701.3b): a legal activation the
+game does not offer, as it offers no dominated damage assignment."""
 SPELLS: Final[Selector] = Zone("stack")
 
 _COLOR_WORDS = dict(zip(COLORS, ("white", "blue", "black", "red", "green"), strict=True))

@@ -52,7 +52,7 @@ number means the same move in every state:
 >>> game = pure_engine.load_game("magic_lite")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((8489,), 21415)
+((10168,), 23404)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)]
 [0, 7]

@@ -161,16 +161,8 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
         mana[p] = r.int(player.get("mana", 0), f"{path}.mana", 0, MAX_MANA)
         powered[p] = r.bool(player.get("hero_power_used", False), f"{path}.hero_power_used")
         fatigue[p] = r.int(player.get("fatigue", 0), f"{path}.fatigue", 0, 1000)
-        weapon = player.get("weapon")
-        if weapon is not None:
-            w = r.obj(weapon, f"{path}.weapon", _WEAPON_KEYS)
-            card = r.card(w.get("card"), f"{path}.weapon.card", ("weapon",))
-            table, wid = spawn(table, POOL, LAYOUT.zone("weapon", p), card, p)
-            we = table.entities[wid]
-            table = put(table, we.replace(
-                attack=r.int(w.get("attack", we.attack), f"{path}.weapon.attack", 0, 100),
-                health=r.int(w.get("durability", we.health), f"{path}.weapon.durability", 1, 100),
-            ))  # fmt: skip
+        if player.get("weapon") is not None:
+            table = _weapon(r, table, player["weapon"], p, f"{path}.weapon")
         for zone, limit in (("hand", HAND_LIMIT), ("deck", 100)):
             names = r.list(player.get(zone, []), f"{path}.{zone}")
             if len(names) > limit:
@@ -213,6 +205,18 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
         fatigue=(fatigue[0], fatigue[1]),
         played=played,
     )
+
+
+def _weapon(r: _Reader, table: Table, raw: object, p: int, path: str) -> Table:
+    """Player *p*'s weapon: its card, and its attack and durability if the file gives them."""
+    w = r.obj(raw, path, _WEAPON_KEYS)
+    card = r.card(w.get("card"), f"{path}.card", ("weapon",))
+    table, wid = spawn(table, POOL, LAYOUT.zone("weapon", p), card, p)
+    we = table.entities[wid]
+    return put(table, we.replace(
+        attack=r.int(w.get("attack", we.attack), f"{path}.attack", 0, 100),
+        health=r.int(w.get("durability", we.health), f"{path}.durability", 1, 100),
+    ))  # fmt: skip
 
 
 def _secrets(r: _Reader, table: Table, raw: object, p: int, cls: str, path: str) -> Table:
