@@ -40,12 +40,9 @@ MAX_FUNCTION_LINES = 80
 # Known oversize places, each with its size when listed: the list may only shrink. A listed
 # place that is now within the limit must leave the list; one that grew fails.
 KNOWN_LONG_MODULES: Mapping[str, int] = {}
-KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {
-    "games/patience/hole.py:_search": 113,
-}
+KNOWN_LONG_FUNCTIONS: Mapping[str, int] = {}
 # The same ratchet for benchmarks/, examples/ and tests/, by path from the repository's root.
 KNOWN_LONG_SCRIPTS: Mapping[str, int] = {
-    "tests/fireplace_oracle.py": 503,
     "tests/test_patience_verify.py": 855,
     "tests/test_search_adversarial.py": 603,
     "tests/test_skirmish_game.py": 682,

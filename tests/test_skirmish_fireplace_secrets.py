@@ -3,10 +3,10 @@ attacks, and the positions after it (with the secrets left on each side) are com
 
 The oracle (:mod:`tests.fireplace_oracle`) builds the position; this module adds the
 secrets to Fireplace's secret zone and compares them too.  Secrets fire on the opponent's
-turn only, so player 1 holds them while player 0 acts: a minion played from the hand (Snipe,
-Mirror Entity, Repentance), an attack by a minion or the hero (the "when attacked" secrets),
-a minion dying (Redemption).  Random outcomes are compared as distributions, as the card
-differential does.
+turn only, so player 1 holds them while player 0 acts: a minion played (Snipe, Mirror
+Entity, Repentance), a spell cast (Counterspell, Spellbender), an attack by a minion or the
+hero (the "when attacked" secrets, Eye for an Eye), a minion dying (Redemption).  Random
+outcomes are compared as distributions, as the card differential does.
 """
 
 from __future__ import annotations
@@ -64,14 +64,15 @@ def oracle() -> Oracle:
     return Oracle()
 
 
-def _usable_minions(known: frozenset[str]) -> list[str]:
+def _usable(known: frozenset[str], cls: str, kind: str) -> list[str]:
     return sorted(
         k
         for k in COLLECTIBLE & known
-        if "minion" in DEFS[k].types
+        if kind in DEFS[k].types
+        and "secret" not in DEFS[k].types
         and k not in FIREPLACE_WRONG
         and k not in LATER_PRINTING
-        and DEFS[k].extra["class"] == "neutral"
+        and DEFS[k].extra["class"] in ("neutral", cls)
     )
 
 
@@ -80,15 +81,17 @@ def scenarios(draw: st.DrawFn, secret: str, known: frozenset[str]) -> dict[str, 
     """Player 1 holds *secret* (and perhaps another of its class); player 0 has minions ready,
     a hand of minions, perhaps a weapon, and 10 mana."""
     cls = str(DEFS[secret].extra["class"])
-    minions = _usable_minions(known)
+    my_cls = draw(st.sampled_from([c for c in CLASSES if c != cls]))
+    minions = _usable(known, "neutral", "minion")
+    spells = _usable(known, my_cls, "spell")
     others = sorted(k for k in SECRETS if k != secret and DEFS[k].extra["class"] == cls)
     secrets = [secret, *draw(st.lists(st.sampled_from(others), max_size=1))] if others else [secret]
     board = st.lists(st.sampled_from(minions).map(lambda k: {"card": k}), max_size=3)
     me = {
-        "class": draw(st.sampled_from([c for c in CLASSES if c != cls])),
+        "class": my_cls,
         "health": draw(st.integers(5, 30)),
         "mana": 10,
-        "hand": draw(st.lists(st.sampled_from(minions), max_size=2)),
+        "hand": draw(st.lists(st.sampled_from(minions + spells), max_size=3)),
         "board": draw(board.filter(bool)),
         "weapon": draw(st.sampled_from([None, {"card": "fiery_war_axe"}])),
     }
@@ -169,6 +172,12 @@ def fireplace_run(
         random.setstate(saved)
 
 
+def _asks_nothing(state: SkirmishState, action: SkirmishAction) -> bool:
+    """Playing the card asks its player nothing more (no mode or target chosen inside it)."""
+    after = within_turn(state, action)
+    return after.pending is None or after.pending.player == CHANCE_PLAYER
+
+
 def _wrong_attack(state: SkirmishState, action: SkirmishAction) -> bool:
     """A hero's attack into a secret Fireplace does not fire on heroes' attacks."""
     is_hero = _ref(state, action.source)[0] == "hero"
@@ -188,7 +197,7 @@ def test_secret_matches_fireplace(oracle: Oracle, secret: str, data: st.DataObje
     actions = [
         a for a in legal_actions(state)
         if (a.kind == ATTACK and not _wrong_attack(state, a))
-        or (a.kind == PLAY and "minion" in state.table.entities[a.source].types)  # type: ignore[index]  # an id
+        or (a.kind == PLAY and _asks_nothing(state, a))
     ]  # fmt: skip
     if not actions:
         return

@@ -128,3 +128,25 @@ def test_overload_locks_mana_next_turn() -> None:
                   "deck": ["wisp"] * 3}, {"deck": ["wisp"] * 3})  # fmt: skip
     s = play(s, "play lightning_bolt -> enemy_hero", "end_turn", "end_turn")
     assert (s.mana[0], s.crystals[0], s.overload) == (3, 4, (0, 0))  # 4 crystals, 1 locked
+
+
+def test_counterspell_counters_the_spell_it_is_still_cast() -> None:
+    s = position({"mana": 4, "hand": ["fireball"]}, {"class": "mage", "secrets": ["counterspell"]})
+    s = play(s, "play fireball -> enemy_hero")
+    assert (health(s, 1), s.mana[0], zone_cards(s, "secret1")) == (30, 0, [])
+
+
+def test_spellbender_takes_a_spell_aimed_at_a_minion() -> None:
+    s = position(
+        {"mana": 8, "hand": ["fireball", "fireball"], "board": [{"card": "chillwind_yeti"}]},
+        {"class": "mage", "secrets": ["spellbender"]},
+    )
+    s = play(s, "play fireball#1 -> enemy_hero")  # not a minion: Spellbender waits
+    assert health(s, 1) == 24 and zone_cards(s, "secret1") == ["spellbender"]
+    s = play(s, "play fireball -> friendly 1")
+    assert board(s, 0) == [("chillwind_yeti", 4, 5)] and board(s, 1) == []  # the 1/3 took it
+
+
+def test_eye_for_an_eye_returns_the_damage() -> None:
+    s = _attacked("eye_for_an_eye", "paladin", "attack 1 -> enemy_hero")
+    assert (health(s, 1), health(s, 0), zone_cards(s, "secret1")) == (26, 26, [])

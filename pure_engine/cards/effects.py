@@ -237,6 +237,13 @@ class GiveTag(Effect):
         asm.emit(_Table(targets_operand(asm, self.targets), give))
 
 
+def _shield(
+    state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
+) -> CardState:
+    e = state.table.entities[t]
+    return state.replace(table=put(state.table, e.replace(armor=e.armor + n)))
+
+
 @dataclass(frozen=True, slots=True)
 class Prevent(Effect):
     """Prevent the next ``amount`` damage that would be dealt to each target: a prevention shield
@@ -249,19 +256,20 @@ class Prevent(Effect):
     amount: NumberLike
 
     def emit(self, asm: Assembler) -> None:
-        def shield(
-            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
-        ) -> CardState:
-            e = state.table.entities[t]
-            return state.replace(table=put(state.table, e.replace(armor=e.armor + n)))
-
         amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, shield))
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
 
 
 @dataclass(frozen=True, slots=True)
-class Armor(Prevent):
+class Armor(Effect):
     """Give each target ``amount`` armor: a lasting :class:`Prevent` shield (a hero's armor)."""
+
+    targets: TargetLike
+    amount: NumberLike
+
+    def emit(self, asm: Assembler) -> None:
+        amount = number_operand(asm, self.amount)
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
 
 
 @dataclass(frozen=True, slots=True)

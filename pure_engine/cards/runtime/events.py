@@ -39,15 +39,31 @@ from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
 from pure_engine.core.zones import ZoneId
 
-__all__ = ["death_phase", "deathrattle_at", "emit", "leave_play", "refresh_auras", "resolve"]
+__all__ = [
+    "death_phase",
+    "deathrattle_at",
+    "emit",
+    "event_value",
+    "leave_play",
+    "refresh_auras",
+    "resolve",
+]
 
 
-def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None = None) -> S:
+def emit(
+    state: S,
+    rules: CardRules[S],
+    event: Event,
+    subject: EntityId | None = None,
+    value: int | None = None,
+) -> S:
     """Queue the triggered programs of every entity listening for *event* about *subject*.
 
     A listener's condition is a selector evaluated from the listener (its
     controller, itself as ``SELF``, the subject as ``TARGET``); it must select
-    the subject.  Silenced entities do not listen.
+    the subject.  Silenced entities do not listen.  *value* (how much damage was
+    taken...) goes to each queued program one register past its own:
+    :func:`event_value` reads it.
     """
     by_card = rules.pool.listeners.get(event)
     if by_card is None:
@@ -74,6 +90,8 @@ def emit(state: S, rules: CardRules[S], event: Event, subject: EntityId | None =
                 if cond is not None and subject not in cond(table, ctx):
                     continue
                 regs: tuple[Value, ...] = (0,) * programs[listener.card, listener.slot].regs
+                if value is not None:
+                    regs += (value,)
                 queued.append(Frame(listener.card, listener.slot, 0, ctx, regs))
     if not queued:
         return state
@@ -238,6 +256,15 @@ def deathrattle_at(frame: Frame, rules: CardRules[S]) -> int | None:
     at = frame.regs[-1]
     assert isinstance(at, int)
     return at
+
+
+def event_value(frame: Frame, rules: CardRules[S]) -> int | None:
+    """The value the event that queued *frame* carried (:func:`emit`'s *value*), else ``None``."""
+    if len(frame.regs) <= rules.programs[frame.card, frame.slot].regs:
+        return None
+    value = frame.regs[-1]
+    assert isinstance(value, int)
+    return value
 
 
 def _left_at(zone_map: Mapping[ZoneId, tuple[EntityId, ...]], e: Entity, dead: list[Entity]) -> int:

@@ -138,121 +138,132 @@ def solve_hole(
     stages = HOLE_STAGES if not start.stock else HOLE_STAGES[-1:]
 
     def stage(flexible_first: bool) -> Callable[[Budget], HoleResult]:
-        return lambda attempt: _search(rules, start, attempt, flexible_first=flexible_first)
+        return lambda attempt: _HoleSearch(rules, start, attempt, flexible_first).run()
 
     return run_stages(budget, [(nodes, stage(flexible)) for flexible, nodes in stages])
 
 
-def _search(
-    rules: PatienceRules, start: PatienceState, budget: Budget, *, flexible_first: bool
-) -> HoleResult:
-    limiter = Limiter(budget)
-    t0 = time.perf_counter()
-    piles = start.piles
-    stock = start.stock
-    npiles = len(piles)
-    heights = [len(p) for p in piles]
-    width = max([*heights, len(stock), 1]).bit_length()
-    stock_shift = width * npiles
-    hole_shift = stock_shift + width
-    loops = rules.loops
-    fits = [[abs(h - c) == 1 or (loops and abs(h - c) == 12) for c in range(13)] for h in range(13)]
-    counts = [0] * 13
-    for pile in piles:
-        for card in pile:
-            counts[card % 13] += 1
-    in_stock = [0] * 13
-    for card in stock:
-        in_stock[card % 13] += 1
-    seen: set[int] = set()
-    path: list[Move] = []
-    stats = {"expanded": 0, "generated": 0, "duplicates": 0, "pruned": 0}
-    stopped = False
-    nstock = len(stock)
+class _HoleSearch:
+    """One depth-first run over the packed positions of a hole-only deal.
 
-    def key_of(nstock: int, hole: int) -> int:
-        key = (hole << hole_shift) | (nstock << stock_shift)
-        for i, height in enumerate(heights):
-            key |= height << (width * i)
-        return key
+    A position is one integer: each pile's height in *width* bits, then the
+    stock's size, then the hole's rank.  The run keeps the live heights and the
+    per-rank counts of the cards left (piles and stock) as it descends.
+    """
 
-    def flexibility(rank: int) -> int:
-        return counts[rank - 1] + counts[(rank + 1) % 13]
+    def __init__(
+        self, rules: PatienceRules, start: PatienceState, budget: Budget, flexible_first: bool
+    ) -> None:
+        self.limiter = Limiter(budget)
+        self.flexible_first = flexible_first
+        self.loops = rules.loops
+        self.piles = start.piles
+        self.stock = start.stock
+        self.heights = [len(pile) for pile in start.piles]
+        self.width = max([*self.heights, len(start.stock), 1]).bit_length()
+        self.stock_shift = self.width * len(start.piles)
+        self.hole_shift = self.stock_shift + self.width
+        loops = rules.loops
+        self.fits = [
+            [abs(h - c) == 1 or (loops and abs(h - c) == 12) for c in range(13)] for h in range(13)
+        ]
+        self.counts = [0] * 13
+        for pile in start.piles:
+            for card in pile:
+                self.counts[card % 13] += 1
+        self.in_stock = [0] * 13
+        for card in start.stock:
+            self.in_stock[card % 13] += 1
+        self.seen: set[int] = set()
+        self.path: list[Move] = []
+        self.expanded = self.generated = self.duplicates = self.pruned = 0
+        self.stopped = False
+        self.hole = start.hole % 13
 
-    def search(key: int, hole: int, nstock: int, left: int) -> bool:
-        nonlocal stopped
+    def run(self) -> HoleResult:
+        """Search from the start; the verdict, the moves and the statistics."""
+        t0 = time.perf_counter()
+        nstock = len(self.stock)
+        left = sum(self.heights) + nstock
+        assert left < 500, "recursion depth is the number of cards"
+        key = (self.hole << self.hole_shift) | (nstock << self.stock_shift)
+        for i, height in enumerate(self.heights):
+            key |= height << (self.width * i)
+        won = self.search(key, self.hole, nstock, left)
+        verdict = SOLVED if won else UNKNOWN if self.stopped else PROVED_UNSOLVABLE
+        stats = SearchStats(
+            expanded=self.expanded,
+            generated=self.generated,
+            duplicates=self.duplicates,
+            peak_frontier=left,
+            seconds=time.perf_counter() - t0,
+            stopped_by=self.limiter.reason,
+        )
+        return HoleResult(verdict, tuple(reversed(self.path)), stats)
+
+    def flexibility(self, rank: int) -> int:
+        """Cards left on the ranks next to *rank* (the walk can go on from it)."""
+        return self.counts[rank - 1] + self.counts[(rank + 1) % 13]
+
+    def order(self, hole: int) -> list[int]:
+        """The piles whose top card fits the hole, most promising first.
+
+        Tallest pile first (the cards most at risk of being buried), then the
+        card whose neighbour ranks keep the most cards; or the other way round.
+        """
+        fit, heights, piles = self.fits[hole], self.heights, self.piles
+        order = [i for i in range(len(piles)) if heights[i] and fit[piles[i][heights[i] - 1] % 13]]
+        if len(order) > 1 and self.flexible_first:
+            order.sort(
+                key=lambda i: (-self.flexibility(piles[i][heights[i] - 1] % 13), -heights[i])
+            )
+        elif len(order) > 1:
+            order.sort(
+                key=lambda i: (-heights[i], -self.flexibility(piles[i][heights[i] - 1] % 13))
+            )
+        return order
+
+    def search(self, key: int, hole: int, nstock: int, left: int) -> bool:
+        """True when the position *key* (hole rank *hole*, *left* cards) can be cleared."""
         if left == 0:
             return True
-        if limiter.exhausted(stats["expanded"], len(seen)):
-            stopped = True
+        if self.limiter.exhausted(self.expanded, len(self.seen)):
+            self.stopped = True
             return False
-        stats["expanded"] += 1
-        fit = fits[hole]
-        hole_bits = hole << hole_shift
-        base = key - hole_bits
-        # children: tallest pile first (the cards most at risk of being buried), then
-        # the card whose neighbour ranks keep the most cards (the walk can go on);
-        # or the other way round
-        order = [i for i in range(npiles) if heights[i] and fit[piles[i][heights[i] - 1] % 13]]
-        if len(order) > 1 and flexible_first:
-            order.sort(key=lambda i: (-flexibility(piles[i][heights[i] - 1] % 13), -heights[i]))
-        elif len(order) > 1:
-            order.sort(key=lambda i: (-heights[i], -flexibility(piles[i][heights[i] - 1] % 13)))
-        for i in order:
-            card = piles[i][heights[i] - 1]
-            rank = card % 13
-            child = base - (1 << (width * i)) + (rank << hole_shift)
-            stats["generated"] += 1
-            if child in seen:
-                stats["duplicates"] += 1
-                continue
-            seen.add(child)
-            heights[i] -= 1
-            counts[rank] -= 1
-            if left > 1 and is_stranded(counts, rank, loops=loops, stock=in_stock):
-                stats["pruned"] += 1
-                found = False
-            else:
-                found = search(child, rank, nstock, left - 1)
-            heights[i] += 1
-            counts[rank] += 1
+        self.expanded += 1
+        base = key - (hole << self.hole_shift)
+        for i in self.order(hole):
+            rank = self.piles[i][self.heights[i] - 1] % 13
+            child = base - (1 << (self.width * i)) + (rank << self.hole_shift)
+            self.heights[i] -= 1
+            found = self.visit(child, rank, nstock, left, self.counts)
+            self.heights[i] += 1
             if found:
-                path.append(Move(PILES[i], HOLE, 1))
+                self.path.append(Move(PILES[i], HOLE, 1))
                 return True
-            if stopped:
+            if self.stopped:
                 return False
         if nstock:
-            card = stock[nstock - 1]
-            rank = card % 13
-            child = base - (1 << stock_shift) + (rank << hole_shift)
-            stats["generated"] += 1
-            if child in seen:
-                stats["duplicates"] += 1
-            else:
-                seen.add(child)
-                in_stock[rank] -= 1
-                if left > 1 and is_stranded(counts, rank, loops=loops, stock=in_stock):
-                    stats["pruned"] += 1
-                    found = False
-                else:
-                    found = search(child, rank, nstock - 1, left - 1)
-                in_stock[rank] += 1
-                if found:
-                    path.append(Move(STOCK, HOLE, 1))
-                    return True
+            rank = self.stock[nstock - 1] % 13
+            child = base - (1 << self.stock_shift) + (rank << self.hole_shift)
+            if self.visit(child, rank, nstock - 1, left, self.in_stock):
+                self.path.append(Move(STOCK, HOLE, 1))
+                return True
         return False
 
-    left = sum(heights) + nstock
-    hole = start.hole % 13
-    assert left < 500, "recursion depth is the number of cards"
-    won = search(key_of(nstock, hole), hole, nstock, left)
-    verdict = SOLVED if won else UNKNOWN if stopped else PROVED_UNSOLVABLE
-    search_stats = SearchStats(
-        expanded=stats["expanded"],
-        generated=stats["generated"],
-        duplicates=stats["duplicates"],
-        peak_frontier=left,
-        seconds=time.perf_counter() - t0,
-        stopped_by=limiter.reason,
-    )
-    return HoleResult(verdict, tuple(reversed(path)), search_stats)
+    def visit(self, child: int, rank: int, nstock: int, left: int, source: list[int]) -> bool:
+        """Try the child position: one card of *rank* left *source* (the piles' or the
+        stock's counts) for the hole.  Unseen, not stranded, then searched."""
+        self.generated += 1
+        if child in self.seen:
+            self.duplicates += 1
+            return False
+        self.seen.add(child)
+        source[rank] -= 1
+        if left > 1 and is_stranded(self.counts, rank, loops=self.loops, stock=self.in_stock):
+            self.pruned += 1
+            found = False
+        else:
+            found = self.search(child, rank, nstock, left - 1)
+        source[rank] += 1
+        return found

@@ -306,13 +306,28 @@ class _Searcher:
     def heuristic(self, state: PatienceState) -> int:
         if not self.rules.foundations:
             return sum(len(p) for p in state.piles) + len(state.stock)
-        left = 52 - sum(state.found)
-        cost = 2 * left
+        found = state.found
+        cost = 2 * (52 - sum(found))
+        # plus Heineman's staged-deepening count: the cards above each suit's next card,
+        # doubled when no cell and no pile is free to move them to (FreeCell deals 1-100:
+        # 29 k states expanded in all instead of 44 k, median 116 instead of 154)
+        buried = 0
+        blocked = True
         for pile in state.piles:
             cost += self.pile_cost(pile)
+            height = len(pile)
+            if not height:
+                blocked = False
+            for depth in range(height):
+                card = pile[depth]
+                if found[card // 13] == card % 13:
+                    buried += height - 1 - depth
         for card in state.cells:
             if card != EMPTY:
                 cost += 1
+            else:
+                blocked = False
+        cost += 2 * buried if blocked else buried
         for pile in state.reserve:
             cost += len(pile)
         # a face-down card blocks everything above it until it turns up; weight 8
@@ -373,9 +388,11 @@ def solve(
 # easy for another, so short restarts come first; the last stage is an
 # unbounded heuristic-ordered depth-first search, the cheapest way to exhaust
 # the space (the proof of unsolvability) and good at finding long solutions
-# to the rare deals best-first finds hard.
+# to the rare deals best-first finds hard.  The first weight, 1.5 (with the
+# staged-deepening term in the heuristic), expanded 223 k states on FreeCell deals
+# 101-300 where 1.0 expanded 317 k (21.8 k against 29.0 k on deals 1-100).
 STAGES: tuple[tuple[Algorithm, float, int | None], ...] = (
-    (Algorithm.WASTAR, 1.0, 3000),
+    (Algorithm.WASTAR, 1.5, 3000),
     (Algorithm.WASTAR, 0.5, 6000),
     (Algorithm.DFS, 1.0, None),
 )

@@ -67,6 +67,7 @@ __all__ = [
     "action_to_str",
     "attack_value",
     "can_attack",
+    "cost_of",
     "describe",
     "hero_of",
     "legal_actions",
@@ -147,6 +148,34 @@ def _targets(
     return tuple(i for i in select(state.table, Ctx(source, player)) if is_alive(entities[i]))
 
 
+def _castable(state: SkirmishState, me: int, needs: object) -> bool:
+    """A spell's ``needs`` (a weapon, room for a minion, enemy minions) are met for *me*."""
+    assert isinstance(needs, tuple)
+    weapon, room, enemies = needs
+    zones = state.table.zones
+    return (
+        (not weapon or bool(zones[WEAPON_ZONES[me]]))
+        and (not room or len(zones[BOARD_ZONES[me]]) < BOARD_LIMIT)
+        and len(zones[BOARD_ZONES[1 - me]]) >= enemies
+    )
+
+
+def cost_of(state: SkirmishState, card: Entity) -> int:
+    """What hand card *card* costs now: its cost, less what its text takes off (the Giants).
+
+    >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
+    >>> s = parse_puzzle('{"to_move": 0, "players": [{"class": "mage", "health": 10,'
+    ...                  ' "hand": ["molten_giant"]}, {"class": "hunter"}]}')
+    >>> cost_of(s, s.table.entities[s.table.zones[HAND_ZONES[0]][0]])
+    0
+    """
+    if "costs_less" not in card.types:
+        return card.cost
+    less = POOL.card(card.card).extra["less"]
+    assert callable(less)
+    return max(0, card.cost - int(less(state, card.owner)))
+
+
 def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     """Plays (hand order, then targets, then positions), attacks, the hero power, ``end_turn``;
     or the options of a pending decision.  Identical cards in hand are offered once."""
@@ -166,16 +195,15 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     seen: set[tuple[object, ...]] = set()
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
-        if e.cost > mana:
+        if (e.cost if "costs_less" not in e.types else cost_of(state, e)) > mana:
             continue
         ident = entity_identity(e)
         if ident in seen:
             continue
         seen.add(ident)
-        d = POOL.card(e.card)
-        if d.extra.get("needs_weapon") and not table.zones[WEAPON_ZONES[me]]:
-            continue
-        if d.extra.get("needs_room") and len(board) >= BOARD_LIMIT:
+        d = POOL.defs[e.card]
+        needs = d.extra.get("needs")
+        if needs is not None and not _castable(state, me, needs):
             continue
         if "secret" in d.types and not can_hide(table, me, e.card):
             continue

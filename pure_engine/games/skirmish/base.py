@@ -39,6 +39,7 @@ __all__ = [
     "MAX_MANA",
     "MINIONS",
     "ON_ATTACKED",
+    "ON_CAST",
     "ON_DAMAGED",
     "ON_HEALED",
     "ON_PLAYED",
@@ -64,7 +65,7 @@ class SkirmishEvent(Event):
     """What cards can listen to in skirmish (besides the kit's ``DEATH``)."""
 
     DAMAGED = "damaged"
-    """A character took damage (subject: that character)."""
+    """A character took damage (subject: that character; its value: how much)."""
     SUMMONED = "summoned"
     """A minion was played or summoned (subject: that minion)."""
     TURN_START = "turn_start"
@@ -75,6 +76,9 @@ class SkirmishEvent(Event):
     """A card was played from the hand, after its own effect (subject: that card)."""
     HEALED = "healed"
     """A character was healed: damage was restored (subject: that character)."""
+    CAST = "cast"
+    """A spell was cast, before its effect (subject: the spell); a trigger that fires on it
+    runs first (Counterspell, Spellbender)."""
     ATTACKED = "attacked"
     """An attack was declared, before any damage (subject: the character attacked; the
     state's ``combat`` holds the attacker and the defender)."""
@@ -84,6 +88,7 @@ class SkirmishEvent(Event):
 # class (``SkirmishEvent.DAMAGED``) goes through EnumType.__getattr__'s slow attribute slot,
 # about half a microsecond at every damage (-1.4 % instructions a skirmish game, cachegrind).
 ON_ATTACKED: Final = SkirmishEvent.ATTACKED
+ON_CAST: Final = SkirmishEvent.CAST
 ON_DAMAGED: Final = SkirmishEvent.DAMAGED
 ON_HEALED: Final = SkirmishEvent.HEALED
 ON_PLAYED: Final = SkirmishEvent.PLAYED

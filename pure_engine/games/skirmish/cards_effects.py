@@ -173,9 +173,10 @@ class _CountMissilesI(Instr):
 
     base: int
     reg: Reg
+    boosted: bool
 
     def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        power = spell_damage(state, frame.ctx.controller, rules.pool)
+        power = spell_damage(state, frame.ctx.controller, rules.pool) if self.boosted else 0
         return state, set_reg(frame, self.reg, self.base + power)
 
 
@@ -220,10 +221,12 @@ class Missiles(Effect):
 
     selector: Selector
     count: int
+    boosted: bool = True
+    """Spell damage adds missiles (a spell's); ``False`` for a minion's (Mad Bomber)."""
 
     def emit(self, asm: Assembler) -> None:
         reg = asm.reg()
-        asm.emit(_CountMissilesI(self.count, reg))
+        asm.emit(_CountMissilesI(self.count, reg, self.boosted))
         asm.emit(_MissileI(asm.selector(self.selector), reg))
 
 

@@ -51,7 +51,7 @@ OpenSpiel numbers them: option *i* of the pending chance decision is *i*
 >>> game = pure_engine.load_game("skirmish")
 >>> enc = game.encoding
 >>> enc.observation_shape, enc.num_distinct_actions
-((5773,), 1659)
+((7423,), 1725)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)][-1]
 0

@@ -54,6 +54,7 @@ from pure_engine.games.skirmish.actions import (
     POWER,
     SkirmishAction,
     action_to_str,
+    cost_of,
     hero_of,
     legal_actions,
     parse_action,
@@ -69,6 +70,7 @@ from pure_engine.games.skirmish.base import (
     LAYOUT,
     MAIN_STEP,
     MAX_MANA,
+    ON_CAST,
     ON_PLAYED,
     ON_SUMMONED,
     ON_TURN_END,
@@ -117,14 +119,13 @@ def state_checks(state: SkirmishState) -> SkirmishState:
     """Once nothing is left to resolve: a hero at 0 health loses (both: a draw)."""
     if state.winner is not None or state.pending is not None:
         return state
-    entities = state.table.entities
-    dead = [
-        entities[hero_of(state, p)].damage >= entities[hero_of(state, p)].health for p in (0, 1)
-    ]
-    if dead[0] and dead[1]:
+    entities, zones = state.table.entities, state.table.zones
+    first, second = entities[zones[HERO_ZONES[0]][0]], entities[zones[HERO_ZONES[1]][0]]
+    dead0, dead1 = first.damage >= first.health, second.damage >= second.health
+    if dead0 and dead1:
         return state.replace(winner=2)
-    if dead[0] or dead[1]:
-        return state.replace(winner=1 if dead[0] else 0)
+    if dead0 or dead1:
+        return state.replace(winner=1 if dead0 else 0)
     return state
 
 
@@ -209,7 +210,7 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     card_id = EntityId(action.source)
     card = state.table.entities[card_id]
     state = state.replace(
-        mana=_set(state.mana, me, state.mana[me] - card.cost), played=state.played + 1
+        mana=_set(state.mana, me, state.mana[me] - cost_of(state, card)), played=state.played + 1
     )
     target = None if action.target < 0 else EntityId(action.target)
     types = card.types
@@ -241,8 +242,14 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
             card_id,
         )
     state = state.replace(table=move(state.table, card_id, GRAVE_ZONES[me]))
+    state = emit(state, RULES, ON_CAST, card_id)
     if (card.card, "play") in POOL.programs:
-        state = push(state, RULES, new_frame(RULES, card.card, "play", card_id, me, target))
+        frame = new_frame(RULES, card.card, "play", card_id, me, target)
+        # a trigger on the cast (a secret) runs before the spell, which it may counter or redirect
+        if state.queue:
+            state = state.replace(queue=(*state.queue, frame))
+        else:
+            state = push(state, RULES, frame)
     return emit(state, RULES, ON_PLAYED, card_id)
 
 

@@ -74,7 +74,7 @@ def deal_damage(
         if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and left:
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
-    return emit(state, RULES, ON_DAMAGED, target)
+    return emit(state, RULES, ON_DAMAGED, target, amount)
 
 
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:

@@ -50,10 +50,14 @@ __all__ = [
     "attacker_is_minion",
     "board_has_room",
     "can_hide",
+    "cast_on_a_minion",
     "copy_target",
+    "counter",
+    "damage_taken",
     "destroy_attacker",
     "freezing_trap",
     "new_defender",
+    "new_spell_target",
     "put_secret_into_play",
     "return_to_life",
     "reveal",
@@ -183,6 +187,56 @@ def put_secret_into_play(state: CardState, frame: Frame, rules: CardRules[CardSt
         if "secret" in e.types and can_hide(table, me, e.card):
             return state.replace(table=move(table, i, SECRET_ZONES[me]))
     return state
+
+
+def _spell_frame(state: CardState, spell: EntityId) -> int | None:
+    """Where in the trigger queue the effect of the spell being cast waits, if it does."""
+    for at, queued in enumerate(state.queue):
+        if queued.ctx.source == spell and queued.slot == "play":
+            return at
+    return None
+
+
+def counter(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """Counterspell: the spell being cast (the event's subject) does nothing."""
+    assert frame.ctx.target is not None
+    at = _spell_frame(state, frame.ctx.target)
+    if at is None:
+        return state
+    return state.replace(queue=state.queue[:at] + state.queue[at + 1 :])
+
+
+def cast_on_a_minion(state: CardState, frame: Frame) -> bool:
+    """The spell being cast has a minion for its target (Spellbender)."""
+    assert frame.ctx.target is not None
+    at = _spell_frame(state, frame.ctx.target)
+    if at is None:
+        return False
+    target = state.queue[at].ctx.target
+    return target is not None and state.table.entities[target].zone in BOARD_ZONES
+
+
+def new_spell_target(card: str) -> Callable[[CardState, Frame, CardRules[CardState]], CardState]:
+    """Spellbender: summon *card* for the secret's owner; it becomes the spell's new target."""
+
+    def bend(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        assert frame.ctx.target is not None
+        state, made = _summon_like(state, frame, rules, card)
+        at = _spell_frame(state, frame.ctx.target)
+        if made is None or at is None:
+            return state
+        spell = state.queue[at]
+        bent = spell.replace(ctx=spell.ctx.replace(target=made))
+        return state.replace(queue=(*state.queue[:at], bent, *state.queue[at + 1 :]))
+
+    return bend
+
+
+def damage_taken(state: CardState, frame: Frame) -> int:
+    """How much damage the event that fired this secret dealt (Eye for an Eye)."""
+    value = frame.regs[-1]
+    assert isinstance(value, int)
+    return value
 
 
 def board_has_room(state: CardState, frame: Frame) -> bool:

@@ -85,6 +85,20 @@ ORDER: Final[tuple[str, ...]] = (
     "noble_sacrifice", "redemption", "repentance", "snake", "defender",
     "lightning_bolt", "lava_burst", "feral_spirit", "dust_devil", "earth_elemental", "stormforged_axe",
     "unbound_elemental", "windspeaker", "ancestral_healing", "spirit_wolf",
+    "shieldbearer", "grimscale_oracle", "murloc_tidecaller", "sunfury_protector", "mad_bomber",
+    "coldlight_oracle", "coldlight_seer", "murloc_warleader", "demolisher", "big_game_hunter",
+    "mogushan_warden", "stranglethorn_tiger", "nightblade", "stampeding_kodo",
+    "captain_greenskin", "baron_geddon", "gruul", "young_priestess", "master_swordsmith",
+    "mind_control_tech", "alexstrasza", "sea_giant", "mountain_giant", "molten_giant",
+    "dread_corsair", "ironbark_protector", "bite", "gift_of_the_wild", "king_krush",
+    "houndmaster", "scavenging_hyena", "starving_buzzard", "deadly_shot", "righteousness",
+    "lay_on_hands", "guardian_of_kings", "silence", "circle_of_healing", "mass_dispel",
+    "cabal_shadow_priest", "temple_enforcer", "cold_blood", "patient_assassin", "windfury",
+    "totemic_might", "mana_tide_totem", "alakir_the_windlord", "forked_lightning", "flame_imp",
+    "pit_lord", "dread_infernal", "siphon_soul", "twisting_nether", "doomguard",
+    "sacrificial_pact", "korkron_elite", "cruel_taskmaster", "inner_rage", "rampage",
+    "battle_rage", "shield_slam", "cleave",
+    "counterspell", "spellbender", "eye_for_an_eye", "spellbender_minion",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

@@ -23,6 +23,7 @@ from pure_engine.games.skirmish.base import (
     ENEMY_CHARACTERS,
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
+    FRIENDLY_MINIONS,
     MINIONS,
     TAUNT,
 )
@@ -52,5 +53,8 @@ DRUID: Final[tuple[CardDef, ...]] = (
     spell("healing_touch", 3, "Restore 8 Health.", Heal(TARGET, 8), target=CHARACTERS, cls="druid"),
     spell("mark_of_the_wild", 2, "Give a minion Taunt and +2/+2.", Buff(TARGET, 2, 2, tags=TAUNT), target=MINIONS, cls="druid"),
     spell("starfire", 6, "Deal 5 damage. Draw a card.", Hit(TARGET, 5), Draw(), target=CHARACTERS, cls="druid"),
+    minion("ironbark_protector", 8, 8, 8, tags=TAUNT, cls="druid", text="Taunt"),
+    spell("bite", 4, "Give your hero +4 Attack this turn and 4 Armor.", Buff(FRIENDLY_HERO, 4, one_turn=True), Armor(FRIENDLY_HERO, 4), cls="druid"),
+    spell("gift_of_the_wild", 8, "Give your minions +2/+2 and Taunt.", Buff(FRIENDLY_MINIONS, 2, 2, tags=TAUNT), cls="druid"),
 )  # fmt: skip
 """The druid cards of the Basic and Classic sets."""

@@ -5,20 +5,29 @@ from __future__ import annotations
 from typing import Final
 
 from pure_engine.cards import (
+    DEATH,
+    FRIENDLY,
     RANDOM,
+    SELF,
     TARGET,
     Aura,
+    Buff,
     CardDef,
+    Destroy,
     Do,
+    Draw,
     Hit,
     If,
     LookAndChoose,
     Summon,
+    Trigger,
     TriggerRemote,
+    Zone,
 )
 from pure_engine.games.skirmish.base import (
     BEAST,
     CHARACTERS,
+    CHARGE,
     ENEMY_CHARACTERS,
     ENEMY_MINIONS,
     FRIENDLY_CHARACTERS,
@@ -27,6 +36,8 @@ from pure_engine.games.skirmish.base import (
     MINIONS,
     ON_ATTACKED,
     ON_PLAYED,
+    TAUNT,
+    SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards.define import OTHER_FRIENDLY_MINIONS, minion, secret, spell
 from pure_engine.games.skirmish.cards_effects import health_to_one
@@ -46,5 +57,10 @@ HUNTER: Final[tuple[CardDef, ...]] = (
     secret("freezing_trap", 2, "hunter", "Secret: When an enemy minion attacks, return it to its owner's hand and it costs (2) more.", ON_ATTACKED, FRIENDLY_CHARACTERS, Do(freezing_trap), only_if=(attacker_is_minion,)),
     secret("snake_trap", 2, "hunter", "Secret: When one of your minions is attacked, summon three 1/1 Snakes.", ON_ATTACKED, FRIENDLY_MINIONS, Summon("snake", count=3), only_if=(board_has_room,)),
     secret("snipe", 2, "hunter", "Secret: When your opponent plays a minion, deal 4 damage to it.", ON_PLAYED, ENEMY_MINIONS, Hit(TARGET, 4)),
+    minion("king_krush", 9, 8, 8, tags=CHARGE, types=("beast",), cls="hunter", text="Charge"),
+    minion("houndmaster", 4, 4, 3, Buff(TARGET, 2, 2, tags=TAUNT), target=FRIENDLY_MINIONS + BEAST, cls="hunter", text="Battlecry: give a friendly Beast +2/+2 and Taunt."),
+    minion("scavenging_hyena", 2, 2, 2, types=("beast",), triggers=(Trigger(DEATH, (Buff(SELF, 2, 1),), FRIENDLY + Zone("graveyard") + BEAST),), cls="hunter", text="Whenever a friendly Beast dies, gain +2/+1."),
+    minion("starving_buzzard", 2, 2, 1, types=("beast",), triggers=(Trigger(SkirmishEvent.SUMMONED, (Draw(),), OTHER_FRIENDLY_MINIONS + BEAST),), cls="hunter", text="Whenever you summon a Beast, draw a card."),
+    spell("deadly_shot", 3, "Destroy a random enemy minion.", Destroy(RANDOM(ENEMY_MINIONS)), cls="hunter", needs_enemies=1),
 )  # fmt: skip
 """The hunter cards of the Basic and Classic sets."""

@@ -6,6 +6,7 @@ from typing import Final
 
 from pure_engine.cards import (
     ADJACENT,
+    ATK,
     DEATH,
     ENEMY,
     FRIENDLY,
@@ -21,9 +22,11 @@ from pure_engine.cards import (
     Do,
     Draw,
     Freeze,
+    GiveTag,
     HasType,
     Heal,
     Hit,
+    If,
     Player,
     Silence,
     Summon,
@@ -31,6 +34,7 @@ from pure_engine.cards import (
     Zone,
 )
 from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
     CANT_ATTACK,
     CHARACTERS,
     CHARGE,
@@ -42,6 +46,8 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
+    HAND_ZONES,
+    HERO_ZONES,
     MINIONS,
     POISONOUS,
     SPELLPOWER,
@@ -55,9 +61,15 @@ from pure_engine.games.skirmish.cards.define import (
     OTHER_FRIENDLY_MINIONS,
     YOUR_SPELLS,
     YOUR_TURN,
+    costs_less,
     minion,
 )
-from pure_engine.games.skirmish.cards_effects import TakeControl, opponent_crystal
+from pure_engine.games.skirmish.cards.rules_text import (
+    four_enemy_minions,
+    health_to_15,
+    weapon_attack,
+)
+from pure_engine.games.skirmish.cards_effects import Missiles, TakeControl, opponent_crystal
 from pure_engine.games.skirmish.secrets import put_secret_into_play
 
 __all__ = ["NEUTRAL"]
@@ -156,5 +168,30 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("faerie_dragon", 2, 3, 2, tags=ELUSIVE, types=("dragon",), text="Can't be targeted by spells or Hero Powers."),
     minion("ancient_watcher", 2, 4, 5, tags=CANT_ATTACK, text="Can't attack."),
     minion("ragnaros_the_firelord", 8, 8, 8, tags=CANT_ATTACK, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(RANDOM(ENEMY_CHARACTERS), 8),), YOUR_TURN),), text="Can't attack. At the end of your turn, deal 8 damage to a random enemy."),
+    minion("shieldbearer", 1, 0, 4, tags=TAUNT, text="Taunt"),
+    minion("grimscale_oracle", 1, 1, 1, types=("murloc",), aura=Aura(OTHER_FRIENDLY_MINIONS + HasType("murloc"), 1, 0), text="Your other Murlocs have +1 Attack."),
+    minion("murloc_tidecaller", 1, 1, 2, types=("murloc",), triggers=(Trigger(SkirmishEvent.SUMMONED, (Buff(SELF, 1),), OTHER_FRIENDLY_MINIONS + HasType("murloc")),), text="Whenever you summon a Murloc, gain +1 Attack."),
+    minion("sunfury_protector", 2, 2, 3, GiveTag(ADJACENT, TAUNT), text="Battlecry: give adjacent minions Taunt."),
+    minion("mad_bomber", 2, 3, 2, Missiles(CHARACTERS - SELF, 3, boosted=False), text="Battlecry: deal 3 damage randomly split between all other characters."),
+    minion("coldlight_oracle", 3, 2, 2, Draw(count=2), Draw(Player.OPPONENT, 2), types=("murloc",), text="Battlecry: each player draws 2 cards."),
+    minion("coldlight_seer", 3, 2, 3, Buff(OTHER_FRIENDLY_MINIONS + HasType("murloc"), 0, 2), types=("murloc",), text="Battlecry: give your other Murlocs +2 Health."),
+    minion("murloc_warleader", 3, 3, 3, types=("murloc",), aura=Aura(OTHER_FRIENDLY_MINIONS + HasType("murloc"), 2, 0), text="Your other Murlocs have +2 Attack."),
+    minion("demolisher", 3, 1, 4, triggers=(Trigger(SkirmishEvent.TURN_START, (Hit(RANDOM(ENEMY_CHARACTERS), 2),), YOUR_TURN),), text="At the start of your turn, deal 2 damage to a random enemy."),
+    minion("big_game_hunter", 3, 4, 2, Destroy(TARGET), target=MINIONS + (ATK >= 7), text="Battlecry: destroy a minion with 7 or more Attack."),
+    minion("mogushan_warden", 4, 1, 7, tags=TAUNT, text="Taunt"),
+    minion("stranglethorn_tiger", 5, 5, 5, tags=STEALTH, types=("beast",), text="Stealth"),
+    minion("nightblade", 5, 4, 4, Hit(ENEMY_HERO, 3), text="Battlecry: deal 3 damage to the enemy hero."),
+    minion("stampeding_kodo", 5, 3, 5, Destroy(RANDOM(ENEMY_MINIONS + (ATK <= 2))), types=("beast",), text="Battlecry: destroy a random enemy minion with 2 or less Attack."),
+    minion("captain_greenskin", 5, 5, 4, Buff(FRIENDLY + Zone("weapon"), 1, 1), types=("pirate",), text="Battlecry: give your weapon +1/+1."),
+    minion("baron_geddon", 7, 7, 5, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(CHARACTERS - SELF, 2),), YOUR_TURN),), text="At the end of your turn, deal 2 damage to ALL other characters."),
+    minion("gruul", 8, 7, 7, triggers=(Trigger(SkirmishEvent.TURN_END, (Buff(SELF, 1, 1),), Zone("hero")),), text="At the end of each turn, gain +1/+1."),
+    minion("young_priestess", 1, 2, 1, triggers=(Trigger(SkirmishEvent.TURN_END, (Buff(RANDOM(OTHER_FRIENDLY_MINIONS), 0, 1),), YOUR_TURN),), text="At the end of your turn, give another random friendly minion +1 Health."),
+    minion("master_swordsmith", 2, 1, 3, triggers=(Trigger(SkirmishEvent.TURN_END, (Buff(RANDOM(OTHER_FRIENDLY_MINIONS), 1),), YOUR_TURN),), text="At the end of your turn, give another random friendly minion +1 Attack."),
+    minion("mind_control_tech", 3, 3, 3, If(four_enemy_minions, (TakeControl(RANDOM(ENEMY_MINIONS)),)), text="Battlecry: if your opponent has 4 or more minions, take control of one at random."),
+    minion("alexstrasza", 9, 8, 8, Do(health_to_15), target=Zone("hero"), types=("dragon",), text="Battlecry: set a hero's remaining Health to 15."),
+    costs_less(minion("sea_giant", 10, 8, 8, text="Costs (1) less for each other minion on the battlefield."), lambda s, p: sum(len(s.table.zones[z]) for z in BOARD_ZONES)),
+    costs_less(minion("mountain_giant", 12, 8, 8, text="Costs (1) less for each other card in your hand."), lambda s, p: len(s.table.zones[HAND_ZONES[p]]) - 1),
+    costs_less(minion("molten_giant", 20, 8, 8, text="Costs (1) less for each damage your hero has taken."), lambda s, p: s.table.entities[s.table.zones[HERO_ZONES[p]][0]].damage),
+    costs_less(minion("dread_corsair", 4, 3, 3, tags=TAUNT, types=("pirate",), text="Taunt. Costs (1) less per Attack of your weapon."), weapon_attack),
 )  # fmt: skip
 """The neutral cards of the Basic and Classic sets."""

@@ -21,9 +21,11 @@ from pure_engine.games.skirmish.base import (
     ENEMY_HERO,
     ENEMY_MINIONS,
     MINIONS,
+    POISONOUS,
+    STEALTH,
     UNDAMAGED,
 )
-from pure_engine.games.skirmish.cards.define import spell, weapon
+from pure_engine.games.skirmish.cards.define import minion, spell, weapon
 from pure_engine.games.skirmish.cards_effects import combo
 
 __all__ = ["ROGUE"]
@@ -41,5 +43,7 @@ ROGUE: Final[tuple[CardDef, ...]] = (
     spell("vanish", 6, "Return all minions to their owner's hand.", ReturnToHand(MINIONS), cls="rogue"),
     weapon("perditions_blade", 3, 2, 2, "rogue", If(combo, (Hit(TARGET, 2),), (Hit(TARGET, 1),)), target=CHARACTERS, text="Battlecry: deal 1 damage. Combo: deal 2 instead."),
     weapon("assassins_blade", 5, 3, 4, "rogue"),
+    spell("cold_blood", 1, "Give a minion +2 Attack. Combo: +4 Attack instead.", If(combo, (Buff(TARGET, 4),), (Buff(TARGET, 2),)), target=MINIONS, cls="rogue"),
+    minion("patient_assassin", 2, 1, 1, tags=STEALTH | POISONOUS, cls="rogue", text="Stealth. Poisonous"),
 )  # fmt: skip
 """The rogue cards of the Basic and Classic sets."""

@@ -8,11 +8,13 @@ from pure_engine.cards import (
     ADJACENT,
     FRIENDLY,
     OTHER,
+    RANDOM,
     SELF,
     TARGET,
     Aura,
     Buff,
     CardDef,
+    Draw,
     ForEach,
     Freeze,
     GiveTag,
@@ -27,6 +29,8 @@ from pure_engine.cards import (
 )
 from pure_engine.games.skirmish.base import (
     CHARACTERS,
+    CHARGE,
+    DIVINE_SHIELD,
     ENEMY_CHARACTERS,
     ENEMY_MINIONS,
     FRIENDLY_CHARACTERS,
@@ -36,7 +40,7 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishEvent,
 )
-from pure_engine.games.skirmish.cards.define import minion, overload, spell, weapon
+from pure_engine.games.skirmish.cards.define import YOUR_TURN, minion, overload, spell, weapon
 from pure_engine.games.skirmish.cards_effects import draw_cheaper
 
 __all__ = ["SHAMAN"]
@@ -60,5 +64,10 @@ SHAMAN: Final[tuple[CardDef, ...]] = (
     minion("unbound_elemental", 3, 2, 4, triggers=(Trigger(SkirmishEvent.PLAYED, (Buff(SELF, 1, 1),), FRIENDLY + OTHER + HasType("overload")),), cls="shaman", text="Whenever you play a card with Overload, gain +1/+1."),
     minion("windspeaker", 4, 3, 3, GiveTag(TARGET, WINDFURY), target=FRIENDLY_MINIONS - SELF, cls="shaman", text="Battlecry: give a friendly minion Windfury."),
     spell("ancestral_healing", 0, "Restore a minion to full Health and give it Taunt.", Heal(TARGET, 1000), GiveTag(TARGET, TAUNT), target=MINIONS, cls="shaman"),
+    spell("windfury", 2, "Give a minion Windfury.", GiveTag(TARGET, WINDFURY), target=MINIONS, cls="shaman"),
+    spell("totemic_might", 0, "Give your Totems +2 Health.", Buff(FRIENDLY_MINIONS + HasType("totem"), 0, 2), cls="shaman"),
+    minion("mana_tide_totem", 3, 0, 3, types=("totem",), triggers=(Trigger(SkirmishEvent.TURN_END, (Draw(),), YOUR_TURN),), cls="shaman", text="At the end of your turn, draw a card."),
+    minion("alakir_the_windlord", 8, 3, 5, tags=CHARGE | DIVINE_SHIELD | TAUNT | WINDFURY, cls="shaman", text="Windfury, Charge, Divine Shield, Taunt"),
+    overload(spell("forked_lightning", 1, "Deal 2 damage to 2 random enemy minions. Overload: (2)", Hit(RANDOM(ENEMY_MINIONS) * 2, 2), cls="shaman", needs_enemies=2), 2),
 )  # fmt: skip
 """The shaman cards of the Basic and Classic sets."""

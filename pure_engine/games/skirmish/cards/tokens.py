@@ -38,5 +38,6 @@ TOKENS: Final[tuple[CardDef, ...]] = (
     token("snake", 0, 1, 1, 0, "beast"),
     token("defender", 1, 2, 1),
     token("spirit_wolf", 2, 2, 3, TAUNT),
+    token("spellbender_minion", 0, 1, 3),
 )  # fmt: skip
 """The tokens."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Final
 
 from pure_engine.cards import (
+    RANDOM,
     SELF,
     TARGET,
     Armor,
     Aura,
     Buff,
     CardDef,
+    Count,
     Destroy,
     Draw,
     Hit,
@@ -23,6 +25,7 @@ from pure_engine.games.skirmish.base import (
     CHARGE,
     DAMAGED,
     ENEMY_MINIONS,
+    FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
     HERO_ZONES,
@@ -30,6 +33,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards.define import ENRAGED, minion, spell, weapon
+from pure_engine.games.skirmish.cards.rules_text import hero_armor
 
 __all__ = ["WARRIOR"]
 
@@ -59,5 +63,12 @@ WARRIOR: Final[tuple[CardDef, ...]] = (
     minion("grommash_hellscream", 8, 4, 9, tags=CHARGE, aura=Aura(ENRAGED, 6, 0), cls="warrior", text="Charge. Enrage: +6 Attack."),
     weapon("fiery_war_axe", 2, 3, 2, "warrior"),
     weapon("arcanite_reaper", 5, 5, 2, "warrior"),
+    minion("korkron_elite", 4, 4, 3, tags=CHARGE, cls="warrior", text="Charge"),
+    minion("cruel_taskmaster", 2, 2, 2, Hit(TARGET, 1), Buff(TARGET, 2), target=MINIONS, cls="warrior", text="Battlecry: deal 1 damage to a minion and give it +2 Attack."),
+    spell("inner_rage", 0, "Deal 1 damage to a minion and give it +2 Attack.", Hit(TARGET, 1), Buff(TARGET, 2), target=MINIONS, cls="warrior"),
+    spell("rampage", 2, "Give a damaged minion +3/+3.", Buff(TARGET, 3, 3), target=MINIONS + DAMAGED, cls="warrior"),
+    spell("battle_rage", 2, "Draw a card for each damaged friendly character.", Draw(count=Count(FRIENDLY_CHARACTERS + DAMAGED)), cls="warrior"),
+    spell("shield_slam", 1, "Deal 1 damage to a minion for each Armor you have.", Hit(TARGET, hero_armor), target=MINIONS, cls="warrior"),
+    spell("cleave", 2, "Deal 2 damage to two random enemy minions.", Hit(RANDOM(ENEMY_MINIONS) * 2, 2), cls="warrior", needs_enemies=2),
 )  # fmt: skip
 """The warrior cards of the Basic and Classic sets."""

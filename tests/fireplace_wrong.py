@@ -1,0 +1,76 @@
+"""Where Fireplace, the differential's oracle, is known to be wrong or plays another printing.
+
+Each entry names the card, Fireplace's behaviour, the real game's rule and the test of ours
+that pins it; the differential (tests/test_skirmish_fireplace.py) keeps these cards out.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["FIREPLACE_WRONG", "LATER_PRINTING"]
+
+FIREPLACE_WRONG: Final = {
+    "harvest_golem": "Fireplace summons a deathrattle's minion at the right end of the board; in "
+    "the real game it takes the dead minion's place "
+    "(tests/test_skirmish_game.py::test_damaged_golem_takes_the_golems_slot)",
+    "sap": "Fireplace (fireplace2) leaves a minion returned to the hand on the board as well (its "
+    "minion zone setter removes a minion from the board only when it dies); in the real game it "
+    "leaves the board "
+    "(tests/test_skirmish_game.py::test_sap_returns_the_minion_to_its_owners_hand)",
+    "polymorph": "Fireplace leaves the transformed minion on the board beside its new form (the "
+    "same zone setter); in the real game it is replaced in its place "
+    "(tests/test_skirmish_game.py::test_transforms_replace_the_minion_in_place)",
+    "hex": "as Polymorph "
+    "(tests/test_skirmish_game.py::test_transforms_replace_the_minion_in_place)",
+    "druid_of_the_claw": "as Polymorph: the druid stays on the board beside its chosen form "
+    "(tests/golden/skirmish/cat_form.json)",
+    "leeroy_jenkins": "Fireplace puts the opponent's Whelps on both sides of their board; in the "
+    "real game they join its right end "
+    "(tests/test_skirmish_game.py::test_leeroys_whelps_join_the_right_end_of_the_enemy_board)",
+    "hunters_mark": "Fireplace sets the health to 1 after auras; in the real game auras apply "
+    "after it, so a Stormwind Champion's +1 keeps the minion at 2 "
+    "(tests/test_skirmish_game.py::test_hunters_mark_keeps_aura_health)",
+    "vanish": "as Sap: the minions returned to the hands stay on the board as well "
+    "(tests/test_skirmish_game.py::test_vanish_returns_every_minion)",
+    "mind_control": "as Sap: the minion taken also stays on its owner's board "
+    "(tests/test_skirmish_game.py::test_mind_control_moves_the_minion_to_your_board)",
+    "sylvanas_windrunner": "as Mind Control: the minion taken also stays on its owner's board "
+    "(tests/golden/skirmish/sylvanas_steals_the_taunt.json)",
+    "frothing_berserker": "Fireplace's Frothing Berserker misses damage to a minion that dies of "
+    "it; in the real game every minion that takes damage counts "
+    "(tests/test_skirmish_game.py::test_frothing_berserker_counts_minions_that_die)",
+    "armorsmith": "as Frothing Berserker, and Fireplace's Armorsmith does not count its own "
+    "damage; in the real game it counts every friendly minion, itself and the dying included "
+    "(tests/test_skirmish_game.py::test_armorsmith_counts_itself_and_minions_that_die)",
+    "cabal_shadow_priest": "as Mind Control: the minion taken also stays on its owner's board "
+    "(tests/test_skirmish_classic.py::test_cabal_shadow_priest_takes_a_small_minion)",
+    "mind_control_tech": "as Mind Control "
+    "(tests/test_skirmish_classic.py::test_mind_control_tech_needs_four_enemy_minions)",
+    "mad_bomber": "Fireplace's missiles may hit a minion already at 0 Health; in the real game "
+    "each missile picks among the characters still alive "
+    "(tests/test_skirmish_classic.py::test_mad_bombers_missiles_skip_the_dead)",
+    "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
+    "so it loses health; in the real game the health left stays, capped at the new maximum "
+    "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
+}
+"""Where Fireplace is known to differ from the real game: the card, the real rule and the test
+of ours that pins it.  The differential keeps these cards out of its scenarios."""
+
+LATER_PRINTING: Final = {
+    "holy_smite": "Fireplace plays today's printing (3 damage to a minion); skirmish the original "
+    "(2 damage to any character)",
+    "tracking": "Fireplace plays today's printing (Discover a card from your deck: the others "
+    "stay); skirmish the original (draw one of the top three, discard the others)",
+    "holy_nova": "Fireplace plays today's printing (2 damage to enemy minions only); skirmish the "
+    "original (all enemies, the hero too)",
+    "gift_of_the_wild": "the printing in Fireplace's merged card data does nothing when cast; "
+    "skirmish gives your minions +2/+2 and Taunt "
+    "(tests/test_skirmish_classic.py::test_gift_of_the_wild_and_righteousness)",
+    "righteousness": "as Gift of the Wild: no minion gets Divine Shield in Fireplace; skirmish "
+    "gives every friendly minion Divine Shield "
+    "(tests/test_skirmish_classic.py::test_gift_of_the_wild_and_righteousness)",
+    "power_word_shield": "Fireplace's script gives +2 Health and draws nothing; the printing "
+    "skirmish follows also draws a card",
+}
+"""Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
