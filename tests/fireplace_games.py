@@ -45,7 +45,7 @@ from tests.fireplace_oracle import (
 )
 from tests.test_skirmish_fireplace_secrets import MINION_ATTACKS_ONLY, SECRET_WRONG
 
-__all__ = ["DivergenceError", "GameReport", "deck_for", "play_game"]
+__all__ = ["DivergenceError", "GameReport", "deck_for", "play_game", "shared_oracle"]
 
 MAX_OUTCOMES = 4096
 """A play whose chance outcomes branch wider than this is not chosen (enumerating them all
@@ -69,15 +69,16 @@ class GameReport:
 SKIRMISH_KNOWN_WRONG = {
     "knife_juggler": "its knife is thrown even when the battlecry of the minion summoned "
     "silences it "
-    "(tests/test_skirmish_game.py::test_known_issue_a_juggler_silenced_by_the_battlecry_throws_no_knife)",
+    "(tests/test_skirmish_rules_found.py::test_known_issue_a_juggler_silenced_by_the_battlecry_throws_no_knife)",
     "repentance": "it sets the health itself rather than giving an enchantment, so silence "
-    "does not undo it (tests/test_skirmish_game.py::test_known_issue_silence_undoes_repentance)",
+    "does not undo it "
+    "(tests/test_skirmish_rules_found.py::test_known_issue_silence_undoes_repentance)",
     "explosive_trap": "not yet explained: in a whole game (seed 29 with it in the decks) its "
     "damage to the attacking side differs from Fireplace's",
     "redemption": "when several friendly minions die at once it returns the one whose card was "
     "made first, not the one played first (the death phase goes by entity number, not by "
     "order of play; Fireplace goes by board position, also not the real rule) "
-    "(tests/test_skirmish_game.py::test_known_issue_redemption_returns_the_minion_played_first)",
+    "(tests/test_skirmish_rules_found.py::test_known_issue_redemption_returns_the_minion_played_first)",
 }
 """Where skirmish is known to differ from the real game (and Fireplace agrees with the real
 game): kept out of the decks until fixed, each pinned by a strict xfail test of ours."""
@@ -123,6 +124,16 @@ def puzzle_of(state: SkirmishState, classes: tuple[str, str]) -> dict[str, Any]:
             for p in (0, 1)
         ],
     }
+
+
+_SHARED: list[Oracle] = []
+
+
+def shared_oracle() -> Oracle:
+    """One :class:`Oracle` per process: loading Fireplace's card data takes seconds."""
+    if not _SHARED:
+        _SHARED.append(Oracle())
+    return _SHARED[0]
 
 
 # --- skirmish's side ----------------------------------------------------------------------------

@@ -59,7 +59,6 @@ __all__ = [
     "Position",
     "frequency_mismatch",
     "settle",
-    "shared_oracle",
     "skirmish_outcomes",
 ]
 
@@ -462,16 +461,6 @@ def settle(game: Any) -> None:
             game.process_deaths()
         except GameOver:
             return
-
-
-_SHARED: list[Oracle] = []
-
-
-def shared_oracle() -> Oracle:
-    """One :class:`Oracle` per process: loading Fireplace's card data takes seconds."""
-    if not _SHARED:
-        _SHARED.append(Oracle())
-    return _SHARED[0]
 
 
 # --- comparing distributions ------------------------------------------------------------------

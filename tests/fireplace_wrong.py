@@ -16,10 +16,10 @@ FIREPLACE_WRONG: Final = {
     "(tests/test_skirmish_game.py::test_damaged_golem_takes_the_golems_slot)",
     "cairne_bloodhoof": "as Harvest Golem: Fireplace puts Baine Bloodhoof at the right end of "
     "the board, not in Cairne's place "
-    "(tests/test_skirmish_game.py::test_baine_takes_cairnes_slot)",
+    "(tests/test_skirmish_rules_found.py::test_baine_takes_cairnes_slot)",
     "mirror_entity": "Fireplace's copy keeps the attack an aura of the other board gave the "
     "original; in the real game a copy has the enchantments but not the auras "
-    "(tests/test_skirmish_game.py::test_mirror_entitys_copy_leaves_the_auras_of_the_other_"
+    "(tests/test_skirmish_rules_found.py::test_mirror_entitys_copy_leaves_the_auras_of_the_other_"
     "board_behind)",
     "sap": "Fireplace (fireplace2) leaves a minion returned to the hand on the board as well (its "
     "minion zone setter removes a minion from the board only when it dies); in the real game it "

@@ -26,13 +26,13 @@ from pure_engine.games.skirmish.base import BOARD_ZONES, HAND_ZONES, KEYWORDS, S
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game import within_turn
 from pure_engine.games.skirmish.puzzle import parse_puzzle
+from tests.fireplace_games import shared_oracle
 from tests.fireplace_oracle import (
     FIREPLACE_WRONG,
     LATER_PRINTING,
     Oracle,
     Play,
     frequency_mismatch,
-    shared_oracle,
     skirmish_outcomes,
 )
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from tests.fireplace_games import DivergenceError, play_game
-from tests.fireplace_oracle import Oracle, Position, Side, shared_oracle
+from tests.fireplace_games import DivergenceError, play_game, shared_oracle
+from tests.fireplace_oracle import Oracle, Position, Side
 
 pytestmark = pytest.mark.peers
 
