@@ -16,6 +16,7 @@ __all__ = [
     "ParseError",
     "PureEngineError",
     "RecordError",
+    "TriggerDepthError",
     "UnknownGameError",
 ]
 
@@ -61,3 +62,8 @@ class CycleDetectedError(PureEngineError, RuntimeError):
 class NoEncodingError(PureEngineError, TypeError):
     """A game without an :class:`~pure_engine.core.encoding.Encoding` was given to a tensor
     adapter (PettingZoo, Gymnasium, OpenSpiel)."""
+
+
+class TriggerDepthError(PureEngineError, RuntimeError):
+    """Card programs nested deeper than the rules allow (a trigger loop, or a card calling
+    itself): raised by the card kit's interpreter (:mod:`pure_engine.cards.runtime.vm`)."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from pure_engine.cards.decisions import (
     NumberLike,
     Player,
@@ -374,6 +376,7 @@ class Shuffle(Effect):
         asm.emit(ShuffleI(self.card, self.player))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own steps subclass it
 @dataclass(frozen=True, slots=True)
 class Do(Effect):
     """A game-specific step: ``fn(state, frame, rules) -> state`` (gain mana, set a flag...)."""

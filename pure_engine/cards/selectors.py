@@ -105,7 +105,9 @@ class Selector:
         return Complement(self)
 
     def __getitem__(self, index: int | slice) -> Selector:
-        return Slice(self, index if isinstance(index, slice) else slice(index, index + 1 or None))
+        if isinstance(index, slice):
+            return Slice(self, index.start, index.stop, index.step)
+        return Slice(self, index, index + 1 or None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +151,13 @@ class Complement(Selector):
 
 @dataclass(frozen=True, slots=True)
 class Slice(Selector):
+    """``inner[start:stop:step]`` (the bounds of a slice, not a ``slice``: a compiled dataclass
+    cannot carry a field of that type)."""
+
     inner: Selector
-    index: slice
+    start: int | None
+    stop: int | None
+    step: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,8 +403,9 @@ def _compile(
                 return _combine("-", _Filter(universe, None), a, kinds)
             everything = _filter_function(_Filter(universe, None), layout, players)
             return _merge("-", everything, a, everything)
-        case Slice(inner, index):
+        case Slice(inner, start, stop, step):
             fn = _as_function(_compile(inner, layout, universe, players), layout, players)
+            index = slice(start, stop, step)
             return lambda table, ctx: fn(table, ctx)[index]
         case Pick(attr, inner, highest):
             fn = _as_function(_compile(inner, layout, universe, players), layout, players)

@@ -49,8 +49,7 @@ KeyError: "no step named 'upkeep'; steps: 'untap', 'draw', 'main', 'end'"
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, NewType, NoReturn, TypeVar
+from typing import Any, Final, Generic, NewType, NoReturn, TypeVar
 
 from toolz import compose_left
 
@@ -66,8 +65,7 @@ S = TypeVar("S")
 K = TypeVar("K", bound=Hashable)
 
 
-@dataclass(frozen=True, slots=True)
-class FlowStep(Generic[S, K]):
+class FlowStep(Struct, Generic[S, K]):
     """One row of the turn table.
 
     ``enter`` runs when the step begins (untap, draw...); ``decides`` says
@@ -89,7 +87,6 @@ class FlowStep(Generic[S, K]):
     enter_at: Callable[[S, K], S] | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class TurnMachine(Generic[S, K]):
     """The table of steps plus where the current step name lives in the state.
 
@@ -100,15 +97,23 @@ class TurnMachine(Generic[S, K]):
     runs at every decision point :meth:`advance` meets.
     """
 
-    steps: Mapping[K, FlowStep[S, K]]
-    get_step: Callable[[S], K]
-    set_step: Callable[[S, K], S]
-    is_over: Callable[[S], bool] = lambda state: False
-    auto: Callable[[S], S | None] | None = None
-    _rows: Mapping[K, tuple[Any, ...]] = field(init=False, repr=False, compare=False)
+    # a plain class, not a dataclass: a generic dataclass does not compile (mypyc); its fields
+    # are Final, so nothing rebinds them (mypy --strict)
 
-    def __post_init__(self) -> None:
-        for name, step in self.steps.items():
+    def __init__(
+        self,
+        steps: Mapping[K, FlowStep[S, K]],
+        get_step: Callable[[S], K],
+        set_step: Callable[[S, K], S],
+        is_over: Callable[[S], bool] | None = None,
+        auto: Callable[[S], S | None] | None = None,
+    ) -> None:
+        self.steps: Final = steps
+        self.get_step: Final = get_step
+        self.set_step: Final = set_step
+        self.is_over: Final[Callable[[S], bool]] = _never if is_over is None else is_over
+        self.auto: Final = auto
+        for name, step in steps.items():
             if step.name != name:
                 raise ValueError(f"step {step.name!r} is filed under {name!r}")
             if not callable(step.next) and step.next not in self.steps:
@@ -129,7 +134,7 @@ class TurnMachine(Generic[S, K]):
             )
             for name, step in self.steps.items()
         }
-        object.__setattr__(self, "_rows", rows)
+        self._rows: Final[Mapping[K, tuple[Any, ...]]] = rows
 
     def current(self, state: S) -> FlowStep[S, K]:
         """The row of the step *state* is in; ``KeyError`` if the table has no such step."""
@@ -271,6 +276,11 @@ class TurnMachine(Generic[S, K]):
                     state = row[5](state)
             changes += 1
         return state, changes, autos
+
+
+def _never(state: object) -> bool:
+    """The default ``is_over``: a game that never ends mid-turn."""
+    return False
 
 
 class FlowRun(Struct, Generic[S]):

@@ -18,10 +18,10 @@ and for tests that pin what one pass does).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from pure_engine.core.flow import chain
+from pure_engine.core.struct import Struct
 
 __all__ = ["Pass", "Pipeline"]
 
@@ -29,24 +29,23 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Generic[S]):
+class Pass(Struct, Generic[S]):
     """One named state -> state pass."""
 
     name: str
     run: Callable[[S], S]
 
 
-@dataclass(frozen=True, slots=True)
 class Pipeline(Generic[S, A]):
-    """``apply(state, action)`` followed by the passes, composed once."""
+    """``apply(state, action)`` followed by the passes, composed once.
 
-    apply: Callable[[S, A], S]
-    passes: tuple[Pass[S], ...]
-    _after: Callable[[S], S] = field(init=False, repr=False, compare=False)
+    A plain class (a generic dataclass does not compile with mypyc); its fields are Final.
+    """
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_after", chain(*(p.run for p in self.passes)))
+    def __init__(self, apply: Callable[[S, A], S], passes: tuple[Pass[S], ...]) -> None:
+        self.apply: Final = apply
+        self.passes: Final = passes
+        self._after: Final = chain(*(p.run for p in passes))
 
     def __call__(self, state: S, action: A) -> S:
         return self._after(self.apply(state, action))

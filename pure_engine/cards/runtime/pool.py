@@ -17,11 +17,13 @@ limit?), how a summoned card enters play.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, Generic
 
+from mypy_extensions import mypyc_attr
+
+from pure_engine.cards.runtime.event import DEATH, Event, KitEvent
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.table import Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
@@ -54,6 +56,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own effects subclass it
 class Effect:
     """Base of every effect of the DSL: it compiles itself into instructions."""
 
@@ -64,6 +67,7 @@ class Effect:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own instructions subclass it
 class Instr:
     """Base of every instruction: a frozen, slotted dataclass with a ``run`` method.
 
@@ -140,33 +144,6 @@ class Assembler:
         return Program(tuple(self.code), self.regs, text)
 
 
-class Event(enum.Enum):
-    """An event cards can listen to: a game declares its events as an enum of this base (e.g.
-    "a minion was summoned"); :class:`KitEvent` holds the kit's own.  A game's pool knows which
-    events it emits (:func:`build_pool`'s ``events``) and refuses a card listening to another.
-
-    >>> class Turn(Event):
-    ...     START = "turn_start"
-    >>> Turn.START in {Turn.START: 1}, Turn("turn_start") is Turn.START
-    (True, True)
-    """
-
-    # An event is its one member object (enums compare by identity), so it hashes as one: the
-    # kit looks events up at every emit, and Enum's own __hash__ is a Python-level call
-    # (+2.8 % instructions of a skirmish game, measured under cachegrind).
-    __hash__ = object.__hash__
-
-
-class KitEvent(Event):
-    """The events the kit itself emits, in every game."""
-
-    DEATH = "death"
-    """An entity died (subject: that entity); emitted by the death phase."""
-
-
-DEATH: Final = KitEvent.DEATH
-
-
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """``event`` fires ``effects`` while the card is in a zone of ``zones``.
@@ -196,7 +173,7 @@ class Activated:
 
     effects: tuple[Effect, ...]
     target: Selector | None = None
-    cost: object = None
+    cost: Hashable = None
     text: str = ""
 
 
@@ -428,7 +405,6 @@ Hook = Callable[[S, Frame, EntityId, int], S]
 _DEFAULT_KINDS: Final = Kinds()
 
 
-@dataclass(frozen=True, slots=True)
 class CardRules(Generic[S]):
     """What the kit needs from a game: its layout, its cards, and the game-specific hooks.
 
@@ -447,30 +423,46 @@ class CardRules(Generic[S]):
     * ``indestructible``: tag bits of entities that destroy and lethal damage do not kill;
     * ``frail``: the type of entities that die at 0 health or less (Magic's creatures at 0
       toughness; ``""``: none — an entity without health, a land, never dies of it).
+
+    ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order.
     """
 
-    layout: Layout
-    pool: CardPool
-    damage: Hook[S]
-    heal: Hook[S]
-    draw: Callable[[S, int, int], S]
-    summon: Callable[[S, Frame, int, str], S]
-    kinds: Kinds = _DEFAULT_KINDS
-    max_depth: int = 16
-    players: int = 2
-    buffed: Callable[[S, EntityId, Enchantment], S] | None = None
-    active: Callable[[S], int] | None = None
-    targetable: Callable[[Table, Ctx, EntityId], bool] | None = None
-    indestructible: int = 0
-    frail: str = ""
-    mortal_zones: tuple[ZoneId, ...] = field(init=False, repr=False, compare=False)
-    """The zones of the ``kinds.mortal`` kinds, every player's, in the death phase's order."""
+    # a plain class with Final fields: a generic dataclass does not compile with mypyc
 
-    def __post_init__(self) -> None:
-        zones = tuple(
-            self.layout.zone(kind, p) for kind in self.kinds.mortal for p in range(self.players)
+    def __init__(
+        self,
+        layout: Layout,
+        pool: CardPool,
+        damage: Hook[S],
+        heal: Hook[S],
+        draw: Callable[[S, int, int], S],
+        summon: Callable[[S, Frame, int, str], S],
+        kinds: Kinds = _DEFAULT_KINDS,
+        max_depth: int = 16,
+        players: int = 2,
+        buffed: Callable[[S, EntityId, Enchantment], S] | None = None,
+        active: Callable[[S], int] | None = None,
+        targetable: Callable[[Table, Ctx, EntityId], bool] | None = None,
+        indestructible: int = 0,
+        frail: str = "",
+    ) -> None:
+        self.layout: Final = layout
+        self.pool: Final = pool
+        self.damage: Final = damage
+        self.heal: Final = heal
+        self.draw: Final = draw
+        self.summon: Final = summon
+        self.kinds: Final = kinds
+        self.max_depth: Final = max_depth
+        self.players: Final = players
+        self.buffed: Final = buffed
+        self.active: Final = active
+        self.targetable: Final = targetable
+        self.indestructible: Final = indestructible
+        self.frail: Final = frail
+        self.mortal_zones: Final = tuple(
+            layout.zone(kind, p) for kind in kinds.mortal for p in range(players)
         )
-        object.__setattr__(self, "mortal_zones", zones)
 
     @property
     def programs(self) -> Mapping[tuple[str, str], Program]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from pure_engine.cards.runtime.pool import CardRules, Instr
 from pure_engine.cards.runtime.program import Decision, Frame, Reg, S, Value
-from pure_engine.errors import PureEngineError
+from pure_engine.errors import TriggerDepthError
 
 __all__ = [
     "Chooser",
@@ -36,10 +36,6 @@ __all__ = [
 
 Chooser = Callable[[Decision], int]
 """Answers a decision inline with the index of an option (the direct path)."""
-
-
-class TriggerDepthError(PureEngineError, RuntimeError):
-    """Programs nested deeper than the rules allow (a trigger loop, or a card calling itself)."""
 
 
 def set_reg(frame: Frame, reg: Reg, value: Value) -> Frame:

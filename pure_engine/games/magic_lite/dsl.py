@@ -184,7 +184,7 @@ tap_target: Final[Effect] = Do(_tap)
 """Tap target permanent."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots of its own: they would hide the compiled Do's field
 class Attach(Do):
     """An aura's resolution (:func:`attach`): the kit's ``Do`` step, with the *health* the aura
     gives its creature."""

@@ -27,6 +27,7 @@ A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from enum import StrEnum
@@ -454,16 +455,26 @@ def _search(
     t0 = time.perf_counter()
     rules = searcher.rules
     start, start_auto = autoplay(rules, start)
-    result = search(
-        start,
-        successors=searcher.successors,
-        is_goal=rules.is_won,
-        key=rules.search_key,
-        heuristic=searcher.heuristic,
-        algorithm=algorithm,
-        weight=weight,
-        budget=budget,
-    )
+    # The search makes no reference cycles (states are tuples, the path a linked list), so
+    # Python's cycle collector would only rescan the growing seen-set and frontier: paused
+    # for the search, it saved 12-20 % CPU compiled (FreeCell deals 1-100: 2.7-3.2 s
+    # against 3.6-3.7 s; deal 11982's proof 3.6 s against 4.2 s)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        result = search(
+            start,
+            successors=searcher.successors,
+            is_goal=rules.is_won,
+            key=rules.search_key,
+            heuristic=searcher.heuristic,
+            algorithm=algorithm,
+            weight=weight,
+            budget=budget,
+        )
+    finally:
+        if collecting:
+            gc.enable()
     moves = start_auto + tuple(move for step in result.actions for move in step)
     stats = result.stats.replace(seconds=time.perf_counter() - t0)
     return SolveResult(result.verdict, moves if result.solved else (), stats, mode)

@@ -12,28 +12,29 @@ from dataclasses import replace
 from typing import Final
 
 from pure_engine.cards import (
-    ENEMY,
     FRIENDLY,
     OTHER,
     SELF,
     Aura,
     CardDef,
+    Ctx,
     Do,
     Effect,
     Event,
-    HasTag,
     HasType,
     If,
+    Pred,
     Selector,
     Trigger,
     Zone,
 )
+from pure_engine.cards.runtime import Entity
 from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
     DAMAGED,
     ELUSIVE,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
-    MINIONS,
     STEALTH,
     SkirmishState,
 )
@@ -65,14 +66,29 @@ CLASSES: Final = (
 """The hero classes, each with a hero card ``hero_<class>`` and a hero power."""
 
 
+def _visible(e: Entity, ctx: Ctx) -> bool:
+    return not (e.tags & STEALTH and e.zone == BOARD_ZONES[1 - ctx.controller])
+
+
+def _not_elusive(e: Entity, ctx: Ctx) -> bool:
+    return not (e.tags & ELUSIVE and e.zone in BOARD_ZONES)
+
+
+# A filter on each entity rather than a set difference (``- (ENEMY + MINIONS + stealth)``): the
+# same entities in the same order, one test fewer per entity; targets are listed at every
+# decision (the benchmark's selector share: 9.99 % before, see docs/skirmish.md).
+_VISIBLE: Final = Pred(_visible, "NOT_ENEMY_STEALTHED")
+_NOT_ELUSIVE: Final = Pred(_not_elusive, "NOT_ELUSIVE")
+
+
 def targetable(selector: Selector) -> Selector:
     """*selector* without the enemy's stealthed minions (which cannot be targeted)."""
-    return selector - (ENEMY + MINIONS + HasTag(STEALTH, "STEALTH"))
+    return selector + _VISIBLE
 
 
 def spell_targetable(selector: Selector) -> Selector:
     """:func:`targetable`, and without the minions spells and hero powers cannot target."""
-    return targetable(selector) - (MINIONS + HasTag(ELUSIVE, "ELUSIVE"))
+    return targetable(selector) + _NOT_ELUSIVE
 
 
 def _name(key: str) -> str:
