@@ -204,3 +204,14 @@ def test_keeper_of_the_grove_cannot_hit_itself() -> None:
     )
     s = play(s, "choose 1: deal 2")
     assert not any("friendly 1" in a for a in GAME.legal_strings(s))
+
+
+def test_an_attacker_enraged_by_explosive_trap_hits_with_its_new_attack() -> None:
+    # the attack's damage is read when it is dealt, after the trap: Tauren Warrior's enrage
+    # (+3) counts
+    s = position(
+        {"board": [{"card": "tauren_warrior"}]},
+        {"class": "hunter", "health": 30, "secrets": ["explosive_trap"]},
+    )
+    s = play(s, "attack 1 -> enemy_hero")
+    assert health(s, 1) == 25 and board(s, 0) == [("tauren_warrior", 5, 1)]
