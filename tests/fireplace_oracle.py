@@ -205,13 +205,10 @@ def _entity(option: object) -> int:
     return value
 
 
-def _answer(state: SkirmishState, choice: int | str | tuple[Any, ...] | None) -> SkirmishState:
+def _answer(state: SkirmishState, choice: int | str) -> SkirmishState:
     pending = state.pending
     assert pending is not None
-    if pending.kind is DecisionKind.TARGET:
-        assert isinstance(choice, tuple)
-        index = [_entity(o) for o in pending.options].index(_target_id(state, choice))
-    elif isinstance(choice, int):
+    if isinstance(choice, int):
         index = choice
     else:  # a card key: the option offering that card
         index = next(
@@ -224,6 +221,9 @@ def _answer(state: SkirmishState, choice: int | str | tuple[Any, ...] | None) ->
 def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fraction]:
     """Every position *play* can lead to, with its exact probability."""
     out: dict[Position, Fraction] = {}
+    # a target chosen after the play (a Choose One mode's) is named as on the board before
+    # it, as Fireplace takes it: the minion played may have moved the others along
+    target = -1 if play.target is None else _target_id(state, play.target)
     todo: list[tuple[SkirmishState, Fraction, int]] = [
         (within_turn(state, skirmish_action(state, play)), Fraction(1), 0)
     ]
@@ -237,7 +237,8 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
             for i, w in enumerate(pending.weights):
                 todo.append((within_turn(s, SkirmishAction(CHOOSE, i)), p * w, used))
         elif pending.kind is DecisionKind.TARGET:
-            todo.append((_answer(s, play.target), p, used))
+            index = [_entity(o) for o in pending.options].index(target)
+            todo.append((within_turn(s, SkirmishAction(CHOOSE, index)), p, used))
         else:
             todo.append((_answer(s, play.choices[used]), p, used + 1))
     return out
