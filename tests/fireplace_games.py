@@ -41,11 +41,12 @@ from tests.fireplace_oracle import (
     Oracle,
     Play,
     Position,
+    option_entity,
     skirmish_position,
 )
 from tests.test_skirmish_fireplace_secrets import MINION_ATTACKS_ONLY, SECRET_WRONG
 
-__all__ = ["DivergenceError", "GameReport", "deck_for", "play_game", "shared_oracle"]
+__all__ = ["DivergenceError", "GameReport", "deck_for", "play_game", "shared_oracle", "target_ref"]
 
 MAX_OUTCOMES = 4096
 """A play whose chance outcomes branch wider than this is not chosen (enumerating them all
@@ -148,18 +149,13 @@ def shared_oracle() -> Oracle:
 # --- skirmish's side ----------------------------------------------------------------------------
 
 
-def _ref(state: SkirmishState, entity: int) -> tuple[Any, ...]:
+def target_ref(state: SkirmishState, entity: int) -> tuple[Any, ...]:
+    """*entity* as Fireplace finds it: ``("minion", player, index)`` or ``("hero", player)``."""
     for p in (0, 1):
         zone = state.table.zones[BOARD_ZONES[p]]
         if entity in zone:
             return ("minion", p, zone.index(entity))
     return ("hero", state.table.entities[EntityId(entity)].owner)
-
-
-def _option_entity(option: object) -> int:
-    value = option[0] if isinstance(option, tuple) else option
-    assert isinstance(value, int)
-    return value
 
 
 def _choices(
@@ -172,7 +168,7 @@ def _choices(
     while state.pending is not None and state.pending.player != CHANCE_PLAYER:
         pending = state.pending
         index = rng.randrange(len(pending.options))
-        entity = _option_entity(pending.options[index]) if pending.options else -1
+        entity = option_entity(pending.options[index]) if pending.options else -1
         if pending.kind is DecisionKind.TARGET:
             answers.append(("target", entity))
         elif pending.kind is DecisionKind.CARD:
@@ -226,23 +222,23 @@ def _fp_act(
     from tests.fireplace_oracle import settle
 
     me = game.players[state.to_move]
-    target_ref = None if action.target < 0 else _ref(state, action.target)
+    named = None if action.target < 0 else target_ref(state, action.target)
     try:
         if action.kind == END_TURN:
             game.end_turn()
         elif action.kind == ATTACK:
-            attacker = _fp_target(game, _ref(state, action.source))
-            attacker.attack(_fp_target(game, target_ref))
+            attacker = _fp_target(game, target_ref(state, action.source))
+            attacker.attack(_fp_target(game, named))
         elif action.kind == POWER:
-            me.hero.power.use(target=_fp_target(game, target_ref))
+            me.hero.power.use(target=_fp_target(game, named))
         else:
             assert action.kind == PLAY
             index = state.table.zones[HAND_ZONES[state.to_move]].index(action.source)
             # a target chosen inside a choose-one mode is named as on the board before the play
-            targets = [_ref(state, value) for kind, value in answers if kind == "target"]
+            targets = [target_ref(state, value) for kind, value in answers if kind == "target"]
             choices = [value for kind, value in answers if kind != "target"]
             at = None if action.at < 0 else action.at
-            play = Play(index, target_ref or (targets[0] if targets else None), at, tuple(choices))
+            play = Play(index, named or (targets[0] if targets else None), at, tuple(choices))
             oracle.play_on(game, play)
     except GameOver:
         pass

@@ -58,6 +58,7 @@ __all__ = [
     "Play",
     "Position",
     "frequency_mismatch",
+    "option_entity",
     "settle",
     "skirmish_outcomes",
 ]
@@ -199,7 +200,8 @@ def skirmish_action(state: SkirmishState, play: Play) -> SkirmishAction:
     return SkirmishAction(PLAY, card, target, -1 if play.at is None else play.at)
 
 
-def _entity(option: object) -> int:
+def option_entity(option: object) -> int:
+    """The entity a decision option names (a one-entity tuple or an id)."""
     value = option[0] if isinstance(option, tuple) else option
     assert isinstance(value, int)
     return value
@@ -213,7 +215,7 @@ def _answer(state: SkirmishState, choice: int | str) -> SkirmishState:
     else:  # a card key: the option offering that card
         index = next(
             i for i, o in enumerate(pending.options)
-            if state.table.entities[EntityId(_entity(o))].card == choice
+            if state.table.entities[EntityId(option_entity(o))].card == choice
         )  # fmt: skip
     return within_turn(state, SkirmishAction(CHOOSE, index))
 
@@ -237,7 +239,7 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
             for i, w in enumerate(pending.weights):
                 todo.append((within_turn(s, SkirmishAction(CHOOSE, i)), p * w, used))
         elif pending.kind is DecisionKind.TARGET:
-            index = [_entity(o) for o in pending.options].index(target)
+            index = [option_entity(o) for o in pending.options].index(target)
             todo.append((within_turn(s, SkirmishAction(CHOOSE, index)), p, used))
         else:
             todo.append((_answer(s, play.choices[used]), p, used + 1))

@@ -22,17 +22,18 @@ from hypothesis import strategies as st
 
 from pure_engine.cards.runtime import CHANCE_PLAYER, DecisionKind, EntityId
 from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, legal_actions
-from pure_engine.games.skirmish.base import BOARD_ZONES, HAND_ZONES, KEYWORDS, SkirmishState
+from pure_engine.games.skirmish.base import HAND_ZONES, KEYWORDS, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game import within_turn
 from pure_engine.games.skirmish.puzzle import parse_puzzle
-from tests.fireplace_games import shared_oracle
+from tests.fireplace_games import shared_oracle, target_ref
 from tests.fireplace_oracle import (
     FIREPLACE_WRONG,
     LATER_PRINTING,
     Oracle,
     Play,
     frequency_mismatch,
+    option_entity,
     skirmish_outcomes,
 )
 
@@ -99,21 +100,6 @@ def scenarios(draw: st.DrawFn, card: str, known: frozenset[str]) -> dict[str, An
     return {"to_move": 0, "players": players}
 
 
-def _target_ref(state: SkirmishState, entity: int) -> tuple[Any, ...]:
-    for p in (0, 1):
-        zone = state.table.zones[BOARD_ZONES[p]]
-        if entity in zone:
-            return ("minion", p, zone.index(entity))
-    return ("hero", state.table.entities[EntityId(entity)].owner)
-
-
-def _entity(option: object) -> int:
-    """The entity an option names (a one-entity tuple or an id)."""
-    value = option[0] if isinstance(option, tuple) else option
-    assert isinstance(value, int)
-    return value
-
-
 def _draw_play(draw: st.DrawFn, state: SkirmishState) -> Play | None:
     """One legal way of playing the first card in hand, with its decisions, or None."""
     card = state.table.zones[HAND_ZONES[0]][0]
@@ -121,7 +107,7 @@ def _draw_play(draw: st.DrawFn, state: SkirmishState) -> Play | None:
     if not plays:
         return None
     action = draw(st.sampled_from(plays))
-    target = None if action.target < 0 else _target_ref(state, action.target)
+    target = None if action.target < 0 else target_ref(state, action.target)
     choices: list[int | str] = []
     after = within_turn(state, action)
     while after.pending is not None and after.pending.player != CHANCE_PLAYER:
@@ -129,9 +115,11 @@ def _draw_play(draw: st.DrawFn, state: SkirmishState) -> Play | None:
         index = draw(st.integers(0, len(pending.options) - 1))
         if pending.kind is DecisionKind.TARGET:
             # named as on the board before the play, as Fireplace takes it
-            target = _target_ref(state, _entity(pending.options[index]))
+            target = target_ref(state, option_entity(pending.options[index]))
         elif pending.kind is DecisionKind.CARD:
-            choices.append(after.table.entities[EntityId(_entity(pending.options[index]))].card)
+            choices.append(
+                after.table.entities[EntityId(option_entity(pending.options[index]))].card
+            )
         else:
             choices.append(index)
         after = within_turn(after, SkirmishAction(CHOOSE, index))
