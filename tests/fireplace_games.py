@@ -88,6 +88,9 @@ FIREPLACE_WRONG_IN_GAMES = {
     "declared; in the real game the damage is read when dealt, so an attacker the trap "
     "enrages hits harder (tests/test_skirmish_rules_found.py::"
     "test_an_attacker_enraged_by_explosive_trap_hits_with_its_new_attack)",
+    "soul_of_the_forest": "as Harvest Golem: Fireplace summons the Treant at the right end of "
+    "the board; in the real game it takes the dead minion's place (tests/test_skirmish_class_"
+    "cards.py::test_soul_of_the_forest_leaves_a_treant_in_the_minions_place)",
 }
 """Where Fireplace is wrong in a way only whole games reach (the single-card and secrets
 differentials keep the card): kept out of the decks."""

@@ -78,7 +78,9 @@ TOKEN_IDS: Final = {
     "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
     "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
     "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a",
-    "spellbender_minion": "tt_010a",
+    "spellbender_minion": "tt_010a", "ashbringer": "EX1_383t", "excess_mana": "CS2_013t",
+    "panther": "EX1_160t", "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9",
+    "treant": "EX1_158t", "mirror_image_minion": "CS2_mirror",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 
@@ -362,8 +364,8 @@ class Oracle:
                 for tag in m.get("tags", []):
                     if tag == "frozen":
                         minion.frozen = True
-                    elif tag == "spell_damage":
-                        minion.spellpower = 1
+                    elif tag == "spell_damage":  # the printed amount (Malygos: 5)
+                        minion.spellpower = DEFS[m["card"]].extra.get("spell_power", 1)
                     else:
                         setattr(minion, _FP_TAGS[tag], True)
         game.refresh_auras()

@@ -60,6 +60,13 @@ FIREPLACE_WRONG: Final = {
     "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
     "so it loses health; in the real game the health left stays, capped at the new maximum "
     "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
+    "humility": "Fireplace sets the Attack after the auras; in the real game auras apply after "
+    "it, so next to a Raid Leader the minion has 2 Attack, as Hunter's Mark's Health "
+    "(tests/test_skirmish_class_cards.py::test_humility_sets_the_attack_under_the_auras)",
+    "aldor_peacekeeper": "as Humility "
+    "(tests/test_skirmish_class_cards.py::test_humility_sets_the_attack_under_the_auras)",
+    "ancient_of_lore": "Fireplace's Ancient Teachings draws one card; every printing of the card "
+    "says two (tests/test_skirmish_class_cards.py::test_ancient_of_lore_draws_two_cards)",
 }
 """Where Fireplace is known to differ from the real game: the card, the real rule and the test
 of ours that pins it.  The differential keeps these cards out of its scenarios."""
@@ -81,5 +88,9 @@ LATER_PRINTING: Final = {
     "skirmish follows also draws a card",
     "innervate": "Fireplace plays today's printing (1 mana crystal this turn); skirmish the "
     "original (2)",
+    "force_of_nature": "Fireplace plays today's printing (three 2/2 Treants); skirmish the "
+    "original (6 mana, Treants with Charge that die at the end of the turn) "
+    "(tests/test_skirmish_class_cards.py::test_force_of_natures_treants_charge_and_die_at_the_end_"
+    "of_the_turn)",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards.runtime.pool import DEATH, CardRules, Event
+from pure_engine.cards.runtime.pool import DEATH, GIVEN_DEATHRATTLE, CardRules, Event
 from pure_engine.cards.runtime.program import Frame, S, Value
 from pure_engine.cards.runtime.table import (
     DOOMED,
@@ -209,6 +209,11 @@ def death_phase(
             regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
             regs += (_left_at(zone_map, e, dead),)  # one past the program's: see deathrattle_at
             frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
+        for buff in e.buffs:  # the deathrattles its enchantments gave it, in the order given
+            if (buff.source, GIVEN_DEATHRATTLE) in programs:
+                regs = (0,) * programs[buff.source, GIVEN_DEATHRATTLE].regs
+                regs += (_left_at(zone_map, e, dead),)
+                frames.append(Frame(buff.source, GIVEN_DEATHRATTLE, 0, Ctx(e.id, e.owner), regs))
     table = move_all(table, moves)
     if frames:
         state = state.replace(table=table, queue=state.queue + tuple(frames))
@@ -249,7 +254,7 @@ def deathrattle_at(frame: Frame, rules: CardRules[S]) -> int | None:
 
     The death phase gives a deathrattle frame one register past its program's, holding it.
     """
-    if frame.slot != "deathrattle":
+    if frame.slot != "deathrattle" and frame.slot != GIVEN_DEATHRATTLE:
         return None
     if len(frame.regs) <= rules.programs[frame.card, frame.slot].regs:
         return None

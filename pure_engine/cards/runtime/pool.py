@@ -31,6 +31,7 @@ from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "DEATH",
+    "GIVEN_DEATHRATTLE",
     "Activated",
     "Assembler",
     "Aura",
@@ -247,6 +248,15 @@ class CardDef:
     extra: Mapping[str, object] = field(default_factory=dict)
     abilities: tuple[Activated, ...] = ()
     modes: tuple[Mode, ...] = ()  # a modal card's modes ("choose one —"), in place of play
+    gives_deathrattle: tuple[Effect, ...] = ()
+    """The deathrattle this card's enchantments give the entities they are on (Soul of the
+    Forest: "give your minions 'Deathrattle: summon a 2/2 Treant'"), slot
+    :data:`GIVEN_DEATHRATTLE`; silence takes it away with the enchantment."""
+
+
+GIVEN_DEATHRATTLE: Final = "given_deathrattle"
+"""The program slot of the deathrattle a card's enchantments give (``CardDef.gives_deathrattle``):
+the death phase runs it, from the dead entity, for each enchantment of that card it carried."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +307,8 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
     slots = [("play", card.play)] if card.play else []
     if card.deathrattle:
         slots.append(("deathrattle", card.deathrattle))
+    if card.gives_deathrattle:
+        slots.append((GIVEN_DEATHRATTLE, card.gives_deathrattle))
     slots += [(trigger_slot(i), trigger.effects) for i, trigger in enumerate(card.triggers)]
     slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
     slots += [(mode_slot(i), mode.effects) for i, mode in enumerate(card.modes)]
@@ -340,7 +352,11 @@ def build_pool(
         if card.key in by_key:
             raise ValueError(f"card {card.key!r} is defined twice")
         by_key[card.key] = card
-        for slot, effects in (("play", card.play), ("deathrattle", card.deathrattle)):
+        for slot, effects in (
+            ("play", card.play),
+            ("deathrattle", card.deathrattle),
+            (GIVEN_DEATHRATTLE, card.gives_deathrattle),
+        ):
             if effects:
                 programs[card.key, slot] = compile_effects(effects, layout, card.text)
         for i, trig in enumerate(card.triggers):

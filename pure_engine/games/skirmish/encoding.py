@@ -50,8 +50,9 @@ OpenSpiel numbers them: option *i* of the pending chance decision is *i*
 >>> import pure_engine
 >>> game = pure_engine.load_game("skirmish")
 >>> enc = game.encoding
->>> enc.observation_shape, enc.num_distinct_actions
-((7423,), 1725)
+>>> C = len(CARD_KEYS)  # grows with the card list: the sizes follow the table above
+>>> enc.observation_shape == (25 * C + 348,), enc.num_distinct_actions == 1 + 1360 + 64 + 17 + C
+(True, True)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)][-1]
 0

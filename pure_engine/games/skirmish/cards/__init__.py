@@ -99,6 +99,17 @@ ORDER: Final[tuple[str, ...]] = (
     "sacrificial_pact", "korkron_elite", "cruel_taskmaster", "inner_rage", "rampage",
     "battle_rage", "shield_slam", "cleave",
     "counterspell", "spellbender", "eye_for_an_eye", "spellbender_minion",
+    # Basic and Classic: the rest of the paladin cards
+    "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
+    "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
+    "tirion_fordring", "ashbringer",
+    # Basic and Classic: the rest of the druid cards
+    "wild_growth", "naturalize", "savagery", "mark_of_nature", "power_of_the_wild", "nourish",
+    "starfall", "force_of_nature", "ancient_of_lore", "ancient_of_war", "cenarius",
+    "excess_mana", "panther", "treant_taunt", "treant_charge", "soul_of_the_forest", "treant",
+    # Basic and Classic: the rest of the mage cards
+    "mirror_image", "cone_of_cold", "water_elemental", "ethereal_arcanist", "archmage_antonidas",
+    "mirror_image_minion",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

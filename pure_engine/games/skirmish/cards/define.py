@@ -147,11 +147,13 @@ def spell(
 def weapon(
     key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
     target: Selector | None = None, text: str = "", collectible: bool = True,
+    triggers: tuple[Trigger, ...] = (),
 ) -> CardDef:  # fmt: skip
-    """A weapon: its health is its durability; *effects* are its battlecry."""
+    """A weapon: its health is its durability; *effects* are its battlecry; its *triggers*
+    listen from the weapon zone (``zones=("weapon",)``)."""
     return CardDef(
         key, _name(key), frozenset({"weapon"}), cost, attack, durability, text=text,
-        play=effects, target=None if target is None else targetable(target),
+        play=effects, triggers=triggers, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip
 
