@@ -249,9 +249,8 @@ class CardDef:
     abilities: tuple[Activated, ...] = ()
     modes: tuple[Mode, ...] = ()  # a modal card's modes ("choose one —"), in place of play
     gives_deathrattle: tuple[Effect, ...] = ()
-    """The deathrattle this card's enchantments give the entities they are on (Soul of the
-    Forest: "give your minions 'Deathrattle: summon a 2/2 Treant'"), slot
-    :data:`GIVEN_DEATHRATTLE`; silence takes it away with the enchantment."""
+    """The deathrattle this card's enchantments give (Soul of the Forest), slot
+    :data:`GIVEN_DEATHRATTLE`: silence takes it away with the enchantment."""
 
 
 GIVEN_DEATHRATTLE: Final = "given_deathrattle"
@@ -304,15 +303,17 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
     >>> [slot for slot, _ in program_slots(card)]
     ['play', 'trigger0']
     """
-    slots = [("play", card.play)] if card.play else []
-    if card.deathrattle:
-        slots.append(("deathrattle", card.deathrattle))
-    if card.gives_deathrattle:
-        slots.append((GIVEN_DEATHRATTLE, card.gives_deathrattle))
+    slots = [(slot, effects) for slot, effects in _fixed_slots(card) if effects]
     slots += [(trigger_slot(i), trigger.effects) for i, trigger in enumerate(card.triggers)]
     slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
     slots += [(mode_slot(i), mode.effects) for i, mode in enumerate(card.modes)]
     return slots
+
+
+def _fixed_slots(card: CardDef) -> tuple[tuple[str, tuple[Effect, ...]], ...]:
+    """A card's play, deathrattle and given deathrattle slots, each with its effects (or none)."""
+    return (("play", card.play), ("deathrattle", card.deathrattle),
+            (GIVEN_DEATHRATTLE, card.gives_deathrattle))  # fmt: skip
 
 
 def build_pool(
@@ -352,11 +353,7 @@ def build_pool(
         if card.key in by_key:
             raise ValueError(f"card {card.key!r} is defined twice")
         by_key[card.key] = card
-        for slot, effects in (
-            ("play", card.play),
-            ("deathrattle", card.deathrattle),
-            (GIVEN_DEATHRATTLE, card.gives_deathrattle),
-        ):
+        for slot, effects in _fixed_slots(card):
             if effects:
                 programs[card.key, slot] = compile_effects(effects, layout, card.text)
         for i, trig in enumerate(card.triggers):
