@@ -89,6 +89,18 @@ def give_card(card: str, player: Player = Player.CONTROLLER) -> Effect:
     return Do(give)
 
 
+def _copy_into_hand(
+    state: CardState, frame: Frame, rules: CardRules[CardState], target: EntityId
+) -> CardState:
+    return _give_fresh(state, rules, frame.ctx.controller, state.table.entities[target].card)
+
+
+def _summon_copy(
+    state: CardState, frame: Frame, rules: CardRules[CardState], target: EntityId
+) -> CardState:
+    return rules.summon(state, frame, frame.ctx.controller, state.table.entities[target].card)
+
+
 @dataclass(frozen=True, slots=True)
 class CopyToHand(Effect):
     """Put a copy (a fresh card) of each target into the controller's hand: Mind Vision's card
@@ -97,13 +109,7 @@ class CopyToHand(Effect):
     targets: TargetLike
 
     def emit(self, asm: Assembler) -> None:
-        def copy(
-            state: CardState, frame: Frame, rules: CardRules[CardState], target: EntityId
-        ) -> CardState:
-            card = state.table.entities[target].card
-            return _give_fresh(state, rules, frame.ctx.controller, card)
-
-        asm.emit(_EachTarget(targets_operand(asm, self.targets), copy))
+        asm.emit(_EachTarget(targets_operand(asm, self.targets), _copy_into_hand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +120,7 @@ class SummonCopy(Effect):
     targets: TargetLike
 
     def emit(self, asm: Assembler) -> None:
-        def copy(
-            state: CardState, frame: Frame, rules: CardRules[CardState], target: EntityId
-        ) -> CardState:
-            card = state.table.entities[target].card
-            return rules.summon(state, frame, frame.ctx.controller, card)
-
-        asm.emit(_EachTarget(targets_operand(asm, self.targets), copy))
+        asm.emit(_EachTarget(targets_operand(asm, self.targets), _summon_copy))
 
 
 @dataclass(frozen=True, slots=True)
