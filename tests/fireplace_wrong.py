@@ -88,6 +88,15 @@ LATER_PRINTING: Final = {
     "skirmish follows also draws a card",
     "innervate": "Fireplace plays today's printing (1 mana crystal this turn); skirmish the "
     "original (2)",
+    "blade_flurry": "Fireplace plays today's printing (its damage to enemy minions only); "
+    "skirmish the original (to all enemies, the hero too) "
+    "(tests/test_skirmish_classic2.py::test_blade_flurry_hits_every_enemy_and_breaks_the_weapon)",
+    "master_of_disguise": "Fireplace plays today's printing (Stealth until your next turn); "
+    "skirmish the original (Stealth to keep) "
+    "(tests/test_skirmish_classic2.py::test_master_of_disguise_gives_lasting_stealth)",
+    "preparation": "Fireplace plays today's printing (the next spell costs (2) less); skirmish "
+    "the original ((3) less) "
+    "(tests/test_skirmish_classic2.py::test_preparation_makes_the_next_spell_cheaper_this_turn)",
     "warsong_commander": "Fireplace plays today's printing (your Charge minions have +1 Attack); "
     "skirmish the original (whenever you summon a minion with 3 or less Attack, give it Charge) "
     "(tests/test_skirmish_classic2.py::test_warsong_commander_gives_small_minions_charge)",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pure_engine.games.skirmish.actions import CHOOSE, SkirmishAction
-from pure_engine.games.skirmish.base import CHARGE
+from pure_engine.games.skirmish.base import CHARGE, STEALTH
 from pure_engine.games.skirmish.cards.warlock import DEMONS
 from pure_engine.games.skirmish.game import within_turn
 from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards
@@ -170,3 +170,90 @@ def test_void_terror_eats_its_neighbours() -> None:
                             {"card": "river_crocolisk"}]})  # fmt: skip
     s = play(s, "play void_terror @2")
     assert board(s, 0) == [("void_terror", 7, 5), ("river_crocolisk", 2, 3)]  # +3/+1, +1/+1
+
+
+# --- rogue --------------------------------------------------------------------------------------
+
+
+def test_blade_flurry_hits_every_enemy_and_breaks_the_weapon() -> None:
+    s = position({"class": "rogue", "mana": 2, "hand": ["blade_flurry"],
+                  "weapon": {"card": "assassins_blade"}},
+                 {"board": [{"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play blade_flurry")
+    assert _weapon(s) is None and health(s, 1) == 27 and board(s, 1) == [("chillwind_yeti", 4, 2)]
+
+
+def test_master_of_disguise_gives_lasting_stealth() -> None:
+    s = position({"class": "rogue", "mana": 4, "hand": ["master_of_disguise"],
+                  "board": [{"card": "wisp"}]})  # fmt: skip
+    s = play(s, "play master_of_disguise @2 -> friendly 1", "end_turn", "end_turn")
+    assert s.table.entities[s.table.zones["board0"][0]].tags & STEALTH  # type: ignore[index]  # a zone id
+
+
+def test_preparation_makes_the_next_spell_cheaper_this_turn() -> None:
+    s = position({"class": "rogue", "mana": 1, "hand": ["preparation", "fan_of_knives", "sprint"]})
+    s = play(s, "play preparation")
+    legal = GAME.legal_strings(s)
+    assert "play fan_of_knives" in legal and "play sprint" not in legal  # 3 - 3, 7 - 3
+    s = play(s, "play fan_of_knives")
+    assert s.mana[0] == 1 and not s.table.entities[s.table.zones["hero0"][0]].buffs  # type: ignore[index]  # a zone id
+    s = position({"class": "rogue", "mana": 1, "hand": ["preparation", "fan_of_knives"]})
+    s = play(s, "play preparation", "end_turn", "end_turn")  # the turn is over: no discount
+    assert "play fan_of_knives" not in GAME.legal_strings(s)
+
+
+def test_conceal_lasts_until_your_next_turn() -> None:
+    s = position({"class": "rogue", "mana": 1, "hand": ["conceal"],
+                  "board": [{"card": "wisp"}, {"card": "worgen_infiltrator"}]})  # fmt: skip
+    s = play(s, "play conceal", "end_turn")
+    tags = [s.table.entities[i].tags & STEALTH for i in s.table.zones["board0"]]  # type: ignore[index]  # a zone id
+    assert all(tags)
+    s = play(s, "end_turn")  # the wisp's ends; the infiltrator's own stays
+    tags = [s.table.entities[i].tags & STEALTH for i in s.table.zones["board0"]]  # type: ignore[index]  # a zone id
+    assert not tags[0] and tags[1]
+
+
+def test_headcrack_with_combo_returns_at_the_end_of_the_turn() -> None:
+    s = position({"class": "rogue", "mana": 6, "hand": ["headcrack", "headcrack"]})
+    s = play(s, "play headcrack#1")  # no combo: gone
+    s = play(s, "play headcrack")  # combo
+    assert health(s, 1) == 26 and zone_cards(s, "hand0") == []
+    assert zone_cards(play(s, "end_turn"), "hand0") == ["headcrack"]
+
+
+def test_combo_targets_only_with_combo() -> None:
+    s = position({"class": "rogue", "mana": 10, "hand": ["si_7_agent", "the_coin", "kidnapper"]},
+                 {"board": [{"card": "chillwind_yeti"}]})  # fmt: skip
+    assert [a for a in GAME.legal_strings(s) if "si_7" in a] == ["play si_7_agent"]
+    s = play(s, "play the_coin")
+    assert "play si_7_agent -> enemy 1" in GAME.legal_strings(s)
+    s = play(s, "play si_7_agent -> enemy 1", "play kidnapper -> enemy 1")
+    assert board(s, 1) == [] and zone_cards(s, "hand1") == ["chillwind_yeti"]
+
+
+def test_edwin_vancleef_grows_for_each_other_card() -> None:
+    s = position({"class": "rogue", "mana": 10, "hand": ["the_coin", "backstab", "edwin_vancleef"]},
+                 {"board": [{"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play the_coin", "play backstab -> enemy 1", "play edwin_vancleef")
+    assert board(s, 0) == [("edwin_vancleef", 6, 6)]
+
+
+def test_shadowstep_returns_a_cheaper_minion() -> None:
+    s = position({"class": "rogue", "mana": 0, "hand": ["shadowstep"],
+                  "board": [{"card": "chillwind_yeti", "damage": 2}]})  # fmt: skip
+    s = play(s, "play shadowstep -> friendly 1")
+    (yeti,) = (s.table.entities[i] for i in s.table.zones["hand0"])  # type: ignore[index]  # a zone id
+    assert (yeti.card, yeti.cost, yeti.damage) == ("chillwind_yeti", 2, 0)
+
+
+def test_betrayal_makes_the_minion_hit_its_neighbours() -> None:
+    mine = {
+        "class": "rogue",
+        "mana": 2,
+        "hand": ["betrayal"],
+        "board": [{"card": "kobold_geomancer"}],
+    }
+    theirs = [{"card": "wisp"}, {"card": "emperor_cobra"}, {"card": "boulderfist_ogre"}]
+    s = position(mine, {"board": theirs})
+    s = play(s, "play betrayal -> enemy 2")  # 2 damage, no spell damage, poisonous
+    assert board(s, 1) == [("emperor_cobra", 2, 3)]

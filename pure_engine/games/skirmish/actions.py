@@ -280,7 +280,7 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             continue
         if not is_minion and not _a_mode_can_be_chosen(state, e.card, i, me):
             continue
-        if e.card in POOL.targets:
+        if e.card in POOL.targets and (state.played or "combo_target" not in d.extra):
             targets: tuple[int, ...] = _targets(state, e.card, i, me)
             if not targets:
                 if not is_minion:

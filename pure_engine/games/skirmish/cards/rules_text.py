@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pure_engine.cards.runtime import CardRules, CardState, EntityId, Frame, is_alive, put
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
@@ -11,12 +13,16 @@ from pure_engine.games.skirmish.base import (
 )
 
 __all__ = [
+    "betray",
+    "cheaper_target",
     "destroy_crystal",
     "four_enemy_minions",
     "health_to_15",
     "hero_armor",
+    "my_weapon_attack",
     "neighbours_attack",
     "neighbours_health",
+    "other_cards_played",
     "target_attack",
     "target_died",
     "weapon_attack",
@@ -94,3 +100,39 @@ def destroy_crystal(state: CardState, frame: Frame, rules: CardRules[CardState])
         crystals=(crystals, state.crystals[1]) if me == 0 else (state.crystals[0], crystals),
         mana=(mana, state.mana[1]) if me == 0 else (state.mana[0], mana),
     )
+
+
+def my_weapon_attack(state: CardState, frame: Frame) -> int:
+    """The controller's weapon's Attack, 0 without one (Blade Flurry)."""
+    assert isinstance(state, SkirmishState)
+    return weapon_attack(state, frame.ctx.controller)
+
+
+def other_cards_played(state: CardState, frame: Frame) -> int:
+    """+2 for each other card played this turn (Edwin VanCleef counts itself out)."""
+    assert isinstance(state, SkirmishState)
+    return 2 * (state.played - 1)
+
+
+def betray(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """The target deals its damage to the minions beside it: as its own, not a spell's (no
+    spell damage; a Poisonous minion destroys them)."""
+    target = frame.ctx.target
+    assert target is not None
+    e = state.table.entities[target]
+    as_minion = frame.replace(card=e.card, ctx=frame.ctx.replace(source=target, controller=e.owner))
+    for neighbour in _neighbours(state, target):
+        state = rules.damage(state, as_minion, neighbour, e.attack)
+    return state
+
+
+def cheaper_target(less: int) -> Callable[[CardState, Frame, CardRules[CardState]], CardState]:
+    """The target (a card in hand now) costs *less* less (Shadowstep)."""
+
+    def cheaper(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        target = frame.ctx.target
+        assert target is not None
+        e = state.table.entities[target]
+        return state.replace(table=put(state.table, e.replace(cost=max(0, e.cost - less))))
+
+    return cheaper
