@@ -78,7 +78,8 @@ TOKEN_IDS: Final = {
     "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
     "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
     "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a",
-    "spellbender_minion": "tt_010a",
+    "spellbender_minion": "tt_010a", "defias_bandit": "EX1_131t", "shadow_of_nothing": "EX1_345t",
+    "battle_axe": "EX1_398t", "heavy_axe": "EX1_409t", "worthless_imp": "EX1_317t",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 

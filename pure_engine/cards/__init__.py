@@ -63,6 +63,7 @@ from pure_engine.cards.runtime.pool import (
     Mode,
     Trigger,
 )
+from pure_engine.cards.runtime.table import ENCHANTMENT
 from pure_engine.cards.selectors import (
     ADJACENT,
     ALL,
@@ -98,6 +99,7 @@ __all__ = [
     "CURRENT_HEALTH",
     "DAMAGE",
     "DEATH",
+    "ENCHANTMENT",
     "ENEMY",
     "FRIENDLY",
     "HEALTH",

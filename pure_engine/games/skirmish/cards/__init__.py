@@ -99,6 +99,15 @@ ORDER: Final[tuple[str, ...]] = (
     "sacrificial_pact", "korkron_elite", "cruel_taskmaster", "inner_rage", "rampage",
     "battle_rage", "shield_slam", "cleave",
     "counterspell", "spellbender", "eye_for_an_eye", "spellbender_minion",
+    "arathi_weaponsmith", "brawl", "commanding_shout", "gorehowl", "upgrade", "warsong_commander",
+    "battle_axe", "heavy_axe", "commanding_shout_e", "commanding_shout_e2",
+    "ancestral_spirit", "doomhammer", "ancestral_spirit_e",
+    "bane_of_doom", "blood_imp", "corruption", "felguard", "power_overwhelming", "sense_demons",
+    "shadowflame", "summoning_portal", "void_terror", "worthless_imp", "corruption_e",
+    "power_overwhelming_e",
+    "betrayal", "blade_flurry", "conceal", "defias_ringleader", "edwin_vancleef", "headcrack",
+    "kidnapper", "master_of_disguise", "preparation", "si_7_agent", "shadowstep", "defias_bandit",
+    "conceal_e", "headcrack_e", "preparation_e",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""
