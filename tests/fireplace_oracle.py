@@ -48,6 +48,7 @@ from pure_engine.games.skirmish.base import (
 from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game import within_turn
 from pure_engine.games.skirmish.rules import POOL
+from tests.fireplace_ids import HERO_IDS, TOKEN_IDS
 from tests.fireplace_wrong import FIREPLACE_WRONG, LATER_PRINTING
 
 __all__ = [
@@ -63,26 +64,6 @@ __all__ = [
     "skirmish_outcomes",
 ]
 
-HERO_IDS: Final = {
-    "warrior": "HERO_01", "shaman": "HERO_02", "rogue": "HERO_03", "paladin": "HERO_04",
-    "hunter": "HERO_05", "druid": "HERO_06", "warlock": "HERO_07", "mage": "HERO_08",
-    "priest": "HERO_09",
-}  # fmt: skip
-"""The original hero of each class (its hero power is the basic one)."""
-
-TOKEN_IDS: Final = {
-    "damaged_golem": "skele21", "whelp": "EX1_116t", "boar": "CS2_boar",
-    "murloc_scout": "EX1_506a", "silver_hand_recruit": "CS2_101t", "sheep": "CS2_tk1",
-    "frog": "hexfrog", "druid_of_the_claw_cat": "EX1_165t1", "druid_of_the_claw_bear": "EX1_165t2",
-    "healing_totem": "NEW1_009", "searing_totem": "CS2_050", "stoneclaw_totem": "CS2_051",
-    "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
-    "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
-    "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a",
-    "spellbender_minion": "tt_010a", "ashbringer": "EX1_383t", "excess_mana": "CS2_013t",
-    "panther": "EX1_160t", "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9",
-    "treant": "EX1_158t", "mirror_image_minion": "CS2_mirror",
-}  # fmt: skip
-"""Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 
 _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 

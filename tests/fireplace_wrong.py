@@ -60,6 +60,13 @@ FIREPLACE_WRONG: Final = {
     "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
     "so it loses health; in the real game the health left stays, capped at the new maximum "
     "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
+    "commanding_shout": "Fireplace's script draws no card; the card (Classic and today) says "
+    "'Draw a card.' "
+    "(tests/test_skirmish_classic2.py::test_commanding_shout_keeps_minions_at_one_and_draws)",
+    "bane_of_doom": "Fireplace summons a random Demon of every set in its card data; skirmish "
+    "one of the card list's collectible Demons (Basic and Classic), as the game did then "
+    "(tests/test_skirmish_classic2.py::test_bane_of_doom_summons_a_demon_of_the_card_list_when_"
+    "it_kills)",
     "humility": "Fireplace sets the Attack after the auras; in the real game auras apply after "
     "it, so next to a Raid Leader the minion has 2 Attack, as Hunter's Mark's Health "
     "(tests/test_skirmish_class_cards.py::test_humility_sets_the_attack_under_the_auras)",
@@ -88,6 +95,18 @@ LATER_PRINTING: Final = {
     "skirmish follows also draws a card",
     "innervate": "Fireplace plays today's printing (1 mana crystal this turn); skirmish the "
     "original (2)",
+    "blade_flurry": "Fireplace plays today's printing (its damage to enemy minions only); "
+    "skirmish the original (to all enemies, the hero too) "
+    "(tests/test_skirmish_classic2.py::test_blade_flurry_hits_every_enemy_and_breaks_the_weapon)",
+    "master_of_disguise": "Fireplace plays today's printing (Stealth until your next turn); "
+    "skirmish the original (Stealth to keep) "
+    "(tests/test_skirmish_classic2.py::test_master_of_disguise_gives_lasting_stealth)",
+    "preparation": "Fireplace plays today's printing (the next spell costs (2) less); skirmish "
+    "the original ((3) less) "
+    "(tests/test_skirmish_classic2.py::test_preparation_makes_the_next_spell_cheaper_this_turn)",
+    "warsong_commander": "Fireplace plays today's printing (your Charge minions have +1 Attack); "
+    "skirmish the original (whenever you summon a minion with 3 or less Attack, give it Charge) "
+    "(tests/test_skirmish_classic2.py::test_warsong_commander_gives_small_minions_charge)",
     "force_of_nature": "Fireplace plays today's printing (three 2/2 Treants); skirmish the "
     "original (6 mana, Treants with Charge that die at the end of the turn) "
     "(tests/test_skirmish_class_cards.py::test_force_of_natures_treants_charge_and_die_at_the_end_"

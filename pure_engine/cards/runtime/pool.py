@@ -19,19 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, Generic
+from typing import Any, Final, Generic
 
 from mypy_extensions import mypyc_attr
 
 from pure_engine.cards.runtime.event import DEATH, Event, KitEvent
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
-from pure_engine.cards.runtime.table import Enchantment, EntityId, Kinds, Layout, Table
+from pure_engine.cards.runtime.table import ENCHANTMENT, Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "DEATH",
-    "GIVEN_DEATHRATTLE",
     "Activated",
     "Assembler",
     "Aura",
@@ -248,14 +247,6 @@ class CardDef:
     extra: Mapping[str, object] = field(default_factory=dict)
     abilities: tuple[Activated, ...] = ()
     modes: tuple[Mode, ...] = ()  # a modal card's modes ("choose one —"), in place of play
-    gives_deathrattle: tuple[Effect, ...] = ()
-    """The deathrattle this card's enchantments give (Soul of the Forest), slot
-    :data:`GIVEN_DEATHRATTLE`: silence takes it away with the enchantment."""
-
-
-GIVEN_DEATHRATTLE: Final = "given_deathrattle"
-"""The program slot of the deathrattle a card's enchantments give (``CardDef.gives_deathrattle``):
-the death phase runs it, from the dead entity, for each enchantment of that card it carried."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +274,10 @@ class CardPool:
     auras: Mapping[str, tuple[Compiled, int, int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
+    granted: frozenset[Event] = frozenset()
+    """The events some enchantment card (type ``ENCHANTMENT``, in :data:`enchantments`) hears."""
+    enchantments: frozenset[str] = frozenset()
+    """The keys of the enchantment cards: a buff whose source is one grants its abilities."""
 
     def card(self, key: str) -> CardDef:
         """The definition of *key* (``KeyError`` naming it when unknown)."""
@@ -303,17 +298,13 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
     >>> [slot for slot, _ in program_slots(card)]
     ['play', 'trigger0']
     """
-    slots = [(slot, effects) for slot, effects in _fixed_slots(card) if effects]
+    slots = [("play", card.play)] if card.play else []
+    if card.deathrattle:
+        slots.append(("deathrattle", card.deathrattle))
     slots += [(trigger_slot(i), trigger.effects) for i, trigger in enumerate(card.triggers)]
     slots += [(ability_slot(i), ability.effects) for i, ability in enumerate(card.abilities)]
     slots += [(mode_slot(i), mode.effects) for i, mode in enumerate(card.modes)]
     return slots
-
-
-def _fixed_slots(card: CardDef) -> tuple[tuple[str, tuple[Effect, ...]], ...]:
-    """A card's play, deathrattle and given deathrattle slots, each with its effects (or none)."""
-    return (("play", card.play), ("deathrattle", card.deathrattle),
-            (GIVEN_DEATHRATTLE, card.gives_deathrattle))  # fmt: skip
 
 
 def build_pool(
@@ -353,7 +344,7 @@ def build_pool(
         if card.key in by_key:
             raise ValueError(f"card {card.key!r} is defined twice")
         by_key[card.key] = card
-        for slot, effects in _fixed_slots(card):
+        for slot, effects in (("play", card.play), ("deathrattle", card.deathrattle)):
             if effects:
                 programs[card.key, slot] = compile_effects(effects, layout, card.text)
         for i, trig in enumerate(card.triggers):
@@ -378,15 +369,8 @@ def build_pool(
         if card.aura is not None:
             sel = Assembler(layout).selector(card.aura.selector)
             auras[card.key] = (sel, card.aura.attack, card.aura.health)
-    by_event: dict[Event, dict[str, tuple[Listener, ...]]] = {}
-    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
-    for event, items in listeners.items():
-        cards: dict[str, tuple[Listener, ...]] = {}
-        for item in items:
-            cards[item.card] = (*cards.get(item.card, ()), item)
-        by_event[event] = cards
-        kinds = set().union(*(item.zones for item in items))
-        listen_zones[event] = tuple((z.id, z.kind) for z in layout.zones if z.kind in kinds)
+    enchantments = frozenset(key for key, card in by_key.items() if ENCHANTMENT in card.types)
+    by_event, listen_zones = _by_event(listeners, layout)
     return CardPool(
         defs=by_key,
         programs=programs,
@@ -395,7 +379,26 @@ def build_pool(
         listen_zones=listen_zones,
         auras=auras,
         ability_targets=ability_targets,
+        granted=frozenset(t.event for key in enchantments for t in by_key[key].triggers),
+        enchantments=enchantments,
     )
+
+
+_ByCard = dict[Event, dict[str, tuple[Listener, ...]]]
+
+
+def _by_event(listeners: Mapping[Event, list[Listener]], layout: Layout) -> tuple[_ByCard, Any]:
+    """The listeners of each event by card, and the (zone, kind) pairs where some listen."""
+    by_event: _ByCard = {}
+    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
+    for event, items in listeners.items():
+        cards: dict[str, tuple[Listener, ...]] = {}
+        for item in items:
+            cards[item.card] = (*cards.get(item.card, ()), item)
+        by_event[event] = cards
+        kinds = set().union(*(item.zones for item in items))
+        listen_zones[event] = tuple((z.id, z.kind) for z in layout.zones if z.kind in kinds)
+    return by_event, listen_zones
 
 
 def _unknown_event(card: CardDef, event: Event, known: set[Event]) -> str:

@@ -99,6 +99,15 @@ ORDER: Final[tuple[str, ...]] = (
     "sacrificial_pact", "korkron_elite", "cruel_taskmaster", "inner_rage", "rampage",
     "battle_rage", "shield_slam", "cleave",
     "counterspell", "spellbender", "eye_for_an_eye", "spellbender_minion",
+    "arathi_weaponsmith", "brawl", "commanding_shout", "gorehowl", "upgrade", "warsong_commander",
+    "battle_axe", "heavy_axe", "commanding_shout_e", "commanding_shout_e2",
+    "ancestral_spirit", "doomhammer", "ancestral_spirit_e",
+    "bane_of_doom", "blood_imp", "corruption", "felguard", "power_overwhelming", "sense_demons",
+    "shadowflame", "summoning_portal", "void_terror", "worthless_imp", "corruption_e",
+    "power_overwhelming_e",
+    "betrayal", "blade_flurry", "conceal", "defias_ringleader", "edwin_vancleef", "headcrack",
+    "kidnapper", "master_of_disguise", "preparation", "si_7_agent", "shadowstep", "defias_bandit",
+    "conceal_e", "headcrack_e", "preparation_e",
     # Basic and Classic: the rest of the paladin cards
     "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
     "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
@@ -107,6 +116,7 @@ ORDER: Final[tuple[str, ...]] = (
     "wild_growth", "naturalize", "savagery", "mark_of_nature", "power_of_the_wild", "nourish",
     "starfall", "force_of_nature", "ancient_of_lore", "ancient_of_war", "cenarius",
     "excess_mana", "panther", "treant_taunt", "treant_charge", "soul_of_the_forest", "treant",
+    "soul_of_the_forest_e",
     # Basic and Classic: the rest of the mage cards
     "mirror_image", "cone_of_cold", "water_elemental", "ethereal_arcanist", "archmage_antonidas",
     "mirror_image_minion",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from pure_engine.cards import (
@@ -18,6 +17,7 @@ from pure_engine.cards import (
     Draw,
     Heal,
     Hit,
+    If,
     Player,
     Silence,
     Summon,
@@ -33,6 +33,13 @@ from pure_engine.games.skirmish.base import (
     MINIONS,
     TAUNT,
 )
+from pure_engine.games.skirmish.cards.class_rules import (
+    empty_crystal,
+    gain_crystals,
+    hero_attack,
+    ten_crystals,
+)
+from pure_engine.games.skirmish.cards.copies import enchantment, give_card
 from pure_engine.games.skirmish.cards.define import (
     OTHER_FRIENDLY_MINIONS,
     minion,
@@ -40,7 +47,6 @@ from pure_engine.games.skirmish.cards.define import (
     spell_targetable,
     targetable,
 )
-from pure_engine.games.skirmish.cards.rules_text import gain_crystals, hero_attack, wild_growth
 from pure_engine.games.skirmish.cards_effects import gain_mana
 
 __all__ = ["DRUID"]
@@ -71,7 +77,7 @@ DRUID: Final[tuple[CardDef, ...]] = (
     spell("gift_of_the_wild", 8, "Give your minions +2/+2 and Taunt.", Buff(FRIENDLY_MINIONS, 2, 2, tags=TAUNT), cls="druid"),
     # the rest of the Basic and Classic druid cards (a Choose One card's modes in the order of
     # the reference game's card data, which the Fireplace differential names them by)
-    spell("wild_growth", 2, "Gain an empty Mana Crystal.", Do(wild_growth), cls="druid"),
+    spell("wild_growth", 2, "Gain an empty Mana Crystal.", If(ten_crystals, (give_card("excess_mana"),), (Do(empty_crystal),)), cls="druid"),
     spell("naturalize", 1, "Destroy a minion. Your opponent draws 2 cards.", Destroy(TARGET), Draw(Player.OPPONENT, 2), target=MINIONS, cls="druid"),
     spell("savagery", 1, "Deal damage equal to your hero's Attack to a minion.", Hit(TARGET, hero_attack), target=MINIONS, cls="druid"),
     spell("mark_of_nature", 3, "Choose one: give a minion +4 Attack; or +4 Health and Taunt.", ChooseOne((
@@ -83,7 +89,7 @@ DRUID: Final[tuple[CardDef, ...]] = (
         ("+1/+1", (Buff(FRIENDLY_MINIONS, 1, 1),), None),
     )), cls="druid"),
     spell("nourish", 5, "Choose one: gain 2 Mana Crystals; or draw 3 cards.", ChooseOne((
-        ("gain 2 crystals", (gain_crystals(2),), None),
+        ("gain 2 crystals", (Do(gain_crystals),), None),
         ("draw 3", (Draw(count=3),), None),
     )), cls="druid"),
     spell("starfall", 5, "Choose one: deal 5 damage to a minion; or 2 damage to all enemy minions.", ChooseOne((
@@ -99,7 +105,8 @@ DRUID: Final[tuple[CardDef, ...]] = (
         ("+5 attack", (Buff(SELF, 5),), None),
         ("+5 health, taunt", (Buff(SELF, 0, 5, tags=TAUNT),), None),
     )), cls="druid", text="Choose one: +5 Attack; or +5 Health and Taunt."),
-    replace(spell("soul_of_the_forest", 4, "Give your minions \"Deathrattle: summon a 2/2 Treant.\"", Buff(FRIENDLY_MINIONS), cls="druid"), gives_deathrattle=(Summon("treant"),)),
+    spell("soul_of_the_forest", 4, "Give your minions \"Deathrattle: summon a 2/2 Treant.\"", Buff(FRIENDLY_MINIONS, source="soul_of_the_forest_e"), cls="druid"),
+    enchantment("soul_of_the_forest_e", "Deathrattle: summon a 2/2 Treant.", deathrattle=(Summon("treant"),)),
     minion("cenarius", 9, 5, 8, ChooseOne((
         ("+2/+2", (Buff(OTHER_FRIENDLY_MINIONS, 2, 2),), None),
         ("two treants", (Summon("treant_taunt", count=2),), None),

@@ -38,6 +38,8 @@ from pure_engine.games.skirmish.base import (
     ON_TURN_END,
     SkirmishEvent,
 )
+from pure_engine.games.skirmish.cards.class_rules import freeze_the_damaged
+from pure_engine.games.skirmish.cards.copies import give_card
 from pure_engine.games.skirmish.cards.define import (
     YOUR_SPELLS,
     YOUR_TURN,
@@ -45,7 +47,6 @@ from pure_engine.games.skirmish.cards.define import (
     secret,
     spell,
 )
-from pure_engine.games.skirmish.cards.rules_text import freeze_the_damaged, give_card
 from pure_engine.games.skirmish.cards_effects import Missiles
 from pure_engine.games.skirmish.secrets import (
     attacker_is_minion,

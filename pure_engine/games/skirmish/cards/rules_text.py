@@ -2,42 +2,30 @@
 
 from __future__ import annotations
 
-from pure_engine.cards import Do, Effect
-from pure_engine.cards.runtime import (
-    FROZEN,
-    CardRules,
-    CardState,
-    EntityId,
-    Frame,
-    event_value,
-    put,
-    spawn,
-)
+from collections.abc import Callable
+
+from pure_engine.cards.runtime import CardRules, CardState, EntityId, Frame, is_alive, put
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
-    DECK_ZONES,
-    HAND_LIMIT,
-    HAND_ZONES,
     HERO_ZONES,
-    MAX_MANA,
     WEAPON_ZONES,
     SkirmishState,
 )
-from pure_engine.games.skirmish.cards_effects import equip
 
 __all__ = [
-    "ashbringer",
-    "cards_behind",
-    "draw_and_hit",
+    "betray",
+    "cheaper_target",
+    "destroy_crystal",
     "four_enemy_minions",
-    "freeze_the_damaged",
-    "gain_crystals",
-    "give_card",
     "health_to_15",
     "hero_armor",
-    "hero_attack",
+    "my_weapon_attack",
+    "neighbours_attack",
+    "neighbours_health",
+    "other_cards_played",
+    "target_attack",
+    "target_died",
     "weapon_attack",
-    "wild_growth",
 ]
 
 
@@ -67,84 +55,84 @@ def health_to_15(state: CardState, frame: Frame, rules: CardRules[CardState]) ->
     return state.replace(table=put(state.table, hero.replace(health=health, damage=health - 15)))
 
 
-def cards_behind(state: CardState, frame: Frame) -> int:
-    """How many more cards the opponent holds than the caster (Divine Favor draws that many)."""
-    me = frame.ctx.controller
-    zones = state.table.zones
-    return max(0, len(zones[HAND_ZONES[1 - me]]) - len(zones[HAND_ZONES[me]]))
+def _neighbours(state: CardState, entity: EntityId | None) -> tuple[EntityId, ...]:
+    """The minions left and right of *entity* on its board."""
+    if entity is None:
+        return ()
+    row = state.table.zones[state.table.entities[entity].zone]
+    at = row.index(entity)
+    return row[max(at - 1, 0) : at] + row[at + 1 : at + 2]
 
 
-def draw_and_hit(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    """Draw a card and deal damage equal to its printed Cost to the target (Holy Wrath: none
-    when no card reaches the hand)."""
-    me, target = frame.ctx.controller, frame.ctx.target
-    deck = state.table.zones[DECK_ZONES[me]]
-    top = deck[-1] if deck else None
-    state = rules.draw(state, me, 1)
-    if top is None or target is None or top not in state.table.zones[HAND_ZONES[me]]:
-        return state
-    return rules.damage(state, frame, target, state.table.entities[top].cost)
+def neighbours_attack(state: CardState, frame: Frame) -> int:
+    """The Attack of the minions beside this one (Void Terror)."""
+    return sum(state.table.entities[i].attack for i in _neighbours(state, frame.ctx.source))
 
 
-def ashbringer(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    """Equip a 5/3 Ashbringer (Tirion Fordring's deathrattle)."""
-    return equip(state, rules, frame.ctx.controller, "ashbringer")
+def neighbours_health(state: CardState, frame: Frame) -> int:
+    """The Health left of the minions beside this one (Void Terror)."""
+    entities = state.table.entities
+    return sum(
+        entities[i].health - entities[i].damage for i in _neighbours(state, frame.ctx.source)
+    )
 
 
-def hero_attack(state: CardState, frame: Frame) -> int:
-    """The caster's hero's Attack, its weapon's included (Savagery)."""
-    me = frame.ctx.controller
-    zones, entities = state.table.zones, state.table.entities
-    weapons = sum(entities[w].attack for w in zones[WEAPON_ZONES[me]])
-    return entities[zones[HERO_ZONES[me]][0]].attack + weapons
+def target_attack(state: CardState, frame: Frame) -> int:
+    """The target's Attack (Shadowflame, Betrayal)."""
+    assert frame.ctx.target is not None
+    return state.table.entities[frame.ctx.target].attack
 
 
-def _give(state: CardState, rules: CardRules[CardState], player: int, card: str) -> CardState:
-    if len(state.table.zones[HAND_ZONES[player]]) >= HAND_LIMIT:
-        return state
-    table, _ = spawn(state.table, rules.pool, HAND_ZONES[player], card, player)
-    return state.replace(table=table)
+def target_died(state: CardState, frame: Frame) -> bool:
+    """The target is dead (destroyed, or damaged to its Health): Bane of Doom."""
+    target = frame.ctx.target
+    return target is not None and not is_alive(state.table.entities[target])
 
 
-def give_card(card: str) -> Effect:
-    """Put a new *card* into the caster's hand (none when the hand is full)."""
-
-    def give(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-        return _give(state, rules, frame.ctx.controller, card)
-
-    return Do(give)
-
-
-def gain_crystals(amount: int) -> Effect:
-    """Gain *amount* full Mana Crystals (up to 10): Nourish."""
-
-    def gain(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-        assert isinstance(state, SkirmishState)
-        me = frame.ctx.controller
-        gained = min(MAX_MANA, state.crystals[me] + amount) - state.crystals[me]
-        crystals, mana = list(state.crystals), list(state.mana)
-        crystals[me] += gained
-        mana[me] = min(MAX_MANA, mana[me] + gained)
-        return state.replace(crystals=(crystals[0], crystals[1]), mana=(mana[0], mana[1]))
-
-    return Do(gain)
-
-
-def wild_growth(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    """Gain an empty Mana Crystal; with 10 already, an Excess Mana card instead."""
+def destroy_crystal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """The controller loses a Mana Crystal: an empty one if they have one, else a full one
+    (their mana this turn drops only then)."""
     assert isinstance(state, SkirmishState)
     me = frame.ctx.controller
-    if state.crystals[me] >= MAX_MANA:
-        return _give(state, rules, me, "excess_mana")
-    crystals = list(state.crystals)
-    crystals[me] += 1
-    return state.replace(crystals=(crystals[0], crystals[1]))
+    crystals = max(0, state.crystals[me] - 1)
+    mana = min(state.mana[me], crystals)
+    return state.replace(
+        crystals=(crystals, state.crystals[1]) if me == 0 else (state.crystals[0], crystals),
+        mana=(mana, state.mana[1]) if me == 0 else (state.mana[0], mana),
+    )
 
 
-def freeze_the_damaged(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    """Freeze the character the ``DEALT`` event that queued this program names (Water
-    Elemental)."""
-    damaged = event_value(frame, rules)
-    assert damaged is not None
-    e = state.table.entities[EntityId(damaged)]
-    return state.replace(table=put(state.table, e.replace(status=e.status | FROZEN)))
+def my_weapon_attack(state: CardState, frame: Frame) -> int:
+    """The controller's weapon's Attack, 0 without one (Blade Flurry)."""
+    assert isinstance(state, SkirmishState)
+    return weapon_attack(state, frame.ctx.controller)
+
+
+def other_cards_played(state: CardState, frame: Frame) -> int:
+    """+2 for each other card played this turn (Edwin VanCleef counts itself out)."""
+    assert isinstance(state, SkirmishState)
+    return 2 * (state.played - 1)
+
+
+def betray(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """The target deals its damage to the minions beside it: as its own, not a spell's (no
+    spell damage; a Poisonous minion destroys them)."""
+    target = frame.ctx.target
+    assert target is not None
+    e = state.table.entities[target]
+    as_minion = frame.replace(card=e.card, ctx=frame.ctx.replace(source=target, controller=e.owner))
+    for neighbour in _neighbours(state, target):
+        state = rules.damage(state, as_minion, neighbour, e.attack)
+    return state
+
+
+def cheaper_target(less: int) -> Callable[[CardState, Frame, CardRules[CardState]], CardState]:
+    """The target (a card in hand now) costs *less* less (Shadowstep)."""
+
+    def cheaper(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        target = frame.ctx.target
+        assert target is not None
+        e = state.table.entities[target]
+        return state.replace(table=put(state.table, e.replace(cost=max(0, e.cost - less))))
+
+    return cheaper

@@ -1,0 +1,32 @@
+"""Fireplace's card ids for the cards whose English name does not find them: the heroes, and the
+tokens whose name is ambiguous in the card data (three Treants, The Coin, Charge...)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["HERO_IDS", "TOKEN_IDS"]
+
+HERO_IDS: Final = {
+    "warrior": "HERO_01", "shaman": "HERO_02", "rogue": "HERO_03", "paladin": "HERO_04",
+    "hunter": "HERO_05", "druid": "HERO_06", "warlock": "HERO_07", "mage": "HERO_08",
+    "priest": "HERO_09",
+}  # fmt: skip
+"""The original hero of each class (its hero power is the basic one)."""
+
+TOKEN_IDS: Final = {
+    "damaged_golem": "skele21", "whelp": "EX1_116t", "boar": "CS2_boar",
+    "murloc_scout": "EX1_506a", "silver_hand_recruit": "CS2_101t", "sheep": "CS2_tk1",
+    "frog": "hexfrog", "druid_of_the_claw_cat": "EX1_165t1", "druid_of_the_claw_bear": "EX1_165t2",
+    "healing_totem": "NEW1_009", "searing_totem": "CS2_050", "stoneclaw_totem": "CS2_051",
+    "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
+    "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
+    "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a",
+    "spellbender_minion": "tt_010a", "defias_bandit": "EX1_131t", "shadow_of_nothing": "EX1_345t",
+    "battle_axe": "EX1_398t", "heavy_axe": "EX1_409t", "worthless_imp": "EX1_317t",
+    # the druid, hunter, mage and paladin tokens
+    "ashbringer": "EX1_383t", "excess_mana": "CS2_013t", "panther": "EX1_160t",
+    "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9", "treant": "EX1_158t",
+    "mirror_image_minion": "CS2_mirror",
+}  # fmt: skip
+"""Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
