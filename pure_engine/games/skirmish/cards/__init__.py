@@ -108,6 +108,9 @@ ORDER: Final[tuple[str, ...]] = (
     "betrayal", "blade_flurry", "conceal", "defias_ringleader", "edwin_vancleef", "headcrack",
     "kidnapper", "master_of_disguise", "preparation", "si_7_agent", "shadowstep", "defias_bandit",
     "conceal_e", "headcrack_e", "preparation_e",
+    "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
+    "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
+    "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""
