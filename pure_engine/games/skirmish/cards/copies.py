@@ -157,6 +157,13 @@ class DrawThese(Effect):
         asm.emit(_EachTarget(targets_operand(asm, self.targets), draw))
 
 
+def _one_of(state: S, ids: tuple[EntityId, ...]) -> S:
+    """*state* waiting for chance to pick one of *ids*, uniformly (options named ``(id,)``)."""
+    weights = (Fraction(1, len(ids)),) * len(ids)
+    options = tuple((i,) for i in ids)
+    return state.replace(pending=Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights))
+
+
 @dataclass(frozen=True, slots=True)
 class _KeepOneI(Instr):
     """Chance keeps one living entity of *among*; every other one is destroyed."""
@@ -168,11 +175,7 @@ class _KeepOneI(Instr):
         alive = tuple(i for i in self.among(table, frame.ctx) if is_alive(table.entities[i]))
         if len(alive) <= 1:
             return state, frame.replace(pc=frame.pc + 1)
-        weights = (Fraction(1, len(alive)),) * len(alive)
-        options = tuple((i,) for i in alive)
-        return state.replace(
-            pending=Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights)
-        ), frame
+        return _one_of(state, alive), frame
 
     def resume(
         self, state: S, frame: Frame, rules: CardRules[S], choice: Value
@@ -276,26 +279,26 @@ class _CopyRandomI(Instr):
     count: int
     reg: Reg
 
+    def picked(self, frame: Frame) -> tuple[EntityId, ...]:
+        """The entities picked so far."""
+        done = frame.regs[self.reg.index]
+        assert isinstance(done, tuple)
+        return done
+
     def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        picked = frame.regs[self.reg.index]
-        assert isinstance(picked, tuple)
+        picked = self.picked(frame)
         left = tuple(i for i in self.among(state.table, frame.ctx) if i not in picked)
         if len(picked) >= self.count or not left:
             return state, frame.replace(pc=frame.pc + 1)
         if len(left) == 1:
             return self.resume(state, frame, rules, left)
-        weights = (Fraction(1, len(left)),) * len(left)
-        options = tuple((i,) for i in left)
-        return state.replace(
-            pending=Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights)
-        ), frame
+        return _one_of(state, left), frame
 
     def resume(
         self, state: S, frame: Frame, rules: CardRules[S], choice: Value
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, tuple)
-        picked = frame.regs[self.reg.index]
-        assert isinstance(picked, tuple)
+        picked = self.picked(frame)
         state = _copy_into_hand(state, frame, rules, choice[0])  # type: ignore[arg-type,assignment]  # S is a CardState
         return state, set_reg(frame, self.reg, (*picked, choice[0])).replace(pc=frame.pc)
 
