@@ -99,6 +99,15 @@ ORDER: Final[tuple[str, ...]] = (
     "sacrificial_pact", "korkron_elite", "cruel_taskmaster", "inner_rage", "rampage",
     "battle_rage", "shield_slam", "cleave",
     "counterspell", "spellbender", "eye_for_an_eye", "spellbender_minion",
+    # the rest of the Classic neutrals, and their tokens
+    "youthful_brewmaster", "ancient_brewmaster", "dragonling_mechanic", "silver_hand_knight",
+    "hogger", "imp_master", "the_beast", "hungry_crab", "the_black_knight", "mana_addict",
+    "nozdormu", "southsea_captain", "bloodsail_raider", "harrison_jones", "nat_pagle",
+    "secretkeeper", "deathwing", "bloodsail_corsair", "blood_knight", "king_mukla",
+    "lorewalker_cho", "captains_parrot", "crazed_alchemist", "onyxia", "ancient_mage",
+    "faceless_manipulator", "tinkmaster_overspark", "alarm_o_bot",
+    "mechanical_dragonling", "squire", "gnoll", "imp", "finkle_einhorn", "bananas", "devilsaur",
+    "squirrel",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""
