@@ -348,7 +348,7 @@ class Oracle:
                     if tag == "frozen":
                         minion.frozen = True
                     elif tag == "spell_damage":
-                        minion.spellpower = 1
+                        minion.spellpower = minion.spellpower or 1  # Malygos keeps his 5
                     else:
                         setattr(minion, _FP_TAGS[tag], True)
         game.refresh_auras()
