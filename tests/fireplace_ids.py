@@ -24,7 +24,9 @@ TOKEN_IDS: Final = {
     "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a",
     "spellbender_minion": "tt_010a", "mechanical_dragonling": "EX1_025t", "squire": "CS2_152",
     "gnoll": "NEW1_040t", "imp": "EX1_598", "finkle_einhorn": "EX1_finkle", "bananas": "EX1_014t",
-    "devilsaur": "EX1_tk29", "squirrel": "EX1_tk28",
+    "devilsaur": "EX1_tk29", "squirrel": "EX1_tk28", "defias_bandit": "EX1_131t",
+    "shadow_of_nothing": "EX1_345t", "battle_axe": "EX1_398t", "heavy_axe": "EX1_409t",
+    "worthless_imp": "EX1_317t",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 

@@ -80,6 +80,13 @@ FIREPLACE_WRONG: Final = {
     "Attack is lost; in the real game the swap takes the Attack and Health the minion shows and "
     "auras apply after it, on top "
     "(tests/test_skirmish_neutral.py::test_crazed_alchemist_swaps_what_the_minion_shows)",
+    "commanding_shout": "Fireplace's script draws no card; the card (Classic and today) says "
+    "'Draw a card.' "
+    "(tests/test_skirmish_classic2.py::test_commanding_shout_keeps_minions_at_one_and_draws)",
+    "bane_of_doom": "Fireplace summons a random Demon of every set in its card data; skirmish "
+    "one of the card list's collectible Demons (Basic and Classic), as the game did then "
+    "(tests/test_skirmish_classic2.py::test_bane_of_doom_summons_a_demon_of_the_card_list_when_"
+    "it_kills)",
 }
 """Where Fireplace is known to differ from the real game: the card, the real rule and the test
 of ours that pins it.  The differential keeps these cards out of its scenarios."""
@@ -101,5 +108,17 @@ LATER_PRINTING: Final = {
     "skirmish follows also draws a card",
     "innervate": "Fireplace plays today's printing (1 mana crystal this turn); skirmish the "
     "original (2)",
+    "blade_flurry": "Fireplace plays today's printing (its damage to enemy minions only); "
+    "skirmish the original (to all enemies, the hero too) "
+    "(tests/test_skirmish_classic2.py::test_blade_flurry_hits_every_enemy_and_breaks_the_weapon)",
+    "master_of_disguise": "Fireplace plays today's printing (Stealth until your next turn); "
+    "skirmish the original (Stealth to keep) "
+    "(tests/test_skirmish_classic2.py::test_master_of_disguise_gives_lasting_stealth)",
+    "preparation": "Fireplace plays today's printing (the next spell costs (2) less); skirmish "
+    "the original ((3) less) "
+    "(tests/test_skirmish_classic2.py::test_preparation_makes_the_next_spell_cheaper_this_turn)",
+    "warsong_commander": "Fireplace plays today's printing (your Charge minions have +1 Attack); "
+    "skirmish the original (whenever you summon a minion with 3 or less Attack, give it Charge) "
+    "(tests/test_skirmish_classic2.py::test_warsong_commander_gives_small_minions_charge)",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""

@@ -64,6 +64,7 @@ from pure_engine.cards.runtime.pool import (
     Mode,
     Trigger,
 )
+from pure_engine.cards.runtime.table import ENCHANTMENT
 from pure_engine.cards.selectors import (
     ADJACENT,
     ALL,
@@ -99,6 +100,7 @@ __all__ = [
     "CURRENT_HEALTH",
     "DAMAGE",
     "DEATH",
+    "ENCHANTMENT",
     "ENEMY",
     "FRIENDLY",
     "HEALTH",

@@ -20,6 +20,7 @@ from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
     CardRules,
+    Entity,
     EntityId,
     Facet,
     Frame,
@@ -69,6 +70,10 @@ def deal_damage(
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
     shielded, left = absorb(e, amount)  # armor prevents damage first
+    if e.buffs and e.zone in BOARD_ZONES:  # an enchantment may keep it above some Health
+        floor = _health_minimum(e)
+        if floor:
+            left = min(left, max(0, e.health - e.damage - floor))
     hit = shielded.replace(damage=e.damage + left)
     if source is not None and hit.zone in BOARD_ZONES:
         attacker = table.entities[source]
@@ -76,6 +81,17 @@ def deal_damage(
             hit = hit.replace(status=hit.status | DOOMED)
     state = state.replace(table=put(table, hit))
     return emit(state, RULES, ON_DAMAGED, target, amount)
+
+
+def _health_minimum(e: Entity) -> int:
+    """The Health the enchantments on *e* keep it at ("can't be reduced below 1 Health")."""
+    floor = 0
+    for b in e.buffs:
+        if b.source in POOL.enchantments:
+            least = POOL.card(b.source).extra.get("health_minimum", 0)
+            assert isinstance(least, int)
+            floor = max(floor, least)
+    return floor
 
 
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
