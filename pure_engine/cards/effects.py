@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -136,27 +137,30 @@ def _heal(
 
 
 @dataclass(frozen=True, slots=True)
-class Hit(Effect):
-    """Deal ``amount`` damage to each target (the game's ``damage`` hook says what that does)."""
+class _EachTarget(Effect):
+    """An effect that does its class's ``action`` to each target with ``amount``."""
 
     targets: TargetLike
     amount: NumberLike
+    action: ClassVar[Callable[[CardState, Frame, CardRules[CardState], EntityId, int], CardState]]
 
     def emit(self, asm: Assembler) -> None:
         amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _damage))
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, type(self).action))
 
 
 @dataclass(frozen=True, slots=True)
-class Heal(Effect):
+class Hit(_EachTarget):
+    """Deal ``amount`` damage to each target (the game's ``damage`` hook says what that does)."""
+
+    action = _damage
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(_EachTarget):
     """Restore ``amount`` health to each target."""
 
-    targets: TargetLike
-    amount: NumberLike
-
-    def emit(self, asm: Assembler) -> None:
-        amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _heal))
+    action = _heal
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,31 +268,21 @@ def _shield(
 
 
 @dataclass(frozen=True, slots=True)
-class Prevent(Effect):
+class Prevent(_EachTarget):
     """Prevent the next ``amount`` damage that would be dealt to each target: a prevention shield
     held in the entity's ``armor``, which the game's damage hook spends first
     (:func:`~pure_engine.cards.runtime.stats.absorb`: the damage is replaced by less, or none).
     How long a shield lasts is the game's rule: a hero's armor stays, Magic's "this turn"
     shields end in the cleanup step."""
 
-    targets: TargetLike
-    amount: NumberLike
-
-    def emit(self, asm: Assembler) -> None:
-        amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
+    action = _shield
 
 
 @dataclass(frozen=True, slots=True)
-class Armor(Effect):
+class Armor(_EachTarget):
     """Give each target ``amount`` armor: a lasting :class:`Prevent` shield (a hero's armor)."""
 
-    targets: TargetLike
-    amount: NumberLike
-
-    def emit(self, asm: Assembler) -> None:
-        amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
+    action = _shield
 
 
 @dataclass(frozen=True, slots=True)
