@@ -1,11 +1,11 @@
-"""Fireplace's card ids for the cards whose English name does not find them: the heroes, and the
-tokens whose name is ambiguous in the card data (three Treants, The Coin, Charge...)."""
+"""Fireplace's ids for the cards the oracle cannot find by their English name: the heroes, the
+tokens (whose names repeat in the card data) and Fireplace's other printings of our tokens."""
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["HERO_IDS", "TOKEN_IDS"]
+__all__ = ["HERO_IDS", "TOKEN_ALIASES", "TOKEN_IDS"]
 
 HERO_IDS: Final = {
     "warrior": "HERO_01", "shaman": "HERO_02", "rogue": "HERO_03", "paladin": "HERO_04",
@@ -22,11 +22,17 @@ TOKEN_IDS: Final = {
     "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
     "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
     "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a",
-    "spellbender_minion": "tt_010a", "defias_bandit": "EX1_131t", "shadow_of_nothing": "EX1_345t",
-    "battle_axe": "EX1_398t", "heavy_axe": "EX1_409t", "worthless_imp": "EX1_317t",
+    "spellbender_minion": "tt_010a", "mechanical_dragonling": "EX1_025t", "squire": "CS2_152",
+    "gnoll": "NEW1_040t", "imp": "EX1_598", "finkle_einhorn": "EX1_finkle", "bananas": "EX1_014t",
+    "devilsaur": "EX1_tk29", "squirrel": "EX1_tk28", "defias_bandit": "EX1_131t",
+    "shadow_of_nothing": "EX1_345t", "battle_axe": "EX1_398t", "heavy_axe": "EX1_409t",
+    "worthless_imp": "EX1_317t",
     # the druid, hunter, mage and paladin tokens
     "ashbringer": "EX1_383t", "excess_mana": "CS2_013t", "panther": "EX1_160t",
     "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9", "treant": "EX1_158t",
     "mirror_image_minion": "CS2_mirror",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
+
+TOKEN_ALIASES: Final = {"ds1_whelptoken": "whelp"}
+"""Fireplace's other printings of a token we have once (Onyxia's Whelp is Leeroy's)."""

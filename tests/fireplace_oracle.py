@@ -48,7 +48,7 @@ from pure_engine.games.skirmish.base import (
 from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game import within_turn
 from pure_engine.games.skirmish.rules import POOL
-from tests.fireplace_ids import HERO_IDS, TOKEN_IDS
+from tests.fireplace_ids import HERO_IDS, TOKEN_ALIASES, TOKEN_IDS
 from tests.fireplace_wrong import FIREPLACE_WRONG, LATER_PRINTING
 
 __all__ = [
@@ -63,7 +63,6 @@ __all__ = [
     "settle",
     "skirmish_outcomes",
 ]
-
 
 _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 
@@ -303,6 +302,9 @@ class Oracle:
         self.keys = {cid: key for key, cid in self.ids.items()}
         for key, cid in self.ids.items():
             _print_ours(cards.db[cid], DEFS[key])
+        # Ancient Mage's enchantment carries its Spell Damage +1 only in its text in this card
+        # data (Fireplace has no script for it either): without it the mage gives nothing
+        cards.db["EX1_584e"].tags[GameTag.SPELLPOWER] = 1
         for data in cards.db.values():
             data.spellpower = data.tags.get(GameTag.SPELLPOWER, 0)
             if data.tags.get(GameTag.CHOOSE_ONE):
@@ -311,7 +313,7 @@ class Oracle:
 
     def key(self, card: Any) -> str:
         """Our name of a Fireplace card (its id when we have none)."""
-        return str(self.keys.get(card.id, card.id))
+        return str(self.keys.get(card.id, TOKEN_ALIASES.get(card.id, card.id)))
 
     def build(self, puzzle: Mapping[str, Any]) -> Any:
         """The puzzle position as a Fireplace game, player 0 (``to_move`` must be 0) to act."""
@@ -345,8 +347,8 @@ class Oracle:
                 for tag in m.get("tags", []):
                     if tag == "frozen":
                         minion.frozen = True
-                    elif tag == "spell_damage":  # the printed amount (Malygos: 5)
-                        minion.spellpower = DEFS[m["card"]].extra.get("spell_power", 1)
+                    elif tag == "spell_damage":
+                        minion.spellpower = minion.spellpower or 1  # Malygos keeps his 5
                     else:
                         setattr(minion, _FP_TAGS[tag], True)
         game.refresh_auras()

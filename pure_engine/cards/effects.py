@@ -23,6 +23,7 @@ from mypy_extensions import mypyc_attr
 from pure_engine.cards.decisions import (
     NumberLike,
     Player,
+    RandomNumber,
     RandomPickI,
     ShuffleI,
     TargetLike,
@@ -59,6 +60,7 @@ __all__ = [
     "Hit",
     "If",
     "Prevent",
+    "RemoveTag",
     "ReturnToHand",
     "SetStats",
     "Shuffle",
@@ -297,6 +299,23 @@ class GiveTag(Effect):
         asm.emit(_Table(targets_operand(asm, self.targets), give))
 
 
+@dataclass(frozen=True, slots=True)
+class RemoveTag(Effect):
+    """Take the keyword bits ``tags`` away from each target (all minions lose Divine Shield)."""
+
+    targets: TargetLike
+    tags: int
+
+    def emit(self, asm: Assembler) -> None:
+        tags = self.tags
+
+        def take(table: Table, t: EntityId) -> Table:
+            e = table.entities[t]
+            return table if not e.tags & tags else put(table, e.replace(tags=e.tags & ~tags))
+
+        asm.emit(_Table(targets_operand(asm, self.targets), take))
+
+
 def _shield(
     state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
 ) -> CardState:
@@ -324,22 +343,28 @@ class Armor(_EachTarget):
 
 @dataclass(frozen=True, slots=True)
 class Transform(Effect):
-    """Turn each target into a fresh copy of ``card`` (same id and place; buffs and damage gone)."""
+    """Turn each target into a fresh copy of ``card`` (same id and place; buffs and damage gone);
+    given several cards, chance picks one of them, uniformly (a 5/5 Devilsaur or a 1/1
+    Squirrel)."""
 
     targets: TargetLike
-    card: str
+    card: str | tuple[str, ...]
 
     def emit(self, asm: Assembler) -> None:
-        card = self.card
+        cards = (self.card,) if isinstance(self.card, str) else self.card
+        # the targets first, then (for several cards) which card: chance picks in that order
+        targets = targets_operand(asm, self.targets)
+        which = number_operand(asm, 0 if len(cards) == 1 else RandomNumber(0, len(cards) - 1))
 
         def transform(
             state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
+            card = cards[n]
             fresh = fresh_copy(e, rules.pool, card, status=e.status & EXHAUSTED, attacks=e.attacks)
             return state.replace(table=put(state.table, fresh))
 
-        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), transform))
+        asm.emit(_Each(targets, which, transform))
 
 
 @dataclass(frozen=True, slots=True)

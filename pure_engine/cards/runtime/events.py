@@ -138,7 +138,8 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
                 selector, attack, health = aura
                 for target in selector(table, Ctx(entity_id, source.owner)):
                     a, h = given.get(target, (0, 0))
-                    given[target] = (a + attack, h + health)
+                    more = attack if isinstance(attack, int) else attack(entities[target])
+                    given[target] = (a + more, h + health)
     changed = table
     for zone in zones:
         for entity_id in zone_map[zone]:

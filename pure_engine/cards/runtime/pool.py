@@ -216,10 +216,10 @@ def trigger_slot(index: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Aura:
-    """A continuous effect: the entities ``selector`` selects (from the source) get the stats."""
+    """A continuous effect: the entities ``selector`` selects get the stats (``fn(entity)``)."""
 
     selector: Selector
-    attack: int = 0
+    attack: int | Callable[..., int] = 0
     health: int = 0
 
 
@@ -271,7 +271,7 @@ class CardPool:
     """event -> card -> its listeners for that event."""
     listen_zones: Mapping[Event, tuple[tuple[ZoneId, str], ...]]
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
-    auras: Mapping[str, tuple[Compiled, int, int]]
+    auras: Mapping[str, tuple[Compiled, int | Callable[..., int], int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
     granted: frozenset[Event] = frozenset()
@@ -338,7 +338,7 @@ def build_pool(
     programs: dict[tuple[str, str], Program] = {}
     targets: dict[str, Compiled] = {}
     listeners: dict[Event, list[Listener]] = {}
-    auras: dict[str, tuple[Compiled, int, int]] = {}
+    auras: dict[str, tuple[Compiled, int | Callable[..., int], int]] = {}
     ability_targets: dict[tuple[str, str], Compiled] = {}
     for card in defs:
         if card.key in by_key:

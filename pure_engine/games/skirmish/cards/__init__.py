@@ -108,6 +108,18 @@ ORDER: Final[tuple[str, ...]] = (
     "betrayal", "blade_flurry", "conceal", "defias_ringleader", "edwin_vancleef", "headcrack",
     "kidnapper", "master_of_disguise", "preparation", "si_7_agent", "shadowstep", "defias_bandit",
     "conceal_e", "headcrack_e", "preparation_e",
+    # the rest of the Classic neutrals, and their tokens
+    "youthful_brewmaster", "ancient_brewmaster", "dragonling_mechanic", "silver_hand_knight",
+    "hogger", "imp_master", "the_beast", "hungry_crab", "the_black_knight", "mana_addict",
+    "nozdormu", "southsea_captain", "bloodsail_raider", "harrison_jones", "nat_pagle",
+    "secretkeeper", "deathwing", "bloodsail_corsair", "blood_knight", "king_mukla",
+    "lorewalker_cho", "captains_parrot", "crazed_alchemist", "onyxia", "ancient_mage",
+    "faceless_manipulator", "tinkmaster_overspark", "alarm_o_bot",
+    "mechanical_dragonling", "squire", "gnoll", "imp", "finkle_einhorn", "bananas", "devilsaur",
+    "squirrel",
+    "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
+    "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
+    "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
     # Basic and Classic: the rest of the paladin cards
     "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
     "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
