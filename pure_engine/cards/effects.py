@@ -32,7 +32,7 @@ from pure_engine.cards.decisions import (
 )
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
 from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
-from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, silence
+from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, set_stats, silence
 from pure_engine.cards.runtime.table import (
     DOOMED,
     EXHAUSTED,
@@ -67,7 +67,6 @@ __all__ = [
     "Silence",
     "Summon",
     "Transform",
-    "set_stats",
 ]
 
 
@@ -190,44 +189,10 @@ class Buff(Effect):
         asm.emit(_Each(targets_operand(asm, self.targets), attack, buff))
 
 
-def set_stats(
-    table: Table, t: EntityId, source: str, attack: int | None, health: int | None
-) -> Table:
-    """*t* with its Attack and/or Health changed to a number: an enchantment that overrides the
-    earlier ones (their share of that stat is dropped, so none of them can take it away when it
-    ends) and that later buffs and auras add to; a new Health heals all damage.  Silence removes
-    it with the rest, so the card's printed stats come back.
-
-    >>> from pure_engine.cards.runtime.stats import remove_buffs
-    >>> from pure_engine.cards.runtime.table import Layout, create, new_table
-    >>> from pure_engine.core.zones import Visibility
-    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
-    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="x", owner=0, attack=3)
-    >>> t = apply_buff(t, e, Enchantment("rage", attack=2, one_turn=True))
-    >>> t = set_stats(t, e, "humility", 1, None)
-    >>> t.entities[e].attack, remove_buffs(t, e, lambda b: b.one_turn).entities[e].attack
-    (1, 1)
-    """
-    e = table.entities[t]
-    buffs = e.buffs
-    given = Enchantment(source)
-    if attack is not None:
-        base = e.attack - e.aura_attack - sum(b.attack for b in buffs)
-        buffs = tuple(b.replace(attack=0) if b.attack else b for b in buffs)
-        given = given.replace(attack=attack - base)
-        e = e.replace(attack=attack + e.aura_attack)
-    if health is not None:
-        base = e.health - e.aura_health - sum(b.health for b in buffs)
-        buffs = tuple(b.replace(health=0) if b.health else b for b in buffs)
-        given = given.replace(health=health - base)
-        e = e.replace(health=health + e.aura_health, damage=0)
-    return put(table, e.replace(buffs=(*buffs, given)))
-
-
 @dataclass(frozen=True, slots=True)
 class SetStats(Effect):
     """Change each target's Attack and/or Health to a number (``None``: that stat stays):
-    "change a minion's Attack to 1" (:func:`set_stats`)."""
+    "change a minion's Attack to 1" (:func:`~pure_engine.cards.runtime.stats.set_stats`)."""
 
     targets: TargetLike
     attack: int | None = None
