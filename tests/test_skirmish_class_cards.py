@@ -173,3 +173,10 @@ def test_cone_of_cold_hits_the_target_and_its_neighbours() -> None:
     s = play(s, "play cone_of_cold -> enemy 2")
     assert board(s, 1) == [("chillwind_yeti", 4, 4), ("river_crocolisk", 2, 2), ("war_golem", 7, 7)]
     assert _frozen(s, 1) == [True, True, False]
+
+
+def test_cenarius_summons_a_treant_on_each_side() -> None:
+    s = position({"class": "druid", "mana": 9, "hand": ["cenarius"], "board": [{"card": "wisp"}]})
+    s = play(s, "play cenarius @1", "choose 2: two treants")
+    cards = [card for card, _, _ in board(s, 0)]
+    assert cards == ["treant_taunt", "cenarius", "treant_taunt", "wisp"]

@@ -48,6 +48,7 @@ from pure_engine.games.skirmish.cards.define import (
     targetable,
 )
 from pure_engine.games.skirmish.cards_effects import gain_mana
+from pure_engine.games.skirmish.cards_moves import summon_around
 
 __all__ = ["DRUID"]
 
@@ -109,7 +110,7 @@ DRUID: Final[tuple[CardDef, ...]] = (
     enchantment("soul_of_the_forest_e", "Deathrattle: summon a 2/2 Treant.", deathrattle=(Summon("treant"),)),
     minion("cenarius", 9, 5, 8, ChooseOne((
         ("+2/+2", (Buff(OTHER_FRIENDLY_MINIONS, 2, 2),), None),
-        ("two treants", (Summon("treant_taunt", count=2),), None),
+        ("two treants", (Do(summon_around("treant_taunt", 2)),), None),
     )), cls="druid", text="Choose one: give your other minions +2/+2; or summon two 2/2 Treants with Taunt."),
 )  # fmt: skip
 """The druid cards of the Basic and Classic sets."""
