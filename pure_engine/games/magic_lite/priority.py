@@ -110,7 +110,8 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
             else:
                 for t in targets:
                     yield Action(Act.CAST, i, t, mode)
-    yield from activations(table, player, sorcery=sorcery)
+    if state.cards.abilities:  # a card of the game has an activated ability
+        yield from activations(table, player, sorcery=sorcery)
 
 
 def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
@@ -158,33 +159,34 @@ def everyone_passes(state: MagicState) -> bool:
 
 def open_window(state: MagicState) -> MagicState:
     """The active player receives priority (rule 117.3a); when everyone would pass
-    (:func:`everyone_passes`) the window does not open at all."""
-    if everyone_passes(state):
-        return state.replace(window=False, passes=0)
-    return state.replace(window=True, holder=state.active, passes=0)
+    (:func:`everyone_passes`) the window does not open at all.  When it opens for an active
+    player known not to be able to act (asked for that rule), they pass at once; otherwise the
+    skip-trivial rule (:func:`~.actions.auto`) asks."""
+    active = state.active
+    opened = state.replace(window=True, holder=active, passes=0)
+    if state.skip == 0b11 and not state.stack:  # everyone_passes, keeping its first answer
+        if can_act(state, active):
+            return opened
+        if not can_act(state, 1 - active):
+            return state.replace(window=False, passes=0)
+        return pass_priority(opened, autos=1)
+    return opened
 
 
 def pass_priority(state: MagicState, autos: int = 0) -> MagicState:
-    """The holder passes; then every player who skips trivial decisions and cannot act passes
-    too, until somebody must decide, a resolving item asks a question, or the step ends (rule
-    117.4).  Each automatic pass is counted in ``autos`` (*autos*: those the caller made
-    already)."""
-    passes, holder = state.passes, state.holder
-    while True:
-        passes += 1
-        if passes < 2:  # the next player receives priority
-            holder = 1 - holder
-            if not state.skip >> holder & 1 or can_act(state, holder):
-                return state.replace(passes=passes, holder=holder, autos=state.autos + autos)
-            autos += 1
-            continue
-        # everybody passed in succession: the step ends, or the top of the stack resolves
-        if not state.stack:
-            return state.replace(
-                window=False, holder=holder, passes=passes, autos=state.autos + autos
-            )
-        state, item = pop_item(state.replace(autos=state.autos + autos), active=state.active)
-        return _after_resolving(resolve(state, item))
+    """The holder passes (*autos*: 1 when the pass is automatic, counted in ``autos``): the
+    next player receives priority — or, when everybody passed in succession, the top of the
+    stack resolves (:func:`resolve`) and the active player receives priority again, or the
+    step ends (rule 117.4).  Whether the next player passes at once is the skip-trivial rule's
+    question (:func:`~.actions.auto`), asked once there."""
+    passes, autos = state.passes + 1, state.autos + autos
+    if passes < 2:  # the next player receives priority
+        return state.replace(passes=passes, holder=1 - state.holder, autos=autos)
+    # everybody passed in succession: the step ends, or the top of the stack resolves
+    if not state.stack:
+        return state.replace(window=False, passes=passes, autos=autos)
+    state, item = pop_item(state.replace(autos=autos), active=state.active)
+    return _after_resolving(resolve(state, item))
 
 
 def resolve(state: MagicState, item: StackItem) -> MagicState:
@@ -211,14 +213,10 @@ def resolve(state: MagicState, item: StackItem) -> MagicState:
 
 def _after_resolving(state: MagicState) -> MagicState:
     """The active player receives priority after an item resolved (rule 117.3b) — or, with the
-    stack empty and nobody able to act, the step's window closes — and passes at once when they
-    skip trivial decisions and cannot act."""
+    stack empty and nobody able to act, the step's window closes."""
     if state.pending is not None or state.lost:
         return state
-    state = state.replace(window=True) if state.stack else open_window(state)
-    if state.window and state.skip >> state.holder & 1 and not can_act(state, state.holder):
-        return pass_priority(state, 1)
-    return state
+    return state.replace(window=True) if state.stack else open_window(state)
 
 
 def cast(
