@@ -8,10 +8,11 @@ activate an ability (:mod:`~.abilities`):
 :func:`priority_actions` lists those choices and :func:`can_act` says whether there is more
 than ``pass`` — the same list, stopped at its first choice.  A window opens for the active
 player at each step (:func:`open_window`); when both players skip trivial decisions and
-neither can act, it does not open at all.  :func:`pass_priority` passes, then passes for every
-player who skips trivial decisions and cannot act (each counted in ``autos``), until somebody
-must decide; when everybody passed in succession the top of the stack resolves
-(:func:`resolve`) and the active player receives priority again, or the step ends.
+neither can act, it does not open at all.  :func:`pass_priority` is one pass: the next player
+receives priority, or, when everybody passed in succession, the top of the stack resolves
+(:func:`resolve`) and the active player receives priority again, or the step ends.  A player
+who skips trivial decisions and cannot act passes at once: that is the skip-trivial rule,
+:func:`~.actions.auto`, the one place that asks it of a priority holder.
 """
 
 from __future__ import annotations
@@ -57,6 +58,11 @@ _CAST_SLOTS: Final = {
 }
 """The program slot a card is cast with: ``play``, or each mode of a modal card (its mode is
 chosen as it is cast, rule 601.2b)."""
+_INSTANT_SPEED: Final = frozenset(
+    key for key, d in POOL.defs.items() if "instant" in d.types or d.tags & FLASH
+)
+"""The cards that may be cast whenever their owner holds priority: instants, and the cards with
+flash (rule 702.8a); any other waits for sorcery timing."""
 
 
 def is_sorcery_timing(state: MagicState, player: int) -> bool:
@@ -90,10 +96,9 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
     seen: set[str] = set()
     for i in table.zones[HAND[player]]:
         card = table.entities[i].card
-        d = POOL.defs[card]
-        if card in seen or not (sorcery or "instant" in d.types or d.tags & FLASH):
+        if card in seen or not (sorcery or card in _INSTANT_SPEED):
             continue
-        if "land" in d.types:
+        if "land" in POOL.defs[card].types:
             if not state.land_played:
                 seen.add(card)
                 yield Action(Act.PLAY_LAND, i)
@@ -159,18 +164,10 @@ def everyone_passes(state: MagicState) -> bool:
 
 def open_window(state: MagicState) -> MagicState:
     """The active player receives priority (rule 117.3a); when everyone would pass
-    (:func:`everyone_passes`) the window does not open at all.  When it opens for an active
-    player known not to be able to act (asked for that rule), they pass at once; otherwise the
-    skip-trivial rule (:func:`~.actions.auto`) asks."""
-    active = state.active
-    opened = state.replace(window=True, holder=active, passes=0)
-    if state.skip == 0b11 and not state.stack:  # everyone_passes, keeping its first answer
-        if can_act(state, active):
-            return opened
-        if not can_act(state, 1 - active):
-            return state.replace(window=False, passes=0)
-        return pass_priority(opened, autos=1)
-    return opened
+    (:func:`everyone_passes`) the window does not open at all."""
+    if everyone_passes(state):
+        return state.replace(window=False, passes=0)
+    return state.replace(window=True, holder=state.active, passes=0)
 
 
 def pass_priority(state: MagicState, autos: int = 0) -> MagicState:
@@ -179,13 +176,13 @@ def pass_priority(state: MagicState, autos: int = 0) -> MagicState:
     stack resolves (:func:`resolve`) and the active player receives priority again, or the
     step ends (rule 117.4).  Whether the next player passes at once is the skip-trivial rule's
     question (:func:`~.actions.auto`), asked once there."""
-    passes, autos = state.passes + 1, state.autos + autos
+    passes, counted = state.passes + 1, state.autos + autos
     if passes < 2:  # the next player receives priority
-        return state.replace(passes=passes, holder=1 - state.holder, autos=autos)
+        return state.replace(passes=passes, holder=1 - state.holder, autos=counted)
     # everybody passed in succession: the step ends, or the top of the stack resolves
     if not state.stack:
-        return state.replace(window=False, passes=passes, autos=autos)
-    state, item = pop_item(state.replace(autos=autos), active=state.active)
+        return state.replace(window=False, passes=passes, autos=counted)
+    state, item = pop_item(state.replace(autos=counted), active=state.active)
     return _after_resolving(resolve(state, item))
 
 

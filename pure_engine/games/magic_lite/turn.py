@@ -250,7 +250,7 @@ def _listens(state: MagicState, event: MagicEvent | None) -> bool:
 def _quiet(state: MagicState, event: MagicEvent | None) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
     nothing of the active player's triggers at *event*, and neither player can act."""
-    return state.skip == 0b11 and not _listens(state, event) and everyone_passes(state)
+    return not _listens(state, event) and everyone_passes(state)
 
 
 # --- the transition ------------------------------------------------------------------------------
