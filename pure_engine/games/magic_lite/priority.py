@@ -166,7 +166,7 @@ def open_window(state: MagicState) -> MagicState:
     """The active player receives priority (rule 117.3a); when everyone would pass
     (:func:`everyone_passes`) the window does not open at all."""
     if everyone_passes(state):
-        return state.replace(window=False, passes=0)
+        return state.replace(window=False, passes=0) if state.window or state.passes else state
     return state.replace(window=True, holder=state.active, passes=0)
 
 
@@ -182,7 +182,7 @@ def pass_priority(state: MagicState, autos: int = 0) -> MagicState:
     # everybody passed in succession: the step ends, or the top of the stack resolves
     if not state.stack:
         return state.replace(window=False, passes=passes, autos=counted)
-    state, item = pop_item(state.replace(autos=counted), active=state.active)
+    state, item = pop_item(state.replace(autos=counted) if autos else state, active=state.active)
     return _after_resolving(resolve(state, item))
 
 
