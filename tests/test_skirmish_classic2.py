@@ -354,7 +354,7 @@ def test_auchenai_healing_becomes_the_spells_damage() -> None:
 
 
 def test_lightspawn_ignores_other_attack_changes() -> None:
-    s = position({"class": "priest", "mana": 1, "hand": ["abusive_sergeant"],
-                  "board": [{"card": "raid_leader"}, {"card": "lightspawn", "damage": 1}]})  # fmt: skip
+    mine = [{"card": "raid_leader"}, {"card": "lightspawn", "damage": 1}]
+    s = position({"class": "priest", "mana": 1, "hand": ["abusive_sergeant"], "board": mine})
     s = play(s, "play abusive_sergeant -> friendly 2")  # +2 Attack, and the Raid Leader's +1
     assert board(s, 0)[1] == ("lightspawn", 4, 4)  # both overridden: its Health left
