@@ -343,3 +343,18 @@ def test_lightwell_heals_a_damaged_friend_at_the_start_of_your_turn() -> None:
                   "deck": ["wisp"]}, {"deck": ["wisp"]})  # fmt: skip
     s = play(s, "end_turn", "end_turn")
     assert health(s, 0) == 23
+
+
+def test_auchenai_healing_becomes_the_spells_damage() -> None:
+    s = position({"class": "priest", "mana": 10, "hand": ["circle_of_healing"],
+                  "board": [{"card": "auchenai_soulpriest"}, {"card": "kobold_geomancer"}]},
+                 {"board": [{"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play circle_of_healing")  # 4 + 1 spell damage to every minion
+    assert board(s, 0) == [] and board(s, 1) == []
+
+
+def test_lightspawn_ignores_other_attack_changes() -> None:
+    mine = [{"card": "raid_leader"}, {"card": "lightspawn", "damage": 1}]
+    s = position({"class": "priest", "mana": 1, "hand": ["abusive_sergeant"], "board": mine})
+    s = play(s, "play abusive_sergeant -> friendly 2")  # +2 Attack, and the Raid Leader's +1
+    assert board(s, 0)[1] == ("lightspawn", 4, 4)  # both overridden: its Health left

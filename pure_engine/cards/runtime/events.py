@@ -128,6 +128,7 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     entities, zone_map = table.entities, table.zones
     zones = [rules.layout.zone(kind, p) for kind in rules.kinds.auras for p in range(rules.players)]
     given: dict[EntityId, tuple[int, int]] = {}
+    setters: list[tuple[EntityId, Callable[[Entity], int]]] = []
     if auras:
         for zone in zones:
             for entity_id in zone_map[zone]:
@@ -138,8 +139,16 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
                 selector, attack, health = aura
                 for target in selector(table, Ctx(entity_id, source.owner)):
                     a, h = given.get(target, (0, 0))
-                    more = attack if isinstance(attack, int) else attack(entities[target])
-                    given[target] = (a + more, h + health)
+                    if isinstance(attack, int):
+                        given[target] = (a + attack, h + health)
+                    else:
+                        given[target] = (a, h + health)
+                        setters.append((target, attack))
+    for target, sets in setters:  # an Attack set by an aura overrides every other change
+        a, h = given[target]
+        e = entities[target]
+        attack = sets(e.replace(health=e.health - e.aura_health + h))
+        given[target] = (attack - (e.attack - e.aura_attack), h)
     changed = table
     for zone in zones:
         for entity_id in zone_map[zone]:

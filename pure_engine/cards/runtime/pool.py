@@ -216,7 +216,7 @@ def trigger_slot(index: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Aura:
-    """A continuous effect: the entities ``selector`` selects get the stats (``fn(entity)``)."""
+    """A continuous effect on what ``selector`` selects (an attack ``fn(entity)`` sets Attack)."""
 
     selector: Selector
     attack: int | Callable[..., int] = 0

@@ -123,10 +123,10 @@ def _doublers(state: SkirmishState, player: int, kind: str) -> int:
 
 def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
     me = frame.ctx.controller
+    if _doublers(state, me, "heals_hurt"):  # damage instead, as the card's own (spell damage)
+        return _damage(state, frame, target, amount)
     if POOL.card(frame.card).types & _DOUBLED:
         amount <<= _doublers(state, me, "doubles")
-    if _doublers(state, me, "heals_hurt"):
-        return deal_damage(state, frame.ctx.source, target, amount)
     e = state.table.entities[target]
     if not e.damage or amount <= 0:
         return state

@@ -72,8 +72,8 @@ def _attack_to_health(state: CardState, frame: Frame) -> int:
 
 
 def _health_as_attack(e: Entity) -> int:
-    """Lightspawn's Attack is its Health left: the aura makes up the difference."""
-    return e.health - e.damage - (e.attack - e.aura_attack)
+    """Lightspawn's Attack: its Health left, whatever else changes its Attack."""
+    return e.health - e.damage
 
 
 _ENEMY_DECK_MINIONS: Final = ENEMY + Zone("deck") + HasType("minion")
