@@ -132,6 +132,9 @@ ORDER: Final[tuple[str, ...]] = (
     # Basic and Classic: the rest of the mage cards
     "mirror_image", "cone_of_cold", "water_elemental", "ethereal_arcanist", "archmage_antonidas",
     "mirror_image_minion",
+    # Basic and Classic: the rest of the hunter cards
+    "animal_companion", "unleash_the_hounds", "explosive_shot", "flare", "savannah_highmane",
+    "eaglehorn_bow", "misha", "leokk", "huffer", "hound", "hyena", "misdirection",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""
