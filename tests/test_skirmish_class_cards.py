@@ -234,3 +234,29 @@ def test_misdirection_sends_the_attack_elsewhere() -> None:
                  {"class": "hunter", "secrets": ["misdirection"], "health": 30})  # fmt: skip
     s = play(s, "attack 1 -> enemy_hero")
     assert (health(s, 0), health(s, 1)) == (26, 30) and zone_cards(s, "secret1") == []
+
+
+def test_blessing_of_wisdom_draws_for_the_caster() -> None:
+    wisdom = "blessing_of_wisdom"
+    s = position({"class": "paladin", "mana": 2, "hand": [wisdom, wisdom],
+                  "deck": ["wisp", "wisp"], "board": [{"card": "chillwind_yeti"}]},
+                 {"deck": ["wisp", "river_crocolisk"],
+                  "board": [{"card": "bloodfen_raptor"}]})  # fmt: skip
+    s = play(s, f"play {wisdom}#1 -> friendly 1", f"play {wisdom} -> enemy 1")
+    s = play(s, "attack 1 -> enemy_hero")
+    assert zone_cards(s, "hand0") == ["wisp"]
+    s = play(s, "end_turn", "attack 1 -> enemy_hero")  # the raptor: the paladin draws again
+    assert zone_cards(s, "hand0") == ["wisp", "wisp"]
+    assert zone_cards(s, "hand1") == ["river_crocolisk"]
+
+
+def test_sorcerers_apprentice_makes_spells_cheaper() -> None:
+    apprentice = {"card": "sorcerers_apprentice"}
+    s = position({"mana": 2, "hand": ["fireball", "mirror_image", "chillwind_yeti"],
+                  "board": [apprentice, apprentice]})  # fmt: skip
+    legal = GAME.legal_strings(s)
+    assert "play fireball -> enemy_hero" in legal and "play chillwind_yeti" not in legal
+    s = play(s, "play mirror_image")  # (1) less twice: free, never below (0)
+    assert s.mana[0] == 2
+    s = play(s, "play fireball -> enemy_hero")
+    assert s.mana[0] == 0 and health(s, 1) == 24

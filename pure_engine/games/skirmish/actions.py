@@ -205,18 +205,19 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     next_spell, portals = changes
     if "spell" in card.types:
         cost = max(0, cost - next_spell)
-    if "minion" in card.types:
-        for less, least in portals:  # (2) less, but not less than (1): never raised to 1
+    for less, least, kind in portals:  # (2) less, but not less than (1): never raised to 1
+        if kind in card.types:
             cost = min(cost, max(least, cost - less))
     return cost
 
 
 def cost_changes(
     state: SkirmishState, player: int
-) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+) -> tuple[int, tuple[tuple[int, int, str], ...]] | None:
     """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
     when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
-    ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
+    ``next_spell_less``), and each minion's cost aura as (less, not below, the type of card it
+    makes cheaper) (Summoning Portal's minions, Sorcerer's Apprentice's spells: type
     ``cost_aura``, extra ``cost_aura``)."""
     entities, zones = state.table.entities, state.table.zones
     next_spell = 0

@@ -135,6 +135,8 @@ ORDER: Final[tuple[str, ...]] = (
     # Basic and Classic: the rest of the hunter cards
     "animal_companion", "unleash_the_hounds", "explosive_shot", "flare", "savannah_highmane",
     "eaglehorn_bow", "misha", "leokk", "huffer", "hound", "hyena", "misdirection",
+    "blessing_of_wisdom", "blessing_of_wisdom_e", "blessing_of_wisdom_e2",
+    "sorcerers_apprentice",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

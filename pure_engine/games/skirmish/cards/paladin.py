@@ -17,6 +17,8 @@ from pure_engine.cards import (
     HasType,
     Heal,
     Hit,
+    If,
+    Player,
     SetStats,
     Trigger,
     Zone,
@@ -39,7 +41,7 @@ from pure_engine.games.skirmish.base import (
     TAUNT,
 )
 from pure_engine.games.skirmish.cards.class_rules import cards_behind, draw_and_hit
-from pure_engine.games.skirmish.cards.copies import equip_weapon
+from pure_engine.games.skirmish.cards.copies import enchantment, equip_weapon
 from pure_engine.games.skirmish.cards.define import minion, secret, spell, weapon
 from pure_engine.games.skirmish.cards.rules_text import target_attack
 from pure_engine.games.skirmish.cards_effects import Missiles, health_to_one
@@ -79,6 +81,10 @@ PALADIN: Final[tuple[CardDef, ...]] = (
     spell("holy_wrath", 5, "Draw a card and deal damage equal to its Cost.", Do(draw_and_hit), target=CHARACTERS, cls="paladin"),
     weapon("truesilver_champion", 4, 4, 2, "paladin", text="Whenever your hero attacks, restore 2 Health to it.", triggers=(Trigger(ON_ATTACK, (Heal(FRIENDLY_HERO, 2),), FRIENDLY_HERO, zones=("weapon",)),)),
     weapon("sword_of_justice", 3, 1, 5, "paladin", text="After you summon a minion, give it +1/+1 and this loses 1 Durability.", triggers=(Trigger(ON_SUMMONED, (Buff(TARGET, 1, 1), Hit(SELF, 1)), FRIENDLY_MINIONS, zones=("weapon",)),)),
+    spell("blessing_of_wisdom", 1, "Choose a minion. Whenever it attacks, draw a card.", If(FRIENDLY_MINIONS + TARGET, (Buff(TARGET, source="blessing_of_wisdom_e"),), (Buff(TARGET, source="blessing_of_wisdom_e2"),)), target=MINIONS, cls="paladin"),
+    # the caster draws: the minion's owner, or its opponent when blessed by the enemy
+    enchantment("blessing_of_wisdom_e", "Whenever this minion attacks, draw a card.", Trigger(ON_ATTACK, (Draw(),), SELF)),
+    enchantment("blessing_of_wisdom_e2", "Whenever this minion attacks, your opponent draws a card.", Trigger(ON_ATTACK, (Draw(Player.OPPONENT),), SELF)),
     minion("tirion_fordring", 8, 6, 6, tags=DIVINE_SHIELD | TAUNT, deathrattle=(equip_weapon("ashbringer"),), cls="paladin", text="Divine Shield. Taunt. Deathrattle: equip a 5/3 Ashbringer."),
 )  # fmt: skip
 """The paladin cards of the Basic and Classic sets."""
