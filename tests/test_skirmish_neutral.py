@@ -9,7 +9,13 @@ import pytest
 
 from pure_engine.cards.runtime import EXHAUSTED
 from pure_engine.games.skirmish.actions import CHOOSE, SkirmishAction
-from pure_engine.games.skirmish.base import DIVINE_SHIELD, TAUNT, SkirmishState
+from pure_engine.games.skirmish.base import (
+    CHARGE,
+    DIVINE_SHIELD,
+    TAUNT,
+    WINDFURY,
+    SkirmishState,
+)
 from pure_engine.games.skirmish.game import step, within_turn
 from tests.fireplace_oracle import skirmish_outcomes
 from tests.fireplace_wrong import FIREPLACE_WRONG
@@ -207,3 +213,51 @@ def test_each_wrong_card_names_a_test_here() -> None:
         name = FIREPLACE_WRONG[card].split("::")[1].rstrip(")")
         assert name in globals(), name
     assert skirmish_outcomes is not None
+
+
+def _tags(state: SkirmishState, zone: str, index: int) -> int:
+    return state.table.entities[state.table.zones[zone][index]].tags  # type: ignore[index]  # a zone id
+
+
+def test_raging_worgen_has_windfury_while_damaged() -> None:
+    s = position({"class": "priest", "mana": 10,
+                  "board": [{"card": "raging_worgen", "damage": 1}, {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "attack 2 -> enemy_hero")  # (a puzzle's minions get their auras on a move)
+    assert board(s, 0)[0] == ("raging_worgen", 4, 2) and _tags(s, "board0", 0) & WINDFURY
+    s = play(s, "hero_power -> friendly 1")  # healed: the enrage ends
+    assert board(s, 0)[0] == ("raging_worgen", 3, 3) and not _tags(s, "board0", 0) & WINDFURY
+    # Windfury given for good while enraged stays when the enrage ends
+    s = position({"class": "shaman", "mana": 10, "hand": ["windfury", "ancestral_healing"],
+                  "board": [{"card": "raging_worgen", "damage": 1}]})  # fmt: skip
+    s = play(s, "attack 1 -> enemy_hero")  # enraged: Windfury from its aura
+    assert _tags(s, "board0", 0) & WINDFURY
+    s = play(s, "play windfury -> friendly 1", "play ancestral_healing -> friendly 1")
+    assert board(s, 0) == [("raging_worgen", 3, 3)] and _tags(s, "board0", 0) & WINDFURY
+
+
+def test_southsea_deckhand_has_charge_with_a_weapon() -> None:
+    s = position({"class": "rogue", "mana": 10, "hand": ["southsea_deckhand"]})
+    s = play(s, "play southsea_deckhand")
+    assert not _tags(s, "board0", 0) & CHARGE
+    s = play(s, "hero_power")  # a dagger: it can attack at once
+    assert _tags(s, "board0", 0) & CHARGE
+    assert "attack 1 -> enemy_hero" in GAME.legal_strings(s)
+
+
+def test_spiteful_smith_sharpens_the_weapon_while_damaged() -> None:
+    s = position({"class": "warrior", "mana": 10, "weapon": {"card": "fiery_war_axe"},
+                  "board": [{"card": "spiteful_smith"}]},
+                 {"board": [{"card": "wisp"}]})  # fmt: skip
+    axe = s.table.zones["weapon0"][0]  # type: ignore[index]  # a zone id
+    assert s.table.entities[axe].attack == 3
+    s = play(s, "attack 1 -> 1")  # the wisp hits back: the smith is damaged
+    assert s.table.entities[axe].attack == 5
+
+
+def test_old_murk_eye_counts_every_other_murloc() -> None:
+    s = position({"mana": 4, "hand": ["old_murk_eye"], "board": [{"card": "murloc_raider"}]},
+                 {"board": [{"card": "murloc_scout"}, {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "play old_murk_eye")
+    assert board(s, 0)[1] == ("old_murk_eye", 4, 4)
+    s = play(s, "attack 2 -> 1")  # it kills the scout (Charge): one murloc fewer
+    assert board(s, 0)[1] == ("old_murk_eye", 3, 3)

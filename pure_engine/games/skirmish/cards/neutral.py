@@ -247,6 +247,10 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("ancient_mage", 4, 2, 5, Buff(ADJACENT, tags=SPELLPOWER), text="Battlecry: give adjacent minions Spell Damage +1."),
     minion("faceless_manipulator", 5, 3, 3, Do(become_copy), target=MINIONS, text="Battlecry: choose a minion and become a copy of it."),
     minion("tinkmaster_overspark", 3, 3, 3, Transform(RANDOM(MINIONS - SELF), ("devilsaur", "squirrel")), text="Battlecry: transform another random minion into a 5/5 Devilsaur or a 1/1 Squirrel."),
+    minion("raging_worgen", 3, 3, 3, aura=Aura(ENRAGED, 1, 0, tags=WINDFURY), text="Enrage: Windfury and +1 Attack."),
+    minion("southsea_deckhand", 1, 2, 1, types=("pirate",), aura=Aura(SELF, tags=CHARGE, active=FRIENDLY + Zone("weapon")), text="Has Charge while you have a weapon equipped."),
+    minion("spiteful_smith", 5, 4, 6, aura=Aura(FRIENDLY + Zone("weapon"), 2, 0, active=ENRAGED), text="Enrage: your weapon has +2 Attack."),
+    minion("old_murk_eye", 4, 2, 4, tags=CHARGE, types=("murloc",), aura=Aura(SELF, 1, 0, per=MINIONS + HasType("murloc") + OTHER), text="Charge. Has +1 Attack for each other Murloc on the battlefield."),
     minion("alarm_o_bot", 3, 0, 3, types=("mech",), triggers=(Trigger(SkirmishEvent.TURN_START, (SwapWithHand(RANDOM(FRIENDLY + Zone("hand") + HasType("minion"))),), YOUR_TURN),), text="At the start of your turn, swap this minion with a random one in your hand."),
 )  # fmt: skip
 """The neutral cards of the Basic and Classic sets."""
