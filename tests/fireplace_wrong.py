@@ -83,6 +83,15 @@ FIREPLACE_WRONG: Final = {
     "commanding_shout": "Fireplace's script draws no card; the card (Classic and today) says "
     "'Draw a card.' "
     "(tests/test_skirmish_classic2.py::test_commanding_shout_keeps_minions_at_one_and_draws)",
+    "inner_fire": "Fireplace's Attack set by Inner Fire stays under an aura's bonus; in the "
+    "real game auras apply after it (a Raid Leader's +1 still counts) "
+    "(tests/test_skirmish_classic2.py::test_inner_fire_sets_attack_to_health_under_auras)",
+    "kidnapper": "as Sap: the minion returned to its owner's hand also stays on the board "
+    "(tests/test_skirmish_classic2.py::test_combo_targets_only_with_combo)",
+    "shadowstep": "as Sap: the minion returned to the hand also stays on the board "
+    "(tests/test_skirmish_classic2.py::test_shadowstep_returns_a_cheaper_minion)",
+    "shadow_madness": "as Mind Control: the minion taken also stays on its owner's board "
+    "(tests/test_skirmish_classic2.py::test_shadow_madness_takes_a_minion_until_end_of_turn)",
     "bane_of_doom": "Fireplace summons a random Demon of every set in its card data; skirmish "
     "one of the card list's collectible Demons (Basic and Classic), as the game did then "
     "(tests/test_skirmish_classic2.py::test_bane_of_doom_summons_a_demon_of_the_card_list_when_"

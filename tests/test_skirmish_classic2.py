@@ -257,3 +257,104 @@ def test_betrayal_makes_the_minion_hit_its_neighbours() -> None:
     s = position(mine, {"board": theirs})
     s = play(s, "play betrayal -> enemy 2")  # 2 damage, no spell damage, poisonous
     assert board(s, 1) == [("emperor_cobra", 2, 3)]
+
+
+# --- priest -------------------------------------------------------------------------------------
+
+
+def test_shadow_madness_takes_a_minion_until_end_of_turn() -> None:
+    s = position({"class": "priest", "mana": 4, "hand": ["shadow_madness"]},
+                 {"board": [{"card": "bloodfen_raptor"}, {"card": "chillwind_yeti"}]})  # fmt: skip
+    assert [a for a in GAME.legal_strings(s) if "madness" in a] == [
+        "play shadow_madness -> enemy 1"
+    ]
+    s = play(s, "play shadow_madness -> enemy 1", "attack 1 -> enemy_hero")  # it has Charge
+    assert health(s, 1) == 27 and board(s, 1) == [("chillwind_yeti", 4, 5)]
+    s = play(s, "end_turn")  # back to its owner, without Charge
+    assert board(s, 0) == [] and board(s, 1) == [
+        ("chillwind_yeti", 4, 5),
+        ("bloodfen_raptor", 3, 2),
+    ]
+    raptor = s.table.entities[s.table.zones["board1"][1]]  # type: ignore[index]  # a zone id
+    assert raptor.owner == 1 and not raptor.tags & CHARGE and not raptor.buffs
+
+
+def test_shadowform_changes_the_hero_power_twice() -> None:
+    s = position({"class": "priest", "mana": 7, "hand": ["shadowform"]})
+    s = play(s, "hero_power -> friendly_hero", "play shadowform")  # a fresh power: usable
+    assert health(play(s, "hero_power -> enemy_hero"), 1) == 28
+    s = position({"class": "priest", "mana": 8, "hand": ["shadowform", "shadowform"]})
+    s = play(s, "play shadowform#1", "play shadowform", "hero_power -> enemy_hero")
+    assert health(s, 1) == 27  # Mind Shatter
+
+
+def test_velen_doubles_spells_and_the_hero_power_auchenai_turns_healing_to_damage() -> None:
+    s = position({"class": "priest", "mana": 10, "hand": ["holy_smite"], "health": 20,
+                  "board": [{"card": "prophet_velen"}, {"card": "kobold_geomancer"}]})  # fmt: skip
+    s = play(s, "play holy_smite -> enemy_hero", "hero_power -> friendly_hero")
+    assert health(s, 1) == 24 and health(s, 0) == 24  # (2 + 1) x 2; 2 x 2
+    s = position({"class": "priest", "mana": 10, "health": 30,
+                  "board": [{"card": "auchenai_soulpriest"}]})  # fmt: skip
+    s = play(s, "hero_power -> enemy_hero")
+    assert health(s, 1) == 28
+
+
+def test_lightspawns_attack_is_its_health() -> None:
+    s = position({"class": "priest", "mana": 2, "hand": ["divine_spirit"],
+                  "board": [{"card": "lightspawn"}]},
+                 {"class": "mage", "board": [{"card": "bloodfen_raptor"}]})  # fmt: skip
+    assert board(s, 0) == [("lightspawn", 5, 5)]
+    s = play(s, "attack 1 -> 1")
+    assert board(s, 0) == [("lightspawn", 2, 2)]
+    s = play(s, "play divine_spirit -> friendly 1")
+    assert board(s, 0) == [("lightspawn", 4, 4)]
+
+
+def test_inner_fire_sets_attack_to_health_under_auras() -> None:
+    mine = [{"card": "chillwind_yeti", "damage": 1}, {"card": "raid_leader"}]
+    s = position({"class": "priest", "mana": 1, "hand": ["inner_fire"], "board": mine})
+    s = play(s, "play inner_fire -> friendly 1")
+    assert board(s, 0)[0] == ("chillwind_yeti", 5, 4)  # 4 Health left, then the Raid Leader's +1
+
+
+def test_thoughtsteal_copies_two_different_cards_of_their_deck() -> None:
+    s = position({"class": "priest", "mana": 3, "hand": ["thoughtsteal"]},
+                 {"deck": ["wisp", "fireball", "chillwind_yeti"]})  # fmt: skip
+    s = within_turn(s, GAME.parse_action(s, "play thoughtsteal"))
+    assert s.pending is not None and len(s.pending.options) == 3
+    s = within_turn(s, SkirmishAction(CHOOSE, 1))
+    assert s.pending is not None and len(s.pending.options) == 2  # never the same card twice
+    s = within_turn(s, SkirmishAction(CHOOSE, 1))
+    assert sorted(zone_cards(s, "hand0")) == ["chillwind_yeti", "fireball"]
+    assert len(zone_cards(s, "deck1")) == 3
+
+
+def test_mindgames_and_mind_vision() -> None:
+    s = position({"class": "priest", "mana": 4, "hand": ["mindgames"]}, {"deck": ["fireball"]})
+    assert board(play(s, "play mindgames"), 0) == [("shadow_of_nothing", 0, 1)]
+    s = position({"class": "priest", "mana": 5, "hand": ["mindgames", "mind_vision"]},
+                 {"deck": ["fireball", "chillwind_yeti"], "hand": ["wisp"]})  # fmt: skip
+    s = play(s, "play mindgames", "play mind_vision")
+    assert board(s, 0) == [("chillwind_yeti", 4, 5)] and zone_cards(s, "hand0") == ["wisp"]
+
+
+def test_lightwell_heals_a_damaged_friend_at_the_start_of_your_turn() -> None:
+    s = position({"class": "priest", "health": 20, "board": [{"card": "lightwell"}],
+                  "deck": ["wisp"]}, {"deck": ["wisp"]})  # fmt: skip
+    s = play(s, "end_turn", "end_turn")
+    assert health(s, 0) == 23
+
+
+def test_auchenai_healing_becomes_the_spells_damage() -> None:
+    s = position({"class": "priest", "mana": 10, "hand": ["circle_of_healing"],
+                  "board": [{"card": "auchenai_soulpriest"}, {"card": "kobold_geomancer"}]},
+                 {"board": [{"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play circle_of_healing")  # 4 + 1 spell damage to every minion
+    assert board(s, 0) == [] and board(s, 1) == []
+
+
+def test_lightspawn_ignores_other_attack_changes() -> None:
+    mine = [{"card": "raid_leader"}, {"card": "lightspawn", "damage": 1}]
+    s = position({"class": "priest", "mana": 1, "hand": ["abusive_sergeant"], "board": mine})
+    s = play(s, "play abusive_sergeant -> friendly 2")  # +2 Attack, and the Raid Leader's +1
+    assert board(s, 0)[1] == ("lightspawn", 4, 4)  # both overridden: its Health left

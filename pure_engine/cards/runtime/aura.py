@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pure_engine.cards.runtime.table import Layout
 from pure_engine.cards.selectors import Compiled, Selector, compile_selector
 
-__all__ = ["Aura", "AuraTerms", "compile_aura"]
+__all__ = ["Aura", "AuraAttack", "AuraTerms", "compile_aura"]
+
+
+AuraAttack = int | Callable[..., int]
+"""An aura's Attack: added, or ``fn(entity)`` that sets it over every other change."""
 
 
 @dataclass(frozen=True, slots=True)
 class Aura:
     """A continuous effect: the entities ``selector`` selects (from the source) get the stats
-    and the keyword bits ``tags``.  ``per``: the stats count once for each entity it selects
-    ("+1 Attack for each other Murloc"); ``active``: the aura holds only while it selects
-    something ("while you have a weapon equipped", "while this is damaged")."""
+    and the keyword bits ``tags`` (an attack ``fn(entity)`` sets the Attack).  ``per``: the
+    stats count once for each entity it selects ("+1 Attack for each other Murloc");
+    ``active``: the aura holds only while it selects something ("while you have a weapon
+    equipped", "while this is damaged")."""
 
     selector: Selector
-    attack: int = 0
+    attack: AuraAttack = 0
     health: int = 0
     tags: int = 0
     per: Selector | None = None
@@ -29,7 +35,9 @@ AuraTerms = tuple[int, Compiled | None, Compiled | None]
 """An aura's keywords, ``per`` and ``active`` selectors, compiled."""
 
 
-def compile_aura(aura: Aura, layout: Layout) -> tuple[tuple[Compiled, int, int], AuraTerms | None]:
+def compile_aura(
+    aura: Aura, layout: Layout
+) -> tuple[tuple[Compiled, AuraAttack, int], AuraTerms | None]:
     """An aura's selector and stats, and its other terms when it has any."""
     compiled = (compile_selector(aura.selector, layout), aura.attack, aura.health)
     if not aura.tags and aura.per is None and aura.active is None:

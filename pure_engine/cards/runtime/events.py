@@ -160,6 +160,7 @@ def _aura_shares(
     entities, zone_map = table.entities, table.zones
     given: dict[EntityId, tuple[int, int]] = {}
     keywords: dict[EntityId, int] = {}
+    setters: list[tuple[EntityId, Callable[[Entity], int]]] = []
     for zone in zones:
         for entity_id in zone_map[zone]:
             source = entities[entity_id]
@@ -174,14 +175,23 @@ def _aura_shares(
                 tags, per, active = more
                 if active is not None and not active(table, ctx):
                     continue
-                if per is not None:
+                if per is not None and isinstance(attack, int):
                     count = len(per(table, ctx))
                     attack, health = attack * count, health * count
             for target in selector(table, ctx):
                 a, h = given.get(target, (0, 0))
-                given[target] = (a + attack, h + health)
+                if isinstance(attack, int):
+                    given[target] = (a + attack, h + health)
+                else:
+                    given[target] = (a, h + health)
+                    setters.append((target, attack))
                 if tags:
                     keywords[target] = keywords.get(target, 0) | tags
+    for target, sets in setters:  # an Attack set by an aura overrides every other change
+        a, h = given[target]
+        e = entities[target]
+        set_attack = sets(e.replace(health=e.health - e.aura_health + h))
+        given[target] = (set_attack - (e.attack - e.aura_attack), h)
     return given, keywords
 
 

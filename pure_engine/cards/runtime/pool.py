@@ -23,7 +23,7 @@ from typing import Any, Final, Generic
 
 from mypy_extensions import mypyc_attr
 
-from pure_engine.cards.runtime.aura import Aura, AuraTerms, compile_aura
+from pure_engine.cards.runtime.aura import Aura, AuraAttack, AuraTerms, compile_aura
 from pure_engine.cards.runtime.event import DEATH, Event, KitEvent
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.slots import ability_slot, mode_slot, trigger_slot
@@ -237,7 +237,7 @@ class CardPool:
     """event -> card -> its listeners for that event."""
     listen_zones: Mapping[Event, tuple[tuple[ZoneId, str], ...]]
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
-    auras: Mapping[str, tuple[Compiled, int, int]]
+    auras: Mapping[str, tuple[Compiled, AuraAttack, int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
     granted: frozenset[Event] = frozenset()
@@ -309,7 +309,7 @@ def build_pool(
     programs: dict[tuple[str, str], Program] = {}
     targets: dict[str, Compiled] = {}
     listeners: dict[Event, list[Listener]] = {}
-    auras: dict[str, tuple[Compiled, int, int]] = {}
+    auras: dict[str, tuple[Compiled, AuraAttack, int]] = {}
     aura_terms: dict[str, AuraTerms] = {}
     ability_targets: dict[tuple[str, str], Compiled] = {}
     for card in defs:

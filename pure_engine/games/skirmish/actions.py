@@ -110,9 +110,16 @@ def hero_of(state: SkirmishState, player: int) -> EntityId:
 def power_of(state: SkirmishState, player: int) -> str:
     """The card key of *player*'s hero power."""
     hero = state.table.entities[hero_of(state, player)]
+    for b in reversed(hero.buffs):  # "your Hero Power becomes ...": the last one given
+        if b.source in POWERS:
+            return b.source
     power = POOL.card(hero.card).extra["power"]
     assert isinstance(power, str)
     return power
+
+
+POWERS: Final = frozenset(key for key, d in POOL.defs.items() if "hero_power" in d.types)
+"""The hero powers: an enchantment on a hero named after one replaces its power (Shadowform)."""
 
 
 def attack_value(state: SkirmishState, entity: Entity) -> int:

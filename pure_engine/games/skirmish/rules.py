@@ -19,6 +19,7 @@ from typing import Final
 from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
+    SILENCED,
     CardRules,
     Entity,
     EntityId,
@@ -98,10 +99,32 @@ def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -
     card = POOL.card(frame.card)
     if "spell" in card.types and card.extra["spell_damage"] == "damage":
         amount += spell_damage(state, frame.ctx.controller, POOL)
+    if card.types & _DOUBLED:
+        amount <<= _doublers(state, frame.ctx.controller, "doubles")
     return deal_damage(state, frame.ctx.source, target, amount)
 
 
+_DOUBLED: Final = frozenset({"spell", "hero_power"})
+
+
+def _doublers(state: SkirmishState, player: int, kind: str) -> int:
+    """How many of *player*'s minions (not silenced) are of type *kind*: ``doubles`` (Prophet
+    Velen: the damage and healing of spells and the hero power doubled, each) or
+    ``heals_hurt`` (Auchenai Soulpriest: healing deals damage instead)."""
+    entities = state.table.entities
+    return sum(
+        1
+        for i in state.table.zones[BOARD_ZONES[player]]
+        if kind in entities[i].types and not entities[i].status & SILENCED
+    )
+
+
 def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
+    me = frame.ctx.controller
+    if _doublers(state, me, "heals_hurt"):  # damage instead, as the card's own (spell damage)
+        return _damage(state, frame, target, amount)
+    if POOL.card(frame.card).types & _DOUBLED:
+        amount <<= _doublers(state, me, "doubles")
     e = state.table.entities[target]
     if not e.damage or amount <= 0:
         return state

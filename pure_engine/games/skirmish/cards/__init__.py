@@ -116,7 +116,11 @@ ORDER: Final[tuple[str, ...]] = (
     "lorewalker_cho", "captains_parrot", "crazed_alchemist", "onyxia", "ancient_mage",
     "faceless_manipulator", "tinkmaster_overspark", "alarm_o_bot",
     "mechanical_dragonling", "squire", "gnoll", "imp", "finkle_einhorn", "bananas", "devilsaur",
-    "squirrel", "raging_worgen", "southsea_deckhand", "spiteful_smith", "old_murk_eye",
+    "squirrel",
+    "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
+    "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
+    "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
+    "raging_worgen", "southsea_deckhand", "spiteful_smith", "old_murk_eye",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

@@ -20,21 +20,34 @@ from pure_engine.cards.runtime import (
     CardState,
     Decision,
     DecisionKind,
+    Enchantment,
     EntityId,
     Frame,
+    apply_buff,
     is_alive,
+    leave_play,
     move,
     put,
     remove_buffs,
     spawn,
 )
 from pure_engine.cards.runtime.pool import Assembler, Instr
-from pure_engine.cards.runtime.program import S, Targets, Value
+from pure_engine.cards.runtime.program import Reg, S, Targets, Value
+from pure_engine.cards.runtime.vm import set_reg
 from pure_engine.cards.selectors import Compiled, Selector
-from pure_engine.games.skirmish.base import GRAVE_ZONES, HAND_LIMIT, HAND_ZONES
+from pure_engine.games.skirmish.base import (
+    BOARD_LIMIT,
+    BOARD_ZONES,
+    GRAVE_ZONES,
+    HAND_LIMIT,
+    HAND_ZONES,
+    HERO_ZONES,
+    SkirmishState,
+)
 from pure_engine.games.skirmish.cards_effects import equip
 
 __all__ = [
+    "CopyRandom",
     "CopyToHand",
     "DestroyAllBut",
     "DrawThese",
@@ -43,7 +56,9 @@ __all__ = [
     "Unenchant",
     "enchantment",
     "equip_weapon",
+    "give_back",
     "give_card",
+    "shadowform",
 ]
 
 
@@ -142,6 +157,13 @@ class DrawThese(Effect):
         asm.emit(_EachTarget(targets_operand(asm, self.targets), draw))
 
 
+def _one_of(state: S, ids: tuple[EntityId, ...]) -> S:
+    """*state* waiting for chance to pick one of *ids*, uniformly (options named ``(id,)``)."""
+    weights = (Fraction(1, len(ids)),) * len(ids)
+    options = tuple((i,) for i in ids)
+    return state.replace(pending=Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights))
+
+
 @dataclass(frozen=True, slots=True)
 class _KeepOneI(Instr):
     """Chance keeps one living entity of *among*; every other one is destroyed."""
@@ -153,11 +175,7 @@ class _KeepOneI(Instr):
         alive = tuple(i for i in self.among(table, frame.ctx) if is_alive(table.entities[i]))
         if len(alive) <= 1:
             return state, frame.replace(pc=frame.pc + 1)
-        weights = (Fraction(1, len(alive)),) * len(alive)
-        options = tuple((i,) for i in alive)
-        return state.replace(
-            pending=Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights)
-        ), frame
+        return _one_of(state, alive), frame
 
     def resume(
         self, state: S, frame: Frame, rules: CardRules[S], choice: Value
@@ -249,3 +267,89 @@ def equip_weapon(card: str) -> Effect:
         return equip(state, rules, frame.ctx.controller, card)
 
     return Do(arm)
+
+
+@dataclass(frozen=True, slots=True)
+class _CopyRandomI(Instr):
+    """Chance picks one entity of *among* not picked yet (those in *reg*) and a copy of it goes
+    to the controller's hand; *count* times (one pick at a time: at most a deck's 30 outcomes
+    each, where the pairs would be 435)."""
+
+    among: Compiled
+    count: int
+    reg: Reg
+
+    def picked(self, frame: Frame) -> tuple[EntityId, ...]:
+        """The entities picked so far."""
+        done = frame.regs[self.reg.index]
+        assert isinstance(done, tuple)
+        return done
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        picked = self.picked(frame)
+        left = tuple(i for i in self.among(state.table, frame.ctx) if i not in picked)
+        if len(picked) >= self.count or not left:
+            return state, frame.replace(pc=frame.pc + 1)
+        if len(left) == 1:
+            return self.resume(state, frame, rules, left)
+        return _one_of(state, left), frame
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        assert isinstance(choice, tuple)
+        picked = self.picked(frame)
+        state = _copy_into_hand(state, frame, rules, choice[0])  # type: ignore[arg-type,assignment]  # S is a CardState
+        return state, set_reg(frame, self.reg, (*picked, choice[0])).replace(pc=frame.pc)
+
+
+@dataclass(frozen=True, slots=True)
+class CopyRandom(Effect):
+    """Copies of *count* different entities of *among*, chosen at random, into the controller's
+    hand (Thoughtsteal: two cards of the opponent's deck)."""
+
+    among: Selector
+    count: int
+
+    def emit(self, asm: Assembler) -> None:
+        reg = asm.reg()
+        asm.emit(_SetEmpty(reg))
+        asm.emit(_CopyRandomI(asm.selector(self.among), self.count, reg))
+
+
+@dataclass(frozen=True, slots=True)
+class _SetEmpty(Instr):
+    reg: Reg
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        return state, set_reg(frame, self.reg, ())
+
+
+def shadowform(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """The hero power becomes Mind Spike, or Mind Shatter if it already is Mind Spike: an
+    enchantment on the hero naming the new power, which can be used this turn."""
+    assert isinstance(state, SkirmishState)
+    me = frame.ctx.controller
+    hero = state.table.zones[HERO_ZONES[me]][0]
+    given = {b.source for b in state.table.entities[hero].buffs}
+    if "mind_shatter" in given:
+        return state
+    power = "mind_shatter" if "mind_spike" in given else "mind_spike"
+    table = apply_buff(state.table, hero, Enchantment(power))
+    powered = (False, state.powered[1]) if me == 0 else (state.powered[0], False)
+    return state.replace(table=table, powered=powered)
+
+
+def give_back(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """Control of this minion goes back to the opponent (Shadow Madness at the end of the
+    turn): to the right end of their board, or destroyed when it is full."""
+    me = frame.ctx.source
+    assert me is not None
+    e = state.table.entities[me]
+    them = 1 - e.owner
+    if e.zone not in BOARD_ZONES:
+        return state
+    if len(state.table.zones[BOARD_ZONES[them]]) >= BOARD_LIMIT:
+        return state.replace(table=put(state.table, e.replace(status=e.status | DOOMED)))
+    table = move(leave_play(state.table, me), me, BOARD_ZONES[them])
+    return state.replace(table=put(table, table.entities[me].replace(owner=them)))
