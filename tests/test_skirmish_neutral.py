@@ -222,7 +222,7 @@ def _tags(state: SkirmishState, zone: str, index: int) -> int:
 def test_raging_worgen_has_windfury_while_damaged() -> None:
     s = position({"class": "priest", "mana": 10,
                   "board": [{"card": "raging_worgen", "damage": 1}, {"card": "wisp"}]})  # fmt: skip
-    s = play(s, "attack 2 -> enemy_hero")  # (a puzzle's minions get their auras on a move)
+    s = play(s, "attack 2 -> enemy_hero")
     assert board(s, 0)[0] == ("raging_worgen", 4, 2) and _tags(s, "board0", 0) & WINDFURY
     s = play(s, "hero_power -> friendly 1")  # healed: the enrage ends
     assert board(s, 0)[0] == ("raging_worgen", 3, 3) and not _tags(s, "board0", 0) & WINDFURY
