@@ -102,6 +102,9 @@ FIREPLACE_WRONG_IN_GAMES = {
     "alarm_o_bot": "as Sap: Fireplace's swap leaves Alarm-o-Bot on the board and puts the minion "
     "from the hand at the right end; in the real game they trade places "
     "(tests/test_skirmish_neutral.py::test_alarm_o_bot_swaps_with_a_minion_from_the_hand)",
+    "ysera": "Fireplace plays later printings of the Dream Cards (Dream returns a random enemy "
+    "minion, Ysera Awakens hits minions only, Nightmare gives +4/+4); skirmish the Classic ones "
+    "(tests/test_skirmish_neutral.py::test_the_dream_cards_as_first_printed)",
 }
 """Where Fireplace is wrong in a way only whole games reach (the single-card and secrets
 differentials keep the card): kept out of the decks."""

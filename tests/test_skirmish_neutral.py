@@ -261,3 +261,57 @@ def test_old_murk_eye_counts_every_other_murloc() -> None:
     assert board(s, 0)[1] == ("old_murk_eye", 4, 4)
     s = play(s, "attack 2 -> 1")  # it kills the scout (Charge): one murloc fewer
     assert board(s, 0)[1] == ("old_murk_eye", 3, 3)
+
+
+def test_ysera_gives_a_dream_card_at_the_end_of_the_turn() -> None:
+    s = position({"board": [{"card": "ysera"}]})
+    s = step(s, GAME.parse_action(s, "end_turn"))
+    assert s.pending is not None and s.pending.weights == (Fraction(1, 5),) * 5
+    hands = {zone_cards(step(s, SkirmishAction(CHOOSE, i)), "hand0")[0] for i in range(5)}
+    assert hands == {"dream", "nightmare", "ysera_awakens", "laughing_sister", "emerald_drake"}
+
+
+def test_nightmare_destroys_at_the_start_of_the_casters_next_turn() -> None:
+    for target in ("friendly 1", "enemy 1"):
+        s = position({"mana": 1, "hand": ["nightmare"], "board": [{"card": "wisp"}]},
+                     {"board": [{"card": "wisp"}], "deck": ["wisp"]})  # fmt: skip
+        s = play(s, f"play nightmare -> {target}")
+        side = 0 if target.startswith("friendly") else 1
+        assert board(s, side) == [("wisp", 6, 6)]
+        s = step(s, GAME.parse_action(s, "end_turn"))  # the opponent's turn: it lives on
+        assert board(s, side) == [("wisp", 6, 6)]
+        s = step(s, GAME.parse_action(s, "end_turn"))  # the caster's turn: it dies
+        assert board(s, side) == []
+
+
+def test_the_dream_cards_as_first_printed() -> None:
+    s = position({"mana": 2, "hand": ["dream", "ysera_awakens"], "board": [{"card": "ysera"}]},
+                 {"board": [{"card": "ysera"}, {"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play dream -> friendly 1")  # any minion, its owner's hand
+    assert board(s, 0) == [] and zone_cards(s, "hand0") == ["ysera_awakens", "ysera"]
+    s = play(s, "play ysera_awakens")  # every character but Ysera, heroes too
+    assert board(s, 1) == [("ysera", 4, 12)] and health(s, 0) == 25 and health(s, 1) == 25
+
+
+def test_ysera_awakens_spares_ysera() -> None:
+    s = position({"mana": 2, "hand": ["ysera_awakens"], "board": [{"card": "ysera"}]},
+                 {"board": [{"card": "ysera"}, {"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play ysera_awakens")
+    assert board(s, 0) == [("ysera", 4, 12)] and board(s, 1) == [("ysera", 4, 12)]
+    assert health(s, 0) == 25 and health(s, 1) == 25
+
+
+def test_mana_wraith_and_venture_co_raise_minion_costs() -> None:
+    s = position({"mana": 3, "hand": ["bloodfen_raptor", "frostbolt"]},
+                 {"board": [{"card": "mana_wraith"}]})  # fmt: skip
+    playable = {a.split()[1] for a in GAME.legal_strings(s) if a.startswith("play")}
+    assert playable == {"bloodfen_raptor", "frostbolt"}  # the raptor costs 3 now
+    s = play(s, "play bloodfen_raptor")
+    assert s.mana[0] == 0
+    s = position({"mana": 4, "hand": ["bloodfen_raptor", "frostbolt"],
+                  "board": [{"card": "venture_co_mercenary"}]})  # fmt: skip
+    playable = {a.split()[1] for a in GAME.legal_strings(s) if a.startswith("play")}
+    assert playable == {"frostbolt"}  # the raptor costs 5
+    s = position({"mana": 2, "hand": ["bloodfen_raptor"]},
+                 {"board": [{"card": "venture_co_mercenary"}]})  # fmt: skip
+    assert "play bloodfen_raptor" in GAME.legal_strings(s)  # only its own player's minions

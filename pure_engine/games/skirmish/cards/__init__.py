@@ -121,6 +121,9 @@ ORDER: Final[tuple[str, ...]] = (
     "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
     "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
     "raging_worgen", "southsea_deckhand", "spiteful_smith", "old_murk_eye",
+    "ysera", "dream", "nightmare", "nightmare_e", "nightmare_foe_e", "ysera_awakens",
+    "laughing_sister", "emerald_drake",
+    "mana_wraith", "venture_co_mercenary",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""
