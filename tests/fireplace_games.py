@@ -105,6 +105,9 @@ FIREPLACE_WRONG_IN_GAMES = {
     "ysera": "Fireplace plays later printings of the Dream Cards (Dream returns a random enemy "
     "minion, Ysera Awakens hits minions only, Nightmare gives +4/+4); skirmish the Classic ones "
     "(tests/test_skirmish_neutral.py::test_the_dream_cards_as_first_printed)",
+    "soul_of_the_forest": "as Harvest Golem: Fireplace summons the Treant at the right end of "
+    "the board; in the real game it takes the dead minion's place (tests/test_skirmish_class_"
+    "cards.py::test_soul_of_the_forest_leaves_a_treant_in_the_minions_place)",
 }
 """Where Fireplace is wrong in a way only whole games reach (the single-card and secrets
 differentials keep the card): kept out of the decks."""
