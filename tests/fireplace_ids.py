@@ -31,7 +31,8 @@ TOKEN_IDS: Final = {
     # the druid, hunter, mage and paladin tokens
     "ashbringer": "EX1_383t", "excess_mana": "CS2_013t", "panther": "EX1_160t",
     "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9", "treant": "EX1_158t",
-    "mirror_image_minion": "CS2_mirror",
+    "mirror_image_minion": "CS2_mirror", "misha": "NEW1_032", "leokk": "NEW1_033",
+    "huffer": "NEW1_034", "hound": "EX1_538t", "hyena": "EX1_534t",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 

@@ -376,17 +376,18 @@ class Draw(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Summon(Effect):
-    """Summon ``count`` copies of ``card`` for ``player`` (the game's ``summon`` hook)."""
+    """Summon ``count`` copies of ``card`` for ``player`` (the game's ``summon`` hook); the count
+    may be read when it runs (``Count(ENEMY + MINIONS)``: Unleash the Hounds)."""
 
     card: str
     player: Player = Player.CONTROLLER
-    count: int = 1
+    count: NumberLike = 1
 
     def emit(self, asm: Assembler) -> None:
-        card, who, count = self.card, self.player, self.count
+        card, who, count = self.card, self.player, number_operand(asm, self.count)
 
         def summon(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-            for _ in range(count):
+            for _ in range(count(state, frame)):
                 state = rules.summon(state, frame, who.of(frame.ctx.controller), card)
             return state
 

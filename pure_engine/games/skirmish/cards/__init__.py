@@ -132,6 +132,10 @@ ORDER: Final[tuple[str, ...]] = (
     # Basic and Classic: the rest of the mage cards
     "mirror_image", "cone_of_cold", "water_elemental", "ethereal_arcanist", "archmage_antonidas",
     "mirror_image_minion",
+    # Basic and Classic: the rest of the hunter cards
+    "animal_companion", "unleash_the_hounds", "explosive_shot", "flare", "savannah_highmane",
+    "eaglehorn_bow", "misha", "leokk", "huffer", "hound", "hyena", "misdirection",
+    # Basic and Classic: the rest of the neutral cards (continued)
     "raging_worgen", "southsea_deckhand", "spiteful_smith", "old_murk_eye",
     "ysera", "dream", "nightmare", "nightmare_e", "nightmare_foe_e", "ysera_awakens",
     "laughing_sister", "emerald_drake",
