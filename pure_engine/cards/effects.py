@@ -32,7 +32,13 @@ from pure_engine.cards.decisions import (
 )
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
 from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
-from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, set_stats, silence
+from pure_engine.cards.runtime.stats import (
+    apply_buff,
+    claim_keywords,
+    fresh_copy,
+    set_stats,
+    silence,
+)
 from pure_engine.cards.runtime.table import (
     DOOMED,
     EXHAUSTED,
@@ -259,6 +265,8 @@ class GiveTag(Effect):
 
         def give(table: Table, t: EntityId) -> Table:
             e = table.entities[t]
+            if e.buffs:  # an aura's keyword given for good stays when the aura goes
+                e = claim_keywords(e, tags)
             return put(table, e.replace(tags=e.tags | tags))
 
         asm.emit(_Table(targets_operand(asm, self.targets), give))

@@ -205,9 +205,10 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     next_spell, portals = changes
     if "spell" in card.types:
         cost = max(0, cost - next_spell)
-    for less, least, kind in portals:  # (2) less, but not less than (1): never raised to 1
+    for less, least, kind in portals:
         if kind in card.types:
-            cost = min(cost, max(least, cost - less))
+            # (2) less, but not less than (1): never raised to 1; a negative "less" costs more
+            cost = cost - less if less < 0 else min(cost, max(least, cost - less))
     return cost
 
 
@@ -217,8 +218,10 @@ def cost_changes(
     """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
     when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
     ``next_spell_less``), and each minion's cost aura as (less, not below, the type of card it
-    makes cheaper) (Summoning Portal's minions, Sorcerer's Apprentice's spells: type
-    ``cost_aura``, extra ``cost_aura``)."""
+    changes) (type ``cost_aura``, extra ``cost_aura``: (less, not below, every player's, type),
+    :func:`~pure_engine.games.skirmish.cards.define.cost_aura`: Summoning Portal, Mana Wraith
+    on both players' minions, Sorcerer's Apprentice on spells; a negative "less" is a cost
+    raised: Venture Co.)."""
     entities, zones = state.table.entities, state.table.zones
     next_spell = 0
     for b in entities[zones[HERO_ZONES[player]][0]].buffs:
@@ -227,12 +230,15 @@ def cost_changes(
             assert isinstance(less, int)
             next_spell += less
     portals = []
-    for i in zones[BOARD_ZONES[player]]:
-        e = entities[i]
-        if "cost_aura" in e.types and not e.status & SILENCED:
-            aura = POOL.card(e.card).extra["cost_aura"]
-            assert isinstance(aura, tuple)
-            portals.append(aura)
+    for side in (player, 1 - player):
+        for i in zones[BOARD_ZONES[side]]:
+            e = entities[i]
+            if "cost_aura" in e.types and not e.status & SILENCED:
+                aura = POOL.card(e.card).extra["cost_aura"]
+                assert isinstance(aura, tuple)
+                less, least, both, kind = aura
+                if side == player or both:
+                    portals.append((less, least, kind))
     if not next_spell and not portals:
         return None
     return next_spell, tuple(portals)

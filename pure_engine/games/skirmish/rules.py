@@ -180,7 +180,7 @@ RULES: Final[CardRules[SkirmishState]] = CardRules(
     draw=draw,
     summon=summon,
     # a weapon dies like a minion: destroyed (Acidic Swamp Ooze) or worn out
-    kinds=Kinds(mortal=("board", "weapon")),
+    kinds=Kinds(mortal=("board", "weapon"), auras=("board", "weapon")),  # Spiteful Smith's
     max_depth=16,
     active=lambda state: state.to_move,
 )

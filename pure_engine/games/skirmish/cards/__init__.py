@@ -135,6 +135,11 @@ ORDER: Final[tuple[str, ...]] = (
     # Basic and Classic: the rest of the hunter cards
     "animal_companion", "unleash_the_hounds", "explosive_shot", "flare", "savannah_highmane",
     "eaglehorn_bow", "misha", "leokk", "huffer", "hound", "hyena", "misdirection",
+    # Basic and Classic: the rest of the neutral cards (continued)
+    "raging_worgen", "southsea_deckhand", "spiteful_smith", "old_murk_eye",
+    "ysera", "dream", "nightmare", "nightmare_e", "nightmare_foe_e", "ysera_awakens",
+    "laughing_sister", "emerald_drake",
+    "mana_wraith", "venture_co_mercenary",
     "blessing_of_wisdom", "blessing_of_wisdom_e", "blessing_of_wisdom_e2",
     "sorcerers_apprentice",
 )  # fmt: skip

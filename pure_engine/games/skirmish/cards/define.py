@@ -47,6 +47,7 @@ __all__ = [
     "OTHER_FRIENDLY_MINIONS",
     "YOUR_SPELLS",
     "YOUR_TURN",
+    "cost_aura",
     "costs_less",
     "hero",
     "minion",
@@ -188,6 +189,15 @@ def overload(card: CardDef, locked: int) -> CardDef:
     """*card* with "Overload: (*locked*)": playing it locks that many of its player's mana
     crystals next turn (its type ``overload`` lets "cards with Overload" be selected)."""
     return replace(card, types=card.types | {"overload"}, extra={**card.extra, "overload": locked})
+
+
+def cost_aura(
+    card: CardDef, less: int, least: int = 0, *, both: bool = False, kind: str = "minion"
+) -> CardDef:
+    """*card* (a minion) making its player's cards of type *kind* in hand cost *less* less, not
+    below *least* (a negative *less* costs more); ``both``: every player's (Mana Wraith)."""
+    aura = (less, least, both, kind)
+    return replace(card, types=card.types | {"cost_aura"}, extra={**card.extra, "cost_aura": aura})
 
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:
