@@ -218,10 +218,8 @@ def cost_changes(
     """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
     when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
     ``next_spell_less``), and each minion's cost aura as (less, not below, the type of card it
-    changes) (type ``cost_aura``, extra ``cost_aura``: (less, not below, every player's, type),
-    :func:`~pure_engine.games.skirmish.cards.define.cost_aura`: Summoning Portal, Mana Wraith
-    on both players' minions, Sorcerer's Apprentice on spells; a negative "less" is a cost
-    raised: Venture Co.)."""
+    changes) (:func:`~pure_engine.games.skirmish.cards.define.cost_aura`: Summoning Portal, Mana
+    Wraith on both players' minions, Sorcerer's Apprentice on spells, Venture Co. raising)."""
     entities, zones = state.table.entities, state.table.zones
     next_spell = 0
     for b in entities[zones[HERO_ZONES[player]][0]].buffs:
