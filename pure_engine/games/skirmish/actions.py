@@ -219,12 +219,18 @@ def cost_changes(
     when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
     ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
     ``cost_aura``, extra ``cost_aura``: (less, not below), and ``True`` third for an aura on
-    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.)."""
+    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.; none
+    while the hero holds the enchantment its extra ``unless`` names: Pint-Sized Summoner's, once
+    a minion was played this turn).  A hero enchantment's extra ``spells_less`` takes that much
+    off every spell while it lasts (Millhouse Manastorm's: as much as any spell costs)."""
     entities, zones = state.table.entities, state.table.zones
     next_spell = 0
+    held: set[str] = set()
     for b in entities[zones[HERO_ZONES[player]][0]].buffs:
         if b.source in POOL.enchantments:
-            less = POOL.card(b.source).extra.get("next_spell_less", 0)
+            held.add(b.source)
+            extra = POOL.card(b.source).extra
+            less = extra.get("next_spell_less", 0) + extra.get("spells_less", 0)
             assert isinstance(less, int)
             next_spell += less
     portals = []
@@ -232,9 +238,10 @@ def cost_changes(
         for i in zones[BOARD_ZONES[side]]:
             e = entities[i]
             if "cost_aura" in e.types and not e.status & SILENCED:
-                aura = POOL.card(e.card).extra["cost_aura"]
+                extra = POOL.card(e.card).extra
+                aura = extra["cost_aura"]
                 assert isinstance(aura, tuple)
-                if side == player or aura[2:] == (True,):
+                if (side == player or aura[2:] == (True,)) and extra.get("unless") not in held:
                     portals.append(aura[:2])
     if not next_spell and not portals:
         return None
