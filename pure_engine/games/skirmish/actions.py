@@ -219,15 +219,19 @@ def cost_changes(
     ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
     ``cost_aura``, extra ``cost_aura``)."""
     entities, zones = state.table.entities, state.table.zones
+    hero = entities[zones[HERO_ZONES[player]][0]]
+    return _changes(hero, [entities[i] for i in zones[BOARD_ZONES[player]]])
+
+
+def _changes(hero: Entity, minions: list[Entity]) -> tuple[int, tuple[tuple[int, int], ...]] | None:
     next_spell = 0
-    for b in entities[zones[HERO_ZONES[player]][0]].buffs:
+    for b in hero.buffs:
         if b.source in POOL.enchantments:
             less = POOL.card(b.source).extra.get("next_spell_less", 0)
             assert isinstance(less, int)
             next_spell += less
     portals = []
-    for i in zones[BOARD_ZONES[player]]:
-        e = entities[i]
+    for e in minions:
         if "cost_aura" in e.types and not e.status & SILENCED:
             aura = POOL.card(e.card).extra["cost_aura"]
             assert isinstance(aura, tuple)
@@ -267,7 +271,9 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     board = table.zones[BOARD_ZONES[me]]
     out: list[SkirmishAction] = []
     seen: set[tuple[object, ...]] = set()
-    changed = cost_changes(state, me) is not None
+    my_hero = entities[hero_of(state, me)]
+    minions = [entities[i] for i in board]  # (read once: costs, then attacks)
+    changed = _changes(my_hero, minions) is not None
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
         if (e.cost if not changed and "costs_less" not in e.types else cost_of(state, e)) > mana:
@@ -297,9 +303,9 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             targets = (-1,)
         places = range(len(board) + 1) if is_minion else (-1,)
         out.extend(SkirmishAction(PLAY, i, t, at) for t in targets for at in places)
-    for i in (*board, hero_of(state, me)):
-        if can_attack(state, entities[i]):
-            out.extend(SkirmishAction(ATTACK, i, t) for t in attack_targets(state, me))
+    for e in (*minions, my_hero):
+        if can_attack(state, e):
+            out.extend(SkirmishAction(ATTACK, e.id, t) for t in attack_targets(state, me))
     if not state.powered[me] and mana >= 2:
         power = power_of(state, me)
         hero = hero_of(state, me)
