@@ -206,8 +206,9 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     if "spell" in card.types:
         cost = max(0, cost - next_spell)
     if "minion" in card.types:
-        for less, least in portals:  # (2) less, but not less than (1): never raised to 1
-            cost = min(cost, max(least, cost - less))
+        for less, least in portals:
+            # (2) less, but not less than (1): never raised to 1; a negative "less" costs more
+            cost = cost - less if less < 0 else min(cost, max(least, cost - less))
     return cost
 
 
@@ -217,13 +218,17 @@ def cost_changes(
     """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
     when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
     ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
-    ``cost_aura``, extra ``cost_aura``)."""
+    ``cost_aura``, extra ``cost_aura``: (less, not below), and ``True`` third for an aura on
+    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.)."""
     entities, zones = state.table.entities, state.table.zones
     hero = entities[zones[HERO_ZONES[player]][0]]
-    return _changes(hero, [entities[i] for i in zones[BOARD_ZONES[player]]])
+    mine = [entities[i] for i in zones[BOARD_ZONES[player]]]
+    return _changes(hero, mine, [entities[i] for i in zones[BOARD_ZONES[1 - player]]])
 
 
-def _changes(hero: Entity, minions: list[Entity]) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+def _changes(
+    hero: Entity, mine: list[Entity], theirs: list[Entity]
+) -> tuple[int, tuple[tuple[int, int], ...]] | None:
     next_spell = 0
     for b in hero.buffs:
         if b.source in POOL.enchantments:
@@ -231,11 +236,13 @@ def _changes(hero: Entity, minions: list[Entity]) -> tuple[int, tuple[tuple[int,
             assert isinstance(less, int)
             next_spell += less
     portals = []
-    for e in minions:
-        if "cost_aura" in e.types and not e.status & SILENCED:
-            aura = POOL.card(e.card).extra["cost_aura"]
-            assert isinstance(aura, tuple)
-            portals.append(aura)
+    for side, own in ((mine, True), (theirs, False)):
+        for e in side:
+            if "cost_aura" in e.types and not e.status & SILENCED:
+                aura = POOL.card(e.card).extra["cost_aura"]
+                assert isinstance(aura, tuple)
+                if own or aura[2:] == (True,):
+                    portals.append(aura[:2])
     if not next_spell and not portals:
         return None
     return next_spell, tuple(portals)
@@ -273,7 +280,8 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     seen: set[tuple[object, ...]] = set()
     my_hero = entities[hero_of(state, me)]
     minions = [entities[i] for i in board]  # (read once: costs, then attacks)
-    changed = _changes(my_hero, minions) is not None
+    theirs = [entities[i] for i in table.zones[BOARD_ZONES[1 - me]]]
+    changed = _changes(my_hero, minions, theirs) is not None
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
         if (e.cost if not changed and "costs_less" not in e.types else cost_of(state, e)) > mana:
