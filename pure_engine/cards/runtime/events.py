@@ -263,7 +263,7 @@ def death_phase(
         if e.status & SILENCED:
             continue
         # its own deathrattle, then those its enchantments gave it, in the order given
-        cards = (e.card,)
+        cards: tuple[str, ...] = (e.card,)
         if e.buffs:
             enchantments = rules.pool.enchantments
             cards += tuple(b.source for b in e.buffs if b.source in enchantments)
