@@ -56,7 +56,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards_effects import TOTEMS
-from pure_engine.games.skirmish.costs import cost_changes, cost_of, spend_spell_discounts
+from pure_engine.games.skirmish.costs import changes_of, cost_of
 from pure_engine.games.skirmish.rules import POOL
 from pure_engine.games.skirmish.secrets import can_hide
 
@@ -70,14 +70,12 @@ __all__ = [
     "action_to_str",
     "attack_value",
     "can_attack",
-    "cost_changes",
     "cost_of",
     "describe",
     "hero_of",
     "legal_actions",
     "parse_action",
     "power_of",
-    "spend_spell_discounts",
 ]
 
 END_TURN: Final = 0
@@ -198,7 +196,10 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     board = table.zones[BOARD_ZONES[me]]
     out: list[SkirmishAction] = []
     seen: set[tuple[object, ...]] = set()
-    changed = cost_changes(state, me) is not None
+    my_hero = entities[hero_of(state, me)]
+    minions = [entities[i] for i in board]  # (read once: costs, then attacks)
+    theirs = [entities[i] for i in table.zones[BOARD_ZONES[1 - me]]]
+    changed = changes_of(my_hero, minions, theirs) is not None
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
         if (e.cost if not changed and "costs_less" not in e.types else cost_of(state, e)) > mana:
@@ -228,9 +229,9 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             targets = (-1,)
         places = range(len(board) + 1) if is_minion else (-1,)
         out.extend(SkirmishAction(PLAY, i, t, at) for t in targets for at in places)
-    for i in (*board, hero_of(state, me)):
-        if can_attack(state, entities[i]):
-            out.extend(SkirmishAction(ATTACK, i, t) for t in attack_targets(state, me))
+    for e in (*minions, my_hero):
+        if can_attack(state, e):
+            out.extend(SkirmishAction(ATTACK, e.id, t) for t in attack_targets(state, me))
     if not state.powered[me] and mana >= 2:
         power = power_of(state, me)
         hero = hero_of(state, me)

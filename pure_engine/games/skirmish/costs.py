@@ -1,5 +1,14 @@
-"""What a card in hand costs now: its printed cost, what its own text takes off (the Giants),
-and what its player's enchantments and the minions in play change (cost auras, discounts)."""
+"""What a card in hand costs: its own text, then what its player's enchantments and minions
+(and the opponent's, for an aura on both sides) take off or add.
+
+>>> from pure_engine.games.skirmish.base import HAND_ZONES
+>>> from pure_engine.games.skirmish.puzzle import parse_puzzle
+>>> s = parse_puzzle('{"to_move": 0, "players": [{"class": "warlock", "mana": 3,'
+...                  ' "hand": ["chillwind_yeti"], "board": [{"card": "summoning_portal"}]},'
+...                  ' {"class": "hunter"}]}')
+>>> cost_of(s, s.table.entities[s.table.zones[HAND_ZONES[0]][0]])
+2
+"""
 
 from __future__ import annotations
 
@@ -7,7 +16,7 @@ from pure_engine.cards.runtime import SILENCED, Enchantment, Entity, Table, remo
 from pure_engine.games.skirmish.base import BOARD_ZONES, HERO_ZONES, SkirmishState
 from pure_engine.games.skirmish.rules import POOL
 
-__all__ = ["cost_changes", "cost_of", "spend_spell_discounts"]
+__all__ = ["changes_of", "cost_changes", "cost_of", "spend_spell_discounts"]
 
 
 def cost_of(state: SkirmishState, card: Entity) -> int:
@@ -51,9 +60,18 @@ def cost_changes(
     a minion was played this turn).  A hero enchantment's extra ``spells_less`` takes that much
     off every spell while it lasts (Millhouse Manastorm's: as much as any spell costs)."""
     entities, zones = state.table.entities, state.table.zones
+    hero = entities[zones[HERO_ZONES[player]][0]]
+    mine = [entities[i] for i in zones[BOARD_ZONES[player]]]
+    return changes_of(hero, mine, [entities[i] for i in zones[BOARD_ZONES[1 - player]]])
+
+
+def changes_of(
+    hero: Entity, mine: list[Entity], theirs: list[Entity]
+) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """:func:`cost_changes` from the hero and both boards' minions already read."""
     next_spell = 0
     held: set[str] = set()
-    for b in entities[zones[HERO_ZONES[player]][0]].buffs:
+    for b in hero.buffs:
         if b.source in POOL.enchantments:
             held.add(b.source)
             extra = POOL.card(b.source).extra
@@ -62,14 +80,13 @@ def cost_changes(
                 assert isinstance(less, int)
                 next_spell += less
     portals = []
-    for side in (player, 1 - player):
-        for i in zones[BOARD_ZONES[side]]:
-            e = entities[i]
+    for side, own in ((mine, True), (theirs, False)):
+        for e in side:
             if "cost_aura" in e.types and not e.status & SILENCED:
                 extra = POOL.card(e.card).extra
                 aura = extra["cost_aura"]
                 assert isinstance(aura, tuple)
-                if (side == player or aura[2:] == (True,)) and extra.get("unless") not in held:
+                if (own or aura[2:] == (True,)) and extra.get("unless") not in held:
                     portals.append(aura[:2])
     if not next_spell and not portals:
         return None
