@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13 on
@@ -43,7 +43,9 @@ __all__ = [
     "GameRules",
     "HasRng",
     "InitialState",
+    "Resamples",
     "S",
+    "SamplesChance",
     "carries_rng",
     "encoding_of",
     "game_from_rules",
@@ -53,6 +55,8 @@ __all__ = [
 S = TypeVar("S")
 A = TypeVar("A")
 S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 CHANCE = -1
 """``current_player`` at a chance node (OpenSpiel's value)."""
@@ -250,9 +254,10 @@ class Game(Generic[S, A]):
 
 
 class GameRules(Protocol[S, A]):
-    """The rule functions of a game under the names of :class:`Game`'s fields: a rules module
-    that defines them all (``games/bridge/play.py``, ``games/belote/belote.py``) is one, checked
-    by mypy where :func:`game_from_rules` is given it."""
+    """The rule functions every game has, under the names of :class:`Game`'s fields: a rules
+    module that defines them all (``games/bridge/play.py``, ``games/crab_combat/combat.py``),
+    or an object whose methods they are (a wrapped OpenSpiel game's), is one, checked by mypy
+    where :func:`game_from_rules` is given it."""
 
     def current_player(self, state: S) -> int: ...
     def legal_actions(self, state: S) -> tuple[A, ...]: ...
@@ -264,7 +269,19 @@ class GameRules(Protocol[S, A]):
     def action_to_str(self, state: S, action: A) -> str: ...
     def parse_action(self, state: S, text: str) -> A: ...
     def render(self, state: S) -> str: ...
-    def sample_chance(self, state: S, rng: random.Random) -> A: ...
+
+
+@runtime_checkable
+class SamplesChance(Protocol[S_contra, A_co]):
+    """Rules with their own chance sampler (:meth:`Game.sample_chance`'s fast path)."""
+
+    def sample_chance(self, state: S_contra, rng: random.Random) -> A_co: ...
+
+
+@runtime_checkable
+class Resamples(Protocol[S]):
+    """Rules with a ``resample`` (a game with hidden information)."""
+
     def resample(self, state: S, player: int, rng: random.Random) -> S: ...
 
 
@@ -275,14 +292,17 @@ def game_from_rules(
     *,
     encoding: Encoding[S, A] | None = None,
 ) -> Game[S, A]:
-    """The :class:`Game` whose rules are *rules*' functions of the same names (its sampler
-    ``sample_chance``), with the parameters' *info*, *initial_state* and *encoding*.
+    """The :class:`Game` whose rules are *rules*' functions of the same names (its
+    ``sample_chance`` and ``resample`` too, each where it has one: :class:`SamplesChance`,
+    :class:`Resamples`), with the parameters' *info*, *initial_state* and *encoding*.
 
     >>> import pure_engine.games.bridge.play as play
     >>> from pure_engine.games.bridge.game import make_game
     >>> start = make_game().initial_state()
     >>> game = game_from_rules(play, play.INFO, lambda seed=None: start)
-    >>> game.step is play.step and game.legal_strings(start) == make_game().legal_strings(start)
+    >>> game.step is play.step and game.resample is play.resample
+    True
+    >>> game.legal_strings(start) == make_game().legal_strings(start)
     True
     """
     return Game(
@@ -298,8 +318,8 @@ def game_from_rules(
         action_to_str=rules.action_to_str,
         parse_action=rules.parse_action,
         render=rules.render,
-        sample_chance_fn=rules.sample_chance,
-        resample=rules.resample,
+        sample_chance_fn=rules.sample_chance if isinstance(rules, SamplesChance) else None,
+        resample=rules.resample if isinstance(rules, Resamples) else _no_resample,
         encoding=encoding,
     )
 

@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Final
 
-from pure_engine.cards.runtime.pool import DEATH, CardRules, Event
+from pure_engine.cards.runtime.pool import DEATH, CardPool, CardRules, Event, Listener
 from pure_engine.cards.runtime.program import Frame, S, Value
+from pure_engine.cards.runtime.stats import with_aura_keywords
 from pure_engine.cards.runtime.table import (
     DOOMED,
     SILENCED,
@@ -72,10 +73,13 @@ def emit(
     entities, zone_map = table.entities, table.zones
     programs = rules.pool.programs
     queued: list[Frame] = []
+    granted = event in rules.pool.granted
     for zone, kind in rules.pool.listen_zones[event]:
         for entity_id in zone_map[zone]:
             entity = entities[entity_id]
             listening = by_card.get(entity.card)
+            if granted and entity.buffs:  # what its enchantments grant it listens too
+                listening = _with_granted(listening, by_card, entity, rules.pool.enchantments)
             if listening is None or entity.status & SILENCED:
                 continue
             for listener in listening:
@@ -99,27 +103,33 @@ def emit(
     return state.replace(queue=state.queue + tuple(queued))
 
 
+def _with_granted(
+    own: tuple[Listener, ...] | None,
+    by_card: Mapping[str, tuple[Listener, ...]],
+    entity: Entity,
+    enchantments: frozenset[str],
+) -> tuple[Listener, ...] | None:
+    """*entity*'s own listeners and those of the enchantment cards its buffs name (one per
+    buff: an enchantment given twice listens twice)."""
+    out = own or ()
+    for buff in entity.buffs:
+        more = by_card.get(buff.source) if buff.source in enchantments else None
+        if more is not None:
+            out += more
+    return out or None
+
+
 def refresh_auras(state: S, rules: CardRules[S]) -> S:
     """Recompute every aura from the board as it stands; correct the entities whose share changed.
 
-    An aura's loss of health never kills: damage shrinks with it.
+    An aura's loss of health never kills: damage shrinks with it.  The keywords auras give are
+    kept in one enchantment an entity holds (:func:`~.stats.with_aura_keywords`).
     """
-    auras = rules.pool.auras
+    pool = rules.pool
     table = state.table
     entities, zone_map = table.entities, table.zones
     zones = [rules.layout.zone(kind, p) for kind in rules.kinds.auras for p in range(rules.players)]
-    given: dict[EntityId, tuple[int, int]] = {}
-    if auras:
-        for zone in zones:
-            for entity_id in zone_map[zone]:
-                source = entities[entity_id]
-                aura = auras.get(source.card)
-                if aura is None or source.status & SILENCED:
-                    continue
-                selector, attack, health = aura
-                for target in selector(table, Ctx(entity_id, source.owner)):
-                    a, h = given.get(target, (0, 0))
-                    given[target] = (a + attack, h + health)
+    given, keywords = _aura_shares(table, pool, zones) if pool.auras else ({}, {})
     changed = table
     for zone in zones:
         for entity_id in zone_map[zone]:
@@ -127,17 +137,62 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
             attack, health = given.get(entity_id, (0, 0))
             if e.aura_attack != attack or e.aura_health != health:
                 lost = e.aura_health - health
-                changed = put(
-                    changed,
-                    e.replace(
-                        attack=e.attack - e.aura_attack + attack,
-                        health=e.health - e.aura_health + health,
-                        damage=max(0, e.damage - lost) if lost > 0 else e.damage,
-                        aura_attack=attack,
-                        aura_health=health,
-                    ),
+                e = e.replace(
+                    attack=e.attack - e.aura_attack + attack,
+                    health=e.health - e.aura_health + health,
+                    damage=max(0, e.damage - lost) if lost > 0 else e.damage,
+                    aura_attack=attack,
+                    aura_health=health,
                 )
+                changed = put(changed, e)
+            if pool.aura_keywords and (e.buffs or entity_id in keywords):
+                kept = with_aura_keywords(e, keywords.get(entity_id, 0))
+                if kept is not e:
+                    changed = put(changed, kept)
     return state if changed is table else state.replace(table=changed)
+
+
+def _aura_shares(
+    table: Table, pool: CardPool, zones: list[ZoneId]
+) -> tuple[dict[EntityId, tuple[int, int]], dict[EntityId, int]]:
+    """What the auras in *zones* give: (attack, health) and keyword bits, by entity."""
+    auras, terms = pool.auras, pool.aura_terms
+    entities, zone_map = table.entities, table.zones
+    given: dict[EntityId, tuple[int, int]] = {}
+    keywords: dict[EntityId, int] = {}
+    setters: list[tuple[EntityId, Callable[[Entity], int]]] = []
+    for zone in zones:
+        for entity_id in zone_map[zone]:
+            source = entities[entity_id]
+            aura = auras.get(source.card)
+            if aura is None or source.status & SILENCED:
+                continue
+            selector, attack, health = aura
+            ctx = Ctx(entity_id, source.owner)
+            more = terms.get(source.card) if terms else None
+            tags = 0
+            if more is not None:
+                tags, per, active = more
+                if active is not None and not active(table, ctx):
+                    continue
+                if per is not None and isinstance(attack, int):
+                    count = len(per(table, ctx))
+                    attack, health = attack * count, health * count
+            for target in selector(table, ctx):
+                a, h = given.get(target, (0, 0))
+                if isinstance(attack, int):
+                    given[target] = (a + attack, h + health)
+                else:
+                    given[target] = (a, h + health)
+                    setters.append((target, attack))
+                if tags:
+                    keywords[target] = keywords.get(target, 0) | tags
+    for target, sets in setters:  # an Attack set by an aura overrides every other change
+        a, h = given[target]
+        e = entities[target]
+        set_attack = sets(e.replace(health=e.health - e.aura_health + h))
+        given[target] = (set_attack - (e.attack - e.aura_attack), h)
+    return given, keywords
 
 
 def leave_play(table: Table, entity_id: EntityId) -> Table:
@@ -205,10 +260,15 @@ def death_phase(
     for e in dead:
         table = leave_play(table, e.id)
         moves.append((e.id, layout.zone(kinds.graveyard, e.owner)))
-        if (e.card, "deathrattle") in programs and not e.status & SILENCED:
-            regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
-            regs += (_left_at(zone_map, e, dead),)  # one past the program's: see deathrattle_at
-            frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
+        if e.status & SILENCED:
+            continue
+        # its own deathrattle, then those its enchantments gave it, in the order given
+        granted = [b.source for b in e.buffs if b.source in rules.pool.enchantments]
+        for card in (e.card, *granted):
+            if (card, "deathrattle") in programs:
+                regs: tuple[Value, ...] = (0,) * programs[card, "deathrattle"].regs
+                regs += (_left_at(zone_map, e, dead),)  # one past the program's: deathrattle_at
+                frames.append(Frame(card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
     table = move_all(table, moves)
     if frames:
         state = state.replace(table=table, queue=state.queue + tuple(frames))

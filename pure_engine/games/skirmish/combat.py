@@ -12,18 +12,28 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards.runtime import EntityId, emit, is_alive, move, put, resolve
+from pure_engine.cards.runtime import (
+    Enchantment,
+    EntityId,
+    apply_buff,
+    emit,
+    is_alive,
+    move,
+    put,
+    resolve,
+)
 from pure_engine.games.skirmish.actions import attack_value
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     GRAVE_ZONES,
     HERO_ZONES,
+    ON_ATTACK,
     ON_ATTACKED,
     STEALTH,
     WEAPON_ZONES,
     SkirmishState,
 )
-from pure_engine.games.skirmish.rules import RULES, deal_damage
+from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage
 
 __all__ = ["attack", "finish_combat"]
 
@@ -31,15 +41,16 @@ IN_PLAY: Final = frozenset(BOARD_ZONES + HERO_ZONES)
 
 
 def attack(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
-    """Declare the attack (it counts, stealth ends), emit ``ATTACKED``: with nothing triggered
-    the damage follows at once, else it waits in ``combat`` for the triggers
+    """Declare the attack (it counts, stealth ends), emit ``ATTACK`` and ``ATTACKED``: with
+    nothing triggered the damage follows at once, else it waits in ``combat`` for the triggers
     (:func:`finish_combat`)."""
     attacker = state.table.entities[attacker_id]
     table = put(
         state.table,
         attacker.replace(attacks=attacker.attacks + 1, tags=attacker.tags & ~STEALTH),
     )
-    state = emit(state.replace(table=table), RULES, ON_ATTACKED, defender_id)
+    state = emit(state.replace(table=table), RULES, ON_ATTACK, attacker_id)
+    state = emit(state, RULES, ON_ATTACKED, defender_id)
     if not state.queue:
         return _strike(state, attacker_id, defender_id)
     return state.replace(combat=(attacker_id, defender_id))
@@ -77,8 +88,14 @@ def _strike(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
         weapon_zone = WEAPON_ZONES[attacker.owner]
         for w in state.table.zones[weapon_zone]:
             worn = state.table.entities[w]
-            table = put(state.table, worn.replace(damage=worn.damage + 1))
-            if worn.damage + 1 >= worn.health:
+            if defender.zone in BOARD_ZONES and POOL.card(worn.card).extra.get("wears_attack"):
+                # Gorehowl: attacking a minion costs 1 Attack, not Durability; at 0 it breaks
+                table = apply_buff(state.table, w, Enchantment(worn.card, attack=-1))
+                broken = worn.attack - 1 <= 0
+            else:
+                table = put(state.table, worn.replace(damage=worn.damage + 1))
+                broken = worn.damage + 1 >= worn.health
+            if broken:
                 table = move(table, w, GRAVE_ZONES[attacker.owner])
             state = state.replace(table=table)
     return state

@@ -99,6 +99,47 @@ ORDER: Final[tuple[str, ...]] = (
     "sacrificial_pact", "korkron_elite", "cruel_taskmaster", "inner_rage", "rampage",
     "battle_rage", "shield_slam", "cleave",
     "counterspell", "spellbender", "eye_for_an_eye", "spellbender_minion",
+    "arathi_weaponsmith", "brawl", "commanding_shout", "gorehowl", "upgrade", "warsong_commander",
+    "battle_axe", "heavy_axe", "commanding_shout_e", "commanding_shout_e2",
+    "ancestral_spirit", "doomhammer", "ancestral_spirit_e",
+    "bane_of_doom", "blood_imp", "corruption", "felguard", "power_overwhelming", "sense_demons",
+    "shadowflame", "summoning_portal", "void_terror", "worthless_imp", "corruption_e",
+    "power_overwhelming_e",
+    "betrayal", "blade_flurry", "conceal", "defias_ringleader", "edwin_vancleef", "headcrack",
+    "kidnapper", "master_of_disguise", "preparation", "si_7_agent", "shadowstep", "defias_bandit",
+    "conceal_e", "headcrack_e", "preparation_e",
+    # the rest of the Classic neutrals, and their tokens
+    "youthful_brewmaster", "ancient_brewmaster", "dragonling_mechanic", "silver_hand_knight",
+    "hogger", "imp_master", "the_beast", "hungry_crab", "the_black_knight", "mana_addict",
+    "nozdormu", "southsea_captain", "bloodsail_raider", "harrison_jones", "nat_pagle",
+    "secretkeeper", "deathwing", "bloodsail_corsair", "blood_knight", "king_mukla",
+    "lorewalker_cho", "captains_parrot", "crazed_alchemist", "onyxia", "ancient_mage",
+    "faceless_manipulator", "tinkmaster_overspark", "alarm_o_bot",
+    "mechanical_dragonling", "squire", "gnoll", "imp", "finkle_einhorn", "bananas", "devilsaur",
+    "squirrel",
+    "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
+    "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
+    "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
+    # Basic and Classic: the rest of the paladin cards
+    "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
+    "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
+    "tirion_fordring", "ashbringer",
+    # Basic and Classic: the rest of the druid cards
+    "wild_growth", "naturalize", "savagery", "mark_of_nature", "power_of_the_wild", "nourish",
+    "starfall", "force_of_nature", "ancient_of_lore", "ancient_of_war", "cenarius",
+    "excess_mana", "panther", "treant_taunt", "treant_charge", "soul_of_the_forest", "treant",
+    "soul_of_the_forest_e",
+    # Basic and Classic: the rest of the mage cards
+    "mirror_image", "cone_of_cold", "water_elemental", "ethereal_arcanist", "archmage_antonidas",
+    "mirror_image_minion",
+    # Basic and Classic: the rest of the hunter cards
+    "animal_companion", "unleash_the_hounds", "explosive_shot", "flare", "savannah_highmane",
+    "eaglehorn_bow", "misha", "leokk", "huffer", "hound", "hyena", "misdirection",
+    # Basic and Classic: the rest of the neutral cards (continued)
+    "raging_worgen", "southsea_deckhand", "spiteful_smith", "old_murk_eye",
+    "ysera", "dream", "nightmare", "nightmare_e", "nightmare_foe_e", "ysera_awakens",
+    "laughing_sister", "emerald_drake",
+    "mana_wraith", "venture_co_mercenary",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

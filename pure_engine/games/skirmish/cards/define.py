@@ -47,6 +47,7 @@ __all__ = [
     "OTHER_FRIENDLY_MINIONS",
     "YOUR_SPELLS",
     "YOUR_TURN",
+    "cost_aura",
     "costs_less",
     "hero",
     "minion",
@@ -125,33 +126,38 @@ def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
     cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
     needs_weapon: bool = False, needs_room: bool = False, needs_enemies: int = 0,
+    needs_minions: int = 0,
 ) -> CardDef:  # fmt: skip
     """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
-    ``needs_weapon`` / ``needs_room`` / ``needs_enemies``: it can be cast only while its caster
-    has a weapon / room for a minion / at least that many enemy minions (Cleave: 2); they are
-    kept together in ``extra["needs"]`` (absent when none is asked: one look-up a card).
+    ``needs_weapon`` / ``needs_room`` / ``needs_enemies`` / ``needs_minions``: it can be cast
+    only while its caster has a weapon / room for a minion / at least that many enemy minions
+    (Cleave: 2) / that many minions on both boards (Brawl: 2); they are kept together in
+    ``extra["needs"]`` (absent when none is asked: one look-up a card).
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
         target=None if target is None else spell_targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
-            **({"needs": (needs_weapon, needs_room, needs_enemies)}
-               if needs_weapon or needs_room or needs_enemies else {}),
+            **({"needs": (needs_weapon, needs_room, needs_enemies, needs_minions)}
+               if needs_weapon or needs_room or needs_enemies or needs_minions else {}),
         },
     )  # fmt: skip
 
 
 def weapon(
     key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
-    target: Selector | None = None, text: str = "", collectible: bool = True,
+    target: Selector | None = None, text: str = "", collectible: bool = True, tags: int = 0,
+    triggers: tuple[Trigger, ...] = (),
 ) -> CardDef:  # fmt: skip
-    """A weapon: its health is its durability; *effects* are its battlecry."""
+    """A weapon: its health is its durability; *effects* are its battlecry; its *tags* are
+    its hero's while it is equipped (Doomhammer's Windfury); its *triggers* listen from the
+    weapon zone (``zones=("weapon",)``)."""
     return CardDef(
-        key, _name(key), frozenset({"weapon"}), cost, attack, durability, text=text,
-        play=effects, target=None if target is None else targetable(target),
+        key, _name(key), frozenset({"weapon"}), cost, attack, durability, tags, text=text,
+        play=effects, triggers=triggers, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip
 
@@ -183,6 +189,13 @@ def overload(card: CardDef, locked: int) -> CardDef:
     """*card* with "Overload: (*locked*)": playing it locks that many of its player's mana
     crystals next turn (its type ``overload`` lets "cards with Overload" be selected)."""
     return replace(card, types=card.types | {"overload"}, extra={**card.extra, "overload": locked})
+
+
+def cost_aura(card: CardDef, less: int, least: int = 0, *, both: bool = False) -> CardDef:
+    """*card* (a minion) making its player's minions in hand cost *less* less, not below
+    *least* (a negative *less* costs more); ``both``: every player's minions (Mana Wraith)."""
+    aura = (less, least, True) if both else (less, least)
+    return replace(card, types=card.types | {"cost_aura"}, extra={**card.extra, "cost_aura": aura})
 
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:
