@@ -248,15 +248,3 @@ def test_blessing_of_wisdom_draws_for_the_caster() -> None:
     s = play(s, "end_turn", "attack 1 -> enemy_hero")  # the raptor: the paladin draws again
     assert zone_cards(s, "hand0") == ["wisp", "wisp"]
     assert zone_cards(s, "hand1") == ["river_crocolisk"]
-
-
-def test_sorcerers_apprentice_makes_spells_cheaper() -> None:
-    apprentice = {"card": "sorcerers_apprentice"}
-    s = position({"mana": 2, "hand": ["fireball", "mirror_image", "chillwind_yeti"],
-                  "board": [apprentice, apprentice]})  # fmt: skip
-    legal = GAME.legal_strings(s)
-    assert "play fireball -> enemy_hero" in legal and "play chillwind_yeti" not in legal
-    s = play(s, "play mirror_image")  # (1) less twice: free, never below (0)
-    assert s.mana[0] == 2
-    s = play(s, "play fireball -> enemy_hero")
-    assert s.mana[0] == 0 and health(s, 1) == 24

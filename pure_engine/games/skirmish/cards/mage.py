@@ -43,7 +43,6 @@ from pure_engine.games.skirmish.cards.copies import give_card
 from pure_engine.games.skirmish.cards.define import (
     YOUR_SPELLS,
     YOUR_TURN,
-    cost_aura,
     minion,
     secret,
     spell,
@@ -84,7 +83,6 @@ MAGE: Final[tuple[CardDef, ...]] = (
     spell("cone_of_cold", 4, "Freeze a minion and the minions next to it, and deal 1 damage to them.", Hit(TARGET | TARGET_ADJACENT, 1), Freeze(TARGET | TARGET_ADJACENT), target=MINIONS, cls="mage"),
     minion("water_elemental", 4, 3, 6, triggers=(Trigger(ON_DEALT, (Do(freeze_the_damaged),), SELF),), cls="mage", text="Freeze any character damaged by this minion."),
     minion("ethereal_arcanist", 4, 3, 3, triggers=(Trigger(ON_TURN_END, (If(FRIENDLY + Zone("secret"), (Buff(SELF, 2, 2),)),), YOUR_TURN),), cls="mage", text="If you control a Secret at the end of your turn, gain +2/+2."),
-    cost_aura(minion("sorcerers_apprentice", 2, 3, 2, cls="mage", text="Your spells cost (1) less."), 1, kind="spell"),
     minion("archmage_antonidas", 7, 5, 7, triggers=(Trigger(SkirmishEvent.CAST, (give_card("fireball"),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, add a 'Fireball' spell to your hand."),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""
