@@ -55,7 +55,10 @@ def cost_changes(
     when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
     ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
     ``cost_aura``, extra ``cost_aura``: (less, not below), and ``True`` third for an aura on
-    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.)."""
+    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.; none
+    while the hero holds the enchantment its extra ``unless`` names: Pint-Sized Summoner's, once
+    a minion was played this turn).  A hero enchantment's extra ``spells_less`` takes that much
+    off every spell while it lasts (Millhouse Manastorm's: as much as any spell costs)."""
     entities, zones = state.table.entities, state.table.zones
     hero = entities[zones[HERO_ZONES[player]][0]]
     mine = [entities[i] for i in zones[BOARD_ZONES[player]]]
@@ -67,18 +70,23 @@ def changes_of(
 ) -> tuple[int, tuple[tuple[int, int], ...]] | None:
     """:func:`cost_changes` from the hero and both boards' minions already read."""
     next_spell = 0
+    held: set[str] = set()
     for b in hero.buffs:
         if b.source in POOL.enchantments:
-            less = POOL.card(b.source).extra.get("next_spell_less", 0)
-            assert isinstance(less, int)
-            next_spell += less
+            held.add(b.source)
+            extra = POOL.card(b.source).extra
+            for key in ("next_spell_less", "spells_less"):
+                less = extra.get(key, 0)
+                assert isinstance(less, int)
+                next_spell += less
     portals = []
     for side, own in ((mine, True), (theirs, False)):
         for e in side:
             if "cost_aura" in e.types and not e.status & SILENCED:
-                aura = POOL.card(e.card).extra["cost_aura"]
+                extra = POOL.card(e.card).extra
+                aura = extra["cost_aura"]
                 assert isinstance(aura, tuple)
-                if own or aura[2:] == (True,):
+                if (own or aura[2:] == (True,)) and extra.get("unless") not in held:
                     portals.append(aura[:2])
     if not next_spell and not portals:
         return None
