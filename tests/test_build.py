@@ -46,6 +46,15 @@ def test_the_compiled_list_names_existing_modules() -> None:
     assert missing == []
 
 
+def test_a_compiled_install_holds_exactly_the_listed_modules() -> None:
+    # the build is all or nothing: a compiled install has every listed module and no other
+    # (a module mypyc refused would have made the whole install pure, which .ci/run refuses)
+    installed = pure_engine.build_info()["installed"]
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        listed = tomllib.load(file)["tool"]["pure-engine"]["compiled"]
+    assert installed == [] or sorted(installed) == sorted(listed)
+
+
 def test_pure_engine_pure_runs_every_module_from_its_source() -> None:
     code = (
         "import pure_engine, sys\n"
