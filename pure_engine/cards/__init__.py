@@ -45,6 +45,7 @@ from pure_engine.cards.effects import (
     Hit,
     If,
     Prevent,
+    RemoveTag,
     ReturnToHand,
     Shuffle,
     Silence,
@@ -63,6 +64,7 @@ from pure_engine.cards.runtime.pool import (
     Mode,
     Trigger,
 )
+from pure_engine.cards.runtime.table import ENCHANTMENT
 from pure_engine.cards.selectors import (
     ADJACENT,
     ALL,
@@ -98,6 +100,7 @@ __all__ = [
     "CURRENT_HEALTH",
     "DAMAGE",
     "DEATH",
+    "ENCHANTMENT",
     "ENEMY",
     "FRIENDLY",
     "HEALTH",
@@ -146,6 +149,7 @@ __all__ = [
     "Prevent",
     "RandomNumber",
     "RandomPick",
+    "RemoveTag",
     "ReturnToHand",
     "SearchDeck",
     "Selector",

@@ -60,6 +60,7 @@ from pure_engine.games.skirmish.actions import (
     legal_actions,
     parse_action,
     power_of,
+    spend_spell_discounts,
 )
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
@@ -225,6 +226,8 @@ def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         mana=_set(state.mana, me, state.mana[me] - cost_of(state, card)), played=state.played + 1
     )
     types = card.types
+    if "spell" in types:
+        state = state.replace(table=spend_spell_discounts(state.table, me))
     if "overload" in types:
         locked = POOL.card(card.card).extra["overload"]
         assert isinstance(locked, int)
