@@ -27,6 +27,10 @@ TOKEN_IDS: Final = {
     "devilsaur": "EX1_tk29", "squirrel": "EX1_tk28", "defias_bandit": "EX1_131t",
     "shadow_of_nothing": "EX1_345t", "battle_axe": "EX1_398t", "heavy_axe": "EX1_409t",
     "worthless_imp": "EX1_317t",
+    # the druid, hunter, mage and paladin tokens
+    "ashbringer": "EX1_383t", "excess_mana": "CS2_013t", "panther": "EX1_160t",
+    "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9", "treant": "EX1_158t",
+    "mirror_image_minion": "CS2_mirror",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 

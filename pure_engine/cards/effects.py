@@ -32,7 +32,7 @@ from pure_engine.cards.decisions import (
 )
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
 from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
-from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, silence
+from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, set_stats, silence
 from pure_engine.cards.runtime.table import (
     DOOMED,
     EXHAUSTED,
@@ -62,6 +62,7 @@ __all__ = [
     "Prevent",
     "RemoveTag",
     "ReturnToHand",
+    "SetStats",
     "Shuffle",
     "Silence",
     "Summon",
@@ -186,6 +187,26 @@ class Buff(Effect):
             return state if rules.buffed is None else rules.buffed(state, t, given)
 
         asm.emit(_Each(targets_operand(asm, self.targets), attack, buff))
+
+
+@dataclass(frozen=True, slots=True)
+class SetStats(Effect):
+    """Change each target's Attack and/or Health to a number (``None``: that stat stays):
+    "change a minion's Attack to 1" (:func:`~pure_engine.cards.runtime.stats.set_stats`)."""
+
+    targets: TargetLike
+    attack: int | None = None
+    health: int | None = None
+
+    def emit(self, asm: Assembler) -> None:
+        attack, health = self.attack, self.health
+
+        def change(
+            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
+        ) -> CardState:
+            return state.replace(table=set_stats(state.table, t, frame.card, attack, health))
+
+        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), change))
 
 
 def _set_status(bits: int) -> Callable[[Table, EntityId], Table]:

@@ -1,5 +1,5 @@
 """An entity's stats: printed (``card_stats``, ``spawn``, ``fresh_copy``), buffed
-(``apply_buff``, ``remove_buffs``, ``without_buffs``) and silenced (``silence``).
+(``apply_buff``, ``remove_buffs``, ``without_buffs``, ``set_stats``) and silenced (``silence``).
 
 These are table-level functions: the effect instructions of
 :mod:`pure_engine.cards.effects` use them, and so do games (a summon hook spawns,
@@ -30,6 +30,7 @@ __all__ = [
     "card_stats",
     "fresh_copy",
     "remove_buffs",
+    "set_stats",
     "silence",
     "spawn",
     "without_buffs",
@@ -136,6 +137,39 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
 
 
 _unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
+
+
+def set_stats(
+    table: Table, t: EntityId, source: str, attack: int | None, health: int | None
+) -> Table:
+    """*t* with its Attack and/or Health changed to a number: an enchantment that overrides the
+    earlier ones (their share of that stat is dropped, so none of them can take it away when it
+    ends) and that later buffs and auras add to; a new Health heals all damage.  Silence removes
+    it with the rest, so the card's printed stats come back.
+
+    >>> from pure_engine.cards.runtime.table import Layout, create, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="x", owner=0, attack=3)
+    >>> t = apply_buff(t, e, Enchantment("rage", attack=2, one_turn=True))
+    >>> t = set_stats(t, e, "humility", 1, None)
+    >>> t.entities[e].attack, remove_buffs(t, e, lambda b: b.one_turn).entities[e].attack
+    (1, 1)
+    """
+    e = table.entities[t]
+    buffs = e.buffs
+    given = Enchantment(source)
+    if attack is not None:
+        base = e.attack - e.aura_attack - sum(b.attack for b in buffs)
+        buffs = tuple(b.replace(attack=0) if b.attack else b for b in buffs)
+        given = given.replace(attack=attack - base)
+        e = e.replace(attack=attack + e.aura_attack)
+    if health is not None:
+        base = e.health - e.aura_health - sum(b.health for b in buffs)
+        buffs = tuple(b.replace(health=0) if b.health else b for b in buffs)
+        given = given.replace(health=health - base)
+        e = e.replace(health=health + e.aura_health, damage=0)
+    return put(table, e.replace(buffs=(*buffs, given)))
 
 
 def absorb(entity: Entity, amount: int) -> tuple[Entity, int]:

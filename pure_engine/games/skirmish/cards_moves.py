@@ -153,13 +153,13 @@ def become_copy(state: CardState, frame: Frame, rules: CardRules[CardState]) -> 
     return state.replace(table=put(state.table, copy))
 
 
-def summon_around(card: str) -> Step:
-    """Summon *card* until your side of the battlefield is full, alternately right and left
-    of the source (Onyxia's Whelps)."""
+def summon_around(card: str, count: int = BOARD_LIMIT) -> Step:
+    """Summon *count* copies of *card* (by default until your side of the battlefield is full),
+    alternately right and left of the source (Onyxia's Whelps, Cenarius's Treants)."""
 
     def summon(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         me, source = frame.ctx.controller, frame.ctx.source
-        for i in range(BOARD_LIMIT):
+        for i in range(count):
             made = EntityId(state.table.next_id)
             state = rules.summon(state, frame, me, card)  # right of the source
             board = state.table.zones[BOARD_ZONES[me]]

@@ -149,12 +149,14 @@ def spell(
 def weapon(
     key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
     target: Selector | None = None, text: str = "", collectible: bool = True, tags: int = 0,
+    triggers: tuple[Trigger, ...] = (),
 ) -> CardDef:  # fmt: skip
     """A weapon: its health is its durability; *effects* are its battlecry; its *tags* are
-    its hero's while it is equipped (Doomhammer's Windfury)."""
+    its hero's while it is equipped (Doomhammer's Windfury); its *triggers* listen from the
+    weapon zone (``zones=("weapon",)``)."""
     return CardDef(
         key, _name(key), frozenset({"weapon"}), cost, attack, durability, tags, text=text,
-        play=effects, target=None if target is None else targetable(target),
+        play=effects, triggers=triggers, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip
 
