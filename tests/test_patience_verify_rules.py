@@ -16,6 +16,11 @@ from tests.patience_cases import golf_by_hand
 
 
 # ------------------------------------------------------------ rule details
+def _cards(text: str) -> tuple[int, ...]:
+    """The cards a text names, in order (``"AC 2C 3C"``)."""
+    return tuple(parse_card(t) for t in text.split())
+
+
 def _short(**changes: object) -> Variant:
     """FreeCell with a 4-rank deck (16 cards) so hand-built layouts stay small."""
     return load_variant("freecell").replace(max_rank=4, **changes)
@@ -26,29 +31,12 @@ def test_supermove_limit_counts_free_cells_and_empty_piles() -> None:
     variant = _short(piles=4, cells=1)
     deal = Deal(
         (
-            (
-                parse_card("AC"),
-                parse_card("2C"),
-                parse_card("3C"),
-                parse_card("4H"),
-                parse_card("3S"),
-                parse_card("2H"),
-                parse_card("AS"),
-            ),
-            (
-                parse_card("AD"),
-                parse_card("2D"),
-                parse_card("3D"),
-                parse_card("4D"),
-                parse_card("4S"),
-                parse_card("AH"),
-                parse_card("3H"),
-                parse_card("4C"),
-            ),
+            _cards("AC 2C 3C 4H 3S 2H AS"),
+            _cards("AD 2D 3D 4D 4S AH 3H 4C"),
             (),
             (),
         ),
-        (parse_card("2S"),),
+        _cards("2S"),
     )
     result = verify(variant, deal, [parse_move("t1-t3x4")])
     assert result.first_bad == 0
@@ -64,26 +52,8 @@ def test_supermove_limit_counts_free_cells_and_empty_piles() -> None:
 def test_group_must_be_built() -> None:
     deal = Deal(
         (
-            (
-                parse_card("AC"),
-                parse_card("2C"),
-                parse_card("3C"),
-                parse_card("4C"),
-                parse_card("AH"),
-                parse_card("2H"),
-                parse_card("3H"),
-                parse_card("4H"),
-            ),
-            (
-                parse_card("AD"),
-                parse_card("2D"),
-                parse_card("3D"),
-                parse_card("4D"),
-                parse_card("4S"),
-                parse_card("3S"),
-                parse_card("AS"),
-                parse_card("2S"),
-            ),
+            _cards("AC 2C 3C 4C AH 2H 3H 4H"),
+            _cards("AD 2D 3D 4D 4S 3S AS 2S"),
             (),
         ),
         (None,) * 4,
@@ -95,26 +65,8 @@ def test_group_must_be_built() -> None:
 def test_tableau_building_rules() -> None:
     deal = Deal(
         (
-            (
-                parse_card("AC"),
-                parse_card("2C"),
-                parse_card("3C"),
-                parse_card("4C"),
-                parse_card("AH"),
-                parse_card("2H"),
-                parse_card("3H"),
-                parse_card("4H"),
-            ),
-            (
-                parse_card("AD"),
-                parse_card("2D"),
-                parse_card("3D"),
-                parse_card("4D"),
-                parse_card("AS"),
-                parse_card("2S"),
-                parse_card("4S"),
-                parse_card("3S"),
-            ),
+            _cards("AC 2C 3C 4C AH 2H 3H 4H"),
+            _cards("AD 2D 3D 4D AS 2S 4S 3S"),
         ),
         (None,) * 4,
     )
@@ -153,18 +105,7 @@ def test_foundation_order_and_cells() -> None:
 def test_foundations_build_up_in_suit() -> None:
     variant = _short(piles=1)
     deal = Deal(
-        (
-            (
-                *map(
-                    parse_card,
-                    ["4S", "3S", "2S", "4H", "3H", "2H", "4D", "3D", "2D", "4C", "2C", "3C"],
-                ),
-                parse_card("AH"),
-                parse_card("AD"),
-                parse_card("AC"),
-                parse_card("AS"),
-            ),
-        ),
+        ((*_cards("4S 3S 2S 4H 3H 2H 4D 3D 2D 4C 2C 3C AH AD AC AS"),),),
         (None,) * 4,
     )
     result = verify(variant, deal, [parse_move("t1-f")] * 5)
@@ -178,9 +119,7 @@ def test_stock_and_waste_rules() -> None:
     variant = Variant(
         name="draw", piles=1, stock_size=3, stock_deal_count=2, stock_redeal=True, max_rank=1
     )
-    deal = Deal(
-        ((parse_card("AC"),),), stock=(parse_card("AS"), parse_card("AH"), parse_card("AD"))
-    )
+    deal = Deal((_cards("AC"),), stock=_cards("AS AH AD"))
     # stock deals AD then AH (AH on top), then the last card AS alone
     moves = [
         parse_move("s-wx2"),
@@ -215,18 +154,7 @@ def test_golf_stock_goes_to_the_hole_whatever_its_rank() -> None:
 
 def test_face_down_cards_cannot_move() -> None:
     variant = Variant(name="fd", piles=2, face_up=FaceUp.TOP, move_group=GroupMove.YES, max_rank=2)
-    deal = Deal(
-        (
-            (parse_card("2C"), parse_card("AC"), parse_card("2D")),
-            (
-                parse_card("AD"),
-                parse_card("2H"),
-                parse_card("AH"),
-                parse_card("2S"),
-                parse_card("AS"),
-            ),
-        )
-    )
+    deal = Deal((_cards("2C AC 2D"), _cards("AD 2H AH 2S AS")))
     result = verify(variant, deal, [parse_move("t1-t2x2")])
     assert result.reason == "t1 has only 1 face-up cards, cannot move 2"
     # moving the top card turns the next one up
@@ -237,13 +165,13 @@ def test_face_down_cards_cannot_move() -> None:
 def test_removable_foundations_name_their_pile() -> None:
     variant = _short(piles=2, cells=0)
     deal = Deal(
-        ((parse_card("4H"),), (parse_card("2C"), parse_card("3C"), parse_card("4C"))),
+        (_cards("4H"), _cards("2C 3C 4C")),
         (),
         foundations=(
-            (parse_card("AC"),),
-            (parse_card("AD"), parse_card("2D"), parse_card("3D"), parse_card("4D")),
-            (parse_card("AH"), parse_card("2H"), parse_card("3H")),
-            (parse_card("AS"), parse_card("2S"), parse_card("3S"), parse_card("4S")),
+            _cards("AC"),
+            _cards("AD 2D 3D 4D"),
+            _cards("AH 2H 3H"),
+            _cards("AS 2S 3S 4S"),
         ),
     )
     fixed = verify(variant, deal, [parse_move("f3-t2")])
@@ -267,22 +195,16 @@ def _group_rules_deal() -> Deal:
     # t1 holds the built group 4S 3H 2S, t2 ends 4C 3D; hearts are up to 2H
     return Deal(
         (
-            (parse_card("4S"), parse_card("3H"), parse_card("2S")),
-            (parse_card("4C"), parse_card("3D")),
-            (
-                parse_card("4D"),
-                parse_card("4H"),
-                parse_card("2C"),
-                parse_card("3C"),
-                parse_card("3S"),
-            ),
+            _cards("4S 3H 2S"),
+            _cards("4C 3D"),
+            _cards("4D 4H 2C 3C 3S"),
         ),
         (),
         foundations=(
-            (parse_card("AC"),),
-            (parse_card("AD"), parse_card("2D")),
-            (parse_card("AH"), parse_card("2H")),
-            (parse_card("AS"),),
+            _cards("AC"),
+            _cards("AD 2D"),
+            _cards("AH 2H"),
+            _cards("AS"),
         ),
     )
 
@@ -320,7 +242,7 @@ def test_partial_groups_need_the_uncovered_card_to_be_playable() -> None:
     )
     deal = _group_rules_deal()
     hearts_at_ace = deal.replace(
-        foundations=(*deal.foundations[:2], (parse_card("AH"),), deal.foundations[3]),
+        foundations=(*deal.foundations[:2], _cards("AH"), deal.foundations[3]),
         piles=(*deal.piles[:2], (*deal.piles[2], parse_card("2H"))),
     )
     result = verify(variant, hearts_at_ace, [parse_move("t1-t2")])

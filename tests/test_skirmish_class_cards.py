@@ -4,7 +4,7 @@ only shows after the card is played: an attack, the end of the turn), pinned."""
 
 from __future__ import annotations
 
-from tests.skirmish_helpers import board, health, play, position, zone_cards
+from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards
 
 
 def _weapon(state: object, player: int) -> tuple[str, int, int] | None:
@@ -180,3 +180,57 @@ def test_cenarius_summons_a_treant_on_each_side() -> None:
     s = play(s, "play cenarius @1", "choose 2: two treants")
     cards = [card for card, _, _ in board(s, 0)]
     assert cards == ["treant_taunt", "cenarius", "treant_taunt", "wisp"]
+
+
+# --- hunter ----------------------------------------------------------------------------------
+
+
+def test_savannah_highmanes_hyenas_take_its_place() -> None:
+    s = position({"mana": 4, "hand": ["fireball"]},
+                 {"board": [{"card": "savannah_highmane"}, {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "play fireball -> enemy 1")
+    assert board(s, 1) == [("hyena", 2, 2), ("hyena", 2, 2), ("wisp", 1, 1)]
+
+
+def test_eaglehorn_bow_gains_durability_when_a_secret_is_revealed() -> None:
+    s = position({"class": "hunter", "mana": 5, "hand": ["eaglehorn_bow", "snipe"]},
+                 {"class": "mage", "mana": 10, "hand": ["chillwind_yeti"]})  # fmt: skip
+    s = play(s, "play eaglehorn_bow", "play snipe", "end_turn", "play chillwind_yeti")
+    assert _weapon(s, 0) == ("eaglehorn_bow", 3, 3) and board(s, 1) == [("chillwind_yeti", 4, 1)]
+
+
+def test_flare_unstealths_and_destroys_the_enemy_secrets_unrevealed() -> None:
+    s = position({"class": "hunter", "mana": 10, "hand": ["eaglehorn_bow", "snipe"]},
+                 {"class": "hunter", "mana": 1, "hand": ["flare"], "deck": ["wisp"],
+                  "board": [{"card": "worgen_infiltrator", "tags": ["stealth"]}]})  # fmt: skip
+    s = play(s, "play eaglehorn_bow", "play snipe", "end_turn", "play flare")
+    assert zone_cards(s, "secret0") == [] and _weapon(s, 0) == ("eaglehorn_bow", 3, 2)
+    assert zone_cards(s, "hand1") == ["wisp"]
+    s = play(s, "end_turn")
+    assert "attack hero -> 1" in GAME.legal_strings(s)  # the infiltrator can be attacked now
+
+
+def test_unleash_the_hounds_summons_one_hound_per_enemy_minion() -> None:
+    s = position({"class": "hunter", "mana": 3, "hand": ["unleash_the_hounds"]},
+                 {"board": [{"card": "wisp"}] * 3})  # fmt: skip
+    s = play(s, "play unleash_the_hounds", "attack 1 -> enemy_hero")
+    assert board(s, 0) == [("hound", 1, 1)] * 3 and health(s, 1) == 29
+    assert "play unleash_the_hounds" not in GAME.legal_strings(
+        position({"class": "hunter", "mana": 3, "hand": ["unleash_the_hounds"]})
+    )
+
+
+def test_explosive_shot_hits_the_neighbours_for_two() -> None:
+    s = position({"class": "hunter", "mana": 5, "hand": ["explosive_shot"]},
+                 {"board": [{"card": "chillwind_yeti"}, {"card": "war_golem"},
+                            {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "play explosive_shot -> enemy 2")
+    assert board(s, 1) == [("chillwind_yeti", 4, 3), ("war_golem", 7, 2)]
+
+
+def test_misdirection_sends_the_attack_elsewhere() -> None:
+    # the only other character is the attacker's own hero: it takes the hit
+    s = position({"health": 30, "board": [{"card": "chillwind_yeti"}]},
+                 {"class": "hunter", "secrets": ["misdirection"], "health": 30})  # fmt: skip
+    s = play(s, "attack 1 -> enemy_hero")
+    assert (health(s, 0), health(s, 1)) == (26, 30) and zone_cards(s, "secret1") == []

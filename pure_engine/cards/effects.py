@@ -31,7 +31,13 @@ from pure_engine.cards.decisions import (
 )
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
 from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
-from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, set_stats, silence
+from pure_engine.cards.runtime.stats import (
+    apply_buff,
+    claim_keywords,
+    fresh_copy,
+    set_stats,
+    silence,
+)
 from pure_engine.cards.runtime.table import (
     DOOMED,
     EXHAUSTED,
@@ -267,6 +273,8 @@ class GiveTag(Effect):
 
         def give(table: Table, t: EntityId) -> Table:
             e = table.entities[t]
+            if e.buffs:  # an aura's keyword given for good stays when the aura goes
+                e = claim_keywords(e, tags)
             return put(table, e.replace(tags=e.tags | tags))
 
         asm.emit(_Table(targets_operand(asm, self.targets), give))
@@ -378,17 +386,18 @@ class Draw(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Summon(Effect):
-    """Summon ``count`` copies of ``card`` for ``player`` (the game's ``summon`` hook)."""
+    """Summon ``count`` copies of ``card`` for ``player`` (the game's ``summon`` hook); the count
+    may be read when it runs (``Count(ENEMY + MINIONS)``: Unleash the Hounds)."""
 
     card: str
     player: Player = Player.CONTROLLER
-    count: int = 1
+    count: NumberLike = 1
 
     def emit(self, asm: Assembler) -> None:
-        card, who, count = self.card, self.player, self.count
+        card, who, count = self.card, self.player, number_operand(asm, self.count)
 
         def summon(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-            for _ in range(count):
+            for _ in range(count(state, frame)):
                 state = rules.summon(state, frame, who.of(frame.ctx.controller), card)
             return state
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -38,13 +38,16 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "A",
+    "Counts",
+    "Forces",
     "Game",
     "GameInfo",
     "GameRules",
     "HasRng",
-    "HiddenRules",
     "InitialState",
+    "Resamples",
     "S",
+    "SamplesChance",
     "carries_rng",
     "encoding_of",
     "game_from_rules",
@@ -54,6 +57,8 @@ __all__ = [
 S = TypeVar("S")
 A = TypeVar("A")
 S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 CHANCE = -1
 """``current_player`` at a chance node (OpenSpiel's value)."""
@@ -269,12 +274,31 @@ class GameRules(Protocol[S, A]):
 
 
 @runtime_checkable
-class HiddenRules(GameRules[S, A], Protocol[S, A]):
-    """:class:`GameRules` with the two a game of hidden cards adds: its own chance sampler
-    (``sample_chance``, :meth:`Game.sample_chance`'s fast path) and ``resample``."""
+class SamplesChance(Protocol[S_contra, A_co]):
+    """Rules with their own chance sampler (:meth:`Game.sample_chance`'s fast path)."""
 
-    def sample_chance(self, state: S, rng: random.Random) -> A: ...
+    def sample_chance(self, state: S_contra, rng: random.Random) -> A_co: ...
+
+
+@runtime_checkable
+class Resamples(Protocol[S]):
+    """Rules with a ``resample`` (a game with hidden information)."""
+
     def resample(self, state: S, player: int, rng: random.Random) -> S: ...
+
+
+@runtime_checkable
+class Forces(Protocol[S_contra, A_co]):
+    """Rules with their own skip-trivial check (:attr:`Game.forced`)."""
+
+    def forced(self, state: S_contra) -> tuple[A_co, str] | None: ...
+
+
+@runtime_checkable
+class Counts(Protocol[S_contra]):
+    """Rules whose states carry work counters (:attr:`Game.counters`)."""
+
+    def counters(self, state: S_contra) -> Mapping[str, int]: ...
 
 
 def game_from_rules(
@@ -285,7 +309,8 @@ def game_from_rules(
     encoding: Encoding[S, A] | None = None,
 ) -> Game[S, A]:
     """The :class:`Game` whose rules are *rules*' functions of the same names (its
-    ``sample_chance`` and ``resample`` too, where it has them: :class:`HiddenRules`), with the
+    ``sample_chance``, ``resample``, ``forced`` and ``counters`` too, each where it has one:
+    :class:`SamplesChance`, :class:`Resamples`, :class:`Forces`, :class:`Counts`), with the
     parameters' *info*, *initial_state* and *encoding*.
 
     >>> import pure_engine.games.bridge.play as play
@@ -297,7 +322,7 @@ def game_from_rules(
     >>> game.legal_strings(start) == make_game().legal_strings(start)
     True
     """
-    game = Game(
+    return Game(
         info=info,
         initial_state=initial_state,
         current_player=rules.current_player,
@@ -310,11 +335,12 @@ def game_from_rules(
         action_to_str=rules.action_to_str,
         parse_action=rules.parse_action,
         render=rules.render,
+        sample_chance_fn=rules.sample_chance if isinstance(rules, SamplesChance) else None,
+        resample=rules.resample if isinstance(rules, Resamples) else _no_resample,
         encoding=encoding,
+        forced=rules.forced if isinstance(rules, Forces) else None,
+        counters=rules.counters if isinstance(rules, Counts) else None,
     )
-    if isinstance(rules, HiddenRules):
-        return replace(game, sample_chance_fn=rules.sample_chance, resample=rules.resample)
-    return game
 
 
 def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

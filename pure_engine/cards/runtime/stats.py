@@ -25,16 +25,23 @@ from pure_engine.cards.runtime.table import (
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
+    "AURA_KEYWORDS",
     "absorb",
     "apply_buff",
     "card_stats",
+    "claim_keywords",
     "fresh_copy",
     "remove_buffs",
     "set_stats",
     "silence",
     "spawn",
+    "with_aura_keywords",
     "without_buffs",
 ]
+
+AURA_KEYWORDS: Final = "~aura"
+"""The source of the one enchantment holding the keywords auras give an entity (those it did
+not have otherwise): the aura pass updates it, silence removes it."""
 
 
 def card_stats(pool: CardPool, card: str) -> dict[str, int | frozenset[str]]:
@@ -81,6 +88,8 @@ def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
     5
     """
     e = table.entities[entity_id]
+    if buff.tags and e.buffs:
+        e = claim_keywords(e, buff.tags)
     return put(
         table,
         e.replace(
@@ -90,6 +99,46 @@ def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
             buffs=(*e.buffs, buff),
         ),
     )
+
+
+def _aura_keywords(entity: Entity) -> int:
+    for b in entity.buffs:
+        if b.source == AURA_KEYWORDS:
+            return b.tags
+    return 0
+
+
+def with_aura_keywords(entity: Entity, want: int) -> Entity:
+    """*entity* holding the keyword bits *want* from auras: bits it had only from auras and no
+    longer gets are taken away, bits it lacks are given and remembered as the auras' (bits it
+    has otherwise stay its own).  *entity* itself when nothing changes.
+
+    >>> from pure_engine.cards.runtime.table import Entity, EntityId
+    >>> worgen = Entity(EntityId(4), "worgen", 0, "board0", tags=0b01)
+    >>> raging = with_aura_keywords(worgen, 0b11)
+    >>> raging.tags, [(b.source, b.tags) for b in raging.buffs]
+    (3, [('~aura', 2)])
+    >>> with_aura_keywords(raging, 0b11) is raging, with_aura_keywords(raging, 0).tags
+    (True, 1)
+    """
+    owned = _aura_keywords(entity)
+    drop, add = owned & ~want, want & ~entity.tags
+    if not drop and not add:
+        return entity
+    held = (owned & want) | add
+    buffs = tuple(b for b in entity.buffs if b.source != AURA_KEYWORDS)
+    if held:
+        buffs += (Enchantment(AURA_KEYWORDS, tags=held),)
+    return entity.replace(tags=(entity.tags & ~drop) | add, buffs=buffs)
+
+
+def claim_keywords(entity: Entity, bits: int) -> Entity:
+    """*entity* given the keyword bits *bits* for good (a buff, a keyword effect): those the
+    auras held are no longer theirs, so they stay when the aura goes."""
+    owned = _aura_keywords(entity)
+    if not owned & bits:
+        return entity
+    return with_aura_keywords(entity, owned & ~bits).replace(tags=entity.tags)
 
 
 def remove_buffs(table: Table, entity_id: EntityId, drop: Callable[[Enchantment], bool]) -> Table:

@@ -46,6 +46,7 @@ __all__ = [
     "ON_HEALED",
     "ON_PLAY",
     "ON_PLAYED",
+    "ON_REVEALED",
     "ON_SUMMONED",
     "ON_TURN_END",
     "ON_TURN_START",
@@ -89,6 +90,8 @@ class SkirmishEvent(Event):
     CAST = "cast"
     """A spell was cast, before its effect (subject: the spell): "whenever you cast a spell";
     a trigger that fires on it runs first (Counterspell, Spellbender, Mana Wyrm)."""
+    REVEALED = "revealed"
+    """A secret was revealed (subject: the secret, now in its owner's graveyard)."""
     ATTACK = "attack"
     """A character attacks, at the declaration, just before ``ATTACKED`` (subject: the
     attacker): "whenever your hero attacks"."""
@@ -108,6 +111,7 @@ ON_DEALT: Final = SkirmishEvent.DEALT
 ON_HEALED: Final = SkirmishEvent.HEALED
 ON_PLAY: Final = SkirmishEvent.PLAY
 ON_PLAYED: Final = SkirmishEvent.PLAYED
+ON_REVEALED: Final = SkirmishEvent.REVEALED
 ON_SUMMONED: Final = SkirmishEvent.SUMMONED
 ON_TURN_END: Final = SkirmishEvent.TURN_END
 ON_TURN_START: Final = SkirmishEvent.TURN_START

@@ -55,12 +55,10 @@ from pure_engine.games.skirmish.actions import (
     POWER,
     SkirmishAction,
     action_to_str,
-    cost_of,
     hero_of,
     legal_actions,
     parse_action,
     power_of,
-    spend_spell_discounts,
 )
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
@@ -87,6 +85,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.combat import attack, finish_combat
+from pure_engine.games.skirmish.costs import cost_of, spend_spell_discounts
 from pure_engine.games.skirmish.decks import Deck, parse_deck
 from pure_engine.games.skirmish.encoding import make_encoding
 from pure_engine.games.skirmish.rules import FACETS, POOL, RULES, draw

@@ -10,13 +10,18 @@ from pure_engine.cards.runtime import (
     EntityId,
     Frame,
     event_value,
+    move,
     put,
 )
 from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
     DECK_ZONES,
+    GRAVE_ZONES,
     HAND_ZONES,
     HERO_ZONES,
     MAX_MANA,
+    SECRET_ZONES,
+    STEALTH,
     WEAPON_ZONES,
     SkirmishState,
 )
@@ -25,6 +30,7 @@ __all__ = [
     "cards_behind",
     "draw_and_hit",
     "empty_crystal",
+    "flare",
     "freeze_the_damaged",
     "gain_crystals",
     "hero_attack",
@@ -91,3 +97,17 @@ def freeze_the_damaged(state: CardState, frame: Frame, rules: CardRules[CardStat
     assert damaged is not None
     e = state.table.entities[EntityId(damaged)]
     return state.replace(table=put(state.table, e.replace(status=e.status | FROZEN)))
+
+
+def flare(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+    """All minions lose Stealth; the enemy's secrets are destroyed (not revealed)."""
+    them = 1 - frame.ctx.controller
+    table = state.table
+    for zone in BOARD_ZONES:
+        for i in table.zones[zone]:
+            e = table.entities[i]
+            if e.tags & STEALTH:
+                table = put(table, e.replace(tags=e.tags & ~STEALTH))
+    for i in table.zones[SECRET_ZONES[them]]:
+        table = move(table, i, GRAVE_ZONES[them])
+    return state.replace(table=table)
