@@ -9,7 +9,7 @@ from fractions import Fraction
 from pure_engine.games.skirmish.actions import CHOOSE, SkirmishAction
 from pure_engine.games.skirmish.base import CHARGE, STEALTH
 from pure_engine.games.skirmish.cards.warlock import DEMONS
-from pure_engine.games.skirmish.game import within_turn
+from pure_engine.games.skirmish.game_rules import within_turn
 from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards
 
 
