@@ -358,3 +358,10 @@ def test_lightspawn_ignores_other_attack_changes() -> None:
     s = position({"class": "priest", "mana": 1, "hand": ["abusive_sergeant"], "board": mine})
     s = play(s, "play abusive_sergeant -> friendly 2")  # +2 Attack, and the Raid Leader's +1
     assert board(s, 0)[1] == ("lightspawn", 4, 4)  # both overridden: its Health left
+
+
+def test_demonfire_buffs_a_friendly_demon_or_hits() -> None:
+    s = position({"class": "warlock", "mana": 4, "hand": ["demonfire", "demonfire"],
+                  "board": [{"card": "voidwalker"}, {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "play demonfire#1 -> friendly 1", "play demonfire -> friendly 2")
+    assert board(s, 0) == [("voidwalker", 3, 5)]
