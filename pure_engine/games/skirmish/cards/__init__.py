@@ -120,6 +120,7 @@ ORDER: Final[tuple[str, ...]] = (
     "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
     "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
     "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
+    "felstalker",
     # Basic and Classic: the rest of the paladin cards
     "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
     "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
@@ -141,6 +142,7 @@ ORDER: Final[tuple[str, ...]] = (
     "laughing_sister", "emerald_drake",
     "mana_wraith", "venture_co_mercenary",
     "pint_sized_summoner", "millhouse_manastorm", "minion_played_e", "millhouse_e",
+    "demonfire",
     "blessing_of_wisdom", "blessing_of_wisdom_e", "blessing_of_wisdom_e2",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
