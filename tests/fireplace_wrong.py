@@ -60,6 +60,9 @@ FIREPLACE_WRONG: Final = {
     "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
     "so it loses health; in the real game the health left stays, capped at the new maximum "
     "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
+    "southsea_captain": "as Stormwind Champion: a pirate losing the captain's +1 Health keeps its "
+    "damage in Fireplace "
+    "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
     "youthful_brewmaster": "as Sap: the minion returned to the hand stays on the board as well "
     "(tests/test_skirmish_neutral.py::test_the_brewmasters_return_a_friendly_minion)",
     "ancient_brewmaster": "as Sap "
