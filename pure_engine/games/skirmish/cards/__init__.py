@@ -120,6 +120,7 @@ ORDER: Final[tuple[str, ...]] = (
     "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
     "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
     "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
+    "felstalker",
     # Basic and Classic: the rest of the paladin cards
     "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
     "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
