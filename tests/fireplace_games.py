@@ -111,8 +111,6 @@ FIREPLACE_WRONG_IN_GAMES = {
     "soul_of_the_forest": "as Harvest Golem: Fireplace summons the Treant at the right end of "
     "the board; in the real game it takes the dead minion's place (tests/test_skirmish_class_"
     "cards.py::test_soul_of_the_forest_leaves_a_treant_in_the_minions_place)",
-    "savannah_highmane": "as Harvest Golem: Fireplace summons the Hyenas at the right end of the "
-    "board (tests/test_skirmish_class_cards.py::test_savannah_highmanes_hyenas_take_its_place)",
 }
 """Where Fireplace is wrong in a way only whole games reach (the single-card and secrets
 differentials keep the card): kept out of the decks."""
