@@ -4,6 +4,11 @@ The modules to compile are listed in one place, ``[tool.pure-engine] compiled`` 
 pyproject.toml.  Without a C compiler (or Python's headers), or with ``PURE_ENGINE_PURE=1``
 set, the install is pure Python: the same modules, run as source.  A compile that fails part
 way leaves no compiled module behind (all or nothing), so an install never mixes builds.
+
+mypyc writes one C file per module (``multi_file``) into one shared library, and the C
+files are compiled on every core at once: one C file of every module took gcc minutes on a
+single core.  pip runs this script three times per install (build requirements, metadata,
+the wheel); only a run that builds extensions runs mypyc.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import shutil
 import sys
 import sysconfig
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +53,16 @@ def why_pure() -> str | None:
     return None
 
 
+# the setup.py commands that build extension modules; pip's other runs of this script
+# (egg_info for the build requirements, dist_info for the metadata) need no extension, and
+# mypyc's type check and C generation cost half a minute of CPU each time
+BUILDING = frozenset({"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"})
+
+
 def ext_modules() -> list[Any]:
     """The mypyc extensions of the listed modules, or none (a pure-Python build)."""
+    if BUILDING.isdisjoint(sys.argv[1:]):
+        return []
     reason = why_pure()
     if reason is not None:
         print(f"pure_engine: building pure Python: {reason}", file=sys.stderr)
@@ -62,20 +76,50 @@ def ext_modules() -> list[Any]:
     options = ["--follow-imports=silent"]
     try:
         return mypycify(
-            [*options, *paths], group_name="pure_engine", opt_level="3", debug_level="0"
+            [*options, *paths],
+            group_name="pure_engine",
+            opt_level="3",
+            debug_level="0",
+            multi_file=True,
         )
     except (Exception, SystemExit) as error:  # noqa: BLE001 - a failed compile: a pure build
         print(f"pure_engine: compiling failed, building pure Python: {error}", file=sys.stderr)
         return []
 
 
+def cores() -> int:
+    """The CPU cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 class AllOrNothingBuildExt(build_ext):
-    """build_ext that falls back to a pure-Python build when a compile fails.
+    """build_ext that compiles an extension's C files in parallel, and falls back to a
+    pure-Python build when a compile fails.
 
     mypyc puts the compiled code in one shared library and a small stub per module; a stub
     without its library would break the import, so on any compile error every compiled
     file is removed and the package installs as plain Python.
     """
+
+    def build_extension(self, ext: Any) -> None:
+        # setuptools compiles an extension's sources one after the other (its --parallel
+        # runs whole extensions side by side, and pip does not pass it): compile them one
+        # source a call, on every core, then link as usual
+        compile_in_series = self.compiler.compile
+
+        def compile_in_parallel(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            with ThreadPoolExecutor(max_workers=cores()) as pool:
+                objects = pool.map(lambda c: compile_in_series([c], *args, **kwargs), sources)
+                return [name for names in objects for name in names]
+
+        self.compiler.compile = compile_in_parallel
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_in_series
 
     def run(self) -> None:
         try:

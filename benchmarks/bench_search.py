@@ -190,25 +190,9 @@ def adversarial() -> None:
         if name.startswith("alphabeta, no"):
             base = seconds
         expanded = result.stats.expanded
-        rows.append(
-            [
-                name,
-                result.value,
-                expanded,
-                f"{seconds * 1000:.1f}",
-                f"{expanded / seconds / 1000:.0f} k",
-            ]
-        )
+        rows.append(_search_row(name, result.value, expanded, seconds))
     seconds, (value, expanded) = _best_of(lambda: bare_alphabeta(game, start), repeat=7)
-    rows.append(
-        [
-            "bare negamax loop (no table, no stats)",
-            value,
-            expanded,
-            f"{seconds * 1000:.1f}",
-            f"{expanded / seconds / 1000:.0f} k",
-        ]
-    )
+    rows.append(_search_row("bare negamax loop (no table, no stats)", value, expanded, seconds))
     peer = _open_spiel_tictactoe()
     if peer is not None:
         seconds, value = _best_of(peer, repeat=3)
@@ -283,15 +267,7 @@ def poker() -> None:
     for name, run in configurations:
         seconds, result = _best_of(run, repeat=5)
         expanded = result.stats.expanded
-        rows.append(
-            [
-                name,
-                f"{result.value:.6f}",
-                expanded,
-                f"{seconds * 1000:.1f}",
-                f"{expanded / seconds / 1000:.0f} k",
-            ]
-        )
+        rows.append(_search_row(name, f"{result.value:.6f}", expanded, seconds))
     peer = _open_spiel_leduc()
     if peer is not None:
         seconds, value = _best_of(peer, repeat=5)
@@ -318,6 +294,12 @@ def _open_spiel_leduc() -> Callable[[], float] | None:
     from open_spiel.python.algorithms.minimax import expectiminimax
 
     return lambda: float(expectiminimax(game.new_initial_state(), 20, None, 0)[0])
+
+
+def _search_row(name: str, value: object, expanded: int, seconds: float) -> list[object]:
+    """A row of the adversarial and poker tables: the search, its value, the nodes it expanded,
+    milliseconds and expansions a second."""
+    return [name, value, expanded, f"{seconds * 1000:.1f}", f"{expanded / seconds / 1000:.0f} k"]
 
 
 def _best_of(run: Callable[[], T], *, repeat: int) -> tuple[float, T]:

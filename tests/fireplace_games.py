@@ -34,7 +34,8 @@ from pure_engine.games.skirmish.actions import (
 )
 from pure_engine.games.skirmish.base import BOARD_ZONES, DECK_ZONES, HAND_ZONES, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
-from pure_engine.games.skirmish.game import make_game, step
+from pure_engine.games.skirmish.game import make_game
+from pure_engine.games.skirmish.game_rules import step
 from tests.fireplace_oracle import (
     FIREPLACE_WRONG,
     LATER_PRINTING,

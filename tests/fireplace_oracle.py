@@ -46,7 +46,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import DEFS
-from pure_engine.games.skirmish.game import within_turn
+from pure_engine.games.skirmish.game_rules import within_turn
 from pure_engine.games.skirmish.rules import POOL
 from tests.fireplace_ids import HERO_IDS, TOKEN_ALIASES, TOKEN_IDS
 from tests.fireplace_wrong import FIREPLACE_WRONG, LATER_PRINTING

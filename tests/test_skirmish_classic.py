@@ -7,7 +7,7 @@ from fractions import Fraction
 from pure_engine.cards.runtime import EntityId
 from pure_engine.games.skirmish.actions import CHOOSE, SkirmishAction
 from pure_engine.games.skirmish.base import DIVINE_SHIELD, TAUNT
-from pure_engine.games.skirmish.game import within_turn
+from pure_engine.games.skirmish.game_rules import within_turn
 from tests.skirmish_helpers import GAME, board, play, position
 
 

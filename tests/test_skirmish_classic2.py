@@ -9,7 +9,7 @@ from fractions import Fraction
 from pure_engine.games.skirmish.actions import CHOOSE, SkirmishAction
 from pure_engine.games.skirmish.base import CHARGE, STEALTH
 from pure_engine.games.skirmish.cards.warlock import DEMONS
-from pure_engine.games.skirmish.game import within_turn
+from pure_engine.games.skirmish.game_rules import within_turn
 from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards
 
 
@@ -358,3 +358,10 @@ def test_lightspawn_ignores_other_attack_changes() -> None:
     s = position({"class": "priest", "mana": 1, "hand": ["abusive_sergeant"], "board": mine})
     s = play(s, "play abusive_sergeant -> friendly 2")  # +2 Attack, and the Raid Leader's +1
     assert board(s, 0)[1] == ("lightspawn", 4, 4)  # both overridden: its Health left
+
+
+def test_demonfire_buffs_a_friendly_demon_or_hits() -> None:
+    s = position({"class": "warlock", "mana": 4, "hand": ["demonfire", "demonfire"],
+                  "board": [{"card": "voidwalker"}, {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "play demonfire#1 -> friendly 1", "play demonfire -> friendly 2")
+    assert board(s, 0) == [("voidwalker", 3, 5)]

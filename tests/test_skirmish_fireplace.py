@@ -24,7 +24,7 @@ from pure_engine.cards.runtime import CHANCE_PLAYER, DecisionKind, EntityId
 from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, legal_actions
 from pure_engine.games.skirmish.base import HAND_ZONES, KEYWORDS, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
-from pure_engine.games.skirmish.game import within_turn
+from pure_engine.games.skirmish.game_rules import within_turn
 from pure_engine.games.skirmish.puzzle import parse_puzzle
 from tests.fireplace_games import SKIRMISH_KNOWN_WRONG, shared_oracle, target_ref
 from tests.fireplace_oracle import (

@@ -25,7 +25,7 @@ from pure_engine.cards.runtime import CHANCE_PLAYER
 from pure_engine.games.skirmish.actions import ATTACK, CHOOSE, PLAY, SkirmishAction, legal_actions
 from pure_engine.games.skirmish.base import BOARD_ZONES, HAND_ZONES, SECRET_ZONES, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
-from pure_engine.games.skirmish.game import within_turn
+from pure_engine.games.skirmish.game_rules import within_turn
 from pure_engine.games.skirmish.puzzle import parse_puzzle
 from tests.fireplace_oracle import (
     FIREPLACE_WRONG,

@@ -16,7 +16,7 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishState,
 )
-from pure_engine.games.skirmish.game import step, within_turn
+from pure_engine.games.skirmish.game_rules import step, within_turn
 from tests.fireplace_oracle import skirmish_outcomes
 from tests.fireplace_wrong import FIREPLACE_WRONG
 from tests.skirmish_helpers import GAME, board, health, play, position, zone_cards

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -130,53 +131,37 @@ def _cli_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return err
 
 
-def test_a_file_of_no_known_kind_is_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "odd.json"
-    path.write_text('{"hello": 1}')
-    err = _cli_error(capsys, str(path))
-    assert str(path) in err and "expected a game record, a solver answer" in err
-
-
-def test_a_truncated_record_is_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "cut.json"
-    path.write_text(dumps(seeded_record("leduc_poker"))[:150])
-    err = _cli_error(capsys, str(path))
-    assert str(path) in err and "truncated" in err
-
-
-def test_a_record_of_an_unknown_game_is_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _kuhn_record_where(change: Callable[[dict[str, Any]], object]) -> str:
     data = json.loads(dumps(seeded_record("kuhn_poker")))
-    data["game"] = "<script>no_such_game</script>"
-    path = tmp_path / "unknown.json"
-    path.write_text(json.dumps(data))
-    err = _cli_error(capsys, str(path))
-    assert str(path) in err and "registered game" in err
+    change(data)
+    return json.dumps(data)
 
 
-def test_a_record_that_does_not_replay_is_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+_BAD_FILES: dict[str, tuple[Callable[[], str], str]] = {
+    # a test's name: (the file's text, what the one-line error says)
+    "of_no_known_kind": (lambda: '{"hello": 1}', "expected a game record, a solver answer"),
+    "truncated_record": (lambda: dumps(seeded_record("leduc_poker"))[:150], "truncated"),
+    "record_of_an_unknown_game": (
+        lambda: _kuhn_record_where(lambda d: d.update(game="<script>no_such_game</script>")),
+        "registered game",
+    ),
+    "record_that_does_not_replay": (
+        lambda: _kuhn_record_where(lambda d: d["final"].update(key_digest="0" * 16)),
+        "digest",
+    ),
+    "patience_answer_without_its_deal": (lambda: '{"solved": true, "moves": []}', "--variant"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_BAD_FILES))
+def test_a_bad_file_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
 ) -> None:
-    data = json.loads(dumps(seeded_record("kuhn_poker")))
-    data["final"]["key_digest"] = "0" * 16
-    path = tmp_path / "wrong.json"
-    path.write_text(json.dumps(data))
+    text, said = _BAD_FILES[case]
+    path = tmp_path / f"{case}.json"
+    path.write_text(text())
     err = _cli_error(capsys, str(path))
-    assert str(path) in err and "digest" in err
-
-
-def test_a_patience_answer_without_its_deal_is_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "answer.json"
-    path.write_text('{"solved": true, "moves": []}')
-    err = _cli_error(capsys, str(path))
-    assert "--variant" in err
+    assert said in err and str(path) in err
 
 
 def test_view_writes_the_page_and_prints_its_path(

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -78,6 +77,9 @@ __all__ = [
 
 # --- instructions -----------------------------------------------------------------------------
 
+_PerTarget = Callable[[CardState, Frame, CardRules[CardState], EntityId, int], CardState]
+"""What an effect does to one target: ``fn(state, frame, rules, target, amount)``."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Each(Instr):
@@ -85,7 +87,7 @@ class _Each(Instr):
 
     targets: Targets
     amount: Number
-    fn: Callable[[CardState, Frame, CardRules[CardState], EntityId, int], CardState]
+    fn: _PerTarget
 
     def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
         amount = self.amount(state, frame)
@@ -149,25 +151,31 @@ class _EachTarget(Effect):
 
     targets: TargetLike
     amount: NumberLike
-    action: ClassVar[Callable[[CardState, Frame, CardRules[CardState], EntityId, int], CardState]]
+
+    def action(self) -> _PerTarget:
+        """The function done to each target.  (A method: a class attribute that a subclass
+        sets is, in the compiled build, a dataclass field that cannot be set.)"""
+        raise NotImplementedError
 
     def emit(self, asm: Assembler) -> None:
         amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, type(self).action))
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, self.action()))
 
 
 @dataclass(frozen=True, slots=True)
 class Hit(_EachTarget):
     """Deal ``amount`` damage to each target (the game's ``damage`` hook says what that does)."""
 
-    action = _damage
+    def action(self) -> _PerTarget:
+        return _damage
 
 
 @dataclass(frozen=True, slots=True)
 class Heal(_EachTarget):
     """Restore ``amount`` health to each target."""
 
-    action = _heal
+    def action(self) -> _PerTarget:
+        return _heal
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,14 +312,16 @@ class Prevent(_EachTarget):
     How long a shield lasts is the game's rule: a hero's armor stays, Magic's "this turn"
     shields end in the cleanup step."""
 
-    action = _shield
+    def action(self) -> _PerTarget:
+        return _shield
 
 
 @dataclass(frozen=True, slots=True)
 class Armor(_EachTarget):
     """Give each target ``amount`` armor: a lasting :class:`Prevent` shield (a hero's armor)."""
 
-    action = _shield
+    def action(self) -> _PerTarget:
+        return _shield
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,8 +66,8 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import DEFS
-from pure_engine.games.skirmish.game import chance_outcomes, current_player, key
-from pure_engine.games.skirmish.game import within_turn as step
+from pure_engine.games.skirmish.game_rules import chance_outcomes, current_player, key
+from pure_engine.games.skirmish.game_rules import within_turn as step
 from pure_engine.games.skirmish.rules import POOL
 from pure_engine.search import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, SearchStats, Verdict
 from pure_engine.search.budget import Limiter

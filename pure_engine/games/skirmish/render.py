@@ -1,6 +1,6 @@
 """Skirmish as a scene: the kit's card table (heroes, boards, hands, decks) and the counters.
 
-A seat's scene is built from :func:`~pure_engine.games.skirmish.game.observation` alone,
+A seat's scene is built from :func:`~pure_engine.games.skirmish.game_rules.observation` alone,
 so the opponent's hand and both decks show face down.
 
 >>> from pure_engine.core.registry import load_game

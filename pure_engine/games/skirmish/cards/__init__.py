@@ -142,6 +142,7 @@ ORDER: Final[tuple[str, ...]] = (
     "laughing_sister", "emerald_drake",
     "mana_wraith", "venture_co_mercenary",
     "pint_sized_summoner", "millhouse_manastorm", "minion_played_e", "millhouse_e",
+    "demonfire",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

@@ -92,6 +92,7 @@ WARLOCK: Final[tuple[CardDef, ...]] = (
     replace(minion("summoning_portal", 4, 0, 4, types=("cost_aura",), cls="warlock", text="Your minions cost (2) less, but not less than (1)."), extra={"class": "warlock", "collectible": True, "spell_power": 1, "cost_aura": (2, 1)}),
     minion("void_terror", 3, 3, 3, Buff(SELF, neighbours_attack, neighbours_health), Destroy(ADJACENT), types=("demon",), cls="warlock", text="Battlecry: Destroy the minions on either side of this minion and gain their Attack and Health."),
     minion("felstalker", 2, 4, 3, Discard(1), types=("demon",), cls="warlock", text="Battlecry: Discard a random card."),  # first printed as Succubus
+    spell("demonfire", 2, "Deal 2 damage to a minion. If it's a friendly Demon, give it +2/+2 instead.", If(TARGET + FRIENDLY + HasType("demon"), (Buff(TARGET, 2, 2),), (Hit(TARGET, 2),)), target=MINIONS, cls="warlock"),
     token("worthless_imp", 1, 1, 1, 0, "demon"),
     enchantment("corruption_e", "At the start of the corrupting player's turn, destroy this minion.", Trigger(ON_TURN_START, (Destroy(SELF),), ENEMY_HERO)),
     enchantment("power_overwhelming_e", "+4/+4. At the end of the turn, this minion dies.", Trigger(ON_TURN_END, (Destroy(SELF),), Zone("hero"))),
