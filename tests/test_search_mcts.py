@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pure_engine import load_game
-from pure_engine.core.game import TERMINAL, Game, GameInfo
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.search import advance, ismcts, mcts, pimc, subtree
 from pure_engine.search.budget import Budget
+from pure_engine.search.dump import mcts_tree_json
 from tests.leduc_toy import CALL, RAISE, LeducState, toy_leduc
 from tests.mcts_toys import (
     BET,
@@ -399,3 +400,36 @@ def test_rollouts_of_a_game_that_never_ends_are_cut() -> None:
     # the default cap is the game's declared max length: the search ends
     result = mcts(endless, 0, simulations=200, seed=1)
     assert result.stats.expanded == 200 and result.action == 1  # going up scores more
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_mcts_nodes_sum_their_owners_returns_and_the_dump_shows_them(seed: int) -> None:
+    """A node sums the returns of the player who chose the edge into it; below a chance node,
+    of the chance node's owner: so a chance node's total is its children's plus the one
+    rollout that created it, and the dump's values there add up the same way."""
+    game = load_game("leduc_poker")
+    rng, state = random.Random(seed), game.initial_state()
+    while game.current_player(state) < 0:
+        state = game.step(state, game.sample_chance(state, rng))
+    root = mcts(game, state, simulations=3000, seed=seed).tree.root
+    bound = max(abs(game.info.min_return), abs(game.info.max_return))
+    stack, chance_nodes = [root], 0
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        assert all(child.owner == node.player for child in node.children)
+        outcomes = list(node.by_outcome.values())
+        stack.extend(outcomes)
+        if outcomes and node.visits > 1:
+            chance_nodes += 1
+            assert all(child.owner == node.owner >= 0 for child in outcomes)
+            assert node.visits == 1 + sum(child.visits for child in outcomes)
+            assert abs(node.total - sum(child.total for child in outcomes)) <= bound
+    assert chance_nodes > 0 and root.owner == root.player
+    dumped = [mcts_tree_json(game, mcts(game, state, simulations=3000, seed=seed).tree)]
+    while dumped:
+        entry = dumped.pop()
+        dumped.extend(entry["c"])
+        if entry["p"] == CHANCE and entry["n"] > 1:
+            total = sum(child["v"] * child["n"] for child in entry["c"])
+            assert abs(entry["v"] * entry["n"] - total) <= bound + 0.01 * entry["n"]

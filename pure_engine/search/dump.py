@@ -1,8 +1,9 @@
 """Search trees as JSON: what one decision's MCTS, IS-MCTS or alpha-beta search looked at.
 
 A node is ``{"a": action text, "n": visits, "v": value, "p": player to move, "c": children}``:
-``v`` is the mean return of the player who chose the edge into the node (the
-root: of the root player).  MCTS nodes keep their states, so each edge is the
+``v`` is the mean return of the player who chose the edge into the node (below
+a chance node: of the player who chose the edge into the chance node; the root
+of a fresh search: of the root player).  MCTS nodes keep their states, so each edge is the
 action's notation in its parent state (the viewer replays them to draw every
 node).  IS-MCTS nodes are information sets: the root's edges are the
 searcher's actions, deeper edges an own move (``a``) or an observation.
@@ -40,14 +41,12 @@ def mcts_tree_json(
 ) -> dict[str, Any]:
     """The most visited part of an MCTS tree (at most *max_nodes* nodes)."""
     root = tree.root
-    player = root.player if root.player >= 0 else 0
     budget = [max_nodes - 1]
-    node = _mcts_node(game, root, "", root.mean(player), budget)
-    return node
+    return _mcts_node(game, root, "", budget)
 
 
 def _mcts_node(
-    game: Game[Any, Any], node: MctsNode[Any, Any], label: str, value: float, budget: list[int]
+    game: Game[Any, Any], node: MctsNode[Any, Any], label: str, budget: list[int]
 ) -> dict[str, Any]:
     edges: list[tuple[Any, MctsNode[Any, Any]]]
     if node.player == CHANCE:
@@ -57,13 +56,18 @@ def _mcts_node(
     edges.sort(key=lambda edge: -edge[1].visits)
     kept = edges[: max(budget[0], 0)]
     budget[0] -= len(kept)
-    chooser = node.player if node.player >= 0 else 0
     children = [
-        _mcts_node(game, child, game.action_to_str(node.state, action), child.mean(chooser), budget)
+        _mcts_node(game, child, game.action_to_str(node.state, action), budget)
         for action, child in kept
         if child.visits
     ]
-    return {"a": label, "n": node.visits, "v": round(value, 4), "p": node.player, "c": children}
+    return {
+        "a": label,
+        "n": node.visits,
+        "v": round(node.mean(), 4),
+        "p": node.player,
+        "c": children,
+    }
 
 
 def ismcts_tree_json(

@@ -12,8 +12,10 @@ mutable objects that live outside the states.
 * chance nodes draw an outcome with exactly its probability from the explicit
   ``random.Random(seed)`` (the node keeps its :class:`~pure_engine.core.chance.ChanceTable`)
   and keep one child per outcome drawn;
-* every node stores one value sum per player, so n-player and general-sum games
-  work (each mover maximises its own return, the max^n rule);
+* every node sums the returns of its *owner*, the player who chose the edge into
+  it (the player to move, for a fresh root; a chance outcome's node takes its
+  chance node's owner), so n-player and general-sum games work (each mover
+  maximises its own return, the max^n rule);
 * a new node is evaluated by one rollout (uniformly random unless a rollout
   policy is given); a terminal node by its returns.
 
@@ -66,8 +68,11 @@ DEFAULT_SIMULATIONS = 1000
 
 
 class MctsNode(Generic[S, A]):
-    """One node of an MCTS tree: a state, its visit count and per-player value sums.
+    """One node of an MCTS tree: a state, its visit count and its owner's value sum.
 
+    ``owner`` is the player whose returns ``total`` sums: the player who chose
+    the edge into the node (UCT compares a node's children for that player), the
+    player to move at a fresh root, the chance node's owner below a chance node.
     ``actions[i]`` leads to ``children[i]`` at a decision node; ``by_outcome``
     maps chance outcomes to children at a chance node.  ``untried`` is ``None``
     until the node is first left through an action.
@@ -78,19 +83,24 @@ class MctsNode(Generic[S, A]):
         "by_outcome",
         "chance",
         "children",
+        "owner",
         "player",
         "state",
-        "sums",
         "terminal_returns",
+        "total",
         "untried",
         "visits",
     )
 
-    def __init__(self, state: S, player: int, num_players: int) -> None:
+    def __init__(self, state: S, player: int, owner: int) -> None:
         self.state = state
         self.player = player
+        self.owner = owner
         self.visits = 0
-        self.sums = [0.0] * num_players
+        # one float, not a list of per-player sums: compiled, a list[float] boxes every
+        # update (measured, compiled UCT, 4 roots x 2000 simulations: Kuhn 26.7 M -> 19.0 M
+        # instructions, Leduc 51.9 M -> 36.7 M)
+        self.total = 0.0
         self.actions: list[A] = []
         self.children: list[MctsNode[S, A]] = []
         self.untried: list[A] | None = None
@@ -98,9 +108,9 @@ class MctsNode(Generic[S, A]):
         self.chance: ChanceTable[A] | None = None
         self.terminal_returns: tuple[float, ...] | None = None
 
-    def mean(self, player: int) -> float:
-        """Mean return of *player* over the simulations through this node (0 if unvisited)."""
-        return self.sums[player] / self.visits if self.visits else 0.0
+    def mean(self) -> float:
+        """Mean return of the owner over the simulations through this node (0 if unvisited)."""
+        return self.total / self.visits if self.visits else 0.0
 
     def child(self, action: A) -> MctsNode[S, A] | None:
         """The child reached by *action* (a decision or a chance outcome), if the tree has it."""
@@ -249,9 +259,9 @@ def make_limiter(simulations: int | None, seconds: float | None, budget: Budget 
     return Limiter(budget)
 
 
-def _make_node(game: Game[S, A], state: S, num_players: int) -> MctsNode[S, A]:
+def _make_node(game: Game[S, A], state: S, owner: int) -> MctsNode[S, A]:
     player = game.current_player(state)
-    node: MctsNode[S, A] = MctsNode(state, player, num_players)
+    node: MctsNode[S, A] = MctsNode(state, player, owner)
     if player == CHANCE:
         node.chance = chance_table(game.chance_outcomes(state))
     elif player == TERMINAL:
@@ -297,7 +307,7 @@ def mcts(
     if player < 0:
         raise ValueError(f"mcts needs a decision node; the current player is {player}")
     if tree is None:
-        root = _make_node(game, state, game.num_players)
+        root = _make_node(game, state, player)
     else:
         root = tree.root
         if root.state is not state and game.key(root.state) != game.key(state):
@@ -328,7 +338,6 @@ class _Uct(Generic[S, A]):
         self.uct_c = uct_c
         self.rollout = rollout
         self.rng = rng
-        self.num_players = game.num_players
         self.created = 0
 
     def run(self, root: MctsNode[S, A], limiter: Limiter) -> int:
@@ -342,9 +351,7 @@ class _Uct(Generic[S, A]):
                 values = self.rollout(leaf.state, self.rng)
             for node in path:
                 node.visits += 1
-                sums = node.sums
-                for index, value in enumerate(values):
-                    sums[index] = sums[index] + value  # compiled: a float add, not a generic +=
+                node.total += values[node.owner]
             done += 1
         return done
 
@@ -366,7 +373,7 @@ class _Uct(Generic[S, A]):
                 outcome = table.pick(uniform_index(self.rng, table.total))
                 child = node.by_outcome.get(outcome)
                 if child is None:
-                    leaf = node.by_outcome[outcome] = self.new_node(node.state, outcome)
+                    leaf = node.by_outcome[outcome] = self.new_node(node, outcome)
                     path.append(leaf)
                     return path
                 node = child
@@ -385,7 +392,7 @@ class _Uct(Generic[S, A]):
         if not untried:
             return None
         action = untried.pop()
-        leaf = self.new_node(node.state, action)
+        leaf = self.new_node(node, action)
         node.actions.append(action)
         node.children.append(leaf)
         return leaf
@@ -399,15 +406,16 @@ class _Uct(Generic[S, A]):
         best_score = -math.inf
         for child in node.children:
             visits = float(child.visits)
-            score = child.sums[mover] / visits + explore / math.sqrt(visits)
+            score = child.total / visits + explore / math.sqrt(visits)
             if score > best_score:
                 best_score, best = score, child
         return best
 
-    def new_node(self, state: S, action: A) -> MctsNode[S, A]:
-        """The node for *action* played in *state* (a decision or a chance outcome)."""
+    def new_node(self, parent: MctsNode[S, A], action: A) -> MctsNode[S, A]:
+        """The child for *action* played at *parent* (a decision or a chance outcome)."""
         self.created += 1
-        return _make_node(self.game, self.game.step(state, action), self.num_players)
+        owner = parent.player if parent.player >= 0 else parent.owner
+        return _make_node(self.game, self.game.step(parent.state, action), owner)
 
 
 def _result(
@@ -418,15 +426,15 @@ def _result(
     children = root.children
     best = max(
         range(len(children)),
-        key=lambda i: (children[i].visits, children[i].mean(player), -i),
+        key=lambda i: (children[i].visits, children[i].mean(), -i),
     )
     stats = limiter.stats(expanded=done, generated=created)
     pairs = list(zip(root.actions, children, strict=True))
     return MctsResult(
         action=root.actions[best],
-        value=children[best].mean(player),
+        value=children[best].mean(),
         visits=tuple((action, child.visits) for action, child in pairs),
-        means=tuple((action, child.mean(player)) for action, child in pairs),
+        means=tuple((action, child.mean()) for action, child in pairs),
         stats=stats,
         tree=MctsTree(root),
     )
