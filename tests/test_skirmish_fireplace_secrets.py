@@ -49,6 +49,9 @@ MINION_ATTACKS_ONLY: dict[str, str] = {
     "noble_sacrifice": "Fireplace's Noble Sacrifice fires only when an enemy minion attacks; in "
     "the real game any enemy attacking does, a hero with a weapon too "
     "(tests/test_skirmish_secrets.py::test_noble_sacrifice_also_stops_a_hero)",
+    "snake_trap": "Fireplace's Snake Trap fires only when a minion attacks; in the real game any "
+    "attacker does, a hero with a weapon too "
+    "(tests/test_skirmish_secrets.py::test_snake_trap_also_fires_on_a_heros_attack)",
 }
 """Secrets compared only on minions' attacks: Fireplace ignores a hero's."""
 

@@ -97,6 +97,11 @@ def test_snake_trap_summons_three_snakes_before_the_attack() -> None:
     assert board(s, 1) == [("snake", 1, 1)] * 3 and board(s, 0) == [("chillwind_yeti", 4, 4)]
 
 
+def test_snake_trap_also_fires_on_a_heros_attack() -> None:
+    s = _attacked("snake_trap", "hunter", "attack hero -> enemy 1", ["chillwind_yeti"])
+    assert [card for card, _, _ in board(s, 1)] == ["chillwind_yeti", "snake", "snake", "snake"]
+
+
 def test_noble_sacrifice_gives_the_attack_a_new_defender() -> None:
     s = _attacked("noble_sacrifice", "paladin", "attack 1 -> enemy_hero")
     assert (health(s, 1), board(s, 1), board(s, 0)) == (30, [], [("chillwind_yeti", 4, 3)])

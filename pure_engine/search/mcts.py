@@ -98,7 +98,8 @@ class MctsNode(Generic[S, A]):
         self.owner = owner
         self.visits = 0
         # one float, not a list of per-player sums: compiled, a list[float] boxes every
-        # update (measured on Kuhn UCT: a quarter of the search's instructions)
+        # update (measured, compiled UCT, 4 roots x 2000 simulations: Kuhn 26.7 M -> 19.0 M
+        # instructions, Leduc 51.9 M -> 36.7 M)
         self.total = 0.0
         self.actions: list[A] = []
         self.children: list[MctsNode[S, A]] = []
