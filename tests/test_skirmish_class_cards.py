@@ -248,3 +248,9 @@ def test_blessing_of_wisdom_draws_for_the_caster() -> None:
     s = play(s, "end_turn", "attack 1 -> enemy_hero")  # the raptor: the paladin draws again
     assert zone_cards(s, "hand0") == ["wisp", "wisp"]
     assert zone_cards(s, "hand1") == ["river_crocolisk"]
+
+
+def test_tundra_rhino_gives_beasts_charge_while_it_lives() -> None:
+    s = position({"class": "hunter", "mana": 10, "hand": ["tundra_rhino", "bloodfen_raptor"]})
+    s = play(s, "play tundra_rhino", "play bloodfen_raptor")
+    assert {"attack 1 -> enemy_hero", "attack 2 -> enemy_hero"} <= set(GAME.legal_strings(s))

@@ -144,6 +144,7 @@ ORDER: Final[tuple[str, ...]] = (
     "pint_sized_summoner", "millhouse_manastorm", "minion_played_e", "millhouse_e",
     "demonfire",
     "blessing_of_wisdom", "blessing_of_wisdom_e", "blessing_of_wisdom_e2",
+    "tundra_rhino",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

@@ -85,6 +85,7 @@ HUNTER: Final[tuple[CardDef, ...]] = (
     spell("flare", 1, "All minions lose Stealth. Destroy all enemy Secrets. Draw a card.", Do(flare), Draw(), cls="hunter"),
     minion("savannah_highmane", 6, 6, 5, types=("beast",), deathrattle=(Summon("hyena", count=2),), cls="hunter", text="Deathrattle: summon two 2/2 Hyenas."),
     secret("misdirection", 2, "hunter", "Secret: When an enemy attacks your hero, instead it attacks another random character.", ON_ATTACKED, FRIENDLY_HERO, Misdirect()),
+    minion("tundra_rhino", 5, 2, 5, types=("beast",), aura=Aura(FRIENDLY_MINIONS + BEAST, tags=CHARGE), cls="hunter", text="Your Beasts have Charge."),
     weapon("eaglehorn_bow", 3, 3, 2, "hunter", text="Whenever a friendly Secret is revealed, gain +1 Durability.", triggers=(Trigger(ON_REVEALED, (Buff(SELF, 0, 1),), FRIENDLY + Zone("graveyard"), zones=("weapon",)),)),
 )  # fmt: skip
 """The hunter cards of the Basic and Classic sets."""
