@@ -264,8 +264,8 @@ def program_slots(card: CardDef) -> list[tuple[str, tuple[Effect, ...]]]:
     activated ability (:func:`ability_slot`) — for rules that ask what a card's programs can do.
 
     >>> from pure_engine.cards.effects import Draw
-    >>> card = CardDef("seer", "Seer", frozenset({"minion"}), 1, play=(Draw(1),),
-    ...                triggers=(Trigger(DEATH, (Draw(1),)),))
+    >>> card = CardDef("seer", "Seer", frozenset({"minion"}), 1, play=(Draw(count=1),),
+    ...                triggers=(Trigger(DEATH, (Draw(count=1),)),))
     >>> [slot for slot, _ in program_slots(card)]
     ['play', 'trigger0']
     """
@@ -296,7 +296,7 @@ def build_pool(
     >>> pool.card("wisp").attack, dict(pool.programs)
     (1, {})
     >>> seer = CardDef("seer", "Seer", frozenset({"minion"}), 1,
-    ...                triggers=(Trigger(Turn.START, (Draw(1),)),))
+    ...                triggers=(Trigger(Turn.START, (Draw(count=1),)),))
     >>> build_pool([seer], layout)
     Traceback (most recent call last):
     ...
