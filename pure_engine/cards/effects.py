@@ -30,7 +30,7 @@ from pure_engine.cards.decisions import (
 )
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
 from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
-from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, silence
+from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, set_health, silence
 from pure_engine.cards.runtime.table import (
     DOOMED,
     EXHAUSTED,
@@ -59,6 +59,7 @@ __all__ = [
     "If",
     "Prevent",
     "ReturnToHand",
+    "SetHealth",
     "Shuffle",
     "Silence",
     "Summon",
@@ -180,6 +181,31 @@ class Buff(Effect):
             return state if rules.buffed is None else rules.buffed(state, t, given)
 
         asm.emit(_Each(targets_operand(asm, self.targets), attack, buff))
+
+
+@dataclass(frozen=True, slots=True)
+class SetHealth(Effect):
+    """Change each target's Health to ``health`` (its damage gone): an enchantment, so silence
+    undoes it (:func:`~pure_engine.cards.runtime.stats.set_health`)."""
+
+    targets: TargetLike
+    health: NumberLike
+    source: str = ""
+
+    def emit(self, asm: Assembler) -> None:
+        source = self.source
+
+        def change(
+            state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
+        ) -> CardState:
+            table = set_health(state.table, t, n, source or frame.card)
+            state = state.replace(table=table)
+            if rules.buffed is None:
+                return state
+            return rules.buffed(state, t, table.entities[t].buffs[-1])
+
+        health = number_operand(asm, self.health)
+        asm.emit(_Each(targets_operand(asm, self.targets), health, change))
 
 
 def _set_status(bits: int) -> Callable[[Table, EntityId], Table]:

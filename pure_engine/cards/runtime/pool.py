@@ -422,7 +422,12 @@ class CardRules(Generic[S]):
       (hexproof, protection; ``None``: if alive) — ``ChooseTarget`` asks, and so should the game;
     * ``indestructible``: tag bits of entities that destroy and lethal damage do not kill;
     * ``frail``: the type of entities that die at 0 health or less (Magic's creatures at 0
-      toughness; ``""``: none — an entity without health, a land, never dies of it).
+      toughness; ``""``: none — an entity without health, a land, never dies of it);
+    * ``play_order(state)``: the order of play of the entities that came into play after they
+      were made (a card played from the hand): a number each took from the table's id
+      counter then (:func:`~pure_engine.cards.runtime.table.take_number`); the others, made
+      in play (a token, a puzzle's board), rank by their id.  The death phase and the trigger
+      queue go in that order (``None``: every entity by its id).
 
     ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order.
     """
@@ -445,6 +450,7 @@ class CardRules(Generic[S]):
         targetable: Callable[[Table, Ctx, EntityId], bool] | None = None,
         indestructible: int = 0,
         frail: str = "",
+        play_order: Callable[[S], Mapping[EntityId, int]] | None = None,
     ) -> None:
         self.layout: Final = layout
         self.pool: Final = pool
@@ -460,6 +466,7 @@ class CardRules(Generic[S]):
         self.targetable: Final = targetable
         self.indestructible: Final = indestructible
         self.frail: Final = frail
+        self.play_order: Final = play_order
         self.mortal_zones: Final = tuple(
             layout.zone(kind, p) for kind in kinds.mortal for p in range(players)
         )

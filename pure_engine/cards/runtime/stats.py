@@ -30,6 +30,7 @@ __all__ = [
     "card_stats",
     "fresh_copy",
     "remove_buffs",
+    "set_health",
     "silence",
     "spawn",
     "without_buffs",
@@ -89,6 +90,29 @@ def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
             buffs=(*e.buffs, buff),
         ),
     )
+
+
+def set_health(table: Table, entity_id: EntityId, health: int, source: str) -> Table:
+    """Change one entity's Health to *health* ("Change a minion's Health to 1"): an
+    enchantment from *source* makes up the difference, so silence undoes it as it undoes a
+    buff, and the damage it had is gone.  What auras give stays on top.
+
+    >>> from pure_engine.cards.runtime.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="yeti", owner=0,
+    ...               attack=4, health=5, damage=2)
+    >>> marked = set_health(t, e, 1, "hunters_mark")
+    >>> m = marked.entities[e]
+    >>> (m.health, m.damage), t.entities[e].health
+    ((1, 0), 5)
+    >>> s = silence(marked, e).entities[e]
+    >>> s.health, s.damage
+    (5, 0)
+    """
+    e = table.entities[entity_id]
+    change = Enchantment(source, health=health - (e.health - e.aura_health))
+    return apply_buff(put(table, e.replace(damage=0)), entity_id, change)
 
 
 def remove_buffs(table: Table, entity_id: EntityId, drop: Callable[[Enchantment], bool]) -> Table:
