@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pure_engine.cards.decisions import SelectModeI
 from pure_engine.cards.runtime import CHANCE_PLAYER, DecisionKind, EntityId
 from pure_engine.games.skirmish.actions import (
     ATTACK,
@@ -35,6 +36,7 @@ from pure_engine.games.skirmish.actions import (
 from pure_engine.games.skirmish.base import BOARD_ZONES, DECK_ZONES, HAND_ZONES, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game import make_game, step
+from pure_engine.games.skirmish.rules import POOL
 from tests.fireplace_oracle import (
     FIREPLACE_WRONG,
     LATER_PRINTING,
@@ -67,18 +69,7 @@ class GameReport:
     history: tuple[str, ...]
 
 
-SKIRMISH_KNOWN_WRONG = {
-    "knife_juggler": "its knife is thrown even when the battlecry of the minion summoned "
-    "silences it "
-    "(tests/test_skirmish_rules_found.py::test_known_issue_a_juggler_silenced_by_the_battlecry_throws_no_knife)",
-    "repentance": "it sets the health itself rather than giving an enchantment, so silence "
-    "does not undo it "
-    "(tests/test_skirmish_rules_found.py::test_known_issue_silence_undoes_repentance)",
-    "redemption": "when several friendly minions die at once it returns the one whose card was "
-    "made first, not the one played first (the death phase goes by entity number, not by "
-    "order of play; Fireplace goes by board position, also not the real rule) "
-    "(tests/test_skirmish_rules_found.py::test_known_issue_redemption_returns_the_minion_played_first)",
-}
+SKIRMISH_KNOWN_WRONG: dict[str, str] = {}
 """Where skirmish is known to differ from the real game (and Fireplace agrees with the real
 game): kept out of the decks until fixed, each pinned by a strict xfail test of ours."""
 
@@ -88,6 +79,14 @@ FIREPLACE_WRONG_IN_GAMES = {
     "declared; in the real game the damage is read when dealt, so an attacker the trap "
     "enrages hits harder (tests/test_skirmish_rules_found.py::"
     "test_an_attacker_enraged_by_explosive_trap_hits_with_its_new_attack)",
+    "baron_geddon": "Fireplace holds a death phase after each end-of-turn trigger; in the real "
+    "game deaths wait until all of them have fired, so a Healing Totem that Geddon brought to "
+    "0 health still heals itself (tests/test_skirmish_rules_found.py::"
+    "test_deaths_wait_until_every_end_of_turn_trigger_has_fired)",
+    "redemption": "Fireplace returns the minion before its deathrattle resolves (a redeemed "
+    "Abomination dies again of its own deathrattle); in the real game Redemption triggers "
+    "last on a death, whatever the order of play (tests/test_skirmish_rules_found.py::"
+    "test_redemption_returns_the_minion_after_its_deathrattle)",
 }
 """Where Fireplace is wrong in a way only whole games reach (the single-card and secrets
 differentials keep the card): kept out of the decks."""
@@ -313,6 +312,16 @@ def _play_game(
     return GameReport(seed, len(history), state.winner is not None, tuple(history))
 
 
+def _countered_choice(
+    state: SkirmishState, action: SkirmishAction, answers: list[tuple[str, Any]]
+) -> bool:
+    """*action* plays a Choose One spell that asked no mode (Counterspell took it)."""
+    if action.kind != PLAY or any(kind == "mode" for kind, _ in answers):
+        return False
+    program = POOL.programs.get((state.table.entities[EntityId(action.source)].card, "play"))
+    return program is not None and bool(program.code) and isinstance(program.code[0], SelectModeI)
+
+
 def _choose(
     state: SkirmishState, rng: random.Random
 ) -> tuple[SkirmishAction, list[tuple[str, Any]], dict[Position, SkirmishState]]:
@@ -327,6 +336,8 @@ def _choose(
         after, answers = _choices(step(state, action), rng)
         if any(kind == "target" and value not in entities for kind, value in answers):
             continue  # a target made by the play itself: Fireplace takes targets up front
+        if _countered_choice(state, action, answers):
+            continue  # Fireplace takes the mode and its target up front, even when countered
         try:
             return action, answers, _outcomes(after)
         except LookupError:

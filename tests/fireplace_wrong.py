@@ -2,13 +2,14 @@
 
 Each entry names the card, Fireplace's behaviour, the real game's rule and the test of ours
 that pins it; the differential (tests/test_skirmish_fireplace.py) keeps these cards out.
+Two general rules are corrected in Fireplace itself instead (:func:`correct_fireplace`).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-__all__ = ["FIREPLACE_WRONG", "LATER_PRINTING"]
+__all__ = ["FIREPLACE_WRONG", "LATER_PRINTING", "correct_fireplace"]
 
 FIREPLACE_WRONG: Final = {
     "harvest_golem": "Fireplace summons a deathrattle's minion at the right end of the board; in "
@@ -83,3 +84,39 @@ LATER_PRINTING: Final = {
     "original (2)",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
+
+
+def correct_fireplace() -> None:
+    """Correct two of Fireplace2's rules everywhere, so the oracle follows the real game on
+    cards it otherwise plays right:
+
+    * its silence leaves spell damage (its list of what silence clears lacks it); in the real
+      game a silenced Kobold Geomancer gives none;
+    * its death phase takes the dead in board order (player 0's board first); in the real game
+      they die in order of play, which decides which one Redemption returns and the order
+      deathrattles resolve in
+      (tests/test_skirmish_rules_found.py::test_redemption_returns_the_minion_played_first).
+      Fireplace keeps that order: each card it puts into play takes ``game.play_counter``.
+    """
+    from fireplace.actions import Death
+    from fireplace.card import Minion
+    from fireplace.game import BaseGame
+    from hearthstone.enums import BlockType, Zone
+
+    if "spellpower" not in Minion.silenceable_attributes:
+        Minion.silenceable_attributes = (*Minion.silenceable_attributes, "spellpower")
+
+    def process_deaths(self: Any) -> None:  # Fireplace2's own, with the dead sorted
+        cards = sorted(
+            (card for card in self.live_entities if card.to_be_destroyed),
+            key=lambda card: card.play_counter,
+        )
+        if cards:
+            self.action_start(BlockType.DEATHS, self, 0, None)
+            for card in cards:
+                card.zone = Zone.GRAVEYARD
+            self.check_for_end_game()
+            self.trigger(self, [Death(card) for card in cards], event_args=None)
+            self.action_end(BlockType.DEATHS, self)
+
+    BaseGame.process_deaths = process_deaths
