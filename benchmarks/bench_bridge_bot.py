@@ -32,31 +32,18 @@ from benchmarks._timing import print_table
 from pure_engine.core.registry import load_game
 from pure_engine.games.bridge.bots import dd_pimc
 from pure_engine.games.bridge.double_dummy.solver import Position, score_cards
-from pure_engine.games.bridge.game import make_game
 from pure_engine.games.bridge.play import BridgeState, current_player, legal_actions
-from pure_engine.games.trick_taking.pbn import pbn_str
 from pure_engine.search.arena import play_match
 from pure_engine.search.bots import make_bot
 from pure_engine.search.pimc import pimc
+from tests.random_play import bridge_ending
 
 __all__ = ["main", "random_position"]
 
 
 def random_position(rng: random.Random, size: int) -> BridgeState:
     """A random *size*-card ending, random contract and leader, 0-3 cards on the table."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = tuple(sum(1 << c for c in deck[s * size : (s + 1) * size]) for s in range(4))
-    game = make_game(
-        deal=pbn_str(hands),
-        strain=rng.choice(["C", "D", "H", "S", "NT"]),
-        declarer=rng.choice("NESW"),
-        leader=rng.choice("NESW"),
-    )
-    state = game.initial_state()
-    for _ in range(rng.randrange(4)):
-        state = game.step(state, rng.choice(legal_actions(state)))
-    return state
+    return bridge_ending(rng, size, most_played=3)
 
 
 def _decisions(sizes: list[int], count: int, seed: int) -> list[list[object]]:

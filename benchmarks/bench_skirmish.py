@@ -35,8 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks._timing import interleaved_rates, median_ns, median_ratio, print_table
+from pure_engine import Game
 from pure_engine.cards.runtime import build_pool
-from pure_engine.games.skirmish import make_game
+from pure_engine.games.skirmish import SkirmishAction, SkirmishState, make_game
 from pure_engine.games.skirmish.base import LAYOUT, SkirmishEvent
 from pure_engine.games.skirmish.cards import CARDS, CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.decks import PRESETS, Deck
@@ -66,8 +67,8 @@ PAIRS = [
 POOL_GAMES = [make_game(deck0=a, deck1=b) for a, b in PAIRS]
 
 
-def _pool_game(seed: int) -> int:
-    game = POOL_GAMES[seed % POOL_PAIRS]
+def _random_game(game: Game[SkirmishState, SkirmishAction], seed: int) -> int:
+    """One seeded random game of *game*; its number of decisions."""
     rng = random.Random(seed)
     state = game.initial_state(seed)
     decisions = 0
@@ -80,20 +81,15 @@ def _pool_game(seed: int) -> int:
     return decisions
 
 
+def _pool_game(seed: int) -> int:
+    return _random_game(POOL_GAMES[seed % POOL_PAIRS], seed)
+
+
 PUZZLES = Path(__file__).resolve().parent.parent / "tests" / "golden" / "skirmish"
 
 
 def _our_game(seed: int) -> int:
-    rng = random.Random(seed)
-    state = GAME.initial_state(seed)
-    decisions = 0
-    while not GAME.is_terminal(state):
-        if GAME.is_chance_node(state):
-            _, state = GAME.resolve_chance(state)
-        else:
-            state = GAME.step(state, rng.choice(GAME.legal_actions(state)))
-            decisions += 1
-    return decisions
+    return _random_game(GAME, seed)
 
 
 class _Counter:

@@ -11,57 +11,31 @@ without them it says so.
 from __future__ import annotations
 
 import os
-import random
 import shutil
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from benchmarks._timing import print_table
 from pure_engine.core.gamerecord import GameRecord, make_record, save
 from pure_engine.core.registry import load_game
 from pure_engine.view import write_page
+from tests.view_records import CHROMIUM_ARGS, seeded_record
 
 __all__ = ["main"]
 
 MOVES = 1000
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _random_record(name: str, seed: int, **params: Any) -> GameRecord:
-    game = load_game(name, **params)
-    rng = random.Random(seed)
-    state = game.initial_state(seed)
-    actions: list[Any] = []
-    while len(actions) < MOVES:
-        if game.is_terminal(state):
-            break
-        if game.is_chance_node(state):
-            action = game.sample_chance(state, rng)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        actions.append(action)
-        state = game.step(state, action)
-    return make_record(game, actions, seed=seed)
 
 
 def _records() -> list[tuple[str, GameRecord]]:
     crab = load_game("crab_combat", cards=50)
     return [
         ("crab_combat (50 cards, seed 1)", make_record(crab, [0] * MOVES, seed=1)),
-        ("freecell (random moves)", _random_record("freecell", 1)),
-        ("belote match (random play)", _random_record("belote", 2, target=5000, max_deals=40)),
+        ("freecell (random moves)", seeded_record("freecell", 1, cap=MOVES)),
+        (
+            "belote match (random play)",
+            seeded_record("belote", 2, cap=MOVES, target=5000, max_deals=40),
+        ),
     ]
 
 
@@ -77,7 +51,7 @@ def _open_seconds(pages: list[str]) -> list[float | None]:
     times: list[float | None] = []
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as driver:
         context = driver.chromium.launch_persistent_context(
-            profile, executable_path=chromium, args=ARGS, headless=True
+            profile, executable_path=chromium, args=CHROMIUM_ARGS, headless=True
         )
         page = context.new_page()
         for path in pages:

@@ -87,6 +87,14 @@ FIREPLACE_WRONG_IN_GAMES = {
     "Abomination dies again of its own deathrattle); in the real game Redemption triggers "
     "last on a death, whatever the order of play (tests/test_skirmish_rules_found.py::"
     "test_redemption_returns_the_minion_after_its_deathrattle)",
+    "secretkeeper": "Fireplace's Secretkeeper grows only on its own player's secrets; in the real "
+    "game on any player's (tests/test_skirmish_neutral.py::test_secretkeeper_grows_on_any_secret)",
+    "harrison_jones": "Fireplace draws as many cards as the weapon's printed Durability; in the "
+    "real game as many as it has left (tests/test_skirmish_neutral.py::"
+    "test_harrison_jones_draws_the_durability_left)",
+    "alarm_o_bot": "as Sap: Fireplace's swap leaves Alarm-o-Bot on the board and puts the minion "
+    "from the hand at the right end; in the real game they trade places "
+    "(tests/test_skirmish_neutral.py::test_alarm_o_bot_swaps_with_a_minion_from_the_hand)",
 }
 """Where Fireplace is wrong in a way only whole games reach (the single-card and secrets
 differentials keep the card): kept out of the decks."""

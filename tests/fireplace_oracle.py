@@ -48,6 +48,7 @@ from pure_engine.games.skirmish.base import (
 from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game import within_turn
 from pure_engine.games.skirmish.rules import POOL
+from tests.fireplace_ids import HERO_IDS, TOKEN_ALIASES, TOKEN_IDS
 from tests.fireplace_wrong import FIREPLACE_WRONG, LATER_PRINTING, correct_fireplace
 
 __all__ = [
@@ -62,25 +63,6 @@ __all__ = [
     "settle",
     "skirmish_outcomes",
 ]
-
-HERO_IDS: Final = {
-    "warrior": "HERO_01", "shaman": "HERO_02", "rogue": "HERO_03", "paladin": "HERO_04",
-    "hunter": "HERO_05", "druid": "HERO_06", "warlock": "HERO_07", "mage": "HERO_08",
-    "priest": "HERO_09",
-}  # fmt: skip
-"""The original hero of each class (its hero power is the basic one)."""
-
-TOKEN_IDS: Final = {
-    "damaged_golem": "skele21", "whelp": "EX1_116t", "boar": "CS2_boar",
-    "murloc_scout": "EX1_506a", "silver_hand_recruit": "CS2_101t", "sheep": "CS2_tk1",
-    "frog": "hexfrog", "druid_of_the_claw_cat": "EX1_165t1", "druid_of_the_claw_bear": "EX1_165t2",
-    "healing_totem": "NEW1_009", "searing_totem": "CS2_050", "stoneclaw_totem": "CS2_051",
-    "wrath_of_air_totem": "CS2_052", "wicked_knife": "CS2_082", "the_coin": "GAME_005",
-    "charge": "CS2_103", "violet_apprentice": "NEW1_026t", "baine_bloodhoof": "EX1_110t",
-    "spirit_wolf": "EX1_tk11", "snake": "EX1_554t", "defender": "EX1_130a",
-    "spellbender_minion": "tt_010a",
-}  # fmt: skip
-"""Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 
 _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 
@@ -316,6 +298,9 @@ class Oracle:
         self.keys = {cid: key for key, cid in self.ids.items()}
         for key, cid in self.ids.items():
             _print_ours(cards.db[cid], DEFS[key])
+        # Ancient Mage's enchantment carries its Spell Damage +1 only in its text in this card
+        # data (Fireplace has no script for it either): without it the mage gives nothing
+        cards.db["EX1_584e"].tags[GameTag.SPELLPOWER] = 1
         for data in cards.db.values():
             data.spellpower = data.tags.get(GameTag.SPELLPOWER, 0)
             if data.tags.get(GameTag.CHOOSE_ONE):
@@ -324,7 +309,7 @@ class Oracle:
 
     def key(self, card: Any) -> str:
         """Our name of a Fireplace card (its id when we have none)."""
-        return str(self.keys.get(card.id, card.id))
+        return str(self.keys.get(card.id, TOKEN_ALIASES.get(card.id, card.id)))
 
     def build(self, puzzle: Mapping[str, Any]) -> Any:
         """The puzzle position as a Fireplace game, player 0 (``to_move`` must be 0) to act."""
@@ -359,7 +344,7 @@ class Oracle:
                     if tag == "frozen":
                         minion.frozen = True
                     elif tag == "spell_damage":
-                        minion.spellpower = 1
+                        minion.spellpower = minion.spellpower or 1  # Malygos keeps his 5
                     else:
                         setattr(minion, _FP_TAGS[tag], True)
         game.refresh_auras()

@@ -61,6 +61,42 @@ FIREPLACE_WRONG: Final = {
     "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
     "so it loses health; in the real game the health left stays, capped at the new maximum "
     "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
+    "youthful_brewmaster": "as Sap: the minion returned to the hand stays on the board as well "
+    "(tests/test_skirmish_neutral.py::test_the_brewmasters_return_a_friendly_minion)",
+    "ancient_brewmaster": "as Sap "
+    "(tests/test_skirmish_neutral.py::test_the_brewmasters_return_a_friendly_minion)",
+    "faceless_manipulator": "as Polymorph: the manipulator stays on the board beside the copy it "
+    "became; in the real game it is replaced in its place "
+    "(tests/test_skirmish_neutral.py::test_faceless_manipulator_becomes_a_copy_in_its_place)",
+    "tinkmaster_overspark": "as Polymorph: the minion transformed stays on the board beside its "
+    "Devilsaur or Squirrel "
+    "(tests/test_skirmish_neutral.py::test_tinkmaster_transforms_another_random_minion)",
+    "the_beast": "Fireplace's script misspells its deathrattle ('deathratte'), so nothing is "
+    "summoned; in the real game the opponent gets a 3/3 Finkle Einhorn "
+    "(tests/test_skirmish_neutral.py::test_the_beast_gives_the_opponent_finkle_einhorn)",
+    "hungry_crab": "Fireplace's crab gains +2/+2 even with no Murloc to destroy; in the real "
+    "game a battlecry without a target does nothing "
+    "(tests/test_skirmish_neutral.py::test_hungry_crab_grows_only_by_eating_a_murloc)",
+    "crazed_alchemist": "Fireplace's swap is an enchantment applied after the auras, so an aura's "
+    "Attack is lost; in the real game the swap takes the Attack and Health the minion shows and "
+    "auras apply after it, on top "
+    "(tests/test_skirmish_neutral.py::test_crazed_alchemist_swaps_what_the_minion_shows)",
+    "commanding_shout": "Fireplace's script draws no card; the card (Classic and today) says "
+    "'Draw a card.' "
+    "(tests/test_skirmish_classic2.py::test_commanding_shout_keeps_minions_at_one_and_draws)",
+    "inner_fire": "Fireplace's Attack set by Inner Fire stays under an aura's bonus; in the "
+    "real game auras apply after it (a Raid Leader's +1 still counts) "
+    "(tests/test_skirmish_classic2.py::test_inner_fire_sets_attack_to_health_under_auras)",
+    "kidnapper": "as Sap: the minion returned to its owner's hand also stays on the board "
+    "(tests/test_skirmish_classic2.py::test_combo_targets_only_with_combo)",
+    "shadowstep": "as Sap: the minion returned to the hand also stays on the board "
+    "(tests/test_skirmish_classic2.py::test_shadowstep_returns_a_cheaper_minion)",
+    "shadow_madness": "as Mind Control: the minion taken also stays on its owner's board "
+    "(tests/test_skirmish_classic2.py::test_shadow_madness_takes_a_minion_until_end_of_turn)",
+    "bane_of_doom": "Fireplace summons a random Demon of every set in its card data; skirmish "
+    "one of the card list's collectible Demons (Basic and Classic), as the game did then "
+    "(tests/test_skirmish_classic2.py::test_bane_of_doom_summons_a_demon_of_the_card_list_when_"
+    "it_kills)",
 }
 """Where Fireplace is known to differ from the real game: the card, the real rule and the test
 of ours that pins it.  The differential keeps these cards out of its scenarios."""
@@ -82,6 +118,18 @@ LATER_PRINTING: Final = {
     "skirmish follows also draws a card",
     "innervate": "Fireplace plays today's printing (1 mana crystal this turn); skirmish the "
     "original (2)",
+    "blade_flurry": "Fireplace plays today's printing (its damage to enemy minions only); "
+    "skirmish the original (to all enemies, the hero too) "
+    "(tests/test_skirmish_classic2.py::test_blade_flurry_hits_every_enemy_and_breaks_the_weapon)",
+    "master_of_disguise": "Fireplace plays today's printing (Stealth until your next turn); "
+    "skirmish the original (Stealth to keep) "
+    "(tests/test_skirmish_classic2.py::test_master_of_disguise_gives_lasting_stealth)",
+    "preparation": "Fireplace plays today's printing (the next spell costs (2) less); skirmish "
+    "the original ((3) less) "
+    "(tests/test_skirmish_classic2.py::test_preparation_makes_the_next_spell_cheaper_this_turn)",
+    "warsong_commander": "Fireplace plays today's printing (your Charge minions have +1 Attack); "
+    "skirmish the original (whenever you summon a minion with 3 or less Attack, give it Charge) "
+    "(tests/test_skirmish_classic2.py::test_warsong_commander_gives_small_minions_charge)",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
 

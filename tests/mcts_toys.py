@@ -18,6 +18,8 @@ from fractions import Fraction
 from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
+from pure_engine.testing.toys import NimState
+from pure_engine.testing.toys import make_nim as nim
 from tests.toy_parts import hidden_cards_info
 
 __all__ = [
@@ -38,39 +40,6 @@ def _parse_int(state: object, text: str) -> int:
         return int(text)
     except ValueError:
         raise ParseError(f"expected an integer action, found {text!r}") from None
-
-
-# --- nim -------------------------------------------------------------------------------------
-
-
-class NimState(Struct):
-    mover: int
-    pile: int
-
-
-def nim(pile: int = 7) -> Game[NimState, int]:
-    def current_player(s: NimState) -> int:
-        return TERMINAL if s.pile == 0 else s.mover
-
-    def returns(s: NimState) -> tuple[float, ...]:
-        if s.pile:
-            return (0.0, 0.0)
-        winner = 1 - s.mover  # the player who took the last stone
-        return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-
-    return Game(
-        info=GameInfo("nim", 2, -1.0, 1.0, pile, zero_sum=True),
-        initial_state=lambda seed=None: NimState(0, pile),
-        current_player=current_player,
-        legal_actions=lambda s: tuple(t for t in (1, 2, 3) if t <= s.pile),
-        chance_outcomes=lambda s: (),
-        step=lambda s, t: NimState(1 - s.mover, s.pile - t),
-        returns=returns,
-        observation=lambda s, p: s,
-        key=lambda s: s,
-        action_to_str=lambda s, t: str(t),
-        parse_action=_parse_int,
-    )
 
 
 # --- chance nim ------------------------------------------------------------------------------

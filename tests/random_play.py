@@ -8,6 +8,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from pure_engine import Game
+from pure_engine.games.bridge.game import make_game
+from pure_engine.games.bridge.play import BridgeState, legal_actions
+from pure_engine.games.trick_taking.pbn import pbn_str
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -47,3 +50,21 @@ def random_states(game: Game[S, A], state: S, rng: random.Random) -> list[S]:
         state = game.step(state, action)
         states.append(state)
     return states
+
+
+def bridge_ending(rng: random.Random, size: int, most_played: int) -> BridgeState:
+    """A random *size*-card ``bridge_play`` ending (random strain, declarer and leader) with up
+    to *most_played* random legal cards already played."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = tuple(sum(1 << c for c in deck[s * size : (s + 1) * size]) for s in range(4))
+    game = make_game(
+        deal=pbn_str(hands),
+        strain=rng.choice(["C", "D", "H", "S", "NT"]),
+        declarer=rng.choice("NESW"),
+        leader=rng.choice("NESW"),
+    )
+    state = game.initial_state()
+    for _ in range(rng.randrange(most_played + 1)):
+        state = game.step(state, rng.choice(legal_actions(state)))
+    return state

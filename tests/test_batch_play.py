@@ -27,8 +27,12 @@ def by_number(path: Path) -> dict[int, dict[str, object]]:
     return table
 
 
-def without_timing(row: dict[str, object]) -> dict[str, object]:
-    return {name: value for name, value in row.items() if name not in TIMING}
+def untimed(path: Path) -> dict[int, dict[str, object]]:
+    """The games of an output file by number, without their timings (which differ per run)."""
+    return {
+        number: {name: value for name, value in row.items() if name not in TIMING}
+        for number, row in by_number(path).items()
+    }
 
 
 def test_batch_play_writes_one_line_per_game_and_play_s_table(
@@ -67,10 +71,7 @@ def test_batch_play_lines_do_not_depend_on_the_workers(tmp_path: Path) -> None:
     ]
     assert main([*argv, "--out", str(one)]) == 0
     assert main([*argv, "--workers", "2", "--out", str(two)]) == 0
-    first, second = by_number(one), by_number(two)
-    assert {n: without_timing(r) for n, r in first.items()} == {
-        n: without_timing(r) for n, r in second.items()
-    }
+    assert untimed(one) == untimed(two)
 
 
 def test_batch_play_resumes_and_default_bots_are_random(
@@ -97,15 +98,12 @@ def test_a_torn_play_line_is_dropped_and_the_game_played_again(tmp_path: Path) -
     out = tmp_path / "games.jsonl"
     argv = ["batch", "play", "kuhn_poker", "--games", "1-3", "--out", str(out)]
     assert main(argv) == 0
-    whole = by_number(out)
+    whole = untimed(out)
     text = out.read_text(encoding="utf-8")
     cut = text.rindex("\n", 0, len(text) - 1) + 10  # the last line, torn after 9 characters
     out.write_text(text[:cut], encoding="utf-8")
     assert main(argv) == 0
-    again = by_number(out)
-    assert {n: without_timing(r) for n, r in again.items()} == {
-        n: without_timing(r) for n, r in whole.items()
-    }
+    assert untimed(out) == whole
 
 
 def test_a_play_output_of_other_bots_is_refused(

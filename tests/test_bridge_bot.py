@@ -23,10 +23,10 @@ from pure_engine.games.bridge.play import (
     resample,
     shown_voids,
 )
-from pure_engine.games.trick_taking.pbn import pbn_str
 from pure_engine.games.trick_taking.tricks import cards_of, partner_of, to_play
 from pure_engine.search.arena import play_game
 from pure_engine.search.bots import Bot, RandomBot, make_bot
+from tests.random_play import bridge_ending
 
 # South declares spades; South leads the C7, West follows with the C5 and dummy (North),
 # void in clubs, is to play: ruffing partner's winning club wastes a trump, and the
@@ -82,19 +82,7 @@ def optimal_sets(state: BridgeState, deals: list[tuple[int, int, int, int]]) -> 
 
 def random_position(rng: random.Random, size: int) -> BridgeState:
     """A random *size*-card ending, random contract and leader, a few random cards played."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = tuple(sum(1 << c for c in deck[s * size : (s + 1) * size]) for s in range(4))
-    game = make_game(
-        deal=pbn_str(hands),
-        strain=rng.choice(["C", "D", "H", "S", "NT"]),
-        declarer=rng.choice("NESW"),
-        leader=rng.choice("NESW"),
-    )
-    state = game.initial_state()
-    for _ in range(rng.randrange(4 * size - 1)):
-        state = game.step(state, rng.choice(legal_actions(state)))
-    return state
+    return bridge_ending(rng, size, most_played=4 * size - 2)
 
 
 # --- what it plays ---------------------------------------------------------------------------

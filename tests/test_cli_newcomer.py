@@ -33,28 +33,28 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     return code, out, err
 
 
-def test_help_imports_no_subcommand_module() -> None:
+def _help_in_a_fresh_process(*argv: str) -> str:
+    """What ``main([*argv])`` prints in a fresh interpreter, then (the last line) the
+    ``pure_engine.cli`` submodules it imported."""
     code = (
-        "import sys; from pure_engine.cli import main; main(['--help']); "
+        f"import sys; from pure_engine.cli import main; main({list(argv)!r}); "
         "print(sorted(m for m in sys.modules if m.startswith('pure_engine.cli.')))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
-    assert done.stdout.splitlines()[-1] == "[]"
+    return done.stdout
+
+
+def test_help_imports_no_subcommand_module() -> None:
+    stdout = _help_in_a_fresh_process("--help")
+    assert stdout.splitlines()[-1] == "[]"
     for command in ("solve", "play", "check", "list", "batch", "bench", "replay", "demo"):
-        assert f"    {command} " in done.stdout  # every subcommand says what it does
+        assert f"    {command} " in stdout  # every subcommand says what it does
 
 
 def test_help_of_one_subcommand_imports_only_that_one() -> None:
-    code = (
-        "import sys; from pure_engine.cli import main; main(['bench', '--help']); "
-        "print(sorted(m for m in sys.modules if m.startswith('pure_engine.cli.')))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    loaded = done.stdout.splitlines()[-1]
+    loaded = _help_in_a_fresh_process("bench", "--help").splitlines()[-1]
     assert "pure_engine.cli.bench" in loaded and "pure_engine.cli.batch" not in loaded
 
 

@@ -18,9 +18,17 @@ from pure_engine.games.bridge.double_dummy.bounds import (
 )
 from pure_engine.games.bridge.double_dummy.search import Relative, to_relative
 from pure_engine.games.playing_cards import parse_card_any_order
-from pure_engine.games.trick_taking.pbn import parse_pbn, random_hands
+from pure_engine.games.trick_taking.pbn import Hands, parse_pbn, random_hands
 from pure_engine.games.trick_taking.tricks import SUIT_MASKS, Strain, Tricks, cards_of
 from tests.bridge_oracle import brute_ns
+
+
+def _random_deal(seed: int, size: int) -> tuple[random.Random, Hands, Strain, int]:
+    """A seeded random *size*-card ending: the generator (to draw more), the hands, the
+    strain and the leader."""
+    rng = random.Random(seed)
+    hands = random_hands(rng, size)
+    return rng, hands, Strain(rng.randrange(5)), rng.randrange(4)
 
 
 def _trump_mask(strain: Strain) -> int:
@@ -30,9 +38,7 @@ def _trump_mask(strain: Strain) -> int:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32), st.integers(1, 3))
 def test_bounds_never_exceed_perfect_play(seed: int, size: int) -> None:
-    rng = random.Random(seed)
-    hands = random_hands(rng, size)
-    strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
+    _, hands, strain, leader = _random_deal(seed, size)
     ns = brute_ns(Tricks(hands, leader), strain.trump)
     side = ns if leader % 2 == 0 else size - ns  # the side on lead
     rel = to_relative(hands, ()).hands
@@ -102,9 +108,7 @@ def test_a_blocked_suit_counts_only_what_the_leader_can_reach() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32), st.integers(1, 3))
 def test_second_hand_tricks_never_exceed_perfect_play(seed: int, size: int) -> None:
-    rng = random.Random(seed)
-    hands = random_hands(rng, size)
-    strain, leader = Strain(rng.randrange(5)), rng.randrange(4)
+    rng, hands, strain, leader = _random_deal(seed, size)
     lead = rng.choice(list(cards_of(hands[leader])))
     after = tuple(h & ~(1 << lead) if seat == leader else h for seat, h in enumerate(hands))
     ns = brute_ns(Tricks(after, leader, (lead,)), strain.trump)

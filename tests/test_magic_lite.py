@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from pure_engine import load_game
 from pure_engine.cards import Ctx
-from pure_engine.cards.runtime import EntityId, Frame
+from pure_engine.cards.runtime import Frame
 from pure_engine.core import gamerecord
-from pure_engine.core.session import AutoPolicy, act, start
+from pure_engine.core.session import AutoPolicy, Session, act, start
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.actions import forced
 from pure_engine.games.magic_lite.combat import (
@@ -27,27 +27,9 @@ from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.priority import PASS
 from pure_engine.games.magic_lite.state import MagicEvent
 from pure_engine.testing import FAST_CHECKS, check_game
+from tests.magic_helpers import GAME, cards, find, play
 
-GAME = load_game("magic_lite")
 NO_SKIP = load_game("magic_lite", skip_trivial=False)
-
-
-def play(state: MagicState, *texts: str) -> MagicState:
-    for text in texts:
-        state = GAME.play_str(state, text)
-    return state
-
-
-def cards(state: MagicState, zone: str, player: int) -> list[str]:
-    ids = state.table.zones[getattr(ZONES, zone)[player]]
-    return [state.table.entities[i].card for i in ids]
-
-
-def find(state: MagicState, card: str) -> EntityId:
-    for e in state.table.entities.values():
-        if e.card == card and e.zone in ZONES.battlefield:
-            return e.id
-    raise AssertionError(f"{card} is not on a battlefield")
 
 
 # --- the conformance battery ----------------------------------------------------------------------
@@ -161,7 +143,9 @@ def test_without_skip_trivial_every_pass_is_a_decision() -> None:
     assert one_option > 10 and state.autos == 0
 
 
-def test_session_logs_forced_passes_and_the_log_replays_exactly(tmp_path: object) -> None:
+def _skipping_session() -> Session[MagicState]:
+    """25 random decisions of a seeded game under a skip-trivial session (forced passes
+    logged)."""
     session = start(NO_SKIP, seed=2, policy=AutoPolicy(skip_trivial=True))
     rng = random.Random(1)
     for _ in range(25):
@@ -169,6 +153,11 @@ def test_session_logs_forced_passes_and_the_log_replays_exactly(tmp_path: object
             break
         legal = NO_SKIP.legal_actions(session.state)
         session = act(NO_SKIP, session, legal[rng.randrange(len(legal))])
+    return session
+
+
+def test_session_logs_forced_passes_and_the_log_replays_exactly(tmp_path: object) -> None:
+    session = _skipping_session()
     forced = [e for e in session.log if e.auto == "forced"]
     assert forced and all(e.action == PASS for e in forced)
     record = gamerecord.record_session(NO_SKIP, session)
@@ -270,13 +259,7 @@ def test_forced_names_the_single_legal_action_exactly_when_there_is_one() -> Non
 
 
 def test_session_logs_the_rule_of_each_forced_action_and_the_record_keeps_it() -> None:
-    session = start(NO_SKIP, seed=2, policy=AutoPolicy(skip_trivial=True))
-    rng = random.Random(1)
-    for _ in range(25):
-        if NO_SKIP.is_terminal(session.state):
-            break
-        legal = NO_SKIP.legal_actions(session.state)
-        session = act(NO_SKIP, session, legal[rng.randrange(len(legal))])
+    session = _skipping_session()
     rules = {e.rule for e in session.log if e.auto == "forced"}
     assert "cannot act" in rules and "" not in rules
     assert all(e.rule == "" for e in session.log if e.auto is None)

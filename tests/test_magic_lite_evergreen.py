@@ -16,7 +16,7 @@ from pure_engine.games.magic_lite.cards import PLAYER, color_bits
 from pure_engine.games.magic_lite.damage import deal_damage
 from pure_engine.games.magic_lite.engine import ZONES, settle
 from pure_engine.games.magic_lite.game import position
-from tests.test_magic_lite_rules import GAME, cards, play
+from tests.magic_helpers import GAME, cards, play
 
 
 def find(state: MagicState, card: str, player: int | None = None) -> Entity:

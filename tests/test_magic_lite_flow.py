@@ -22,7 +22,7 @@ from pure_engine.games.magic_lite.decks import random_pair
 from pure_engine.games.magic_lite.engine import BATTLEFIELD
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.state import TAPPED, CardFacts, MagicState
-from tests.test_magic_lite_rules import play
+from tests.magic_helpers import play
 
 GOLDEN = Path(__file__).parent / "golden" / "magic_lite_random_games.txt"
 

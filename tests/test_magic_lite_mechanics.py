@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from pure_engine import load_game
 from pure_engine.cards.runtime import EntityId
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite import MagicState, Step
@@ -15,23 +14,11 @@ from pure_engine.games.magic_lite.decks import parse_deck
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import action_to_str, position
 from pure_engine.games.magic_lite.state import TAPPED
-
-GAME = load_game("magic_lite")
-
-
-def play(state: MagicState, *texts: str) -> MagicState:
-    for text in texts:
-        state = GAME.play_str(state, text)
-    return state
+from tests.magic_helpers import GAME, cards, play
 
 
 def legal(state: MagicState) -> list[str]:
     return [action_to_str(state, a) for a in legal_actions(state)]
-
-
-def cards(state: MagicState, zone: str, player: int) -> list[str]:
-    ids = state.table.zones[getattr(ZONES, zone)[player]]
-    return [state.table.entities[i].card for i in ids]
 
 
 def ids_of(state: MagicState, card: str) -> list[EntityId]:

@@ -24,8 +24,9 @@ from pure_engine.games.magic_lite.game import deal, position
 from pure_engine.games.magic_lite.mulligan import HAND_SIZE
 from pure_engine.games.magic_lite.priority import PASS, can_act
 from pure_engine.testing import FAST_CHECKS, check_game
+from tests.magic_helpers import GAME, cards, play
 from tests.test_magic_lite_flow import deck_pair
-from tests.test_magic_lite_mechanics import GAME, cards, ids_of, legal, play
+from tests.test_magic_lite_mechanics import ids_of, legal
 
 # --- the London mulligan (rule 103.5) -------------------------------------------------------------
 

@@ -4,25 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pure_engine import load_game
 from pure_engine.cards.runtime import EXHAUSTED, put
 from pure_engine.games.magic_lite import MagicState, Step
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.state import DEATHTOUCH, TAPPED, TRAMPLE
-
-GAME = load_game("magic_lite")
-
-
-def play(state: MagicState, *texts: str) -> MagicState:
-    for text in texts:
-        state = GAME.play_str(state, text)
-    return state
-
-
-def cards(state: MagicState, zone: str, player: int) -> list[str]:
-    ids = state.table.zones[getattr(ZONES, zone)[player]]
-    return [state.table.entities[i].card for i in ids]
+from tests.magic_helpers import GAME, cards, play
 
 
 def entity(state: MagicState, card: str) -> object:

@@ -215,6 +215,12 @@ def _include(folder: Path, name: str) -> str:
     return "main.json"
 
 
+EACH_CASE = pytest.mark.parametrize(
+    ("case", "document", "state", "expected"), CASES, ids=[c[0] for c in CASES]
+)
+"""A test run once per hostile case: its name, rule document, state and expected error."""
+
+
 def _prepare(tmp_path: Path, document: Any, state: Any) -> tuple[Path, Path]:
     folder = tmp_path / "rules"
     folder.mkdir()
@@ -235,9 +241,7 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
-@pytest.mark.parametrize(
-    ("case", "document", "state", "expected"), CASES, ids=[c[0] for c in CASES]
-)
+@EACH_CASE
 def test_the_command_line_ends_in_one_clean_line(
     tmp_path: Path, case: str, document: Any, state: Any, expected: str
 ) -> None:
@@ -271,9 +275,7 @@ def _api_run(main: Path, state_file: Path) -> None:
     apply(rules, state, compiled=False)
 
 
-@pytest.mark.parametrize(
-    ("case", "document", "state", "expected"), CASES, ids=[c[0] for c in CASES]
-)
+@EACH_CASE
 def test_the_api_raises_one_clean_rule_error(
     tmp_path: Path, case: str, document: Any, state: Any, expected: str
 ) -> None:

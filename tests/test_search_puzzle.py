@@ -8,6 +8,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -60,6 +61,18 @@ def cost_of(graph: Graph) -> Callable[[int, int, int], float]:
     return cost
 
 
+def search_graph(
+    case: tuple[Graph, int], *, weighted: bool = True, **options: Any
+) -> PuzzleResult[int]:
+    """``search`` from node 0 of *case*'s graph to its goal (the edges' costs unless not
+    *weighted*: one a move), with the search *options*."""
+    graph, goal = case
+    cost = cost_of(graph) if weighted else None
+    return search(
+        0, successors=successors_of(graph), is_goal=lambda v: v == goal, cost=cost, **options
+    )
+
+
 def dijkstra_to(graph: Graph, goal: int) -> dict[int, float]:
     """Exact distances to *goal* (reverse Dijkstra): the optimum, and a perfect heuristic."""
     reverse: dict[int, list[tuple[int, int]]] = {v: [] for v in graph}
@@ -106,9 +119,7 @@ def test_every_algorithm_solves_exactly_the_reachable_goals(
     case: tuple[Graph, int], algorithm: str
 ) -> None:
     graph, goal = case
-    result: PuzzleResult[int] = search(
-        0, successors=successors_of(graph), is_goal=lambda v: v == goal, algorithm=algorithm
-    )
+    result = search_graph(case, weighted=False, algorithm=algorithm)
     reachable = hops_to(graph, 0, goal) is not None
     assert result.verdict == (SOLVED if reachable else PROVED_UNSOLVABLE)
     if reachable:
@@ -123,9 +134,7 @@ def test_every_algorithm_solves_exactly_the_reachable_goals(
 @given(graphs(), st.sampled_from(["bfs", "iddfs"]))
 def test_bfs_and_iddfs_find_fewest_actions(case: tuple[Graph, int], algorithm: str) -> None:
     graph, goal = case
-    result = search(
-        0, successors=successors_of(graph), is_goal=lambda v: v == goal, algorithm=algorithm
-    )
+    result = search_graph(case, weighted=False, algorithm=algorithm)
     hops = hops_to(graph, 0, goal)
     if hops is not None:
         assert len(result.actions) == hops
@@ -138,11 +147,8 @@ def test_astar_and_idastar_are_optimal_with_admissible_heuristics(
     graph, goal = case
     exact = dijkstra_to(graph, goal)
     # scale * exact distance is consistent; unreachable nodes are dead (inf)
-    result = search(
-        0,
-        successors=successors_of(graph),
-        is_goal=lambda v: v == goal,
-        cost=cost_of(graph),
+    result = search_graph(
+        case,
         heuristic=lambda v: float(scale) * exact[v] if v in exact else math.inf,
         algorithm=algorithm,
     )
@@ -159,13 +165,7 @@ def test_unsolvable_is_proved_without_a_heuristic_too(
     case: tuple[Graph, int], algorithm: str
 ) -> None:
     graph, goal = case
-    result = search(
-        0,
-        successors=successors_of(graph),
-        is_goal=lambda v: v == goal,
-        cost=cost_of(graph),
-        algorithm=algorithm,
-    )
+    result = search_graph(case, algorithm=algorithm)
     exact = dijkstra_to(graph, goal)
     assert (result.verdict == PROVED_UNSOLVABLE) == (0 not in exact)
     if algorithm in ("astar", "idastar") and 0 in exact:
@@ -178,14 +178,8 @@ def test_weighted_astar_is_within_its_weight_of_the_optimum(
 ) -> None:
     graph, goal = case
     exact = dijkstra_to(graph, goal)
-    result = search(
-        0,
-        successors=successors_of(graph),
-        is_goal=lambda v: v == goal,
-        cost=cost_of(graph),
-        heuristic=lambda v: exact.get(v, math.inf),
-        algorithm="wastar",
-        weight=weight,
+    result = search_graph(
+        case, heuristic=lambda v: exact.get(v, math.inf), algorithm="wastar", weight=weight
     )
     if 0 in exact:
         assert exact[0] <= result.cost <= weight * exact[0] + 1e-9
@@ -196,12 +190,8 @@ def test_a_budget_cut_never_claims_unsolvable(
     case: tuple[Graph, int], algorithm: str, nodes: int, states: int
 ) -> None:
     graph, goal = case
-    result = search(
-        0,
-        successors=successors_of(graph),
-        is_goal=lambda v: v == goal,
-        algorithm=algorithm,
-        budget=Budget(nodes=nodes, states=states),
+    result = search_graph(
+        case, weighted=False, algorithm=algorithm, budget=Budget(nodes=nodes, states=states)
     )
     reachable = hops_to(graph, 0, goal) is not None
     if result.verdict == UNKNOWN:

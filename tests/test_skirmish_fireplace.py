@@ -87,6 +87,7 @@ def scenarios(draw: st.DrawFn, card: str, known: frozenset[str]) -> dict[str, An
     players = []
     for p, player_cls in enumerate((me_cls, draw(st.sampled_from(CLASSES)))):
         pool = [k for k in usable if _cls(k) in ("neutral", player_cls)]
+        weapons = [k for k in pool if "weapon" in DEFS[k].types]
         hand = draw(st.lists(st.sampled_from(pool), max_size=3))
         players.append({
             "class": player_cls,
@@ -96,6 +97,8 @@ def scenarios(draw: st.DrawFn, card: str, known: frozenset[str]) -> dict[str, An
             "hand": [card, *hand] if p == 0 else hand,
             "deck": draw(st.lists(st.sampled_from(pool), min_size=2, max_size=4)),
             "board": draw(st.lists(_minion(minions), min_size=p, max_size=4)),
+            "weapon": draw(st.none() | st.sampled_from(weapons).map(lambda w: {"card": w}))
+            if weapons else None,
         })  # fmt: skip
     return {"to_move": 0, "players": players}
 

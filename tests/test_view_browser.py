@@ -25,7 +25,7 @@ from pure_engine.core.gamerecord import replay, save
 from pure_engine.core.registry import load_game
 from pure_engine.core.scene import Scene, scene_function
 from pure_engine.view import ViewOptions, write_page
-from tests.view_records import GAMES, HIDDEN, seeded_record
+from tests.view_records import CHROMIUM_ARGS, GAMES, HIDDEN, seeded_record
 
 playwright_api = pytest.importorskip(
     "playwright.sync_api",
@@ -39,16 +39,6 @@ if not CHROMIUM:
         allow_module_level=True,
     )
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SHOTS = os.environ.get("PURE_ENGINE_SCREENSHOTS", "")
 
 
@@ -59,7 +49,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         context = driver.chromium.launch_persistent_context(
             str(profile),
             executable_path=CHROMIUM,
-            args=ARGS,
+            args=CHROMIUM_ARGS,
             headless=True,
             viewport={"width": 1200, "height": 820},
         )

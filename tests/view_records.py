@@ -25,10 +25,24 @@ HIDDEN = ("kuhn_poker", "leduc_poker", "bridge_play", "belote", "coinche", "skir
 """The games with hidden cards: a seat's view shows some face down."""
 
 
-def seeded_record(name: str, seed: int = 3, *, cap: int = 120) -> GameRecord:
-    """Random legal play from ``initial_state(seed)``, chance drawn by a seeded generator,
-    at most *cap* moves (the record is of an unfinished game when the cap is hit)."""
-    game = load_game(name)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""How the viewer's browser tests and benchmark start Chromium (quiet, no network)."""
+
+
+def seeded_record(name: str, seed: int = 3, *, cap: int = 120, **params: Any) -> GameRecord:
+    """Random legal play from ``initial_state(seed)`` of ``load_game(name, **params)``, chance
+    drawn by a seeded generator, at most *cap* moves (the record is of an unfinished game when
+    the cap is hit)."""
+    game = load_game(name, **params)
     rng = random.Random(seed)
     state = game.initial_state(seed)
     actions: list[Any] = []

@@ -45,6 +45,7 @@ from pure_engine.cards.effects import (
     Hit,
     If,
     Prevent,
+    RemoveTag,
     ReturnToHand,
     SetHealth,
     Shuffle,
@@ -64,6 +65,7 @@ from pure_engine.cards.runtime.pool import (
     Mode,
     Trigger,
 )
+from pure_engine.cards.runtime.table import ENCHANTMENT
 from pure_engine.cards.selectors import (
     ADJACENT,
     ALL,
@@ -99,6 +101,7 @@ __all__ = [
     "CURRENT_HEALTH",
     "DAMAGE",
     "DEATH",
+    "ENCHANTMENT",
     "ENEMY",
     "FRIENDLY",
     "HEALTH",
@@ -147,6 +150,7 @@ __all__ = [
     "Prevent",
     "RandomNumber",
     "RandomPick",
+    "RemoveTag",
     "ReturnToHand",
     "SearchDeck",
     "Selector",

@@ -69,9 +69,11 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """A lazy number: how many entities *selector* selects when the effect runs."""
+    """A lazy number: how many entities *selector* selects when the effect runs, times *per*
+    (+3/+3 for each shield lost: ``Count(shielded, per=3)``)."""
 
     selector: Selector
+    per: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +127,9 @@ def number_operand(asm: Assembler, number: NumberLike) -> Number:
         index = number.index
         return lambda state, frame: frame.regs[index]  # type: ignore[return-value]  # int reg
     if isinstance(number, Count):
-        compiled = asm.selector(number.selector)
+        compiled, per = asm.selector(number.selector), number.per
+        if per != 1:
+            return lambda state, frame: per * len(compiled(state.table, frame.ctx))
         return lambda state, frame: len(compiled(state.table, frame.ctx))
     return number
 

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from pure_engine.cards.decisions import (
     NumberLike,
     Player,
+    RandomNumber,
     RandomPickI,
     ShuffleI,
     TargetLike,
@@ -58,6 +60,7 @@ __all__ = [
     "Hit",
     "If",
     "Prevent",
+    "RemoveTag",
     "ReturnToHand",
     "SetHealth",
     "Shuffle",
@@ -135,27 +138,30 @@ def _heal(
 
 
 @dataclass(frozen=True, slots=True)
-class Hit(Effect):
-    """Deal ``amount`` damage to each target (the game's ``damage`` hook says what that does)."""
+class _EachTarget(Effect):
+    """An effect that does its class's ``action`` to each target with ``amount``."""
 
     targets: TargetLike
     amount: NumberLike
+    action: ClassVar[Callable[[CardState, Frame, CardRules[CardState], EntityId, int], CardState]]
 
     def emit(self, asm: Assembler) -> None:
         amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _damage))
+        asm.emit(_Each(targets_operand(asm, self.targets), amount, type(self).action))
 
 
 @dataclass(frozen=True, slots=True)
-class Heal(Effect):
+class Hit(_EachTarget):
+    """Deal ``amount`` damage to each target (the game's ``damage`` hook says what that does)."""
+
+    action = _damage
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(_EachTarget):
     """Restore ``amount`` health to each target."""
 
-    targets: TargetLike
-    amount: NumberLike
-
-    def emit(self, asm: Assembler) -> None:
-        amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _heal))
+    action = _heal
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +269,23 @@ class GiveTag(Effect):
         asm.emit(_Table(targets_operand(asm, self.targets), give))
 
 
+@dataclass(frozen=True, slots=True)
+class RemoveTag(Effect):
+    """Take the keyword bits ``tags`` away from each target (all minions lose Divine Shield)."""
+
+    targets: TargetLike
+    tags: int
+
+    def emit(self, asm: Assembler) -> None:
+        tags = self.tags
+
+        def take(table: Table, t: EntityId) -> Table:
+            e = table.entities[t]
+            return table if not e.tags & tags else put(table, e.replace(tags=e.tags & ~tags))
+
+        asm.emit(_Table(targets_operand(asm, self.targets), take))
+
+
 def _shield(
     state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
 ) -> CardState:
@@ -271,51 +294,47 @@ def _shield(
 
 
 @dataclass(frozen=True, slots=True)
-class Prevent(Effect):
+class Prevent(_EachTarget):
     """Prevent the next ``amount`` damage that would be dealt to each target: a prevention shield
     held in the entity's ``armor``, which the game's damage hook spends first
     (:func:`~pure_engine.cards.runtime.stats.absorb`: the damage is replaced by less, or none).
     How long a shield lasts is the game's rule: a hero's armor stays, Magic's "this turn"
     shields end in the cleanup step."""
 
-    targets: TargetLike
-    amount: NumberLike
-
-    def emit(self, asm: Assembler) -> None:
-        amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
+    action = _shield
 
 
 @dataclass(frozen=True, slots=True)
-class Armor(Effect):
+class Armor(_EachTarget):
     """Give each target ``amount`` armor: a lasting :class:`Prevent` shield (a hero's armor)."""
 
-    targets: TargetLike
-    amount: NumberLike
-
-    def emit(self, asm: Assembler) -> None:
-        amount = number_operand(asm, self.amount)
-        asm.emit(_Each(targets_operand(asm, self.targets), amount, _shield))
+    action = _shield
 
 
 @dataclass(frozen=True, slots=True)
 class Transform(Effect):
-    """Turn each target into a fresh copy of ``card`` (same id and place; buffs and damage gone)."""
+    """Turn each target into a fresh copy of ``card`` (same id and place; buffs and damage gone);
+    given several cards, chance picks one of them, uniformly (a 5/5 Devilsaur or a 1/1
+    Squirrel)."""
 
     targets: TargetLike
-    card: str
+    card: str | tuple[str, ...]
 
     def emit(self, asm: Assembler) -> None:
-        card = self.card
+        cards = (self.card,) if isinstance(self.card, str) else self.card
+        # the targets first, then (for several cards) which card: chance picks in that order
+        targets = targets_operand(asm, self.targets)
+        which = number_operand(asm, 0 if len(cards) == 1 else RandomNumber(0, len(cards) - 1))
 
         def transform(
             state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
             e = state.table.entities[t]
+            card = cards[n]
             fresh = fresh_copy(e, rules.pool, card, status=e.status & EXHAUSTED, attacks=e.attacks)
             return state.replace(table=put(state.table, fresh))
 
-        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), transform))
+        asm.emit(_Each(targets, which, transform))
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13 on
@@ -42,6 +42,7 @@ __all__ = [
     "GameInfo",
     "GameRules",
     "HasRng",
+    "HiddenRules",
     "InitialState",
     "S",
     "carries_rng",
@@ -250,9 +251,10 @@ class Game(Generic[S, A]):
 
 
 class GameRules(Protocol[S, A]):
-    """The rule functions of a game under the names of :class:`Game`'s fields: a rules module
-    that defines them all (``games/bridge/play.py``, ``games/belote/belote.py``) is one, checked
-    by mypy where :func:`game_from_rules` is given it."""
+    """The rule functions every game has, under the names of :class:`Game`'s fields: a rules
+    module that defines them all (``games/bridge/play.py``, ``games/crab_combat/combat.py``),
+    or an object whose methods they are (a wrapped OpenSpiel game's), is one, checked by mypy
+    where :func:`game_from_rules` is given it."""
 
     def current_player(self, state: S) -> int: ...
     def legal_actions(self, state: S) -> tuple[A, ...]: ...
@@ -264,6 +266,13 @@ class GameRules(Protocol[S, A]):
     def action_to_str(self, state: S, action: A) -> str: ...
     def parse_action(self, state: S, text: str) -> A: ...
     def render(self, state: S) -> str: ...
+
+
+@runtime_checkable
+class HiddenRules(GameRules[S, A], Protocol[S, A]):
+    """:class:`GameRules` with the two a game of hidden cards adds: its own chance sampler
+    (``sample_chance``, :meth:`Game.sample_chance`'s fast path) and ``resample``."""
+
     def sample_chance(self, state: S, rng: random.Random) -> A: ...
     def resample(self, state: S, player: int, rng: random.Random) -> S: ...
 
@@ -275,17 +284,20 @@ def game_from_rules(
     *,
     encoding: Encoding[S, A] | None = None,
 ) -> Game[S, A]:
-    """The :class:`Game` whose rules are *rules*' functions of the same names (its sampler
-    ``sample_chance``), with the parameters' *info*, *initial_state* and *encoding*.
+    """The :class:`Game` whose rules are *rules*' functions of the same names (its
+    ``sample_chance`` and ``resample`` too, where it has them: :class:`HiddenRules`), with the
+    parameters' *info*, *initial_state* and *encoding*.
 
     >>> import pure_engine.games.bridge.play as play
     >>> from pure_engine.games.bridge.game import make_game
     >>> start = make_game().initial_state()
     >>> game = game_from_rules(play, play.INFO, lambda seed=None: start)
-    >>> game.step is play.step and game.legal_strings(start) == make_game().legal_strings(start)
+    >>> game.step is play.step and game.resample is play.resample
+    True
+    >>> game.legal_strings(start) == make_game().legal_strings(start)
     True
     """
-    return Game(
+    game = Game(
         info=info,
         initial_state=initial_state,
         current_player=rules.current_player,
@@ -298,10 +310,11 @@ def game_from_rules(
         action_to_str=rules.action_to_str,
         parse_action=rules.parse_action,
         render=rules.render,
-        sample_chance_fn=rules.sample_chance,
-        resample=rules.resample,
         encoding=encoding,
     )
+    if isinstance(rules, HiddenRules):
+        return replace(game, sample_chance_fn=rules.sample_chance, resample=rules.resample)
+    return game
 
 
 def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

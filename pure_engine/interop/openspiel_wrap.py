@@ -49,8 +49,9 @@ from typing import Any
 
 import pyspiel
 
+from pure_engine.core.chance import draw
 from pure_engine.core.encoding import Encoding, same_action, same_index
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, game_from_rules, params_tuple
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError, UnknownGameError
@@ -141,10 +142,10 @@ def spiel_state(game: Game[OpenSpielState, int], state: OpenSpielState) -> Any:
     >>> spiel_state(game, game.step(game.initial_state(), 2)).history()
     [2]
     """
-    memo: _Memo | None = getattr(game.key, "memo", None)
-    if memo is None:
+    rules = getattr(game.key, "__self__", None)  # the key is a method of the game's rules
+    if not isinstance(rules, _SpielRules):
         raise ValueError(f"expected a game made by from_openspiel, found {game.name!r}")
-    return memo.get(state.history).clone()
+    return rules.get(state.history).clone()
 
 
 def _info(name: str, params: dict[str, Any], spiel_game: Any) -> GameInfo:
@@ -168,102 +169,94 @@ def _info(name: str, params: dict[str, Any], spiel_game: Any) -> GameInfo:
 
 
 def _wrap(name: str, params: dict[str, Any], spiel_game: Any) -> Game[OpenSpielState, int]:
-    memo = _Memo(spiel_game)
-    get = memo.get
-    kind = spiel_game.get_type()
+    rules = _SpielRules(spiel_game)
+    info = _info(name, params, spiel_game)
+    return game_from_rules(
+        rules, info, rules.initial_state, encoding=_encoding(spiel_game, rules.get)
+    )
 
-    def initial_state(seed: int | None = None) -> OpenSpielState:
+
+class _SpielRules:
+    """The rules of one wrapped OpenSpiel game, read from the ``pyspiel.State`` of each
+    history (built once, in the game's :class:`_Memo`)."""
+
+    def __init__(self, spiel_game: Any) -> None:
+        self.spiel_game = spiel_game
+        self.memo = _Memo(spiel_game)
+        self.get = self.memo.get
+        self.kind = spiel_game.get_type()
+        self.asked: dict[str, bool] = {}
+        """``{"implemented": ...}`` once OpenSpiel has been asked to resample."""
+
+    def initial_state(self, seed: int | None = None) -> OpenSpielState:
         return OpenSpielState((), None if seed is None else Rng(seed))
 
-    def current_player(state: OpenSpielState) -> int:
-        player: int = get(state.history).current_player()
+    def current_player(self, state: OpenSpielState) -> int:
+        player: int = self.get(state.history).current_player()
         if player < 0 and player not in (CHANCE, TERMINAL):
-            raise ValueError(f"{spiel_game}: unsupported player id {player} (simultaneous move?)")
+            raise ValueError(
+                f"{self.spiel_game}: unsupported player id {player} (simultaneous move?)"
+            )
         return player
 
-    def legal_actions(state: OpenSpielState) -> tuple[int, ...]:
-        spiel = get(state.history)
+    def legal_actions(self, state: OpenSpielState) -> tuple[int, ...]:
+        spiel = self.get(state.history)
         if spiel.is_chance_node() or spiel.is_terminal():
             return ()
         return tuple(spiel.legal_actions())
 
-    def chance_outcomes(state: OpenSpielState) -> tuple[tuple[int, Fraction], ...]:
-        spiel = get(state.history)
+    def chance_outcomes(self, state: OpenSpielState) -> tuple[tuple[int, Fraction], ...]:
+        spiel = self.get(state.history)
         if not spiel.is_chance_node():
             return ()
         return tuple((action, _probability(p)) for action, p in spiel.chance_outcomes())
 
-    def step(state: OpenSpielState, action: int) -> OpenSpielState:
+    def step(self, state: OpenSpielState, action: int) -> OpenSpielState:
         return OpenSpielState((*state.history, action), state.rng)
 
-    def returns(state: OpenSpielState) -> tuple[float, ...]:
-        return tuple(float(r) for r in get(state.history).returns())
+    def returns(self, state: OpenSpielState) -> tuple[float, ...]:
+        return tuple(float(r) for r in self.get(state.history).returns())
 
-    def observation(state: OpenSpielState, player: int) -> str:
-        spiel = get(state.history)
-        if kind.provides_information_state_string:
+    def observation(self, state: OpenSpielState, player: int) -> str:
+        spiel = self.get(state.history)
+        if self.kind.provides_information_state_string:
             return str(spiel.information_state_string(player))
-        if kind.provides_observation_string:
+        if self.kind.provides_observation_string:
             return str(spiel.observation_string(player))
         return str(spiel)
 
-    def key(state: OpenSpielState) -> tuple[int, ...]:
+    def key(self, state: OpenSpielState) -> tuple[int, ...]:
         """The history: equal only for the same actions, so sound (no transposition merged)."""
         return state.history
 
-    key.memo = memo  # type: ignore[attr-defined]  # how spiel_state finds the memo
+    def render(self, state: OpenSpielState) -> str:
+        return str(self.get(state.history))
 
-    action_to_str, parse_action = _notation(get)
+    def sample_chance(self, state: OpenSpielState, rng: random.Random) -> int:
+        return draw(self.chance_outcomes(state), rng)
 
-    def render(state: OpenSpielState) -> str:
-        return str(get(state.history))
+    def resample(self, state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
+        if self.kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+            return state
+        return _resample(self.get, self.observation, self.asked, state, player, rng)
 
-    asked: dict[str, bool] = {}  # {"implemented": ...} once OpenSpiel has been asked
-
-    def resample(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
-        return _resample(get, observation, asked, state, player, rng)
-
-    info = _info(name, params, spiel_game)
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        resample=resample if not info.perfect_information else _same,
-        encoding=_encoding(spiel_game, get),
-    )
-
-
-def _notation(
-    get: Callable[[tuple[int, ...]], Any],
-) -> tuple[Callable[[OpenSpielState, int], str], Callable[[OpenSpielState, str], int]]:
-    """``action_to_str`` and ``parse_action`` of a wrapped game, over OpenSpiel's texts."""
-
-    def _options(state: OpenSpielState) -> tuple[int, list[int]]:
-        spiel = get(state.history)
+    def _options(self, state: OpenSpielState) -> tuple[int, list[int]]:
+        spiel = self.get(state.history)
         if spiel.is_chance_node():
             return CHANCE, [a for a, _ in spiel.chance_outcomes()]
         return spiel.current_player(), list(spiel.legal_actions())
 
-    def action_to_str(state: OpenSpielState, action: int) -> str:
+    def action_to_str(self, state: OpenSpielState, action: int) -> str:
         """OpenSpiel's text; ``"<text> #<number>"`` when another legal action prints the same.
 
         An action that is not legal here is ``"#<number>"``: OpenSpiel's games print only
         the actions that exist in a state, and some (cribbage) crash the process, not raise,
         when asked for another.
         """
-        player, options = _options(state)
+        player, options = self._options(state)
         if action not in options:
             return f"#{action}"
-        spiel = get(state.history)
+        spiel = self.get(state.history)
         try:
             text = str(spiel.action_to_string(player, action))
         except pyspiel.SpielError:
@@ -273,25 +266,19 @@ def _notation(
             return f"{text} #{action}"
         return text
 
-    def parse_action(state: OpenSpielState, text: str) -> int:
+    def parse_action(self, state: OpenSpielState, text: str) -> int:
         """An action from its notation, ``#<number>`` or a bare number."""
-        _, options = _options(state)
+        _, options = self._options(state)
         wanted = text.strip()
         for action in options:
-            if action_to_str(state, action) == wanted:
+            if self.action_to_str(state, action) == wanted:
                 return action
         number = wanted.removeprefix("#")
         if number.isdigit() and int(number) in options:
             return int(number)
-        shown = ", ".join(repr(action_to_str(state, a)) for a in options[:10])
+        shown = ", ".join(repr(self.action_to_str(state, a)) for a in options[:10])
         more = ", ..." if len(options) > 10 else ""
         raise ParseError(f"expected one of {shown}{more} (or '#<number>'), found {text!r}")
-
-    return action_to_str, parse_action
-
-
-def _same(state: OpenSpielState, player: int, rng: random.Random) -> OpenSpielState:
-    return state
 
 
 @contextlib.contextmanager

@@ -24,6 +24,7 @@ Semantics fixed here (docs/rules.md):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pure_engine.rules import model as m
@@ -35,7 +36,7 @@ from pure_engine.rules.errors import (
     StepLimitError,
 )
 from pure_engine.rules.interpreter import Env, RuleScope, act, format_path, match_rule
-from pure_engine.rules.limits import Budget, Limits
+from pure_engine.rules.limits import Budget
 from pure_engine.rules.trace import TraceKind, Tracer
 from pure_engine.rules.tree import MISSING, brief, child
 
@@ -63,41 +64,22 @@ def _show_env(env: Env, given: Env) -> str:
     return ", ".join(shown) or "(no new bindings)"
 
 
+@dataclass(slots=True, eq=False)
 class Call:
     """One ``apply`` or ``query`` call: the engine choice, the work budget, the trace."""
 
-    __slots__ = (
-        "budget",
-        "compiled",
-        "functions",
-        "inner_logs",
-        "max_steps",
-        "sink",
-        "types",
-        "weights",
-    )
-
-    def __init__(
-        self,
-        *,
-        functions: Mapping[str, Callable[..., Any]],
-        types: Mapping[str, Callable[[Any], bool]],
-        compiled: Mapping[str, CompiledRule] | None,
-        inner_logs: frozenset[str],
-        weights: Mapping[str, tuple[int, int]],
-        limits: Limits,
-        max_steps: int,
-        tracing: bool,
-    ) -> None:
-        self.functions = functions
-        self.types = types
-        self.compiled = compiled
-        self.inner_logs = inner_logs
-        self.weights = weights
-        """``(condition, action)`` weights of every rule, by its JSON path."""
-        self.max_steps = max_steps
-        self.budget = Budget(max_steps, limits.max_value_size)
-        self.sink = Tracer() if tracing else None
+    functions: Mapping[str, Callable[..., Any]]
+    types: Mapping[str, Callable[[Any], bool]]
+    compiled: Mapping[str, CompiledRule] | None
+    """The rules' compiled code, or None: the interpreter runs them."""
+    inner_logs: frozenset[str]
+    weights: Mapping[str, tuple[int, int]]
+    """``(condition, action)`` weights of every rule, by its JSON path."""
+    max_steps: int
+    budget: Budget
+    """The steps the call has left (shared with every rule's scope and the compiled code)."""
+    sink: Tracer | None
+    """Where trace lines go (None: the call is not traced)."""
 
     def count(self, rule: m.Rule, cost: int = 1) -> None:
         """Spend *cost* steps in *rule* (an attempt: 1; a firing: the action's weight)."""
@@ -113,12 +95,12 @@ class Call:
         an error the compiled code raised, whatever that code spent)."""
         budget = Budget(self.max_steps, self.budget.max_value) if fresh else self.budget
         return RuleScope(
-            self.functions,
-            self.types,
-            state,
-            rule,
-            sink,
-            logging=logging,
+            functions=self.functions,
+            types=self.types,
+            root=state,
+            rule=rule,
+            sink=sink,
+            tracer=sink if logging else None,
             budget=budget,
             max_steps=self.max_steps,
             weight=self.weights[rule.path][0],

@@ -36,7 +36,7 @@ from pure_engine.rules.errors import RuleError, RuleSyntaxError
 from pure_engine.rules.library import BUILTINS, Library
 from pure_engine.rules.limits import DEFAULT_LIMITS, Budget, Limits
 from pure_engine.rules.parsing import RuleFiles, decode, export_rules, parse_rules
-from pure_engine.rules.trace import Trace
+from pure_engine.rules.trace import Trace, Tracer
 from pure_engine.rules.weights import action_weight, condition_weight
 
 __all__ = [
@@ -279,15 +279,16 @@ def _start(
             f"found {', '.join('$' + n for n in env) or 'none'}"
         )
     tracing = bool(log) or (log is None and rules.logged)
+    steps = rules.limits.max_steps if max_steps is None else max_steps
     call = Call(
         functions=rules.library.functions,
         types=rules.library.types,
         compiled=rules.compiled if compiled else None,
         inner_logs=rules.inner_logs,
         weights=rules.weights,
-        limits=rules.limits,
-        max_steps=rules.limits.max_steps if max_steps is None else max_steps,
-        tracing=tracing,
+        max_steps=steps,
+        budget=Budget(steps, rules.limits.max_value_size),
+        sink=Tracer() if tracing else None,
     )
     return call, env
 

@@ -227,7 +227,23 @@ def _import_attribute(path: str, *, what: str) -> object:
 # --- bots --------------------------------------------------------------------------------------
 
 
-class RandomBot:
+class _SeededBot:
+    """A bot that draws from its own ``random.Random(seed)``: its name, its generator, and the
+    ``restart`` that reseeds it."""
+
+    __slots__ = ("_rng", "name")
+
+    def __init__(self, *, seed: int, name: str) -> None:
+        self.name = name
+        self._rng = random.Random(seed)
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new game starts; with *seed*, draw from ``random.Random(seed)`` from now on."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+
+
+class RandomBot(_SeededBot):
     """Uniform over the legal actions, drawn from ``random.Random(seed)``.
 
     >>> from pure_engine.testing.toys import make_coin_guess
@@ -242,16 +258,10 @@ class RandomBot:
     True
     """
 
-    __slots__ = ("_rng", "name")
+    __slots__ = ()
 
     def __init__(self, *, seed: int, name: str = "random") -> None:
-        self.name = name
-        self._rng = random.Random(seed)
-
-    def restart(self, seed: int | None = None) -> None:
-        """A new game starts; with *seed*, draw from ``random.Random(seed)`` from now on."""
-        if seed is not None:
-            self._rng = random.Random(seed)
+        super().__init__(seed=seed, name=name)
 
     def choose(self, game: Game[S, A], state: S) -> A:
         """A legal action, uniformly at random."""
@@ -259,7 +269,7 @@ class RandomBot:
         return legal[self._rng.randrange(len(legal))]
 
 
-class GreedyBot:
+class GreedyBot(_SeededBot):
     """One ply: play the action whose successor the heuristic likes best (ties: random).
 
     After each action the heuristic is averaged over the chance outcomes that
@@ -274,7 +284,7 @@ class GreedyBot:
     1
     """
 
-    __slots__ = ("_heuristic", "_rng", "name", "omniscient")
+    __slots__ = ("_heuristic", "omniscient")
 
     def __init__(
         self,
@@ -284,15 +294,9 @@ class GreedyBot:
         omniscient: bool = False,
         name: str = "greedy",
     ) -> None:
-        self.name = name
+        super().__init__(seed=seed, name=name)
         self.omniscient = omniscient
         self._heuristic = heuristic
-        self._rng = random.Random(seed)
-
-    def restart(self, seed: int | None = None) -> None:
-        """A new game starts; with *seed*, draw from ``random.Random(seed)`` from now on."""
-        if seed is not None:
-            self._rng = random.Random(seed)
 
     def choose(self, game: Game[S, A], state: S) -> A:
         """The legal action with the highest (expected) heuristic value for the seat to move."""

@@ -11,15 +11,10 @@ each root move (and each reply, while the tree stays small) and reports the
 exact values.  Children are listed most visited first; at most *max_nodes*
 nodes are kept.
 
->>> from pure_engine.core.game import Game, GameInfo, TERMINAL
 >>> from pure_engine.search.mcts import mcts
->>> nim = Game(GameInfo("nim", 2, -1.0, 1.0, 9), lambda seed=None: (0, 5),
-...     lambda s: TERMINAL if s[1] == 0 else s[0],
-...     lambda s: tuple(t for t in (1, 2, 3) if t <= s[1]), lambda s: (),
-...     lambda s, t: (1 - s[0], s[1] - t),
-...     lambda s: (0.0, 0.0) if s[1] else ((-1.0, 1.0) if s[0] == 0 else (1.0, -1.0)),
-...     lambda s, p: s, lambda s: s, lambda s, t: str(t), lambda s, x: int(x))
->>> tree = mcts_tree_json(nim, mcts(nim, (0, 5), simulations=300, seed=1).tree, max_nodes=5)
+>>> from pure_engine.testing.toys import NimState, make_nim
+>>> nim = make_nim()
+>>> tree = mcts_tree_json(nim, mcts(nim, NimState(0, 5), simulations=300, seed=1).tree, max_nodes=5)
 >>> [child["a"] for child in tree["c"]][:1], tree["n"]
 (['1'], 300)
 """

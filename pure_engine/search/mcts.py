@@ -284,18 +284,13 @@ def mcts(
     (:func:`subtree` of an earlier result's tree to this state) continues that
     search; the tree is grown in place.
 
-    >>> from pure_engine.core.game import Game, GameInfo, TERMINAL
-    >>> nim = Game(GameInfo("nim", 2, -1.0, 1.0, 9), lambda seed=None: (0, 6),
-    ...     lambda s: TERMINAL if s[1] == 0 else s[0],
-    ...     lambda s: tuple(t for t in (1, 2, 3) if t <= s[1]), lambda s: (),
-    ...     lambda s, t: (1 - s[0], s[1] - t),
-    ...     lambda s: (0.0, 0.0) if s[1] else ((-1.0, 1.0) if s[0] == 0 else (1.0, -1.0)),
-    ...     lambda s, p: s, lambda s: s, lambda s, t: str(t), lambda s, x: int(x))
-    >>> first = mcts(nim, (0, 6), simulations=1500, seed=3)
+    >>> from pure_engine.testing.toys import NimState, make_nim
+    >>> nim = make_nim()
+    >>> first = mcts(nim, NimState(0, 6), simulations=1500, seed=3)
     >>> first.action, first.stats.expanded
     (2, 1500)
     >>> later = subtree(first.tree, 2, 1)     # we took 2, the opponent took 1: pile 3
-    >>> mcts(nim, (0, 3), simulations=10, tree=later).action
+    >>> mcts(nim, NimState(0, 3), simulations=10, tree=later).action
     3
     """
     player = game.current_player(state)

@@ -44,6 +44,12 @@ OMNISCIENT: Final = BotOption("omniscient", bool, False, "search the true state,
 
 _SIMULATIONS: Final = "simulations per move (none: 1000 unless another limit is given)"
 _UCT_C: Final = BotOption("uct_c", float, 1.4142135623730951, "UCT exploration constant")
+_UCT_OPTIONS: Final = (
+    BotOption("simulations", int, None, _SIMULATIONS),
+    BotOption("seconds", float, None, "time per move"),
+    _UCT_C,
+)
+"""The options of the two UCT searches, mcts and ismcts."""
 
 # a budget's axes: options of every search that takes budget= (unless a keyword of its own)
 _BUDGET_AXES: Final = (
@@ -77,9 +83,7 @@ SEARCHES: Final[Mapping[BotKind, _Kind]] = {
         takes_seed=True,
         takes_budget=True,
         options=(
-            BotOption("simulations", int, None, _SIMULATIONS),
-            BotOption("seconds", float, None, "time per move"),
-            _UCT_C,
+            *_UCT_OPTIONS,
             BotOption(
                 "rollout_decisions",
                 int,
@@ -96,11 +100,7 @@ SEARCHES: Final[Mapping[BotKind, _Kind]] = {
         reuses_tree=True,
         takes_seed=True,
         takes_budget=True,
-        options=(
-            BotOption("simulations", int, None, _SIMULATIONS),
-            BotOption("seconds", float, None, "time per move"),
-            _UCT_C,
-        ),
+        options=_UCT_OPTIONS,
     ),
     BotKind.PIMC: _Kind(
         "pure_engine.search.pimc",

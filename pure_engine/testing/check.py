@@ -19,6 +19,7 @@ import os
 import random
 import tempfile
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,39 +51,25 @@ _DEFAULT_GAMES = 20
 _KEY_SEARCH = KeySearch()
 
 
-class GameCheckError(AssertionError):
-    """A game failed a :func:`check_game` check.
+@dataclass(kw_only=True, eq=False)
+class GameCheckError(Failure, AssertionError):
+    """A game failed a :func:`check_game` check: the :class:`Failure` raised, with the game's
+    name.
 
     The message names the check, the step (how many actions were played) and
     the action trace in notation; the same facts are attributes.
     """
 
-    def __init__(
-        self,
-        *,
-        game: str,
-        check: Check,
-        detail: str,
-        step: int,
-        trace: tuple[str, ...],
-        seed: int | None,
-        other_trace: tuple[str, ...] = (),
-    ) -> None:
-        self.game = game
-        self.check = check
-        self.detail = detail
-        self.step = step
-        self.trace = trace
-        self.seed = seed
-        self.other_trace = other_trace
-        """For a finding about two states (equal keys, equal states): how the other one
-        was reached, from the same initial state; empty otherwise."""
-        shown = " ".join(trace) if trace else "(the initial state)"
-        super().__init__(
-            f"check_game({game}): check {str(check)!r} failed at step {step} "
-            f"(initial_state(seed={seed}))\n"
-            f"  {detail}\n"
-            f"  trace: {shown}"
+    game: str
+
+    def __post_init__(self) -> None:
+        shown = " ".join(self.trace) if self.trace else "(the initial state)"
+        AssertionError.__init__(  # super() is Failure's dataclass __init__
+            self,
+            f"check_game({self.game}): check {str(self.check)!r} failed at step {self.step} "
+            f"(initial_state(seed={self.seed}))\n"
+            f"  {self.detail}\n"
+            f"  trace: {shown}",
         )
 
 
@@ -269,15 +256,7 @@ def _check_cross_process(
 
 
 def _error(name: str, failure: Failure) -> GameCheckError:
-    return GameCheckError(
-        game=name,
-        check=failure.check,
-        detail=failure.detail,
-        step=failure.step,
-        trace=failure.trace,
-        seed=failure.seed,
-        other_trace=failure.other,
-    )
+    return GameCheckError(game=name, **vars(failure))
 
 
 def _refusal(run: Run, seed: int) -> Failure | None:

@@ -428,5 +428,5 @@ def search_keys(
         f"    the other by              {' '.join(theirs[common:]) or '(no action)'}"
     )
     return Failure(
-        found.check, detail, len(notes), notes, trace.seed, other=tuple(before + theirs)
+        found.check, detail, len(notes), notes, trace.seed, other_trace=tuple(before + theirs)
     ), stats

@@ -40,14 +40,19 @@ from pure_engine.testing.check_state import fingerprint
 __all__ = ["Failure", "Playthrough", "Run", "play_trace"]
 
 
-@dataclass
+@dataclass(eq=False)
 class Failure:
+    """What a check found: which check, the finding, and the game that shows it (the seed and
+    the first *step* actions, in notation)."""
+
     check: Check
     detail: str
     step: int
     trace: tuple[str, ...]
     seed: int | None
-    other: tuple[str, ...] = ()
+    other_trace: tuple[str, ...] = ()
+    """For a finding about two states (equal keys, equal states): how the other one
+    was reached, from the same initial state; empty otherwise."""
 
 
 @dataclass

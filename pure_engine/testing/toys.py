@@ -7,6 +7,8 @@ stand alone (no doctest inside ``pure_engine`` imports the ``tests`` package).
 * :func:`make_graph_game` — any finite game written as a table of :class:`Node`
   (decisions, chance nodes, leaves); the state is the node id, so two paths to
   one node are a transposition.  The search doctests build their trees with it.
+* :func:`make_nim` — one pile, take 1-3 stones, whoever takes the last one wins: a
+  perfect-information game with known forced wins, for the search doctests.
 * :func:`make_high_card` — a private card each from a small deck, player 0 calls
   or folds; with ``flaw=...`` it is broken in one of the ways ``check_game``'s
   ``resample`` and ``returns`` checks must catch (:data:`HIGH_CARD_FLAWS`).
@@ -47,10 +49,12 @@ __all__ = [
     "HIGH_CARD_FLAWS",
     "CoinState",
     "HighCardState",
+    "NimState",
     "Node",
     "make_coin_guess",
     "make_graph_game",
     "make_high_card",
+    "make_nim",
 ]
 
 # --------------------------------------------------------------- coin guess
@@ -244,4 +248,52 @@ def make_graph_game(
         key=lambda state: state,
         action_to_str=lambda state, action: str(action),
         parse_action=parse_action,
+    )
+
+
+# --------------------------------------------------------------- nim
+class NimState(Struct):
+    """Whose move it is, and the stones left."""
+
+    mover: int
+    pile: int
+
+
+def _nim_player(state: NimState) -> int:
+    return TERMINAL if state.pile == 0 else state.mover
+
+
+def _nim_returns(state: NimState) -> tuple[float, ...]:
+    if state.pile:
+        return (0.0, 0.0)
+    winner = 1 - state.mover  # the player who took the last stone
+    return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+
+
+def _parse_int(state: object, text: str) -> int:
+    if not text.isdigit():
+        raise ParseError(f"expected a number of stones, found {text!r}")
+    return int(text)
+
+
+def make_nim(pile: int = 7) -> Game[NimState, int]:
+    """Nim with one *pile*: take 1, 2 or 3 stones; whoever takes the last stone wins.
+
+    >>> nim = make_nim(5)
+    >>> state = nim.step(nim.initial_state(), 1)     # 4 left: a loss for the player to move
+    >>> state, nim.legal_actions(state)
+    (NimState(mover=1, pile=4), (1, 2, 3))
+    """
+    return Game(
+        info=GameInfo("nim", 2, -1.0, 1.0, pile, zero_sum=True),
+        initial_state=lambda seed=None: NimState(0, pile),
+        current_player=_nim_player,
+        legal_actions=lambda state: tuple(t for t in (1, 2, 3) if t <= state.pile),
+        chance_outcomes=lambda state: (),
+        step=lambda state, take: NimState(1 - state.mover, state.pile - take),
+        returns=_nim_returns,
+        observation=lambda state, player: state,
+        key=lambda state: state,
+        action_to_str=lambda state, take: str(take),
+        parse_action=_parse_int,
     )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from pure_engine.cards.runtime.pool import DEATH, CardRules, Event
+from pure_engine.cards.runtime.pool import DEATH, CardRules, Event, Listener
 from pure_engine.cards.runtime.program import Frame, S, Value
 from pure_engine.cards.runtime.table import (
     DOOMED,
@@ -70,10 +70,13 @@ def emit(
     entities, zone_map = table.entities, table.zones
     programs = rules.pool.programs
     queued: list[Frame] = []
+    granted = event in rules.pool.granted
     for zone, kind in rules.pool.listen_zones[event]:
         for entity_id in zone_map[zone]:
             entity = entities[entity_id]
             listening = by_card.get(entity.card)
+            if granted and entity.buffs:  # what its enchantments grant it listens too
+                listening = _with_granted(listening, by_card, entity, rules.pool.enchantments)
             if listening is None or entity.status & SILENCED:
                 continue
             for listener in listening:
@@ -113,6 +116,22 @@ def _same(entity_id: EntityId) -> int:
     return entity_id
 
 
+def _with_granted(
+    own: tuple[Listener, ...] | None,
+    by_card: Mapping[str, tuple[Listener, ...]],
+    entity: Entity,
+    enchantments: frozenset[str],
+) -> tuple[Listener, ...] | None:
+    """*entity*'s own listeners and those of the enchantment cards its buffs name (one per
+    buff: an enchantment given twice listens twice)."""
+    out = own or ()
+    for buff in entity.buffs:
+        more = by_card.get(buff.source) if buff.source in enchantments else None
+        if more is not None:
+            out += more
+    return out or None
+
+
 def refresh_auras(state: S, rules: CardRules[S]) -> S:
     """Recompute every aura from the board as it stands; correct the entities whose share changed.
 
@@ -123,6 +142,7 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     entities, zone_map = table.entities, table.zones
     zones = [rules.layout.zone(kind, p) for kind in rules.kinds.auras for p in range(rules.players)]
     given: dict[EntityId, tuple[int, int]] = {}
+    setters: list[tuple[EntityId, Callable[[Entity], int]]] = []
     if auras:
         for zone in zones:
             for entity_id in zone_map[zone]:
@@ -133,7 +153,16 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
                 selector, attack, health = aura
                 for target in selector(table, Ctx(entity_id, source.owner)):
                     a, h = given.get(target, (0, 0))
-                    given[target] = (a + attack, h + health)
+                    if isinstance(attack, int):
+                        given[target] = (a + attack, h + health)
+                    else:
+                        given[target] = (a, h + health)
+                        setters.append((target, attack))
+    for target, sets in setters:  # an Attack set by an aura overrides every other change
+        a, h = given[target]
+        e = entities[target]
+        attack = sets(e.replace(health=e.health - e.aura_health + h))
+        given[target] = (attack - (e.attack - e.aura_attack), h)
     changed = table
     for zone in zones:
         for entity_id in zone_map[zone]:
@@ -220,10 +249,15 @@ def death_phase(
     for e in dead:
         table = leave_play(table, e.id)
         moves.append((e.id, layout.zone(kinds.graveyard, e.owner)))
-        if (e.card, "deathrattle") in programs and not e.status & SILENCED:
-            regs: tuple[Value, ...] = (0,) * programs[e.card, "deathrattle"].regs
-            regs += (_left_at(zone_map, e, dead),)  # one past the program's: see deathrattle_at
-            frames.append(Frame(e.card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
+        if e.status & SILENCED:
+            continue
+        # its own deathrattle, then those its enchantments gave it, in the order given
+        granted = [b.source for b in e.buffs if b.source in rules.pool.enchantments]
+        for card in (e.card, *granted):
+            if (card, "deathrattle") in programs:
+                regs: tuple[Value, ...] = (0,) * programs[card, "deathrattle"].regs
+                regs += (_left_at(zone_map, e, dead),)  # one past the program's: deathrattle_at
+                frames.append(Frame(card, "deathrattle", 0, Ctx(e.id, e.owner), regs))
     table = move_all(table, moves)
     if frames:
         state = state.replace(table=table, queue=state.queue + tuple(frames))

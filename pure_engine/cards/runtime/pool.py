@@ -19,13 +19,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, Generic
+from typing import Any, Final, Generic
 
 from mypy_extensions import mypyc_attr
 
 from pure_engine.cards.runtime.event import DEATH, Event, KitEvent
-from pure_engine.cards.runtime.program import Frame, Reg, S, Value
-from pure_engine.cards.runtime.table import Enchantment, EntityId, Kinds, Layout, Table
+from pure_engine.cards.runtime.program import (
+    Frame,
+    Reg,
+    S,
+    Value,
+    ability_slot,
+    mode_slot,
+    trigger_slot,
+)
+from pure_engine.cards.runtime.table import ENCHANTMENT, Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
 from pure_engine.core.zones import ZoneId
 
@@ -187,39 +195,12 @@ class Mode:
     target: Selector | None = None
 
 
-def mode_slot(index: int) -> str:
-    """The program slot of a card's mode number *index*.
-
-    >>> mode_slot(1)
-    'mode1'
-    """
-    return f"mode{index}"
-
-
-def ability_slot(index: int) -> str:
-    """The program slot of a card's activated ability number *index*.
-
-    >>> ability_slot(0)
-    'ability0'
-    """
-    return f"ability{index}"
-
-
-def trigger_slot(index: int) -> str:
-    """The program slot of a card's triggered ability number *index*.
-
-    >>> trigger_slot(1)
-    'trigger1'
-    """
-    return f"trigger{index}"
-
-
 @dataclass(frozen=True, slots=True)
 class Aura:
-    """A continuous effect: the entities ``selector`` selects (from the source) get the stats."""
+    """A continuous effect on what ``selector`` selects (an attack ``fn(entity)`` sets Attack)."""
 
     selector: Selector
-    attack: int = 0
+    attack: int | Callable[..., int] = 0
     health: int = 0
 
 
@@ -271,9 +252,13 @@ class CardPool:
     """event -> card -> its listeners for that event."""
     listen_zones: Mapping[Event, tuple[tuple[ZoneId, str], ...]]
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
-    auras: Mapping[str, tuple[Compiled, int, int]]
+    auras: Mapping[str, tuple[Compiled, int | Callable[..., int], int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
+    granted: frozenset[Event] = frozenset()
+    """The events some enchantment card (type ``ENCHANTMENT``, in :data:`enchantments`) hears."""
+    enchantments: frozenset[str] = frozenset()
+    """The keys of the enchantment cards: a buff whose source is one grants its abilities."""
 
     def card(self, key: str) -> CardDef:
         """The definition of *key* (``KeyError`` naming it when unknown)."""
@@ -334,7 +319,7 @@ def build_pool(
     programs: dict[tuple[str, str], Program] = {}
     targets: dict[str, Compiled] = {}
     listeners: dict[Event, list[Listener]] = {}
-    auras: dict[str, tuple[Compiled, int, int]] = {}
+    auras: dict[str, tuple[Compiled, int | Callable[..., int], int]] = {}
     ability_targets: dict[tuple[str, str], Compiled] = {}
     for card in defs:
         if card.key in by_key:
@@ -365,15 +350,8 @@ def build_pool(
         if card.aura is not None:
             sel = Assembler(layout).selector(card.aura.selector)
             auras[card.key] = (sel, card.aura.attack, card.aura.health)
-    by_event: dict[Event, dict[str, tuple[Listener, ...]]] = {}
-    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
-    for event, items in listeners.items():
-        cards: dict[str, tuple[Listener, ...]] = {}
-        for item in items:
-            cards[item.card] = (*cards.get(item.card, ()), item)
-        by_event[event] = cards
-        kinds = set().union(*(item.zones for item in items))
-        listen_zones[event] = tuple((z.id, z.kind) for z in layout.zones if z.kind in kinds)
+    enchantments = frozenset(key for key, card in by_key.items() if ENCHANTMENT in card.types)
+    by_event, listen_zones = _by_event(listeners, layout)
     return CardPool(
         defs=by_key,
         programs=programs,
@@ -382,7 +360,26 @@ def build_pool(
         listen_zones=listen_zones,
         auras=auras,
         ability_targets=ability_targets,
+        granted=frozenset(t.event for key in enchantments for t in by_key[key].triggers),
+        enchantments=enchantments,
     )
+
+
+_ByCard = dict[Event, dict[str, tuple[Listener, ...]]]
+
+
+def _by_event(listeners: Mapping[Event, list[Listener]], layout: Layout) -> tuple[_ByCard, Any]:
+    """The listeners of each event by card, and the (zone, kind) pairs where some listen."""
+    by_event: _ByCard = {}
+    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
+    for event, items in listeners.items():
+        cards: dict[str, tuple[Listener, ...]] = {}
+        for item in items:
+            cards[item.card] = (*cards.get(item.card, ()), item)
+        by_event[event] = cards
+        kinds = set().union(*(item.zones for item in items))
+        listen_zones[event] = tuple((z.id, z.kind) for z in layout.zones if z.kind in kinds)
+    return by_event, listen_zones
 
 
 def _unknown_event(card: CardDef, event: Event, known: set[Event]) -> str:
@@ -423,11 +420,9 @@ class CardRules(Generic[S]):
     * ``indestructible``: tag bits of entities that destroy and lethal damage do not kill;
     * ``frail``: the type of entities that die at 0 health or less (Magic's creatures at 0
       toughness; ``""``: none — an entity without health, a land, never dies of it);
-    * ``play_order(state)``: the order of play of the entities that came into play after they
-      were made (a card played from the hand): a number each took from the table's id
-      counter then (:func:`~pure_engine.cards.runtime.table.take_number`); the others, made
-      in play (a token, a puzzle's board), rank by their id.  The death phase and the trigger
-      queue go in that order (``None``: every entity by its id).
+    * ``play_order(state)``: for the entities made before they came into play (a card played
+      from the hand), the number each took then (:func:`~.table.take_number`); the death phase
+      and the trigger queue go by it, and by id for the others (``None``: all by id).
 
     ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order.
     """

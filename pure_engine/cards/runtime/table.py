@@ -33,6 +33,7 @@ from pure_engine.core.zones import Visibility, ZoneId, ZoneSpec, move_card
 
 __all__ = [
     "DOOMED",
+    "ENCHANTMENT",
     "EXHAUSTED",
     "FIRST_GAME_STATUS",
     "FROZEN",
@@ -71,6 +72,11 @@ DOOMED: Final = 1 << 3
 """Destroyed: leaves play at the next death phase."""
 FIRST_GAME_STATUS: Final = 1 << 8
 """The first status bit free for a game's own use."""
+
+ENCHANTMENT: Final = "enchantment"
+"""The type of a card never played but given: a buff whose ``source`` names it grants the entity
+it is on the card's triggers and deathrattle ("Give a minion 'Deathrattle: ...'"); silence,
+which removes the buff, takes them away (:func:`~pure_engine.cards.runtime.events.emit`)."""
 
 
 class Enchantment(Struct):

@@ -115,6 +115,16 @@ def _strength(card: int) -> int:
     return (card % 13 + 12) % 13
 
 
+def _check_options(who: str, worlds: int, max_cards: int, seconds: float | None) -> None:
+    """A one-line ``ValueError`` naming *who* for options :func:`dd_pimc` cannot take."""
+    if worlds < 1:
+        raise ValueError(f"{who}: expected worlds >= 1, found {worlds!r}")
+    if max_cards < 0:
+        raise ValueError(f"{who}: expected max_cards >= 0, found {max_cards!r}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"{who}: expected seconds > 0, found {seconds!r}")
+
+
 def dd_pimc(
     state: BridgeState,
     *,
@@ -141,12 +151,7 @@ def dd_pimc(
     """
     if not isinstance(state, BridgeState):
         raise TypeError(f"dd_pimc plays bridge_play states, found {type(state).__name__}")
-    if worlds < 1:
-        raise ValueError(f"dd_pimc: expected worlds >= 1, found {worlds!r}")
-    if max_cards < 0:
-        raise ValueError(f"dd_pimc: expected max_cards >= 0, found {max_cards!r}")
-    if seconds is not None and seconds <= 0:
-        raise ValueError(f"dd_pimc: expected seconds > 0, found {seconds!r}")
+    _check_options("dd_pimc", worlds, max_cards, seconds)
     started = time.perf_counter()
     player = current_player(state)
     if player < 0:
@@ -281,12 +286,7 @@ class DDPimcBot:
         seconds: float | None = None,
         omniscient: bool = False,
     ) -> None:
-        if worlds < 1:
-            raise ValueError(f"bot 'dd-pimc': expected worlds >= 1, found {worlds!r}")
-        if max_cards < 0:
-            raise ValueError(f"bot 'dd-pimc': expected max_cards >= 0, found {max_cards!r}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"bot 'dd-pimc': expected seconds > 0, found {seconds!r}")
+        _check_options("bot 'dd-pimc'", worlds, max_cards, seconds)
         self.name = name
         self.worlds = worlds
         self.max_cards = max_cards
@@ -322,26 +322,6 @@ class DDPimcBot:
         return cast(A, self.last.card)
 
 
-def make_dd_pimc_bot(
-    *,
-    seed: int,
-    name: str = "dd-pimc",
-    worlds: int = 20,
-    max_cards: int = 7,
-    seconds: float | None = None,
-    omniscient: bool = False,
-) -> DDPimcBot:
-    """The factory ``make_bot("dd-pimc:worlds=10:max_cards=5", game, seed=...)`` calls; its
-    keywords are the spec's options (``pure_engine.search.bots.register_game_bot``).
-
-    >>> make_dd_pimc_bot(seed=0, worlds=8).worlds
-    8
-    """
-    return DDPimcBot(
-        seed=seed,
-        name=name,
-        worlds=worlds,
-        max_cards=max_cards,
-        seconds=seconds,
-        omniscient=omniscient,
-    )
+make_dd_pimc_bot = DDPimcBot
+"""The factory ``make_bot("dd-pimc:worlds=10:max_cards=5", game, seed=...)`` calls: the class
+itself, whose keywords are the spec's options (``pure_engine.search.bots.register_game_bot``)."""

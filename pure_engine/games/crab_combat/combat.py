@@ -29,6 +29,7 @@ __all__ = [
     "SuspendedGame",
     "action_to_str",
     "chance_outcomes",
+    "combat_step",
     "current_player",
     "key",
     "legal_actions",
@@ -37,6 +38,7 @@ __all__ = [
     "play_round",
     "render",
     "returns",
+    "step",
 ]
 
 
@@ -108,6 +110,16 @@ def play_round(state: CrabState, *, recursive: bool) -> CrabState:
     if not d1 or not d2:
         return _finish(after, bool(d1))
     return after
+
+
+def step(state: CrabState, action: int) -> CrabState:
+    """A round of Recursive Combat: the game's ``step`` (*action* is the forced ``round``)."""
+    return play_round(state, recursive=True)
+
+
+def combat_step(state: CrabState, action: int) -> CrabState:
+    """A round of plain Combat: the ``step`` of ``make_game(recursive=False)``."""
+    return play_round(state, recursive=False)
 
 
 def current_player(state: CrabState) -> int:

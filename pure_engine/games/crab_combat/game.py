@@ -3,22 +3,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
-from pure_engine.core.game import Game, GameInfo, params_tuple
-from pure_engine.games.crab_combat.combat import (
-    CrabState,
-    action_to_str,
-    chance_outcomes,
-    current_player,
-    key,
-    legal_actions,
-    observation,
-    parse_action,
-    play_round,
-    render,
-    returns,
-)
+from pure_engine.core.game import Game, GameInfo, game_from_rules, params_tuple
+from pure_engine.games.crab_combat import combat
+from pure_engine.games.crab_combat.combat import CrabState, combat_step
 from pure_engine.games.crab_combat.encoding import combat_encoding
 from pure_engine.games.crab_combat.solver import check_decks, seeded_decks
 
@@ -51,14 +41,11 @@ def make_game(
     if cards is not None:
         params["cards"] = cards
 
-    # the two rules that depend on the parameters
+    # the rule that depends on the parameters
     def initial_state(seed: int | None = None) -> CrabState:
         if cards is not None:
             return CrabState(*seeded_decks(0 if seed is None else seed, cards))
         return CrabState(d1, d2)
-
-    def step(state: CrabState, action: int) -> CrabState:
-        return play_round(state, recursive=recursive)
 
     info = GameInfo(
         name="crab_combat",
@@ -75,18 +62,5 @@ def make_game(
         encoding = combat_encoding(len(d1) + len(d2), max((*d1, *d2)))
     else:
         encoding = combat_encoding(cards, cards)
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        encoding=encoding,
-    )
+    game = game_from_rules(combat, info, initial_state, encoding=encoding)
+    return game if recursive else dataclasses.replace(game, step=combat_step)

@@ -33,10 +33,14 @@ from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
+    SILENCED,
     DecisionKind,
+    Enchantment,
     Entity,
     EntityId,
+    Table,
     is_alive,
+    remove_buffs,
 )
 from pure_engine.cards.runtime.table import entity_identity
 from pure_engine.core.struct import Struct
@@ -69,12 +73,14 @@ __all__ = [
     "action_to_str",
     "attack_value",
     "can_attack",
+    "cost_changes",
     "cost_of",
     "describe",
     "hero_of",
     "legal_actions",
     "parse_action",
     "power_of",
+    "spend_spell_discounts",
 ]
 
 END_TURN: Final = 0
@@ -104,9 +110,16 @@ def hero_of(state: SkirmishState, player: int) -> EntityId:
 def power_of(state: SkirmishState, player: int) -> str:
     """The card key of *player*'s hero power."""
     hero = state.table.entities[hero_of(state, player)]
+    for b in reversed(hero.buffs):  # "your Hero Power becomes ...": the last one given
+        if b.source in POWERS:
+            return b.source
     power = POOL.card(hero.card).extra["power"]
     assert isinstance(power, str)
     return power
+
+
+POWERS: Final = frozenset(key for key, d in POOL.defs.items() if "hero_power" in d.types)
+"""The hero powers: an enchantment on a hero named after one replaces its power (Shadowform)."""
 
 
 def attack_value(state: SkirmishState, entity: Entity) -> int:
@@ -121,9 +134,17 @@ def can_attack(state: SkirmishState, e: Entity) -> bool:
     """True when *e* (a minion or hero) may attack now: not frozen, attack left, ready or charge."""
     if e.status & FROZEN or e.tags & CANT_ATTACK or attack_value(state, e) <= 0:
         return False
-    if e.attacks >= (2 if e.tags & WINDFURY else 1):
+    if e.attacks and (e.attacks >= 2 or not (e.tags & WINDFURY or _armed_with_windfury(state, e))):
         return False
     return not e.status & EXHAUSTED or bool(e.tags & CHARGE)
+
+
+def _armed_with_windfury(state: SkirmishState, e: Entity) -> bool:
+    """*e* is a hero whose weapon has Windfury (Doomhammer)."""
+    if e.zone not in HERO_ZONES:
+        return False
+    entities = state.table.entities
+    return any(entities[w].tags & WINDFURY for w in state.table.zones[WEAPON_ZONES[e.owner]])
 
 
 def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
@@ -153,17 +174,19 @@ def _targets(
 def _castable(state: SkirmishState, me: int, needs: object) -> bool:
     """A spell's ``needs`` (a weapon, room for a minion, enemy minions) are met for *me*."""
     assert isinstance(needs, tuple)
-    weapon, room, enemies = needs
+    weapon, room, enemies, minions = needs
     zones = state.table.zones
     return (
         (not weapon or bool(zones[WEAPON_ZONES[me]]))
         and (not room or len(zones[BOARD_ZONES[me]]) < BOARD_LIMIT)
         and len(zones[BOARD_ZONES[1 - me]]) >= enemies
+        and len(zones[BOARD_ZONES[0]]) + len(zones[BOARD_ZONES[1]]) >= minions
     )
 
 
 def cost_of(state: SkirmishState, card: Entity) -> int:
-    """What hand card *card* costs now: its cost, less what its text takes off (the Giants).
+    """What hand card *card* costs now: its cost, less what its text takes off (the Giants), then
+    what its player's enchantments and minions take off (:func:`cost_changes`).
 
     >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
     >>> s = parse_puzzle('{"to_move": 0, "players": [{"class": "mage", "health": 10,'
@@ -171,11 +194,60 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     >>> cost_of(s, s.table.entities[s.table.zones[HAND_ZONES[0]][0]])
     0
     """
-    if "costs_less" not in card.types:
-        return card.cost
-    less = POOL.card(card.card).extra["less"]
-    assert callable(less)
-    return max(0, card.cost - int(less(state, card.owner)))
+    cost = card.cost
+    if "costs_less" in card.types:
+        less = POOL.card(card.card).extra["less"]
+        assert callable(less)
+        cost = max(0, cost - int(less(state, card.owner)))
+    changes = cost_changes(state, card.owner)
+    if changes is None:
+        return cost
+    next_spell, portals = changes
+    if "spell" in card.types:
+        cost = max(0, cost - next_spell)
+    if "minion" in card.types:
+        for less, least in portals:  # (2) less, but not less than (1): never raised to 1
+            cost = min(cost, max(least, cost - less))
+    return cost
+
+
+def cost_changes(
+    state: SkirmishState, player: int
+) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
+    when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
+    ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
+    ``cost_aura``, extra ``cost_aura``)."""
+    entities, zones = state.table.entities, state.table.zones
+    next_spell = 0
+    for b in entities[zones[HERO_ZONES[player]][0]].buffs:
+        if b.source in POOL.enchantments:
+            less = POOL.card(b.source).extra.get("next_spell_less", 0)
+            assert isinstance(less, int)
+            next_spell += less
+    portals = []
+    for i in zones[BOARD_ZONES[player]]:
+        e = entities[i]
+        if "cost_aura" in e.types and not e.status & SILENCED:
+            aura = POOL.card(e.card).extra["cost_aura"]
+            assert isinstance(aura, tuple)
+            portals.append(aura)
+    if not next_spell and not portals:
+        return None
+    return next_spell, tuple(portals)
+
+
+def spend_spell_discounts(table: Table, player: int) -> Table:
+    """A spell was paid for: the hero's "next spell costs less" enchantments are used up."""
+    hero = table.zones[HERO_ZONES[player]][0]
+    buffs = table.entities[hero].buffs
+    if not buffs:
+        return table
+
+    def used(b: Enchantment) -> bool:
+        return b.source in POOL.enchantments and "next_spell_less" in POOL.card(b.source).extra
+
+    return remove_buffs(table, hero, used)
 
 
 def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
@@ -195,9 +267,10 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     board = table.zones[BOARD_ZONES[me]]
     out: list[SkirmishAction] = []
     seen: set[tuple[object, ...]] = set()
+    changed = cost_changes(state, me) is not None
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
-        if (e.cost if "costs_less" not in e.types else cost_of(state, e)) > mana:
+        if (e.cost if not changed and "costs_less" not in e.types else cost_of(state, e)) > mana:
             continue
         ident = entity_identity(e)
         if ident in seen:
@@ -214,7 +287,7 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             continue
         if not is_minion and not _a_mode_can_be_chosen(state, e.card, i, me):
             continue
-        if e.card in POOL.targets:
+        if e.card in POOL.targets and (state.played or "combo_target" not in d.extra):
             targets: tuple[int, ...] = _targets(state, e.card, i, me)
             if not targets:
                 if not is_minion:

@@ -58,15 +58,21 @@ __all__ = [
 
 def spell_damage(state: CardState, player: int, pool: CardPool) -> int:
     """The spell damage *player*'s minions give: each ``spell_damage`` minion its card's
-    ``spell_power`` (+1 unless the card says more; silence takes the keyword away)."""
+    ``spell_power`` (+1 unless the card says more) if the card prints the keyword, plus 1 for
+    each enchantment that gave it (Ancient Mage's), and at least 1 (a minion given the keyword
+    otherwise); silence takes the keyword away."""
     entities = state.table.entities
     total = 0
     for i in state.table.zones[BOARD_ZONES[player]]:
         e = entities[i]
         if e.tags & SPELLPOWER:
-            power = pool.card(e.card).extra.get("spell_power", 1)
+            card = pool.card(e.card)
+            power = card.extra.get("spell_power", 1) if card.tags & SPELLPOWER else 0
             assert isinstance(power, int)
-            total += power
+            for buff in e.buffs:
+                if buff.tags & SPELLPOWER:
+                    power += 1
+            total += max(1, power)
     return total
 
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards.runtime import EntityId, emit, is_alive, move, put, resolve
+from pure_engine.cards.runtime import (
+    Enchantment,
+    EntityId,
+    apply_buff,
+    emit,
+    is_alive,
+    move,
+    put,
+    resolve,
+)
 from pure_engine.games.skirmish.actions import attack_value
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
@@ -23,7 +32,7 @@ from pure_engine.games.skirmish.base import (
     WEAPON_ZONES,
     SkirmishState,
 )
-from pure_engine.games.skirmish.rules import RULES, deal_damage
+from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage
 
 __all__ = ["attack", "finish_combat"]
 
@@ -77,8 +86,14 @@ def _strike(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
         weapon_zone = WEAPON_ZONES[attacker.owner]
         for w in state.table.zones[weapon_zone]:
             worn = state.table.entities[w]
-            table = put(state.table, worn.replace(damage=worn.damage + 1))
-            if worn.damage + 1 >= worn.health:
+            if defender.zone in BOARD_ZONES and POOL.card(worn.card).extra.get("wears_attack"):
+                # Gorehowl: attacking a minion costs 1 Attack, not Durability; at 0 it breaks
+                table = apply_buff(state.table, w, Enchantment(worn.card, attack=-1))
+                broken = worn.attack - 1 <= 0
+            else:
+                table = put(state.table, worn.replace(damage=worn.damage + 1))
+                broken = worn.damage + 1 >= worn.health
+            if broken:
                 table = move(table, w, GRAVE_ZONES[attacker.owner])
             state = state.replace(table=table)
     return state

@@ -50,8 +50,8 @@ OpenSpiel numbers them: option *i* of the pending chance decision is *i*
 >>> import pure_engine
 >>> game = pure_engine.load_game("skirmish")
 >>> enc = game.encoding
->>> enc.observation_shape, enc.num_distinct_actions
-((7423,), 1725)
+>>> enc.observation_shape == (OBSERVATION_SIZE,), enc.num_distinct_actions == NUM_ACTIONS
+(True, True)
 >>> s = game.initial_state(seed=1)
 >>> [enc.action_index(s, a) for a in game.legal_actions(s)][-1]
 0
@@ -65,6 +65,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from pure_engine.cards import ENCHANTMENT
 from pure_engine.cards.runtime import EXHAUSTED, FROZEN, SILENCED, Entity, EntityId, is_known
 from pure_engine.cards.runtime.program import CHANCE_PLAYER, DecisionKind
 from pure_engine.core.encoding import Encoding
@@ -111,7 +112,11 @@ __all__ = [
 ]
 
 CARD_KEYS: Final = (
-    *(d.key for d in CARDS if not d.types & {"hero", "hero_power"} and d.key != "the_coin"),
+    *(
+        d.key
+        for d in CARDS
+        if not d.types & {"hero", "hero_power", ENCHANTMENT} and d.key != "the_coin"
+    ),
     "the_coin",
 )
 """The cards of the one-hots, in the card list's order (The Coin last)."""

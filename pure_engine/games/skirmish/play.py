@@ -28,7 +28,7 @@ from pure_engine.cards.runtime import (
     put,
     resolve,
 )
-from pure_engine.games.skirmish.actions import SkirmishAction, cost_of
+from pure_engine.games.skirmish.actions import SkirmishAction, cost_of, spend_spell_discounts
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     GRAVE_ZONES,
@@ -67,6 +67,8 @@ def play_card(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         playing=card_id,
     )
     types = card.types
+    if "spell" in types:
+        state = state.replace(table=spend_spell_discounts(state.table, me))
     if "overload" in types:
         locked = POOL.card(card.card).extra["overload"]
         assert isinstance(locked, int)

@@ -22,7 +22,9 @@ from typing import Final
 from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
+    SILENCED,
     CardRules,
+    Entity,
     EntityId,
     Facet,
     Frame,
@@ -81,6 +83,10 @@ def deal_damage(
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
     shielded, left = absorb(e, amount)  # armor prevents damage first
+    if e.buffs and e.zone in BOARD_ZONES:  # an enchantment may keep it above some Health
+        floor = _health_minimum(e)
+        if floor:
+            left = min(left, max(0, e.health - e.damage - floor))
     hit = shielded.replace(damage=e.damage + left)
     if source is not None and hit.zone in BOARD_ZONES:
         attacker = table.entities[source]
@@ -90,14 +96,47 @@ def deal_damage(
     return emit(state, RULES, ON_DAMAGED, target, amount)
 
 
+def _health_minimum(e: Entity) -> int:
+    """The Health the enchantments on *e* keep it at ("can't be reduced below 1 Health")."""
+    floor = 0
+    for b in e.buffs:
+        if b.source in POOL.enchantments:
+            least = POOL.card(b.source).extra.get("health_minimum", 0)
+            assert isinstance(least, int)
+            floor = max(floor, least)
+    return floor
+
+
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
     card = POOL.card(frame.card)
     if "spell" in card.types and card.extra["spell_damage"] == "damage":
         amount += spell_damage(state, frame.ctx.controller, POOL)
+    if card.types & _DOUBLED:
+        amount <<= _doublers(state, frame.ctx.controller, "doubles")
     return deal_damage(state, frame.ctx.source, target, amount)
 
 
+_DOUBLED: Final = frozenset({"spell", "hero_power"})
+
+
+def _doublers(state: SkirmishState, player: int, kind: str) -> int:
+    """How many of *player*'s minions (not silenced) are of type *kind*: ``doubles`` (Prophet
+    Velen: the damage and healing of spells and the hero power doubled, each) or
+    ``heals_hurt`` (Auchenai Soulpriest: healing deals damage instead)."""
+    entities = state.table.entities
+    return sum(
+        1
+        for i in state.table.zones[BOARD_ZONES[player]]
+        if kind in entities[i].types and not entities[i].status & SILENCED
+    )
+
+
 def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
+    me = frame.ctx.controller
+    if _doublers(state, me, "heals_hurt"):  # damage instead, as the card's own (spell damage)
+        return _damage(state, frame, target, amount)
+    if POOL.card(frame.card).types & _DOUBLED:
+        amount <<= _doublers(state, me, "doubles")
     e = state.table.entities[target]
     if not e.damage or amount <= 0:
         return state

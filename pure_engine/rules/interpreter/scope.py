@@ -6,6 +6,7 @@ traces and errors.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pure_engine.rules import model as m
@@ -50,48 +51,24 @@ def show(value: Any) -> str:
     return brief(value)
 
 
+@dataclass(slots=True, eq=False)
 class RuleScope:
     """What one rule's matching or action needs: the functions and types, the state root
     for ``@path``, the tracer (or None) and where the rule is (for errors)."""
 
-    __slots__ = (
-        "budget",
-        "functions",
-        "max_steps",
-        "root",
-        "rule",
-        "sink",
-        "tracer",
-        "types",
-        "weight",
-    )
-
-    def __init__(
-        self,
-        functions: Mapping[str, Callable[..., Any]],
-        types: Mapping[str, Callable[[Any], bool]],
-        root: Any,
-        rule: m.Rule,
-        sink: Tracer | None,
-        *,
-        logging: bool,
-        budget: Budget,
-        max_steps: int,
-        weight: int,
-    ) -> None:
-        self.functions = functions
-        self.types = types
-        self.root = root
-        self.rule = rule
-        self.sink = sink
-        """Where trace lines go when logging is on (None: the run is not traced)."""
-        self.tracer = sink if logging else None
-        """The sink while logging is on here, else None."""
-        self.budget = budget
-        """The steps the call has left (shared with the driver and the compiled code)."""
-        self.max_steps = max_steps
-        self.weight = weight
-        """Steps one candidate of a ``$variable`` loop costs (the condition's size)."""
+    functions: Mapping[str, Callable[..., Any]]
+    types: Mapping[str, Callable[[Any], bool]]
+    root: Any
+    rule: m.Rule
+    sink: Tracer | None
+    """Where trace lines go when logging is on (None: the run is not traced)."""
+    tracer: Tracer | None
+    """The sink while logging is on here, else None."""
+    budget: Budget
+    """The steps the call has left (shared with the driver and the compiled code)."""
+    max_steps: int
+    weight: int
+    """Steps one candidate of a ``$variable`` loop costs (the condition's size)."""
 
     def charge(self, candidates: int) -> None:
         """Charge a loop's *candidates* at once; past the budget, a located

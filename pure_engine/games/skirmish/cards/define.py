@@ -125,32 +125,35 @@ def spell(
     key: str, cost: int, text: str, *effects: Effect, target: Selector | None = None,
     cls: str = "neutral", collectible: bool = True, spell_damage: str = "damage",
     needs_weapon: bool = False, needs_room: bool = False, needs_enemies: int = 0,
+    needs_minions: int = 0,
 ) -> CardDef:  # fmt: skip
     """A spell: *effects* run when it is cast (on *target* when it has one: it then needs one).
 
     ``spell_damage="missiles"``: spell damage adds missiles (:class:`.Missiles`), not damage;
-    ``needs_weapon`` / ``needs_room`` / ``needs_enemies``: it can be cast only while its caster
-    has a weapon / room for a minion / at least that many enemy minions (Cleave: 2); they are
-    kept together in ``extra["needs"]`` (absent when none is asked: one look-up a card).
+    ``needs_weapon`` / ``needs_room`` / ``needs_enemies`` / ``needs_minions``: it can be cast
+    only while its caster has a weapon / room for a minion / at least that many enemy minions
+    (Cleave: 2) / that many minions on both boards (Brawl: 2); they are kept together in
+    ``extra["needs"]`` (absent when none is asked: one look-up a card).
     """
     return CardDef(
         key, _name(key), frozenset({"spell"}), cost, text=text, play=effects,
         target=None if target is None else spell_targetable(target),
         extra={
             "class": cls, "collectible": collectible, "spell_damage": spell_damage,
-            **({"needs": (needs_weapon, needs_room, needs_enemies)}
-               if needs_weapon or needs_room or needs_enemies else {}),
+            **({"needs": (needs_weapon, needs_room, needs_enemies, needs_minions)}
+               if needs_weapon or needs_room or needs_enemies or needs_minions else {}),
         },
     )  # fmt: skip
 
 
 def weapon(
     key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
-    target: Selector | None = None, text: str = "", collectible: bool = True,
+    target: Selector | None = None, text: str = "", collectible: bool = True, tags: int = 0,
 ) -> CardDef:  # fmt: skip
-    """A weapon: its health is its durability; *effects* are its battlecry."""
+    """A weapon: its health is its durability; *effects* are its battlecry; its *tags* are
+    its hero's while it is equipped (Doomhammer's Windfury)."""
     return CardDef(
-        key, _name(key), frozenset({"weapon"}), cost, attack, durability, text=text,
+        key, _name(key), frozenset({"weapon"}), cost, attack, durability, tags, text=text,
         play=effects, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip

@@ -19,17 +19,23 @@ from pure_engine.cards import (
     CardDef,
     Count,
     Destroy,
+    Discard,
     Do,
     Draw,
     Freeze,
     GiveTag,
+    HasTag,
     HasType,
     Heal,
     Hit,
     If,
     Player,
+    RandomNumber,
+    RemoveTag,
+    ReturnToHand,
     Silence,
     Summon,
+    Transform,
     Trigger,
     Zone,
 )
@@ -46,6 +52,7 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
+    HAND_LIMIT,
     HAND_ZONES,
     HERO_ZONES,
     MINIONS,
@@ -53,6 +60,7 @@ from pure_engine.games.skirmish.base import (
     SPELLPOWER,
     STEALTH,
     TAUNT,
+    TAUNTING,
     WINDFURY,
     SkirmishEvent,
 )
@@ -75,9 +83,22 @@ from pure_engine.games.skirmish.cards_effects import (
     opponent_crystal,
     survived,
 )
+from pure_engine.games.skirmish.cards_moves import (
+    DrawThese,
+    SwapWithHand,
+    become_copy,
+    copy_spell_to_other_hand,
+    enemy_weapon_durability,
+    give,
+    summon_around,
+    swap_attack_and_health,
+    your_weapon_attack,
+)
 from pure_engine.games.skirmish.secrets import put_secret_into_play
 
 __all__ = ["NEUTRAL"]
+
+SHIELDED: Final = MINIONS + HasTag(DIVINE_SHIELD, "DIVINE_SHIELD")
 
 NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("wisp", 0, 1, 1),
@@ -198,5 +219,34 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     costs_less(minion("mountain_giant", 12, 8, 8, text="Costs (1) less for each other card in your hand."), lambda s, p: len(s.table.zones[HAND_ZONES[p]]) - 1),
     costs_less(minion("molten_giant", 20, 8, 8, text="Costs (1) less for each damage your hero has taken."), lambda s, p: s.table.entities[s.table.zones[HERO_ZONES[p]][0]].damage),
     costs_less(minion("dread_corsair", 4, 3, 3, tags=TAUNT, types=("pirate",), text="Taunt. Costs (1) less per Attack of your weapon."), weapon_attack),
+    # the rest of the Classic neutrals
+    minion("youthful_brewmaster", 2, 3, 2, ReturnToHand(TARGET), target=FRIENDLY_MINIONS, text="Battlecry: return a friendly minion from the battlefield to your hand."),
+    minion("ancient_brewmaster", 4, 5, 4, ReturnToHand(TARGET), target=FRIENDLY_MINIONS, text="Battlecry: return a friendly minion from the battlefield to your hand."),
+    minion("dragonling_mechanic", 4, 2, 4, Summon("mechanical_dragonling"), text="Battlecry: summon a 2/1 Mechanical Dragonling."),
+    minion("silver_hand_knight", 5, 4, 4, Summon("squire"), text="Battlecry: summon a 2/2 Squire."),
+    minion("hogger", 6, 4, 4, triggers=(Trigger(SkirmishEvent.TURN_END, (Summon("gnoll"),), YOUR_TURN),), text="At the end of your turn, summon a 2/2 Gnoll with Taunt."),
+    minion("imp_master", 3, 1, 5, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(SELF, 1), Summon("imp")), YOUR_TURN),), text="At the end of your turn, deal 1 damage to this minion and summon a 1/1 Imp."),
+    minion("the_beast", 6, 9, 7, types=("beast",), deathrattle=(Summon("finkle_einhorn", Player.OPPONENT),), text="Deathrattle: summon a 3/3 Finkle Einhorn for your opponent."),
+    minion("hungry_crab", 1, 1, 2, If(TARGET, (Destroy(TARGET), Buff(SELF, 2, 2))), types=("beast",), target=MINIONS + HasType("murloc"), text="Battlecry: destroy a Murloc and gain +2/+2."),
+    minion("the_black_knight", 6, 4, 5, Destroy(TARGET), target=ENEMY_MINIONS + TAUNTING, text="Battlecry: destroy an enemy minion with Taunt."),
+    minion("mana_addict", 2, 1, 3, triggers=(Trigger(SkirmishEvent.CAST, (Buff(SELF, 2, one_turn=True),), YOUR_SPELLS),), text="Whenever you cast a spell, gain +2 Attack this turn."),
+    minion("nozdormu", 9, 8, 8, types=("dragon",), text="Players only have 15 seconds to take their turns."),
+    minion("southsea_captain", 3, 3, 3, types=("pirate",), aura=Aura(OTHER_FRIENDLY_MINIONS + HasType("pirate"), 1, 1), text="Your other Pirates have +1/+1."),
+    minion("bloodsail_raider", 2, 2, 3, Buff(SELF, your_weapon_attack), types=("pirate",), text="Battlecry: gain Attack equal to the Attack of your weapon."),
+    minion("harrison_jones", 5, 5, 4, Draw(count=enemy_weapon_durability), Destroy(ENEMY + Zone("weapon")), text="Battlecry: destroy your opponent's weapon and draw cards equal to its Durability."),
+    minion("nat_pagle", 2, 0, 4, triggers=(Trigger(SkirmishEvent.TURN_START, (Draw(count=RandomNumber(0, 1)),), YOUR_TURN),), text="At the start of your turn, you have a 50% chance to draw an extra card."),
+    minion("secretkeeper", 1, 1, 2, triggers=(Trigger(SkirmishEvent.PLAY, (Buff(SELF, 1, 1),), Zone("secret")),), text="Whenever a Secret is played, gain +1/+1."),
+    minion("deathwing", 10, 12, 12, Destroy(MINIONS - SELF), Discard(HAND_LIMIT), types=("dragon",), text="Battlecry: destroy all other minions and discard your hand."),
+    minion("bloodsail_corsair", 1, 1, 2, Hit(ENEMY + Zone("weapon"), 1), types=("pirate",), text="Battlecry: remove 1 Durability from your opponent's weapon."),
+    minion("blood_knight", 3, 3, 3, Buff(SELF, Count(SHIELDED, per=3), Count(SHIELDED, per=3)), RemoveTag(MINIONS, DIVINE_SHIELD), text="Battlecry: all minions lose Divine Shield. Gain +3/+3 for each Shield lost."),
+    minion("king_mukla", 3, 5, 5, give("bananas", Player.OPPONENT, 2), types=("beast",), text="Battlecry: give your opponent 2 Bananas."),
+    minion("lorewalker_cho", 2, 0, 4, triggers=(Trigger(SkirmishEvent.CAST, (Do(copy_spell_to_other_hand),), (Zone("graveyard") | Zone("secret")) + HasType("spell")),), text="Whenever a player casts a spell, put a copy into the other player's hand."),
+    minion("captains_parrot", 2, 1, 1, DrawThese(RANDOM(FRIENDLY + Zone("deck") + HasType("pirate"))), types=("beast",), text="Battlecry: put a random Pirate from your deck into your hand."),
+    minion("crazed_alchemist", 2, 2, 2, Do(swap_attack_and_health), target=MINIONS, text="Battlecry: swap the Attack and Health of a minion."),
+    minion("onyxia", 9, 8, 8, Do(summon_around("whelp")), types=("dragon",), text="Battlecry: summon 1/1 Whelps until your side of the battlefield is full."),
+    minion("ancient_mage", 4, 2, 5, Buff(ADJACENT, tags=SPELLPOWER), text="Battlecry: give adjacent minions Spell Damage +1."),
+    minion("faceless_manipulator", 5, 3, 3, Do(become_copy), target=MINIONS, text="Battlecry: choose a minion and become a copy of it."),
+    minion("tinkmaster_overspark", 3, 3, 3, Transform(RANDOM(MINIONS - SELF), ("devilsaur", "squirrel")), text="Battlecry: transform another random minion into a 5/5 Devilsaur or a 1/1 Squirrel."),
+    minion("alarm_o_bot", 3, 0, 3, types=("mech",), triggers=(Trigger(SkirmishEvent.TURN_START, (SwapWithHand(RANDOM(FRIENDLY + Zone("hand") + HasType("minion"))),), YOUR_TURN),), text="At the start of your turn, swap this minion with a random one in your hand."),
 )  # fmt: skip
 """The neutral cards of the Basic and Classic sets."""

@@ -40,6 +40,7 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishEvent,
 )
+from pure_engine.games.skirmish.cards.copies import SummonCopy, enchantment
 from pure_engine.games.skirmish.cards.define import YOUR_TURN, minion, overload, spell, weapon
 from pure_engine.games.skirmish.cards_effects import draw_cheaper
 
@@ -69,5 +70,8 @@ SHAMAN: Final[tuple[CardDef, ...]] = (
     minion("mana_tide_totem", 3, 0, 3, types=("totem",), triggers=(Trigger(SkirmishEvent.TURN_END, (Draw(),), YOUR_TURN),), cls="shaman", text="At the end of your turn, draw a card."),
     minion("alakir_the_windlord", 8, 3, 5, tags=CHARGE | DIVINE_SHIELD | TAUNT | WINDFURY, cls="shaman", text="Windfury, Charge, Divine Shield, Taunt"),
     overload(spell("forked_lightning", 1, "Deal 2 damage to 2 random enemy minions. Overload: (2)", Hit(RANDOM(ENEMY_MINIONS) * 2, 2), cls="shaman", needs_enemies=2), 2),
+    spell("ancestral_spirit", 2, "Give a minion 'Deathrattle: Resummon this minion.'", Buff(TARGET, source="ancestral_spirit_e"), target=MINIONS, cls="shaman"),
+    overload(weapon("doomhammer", 5, 2, 8, "shaman", tags=WINDFURY, text="Windfury, Overload: (2)"), 2),
+    enchantment("ancestral_spirit_e", "Deathrattle: Resummon this minion.", deathrattle=(SummonCopy(SELF),)),
 )  # fmt: skip
 """The shaman cards of the Basic and Classic sets."""

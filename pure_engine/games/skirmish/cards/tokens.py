@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import CardDef, Heal, Trigger
+from pure_engine.cards import TARGET, Buff, CardDef, Heal, Trigger
 from pure_engine.games.skirmish.base import (
     CHARGE,
     FRIENDLY_MINIONS,
+    MINIONS,
     SPELLPOWER,
     TAUNT,
     SkirmishEvent,
@@ -39,5 +40,13 @@ TOKENS: Final[tuple[CardDef, ...]] = (
     token("defender", 1, 2, 1),
     token("spirit_wolf", 2, 2, 3, TAUNT),
     token("spellbender_minion", 0, 1, 3),
+    token("mechanical_dragonling", 1, 2, 1, 0, "mech"),
+    token("squire", 1, 2, 2),
+    token("gnoll", 2, 2, 2, TAUNT),
+    token("imp", 1, 1, 1, 0, "demon"),
+    token("finkle_einhorn", 3, 3, 3),
+    spell("bananas", 1, "Give a minion +1/+1.", Buff(TARGET, 1, 1), target=MINIONS, collectible=False),
+    token("devilsaur", 5, 5, 5, 0, "beast"),
+    token("squirrel", 1, 1, 1, 0, "beast"),
 )  # fmt: skip
 """The tokens."""

@@ -2,20 +2,71 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
-from pure_engine.cards import SELF, TARGET, CardDef, Destroy, Discard, Draw, HasType, Heal, Hit, If
+from pure_engine.cards import (
+    ADJACENT,
+    FRIENDLY,
+    RANDOM,
+    SELF,
+    TARGET,
+    Buff,
+    CardDef,
+    Destroy,
+    Discard,
+    Do,
+    Draw,
+    HasType,
+    Heal,
+    Hit,
+    If,
+    Trigger,
+    Zone,
+)
 from pure_engine.games.skirmish.base import (
     CHARACTERS,
     CHARGE,
+    ENEMY_HERO,
+    ENEMY_MINIONS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
     MINIONS,
+    ON_TURN_END,
+    ON_TURN_START,
+    STEALTH,
     TAUNT,
 )
-from pure_engine.games.skirmish.cards.define import minion, spell
+from pure_engine.games.skirmish.cards.copies import (
+    DrawThese,
+    SummonRandom,
+    enchantment,
+    give_card,
+)
+from pure_engine.games.skirmish.cards.define import (
+    OTHER_FRIENDLY_MINIONS,
+    YOUR_TURN,
+    minion,
+    spell,
+    token,
+)
+from pure_engine.games.skirmish.cards.rules_text import (
+    destroy_crystal,
+    neighbours_attack,
+    neighbours_health,
+    target_attack,
+    target_died,
+)
 
 __all__ = ["WARLOCK"]
+
+DEMONS: Final = (
+    "voidwalker", "flame_imp", "pit_lord", "dread_infernal", "doomguard", "blood_imp",
+    "felguard", "void_terror",
+)  # fmt: skip
+"""The collectible Demons of the card list (Bane of Doom summons one)."""
+_DECK_DEMONS: Final = FRIENDLY + Zone("deck") + HasType("demon")
+_SENSE: Final = If(_DECK_DEMONS, (DrawThese(RANDOM(_DECK_DEMONS)),), (give_card("worthless_imp"),))
 
 WARLOCK: Final[tuple[CardDef, ...]] = (
     spell("soulfire", 1, "Deal 4 damage. Discard a random card.", Hit(TARGET, 4), Discard(1), target=CHARACTERS, cls="warlock"),
@@ -31,5 +82,17 @@ WARLOCK: Final[tuple[CardDef, ...]] = (
     spell("twisting_nether", 8, "Destroy all minions.", Destroy(MINIONS), cls="warlock"),
     minion("doomguard", 5, 5, 7, Discard(2), tags=CHARGE, types=("demon",), cls="warlock", text="Charge. Battlecry: discard two random cards."),
     spell("sacrificial_pact", 0, "Destroy a friendly Demon. Restore 5 Health to your hero.", Destroy(TARGET), Heal(FRIENDLY_HERO, 5), target=FRIENDLY_MINIONS + HasType("demon"), cls="warlock"),
+    spell("bane_of_doom", 5, "Deal 2 damage to a character. If that kills it, summon a random Demon.", Hit(TARGET, 2), If(target_died, (SummonRandom(DEMONS),)), target=CHARACTERS, cls="warlock"),
+    minion("blood_imp", 1, 0, 1, tags=STEALTH, types=("demon",), triggers=(Trigger(ON_TURN_END, (Buff(RANDOM(OTHER_FRIENDLY_MINIONS), 0, 1),), YOUR_TURN),), cls="warlock", text="Stealth. At the end of your turn, give another random friendly minion +1 Health."),
+    spell("corruption", 1, "Choose an enemy minion. At the start of your turn, destroy it.", Buff(TARGET, source="corruption_e"), target=ENEMY_MINIONS, cls="warlock"),
+    minion("felguard", 3, 3, 5, Do(destroy_crystal), tags=TAUNT, types=("demon",), cls="warlock", text="Taunt. Battlecry: Destroy one of your Mana Crystals."),
+    spell("power_overwhelming", 1, "Give a friendly minion +4/+4 until end of turn. Then, it dies. Horribly.", Buff(TARGET, 4, 4, source="power_overwhelming_e"), target=FRIENDLY_MINIONS, cls="warlock"),
+    spell("sense_demons", 3, "Put 2 random Demons from your deck into your hand.", _SENSE, _SENSE, cls="warlock"),
+    spell("shadowflame", 4, "Destroy a friendly minion and deal its Attack damage to all enemy minions.", Hit(ENEMY_MINIONS, target_attack), Destroy(TARGET), target=FRIENDLY_MINIONS, cls="warlock"),
+    replace(minion("summoning_portal", 4, 0, 4, types=("cost_aura",), cls="warlock", text="Your minions cost (2) less, but not less than (1)."), extra={"class": "warlock", "collectible": True, "spell_power": 1, "cost_aura": (2, 1)}),
+    minion("void_terror", 3, 3, 3, Buff(SELF, neighbours_attack, neighbours_health), Destroy(ADJACENT), types=("demon",), cls="warlock", text="Battlecry: Destroy the minions on either side of this minion and gain their Attack and Health."),
+    token("worthless_imp", 1, 1, 1, 0, "demon"),
+    enchantment("corruption_e", "At the start of the corrupting player's turn, destroy this minion.", Trigger(ON_TURN_START, (Destroy(SELF),), ENEMY_HERO)),
+    enchantment("power_overwhelming_e", "+4/+4. At the end of the turn, this minion dies.", Trigger(ON_TURN_END, (Destroy(SELF),), Zone("hero"))),
 )  # fmt: skip
 """The warlock cards of the Basic and Classic sets."""

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from pure_engine.cards import (
+    ATK,
+    FRIENDLY,
+    OTHER,
     RANDOM,
     SELF,
     TARGET,
@@ -15,9 +19,11 @@ from pure_engine.cards import (
     Count,
     Destroy,
     Draw,
+    GiveTag,
     Hit,
     If,
     Trigger,
+    Zone,
 )
 from pure_engine.cards.runtime import CardState, Frame, is_alive
 from pure_engine.games.skirmish.base import (
@@ -30,8 +36,10 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_MINIONS,
     HERO_ZONES,
     MINIONS,
+    ON_SUMMON,
     SkirmishEvent,
 )
+from pure_engine.games.skirmish.cards.copies import DestroyAllBut, enchantment, equip_weapon
 from pure_engine.games.skirmish.cards.define import ENRAGED, minion, spell, weapon
 from pure_engine.games.skirmish.cards.rules_text import hero_armor
 
@@ -49,6 +57,11 @@ def _target_survives(state: CardState, frame: Frame) -> bool:
     target = frame.ctx.target
     return target is not None and is_alive(state.table.entities[target])
 
+
+_WEAPON: Final = FRIENDLY + Zone("weapon")
+_SMALL: Final = FRIENDLY_MINIONS + OTHER + (ATK <= 3)
+"""Warsong Commander's minions: summoned (played: before its battlecry) with 3 or less Attack."""
+_CHARGE: Final = (GiveTag(TARGET, CHARGE),)
 
 WARRIOR: Final[tuple[CardDef, ...]] = (
     spell("execute", 1, "Destroy a damaged enemy minion.", Destroy(TARGET), target=ENEMY_MINIONS + DAMAGED, cls="warrior"),
@@ -70,5 +83,15 @@ WARRIOR: Final[tuple[CardDef, ...]] = (
     spell("battle_rage", 2, "Draw a card for each damaged friendly character.", Draw(count=Count(FRIENDLY_CHARACTERS + DAMAGED)), cls="warrior"),
     spell("shield_slam", 1, "Deal 1 damage to a minion for each Armor you have.", Hit(TARGET, hero_armor), target=MINIONS, cls="warrior"),
     spell("cleave", 2, "Deal 2 damage to two random enemy minions.", Hit(RANDOM(ENEMY_MINIONS) * 2, 2), cls="warrior", needs_enemies=2),
+    minion("arathi_weaponsmith", 4, 3, 3, equip_weapon("battle_axe"), cls="warrior", text="Battlecry: Equip a 2/2 weapon."),
+    spell("brawl", 5, "Destroy all minions except one. (chosen randomly)", DestroyAllBut(MINIONS), cls="warrior", needs_minions=2),
+    spell("commanding_shout", 2, "Your minions can't be reduced below 1 Health this turn. Draw a card.", Buff(FRIENDLY_MINIONS, one_turn=True, source="commanding_shout_e"), Buff(FRIENDLY_HERO, one_turn=True, source="commanding_shout_e2"), Draw(), cls="warrior"),
+    replace(weapon("gorehowl", 7, 7, 1, "warrior", text="Attacking a minion costs 1 Attack instead of 1 Durability."), extra={"class": "warrior", "collectible": True, "wears_attack": True}),
+    spell("upgrade", 1, "If you have a weapon, give it +1/+1. Otherwise equip a 1/3 weapon.", If(_WEAPON, (Buff(_WEAPON, 1, 1),), (equip_weapon("heavy_axe"),)), cls="warrior"),
+    minion("warsong_commander", 3, 2, 3, triggers=(Trigger(ON_SUMMON, _CHARGE, _SMALL),), cls="warrior", text="Whenever you summon a minion with 3 or less Attack, give it Charge."),
+    weapon("battle_axe", 1, 2, 2, "warrior", collectible=False),
+    weapon("heavy_axe", 1, 1, 3, "warrior", collectible=False),
+    enchantment("commanding_shout_e", "Can't be reduced below 1 Health this turn.", health_minimum=1),
+    enchantment("commanding_shout_e2", "Your minions summoned this turn can't be reduced below 1 Health.", Trigger(ON_SUMMON, (Buff(TARGET, one_turn=True, source="commanding_shout_e"),), FRIENDLY_MINIONS, zones=("hero",))),
 )  # fmt: skip
 """The warrior cards of the Basic and Classic sets."""
