@@ -79,10 +79,12 @@ FIREPLACE_WRONG_IN_GAMES = {
     "declared; in the real game the damage is read when dealt, so an attacker the trap "
     "enrages hits harder (tests/test_skirmish_rules_found.py::"
     "test_an_attacker_enraged_by_explosive_trap_hits_with_its_new_attack)",
-    "baron_geddon": "Fireplace holds a death phase after each end-of-turn trigger; in the real "
-    "game deaths wait until all of them have fired, so a Healing Totem that Geddon brought to "
-    "0 health still heals itself (tests/test_skirmish_rules_found.py::"
-    "test_deaths_wait_until_every_end_of_turn_trigger_has_fired)",
+    "bloodsail_corsair": "Fireplace2 raises AttributeError ('Weapon' object has no attribute "
+    "'health') when its battlecry hits the weapon in some whole games; the real rule is ours "
+    "(tests/test_skirmish_neutral.py::test_weapon_minions)",
+    "ancestral_spirit": "as Harvest Golem: Fireplace puts the resummoned minion at the right end "
+    "of the board; in the real game it takes the dead minion's place "
+    "(tests/test_skirmish_classic2.py::test_ancestral_spirit_resummons_the_minion_in_its_place)",
     "redemption": "Fireplace returns the minion before its deathrattle resolves (a redeemed "
     "Abomination dies again of its own deathrattle); in the real game Redemption triggers "
     "last on a death, whatever the order of play (tests/test_skirmish_rules_found.py::"

@@ -135,19 +135,30 @@ LATER_PRINTING: Final = {
 
 
 def correct_fireplace() -> None:
-    """Correct two of Fireplace2's rules everywhere, so the oracle follows the real game on
+    """Correct five of Fireplace2's rules everywhere, so the oracle follows the real game on
     cards it otherwise plays right:
 
     * its silence leaves spell damage (its list of what silence clears lacks it); in the real
       game a silenced Kobold Geomancer gives none;
-    * its death phase takes the dead in board order (player 0's board first); in the real game
-      they die in order of play, which decides which one Redemption returns and the order
-      deathrattles resolve in
-      (tests/test_skirmish_rules_found.py::test_redemption_returns_the_minion_played_first).
-      Fireplace keeps that order: each card it puts into play takes ``game.play_counter``.
+    * its death phase takes the dead in board order (player 0's board first), and the cards
+      that an event triggers fire in board order; in the real game both go in order of play,
+      which decides which one Redemption returns, the order deathrattles resolve in, and
+      which of two Violet Teachers summons first
+      (tests/test_skirmish_rules_found.py::test_redemption_returns_the_minion_played_first,
+      tests/test_skirmish_neutral.py::test_triggers_go_by_order_of_play).
+      Fireplace keeps that order: each card it puts into play takes ``game.play_counter``;
+    * it holds a death phase after each "at the end / start of your turn" trigger; in the real
+      game deaths wait until all of them have fired, so a Healing Totem that Baron Geddon
+      brought to 0 health still heals itself, and a dying Imp Master still takes a place on a
+      full board (tests/test_skirmish_rules_found.py::
+      test_deaths_wait_until_every_end_of_turn_trigger_has_fired);
+    * its Counterspell leaves a countered secret in play; in the real game it never goes there
+      (tests/test_skirmish_rules_found.py::
+      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone).
     """
-    from fireplace.actions import Death
+    from fireplace.actions import Action, BeginTurn, Counter, Death, EndTurn, EventListener
     from fireplace.card import Minion
+    from fireplace.exceptions import InvalidAction
     from fireplace.game import BaseGame
     from hearthstone.enums import BlockType, Zone
 
@@ -168,3 +179,42 @@ def correct_fireplace() -> None:
             self.action_end(BlockType.DEATHS, self)
 
     BaseGame.process_deaths = process_deaths
+
+    def broadcast(self: Any, source: Any, at: Any, *args: Any) -> None:  # in order of play
+        for entity in sorted(source.game.entities, key=lambda entity: entity.play_counter):
+            self._broadcast(entity, source, at, *args)
+        for hand in source.game.hands:
+            for entity in hand.entities:
+                self._broadcast(entity, source, at, *args)
+
+    Action.broadcast = broadcast
+
+    def end_turn(self: Any, source: Any, player: Any) -> None:  # Fireplace2's, in one phase
+        if player.choice:
+            raise InvalidAction(f"{player!r} cannot end turn with the open choice")
+        _one_phase(self, source, player)
+        source._end_turn()
+
+    begin_turn = BeginTurn.do
+
+    def begin(self: Any, source: Any, player: Any) -> None:
+        # Fireplace2's own, with its broadcast of the start-of-turn triggers made one phase
+        self.broadcast = lambda *args: _one_phase(self, source, player)
+        try:
+            begin_turn(self, source, player)
+        finally:
+            del self.broadcast
+
+    def _one_phase(action: Any, game: Any, player: Any) -> None:
+        game.action_start(BlockType.TRIGGER, game, 0, None)
+        type(action).broadcast(action, game, EventListener.ON, player)
+        game.action_end(BlockType.TRIGGER, game)
+
+    def counter(self: Any, source: Any, target: Any) -> None:  # Fireplace2's, and the secret goes
+        target.cant_play = True
+        if target.zone == Zone.SECRET:
+            target.zone = Zone.GRAVEYARD
+
+    if not getattr(EndTurn, "in_one_phase", False):
+        EndTurn.do, BeginTurn.do, EndTurn.in_one_phase = end_turn, begin, True
+    Counter.do = counter
