@@ -97,6 +97,14 @@ FIREPLACE_WRONG_IN_GAMES = {
     "alarm_o_bot": "as Sap: Fireplace's swap leaves Alarm-o-Bot on the board and puts the minion "
     "from the hand at the right end; in the real game they trade places "
     "(tests/test_skirmish_neutral.py::test_alarm_o_bot_swaps_with_a_minion_from_the_hand)",
+    "ysera": "Fireplace plays later printings of the Dream Cards (Dream returns a random enemy "
+    "minion, Ysera Awakens hits minions only, Nightmare gives +4/+4); skirmish the Classic ones "
+    "(tests/test_skirmish_neutral.py::test_the_dream_cards_as_first_printed)",
+    "soul_of_the_forest": "as Harvest Golem: Fireplace summons the Treant at the right end of "
+    "the board; in the real game it takes the dead minion's place (tests/test_skirmish_class_"
+    "cards.py::test_soul_of_the_forest_leaves_a_treant_in_the_minions_place)",
+    "savannah_highmane": "as Harvest Golem: Fireplace summons the Hyenas at the right end of the "
+    "board (tests/test_skirmish_class_cards.py::test_savannah_highmanes_hyenas_take_its_place)",
 }
 """Where Fireplace is wrong in a way only whole games reach (the single-card and secrets
 differentials keep the card): kept out of the decks."""

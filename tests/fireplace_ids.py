@@ -26,7 +26,13 @@ TOKEN_IDS: Final = {
     "gnoll": "NEW1_040t", "imp": "EX1_598", "finkle_einhorn": "EX1_finkle", "bananas": "EX1_014t",
     "devilsaur": "EX1_tk29", "squirrel": "EX1_tk28", "defias_bandit": "EX1_131t",
     "shadow_of_nothing": "EX1_345t", "battle_axe": "EX1_398t", "heavy_axe": "EX1_409t",
-    "worthless_imp": "EX1_317t",
+    "worthless_imp": "EX1_317t", "dream": "DREAM_04", "nightmare": "DREAM_05",
+    "ysera_awakens": "DREAM_02", "laughing_sister": "DREAM_01", "emerald_drake": "DREAM_03",
+    # the druid, hunter, mage and paladin tokens
+    "ashbringer": "EX1_383t", "excess_mana": "CS2_013t", "panther": "EX1_160t",
+    "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9", "treant": "EX1_158t",
+    "mirror_image_minion": "CS2_mirror", "misha": "NEW1_032", "leokk": "NEW1_033",
+    "huffer": "NEW1_034", "hound": "EX1_538t", "hyena": "EX1_534t",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 

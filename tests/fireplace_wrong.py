@@ -97,6 +97,13 @@ FIREPLACE_WRONG: Final = {
     "one of the card list's collectible Demons (Basic and Classic), as the game did then "
     "(tests/test_skirmish_classic2.py::test_bane_of_doom_summons_a_demon_of_the_card_list_when_"
     "it_kills)",
+    "humility": "Fireplace sets the Attack after the auras; in the real game auras apply after "
+    "it, so next to a Raid Leader the minion has 2 Attack, as Hunter's Mark's Health "
+    "(tests/test_skirmish_class_cards.py::test_humility_sets_the_attack_under_the_auras)",
+    "aldor_peacekeeper": "as Humility "
+    "(tests/test_skirmish_class_cards.py::test_humility_sets_the_attack_under_the_auras)",
+    "ancient_of_lore": "Fireplace's Ancient Teachings draws one card; every printing of the card "
+    "says two (tests/test_skirmish_class_cards.py::test_ancient_of_lore_draws_two_cards)",
 }
 """Where Fireplace is known to differ from the real game: the card, the real rule and the test
 of ours that pins it.  The differential keeps these cards out of its scenarios."""
@@ -130,6 +137,10 @@ LATER_PRINTING: Final = {
     "warsong_commander": "Fireplace plays today's printing (your Charge minions have +1 Attack); "
     "skirmish the original (whenever you summon a minion with 3 or less Attack, give it Charge) "
     "(tests/test_skirmish_classic2.py::test_warsong_commander_gives_small_minions_charge)",
+    "force_of_nature": "Fireplace plays today's printing (three 2/2 Treants); skirmish the "
+    "original (6 mana, Treants with Charge that die at the end of the turn) "
+    "(tests/test_skirmish_class_cards.py::test_force_of_natures_treants_charge_and_die_at_the_end_"
+    "of_the_turn)",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, game_from_rules
 from pure_engine.core.registry import register_game
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
@@ -60,25 +60,40 @@ def tricks(
 ) -> Game[Tricks, int]:
     """*each* cards dealt to two players from cards 1..*cards*; the higher card wins the
     trick, the winner leads the next; returns are the difference in tricks won."""
-    deck = tuple(range(1, cards + 1))
+    rules = _TricksRules(tuple(range(1, cards + 1)), each, key_leader, show_last)
+    return game_from_rules(
+        rules,
+        _tricks_info(each, key_leader, show_last, observations_in_key),
+        lambda seed=None: Tricks(rules.deck, rng=None if seed is None else Rng(seed)),
+    )
 
-    def dealing(s: Tricks) -> bool:
-        return len(s.deck) > cards - 2 * each
 
-    def current_player(s: Tricks) -> int:
-        if dealing(s):
+@dataclasses.dataclass(frozen=True)
+class _TricksRules:
+    """The rules of :func:`tricks` with its parameters."""
+
+    deck: tuple[int, ...]
+    each: int
+    key_leader: bool
+    show_last: bool
+
+    def dealing(self, s: Tricks) -> bool:
+        return len(s.deck) > len(self.deck) - 2 * self.each
+
+    def current_player(self, s: Tricks) -> int:
+        if self.dealing(s):
             return CHANCE
         if not s.hands[0] and not s.hands[1]:
             return TERMINAL
         return (s.leader + len(s.trick)) % 2
 
-    def chance_outcomes(s: Tricks) -> tuple[tuple[int, Fraction], ...]:
-        if not dealing(s):
+    def chance_outcomes(self, s: Tricks) -> tuple[tuple[int, Fraction], ...]:
+        if not self.dealing(s):
             return ()
         return tuple((c, Fraction(1, len(s.deck))) for c in s.deck)
 
-    def step(s: Tricks, card: int) -> Tricks:
-        player = current_player(s)
+    def step(self, s: Tricks, card: int) -> Tricks:
+        player = self.current_player(s)
         if player == CHANCE:
             to = 0 if len(s.hands[0]) <= len(s.hands[1]) else 1
             hand = tuple(sorted((*s.hands[to], card)))
@@ -93,41 +108,33 @@ def tricks(
         score = s.score + (1 if winner == 0 else -1)
         return s.replace(trick=(), leader=winner, score=score, last=(s.trick[0], card))
 
-    def legal_actions(s: Tricks) -> tuple[int, ...]:
-        player = current_player(s)
+    def legal_actions(self, s: Tricks) -> tuple[int, ...]:
+        player = self.current_player(s)
         return s.hands[player] if player >= 0 else ()
 
-    def returns(s: Tricks) -> tuple[float, ...]:
-        if current_player(s) != TERMINAL:
+    def returns(self, s: Tricks) -> tuple[float, ...]:
+        if self.current_player(s) != TERMINAL:
             return (0.0, 0.0)
         return (float(s.score), float(-s.score))
 
-    def observation(s: Tricks, player: int) -> object:
+    def observation(self, s: Tricks, player: int) -> object:
         seen = (s.hands[player], s.trick, s.leader, s.score, len(s.deck))
-        return (*seen, s.last) if show_last else seen
+        return (*seen, s.last) if self.show_last else seen
 
-    def key(s: Tricks) -> object:
+    def key(self, s: Tricks) -> object:
         decisive = (s.deck, s.hands, s.trick, s.score)
-        return (*decisive, s.leader) if key_leader else decisive
+        return (*decisive, s.leader) if self.key_leader else decisive
 
-    def parse_card(s: Tricks, text: str) -> int:
-        if not text.isdigit() or int(text) not in deck:
-            raise ParseError(f"expected a card 1-{cards}, found {text!r}")
+    def action_to_str(self, s: Tricks, card: int) -> str:
+        return str(card)
+
+    def parse_action(self, s: Tricks, text: str) -> int:
+        if not text.isdigit() or int(text) not in self.deck:
+            raise ParseError(f"expected a card 1-{len(self.deck)}, found {text!r}")
         return int(text)
 
-    return Game(
-        info=_tricks_info(each, key_leader, show_last, observations_in_key),
-        initial_state=lambda seed=None: Tricks(deck, rng=None if seed is None else Rng(seed)),
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=step,
-        returns=returns,
-        observation=observation,
-        key=key,
-        action_to_str=lambda s, card: str(card),
-        parse_action=parse_card,
-    )
+    def render(self, s: Tricks) -> str:
+        return repr(s)
 
 
 def _tricks_info(

@@ -97,11 +97,21 @@ def _keywords(module: str, function: str) -> dict[str, tuple[str, object]]:
     """*function*'s keyword-only parameters in *module*'s source: name -> (annotation, default).
 
     Read from the source, not the signature: a compiled function's signature has neither.
+    A factory that is a class (``make_bot = Bot``) has its ``__init__``'s keywords.
     """
     tree = ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text())
-    found = next(
-        node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == function
-    )
+    named = {
+        target.id: node.value.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    name = named.get(function, function)
+    found = next(node for node in tree.body if getattr(node, "name", None) == name)
+    if isinstance(found, ast.ClassDef):
+        found = next(node for node in found.body if getattr(node, "name", None) == "__init__")
+    assert isinstance(found, ast.FunctionDef), found
     arguments = found.args
     return {
         argument.arg: (ast.unparse(argument.annotation or ast.Constant(None)), _literal(default))

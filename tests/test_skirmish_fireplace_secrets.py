@@ -87,12 +87,19 @@ def scenarios(draw: st.DrawFn, secret: str, known: frozenset[str]) -> dict[str, 
     others = sorted(k for k in SECRETS if k != secret and DEFS[k].extra["class"] == cls)
     secrets = [secret, *draw(st.lists(st.sampled_from(others), max_size=1))] if others else [secret]
     board = st.lists(st.sampled_from(minions).map(lambda k: {"card": k}), max_size=3)
+    # Fireplace's Mirror Entity copy keeps the auras of the other board (FIREPLACE_WRONG)
+    no_aura = [k for k in minions if DEFS[k].aura is None]
+    my_board = (
+        board
+        if secret != "mirror_entity"
+        else st.lists(st.sampled_from(no_aura).map(lambda k: {"card": k}), max_size=3)
+    )
     me = {
         "class": my_cls,
         "health": draw(st.integers(5, 30)),
         "mana": 10,
         "hand": draw(st.lists(st.sampled_from(minions + spells), max_size=3)),
-        "board": draw(board.filter(bool)),
+        "board": draw(my_board.filter(bool)),
         "weapon": draw(st.sampled_from([None, {"card": "fiery_war_axe"}])),
     }
     them = {

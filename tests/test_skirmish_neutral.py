@@ -7,7 +7,13 @@ from fractions import Fraction
 
 from pure_engine.cards.runtime import EXHAUSTED
 from pure_engine.games.skirmish.actions import CHOOSE, SkirmishAction
-from pure_engine.games.skirmish.base import DIVINE_SHIELD, TAUNT, SkirmishState
+from pure_engine.games.skirmish.base import (
+    CHARGE,
+    DIVINE_SHIELD,
+    TAUNT,
+    WINDFURY,
+    SkirmishState,
+)
 from pure_engine.games.skirmish.game import step, within_turn
 from tests.fireplace_oracle import skirmish_outcomes
 from tests.fireplace_wrong import FIREPLACE_WRONG
@@ -204,3 +210,105 @@ def test_each_wrong_card_names_a_test_here() -> None:
         name = FIREPLACE_WRONG[card].split("::")[1].rstrip(")")
         assert name in globals(), name
     assert skirmish_outcomes is not None
+
+
+def _tags(state: SkirmishState, zone: str, index: int) -> int:
+    return state.table.entities[state.table.zones[zone][index]].tags  # type: ignore[index]  # a zone id
+
+
+def test_raging_worgen_has_windfury_while_damaged() -> None:
+    s = position({"class": "priest", "mana": 10,
+                  "board": [{"card": "raging_worgen", "damage": 1}, {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "attack 2 -> enemy_hero")
+    assert board(s, 0)[0] == ("raging_worgen", 4, 2) and _tags(s, "board0", 0) & WINDFURY
+    s = play(s, "hero_power -> friendly 1")  # healed: the enrage ends
+    assert board(s, 0)[0] == ("raging_worgen", 3, 3) and not _tags(s, "board0", 0) & WINDFURY
+    # Windfury given for good while enraged stays when the enrage ends
+    s = position({"class": "shaman", "mana": 10, "hand": ["windfury", "ancestral_healing"],
+                  "board": [{"card": "raging_worgen", "damage": 1}]})  # fmt: skip
+    s = play(s, "attack 1 -> enemy_hero")  # enraged: Windfury from its aura
+    assert _tags(s, "board0", 0) & WINDFURY
+    s = play(s, "play windfury -> friendly 1", "play ancestral_healing -> friendly 1")
+    assert board(s, 0) == [("raging_worgen", 3, 3)] and _tags(s, "board0", 0) & WINDFURY
+
+
+def test_southsea_deckhand_has_charge_with_a_weapon() -> None:
+    s = position({"class": "rogue", "mana": 10, "hand": ["southsea_deckhand"]})
+    s = play(s, "play southsea_deckhand")
+    assert not _tags(s, "board0", 0) & CHARGE
+    s = play(s, "hero_power")  # a dagger: it can attack at once
+    assert _tags(s, "board0", 0) & CHARGE
+    assert "attack 1 -> enemy_hero" in GAME.legal_strings(s)
+
+
+def test_spiteful_smith_sharpens_the_weapon_while_damaged() -> None:
+    s = position({"class": "warrior", "mana": 10, "weapon": {"card": "fiery_war_axe"},
+                  "board": [{"card": "spiteful_smith"}]},
+                 {"board": [{"card": "wisp"}]})  # fmt: skip
+    axe = s.table.zones["weapon0"][0]  # type: ignore[index]  # a zone id
+    assert s.table.entities[axe].attack == 3
+    s = play(s, "attack 1 -> 1")  # the wisp hits back: the smith is damaged
+    assert s.table.entities[axe].attack == 5
+
+
+def test_old_murk_eye_counts_every_other_murloc() -> None:
+    s = position({"mana": 4, "hand": ["old_murk_eye"], "board": [{"card": "murloc_raider"}]},
+                 {"board": [{"card": "murloc_scout"}, {"card": "wisp"}]})  # fmt: skip
+    s = play(s, "play old_murk_eye")
+    assert board(s, 0)[1] == ("old_murk_eye", 4, 4)
+    s = play(s, "attack 2 -> 1")  # it kills the scout (Charge): one murloc fewer
+    assert board(s, 0)[1] == ("old_murk_eye", 3, 3)
+
+
+def test_ysera_gives_a_dream_card_at_the_end_of_the_turn() -> None:
+    s = position({"board": [{"card": "ysera"}]})
+    s = step(s, GAME.parse_action(s, "end_turn"))
+    assert s.pending is not None and s.pending.weights == (Fraction(1, 5),) * 5
+    hands = {zone_cards(step(s, SkirmishAction(CHOOSE, i)), "hand0")[0] for i in range(5)}
+    assert hands == {"dream", "nightmare", "ysera_awakens", "laughing_sister", "emerald_drake"}
+
+
+def test_nightmare_destroys_at_the_start_of_the_casters_next_turn() -> None:
+    for target in ("friendly 1", "enemy 1"):
+        s = position({"mana": 1, "hand": ["nightmare"], "board": [{"card": "wisp"}]},
+                     {"board": [{"card": "wisp"}], "deck": ["wisp"]})  # fmt: skip
+        s = play(s, f"play nightmare -> {target}")
+        side = 0 if target.startswith("friendly") else 1
+        assert board(s, side) == [("wisp", 6, 6)]
+        s = step(s, GAME.parse_action(s, "end_turn"))  # the opponent's turn: it lives on
+        assert board(s, side) == [("wisp", 6, 6)]
+        s = step(s, GAME.parse_action(s, "end_turn"))  # the caster's turn: it dies
+        assert board(s, side) == []
+
+
+def test_the_dream_cards_as_first_printed() -> None:
+    s = position({"mana": 2, "hand": ["dream", "ysera_awakens"], "board": [{"card": "ysera"}]},
+                 {"board": [{"card": "ysera"}, {"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play dream -> friendly 1")  # any minion, its owner's hand
+    assert board(s, 0) == [] and zone_cards(s, "hand0") == ["ysera_awakens", "ysera"]
+    s = play(s, "play ysera_awakens")  # every character but Ysera, heroes too
+    assert board(s, 1) == [("ysera", 4, 12)] and health(s, 0) == 25 and health(s, 1) == 25
+
+
+def test_ysera_awakens_spares_ysera() -> None:
+    s = position({"mana": 2, "hand": ["ysera_awakens"], "board": [{"card": "ysera"}]},
+                 {"board": [{"card": "ysera"}, {"card": "chillwind_yeti"}]})  # fmt: skip
+    s = play(s, "play ysera_awakens")
+    assert board(s, 0) == [("ysera", 4, 12)] and board(s, 1) == [("ysera", 4, 12)]
+    assert health(s, 0) == 25 and health(s, 1) == 25
+
+
+def test_mana_wraith_and_venture_co_raise_minion_costs() -> None:
+    s = position({"mana": 3, "hand": ["bloodfen_raptor", "frostbolt"]},
+                 {"board": [{"card": "mana_wraith"}]})  # fmt: skip
+    playable = {a.split()[1] for a in GAME.legal_strings(s) if a.startswith("play")}
+    assert playable == {"bloodfen_raptor", "frostbolt"}  # the raptor costs 3 now
+    s = play(s, "play bloodfen_raptor")
+    assert s.mana[0] == 0
+    s = position({"mana": 4, "hand": ["bloodfen_raptor", "frostbolt"],
+                  "board": [{"card": "venture_co_mercenary"}]})  # fmt: skip
+    playable = {a.split()[1] for a in GAME.legal_strings(s) if a.startswith("play")}
+    assert playable == {"frostbolt"}  # the raptor costs 5
+    s = position({"mana": 2, "hand": ["bloodfen_raptor"]},
+                 {"board": [{"card": "venture_co_mercenary"}]})  # fmt: skip
+    assert "play bloodfen_raptor" in GAME.legal_strings(s)  # only its own player's minions

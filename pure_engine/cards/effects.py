@@ -32,7 +32,13 @@ from pure_engine.cards.decisions import (
 )
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
 from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
-from pure_engine.cards.runtime.stats import apply_buff, fresh_copy, set_health, silence
+from pure_engine.cards.runtime.stats import (
+    apply_buff,
+    claim_keywords,
+    fresh_copy,
+    set_stats,
+    silence,
+)
 from pure_engine.cards.runtime.table import (
     DOOMED,
     EXHAUSTED,
@@ -62,7 +68,7 @@ __all__ = [
     "Prevent",
     "RemoveTag",
     "ReturnToHand",
-    "SetHealth",
+    "SetStats",
     "Shuffle",
     "Silence",
     "Summon",
@@ -190,28 +196,23 @@ class Buff(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class SetHealth(Effect):
-    """Change each target's Health to ``health`` (its damage gone): an enchantment, so silence
-    undoes it (:func:`~pure_engine.cards.runtime.stats.set_health`)."""
+class SetStats(Effect):
+    """Change each target's Attack and/or Health to a number (``None``: that stat stays):
+    "change a minion's Attack to 1" (:func:`~pure_engine.cards.runtime.stats.set_stats`)."""
 
     targets: TargetLike
-    health: NumberLike
-    source: str = ""
+    attack: int | None = None
+    health: int | None = None
 
     def emit(self, asm: Assembler) -> None:
-        source = self.source
+        attack, health = self.attack, self.health
 
         def change(
             state: CardState, frame: Frame, rules: CardRules[CardState], t: EntityId, n: int
         ) -> CardState:
-            table = set_health(state.table, t, n, source or frame.card)
-            state = state.replace(table=table)
-            if rules.buffed is None:
-                return state
-            return rules.buffed(state, t, table.entities[t].buffs[-1])
+            return state.replace(table=set_stats(state.table, t, frame.card, attack, health))
 
-        health = number_operand(asm, self.health)
-        asm.emit(_Each(targets_operand(asm, self.targets), health, change))
+        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), change))
 
 
 def _set_status(bits: int) -> Callable[[Table, EntityId], Table]:
@@ -264,6 +265,8 @@ class GiveTag(Effect):
 
         def give(table: Table, t: EntityId) -> Table:
             e = table.entities[t]
+            if e.buffs:  # an aura's keyword given for good stays when the aura goes
+                e = claim_keywords(e, tags)
             return put(table, e.replace(tags=e.tags | tags))
 
         asm.emit(_Table(targets_operand(asm, self.targets), give))
@@ -373,17 +376,18 @@ class Draw(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Summon(Effect):
-    """Summon ``count`` copies of ``card`` for ``player`` (the game's ``summon`` hook)."""
+    """Summon ``count`` copies of ``card`` for ``player`` (the game's ``summon`` hook); the count
+    may be read when it runs (``Count(ENEMY + MINIONS)``: Unleash the Hounds)."""
 
     card: str
     player: Player = Player.CONTROLLER
-    count: int = 1
+    count: NumberLike = 1
 
     def emit(self, asm: Assembler) -> None:
-        card, who, count = self.card, self.player, self.count
+        card, who, count = self.card, self.player, number_operand(asm, self.count)
 
         def summon(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-            for _ in range(count):
+            for _ in range(count(state, frame)):
                 state = rules.summon(state, frame, who.of(frame.ctx.controller), card)
             return state
 

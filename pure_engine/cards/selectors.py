@@ -55,6 +55,7 @@ __all__ = [
     "RANDOM",
     "SELF",
     "TARGET",
+    "TARGET_ADJACENT",
     "Attr",
     "CardIs",
     "Compiled",
@@ -171,8 +172,10 @@ class Pick(Selector):
 
 @dataclass(frozen=True, slots=True)
 class _Adjacent(Selector):
+    of_target: bool = False
+
     def __repr__(self) -> str:
-        return "ADJACENT"
+        return "TARGET_ADJACENT" if self.of_target else "ADJACENT"
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +268,8 @@ OTHER: Final[Selector] = Pred(lambda e, ctx: e.id != ctx.source, "OTHER")
 TARGET: Final[Selector] = Pred(lambda e, ctx: e.id == ctx.target, "TARGET")
 ADJACENT: Final[Selector] = _Adjacent()
 """The entities left and right of the source in its zone."""
+TARGET_ADJACENT: Final[Selector] = _Adjacent(of_target=True)
+"""The entities left and right of the chosen target in its zone (Cone of Cold)."""
 ATK: Final = Attr("ATK", lambda e: e.attack)
 HEALTH: Final = Attr("HEALTH", lambda e: e.health)
 CURRENT_HEALTH: Final = Attr("CURRENT_HEALTH", lambda e: e.health - e.damage)
@@ -410,8 +415,8 @@ def _compile(
         case Pick(attr, inner, highest):
             fn = _as_function(_compile(inner, layout, universe, players), layout, players)
             return _pick(fn, attr.read, highest)
-        case _Adjacent():
-            return _adjacent
+        case _Adjacent(of_target):
+            return lambda table, ctx: _adjacent(table, ctx.target if of_target else ctx.source)
         case _:
             raise TypeError(f"not a selector: {sel!r}")
 
@@ -484,10 +489,10 @@ def _pick(fn: Compiled, read: Callable[[Entity], int], highest: bool) -> Compile
     return picked
 
 
-def _adjacent(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
-    if ctx.source is None:
+def _adjacent(table: Table, middle: EntityId | None) -> tuple[EntityId, ...]:
+    """The entities left and right of *middle* in its zone."""
+    if middle is None:
         return ()
-    source = table.entities[ctx.source]
-    row = table.zones[source.zone]
-    at = row.index(source.id)
+    row = table.zones[table.entities[middle].zone]
+    at = row.index(middle)
     return row[max(at - 1, 0) : at] + row[at + 1 : at + 2]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -42,9 +42,10 @@ __all__ = [
     "GameInfo",
     "GameRules",
     "HasRng",
-    "HiddenRules",
     "InitialState",
+    "Resamples",
     "S",
+    "SamplesChance",
     "carries_rng",
     "encoding_of",
     "game_from_rules",
@@ -54,6 +55,8 @@ __all__ = [
 S = TypeVar("S")
 A = TypeVar("A")
 S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 CHANCE = -1
 """``current_player`` at a chance node (OpenSpiel's value)."""
@@ -269,11 +272,16 @@ class GameRules(Protocol[S, A]):
 
 
 @runtime_checkable
-class HiddenRules(GameRules[S, A], Protocol[S, A]):
-    """:class:`GameRules` with the two a game of hidden cards adds: its own chance sampler
-    (``sample_chance``, :meth:`Game.sample_chance`'s fast path) and ``resample``."""
+class SamplesChance(Protocol[S_contra, A_co]):
+    """Rules with their own chance sampler (:meth:`Game.sample_chance`'s fast path)."""
 
-    def sample_chance(self, state: S, rng: random.Random) -> A: ...
+    def sample_chance(self, state: S_contra, rng: random.Random) -> A_co: ...
+
+
+@runtime_checkable
+class Resamples(Protocol[S]):
+    """Rules with a ``resample`` (a game with hidden information)."""
+
     def resample(self, state: S, player: int, rng: random.Random) -> S: ...
 
 
@@ -285,8 +293,8 @@ def game_from_rules(
     encoding: Encoding[S, A] | None = None,
 ) -> Game[S, A]:
     """The :class:`Game` whose rules are *rules*' functions of the same names (its
-    ``sample_chance`` and ``resample`` too, where it has them: :class:`HiddenRules`), with the
-    parameters' *info*, *initial_state* and *encoding*.
+    ``sample_chance`` and ``resample`` too, each where it has one: :class:`SamplesChance`,
+    :class:`Resamples`), with the parameters' *info*, *initial_state* and *encoding*.
 
     >>> import pure_engine.games.bridge.play as play
     >>> from pure_engine.games.bridge.game import make_game
@@ -297,7 +305,7 @@ def game_from_rules(
     >>> game.legal_strings(start) == make_game().legal_strings(start)
     True
     """
-    game = Game(
+    return Game(
         info=info,
         initial_state=initial_state,
         current_player=rules.current_player,
@@ -310,11 +318,10 @@ def game_from_rules(
         action_to_str=rules.action_to_str,
         parse_action=rules.parse_action,
         render=rules.render,
+        sample_chance_fn=rules.sample_chance if isinstance(rules, SamplesChance) else None,
+        resample=rules.resample if isinstance(rules, Resamples) else _no_resample,
         encoding=encoding,
     )
-    if isinstance(rules, HiddenRules):
-        return replace(game, sample_chance_fn=rules.sample_chance, resample=rules.resample)
-    return game
 
 
 def params_tuple(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from pure_engine.cards.runtime.pool import DEATH, CardRules, Event, Listener
+from pure_engine.cards.runtime.pool import DEATH, CardPool, CardRules, Event, Listener
 from pure_engine.cards.runtime.program import Frame, S, Value
+from pure_engine.cards.runtime.stats import with_aura_keywords
 from pure_engine.cards.runtime.table import (
     DOOMED,
     SILENCED,
@@ -135,34 +136,14 @@ def _with_granted(
 def refresh_auras(state: S, rules: CardRules[S]) -> S:
     """Recompute every aura from the board as it stands; correct the entities whose share changed.
 
-    An aura's loss of health never kills: damage shrinks with it.
+    An aura's loss of health never kills: damage shrinks with it.  The keywords auras give are
+    kept in one enchantment an entity holds (:func:`~.stats.with_aura_keywords`).
     """
-    auras = rules.pool.auras
+    pool = rules.pool
     table = state.table
     entities, zone_map = table.entities, table.zones
     zones = [rules.layout.zone(kind, p) for kind in rules.kinds.auras for p in range(rules.players)]
-    given: dict[EntityId, tuple[int, int]] = {}
-    setters: list[tuple[EntityId, Callable[[Entity], int]]] = []
-    if auras:
-        for zone in zones:
-            for entity_id in zone_map[zone]:
-                source = entities[entity_id]
-                aura = auras.get(source.card)
-                if aura is None or source.status & SILENCED:
-                    continue
-                selector, attack, health = aura
-                for target in selector(table, Ctx(entity_id, source.owner)):
-                    a, h = given.get(target, (0, 0))
-                    if isinstance(attack, int):
-                        given[target] = (a + attack, h + health)
-                    else:
-                        given[target] = (a, h + health)
-                        setters.append((target, attack))
-    for target, sets in setters:  # an Attack set by an aura overrides every other change
-        a, h = given[target]
-        e = entities[target]
-        attack = sets(e.replace(health=e.health - e.aura_health + h))
-        given[target] = (attack - (e.attack - e.aura_attack), h)
+    given, keywords = _aura_shares(table, pool, zones) if pool.auras else ({}, {})
     changed = table
     for zone in zones:
         for entity_id in zone_map[zone]:
@@ -170,17 +151,62 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
             attack, health = given.get(entity_id, (0, 0))
             if e.aura_attack != attack or e.aura_health != health:
                 lost = e.aura_health - health
-                changed = put(
-                    changed,
-                    e.replace(
-                        attack=e.attack - e.aura_attack + attack,
-                        health=e.health - e.aura_health + health,
-                        damage=max(0, e.damage - lost) if lost > 0 else e.damage,
-                        aura_attack=attack,
-                        aura_health=health,
-                    ),
+                e = e.replace(
+                    attack=e.attack - e.aura_attack + attack,
+                    health=e.health - e.aura_health + health,
+                    damage=max(0, e.damage - lost) if lost > 0 else e.damage,
+                    aura_attack=attack,
+                    aura_health=health,
                 )
+                changed = put(changed, e)
+            if pool.aura_keywords and (e.buffs or entity_id in keywords):
+                kept = with_aura_keywords(e, keywords.get(entity_id, 0))
+                if kept is not e:
+                    changed = put(changed, kept)
     return state if changed is table else state.replace(table=changed)
+
+
+def _aura_shares(
+    table: Table, pool: CardPool, zones: list[ZoneId]
+) -> tuple[dict[EntityId, tuple[int, int]], dict[EntityId, int]]:
+    """What the auras in *zones* give: (attack, health) and keyword bits, by entity."""
+    auras, terms = pool.auras, pool.aura_terms
+    entities, zone_map = table.entities, table.zones
+    given: dict[EntityId, tuple[int, int]] = {}
+    keywords: dict[EntityId, int] = {}
+    setters: list[tuple[EntityId, Callable[[Entity], int]]] = []
+    for zone in zones:
+        for entity_id in zone_map[zone]:
+            source = entities[entity_id]
+            aura = auras.get(source.card)
+            if aura is None or source.status & SILENCED:
+                continue
+            selector, attack, health = aura
+            ctx = Ctx(entity_id, source.owner)
+            more = terms.get(source.card) if terms else None
+            tags = 0
+            if more is not None:
+                tags, per, active = more
+                if active is not None and not active(table, ctx):
+                    continue
+                if per is not None and isinstance(attack, int):
+                    count = len(per(table, ctx))
+                    attack, health = attack * count, health * count
+            for target in selector(table, ctx):
+                a, h = given.get(target, (0, 0))
+                if isinstance(attack, int):
+                    given[target] = (a + attack, h + health)
+                else:
+                    given[target] = (a, h + health)
+                    setters.append((target, attack))
+                if tags:
+                    keywords[target] = keywords.get(target, 0) | tags
+    for target, sets in setters:  # an Attack set by an aura overrides every other change
+        a, h = given[target]
+        e = entities[target]
+        set_attack = sets(e.replace(health=e.health - e.aura_health + h))
+        given[target] = (set_attack - (e.attack - e.aura_attack), h)
+    return given, keywords
 
 
 def leave_play(table: Table, entity_id: EntityId) -> Table:

@@ -23,16 +23,10 @@ from typing import Any, Final, Generic
 
 from mypy_extensions import mypyc_attr
 
+from pure_engine.cards.runtime.aura import Aura, AuraAttack, AuraTerms, compile_aura
 from pure_engine.cards.runtime.event import DEATH, Event, KitEvent
-from pure_engine.cards.runtime.program import (
-    Frame,
-    Reg,
-    S,
-    Value,
-    ability_slot,
-    mode_slot,
-    trigger_slot,
-)
+from pure_engine.cards.runtime.program import Frame, Reg, S, Value
+from pure_engine.cards.runtime.slots import ability_slot, mode_slot, trigger_slot
 from pure_engine.cards.runtime.table import ENCHANTMENT, Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
 from pure_engine.core.zones import ZoneId
@@ -196,15 +190,6 @@ class Mode:
 
 
 @dataclass(frozen=True, slots=True)
-class Aura:
-    """A continuous effect on what ``selector`` selects (an attack ``fn(entity)`` sets Attack)."""
-
-    selector: Selector
-    attack: int | Callable[..., int] = 0
-    health: int = 0
-
-
-@dataclass(frozen=True, slots=True)
 class CardDef:
     """A card: printed stats and keywords, and its abilities as effect lists.
 
@@ -252,13 +237,18 @@ class CardPool:
     """event -> card -> its listeners for that event."""
     listen_zones: Mapping[Event, tuple[tuple[ZoneId, str], ...]]
     """event -> the (zone, kind) pairs where some card listens for it, in table order."""
-    auras: Mapping[str, tuple[Compiled, int | Callable[..., int], int]]
+    auras: Mapping[str, tuple[Compiled, AuraAttack, int]]
     ability_targets: Mapping[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
     granted: frozenset[Event] = frozenset()
     """The events some enchantment card (type ``ENCHANTMENT``, in :data:`enchantments`) hears."""
     enchantments: frozenset[str] = frozenset()
     """The keys of the enchantment cards: a buff whose source is one grants its abilities."""
+    aura_terms: Mapping[str, AuraTerms] = field(default_factory=dict)
+    """card -> its aura's keywords, ``per`` and ``active`` (compiled), for the auras that have
+    any (the others are only in :attr:`auras`)."""
+    aura_keywords: bool = False
+    """Some aura gives keywords (the aura pass then keeps track of them)."""
 
     def card(self, key: str) -> CardDef:
         """The definition of *key* (``KeyError`` naming it when unknown)."""
@@ -319,7 +309,8 @@ def build_pool(
     programs: dict[tuple[str, str], Program] = {}
     targets: dict[str, Compiled] = {}
     listeners: dict[Event, list[Listener]] = {}
-    auras: dict[str, tuple[Compiled, int | Callable[..., int], int]] = {}
+    auras: dict[str, tuple[Compiled, AuraAttack, int]] = {}
+    aura_terms: dict[str, AuraTerms] = {}
     ability_targets: dict[tuple[str, str], Compiled] = {}
     for card in defs:
         if card.key in by_key:
@@ -348,8 +339,9 @@ def build_pool(
             if target is not None:
                 ability_targets[card.key, slot] = Assembler(layout).selector(target)
         if card.aura is not None:
-            sel = Assembler(layout).selector(card.aura.selector)
-            auras[card.key] = (sel, card.aura.attack, card.aura.health)
+            auras[card.key], terms = compile_aura(card.aura, layout)
+            if terms is not None:
+                aura_terms[card.key] = terms
     enchantments = frozenset(key for key, card in by_key.items() if ENCHANTMENT in card.types)
     by_event, listen_zones = _by_event(listeners, layout)
     return CardPool(
@@ -362,6 +354,8 @@ def build_pool(
         ability_targets=ability_targets,
         granted=frozenset(t.event for key in enchantments for t in by_key[key].triggers),
         enchantments=enchantments,
+        aura_terms=aura_terms,
+        aura_keywords=any(terms[0] for terms in aura_terms.values()),
     )
 
 

@@ -44,9 +44,6 @@ __all__ = [
     "S",
     "Targets",
     "Value",
-    "ability_slot",
-    "mode_slot",
-    "trigger_slot",
 ]
 
 Value = int | tuple[EntityId, ...]
@@ -129,30 +126,3 @@ class Reg:
     """A register operand: what an earlier instruction bound (``Reg(0)``)."""
 
     index: int
-
-
-def mode_slot(index: int) -> str:
-    """The program slot of a card's mode number *index*.
-
-    >>> mode_slot(1)
-    'mode1'
-    """
-    return f"mode{index}"
-
-
-def ability_slot(index: int) -> str:
-    """The program slot of a card's activated ability number *index*.
-
-    >>> ability_slot(0)
-    'ability0'
-    """
-    return f"ability{index}"
-
-
-def trigger_slot(index: int) -> str:
-    """The program slot of a card's triggered ability number *index*.
-
-    >>> trigger_slot(1)
-    'trigger1'
-    """
-    return f"trigger{index}"

@@ -1,5 +1,5 @@
 """An entity's stats: printed (``card_stats``, ``spawn``, ``fresh_copy``), buffed
-(``apply_buff``, ``remove_buffs``, ``without_buffs``) and silenced (``silence``).
+(``apply_buff``, ``remove_buffs``, ``without_buffs``, ``set_stats``) and silenced (``silence``).
 
 These are table-level functions: the effect instructions of
 :mod:`pure_engine.cards.effects` use them, and so do games (a summon hook spawns,
@@ -25,16 +25,23 @@ from pure_engine.cards.runtime.table import (
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
+    "AURA_KEYWORDS",
     "absorb",
     "apply_buff",
     "card_stats",
+    "claim_keywords",
     "fresh_copy",
     "remove_buffs",
-    "set_health",
+    "set_stats",
     "silence",
     "spawn",
+    "with_aura_keywords",
     "without_buffs",
 ]
+
+AURA_KEYWORDS: Final = "~aura"
+"""The source of the one enchantment holding the keywords auras give an entity (those it did
+not have otherwise): the aura pass updates it, silence removes it."""
 
 
 def card_stats(pool: CardPool, card: str) -> dict[str, int | frozenset[str]]:
@@ -81,6 +88,8 @@ def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
     5
     """
     e = table.entities[entity_id]
+    if buff.tags and e.buffs:
+        e = claim_keywords(e, buff.tags)
     return put(
         table,
         e.replace(
@@ -92,27 +101,44 @@ def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
     )
 
 
-def set_health(table: Table, entity_id: EntityId, health: int, source: str) -> Table:
-    """Change one entity's Health to *health* ("Change a minion's Health to 1"): an
-    enchantment from *source* makes up the difference, so silence undoes it as it undoes a
-    buff, and the damage it had is gone.  What auras give stays on top.
+def _aura_keywords(entity: Entity) -> int:
+    for b in entity.buffs:
+        if b.source == AURA_KEYWORDS:
+            return b.tags
+    return 0
 
-    >>> from pure_engine.cards.runtime.table import Layout, new_table
-    >>> from pure_engine.core.zones import Visibility
-    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
-    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="yeti", owner=0,
-    ...               attack=4, health=5, damage=2)
-    >>> marked = set_health(t, e, 1, "hunters_mark")
-    >>> m = marked.entities[e]
-    >>> (m.health, m.damage), t.entities[e].health
-    ((1, 0), 5)
-    >>> s = silence(marked, e).entities[e]
-    >>> s.health, s.damage
-    (5, 0)
+
+def with_aura_keywords(entity: Entity, want: int) -> Entity:
+    """*entity* holding the keyword bits *want* from auras: bits it had only from auras and no
+    longer gets are taken away, bits it lacks are given and remembered as the auras' (bits it
+    has otherwise stay its own).  *entity* itself when nothing changes.
+
+    >>> from pure_engine.cards.runtime.table import Entity, EntityId
+    >>> worgen = Entity(EntityId(4), "worgen", 0, "board0", tags=0b01)
+    >>> raging = with_aura_keywords(worgen, 0b11)
+    >>> raging.tags, [(b.source, b.tags) for b in raging.buffs]
+    (3, [('~aura', 2)])
+    >>> with_aura_keywords(raging, 0b11) is raging, with_aura_keywords(raging, 0).tags
+    (True, 1)
     """
-    e = table.entities[entity_id]
-    change = Enchantment(source, health=health - (e.health - e.aura_health))
-    return apply_buff(put(table, e.replace(damage=0)), entity_id, change)
+    owned = _aura_keywords(entity)
+    drop, add = owned & ~want, want & ~entity.tags
+    if not drop and not add:
+        return entity
+    held = (owned & want) | add
+    buffs = tuple(b for b in entity.buffs if b.source != AURA_KEYWORDS)
+    if held:
+        buffs += (Enchantment(AURA_KEYWORDS, tags=held),)
+    return entity.replace(tags=(entity.tags & ~drop) | add, buffs=buffs)
+
+
+def claim_keywords(entity: Entity, bits: int) -> Entity:
+    """*entity* given the keyword bits *bits* for good (a buff, a keyword effect): those the
+    auras held are no longer theirs, so they stay when the aura goes."""
+    owned = _aura_keywords(entity)
+    if not owned & bits:
+        return entity
+    return with_aura_keywords(entity, owned & ~bits).replace(tags=entity.tags)
 
 
 def remove_buffs(table: Table, entity_id: EntityId, drop: Callable[[Enchantment], bool]) -> Table:
@@ -160,6 +186,39 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
 
 
 _unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
+
+
+def set_stats(
+    table: Table, t: EntityId, source: str, attack: int | None, health: int | None
+) -> Table:
+    """*t* with its Attack and/or Health changed to a number: an enchantment that overrides the
+    earlier ones (their share of that stat is dropped, so none of them can take it away when it
+    ends) and that later buffs and auras add to; a new Health heals all damage.  Silence removes
+    it with the rest, so the card's printed stats come back.
+
+    >>> from pure_engine.cards.runtime.table import Layout, create, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, e = create(new_table(layout), layout.zone("board", 0), card="x", owner=0, attack=3)
+    >>> t = apply_buff(t, e, Enchantment("rage", attack=2, one_turn=True))
+    >>> t = set_stats(t, e, "humility", 1, None)
+    >>> t.entities[e].attack, remove_buffs(t, e, lambda b: b.one_turn).entities[e].attack
+    (1, 1)
+    """
+    e = table.entities[t]
+    buffs = e.buffs
+    given = Enchantment(source)
+    if attack is not None:
+        base = e.attack - e.aura_attack - sum(b.attack for b in buffs)
+        buffs = tuple(b.replace(attack=0) if b.attack else b for b in buffs)
+        given = given.replace(attack=attack - base)
+        e = e.replace(attack=attack + e.aura_attack)
+    if health is not None:
+        base = e.health - e.aura_health - sum(b.health for b in buffs)
+        buffs = tuple(b.replace(health=0) if b.health else b for b in buffs)
+        given = given.replace(health=health - base)
+        e = e.replace(health=health + e.aura_health, damage=0)
+    return put(table, e.replace(buffs=(*buffs, given)))
 
 
 def absorb(entity: Entity, amount: int) -> tuple[Entity, int]:

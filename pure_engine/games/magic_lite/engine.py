@@ -291,9 +291,10 @@ def can_pay(cost: Cost, counts: list[int]) -> bool:
     >>> can_pay(parse_cost("1G"), [0, 0, 0, 1, 1]), can_pay(parse_cost("GG"), [0, 0, 0, 1, 1])
     (True, False)
     """
-    if cost.value > sum(counts):
+    colored = cost.colored
+    if cost.generic + sum(colored) > sum(counts):  # its mana value, more than all there is
         return False
-    return all(have >= need for have, need in zip(counts, cost.colored, strict=True))
+    return all(counts[c] >= colored[c] for c in range(len(colored)))
 
 
 def pay(state: MagicState, player: int, card: str) -> MagicState:

@@ -8,10 +8,11 @@ activate an ability (:mod:`~.abilities`):
 :func:`priority_actions` lists those choices and :func:`can_act` says whether there is more
 than ``pass`` — the same list, stopped at its first choice.  A window opens for the active
 player at each step (:func:`open_window`); when both players skip trivial decisions and
-neither can act, it does not open at all.  :func:`pass_priority` passes, then passes for every
-player who skips trivial decisions and cannot act (each counted in ``autos``), until somebody
-must decide; when everybody passed in succession the top of the stack resolves
-(:func:`resolve`) and the active player receives priority again, or the step ends.
+neither can act, it does not open at all.  :func:`pass_priority` is one pass: the next player
+receives priority, or, when everybody passed in succession, the top of the stack resolves
+(:func:`resolve`) and the active player receives priority again, or the step ends.  A player
+who skips trivial decisions and cannot act passes at once: that is the skip-trivial rule,
+:func:`~.actions.auto`, the one place that asks it of a priority holder.
 """
 
 from __future__ import annotations
@@ -57,6 +58,11 @@ _CAST_SLOTS: Final = {
 }
 """The program slot a card is cast with: ``play``, or each mode of a modal card (its mode is
 chosen as it is cast, rule 601.2b)."""
+_INSTANT_SPEED: Final = frozenset(
+    key for key, d in POOL.defs.items() if "instant" in d.types or d.tags & FLASH
+)
+"""The cards that may be cast whenever their owner holds priority: instants, and the cards with
+flash (rule 702.8a); any other waits for sorcery timing."""
 
 
 def is_sorcery_timing(state: MagicState, player: int) -> bool:
@@ -90,10 +96,9 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
     seen: set[str] = set()
     for i in table.zones[HAND[player]]:
         card = table.entities[i].card
-        d = POOL.defs[card]
-        if card in seen or not (sorcery or "instant" in d.types or d.tags & FLASH):
+        if card in seen or not (sorcery or card in _INSTANT_SPEED):
             continue
-        if "land" in d.types:
+        if "land" in POOL.defs[card].types:
             if not state.land_played:
                 seen.add(card)
                 yield Action(Act.PLAY_LAND, i)
@@ -110,7 +115,8 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
             else:
                 for t in targets:
                     yield Action(Act.CAST, i, t, mode)
-    yield from activations(table, player, sorcery=sorcery)
+    if state.cards.abilities:  # a card of the game has an activated ability
+        yield from activations(table, player, sorcery=sorcery)
 
 
 def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
@@ -160,31 +166,24 @@ def open_window(state: MagicState) -> MagicState:
     """The active player receives priority (rule 117.3a); when everyone would pass
     (:func:`everyone_passes`) the window does not open at all."""
     if everyone_passes(state):
-        return state.replace(window=False, passes=0)
+        return state.replace(window=False, passes=0) if state.window or state.passes else state
     return state.replace(window=True, holder=state.active, passes=0)
 
 
 def pass_priority(state: MagicState, autos: int = 0) -> MagicState:
-    """The holder passes; then every player who skips trivial decisions and cannot act passes
-    too, until somebody must decide, a resolving item asks a question, or the step ends (rule
-    117.4).  Each automatic pass is counted in ``autos`` (*autos*: those the caller made
-    already)."""
-    passes, holder = state.passes, state.holder
-    while True:
-        passes += 1
-        if passes < 2:  # the next player receives priority
-            holder = 1 - holder
-            if not state.skip >> holder & 1 or can_act(state, holder):
-                return state.replace(passes=passes, holder=holder, autos=state.autos + autos)
-            autos += 1
-            continue
-        # everybody passed in succession: the step ends, or the top of the stack resolves
-        if not state.stack:
-            return state.replace(
-                window=False, holder=holder, passes=passes, autos=state.autos + autos
-            )
-        state, item = pop_item(state.replace(autos=state.autos + autos), active=state.active)
-        return _after_resolving(resolve(state, item))
+    """The holder passes (*autos*: 1 when the pass is automatic, counted in ``autos``): the
+    next player receives priority — or, when everybody passed in succession, the top of the
+    stack resolves (:func:`resolve`) and the active player receives priority again, or the
+    step ends (rule 117.4).  Whether the next player passes at once is the skip-trivial rule's
+    question (:func:`~.actions.auto`), asked once there."""
+    passes, counted = state.passes + 1, state.autos + autos
+    if passes < 2:  # the next player receives priority
+        return state.replace(passes=passes, holder=1 - state.holder, autos=counted)
+    # everybody passed in succession: the step ends, or the top of the stack resolves
+    if not state.stack:
+        return state.replace(window=False, passes=passes, autos=counted)
+    state, item = pop_item(state.replace(autos=counted) if autos else state, active=state.active)
+    return _after_resolving(resolve(state, item))
 
 
 def resolve(state: MagicState, item: StackItem) -> MagicState:
@@ -211,14 +210,10 @@ def resolve(state: MagicState, item: StackItem) -> MagicState:
 
 def _after_resolving(state: MagicState) -> MagicState:
     """The active player receives priority after an item resolved (rule 117.3b) — or, with the
-    stack empty and nobody able to act, the step's window closes — and passes at once when they
-    skip trivial decisions and cannot act."""
+    stack empty and nobody able to act, the step's window closes."""
     if state.pending is not None or state.lost:
         return state
-    state = state.replace(window=True) if state.stack else open_window(state)
-    if state.window and state.skip >> state.holder & 1 and not can_act(state, state.holder):
-        return pass_priority(state, 1)
-    return state
+    return state.replace(window=True) if state.stack else open_window(state)
 
 
 def cast(

@@ -239,8 +239,8 @@ def _worn(e: Entity) -> Entity:
 
 def _listens(state: MagicState, event: MagicEvent | None) -> bool:
     """True when a permanent of the active player listens to *event* ("at the beginning of your
-    upkeep"); ``None``: no event."""
-    if event is None:
+    upkeep"); ``None``: no event.  An event no card of the game listens to is not looked for."""
+    if event is None or event in state.cards.unheard:
         return False
     cards = POOL.listeners.get(event, ())
     entities = state.table.entities
@@ -250,7 +250,7 @@ def _listens(state: MagicState, event: MagicEvent | None) -> bool:
 def _quiet(state: MagicState, event: MagicEvent | None) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
     nothing of the active player's triggers at *event*, and neither player can act."""
-    return state.skip == 0b11 and not _listens(state, event) and everyone_passes(state)
+    return not _listens(state, event) and everyone_passes(state)
 
 
 # --- the transition ------------------------------------------------------------------------------

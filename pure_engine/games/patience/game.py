@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from pure_engine.core.game import TERMINAL, Game, GameInfo, params_tuple
+from pure_engine.core.game import TERMINAL, Game, GameInfo, game_from_rules, params_tuple
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.deals import (
     Deal,
@@ -150,19 +150,58 @@ def _parse_move(text: str, variant: Variant) -> tuple[Location, Location, int | 
     raise ParseError(f"expected a move like 't3-c1', 't3-t8x2' or '3a', found {text!r}")
 
 
-def chance_outcomes(state: PatienceState) -> tuple[tuple[Move, Fraction], ...]:
-    """None: the whole deal is known from the start."""
-    return ()
+class _VariantRules:
+    """One variant's rules as a game's: :class:`PatienceRules` for the moves, the keys and the
+    steps, the variant's notation, one player who wins by clearing the deal, no chance."""
 
+    def __init__(self, rules: PatienceRules, spec: Variant) -> None:
+        self.rules = rules
+        self.spec = spec
+        self.step = rules.apply
+        self.key = rules.key
 
-def observation(state: PatienceState, player: int) -> PatienceState:
-    """Everything (perfect information)."""
-    return state
+    def current_player(self, state: PatienceState) -> int:
+        """0, or ``TERMINAL`` once the deal is won or no move is left."""
+        rules = self.rules
+        if rules.is_won(state) or not rules.moves(state):
+            return TERMINAL
+        return 0
 
+    def legal_actions(self, state: PatienceState) -> tuple[Move, ...]:
+        """Every move, in :meth:`PatienceRules.moves` order (no equivalent targets folded)."""
+        return self.rules.moves(state, canonical=False)
 
-def action_to_str(state: PatienceState, action: Move) -> str:
-    """The move in this game's notation (:func:`move_to_str`)."""
-    return move_to_str(action)
+    def chance_outcomes(self, state: PatienceState) -> tuple[tuple[Move, Fraction], ...]:
+        """None: the whole deal is known from the start."""
+        return ()
+
+    def returns(self, state: PatienceState) -> tuple[float, ...]:
+        """1 for a won deal, else 0."""
+        return (1.0,) if self.rules.is_won(state) else (0.0,)
+
+    def observation(self, state: PatienceState, player: int) -> PatienceState:
+        """Everything (perfect information)."""
+        return state
+
+    def action_to_str(self, state: PatienceState, action: Move) -> str:
+        """The move in this game's notation (:func:`move_to_str`)."""
+        return move_to_str(action)
+
+    def parse_action(self, state: PatienceState, text: str) -> Move:
+        """A move in this game's notation or standard FreeCell notation; without a count, the
+        largest legal one between the two places."""
+        src, dst, count = _parse_move(text, self.spec)
+        moves = self.rules.moves(state, canonical=False)
+        legal = [m for m in moves if m.src == src and m.dst == dst]
+        if count is not None:
+            return Move(src, dst, count)
+        if not legal:
+            raise IllegalActionError(f"no legal move from {str(src)!r} to {str(dst)!r} in {text!r}")
+        return max(legal, key=lambda m: m.count)
+
+    def render(self, state: PatienceState) -> str:
+        """:func:`render_state`."""
+        return render_state(state)
 
 
 def make_game(
@@ -190,26 +229,6 @@ def make_game(
             raise ValueError("this patience game has no deal: pass deal= or seed=")
         return rules.initial(fixed)
 
-    def legal_actions(state: PatienceState) -> tuple[Move, ...]:
-        return rules.moves(state, canonical=False)
-
-    def current_player(state: PatienceState) -> int:
-        if rules.is_won(state) or not rules.moves(state):
-            return TERMINAL
-        return 0
-
-    def returns(state: PatienceState) -> tuple[float, ...]:
-        return (1.0,) if rules.is_won(state) else (0.0,)
-
-    def parse_action(state: PatienceState, text: str) -> Move:
-        src, dst, count = _parse_move(text, spec)
-        legal = [m for m in rules.moves(state, canonical=False) if m.src == src and m.dst == dst]
-        if count is not None:
-            return Move(src, dst, count)
-        if not legal:
-            raise IllegalActionError(f"no legal move from {str(src)!r} to {str(dst)!r} in {text!r}")
-        return max(legal, key=lambda m: m.count)
-
     deal_param: int | str | None = None
     if isinstance(deal, int):
         deal_param = deal
@@ -225,21 +244,8 @@ def make_game(
         params=params,
         description=f"patience ({spec.name}): one player, perfect information",
     )
-    return Game(
-        info=info,
-        initial_state=initial_state,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        step=rules.apply,
-        returns=returns,
-        observation=observation,
-        key=rules.key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render_state,
-        encoding=make_encoding(rules),
-    )
+    game_rules = _VariantRules(rules, spec)
+    return game_from_rules(game_rules, info, initial_state, encoding=make_encoding(rules))
 
 
 def _fixed_deal(spec: Variant, deal: int | Deal | str | None, seed: int | None) -> Deal | None:

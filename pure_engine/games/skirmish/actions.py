@@ -206,8 +206,9 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     if "spell" in card.types:
         cost = max(0, cost - next_spell)
     if "minion" in card.types:
-        for less, least in portals:  # (2) less, but not less than (1): never raised to 1
-            cost = min(cost, max(least, cost - less))
+        for less, least in portals:
+            # (2) less, but not less than (1): never raised to 1; a negative "less" costs more
+            cost = cost - less if less < 0 else min(cost, max(least, cost - less))
     return cost
 
 
@@ -217,7 +218,8 @@ def cost_changes(
     """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
     when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
     ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
-    ``cost_aura``, extra ``cost_aura``)."""
+    ``cost_aura``, extra ``cost_aura``: (less, not below), and ``True`` third for an aura on
+    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.)."""
     entities, zones = state.table.entities, state.table.zones
     next_spell = 0
     for b in entities[zones[HERO_ZONES[player]][0]].buffs:
@@ -226,12 +228,14 @@ def cost_changes(
             assert isinstance(less, int)
             next_spell += less
     portals = []
-    for i in zones[BOARD_ZONES[player]]:
-        e = entities[i]
-        if "cost_aura" in e.types and not e.status & SILENCED:
-            aura = POOL.card(e.card).extra["cost_aura"]
-            assert isinstance(aura, tuple)
-            portals.append(aura)
+    for side in (player, 1 - player):
+        for i in zones[BOARD_ZONES[side]]:
+            e = entities[i]
+            if "cost_aura" in e.types and not e.status & SILENCED:
+                aura = POOL.card(e.card).extra["cost_aura"]
+                assert isinstance(aura, tuple)
+                if side == player or aura[2:] == (True,):
+                    portals.append(aura[:2])
     if not next_spell and not portals:
         return None
     return next_spell, tuple(portals)

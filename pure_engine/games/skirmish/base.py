@@ -40,12 +40,15 @@ __all__ = [
     "MAIN_STEP",
     "MAX_MANA",
     "MINIONS",
+    "ON_ATTACK",
     "ON_ATTACKED",
     "ON_CAST",
     "ON_DAMAGED",
+    "ON_DEALT",
     "ON_HEALED",
     "ON_PLAY",
     "ON_PLAYED",
+    "ON_REVEALED",
     "ON_SUMMON",
     "ON_SUMMONED",
     "ON_TURN_END",
@@ -71,6 +74,9 @@ class SkirmishEvent(Event):
 
     DAMAGED = "damaged"
     """A character took damage (subject: that character; its value: how much)."""
+    DEALT = "dealt"
+    """A character dealt damage, just after ``DAMAGED`` (subject: the one that dealt it; its
+    value: the character damaged): "freeze any character damaged by this minion"."""
     SUMMON = "summon"
     """A minion is summoned or played, before its battlecry: "whenever you summon" (subject:
     that minion)."""
@@ -92,6 +98,11 @@ class SkirmishEvent(Event):
     CAST = "cast"
     """A spell was cast, before its effect (subject: the spell): "whenever you cast a spell";
     a trigger that fires on it runs first (Counterspell, Spellbender, Mana Wyrm)."""
+    REVEALED = "revealed"
+    """A secret was revealed (subject: the secret, now in its owner's graveyard)."""
+    ATTACK = "attack"
+    """A character attacks, at the declaration, just before ``ATTACKED`` (subject: the
+    attacker): "whenever your hero attacks"."""
     ATTACKED = "attacked"
     """An attack was declared, before any damage (subject: the character attacked; the
     state's ``combat`` holds the attacker and the defender)."""
@@ -100,12 +111,15 @@ class SkirmishEvent(Event):
 # The events the rules emit, as module constants: on Python 3.11 a member looked up on its enum
 # class (``SkirmishEvent.DAMAGED``) goes through EnumType.__getattr__'s slow attribute slot,
 # about half a microsecond at every damage (-1.4 % instructions a skirmish game, cachegrind).
+ON_ATTACK: Final = SkirmishEvent.ATTACK
 ON_ATTACKED: Final = SkirmishEvent.ATTACKED
 ON_CAST: Final = SkirmishEvent.CAST
 ON_DAMAGED: Final = SkirmishEvent.DAMAGED
+ON_DEALT: Final = SkirmishEvent.DEALT
 ON_HEALED: Final = SkirmishEvent.HEALED
 ON_PLAY: Final = SkirmishEvent.PLAY
 ON_PLAYED: Final = SkirmishEvent.PLAYED
+ON_REVEALED: Final = SkirmishEvent.REVEALED
 ON_SUMMON: Final = SkirmishEvent.SUMMON
 ON_SUMMONED: Final = SkirmishEvent.SUMMONED
 ON_TURN_END: Final = SkirmishEvent.TURN_END

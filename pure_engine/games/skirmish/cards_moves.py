@@ -1,5 +1,5 @@
-"""Skirmish's effects that make or move cards outside the kit's verbs: a card given to a hand,
-a chosen card drawn, a minion swapped with one in hand, a minion that becomes a copy of
+"""Skirmish's effects that make or move cards outside the kit's verbs: a random card or a copy
+of a spell given to a hand, a minion swapped with one in hand, a minion that becomes a copy of
 another, a stat swap, summons on both sides of a minion, and what a weapon's numbers say.
 Each is written once and used by the card list (:mod:`.cards`).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pure_engine.cards import Do, Effect, Player, RandomNumber
+from pure_engine.cards import Do, Effect, RandomNumber
 from pure_engine.cards.decisions import TargetLike, number_operand, targets_operand
 from pure_engine.cards.runtime.events import emit
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Instr
@@ -19,7 +19,6 @@ from pure_engine.cards.runtime.table import EXHAUSTED, SILENCED, EntityId, move,
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
     BOARD_ZONES,
-    GRAVE_ZONES,
     HAND_LIMIT,
     HAND_ZONES,
     ON_SUMMON,
@@ -30,12 +29,10 @@ from pure_engine.games.skirmish.base import (
 )  # fmt: skip
 
 __all__ = [
-    "DrawThese",
     "SwapWithHand",
     "become_copy",
     "copy_spell_to_other_hand",
     "enemy_weapon_durability",
-    "give",
     "give_random",
     "summon_around",
     "swap_attack_and_health",
@@ -51,21 +48,6 @@ def _give(state: CardState, rules: CardRules[CardState], player: int, card: str)
         return state
     table, _ = spawn(state.table, rules.pool, HAND_ZONES[player], card, player)
     return state.replace(table=table)
-
-
-def give(card: str, player: Player = Player.CONTROLLER, count: int = 1) -> Effect:
-    """Put *count* new copies of *card* into *player*'s hand (King Mukla's Bananas).
-
-    >>> give("bananas", Player.OPPONENT, 2).fn.__name__
-    'give_cards'
-    """
-
-    def give_cards(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-        for _ in range(count):
-            state = _give(state, rules, player.of(frame.ctx.controller), card)
-        return state
-
-    return Do(give_cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,31 +77,6 @@ def copy_spell_to_other_hand(
     assert spell is not None
     e = state.table.entities[spell]
     return _give(state, rules, 1 - e.owner, e.card)
-
-
-@dataclass(frozen=True, slots=True)
-class _DrawTheseI(Instr):
-    """Each target (a card in a deck) goes to its owner's hand, or is burned past the limit."""
-
-    targets: Targets
-
-    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        table = state.table
-        for target in self.targets(table, frame):
-            owner = table.entities[target].owner
-            full = len(table.zones[HAND_ZONES[owner]]) >= HAND_LIMIT
-            table = move(table, target, GRAVE_ZONES[owner] if full else HAND_ZONES[owner])
-        return state.replace(table=table), frame.replace(pc=frame.pc + 1)
-
-
-@dataclass(frozen=True, slots=True)
-class DrawThese(Effect):
-    """Draw *targets* (cards of your deck) rather than the top card (Captain's Parrot)."""
-
-    targets: TargetLike
-
-    def emit(self, asm: Assembler) -> None:
-        asm.emit(_DrawTheseI(targets_operand(asm, self.targets)))
 
 
 def swap_attack_and_health(
@@ -156,13 +113,13 @@ def become_copy(state: CardState, frame: Frame, rules: CardRules[CardState]) -> 
     return state.replace(table=put(state.table, copy))
 
 
-def summon_around(card: str) -> Step:
-    """Summon *card* until your side of the battlefield is full, alternately right and left
-    of the source (Onyxia's Whelps)."""
+def summon_around(card: str, count: int = BOARD_LIMIT) -> Step:
+    """Summon *count* copies of *card* (by default until your side of the battlefield is full),
+    alternately right and left of the source (Onyxia's Whelps, Cenarius's Treants)."""
 
     def summon(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         me, source = frame.ctx.controller, frame.ctx.source
-        for i in range(BOARD_LIMIT):
+        for i in range(count):
             made = EntityId(state.table.next_id)
             state = rules.summon(state, frame, me, card)  # right of the source
             board = state.table.zones[BOARD_ZONES[me]]

@@ -27,6 +27,7 @@ from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     GRAVE_ZONES,
     HERO_ZONES,
+    ON_ATTACK,
     ON_ATTACKED,
     STEALTH,
     WEAPON_ZONES,
@@ -40,15 +41,16 @@ IN_PLAY: Final = frozenset(BOARD_ZONES + HERO_ZONES)
 
 
 def attack(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
-    """Declare the attack (it counts, stealth ends), emit ``ATTACKED``: with nothing triggered
-    the damage follows at once, else it waits in ``combat`` for the triggers
+    """Declare the attack (it counts, stealth ends), emit ``ATTACK`` and ``ATTACKED``: with
+    nothing triggered the damage follows at once, else it waits in ``combat`` for the triggers
     (:func:`finish_combat`)."""
     attacker = state.table.entities[attacker_id]
     table = put(
         state.table,
         attacker.replace(attacks=attacker.attacks + 1, tags=attacker.tags & ~STEALTH),
     )
-    state = emit(state.replace(table=table), RULES, ON_ATTACKED, defender_id)
+    state = emit(state.replace(table=table), RULES, ON_ATTACK, attacker_id)
+    state = emit(state, RULES, ON_ATTACKED, defender_id)
     if not state.queue:
         return _strike(state, attacker_id, defender_id)
     return state.replace(combat=(attacker_id, defender_id))

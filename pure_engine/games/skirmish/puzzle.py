@@ -194,6 +194,8 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
             zip(raw.get("board", []), table.zones[LAYOUT.zone("board", p)], strict=True)
         ):
             table = put(table, _minion(r, m, table.entities[entity_id], f"{path}.board[{i}]"))
+    # auras that hang on the damage given (enrage: Grommash, Raging Worgen) come on now
+    table = refresh_auras(SkirmishState(table), RULES).table
     played = r.int(top.get("cards_played", 0), "$.cards_played", 0, 100)
     return SkirmishState(
         table,

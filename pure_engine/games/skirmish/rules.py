@@ -48,6 +48,7 @@ from pure_engine.games.skirmish.base import (
     HERO_ZONES,
     LAYOUT,
     ON_DAMAGED,
+    ON_DEALT,
     ON_HEALED,
     ON_SUMMON,
     ON_SUMMONED,
@@ -75,7 +76,8 @@ POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 def deal_damage(
     state: SkirmishState, source: EntityId | None, target: EntityId, amount: int
 ) -> SkirmishState:
-    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``DAMAGED``."""
+    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``DAMAGED`` and,
+    with a source, ``DEALT``."""
     if amount <= 0:
         return state
     table = state.table
@@ -92,8 +94,8 @@ def deal_damage(
         attacker = table.entities[source]
         if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and left:
             hit = hit.replace(status=hit.status | DOOMED)
-    state = state.replace(table=put(table, hit))
-    return emit(state, RULES, ON_DAMAGED, target, amount)
+    state = emit(state.replace(table=put(table, hit)), RULES, ON_DAMAGED, target, amount)
+    return state if source is None else emit(state, RULES, ON_DEALT, source, target)
 
 
 def _health_minimum(e: Entity) -> int:
@@ -191,7 +193,7 @@ RULES: Final[CardRules[SkirmishState]] = CardRules(
     draw=draw,
     summon=summon,
     # a weapon dies like a minion: destroyed (Acidic Swamp Ooze) or worn out
-    kinds=Kinds(mortal=("board", "weapon")),
+    kinds=Kinds(mortal=("board", "weapon"), auras=("board", "weapon")),  # Spiteful Smith's
     max_depth=16,
     active=lambda state: state.to_move,
     play_order=lambda state: state.play_order,

@@ -20,18 +20,28 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
 
+from pure_engine.cards import Effect
 from pure_engine.cards.runtime import (
+    CHANCE_PLAYER,
     DOOMED,
     CardRules,
     CardState,
+    Decision,
+    DecisionKind,
     EntityId,
     Frame,
     Table,
+    emit,
+    is_alive,
     leave_play,
     move,
     put,
 )
+from pure_engine.cards.runtime.pool import Assembler, Instr
+from pure_engine.cards.runtime.program import S, Value
 from pure_engine.cards.runtime.stats import fresh_copy
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
@@ -39,6 +49,8 @@ from pure_engine.games.skirmish.base import (
     DECK_ZONES,
     GRAVE_ZONES,
     HAND_ZONES,
+    HERO_ZONES,
+    ON_REVEALED,
     SECRET_LIMIT,
     SECRET_ZONES,
     SkirmishState,
@@ -46,6 +58,7 @@ from pure_engine.games.skirmish.base import (
 )
 
 __all__ = [
+    "Misdirect",
     "Test",
     "armed",
     "attacker_is_minion",
@@ -88,11 +101,12 @@ def armed(*tests: Test) -> Test:
 
 
 def reveal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    """The secret is revealed: it goes to its owner's graveyard."""
+    """The secret is revealed: it goes to its owner's graveyard (``REVEALED``: Eaglehorn Bow)."""
     source = frame.ctx.source
     assert source is not None
     owner = state.table.entities[source].owner
-    return state.replace(table=move(state.table, source, GRAVE_ZONES[owner]))
+    state = state.replace(table=move(state.table, source, GRAVE_ZONES[owner]))
+    return emit(state, rules, ON_REVEALED, source)
 
 
 def _combat(state: CardState) -> tuple[EntityId, EntityId]:
@@ -249,3 +263,42 @@ def damage_taken(state: CardState, frame: Frame) -> int:
 def board_has_room(state: CardState, frame: Frame) -> bool:
     """The secret's owner has room for a minion."""
     return len(state.table.zones[BOARD_ZONES[frame.ctx.controller]]) < BOARD_LIMIT
+
+
+@dataclass(frozen=True, slots=True)
+class _MisdirectI(Instr):
+    """Chance picks the attack's new defender among the living characters other than the
+    attacker and the hero it attacked."""
+
+    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
+        attacker, defender = _combat(state)
+        table = state.table
+        options = tuple(
+            (i,)
+            for zone in (*HERO_ZONES, *BOARD_ZONES)
+            for i in table.zones[zone]
+            if i not in (attacker, defender) and is_alive(table.entities[i])
+        )
+        if not options:
+            return state, frame.replace(pc=frame.pc + 1)
+        if len(options) == 1:
+            return self.resume(state, frame, rules, options[0])
+        weights = (Fraction(1, len(options)),) * len(options)
+        return state.replace(
+            pending=Decision(CHANCE_PLAYER, DecisionKind.CHANCE, options, weights)
+        ), frame
+
+    def resume(
+        self, state: S, frame: Frame, rules: CardRules[S], choice: Value
+    ) -> tuple[S, Frame | None]:
+        assert isinstance(choice, tuple) and isinstance(state, SkirmishState)
+        attacker, _ = _combat(state)
+        return state.replace(combat=(attacker, choice[0])), frame.replace(pc=frame.pc + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Misdirect(Effect):
+    """Misdirection: the attack goes to another random character instead."""
+
+    def emit(self, asm: Assembler) -> None:
+        asm.emit(_MisdirectI())

@@ -120,6 +120,26 @@ ORDER: Final[tuple[str, ...]] = (
     "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
     "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
     "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
+    # Basic and Classic: the rest of the paladin cards
+    "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
+    "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
+    "tirion_fordring", "ashbringer",
+    # Basic and Classic: the rest of the druid cards
+    "wild_growth", "naturalize", "savagery", "mark_of_nature", "power_of_the_wild", "nourish",
+    "starfall", "force_of_nature", "ancient_of_lore", "ancient_of_war", "cenarius",
+    "excess_mana", "panther", "treant_taunt", "treant_charge", "soul_of_the_forest", "treant",
+    "soul_of_the_forest_e",
+    # Basic and Classic: the rest of the mage cards
+    "mirror_image", "cone_of_cold", "water_elemental", "ethereal_arcanist", "archmage_antonidas",
+    "mirror_image_minion",
+    # Basic and Classic: the rest of the hunter cards
+    "animal_companion", "unleash_the_hounds", "explosive_shot", "flare", "savannah_highmane",
+    "eaglehorn_bow", "misha", "leokk", "huffer", "hound", "hyena", "misdirection",
+    # Basic and Classic: the rest of the neutral cards (continued)
+    "raging_worgen", "southsea_deckhand", "spiteful_smith", "old_murk_eye",
+    "ysera", "dream", "nightmare", "nightmare_e", "nightmare_foe_e", "ysera_awakens",
+    "laughing_sister", "emerald_drake",
+    "mana_wraith", "venture_co_mercenary",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

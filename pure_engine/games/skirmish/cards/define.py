@@ -47,6 +47,7 @@ __all__ = [
     "OTHER_FRIENDLY_MINIONS",
     "YOUR_SPELLS",
     "YOUR_TURN",
+    "cost_aura",
     "costs_less",
     "hero",
     "minion",
@@ -149,12 +150,14 @@ def spell(
 def weapon(
     key: str, cost: int, attack: int, durability: int, cls: str, *effects: Effect,
     target: Selector | None = None, text: str = "", collectible: bool = True, tags: int = 0,
+    triggers: tuple[Trigger, ...] = (),
 ) -> CardDef:  # fmt: skip
     """A weapon: its health is its durability; *effects* are its battlecry; its *tags* are
-    its hero's while it is equipped (Doomhammer's Windfury)."""
+    its hero's while it is equipped (Doomhammer's Windfury); its *triggers* listen from the
+    weapon zone (``zones=("weapon",)``)."""
     return CardDef(
         key, _name(key), frozenset({"weapon"}), cost, attack, durability, tags, text=text,
-        play=effects, target=None if target is None else targetable(target),
+        play=effects, triggers=triggers, target=None if target is None else targetable(target),
         extra={"class": cls, "collectible": collectible},
     )  # fmt: skip
 
@@ -186,6 +189,13 @@ def overload(card: CardDef, locked: int) -> CardDef:
     """*card* with "Overload: (*locked*)": playing it locks that many of its player's mana
     crystals next turn (its type ``overload`` lets "cards with Overload" be selected)."""
     return replace(card, types=card.types | {"overload"}, extra={**card.extra, "overload": locked})
+
+
+def cost_aura(card: CardDef, less: int, least: int = 0, *, both: bool = False) -> CardDef:
+    """*card* (a minion) making its player's minions in hand cost *less* less, not below
+    *least* (a negative *less* costs more); ``both``: every player's minions (Mana Wraith)."""
+    aura = (less, least, True) if both else (less, least)
+    return replace(card, types=card.types | {"cost_aura"}, extra={**card.extra, "cost_aura": aura})
 
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:

@@ -10,16 +10,18 @@ from pure_engine.cards import (
     RANDOM,
     SELF,
     TARGET,
+    TARGET_ADJACENT,
     Aura,
     Buff,
     CardDef,
+    Count,
     Destroy,
     Do,
     Draw,
     Hit,
     If,
     LookAndChoose,
-    SetHealth,
+    SetStats,
     Summon,
     Trigger,
     TriggerRemote,
@@ -37,17 +39,31 @@ from pure_engine.games.skirmish.base import (
     MINIONS,
     ON_ATTACKED,
     ON_PLAYED,
+    ON_REVEALED,
     TAUNT,
     SkirmishEvent,
 )
-from pure_engine.games.skirmish.cards.define import OTHER_FRIENDLY_MINIONS, minion, secret, spell
-from pure_engine.games.skirmish.secrets import attacker_is_minion, board_has_room, freezing_trap
+from pure_engine.games.skirmish.cards.class_rules import flare
+from pure_engine.games.skirmish.cards.copies import SummonRandom
+from pure_engine.games.skirmish.cards.define import (
+    OTHER_FRIENDLY_MINIONS,
+    minion,
+    secret,
+    spell,
+    weapon,
+)
+from pure_engine.games.skirmish.secrets import (
+    Misdirect,
+    attacker_is_minion,
+    board_has_room,
+    freezing_trap,
+)
 
 __all__ = ["HUNTER"]
 
 HUNTER: Final[tuple[CardDef, ...]] = (
     spell("arcane_shot", 1, "Deal 2 damage.", Hit(TARGET, 2), target=CHARACTERS, cls="hunter"),
-    spell("hunters_mark", 1, "Change a minion's Health to 1.", SetHealth(TARGET, 1), target=MINIONS, cls="hunter"),
+    spell("hunters_mark", 1, "Change a minion's Health to 1.", SetStats(TARGET, health=1), target=MINIONS, cls="hunter"),
     spell("tracking", 1, "Look at the top 3 cards of your deck. Draw one and discard the others.", LookAndChoose(3), cls="hunter"),
     spell("kill_command", 3, "Deal 3 damage. If you control a Beast, deal 5 instead.", If(FRIENDLY_MINIONS + BEAST, (Hit(TARGET, 5),), (Hit(TARGET, 3),)), target=CHARACTERS, cls="hunter"),
     spell("feign_death", 2, "Trigger all Deathrattles on your minions.", TriggerRemote(FRIENDLY_MINIONS), cls="hunter"),
@@ -62,5 +78,13 @@ HUNTER: Final[tuple[CardDef, ...]] = (
     minion("scavenging_hyena", 2, 2, 2, types=("beast",), triggers=(Trigger(DEATH, (Buff(SELF, 2, 1),), FRIENDLY + Zone("graveyard") + BEAST),), cls="hunter", text="Whenever a friendly Beast dies, gain +2/+1."),
     minion("starving_buzzard", 2, 2, 1, types=("beast",), triggers=(Trigger(SkirmishEvent.SUMMON, (Draw(),), OTHER_FRIENDLY_MINIONS + BEAST),), cls="hunter", text="Whenever you summon a Beast, draw a card."),
     spell("deadly_shot", 3, "Destroy a random enemy minion.", Destroy(RANDOM(ENEMY_MINIONS)), cls="hunter", needs_enemies=1),
+    # the rest of the Basic and Classic hunter cards
+    spell("animal_companion", 3, "Summon a random Beast Companion.", SummonRandom(("misha", "leokk", "huffer")), cls="hunter", needs_room=True),
+    spell("unleash_the_hounds", 3, "For each enemy minion, summon a 1/1 Hound with Charge.", Summon("hound", count=Count(ENEMY_MINIONS)), cls="hunter", needs_room=True, needs_enemies=1),
+    spell("explosive_shot", 5, "Deal 5 damage to a minion and 2 damage to adjacent ones.", Hit(TARGET, 5), Hit(TARGET_ADJACENT, 2), target=MINIONS, cls="hunter"),
+    spell("flare", 1, "All minions lose Stealth. Destroy all enemy Secrets. Draw a card.", Do(flare), Draw(), cls="hunter"),
+    minion("savannah_highmane", 6, 6, 5, types=("beast",), deathrattle=(Summon("hyena", count=2),), cls="hunter", text="Deathrattle: summon two 2/2 Hyenas."),
+    secret("misdirection", 2, "hunter", "Secret: When an enemy attacks your hero, instead it attacks another random character.", ON_ATTACKED, FRIENDLY_HERO, Misdirect()),
+    weapon("eaglehorn_bow", 3, 3, 2, "hunter", text="Whenever a friendly Secret is revealed, gain +1 Durability.", triggers=(Trigger(ON_REVEALED, (Buff(SELF, 0, 1),), FRIENDLY + Zone("graveyard"), zones=("weapon",)),)),
 )  # fmt: skip
 """The hunter cards of the Basic and Classic sets."""

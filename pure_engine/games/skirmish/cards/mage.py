@@ -6,8 +6,10 @@ from typing import Final
 
 from pure_engine.cards import (
     ENEMY,
+    FRIENDLY,
     SELF,
     TARGET,
+    TARGET_ADJACENT,
     Armor,
     Buff,
     CardDef,
@@ -17,6 +19,7 @@ from pure_engine.cards import (
     HasStatus,
     Hit,
     If,
+    Summon,
     Transform,
     Trigger,
     Zone,
@@ -30,10 +33,20 @@ from pure_engine.games.skirmish.base import (
     MINIONS,
     ON_ATTACKED,
     ON_CAST,
+    ON_DEALT,
     ON_PLAYED,
+    ON_TURN_END,
     SkirmishEvent,
 )
-from pure_engine.games.skirmish.cards.define import YOUR_SPELLS, minion, secret, spell
+from pure_engine.games.skirmish.cards.class_rules import freeze_the_damaged
+from pure_engine.games.skirmish.cards.copies import give_card
+from pure_engine.games.skirmish.cards.define import (
+    YOUR_SPELLS,
+    YOUR_TURN,
+    minion,
+    secret,
+    spell,
+)
 from pure_engine.games.skirmish.cards_effects import Missiles
 from pure_engine.games.skirmish.secrets import (
     attacker_is_minion,
@@ -65,5 +78,11 @@ MAGE: Final[tuple[CardDef, ...]] = (
     secret("vaporize", 3, "mage", "Secret: When a minion attacks your hero, destroy it.", ON_ATTACKED, FRIENDLY_HERO, Do(destroy_attacker), only_if=(attacker_is_minion,)),
     secret("counterspell", 3, "mage", "Secret: When your opponent casts a spell, Counter it.", ON_CAST, ENEMY + (Zone("graveyard") | Zone("secret")), Do(counter)),
     secret("spellbender", 3, "mage", "Secret: When an enemy casts a spell on a minion, summon a 1/3 as the new target.", ON_CAST, ENEMY + Zone("graveyard"), Do(new_spell_target("spellbender_minion")), only_if=(cast_on_a_minion, board_has_room)),
+ # the rest of the Basic and Classic mage cards
+    spell("mirror_image", 1, "Summon two 0/2 minions with Taunt.", Summon("mirror_image_minion", count=2), cls="mage", needs_room=True),
+    spell("cone_of_cold", 4, "Freeze a minion and the minions next to it, and deal 1 damage to them.", Hit(TARGET | TARGET_ADJACENT, 1), Freeze(TARGET | TARGET_ADJACENT), target=MINIONS, cls="mage"),
+    minion("water_elemental", 4, 3, 6, triggers=(Trigger(ON_DEALT, (Do(freeze_the_damaged),), SELF),), cls="mage", text="Freeze any character damaged by this minion."),
+    minion("ethereal_arcanist", 4, 3, 3, triggers=(Trigger(ON_TURN_END, (If(FRIENDLY + Zone("secret"), (Buff(SELF, 2, 2),)),), YOUR_TURN),), cls="mage", text="If you control a Secret at the end of your turn, gain +2/+2."),
+    minion("archmage_antonidas", 7, 5, 7, triggers=(Trigger(SkirmishEvent.CAST, (give_card("fireball"),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, add a 'Fireball' spell to your hand."),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""

@@ -17,6 +17,7 @@ from pure_engine.cards import (
     Aura,
     Buff,
     CardDef,
+    CardIs,
     Count,
     Destroy,
     Discard,
@@ -64,13 +65,16 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishEvent,
 )
+from pure_engine.games.skirmish.cards.copies import DrawThese, enchantment, give_card
 from pure_engine.games.skirmish.cards.define import (
     ENRAGED,
     OTHER_FRIENDLY_MINIONS,
     YOUR_SPELLS,
     YOUR_TURN,
+    cost_aura,
     costs_less,
     minion,
+    spell,
 )
 from pure_engine.games.skirmish.cards.rules_text import (
     four_enemy_minions,
@@ -84,12 +88,11 @@ from pure_engine.games.skirmish.cards_effects import (
     survived,
 )
 from pure_engine.games.skirmish.cards_moves import (
-    DrawThese,
     SwapWithHand,
     become_copy,
     copy_spell_to_other_hand,
     enemy_weapon_durability,
-    give,
+    give_random,
     summon_around,
     swap_attack_and_health,
     your_weapon_attack,
@@ -98,6 +101,8 @@ from pure_engine.games.skirmish.secrets import put_secret_into_play
 
 __all__ = ["NEUTRAL"]
 
+DREAMS: Final = ("dream", "nightmare", "ysera_awakens", "laughing_sister", "emerald_drake")
+"""Ysera's Dream Cards."""
 SHIELDED: Final = MINIONS + HasTag(DIVINE_SHIELD, "DIVINE_SHIELD")
 
 NEUTRAL: Final[tuple[CardDef, ...]] = (
@@ -239,7 +244,7 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("deathwing", 10, 12, 12, Destroy(MINIONS - SELF), Discard(HAND_LIMIT), types=("dragon",), text="Battlecry: destroy all other minions and discard your hand."),
     minion("bloodsail_corsair", 1, 1, 2, Hit(ENEMY + Zone("weapon"), 1), types=("pirate",), text="Battlecry: remove 1 Durability from your opponent's weapon."),
     minion("blood_knight", 3, 3, 3, Buff(SELF, Count(SHIELDED, per=3), Count(SHIELDED, per=3)), RemoveTag(MINIONS, DIVINE_SHIELD), text="Battlecry: all minions lose Divine Shield. Gain +3/+3 for each Shield lost."),
-    minion("king_mukla", 3, 5, 5, give("bananas", Player.OPPONENT, 2), types=("beast",), text="Battlecry: give your opponent 2 Bananas."),
+    minion("king_mukla", 3, 5, 5, give_card("bananas", Player.OPPONENT), give_card("bananas", Player.OPPONENT), types=("beast",), text="Battlecry: give your opponent 2 Bananas."),
     minion("lorewalker_cho", 2, 0, 4, triggers=(Trigger(SkirmishEvent.CAST, (Do(copy_spell_to_other_hand),), (Zone("graveyard") | Zone("secret")) + HasType("spell")),), text="Whenever a player casts a spell, put a copy into the other player's hand."),
     minion("captains_parrot", 2, 1, 1, DrawThese(RANDOM(FRIENDLY + Zone("deck") + HasType("pirate"))), types=("beast",), text="Battlecry: put a random Pirate from your deck into your hand."),
     minion("crazed_alchemist", 2, 2, 2, Do(swap_attack_and_health), target=MINIONS, text="Battlecry: swap the Attack and Health of a minion."),
@@ -247,6 +252,21 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("ancient_mage", 4, 2, 5, Buff(ADJACENT, tags=SPELLPOWER), text="Battlecry: give adjacent minions Spell Damage +1."),
     minion("faceless_manipulator", 5, 3, 3, Do(become_copy), target=MINIONS, text="Battlecry: choose a minion and become a copy of it."),
     minion("tinkmaster_overspark", 3, 3, 3, Transform(RANDOM(MINIONS - SELF), ("devilsaur", "squirrel")), text="Battlecry: transform another random minion into a 5/5 Devilsaur or a 1/1 Squirrel."),
+    minion("raging_worgen", 3, 3, 3, aura=Aura(ENRAGED, 1, 0, tags=WINDFURY), text="Enrage: Windfury and +1 Attack."),
+    minion("southsea_deckhand", 1, 2, 1, types=("pirate",), aura=Aura(SELF, tags=CHARGE, active=FRIENDLY + Zone("weapon")), text="Has Charge while you have a weapon equipped."),
+    minion("spiteful_smith", 5, 4, 6, aura=Aura(FRIENDLY + Zone("weapon"), 2, 0, active=ENRAGED), text="Enrage: your weapon has +2 Attack."),
+    minion("old_murk_eye", 4, 2, 4, tags=CHARGE, types=("murloc",), aura=Aura(SELF, 1, 0, per=MINIONS + HasType("murloc") + OTHER), text="Charge. Has +1 Attack for each other Murloc on the battlefield."),
+    minion("ysera", 9, 4, 12, types=("dragon",), triggers=(Trigger(SkirmishEvent.TURN_END, (give_random(*DREAMS),), YOUR_TURN),), text="At the end of your turn, add a Dream Card to your hand."),
+    cost_aura(minion("mana_wraith", 2, 2, 2, text="ALL minions cost (1) more."), -1, both=True),
+    cost_aura(minion("venture_co_mercenary", 5, 7, 6, text="Your minions cost (3) more."), -3),
     minion("alarm_o_bot", 3, 0, 3, types=("mech",), triggers=(Trigger(SkirmishEvent.TURN_START, (SwapWithHand(RANDOM(FRIENDLY + Zone("hand") + HasType("minion"))),), YOUR_TURN),), text="At the start of your turn, swap this minion with a random one in your hand."),
+    # Ysera's Dream Cards
+    spell("dream", 0, "Return a minion to its owner's hand.", ReturnToHand(TARGET), target=MINIONS, collectible=False),
+    spell("nightmare", 0, "Give a minion +5/+5. At the start of your next turn, destroy it.", If(FRIENDLY + TARGET, (Buff(TARGET, 5, 5, source="nightmare_e"),), (Buff(TARGET, 5, 5, source="nightmare_foe_e"),)), target=MINIONS, collectible=False),
+    enchantment("nightmare_e", "+5/+5; at the start of its controller's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), FRIENDLY_HERO)),
+    enchantment("nightmare_foe_e", "+5/+5; at the start of its caster's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), ENEMY_HERO)),
+    spell("ysera_awakens", 2, "Deal 5 damage to all characters except Ysera.", Hit(CHARACTERS - CardIs("ysera"), 5), collectible=False),
+    minion("laughing_sister", 3, 3, 5, tags=ELUSIVE, collectible=False, text="Can't be targeted by spells or Hero Powers."),
+    minion("emerald_drake", 4, 7, 6, types=("dragon",), collectible=False),
 )  # fmt: skip
 """The neutral cards of the Basic and Classic sets."""

@@ -17,7 +17,8 @@ from pure_engine.cards import (
     HasType,
     Heal,
     Hit,
-    SetHealth,
+    SetStats,
+    Trigger,
     Zone,
 )
 from pure_engine.games.skirmish.base import (
@@ -30,12 +31,18 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
     MINIONS,
+    ON_ATTACK,
     ON_ATTACKED,
     ON_DAMAGED,
     ON_PLAYED,
+    ON_SUMMONED,
     TAUNT,
 )
+from pure_engine.games.skirmish.cards.class_rules import cards_behind, draw_and_hit
+from pure_engine.games.skirmish.cards.copies import equip_weapon
 from pure_engine.games.skirmish.cards.define import minion, secret, spell, weapon
+from pure_engine.games.skirmish.cards.rules_text import target_attack
+from pure_engine.games.skirmish.cards_effects import Missiles
 from pure_engine.games.skirmish.secrets import (
     board_has_room,
     damage_taken,
@@ -44,6 +51,7 @@ from pure_engine.games.skirmish.secrets import (
 )
 
 __all__ = ["PALADIN"]
+
 
 PALADIN: Final[tuple[CardDef, ...]] = (
     spell("blessing_of_kings", 4, "Give a minion +4/+4.", Buff(TARGET, 4, 4), target=MINIONS, cls="paladin"),
@@ -55,10 +63,22 @@ PALADIN: Final[tuple[CardDef, ...]] = (
     weapon("lights_justice", 1, 1, 4, "paladin"),
     secret("noble_sacrifice", 1, "paladin", "Secret: When an enemy attacks, summon a 2/1 Defender as the new target.", ON_ATTACKED, FRIENDLY_CHARACTERS, Do(new_defender("defender")), only_if=(board_has_room,)),
     secret("redemption", 1, "paladin", "Secret: When one of your minions dies, return it to life with 1 Health.", DEATH, FRIENDLY + Zone("graveyard") + HasType("minion"), Do(return_to_life), only_if=(board_has_room,)),
-    secret("repentance", 1, "paladin", "Secret: When your opponent plays a minion, reduce its Health to 1.", ON_PLAYED, ENEMY_MINIONS, SetHealth(TARGET, 1)),
+    secret("repentance", 1, "paladin", "Secret: When your opponent plays a minion, reduce its Health to 1.", ON_PLAYED, ENEMY_MINIONS, SetStats(TARGET, health=1)),
     spell("righteousness", 5, "Give your minions Divine Shield.", GiveTag(FRIENDLY_MINIONS, DIVINE_SHIELD), cls="paladin"),
     spell("lay_on_hands", 8, "Restore 8 Health. Draw 3 cards.", Heal(TARGET, 8), Draw(count=3), target=CHARACTERS, cls="paladin"),
     minion("guardian_of_kings", 7, 5, 6, Heal(FRIENDLY_HERO, 6), tags=TAUNT, cls="paladin", text="Taunt. Battlecry: restore 6 Health to your hero."),
     secret("eye_for_an_eye", 1, "paladin", "Secret: When your hero takes damage, deal that much damage to the enemy hero.", ON_DAMAGED, FRIENDLY_HERO, Hit(ENEMY_HERO, damage_taken)),
+    # the rest of the Basic and Classic paladin cards
+    spell("holy_light", 2, "Restore 6 Health.", Heal(TARGET, 6), target=CHARACTERS, cls="paladin"),
+    spell("humility", 1, "Change a minion's Attack to 1.", SetStats(TARGET, attack=1), target=MINIONS, cls="paladin"),
+    minion("aldor_peacekeeper", 3, 3, 3, SetStats(TARGET, attack=1), target=ENEMY_MINIONS, cls="paladin", text="Battlecry: change an enemy minion's Attack to 1."),
+    spell("blessed_champion", 5, "Double a minion's Attack.", Buff(TARGET, target_attack), target=MINIONS, cls="paladin"),
+    spell("equality", 2, "Change the Health of ALL minions to 1.", SetStats(MINIONS, health=1), cls="paladin"),
+    spell("avenging_wrath", 6, "Deal 8 damage randomly split among all enemies.", Missiles(ENEMY_CHARACTERS, 8), cls="paladin", spell_damage="missiles"),
+    spell("divine_favor", 3, "Draw cards until you have as many in hand as your opponent.", Draw(count=cards_behind), cls="paladin"),
+    spell("holy_wrath", 5, "Draw a card and deal damage equal to its Cost.", Do(draw_and_hit), target=CHARACTERS, cls="paladin"),
+    weapon("truesilver_champion", 4, 4, 2, "paladin", text="Whenever your hero attacks, restore 2 Health to it.", triggers=(Trigger(ON_ATTACK, (Heal(FRIENDLY_HERO, 2),), FRIENDLY_HERO, zones=("weapon",)),)),
+    weapon("sword_of_justice", 3, 1, 5, "paladin", text="After you summon a minion, give it +1/+1 and this loses 1 Durability.", triggers=(Trigger(ON_SUMMONED, (Buff(TARGET, 1, 1), Hit(SELF, 1)), FRIENDLY_MINIONS, zones=("weapon",)),)),
+    minion("tirion_fordring", 8, 6, 6, tags=DIVINE_SHIELD | TAUNT, deathrattle=(equip_weapon("ashbringer"),), cls="paladin", text="Divine Shield. Taunt. Deathrattle: equip a 5/3 Ashbringer."),
 )  # fmt: skip
 """The paladin cards of the Basic and Classic sets."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards import TARGET, Buff, CardDef, Heal, Trigger
+from pure_engine.cards import SELF, TARGET, Aura, Buff, CardDef, Destroy, Draw, Heal, Trigger
 from pure_engine.games.skirmish.base import (
     CHARGE,
     FRIENDLY_MINIONS,
@@ -13,7 +13,14 @@ from pure_engine.games.skirmish.base import (
     TAUNT,
     SkirmishEvent,
 )
-from pure_engine.games.skirmish.cards.define import YOUR_TURN, minion, spell, token, weapon
+from pure_engine.games.skirmish.cards.define import (
+    OTHER_FRIENDLY_MINIONS,
+    YOUR_TURN,
+    minion,
+    spell,
+    token,
+    weapon,
+)
 from pure_engine.games.skirmish.cards_effects import gain_mana
 
 __all__ = ["TOKENS"]
@@ -48,5 +55,17 @@ TOKENS: Final[tuple[CardDef, ...]] = (
     spell("bananas", 1, "Give a minion +1/+1.", Buff(TARGET, 1, 1), target=MINIONS, collectible=False),
     token("devilsaur", 5, 5, 5, 0, "beast"),
     token("squirrel", 1, 1, 1, 0, "beast"),
+    weapon("ashbringer", 5, 5, 3, "paladin", collectible=False),
+    spell("excess_mana", 0, "Draw a card.", Draw(), collectible=False),
+    token("panther", 2, 3, 2, 0, "beast"),
+    token("treant_taunt", 1, 2, 2, TAUNT),
+    token("treant", 1, 2, 2),
+    token("mirror_image_minion", 0, 0, 2, TAUNT),
+    token("misha", 3, 4, 4, TAUNT, "beast"),
+    minion("leokk", 3, 2, 4, types=("beast",), aura=Aura(OTHER_FRIENDLY_MINIONS, 1, 0), collectible=False, text="Your other minions have +1 Attack."),
+    token("huffer", 3, 4, 2, CHARGE, "beast"),
+    token("hound", 1, 1, 1, CHARGE, "beast"),
+    token("hyena", 2, 2, 2, 0, "beast"),
+    minion("treant_charge", 1, 2, 2, tags=CHARGE, triggers=(Trigger(SkirmishEvent.TURN_END, (Destroy(SELF),)),), collectible=False, text="Charge. At the end of the turn, destroy this minion."),
 )  # fmt: skip
 """The tokens."""
