@@ -167,14 +167,19 @@ def correct_fireplace() -> None:
       (tests/test_skirmish_rules_found.py::
       test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone).
     """
-    from fireplace.actions import Action, BeginTurn, Counter, Death, EndTurn, EventListener
     from fireplace.card import Minion
-    from fireplace.exceptions import InvalidAction
-    from fireplace.game import BaseGame
-    from hearthstone.enums import BlockType, Zone
 
     if "spellpower" not in Minion.silenceable_attributes:
         Minion.silenceable_attributes = (*Minion.silenceable_attributes, "spellpower")
+    _in_order_of_play()
+    _turn_triggers_in_one_phase()
+    _countered_secrets_leave()
+
+
+def _in_order_of_play() -> None:
+    from fireplace.actions import Action, Death
+    from fireplace.game import BaseGame
+    from hearthstone.enums import BlockType, Zone
 
     def process_deaths(self: Any) -> None:  # Fireplace2's own, with the dead sorted
         cards = sorted(
@@ -189,8 +194,6 @@ def correct_fireplace() -> None:
             self.trigger(self, [Death(card) for card in cards], event_args=None)
             self.action_end(BlockType.DEATHS, self)
 
-    BaseGame.process_deaths = process_deaths
-
     def broadcast(self: Any, source: Any, at: Any, *args: Any) -> None:  # in order of play
         for entity in sorted(source.game.entities, key=lambda entity: entity.play_counter):
             self._broadcast(entity, source, at, *args)
@@ -198,34 +201,49 @@ def correct_fireplace() -> None:
             for entity in hand.entities:
                 self._broadcast(entity, source, at, *args)
 
+    BaseGame.process_deaths = process_deaths
     Action.broadcast = broadcast
+
+
+def _turn_triggers_in_one_phase() -> None:
+    from fireplace.actions import BeginTurn, EndTurn, EventListener
+    from fireplace.exceptions import InvalidAction
+    from hearthstone.enums import BlockType
+
+    if getattr(EndTurn, "in_one_phase", False):
+        return
+
+    def one_phase(action: Any, game: Any, player: Any) -> None:
+        game.action_start(BlockType.TRIGGER, game, 0, None)
+        type(action).broadcast(action, game, EventListener.ON, player)
+        game.action_end(BlockType.TRIGGER, game)
 
     def end_turn(self: Any, source: Any, player: Any) -> None:  # Fireplace2's, in one phase
         if player.choice:
             raise InvalidAction(f"{player!r} cannot end turn with the open choice")
-        _one_phase(self, source, player)
+        one_phase(self, source, player)
         source._end_turn()
 
     begin_turn = BeginTurn.do
 
     def begin(self: Any, source: Any, player: Any) -> None:
         # Fireplace2's own, with its broadcast of the start-of-turn triggers made one phase
-        self.broadcast = lambda *args: _one_phase(self, source, player)
+        self.broadcast = lambda *args: one_phase(self, source, player)
         try:
             begin_turn(self, source, player)
         finally:
             del self.broadcast
 
-    def _one_phase(action: Any, game: Any, player: Any) -> None:
-        game.action_start(BlockType.TRIGGER, game, 0, None)
-        type(action).broadcast(action, game, EventListener.ON, player)
-        game.action_end(BlockType.TRIGGER, game)
+    EndTurn.do, BeginTurn.do, EndTurn.in_one_phase = end_turn, begin, True
+
+
+def _countered_secrets_leave() -> None:
+    from fireplace.actions import Counter
+    from hearthstone.enums import Zone
 
     def counter(self: Any, source: Any, target: Any) -> None:  # Fireplace2's, and the secret goes
         target.cant_play = True
         if target.zone == Zone.SECRET:
             target.zone = Zone.GRAVEYARD
 
-    if not getattr(EndTurn, "in_one_phase", False):
-        EndTurn.do, BeginTurn.do, EndTurn.in_one_phase = end_turn, begin, True
     Counter.do = counter
