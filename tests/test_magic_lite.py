@@ -23,8 +23,8 @@ from pure_engine.games.magic_lite.combat import (
 )
 from pure_engine.games.magic_lite.damage import damaged, deal_damage
 from pure_engine.games.magic_lite.engine import BATTLEFIELD, RULES, ZONES
-from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.priority import PASS
+from pure_engine.games.magic_lite.rules import position
 from pure_engine.games.magic_lite.state import MagicEvent
 from pure_engine.testing import FAST_CHECKS, check_game
 from tests.magic_helpers import GAME, cards, find, play

@@ -14,8 +14,8 @@ from pure_engine.core.game import encoding_of
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite import MagicState, Step, can_act, legal_actions
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.game import position
 from pure_engine.games.magic_lite.priority import PASS
+from pure_engine.games.magic_lite.rules import position
 from pure_engine.games.magic_lite.state import HASTE, TAPPED
 from pure_engine.testing import FAST_CHECKS, check_game
 

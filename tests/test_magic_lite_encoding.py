@@ -8,7 +8,7 @@ import pure_engine
 from pure_engine.core.game import encoding_of
 from pure_engine.games.magic_lite import Act, Action, make_game
 from pure_engine.games.magic_lite.encoding import CARD_KEYS, MAX_ORDERS
-from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.rules import position
 from pure_engine.testing import check_encoding
 
 GAME = make_game()

@@ -15,7 +15,7 @@ from pure_engine.games.magic_lite.actions import legal_actions
 from pure_engine.games.magic_lite.cards import PLAYER, color_bits
 from pure_engine.games.magic_lite.damage import deal_damage
 from pure_engine.games.magic_lite.engine import ZONES, settle
-from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.rules import position
 from tests.magic_helpers import GAME, cards, play
 
 

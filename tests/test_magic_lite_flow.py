@@ -20,7 +20,7 @@ from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.decks import random_pair
 from pure_engine.games.magic_lite.engine import BATTLEFIELD
-from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.rules import position
 from pure_engine.games.magic_lite.state import TAPPED, CardFacts, MagicState
 from tests.magic_helpers import play
 

@@ -12,7 +12,7 @@ from pure_engine.games.magic_lite.actions import forced, legal_actions
 from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.decks import parse_deck
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.game import action_to_str, position
+from pure_engine.games.magic_lite.rules import action_to_str, position
 from pure_engine.games.magic_lite.state import TAPPED
 from tests.magic_helpers import GAME, cards, play
 

@@ -20,9 +20,9 @@ from pure_engine.games.magic_lite.actions import forced, legal_actions
 from pure_engine.games.magic_lite.cards import PLAYER, POOL
 from pure_engine.games.magic_lite.decks import load_deck
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.game import deal, position
 from pure_engine.games.magic_lite.mulligan import HAND_SIZE
 from pure_engine.games.magic_lite.priority import PASS, can_act
+from pure_engine.games.magic_lite.rules import deal, position
 from pure_engine.testing import FAST_CHECKS, check_game
 from tests.magic_helpers import GAME, cards, play
 from tests.test_magic_lite_flow import deck_pair

@@ -7,7 +7,7 @@ import pytest
 from pure_engine.cards.runtime import EXHAUSTED, put
 from pure_engine.games.magic_lite import MagicState, Step
 from pure_engine.games.magic_lite.engine import ZONES
-from pure_engine.games.magic_lite.game import position
+from pure_engine.games.magic_lite.rules import position
 from pure_engine.games.magic_lite.state import DEATHTOUCH, TAPPED, TRAMPLE
 from tests.magic_helpers import GAME, cards, play
 

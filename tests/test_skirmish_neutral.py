@@ -312,3 +312,28 @@ def test_mana_wraith_and_venture_co_raise_minion_costs() -> None:
     s = position({"mana": 2, "hand": ["bloodfen_raptor"]},
                  {"board": [{"card": "venture_co_mercenary"}]})  # fmt: skip
     assert "play bloodfen_raptor" in GAME.legal_strings(s)  # only its own player's minions
+
+
+def test_pint_sized_summoner_discounts_the_first_minion_each_turn() -> None:
+    s = position({"mana": 2, "hand": ["bloodfen_raptor", "river_crocolisk", "frostbolt"],
+                  "board": [{"card": "pint_sized_summoner"}], "deck": ["wisp"] * 3},
+                 {"deck": ["wisp"] * 3})  # fmt: skip
+    s = play(s, "play bloodfen_raptor")  # (1)
+    assert s.mana[0] == 1
+    assert not any(a.startswith("play river_crocolisk") for a in GAME.legal_strings(s))  # (2)
+    s = play(s, "end_turn", "end_turn")  # a new turn: the first minion is cheaper again
+    assert any(a.startswith("play river_crocolisk") for a in GAME.legal_strings(s))
+    s = position({"mana": 4, "hand": ["pint_sized_summoner", "bloodfen_raptor"]})
+    s = play(s, "play pint_sized_summoner", "play bloodfen_raptor")  # it was the first minion
+    assert s.mana[0] == 0
+
+
+def test_millhouse_makes_the_enemy_spells_free_for_their_next_turn() -> None:
+    s = position({"mana": 2, "hand": ["millhouse_manastorm"], "deck": ["wisp"] * 3},
+                 {"hand": ["fireball", "chillwind_yeti"], "deck": ["wisp"] * 3})  # fmt: skip
+    s = play(s, "play millhouse_manastorm", "end_turn")
+    legal = GAME.legal_strings(s)  # 1 mana: the fireball is free, the yeti is not
+    assert "play fireball -> enemy_hero" in legal
+    assert not any(a.startswith("play chillwind_yeti") for a in legal)
+    s = play(s, "end_turn", "end_turn")  # their turn after: full price again
+    assert not any(a.startswith("play fireball") for a in GAME.legal_strings(s))

@@ -38,6 +38,8 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "A",
+    "Counts",
+    "Forces",
     "Game",
     "GameInfo",
     "GameRules",
@@ -285,6 +287,20 @@ class Resamples(Protocol[S]):
     def resample(self, state: S, player: int, rng: random.Random) -> S: ...
 
 
+@runtime_checkable
+class Forces(Protocol[S_contra, A_co]):
+    """Rules with their own skip-trivial check (:attr:`Game.forced`)."""
+
+    def forced(self, state: S_contra) -> tuple[A_co, str] | None: ...
+
+
+@runtime_checkable
+class Counts(Protocol[S_contra]):
+    """Rules whose states carry work counters (:attr:`Game.counters`)."""
+
+    def counters(self, state: S_contra) -> Mapping[str, int]: ...
+
+
 def game_from_rules(
     rules: GameRules[S, A],
     info: GameInfo,
@@ -293,8 +309,9 @@ def game_from_rules(
     encoding: Encoding[S, A] | None = None,
 ) -> Game[S, A]:
     """The :class:`Game` whose rules are *rules*' functions of the same names (its
-    ``sample_chance`` and ``resample`` too, each where it has one: :class:`SamplesChance`,
-    :class:`Resamples`), with the parameters' *info*, *initial_state* and *encoding*.
+    ``sample_chance``, ``resample``, ``forced`` and ``counters`` too, each where it has one:
+    :class:`SamplesChance`, :class:`Resamples`, :class:`Forces`, :class:`Counts`), with the
+    parameters' *info*, *initial_state* and *encoding*.
 
     >>> import pure_engine.games.bridge.play as play
     >>> from pure_engine.games.bridge.game import make_game
@@ -321,6 +338,8 @@ def game_from_rules(
         sample_chance_fn=rules.sample_chance if isinstance(rules, SamplesChance) else None,
         resample=rules.resample if isinstance(rules, Resamples) else _no_resample,
         encoding=encoding,
+        forced=rules.forced if isinstance(rules, Forces) else None,
+        counters=rules.counters if isinstance(rules, Counts) else None,
     )
 
 

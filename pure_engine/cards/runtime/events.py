@@ -278,8 +278,11 @@ def death_phase(
         if e.status & SILENCED:
             continue
         # its own deathrattle, then those its enchantments gave it, in the order given
-        granted = [b.source for b in e.buffs if b.source in rules.pool.enchantments]
-        for card in (e.card, *granted):
+        cards: tuple[str, ...] = (e.card,)
+        if e.buffs:
+            enchantments = rules.pool.enchantments
+            cards += tuple(b.source for b in e.buffs if b.source in enchantments)
+        for card in cards:
             if (card, "deathrattle") in programs:
                 regs: tuple[Value, ...] = (0,) * programs[card, "deathrattle"].regs
                 regs += (_left_at(zone_map, e, dead),)  # one past the program's: deathrattle_at

@@ -11,23 +11,24 @@ Modules: :mod:`~.state` (data), :mod:`~.cards` (the card set in the DSL),
 :mod:`~.decks`, :mod:`~.engine` (hooks, mana, state-based actions),
 :mod:`~.combat`, :mod:`~.priority` (who could act, priority and the stack),
 :mod:`~.actions` (the decisions and the skip-trivial rule), :mod:`~.turn` (the turn table),
-:mod:`~.game` (observation, notation, ``make_game``).
+:mod:`~.rules` (the deal, observation, notation: the game's rule functions),
+:mod:`~.game` (``make_game``).
 """
 
 from pure_engine.games.magic_lite.actions import current_player, legal_actions
 from pure_engine.games.magic_lite.decks import PRESETS, load_deck, parse_deck
-from pure_engine.games.magic_lite.game import (
+from pure_engine.games.magic_lite.game import make_game
+from pure_engine.games.magic_lite.priority import can_act
+from pure_engine.games.magic_lite.rules import (
     action_to_str,
     deal,
     key,
-    make_game,
     observation,
     parse_action,
     render,
     resample,
     returns,
 )
-from pure_engine.games.magic_lite.priority import can_act
 from pure_engine.games.magic_lite.state import Act, Action, MagicState, Step
 from pure_engine.games.magic_lite.turn import step
 

@@ -16,7 +16,7 @@ respond, and resolves even when its source has left the battlefield — but
 not when its target is no longer legal (rule 608.2b).  Mana abilities are
 not activated this way: lands and mana creatures pay costs automatically.
 
->>> from pure_engine.games.magic_lite.game import action_to_str, position
+>>> from pure_engine.games.magic_lite.rules import action_to_str, position
 >>> s = position(battlefields=(("prodigal_sorcerer",), ("grizzly_bears",)))
 >>> [action_to_str(s, a) for a in activations(s.table, 0, sorcery=True)]
 ['activate Prodigal Sorcerer -> p0', 'activate Prodigal Sorcerer -> p1', \

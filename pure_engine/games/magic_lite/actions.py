@@ -102,7 +102,7 @@ def legal_actions(state: MagicState) -> tuple[Action, ...]:
     """The decisions open now, in a stable order (``pass`` first at priority, ``done`` first in
     a declaration).
 
-    >>> from pure_engine.games.magic_lite.game import action_to_str, position
+    >>> from pure_engine.games.magic_lite.rules import action_to_str, position
     >>> s = position(battlefields=(("forest", "grizzly_bears"), ()), step=Step.ATTACKERS)
     >>> [action_to_str(s, a) for a in legal_actions(s)]
     ['done', 'attack Grizzly Bears']
@@ -135,7 +135,7 @@ def forced(state: MagicState) -> tuple[Action, str] | None:
     """The single legal action at this decision and the rule that leaves it alone, or ``None``
     (``Game.forced``: sessions log the rule) — without building the list of actions.
 
-    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(hands=((), ("shock",)), battlefields=(("forest",), ("mountain",)), skip=0)
     >>> forced(s)
     (Action(kind=<Act.PASS: 0>, card=-1, other=-1, mode=0), 'cannot act')

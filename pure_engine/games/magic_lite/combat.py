@@ -90,7 +90,7 @@ def can_attack(state: MagicState) -> bool:
     """True when the active player has a creature able to attack (combat is worth entering, or
     a declaration goes on): :func:`attack_candidates` is not empty.
 
-    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(battlefields=(("forest", "grizzly_bears"), ()))
     >>> can_attack(s), can_attack(s.replace(attackers=attack_candidates(s)))
     (True, False)
@@ -158,7 +158,7 @@ def blocks_done(state: MagicState) -> bool:
 def can_block(state: MagicState) -> bool:
     """True when :func:`block_options` is not empty.
 
-    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(battlefields=(("grizzly_bears",), ("forest", "llanowar_elves")))
     >>> s = s.replace(attackers=(EntityId(22),))
     >>> can_block(s), can_block(s.replace(blocks=((EntityId(24), EntityId(22)),)))
@@ -204,7 +204,7 @@ def damage_order(state: MagicState, attacker: EntityId, index: int) -> tuple[Ent
     """The *index*-th of :func:`damage_orders`, without building the others (an attacker with
     seven blockers has 5040 orders).
 
-    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(battlefields=(("craw_wurm",), ("grizzly_bears",) * 3))
     >>> wurm, bears = EntityId(22), (23, 24, 25)
     >>> s = s.replace(attackers=(wurm,), blocks=tuple((EntityId(b), wurm) for b in bears))

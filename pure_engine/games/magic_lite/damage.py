@@ -6,7 +6,7 @@ to the target's prevention shield (the kit's ``Prevent``: Healing Salve) otherwi
 abilities deal damage one hit at a time (:func:`deal_damage`, the card VM's hook), combat damage
 all its hits at once (:func:`damaged`).
 
->>> from pure_engine.games.magic_lite.game import position
+>>> from pure_engine.games.magic_lite.rules import position
 >>> s = position(battlefields=(("child_of_night",), ("grizzly_bears",)))
 >>> knight, bears = s.table.zones["battlefield0"][0], s.table.zones["battlefield1"][0]
 >>> hit = deal_damage(s, s.table.entities[knight], bears, 2)

@@ -12,7 +12,7 @@ A game plays it when it is dealt with ``mulligan=True`` (a game parameter: off b
 state's ``mulligan`` (:class:`~.state.Mulligan`) holds the declarations until the first turn
 begins, when it becomes ``None``.
 
->>> from pure_engine.games.magic_lite.game import action_to_str, deal
+>>> from pure_engine.games.magic_lite.rules import action_to_str, deal
 >>> from pure_engine.games.magic_lite.decks import load_deck
 >>> s = deal(load_deck("green_stompy"), load_deck("red_burn"), seed=3, skip=0b11, mulligan=True)
 >>> opener(s), [action_to_str(s, a) for a in opening_actions(s)]

@@ -125,7 +125,7 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
     each ability they can activate (with each legal target); copies of a card in hand are one
     choice.
 
-    >>> from pure_engine.games.magic_lite.game import action_to_str, position
+    >>> from pure_engine.games.magic_lite.rules import action_to_str, position
     >>> s = position(hands=(("shock", "forest"), ()), battlefields=(("mountain",), ()))
     >>> [action_to_str(s, a) for a in priority_actions(s, 0)]
     ['pass', 'cast Shock -> p0', 'cast Shock -> p1', 'play Forest']
@@ -137,7 +137,7 @@ def can_act(state: MagicState, player: int) -> bool:
     """True when *player*, holding priority, could do more than pass: the first of
     :func:`priority_actions`' choices, found without listing the others.
 
-    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
     >>> can_act(s, 0), can_act(s, 1)  # a Forest does not pay for Shock; a Mountain does
     (False, True)
@@ -149,7 +149,7 @@ def everyone_passes(state: MagicState) -> bool:
     """True when a priority window would only be passed through: both players skip trivial
     decisions, the stack is empty and neither can act.
 
-    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
     >>> everyone_passes(s)  # the second player's Mountain pays for their Shock
     False

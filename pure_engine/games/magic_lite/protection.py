@@ -12,7 +12,7 @@ state-based action, :mod:`~.engine`), it can't be **b**locked by creatures of th
 on activating, on choosing a triggered ability's target and again on resolution).
 
 >>> from pure_engine.cards import Ctx
->>> from pure_engine.games.magic_lite.game import position
+>>> from pure_engine.games.magic_lite.rules import position
 >>> s = position(battlefields=(("white_knight", "mountain"), ("gladecover_scout",)))
 >>> knight, scout = s.table.zones["battlefield0"][0], s.table.zones["battlefield1"][0]
 >>> can_target(s.table, Ctx(knight, 0), scout)  # an opponent's hexproof creature
@@ -36,7 +36,7 @@ _GUARDS = HEXPROOF | PROTECTION
 def protected(e: Entity, source: Entity) -> bool:
     """True when *e* has protection from a colour of *source* (rule 702.16a).
 
-    >>> from pure_engine.games.magic_lite.game import position
+    >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(battlefields=(("white_knight",), ("black_knight",)))
     >>> white, black = (s.table.entities[s.table.zones[f"battlefield{p}"][0]] for p in (0, 1))
     >>> protected(white, black), protected(black, white), protected(white, white)

@@ -1,7 +1,7 @@
 """Magic-lite as a scene: the kit's card table (players, battlefields, hands, libraries,
 graveyards, the stack), attackers marked, and life, step and priority as text.
 
-A seat's scene is built from :func:`~pure_engine.games.magic_lite.game.observation` alone,
+A seat's scene is built from :func:`~pure_engine.games.magic_lite.rules.observation` alone,
 so the opponent's hand and both libraries show face down.
 
 >>> from pure_engine.core.registry import load_game

@@ -33,14 +33,10 @@ from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
-    SILENCED,
     DecisionKind,
-    Enchantment,
     Entity,
     EntityId,
-    Table,
     is_alive,
-    remove_buffs,
 )
 from pure_engine.cards.runtime.table import entity_identity
 from pure_engine.core.struct import Struct
@@ -60,6 +56,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards_effects import TOTEMS
+from pure_engine.games.skirmish.costs import changes_of, cost_of
 from pure_engine.games.skirmish.rules import POOL
 from pure_engine.games.skirmish.secrets import can_hide
 
@@ -73,14 +70,12 @@ __all__ = [
     "action_to_str",
     "attack_value",
     "can_attack",
-    "cost_changes",
     "cost_of",
     "describe",
     "hero_of",
     "legal_actions",
     "parse_action",
     "power_of",
-    "spend_spell_discounts",
 ]
 
 END_TURN: Final = 0
@@ -184,76 +179,6 @@ def _castable(state: SkirmishState, me: int, needs: object) -> bool:
     )
 
 
-def cost_of(state: SkirmishState, card: Entity) -> int:
-    """What hand card *card* costs now: its cost, less what its text takes off (the Giants), then
-    what its player's enchantments and minions take off (:func:`cost_changes`).
-
-    >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
-    >>> s = parse_puzzle('{"to_move": 0, "players": [{"class": "mage", "health": 10,'
-    ...                  ' "hand": ["molten_giant"]}, {"class": "hunter"}]}')
-    >>> cost_of(s, s.table.entities[s.table.zones[HAND_ZONES[0]][0]])
-    0
-    """
-    cost = card.cost
-    if "costs_less" in card.types:
-        less = POOL.card(card.card).extra["less"]
-        assert callable(less)
-        cost = max(0, cost - int(less(state, card.owner)))
-    changes = cost_changes(state, card.owner)
-    if changes is None:
-        return cost
-    next_spell, portals = changes
-    if "spell" in card.types:
-        cost = max(0, cost - next_spell)
-    if "minion" in card.types:
-        for less, least in portals:
-            # (2) less, but not less than (1): never raised to 1; a negative "less" costs more
-            cost = cost - less if less < 0 else min(cost, max(least, cost - less))
-    return cost
-
-
-def cost_changes(
-    state: SkirmishState, player: int
-) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
-    when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
-    ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
-    ``cost_aura``, extra ``cost_aura``: (less, not below), and ``True`` third for an aura on
-    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.)."""
-    entities, zones = state.table.entities, state.table.zones
-    next_spell = 0
-    for b in entities[zones[HERO_ZONES[player]][0]].buffs:
-        if b.source in POOL.enchantments:
-            less = POOL.card(b.source).extra.get("next_spell_less", 0)
-            assert isinstance(less, int)
-            next_spell += less
-    portals = []
-    for side in (player, 1 - player):
-        for i in zones[BOARD_ZONES[side]]:
-            e = entities[i]
-            if "cost_aura" in e.types and not e.status & SILENCED:
-                aura = POOL.card(e.card).extra["cost_aura"]
-                assert isinstance(aura, tuple)
-                if side == player or aura[2:] == (True,):
-                    portals.append(aura[:2])
-    if not next_spell and not portals:
-        return None
-    return next_spell, tuple(portals)
-
-
-def spend_spell_discounts(table: Table, player: int) -> Table:
-    """A spell was paid for: the hero's "next spell costs less" enchantments are used up."""
-    hero = table.zones[HERO_ZONES[player]][0]
-    buffs = table.entities[hero].buffs
-    if not buffs:
-        return table
-
-    def used(b: Enchantment) -> bool:
-        return b.source in POOL.enchantments and "next_spell_less" in POOL.card(b.source).extra
-
-    return remove_buffs(table, hero, used)
-
-
 def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     """Plays (hand order, then targets, then positions), attacks, the hero power, ``end_turn``;
     or the options of a pending decision.  Identical cards in hand are offered once."""
@@ -271,7 +196,10 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     board = table.zones[BOARD_ZONES[me]]
     out: list[SkirmishAction] = []
     seen: set[tuple[object, ...]] = set()
-    changed = cost_changes(state, me) is not None
+    my_hero = entities[hero_of(state, me)]
+    minions = [entities[i] for i in board]  # (read once: costs, then attacks)
+    theirs = [entities[i] for i in table.zones[BOARD_ZONES[1 - me]]]
+    changed = changes_of(my_hero, minions, theirs) is not None
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
         if (e.cost if not changed and "costs_less" not in e.types else cost_of(state, e)) > mana:
@@ -301,9 +229,9 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             targets = (-1,)
         places = range(len(board) + 1) if is_minion else (-1,)
         out.extend(SkirmishAction(PLAY, i, t, at) for t in targets for at in places)
-    for i in (*board, hero_of(state, me)):
-        if can_attack(state, entities[i]):
-            out.extend(SkirmishAction(ATTACK, i, t) for t in attack_targets(state, me))
+    for e in (*minions, my_hero):
+        if can_attack(state, e):
+            out.extend(SkirmishAction(ATTACK, e.id, t) for t in attack_targets(state, me))
     if not state.powered[me] and mana >= 2:
         power = power_of(state, me)
         hero = hero_of(state, me)

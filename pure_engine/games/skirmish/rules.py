@@ -102,23 +102,25 @@ def _health_minimum(e: Entity) -> int:
     """The Health the enchantments on *e* keep it at ("can't be reduced below 1 Health")."""
     floor = 0
     for b in e.buffs:
-        if b.source in POOL.enchantments:
-            least = POOL.card(b.source).extra.get("health_minimum", 0)
-            assert isinstance(least, int)
-            floor = max(floor, least)
+        floor = max(floor, _FLOORS.get(b.source, 0))
     return floor
+
+
+_FLOORS: Final = {
+    key: least
+    for key in POOL.enchantments
+    if isinstance(least := POOL.card(key).extra.get("health_minimum", 0), int) and least
+}
+"""The enchantments that keep a minion above some Health, and that Health."""
 
 
 def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
     card = POOL.card(frame.card)
     if "spell" in card.types and card.extra["spell_damage"] == "damage":
         amount += spell_damage(state, frame.ctx.controller, POOL)
-    if card.types & _DOUBLED:
+    if "spell" in card.types or "hero_power" in card.types:
         amount <<= _doublers(state, frame.ctx.controller, "doubles")
     return deal_damage(state, frame.ctx.source, target, amount)
-
-
-_DOUBLED: Final = frozenset({"spell", "hero_power"})
 
 
 def _doublers(state: SkirmishState, player: int, kind: str) -> int:
@@ -137,7 +139,8 @@ def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> 
     me = frame.ctx.controller
     if _doublers(state, me, "heals_hurt"):  # damage instead, as the card's own (spell damage)
         return _damage(state, frame, target, amount)
-    if POOL.card(frame.card).types & _DOUBLED:
+    types = POOL.card(frame.card).types
+    if "spell" in types or "hero_power" in types:
         amount <<= _doublers(state, me, "doubles")
     e = state.table.entities[target]
     if not e.damage or amount <= 0:

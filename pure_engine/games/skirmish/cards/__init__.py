@@ -120,6 +120,7 @@ ORDER: Final[tuple[str, ...]] = (
     "auchenai_soulpriest", "divine_spirit", "inner_fire", "lightspawn", "lightwell", "mind_vision",
     "mindgames", "prophet_velen", "shadow_madness", "shadowform", "thoughtsteal",
     "shadow_of_nothing", "mind_spike", "mind_shatter", "shadow_madness_e",
+    "felstalker",
     # Basic and Classic: the rest of the paladin cards
     "holy_light", "humility", "aldor_peacekeeper", "blessed_champion", "equality",
     "avenging_wrath", "divine_favor", "holy_wrath", "truesilver_champion", "sword_of_justice",
@@ -140,6 +141,7 @@ ORDER: Final[tuple[str, ...]] = (
     "ysera", "dream", "nightmare", "nightmare_e", "nightmare_foe_e", "ysera_awakens",
     "laughing_sister", "emerald_drake",
     "mana_wraith", "venture_co_mercenary",
+    "pint_sized_summoner", "millhouse_manastorm", "minion_played_e", "millhouse_e",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

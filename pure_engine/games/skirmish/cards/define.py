@@ -47,6 +47,7 @@ __all__ = [
     "OTHER_FRIENDLY_MINIONS",
     "YOUR_SPELLS",
     "YOUR_TURN",
+    "HasEnchantment",
     "cost_aura",
     "costs_less",
     "hero",
@@ -191,11 +192,20 @@ def overload(card: CardDef, locked: int) -> CardDef:
     return replace(card, types=card.types | {"overload"}, extra={**card.extra, "overload": locked})
 
 
-def cost_aura(card: CardDef, less: int, least: int = 0, *, both: bool = False) -> CardDef:
+def HasEnchantment(source: str) -> Selector:  # noqa: N802 - a selector constructor
+    """The entities holding an enchantment from *source* (a card's key)."""
+    return Pred(lambda e, ctx: any(b.source == source for b in e.buffs), f"HAS[{source}]")
+
+
+def cost_aura(
+    card: CardDef, less: int, least: int = 0, *, both: bool = False, unless: str = ""
+) -> CardDef:
     """*card* (a minion) making its player's minions in hand cost *less* less, not below
-    *least* (a negative *less* costs more); ``both``: every player's minions (Mana Wraith)."""
+    *least* (a negative *less* costs more); ``both``: every player's minions (Mana Wraith);
+    *unless*: not while its player's hero holds that enchantment (Pint-Sized Summoner)."""
     aura = (less, least, True) if both else (less, least)
-    return replace(card, types=card.types | {"cost_aura"}, extra={**card.extra, "cost_aura": aura})
+    extra = {**card.extra, "cost_aura": aura, **({"unless": unless} if unless else {})}
+    return replace(card, types=card.types | {"cost_aura"}, extra=extra)
 
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:

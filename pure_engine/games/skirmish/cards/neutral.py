@@ -65,12 +65,13 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishEvent,
 )
-from pure_engine.games.skirmish.cards.copies import DrawThese, enchantment, give_card
+from pure_engine.games.skirmish.cards.copies import DrawThese, Unenchant, enchantment, give_card
 from pure_engine.games.skirmish.cards.define import (
     ENRAGED,
     OTHER_FRIENDLY_MINIONS,
     YOUR_SPELLS,
     YOUR_TURN,
+    HasEnchantment,
     cost_aura,
     costs_less,
     minion,
@@ -100,6 +101,10 @@ from pure_engine.games.skirmish.cards_moves import (
 from pure_engine.games.skirmish.secrets import put_secret_into_play
 
 __all__ = ["NEUTRAL"]
+
+FREE: Final = 1000
+"""A discount as large as any cost: the card costs (0)."""
+
 
 DREAMS: Final = ("dream", "nightmare", "ysera_awakens", "laughing_sister", "emerald_drake")
 """Ysera's Dream Cards."""
@@ -259,12 +264,16 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("ysera", 9, 4, 12, types=("dragon",), triggers=(Trigger(SkirmishEvent.TURN_END, (give_random(*DREAMS),), YOUR_TURN),), text="At the end of your turn, add a Dream Card to your hand."),
     cost_aura(minion("mana_wraith", 2, 2, 2, text="ALL minions cost (1) more."), -1, both=True),
     cost_aura(minion("venture_co_mercenary", 5, 7, 6, text="Your minions cost (3) more."), -3),
+    cost_aura(minion("pint_sized_summoner", 2, 2, 2, triggers=(Trigger(SkirmishEvent.PLAY, (If(FRIENDLY_HERO - HasEnchantment("minion_played_e"), (Buff(FRIENDLY_HERO, source="minion_played_e"),)),), FRIENDLY_MINIONS),), text="The first minion you play each turn costs (1) less."), 1, unless="minion_played_e"),
+    minion("millhouse_manastorm", 2, 4, 4, Buff(ENEMY_HERO, source="millhouse_e"), text="Battlecry: enemy spells cost (0) next turn."),
     minion("alarm_o_bot", 3, 0, 3, types=("mech",), triggers=(Trigger(SkirmishEvent.TURN_START, (SwapWithHand(RANDOM(FRIENDLY + Zone("hand") + HasType("minion"))),), YOUR_TURN),), text="At the start of your turn, swap this minion with a random one in your hand."),
     # Ysera's Dream Cards
     spell("dream", 0, "Return a minion to its owner's hand.", ReturnToHand(TARGET), target=MINIONS, collectible=False),
     spell("nightmare", 0, "Give a minion +5/+5. At the start of your next turn, destroy it.", If(FRIENDLY + TARGET, (Buff(TARGET, 5, 5, source="nightmare_e"),), (Buff(TARGET, 5, 5, source="nightmare_foe_e"),)), target=MINIONS, collectible=False),
     enchantment("nightmare_e", "+5/+5; at the start of its controller's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), FRIENDLY_HERO)),
     enchantment("nightmare_foe_e", "+5/+5; at the start of its caster's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), ENEMY_HERO)),
+    enchantment("minion_played_e", "A minion was played this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "minion_played_e"),), Zone("hero"), zones=("hero",))),
+    enchantment("millhouse_e", "Your spells cost (0) this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "millhouse_e"),), FRIENDLY_HERO, zones=("hero",)), spells_less=FREE),
     spell("ysera_awakens", 2, "Deal 5 damage to all characters except Ysera.", Hit(CHARACTERS - CardIs("ysera"), 5), collectible=False),
     minion("laughing_sister", 3, 3, 5, tags=ELUSIVE, collectible=False, text="Can't be targeted by spells or Hero Powers."),
     minion("emerald_drake", 4, 7, 6, types=("dragon",), collectible=False),

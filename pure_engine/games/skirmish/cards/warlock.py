@@ -62,7 +62,7 @@ __all__ = ["WARLOCK"]
 
 DEMONS: Final = (
     "voidwalker", "flame_imp", "pit_lord", "dread_infernal", "doomguard", "blood_imp",
-    "felguard", "void_terror",
+    "felguard", "void_terror", "felstalker",
 )  # fmt: skip
 """The collectible Demons of the card list (Bane of Doom summons one)."""
 _DECK_DEMONS: Final = FRIENDLY + Zone("deck") + HasType("demon")
@@ -91,6 +91,7 @@ WARLOCK: Final[tuple[CardDef, ...]] = (
     spell("shadowflame", 4, "Destroy a friendly minion and deal its Attack damage to all enemy minions.", Hit(ENEMY_MINIONS, target_attack), Destroy(TARGET), target=FRIENDLY_MINIONS, cls="warlock"),
     replace(minion("summoning_portal", 4, 0, 4, types=("cost_aura",), cls="warlock", text="Your minions cost (2) less, but not less than (1)."), extra={"class": "warlock", "collectible": True, "spell_power": 1, "cost_aura": (2, 1)}),
     minion("void_terror", 3, 3, 3, Buff(SELF, neighbours_attack, neighbours_health), Destroy(ADJACENT), types=("demon",), cls="warlock", text="Battlecry: Destroy the minions on either side of this minion and gain their Attack and Health."),
+    minion("felstalker", 2, 4, 3, Discard(1), types=("demon",), cls="warlock", text="Battlecry: Discard a random card."),  # first printed as Succubus
     token("worthless_imp", 1, 1, 1, 0, "demon"),
     enchantment("corruption_e", "At the start of the corrupting player's turn, destroy this minion.", Trigger(ON_TURN_START, (Destroy(SELF),), ENEMY_HERO)),
     enchantment("power_overwhelming_e", "+4/+4. At the end of the turn, this minion dies.", Trigger(ON_TURN_END, (Destroy(SELF),), Zone("hero"))),
