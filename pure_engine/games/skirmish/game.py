@@ -78,7 +78,6 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.combat import attack, finish_combat
-from pure_engine.games.skirmish.costs import cost_of, spend_spell_discounts
 from pure_engine.games.skirmish.decks import Deck, parse_deck
 from pure_engine.games.skirmish.encoding import make_encoding
 from pure_engine.games.skirmish.play import finish_play, play_card

@@ -28,7 +28,7 @@ from pure_engine.cards.runtime import (
     put,
     resolve,
 )
-from pure_engine.games.skirmish.actions import SkirmishAction, cost_of, spend_spell_discounts
+from pure_engine.games.skirmish.actions import SkirmishAction
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     GRAVE_ZONES,
@@ -42,6 +42,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
     into_play,
 )
+from pure_engine.games.skirmish.costs import cost_of, spend_spell_discounts
 from pure_engine.games.skirmish.rules import POOL, RULES
 
 __all__ = ["finish_play", "play_card"]
