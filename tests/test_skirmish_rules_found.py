@@ -247,3 +247,14 @@ def test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_g
     assert board(s, 0) == [("wild_pyromancer", 3, 2)]
     s = play(position(me, them), "play arcane_shot -> enemy_hero")
     assert health(s, 1) == 30 and board(s, 0) == [("wild_pyromancer", 3, 2)]
+
+
+def test_earth_shock_silences_velen_before_its_damage() -> None:
+    # "Silence a minion, then deal 1 damage to it": the silenced Velen no longer doubles it
+    s = position({"class": "shaman", "mana": 1, "hand": ["earth_shock"],
+                  "board": [{"card": "prophet_velen"}, {"card": "prophet_velen"}]})  # fmt: skip
+    s = play(s, "play earth_shock -> friendly 1")
+    assert board(s, 0) == [("prophet_velen", 7, 5), ("prophet_velen", 7, 7)]  # 1 x 2: the other
+    s = position({"class": "shaman", "mana": 1, "hand": ["earth_shock"],
+                  "board": [{"card": "prophet_velen"}]})  # fmt: skip
+    assert board(play(s, "play earth_shock -> friendly 1"), 0) == [("prophet_velen", 7, 6)]
