@@ -5,7 +5,14 @@ one that is wrong, the test pins the real rule (``FIREPLACE_WRONG_IN_GAMES``).""
 
 from __future__ import annotations
 
-from pure_engine.games.skirmish.base import DIVINE_SHIELD, LAYOUT, SECRET_ZONES, WEAPON_ZONES
+from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
+    DIVINE_SHIELD,
+    LAYOUT,
+    SECRET_ZONES,
+    STEALTH,
+    WEAPON_ZONES,
+)
 from tests.skirmish_helpers import GAME, board, health, play, position
 
 
@@ -258,3 +265,27 @@ def test_earth_shock_silences_velen_before_its_damage() -> None:
     s = position({"class": "shaman", "mana": 1, "hand": ["earth_shock"],
                   "board": [{"card": "prophet_velen"}]})  # fmt: skip
     assert board(play(s, "play earth_shock -> friendly 1"), 0) == [("prophet_velen", 7, 6)]
+
+
+def test_enchantments_given_after_a_silence_work() -> None:
+    # silence removes the enchantments a minion has, not those it is given later: a silenced
+    # minion given Conceal loses its Stealth at your next turn, one given Ancestral Spirit
+    # comes back
+    me = {"class": "rogue", "mana": 10, "hand": ["ironbeak_owl", "conceal"],
+          "board": [{"card": "chillwind_yeti"}]}  # fmt: skip
+    s = play(position(me), "play ironbeak_owl -> friendly 1", "play conceal")
+    assert [s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD_ZONES[0]]] == [
+        STEALTH,
+        STEALTH,
+    ]
+    s = play(s, "end_turn", "end_turn")
+    assert not any(s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD_ZONES[0]])
+    me = {"class": "shaman", "mana": 10, "board": [{"card": "chillwind_yeti", "damage": 3}],
+          "hand": ["ironbeak_owl", "ancestral_spirit", "lightning_bolt"]}  # fmt: skip
+    s = play(
+        position(me),
+        "play ironbeak_owl -> friendly 1",
+        "play ancestral_spirit -> friendly 1",
+        "play lightning_bolt -> friendly 1",
+    )
+    assert board(s, 0) == [("chillwind_yeti", 4, 5), ("ironbeak_owl", 2, 1)]
