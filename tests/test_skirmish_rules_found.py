@@ -289,3 +289,15 @@ def test_enchantments_given_after_a_silence_work() -> None:
         "play lightning_bolt -> friendly 1",
     )
     assert board(s, 0) == [("chillwind_yeti", 4, 5), ("ironbeak_owl", 2, 1)]
+
+
+def test_a_giants_discount_beyond_its_cost_offsets_what_an_aura_adds() -> None:
+    # a cost never goes below 0 in the end, but the steps may: 20 - 25 + 1 (Mana Wraith) is
+    # still 0, while 20 - 20 + 1 is 1
+    wraith = {"board": [{"card": "mana_wraith"}]}
+    s = position({"mana": 0, "health": 5, "hand": ["molten_giant"]}, wraith)
+    assert "play molten_giant" in GAME.legal_strings(s)
+    s = position({"mana": 0, "health": 10, "hand": ["molten_giant"]}, wraith)
+    assert "play molten_giant" not in GAME.legal_strings(s)
+    s = position({"mana": 1, "health": 10, "hand": ["molten_giant"]}, wraith)
+    assert GAME.play_str(s, "play molten_giant").mana[0] == 0

@@ -21,7 +21,8 @@ __all__ = ["changes_of", "cost_changes", "cost_of", "spend_spell_discounts"]
 
 def cost_of(state: SkirmishState, card: Entity) -> int:
     """What hand card *card* costs now: its cost, less what its text takes off (the Giants), then
-    what its player's enchantments and minions take off (:func:`cost_changes`).
+    what its player's enchantments and minions take off or add (:func:`cost_changes`); never
+    below 0 in the end, but a Giant's discount beyond its cost still offsets what an aura adds.
 
     >>> from pure_engine.games.skirmish.base import HAND_ZONES
     >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
@@ -34,10 +35,10 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     if "costs_less" in card.types:
         less = POOL.card(card.card).extra["less"]
         assert callable(less)
-        cost = max(0, cost - int(less(state, card.owner)))
+        cost -= int(less(state, card.owner))  # may go below 0 until the end
     changes = cost_changes(state, card.owner)
     if changes is None:
-        return cost
+        return max(0, cost)
     next_spell, portals = changes
     if "spell" in card.types:
         cost = max(0, cost - next_spell)
@@ -45,7 +46,7 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
         for less, least in portals:
             # (2) less, but not less than (1): never raised to 1; a negative "less" costs more
             cost = cost - less if less < 0 else min(cost, max(least, cost - less))
-    return cost
+    return max(0, cost)
 
 
 def cost_changes(
