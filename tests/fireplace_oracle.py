@@ -28,7 +28,14 @@ from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, EntityId
-from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
+from pure_engine.games.skirmish.actions import (
+    CHOOSE,
+    PLAY,
+    SkirmishAction,
+    attack_value,
+    cost_of,
+    hero_of,
+)
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     CANT_ATTACK,
@@ -102,7 +109,8 @@ class Side:
     attack: int
     weapon: tuple[str, int, int] | None
     board: tuple[Minion, ...]
-    hand: tuple[str, ...]
+    hand: tuple[tuple[str, int], ...]
+    """(card, what it costs now) of each hand card."""
     deck: tuple[str, ...]
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
@@ -162,7 +170,9 @@ def skirmish_position(state: SkirmishState) -> Position:
                 attack_value(state, hero) if p == state.to_move else 0,
                 weapon,
                 board,
-                tuple(entities[i].card for i in zones[HAND_ZONES[p]]),
+                tuple(
+                    (e.card, cost_of(state, e)) for e in (entities[i] for i in zones[HAND_ZONES[p]])
+                ),
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
@@ -381,7 +391,7 @@ class Oracle:
                     hero.atk,
                     None if weapon is None else (self.key(weapon), weapon.atk, weapon.durability),
                     board,
-                    tuple(self.key(c) for c in player.hand),
+                    tuple((self.key(c), c.cost) for c in player.hand),
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,
