@@ -109,8 +109,9 @@ class Side:
     attack: int
     weapon: tuple[str, int, int] | None
     board: tuple[Minion, ...]
-    hand: tuple[tuple[str, int], ...]
-    """(card, what it costs now) of each hand card."""
+    hand: tuple[tuple[str, int | None], ...]
+    """(card, what it costs now) of each hand card; the cost only for the player to move (a
+    cost change "each turn" reads whose turn it is: Pint-Sized Summoner)."""
     deck: tuple[str, ...]
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
@@ -171,7 +172,8 @@ def skirmish_position(state: SkirmishState) -> Position:
                 weapon,
                 board,
                 tuple(
-                    (e.card, cost_of(state, e)) for e in (entities[i] for i in zones[HAND_ZONES[p]])
+                    (e.card, cost_of(state, e) if p == state.to_move else None)
+                    for e in (entities[i] for i in zones[HAND_ZONES[p]])
                 ),
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
@@ -261,7 +263,7 @@ def _print_ours(data: Any, card: Any) -> None:
     cards over the years (Knife Juggler 3/2, Druid of the Claw 6 mana...); skirmish prints one
     version of each card, and the scripts (what a card does) are what the oracle checks.
     """
-    from hearthstone.enums import GameTag
+    from hearthstone.enums import CardType, GameTag, Race
 
     tags = data.tags
     tags[GameTag.COST] = card.cost
@@ -271,6 +273,10 @@ def _print_ours(data: Any, card: Any) -> None:
         tags[GameTag.HEALTH] = card.health  # a weapon's durability: its DURABILITY + HEALTH tags
         tags[GameTag.DURABILITY] = 0
     if "minion" in card.types:
+        # Lord Jaraxxus is a hero card in today's data (a later printing); ours is the minion
+        tags[GameTag.CARDTYPE] = CardType.MINION
+        if not tags.get(GameTag.CARDRACE) and "demon" in card.types:
+            tags[GameTag.CARDRACE] = Race.DEMON
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
         # the printed amount (Malygos +5): the card data carries 1 and a script for the rest
@@ -305,7 +311,7 @@ class Oracle:
         originals: dict[str, str] = {}
         for cid in sorted(wanted):
             c = xml[cid]
-            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON"):
+            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON", "HERO"):
                 originals.setdefault(_snake(c.name), cid)
         self.ids: dict[str, str] = {}
         for key, d in DEFS.items():
@@ -391,7 +397,10 @@ class Oracle:
                     hero.atk,
                     None if weapon is None else (self.key(weapon), weapon.atk, weapon.durability),
                     board,
-                    tuple((self.key(c), c.cost) for c in player.hand),
+                    tuple(
+                        (self.key(c), c.cost if player is game.current_player else None)
+                        for c in player.hand
+                    ),
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,
