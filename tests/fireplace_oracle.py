@@ -110,8 +110,7 @@ class Side:
     weapon: tuple[str, int, int] | None
     board: tuple[Minion, ...]
     hand: tuple[tuple[str, int | None], ...]
-    """(card, what it costs now) of each hand card; the cost only for the player to move (a
-    cost change "each turn" reads whose turn it is: Pint-Sized Summoner)."""
+    """(card, what it costs now: for the player to move only; Pint-Sized Summoner) in hand."""
     deck: tuple[str, ...]
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
@@ -154,7 +153,8 @@ def skirmish_position(state: SkirmishState) -> Position:
     zones = state.table.zones
     sides = []
     for p in (0, 1):
-        hero = heroes[p]
+        hero, mine = heroes[p], p == state.to_move
+        hand = [entities[i] for i in zones[HAND_ZONES[p]]]
         weapon = None
         for w in zones[WEAPON_ZONES[p]]:
             e = entities[w]
@@ -171,10 +171,7 @@ def skirmish_position(state: SkirmishState) -> Position:
                 attack_value(state, hero) if p == state.to_move else 0,
                 weapon,
                 board,
-                tuple(
-                    (e.card, cost_of(state, e) if p == state.to_move else None)
-                    for e in (entities[i] for i in zones[HAND_ZONES[p]])
-                ),
+                tuple((e.card, cost_of(state, e) if mine else None) for e in hand),
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
@@ -380,8 +377,7 @@ class Oracle:
             return ("over", dead[0], dead[1])
         sides = []
         for player in game.players:
-            hero = player.hero
-            weapon = player.weapon
+            hero, weapon, now = player.hero, player.weapon, player is game.current_player
             board = tuple(
                 (
                     self.key(m), m.atk, m.max_health, m.damage,
@@ -397,10 +393,7 @@ class Oracle:
                     hero.atk,
                     None if weapon is None else (self.key(weapon), weapon.atk, weapon.durability),
                     board,
-                    tuple(
-                        (self.key(c), c.cost if player is game.current_player else None)
-                        for c in player.hand
-                    ),
+                    tuple((self.key(c), c.cost if now else None) for c in player.hand),
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,
