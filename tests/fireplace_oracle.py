@@ -49,10 +49,16 @@ from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game_rules import within_turn
 from pure_engine.games.skirmish.rules import POOL
 from tests.fireplace_ids import HERO_IDS, TOKEN_ALIASES, TOKEN_IDS
-from tests.fireplace_wrong import FIREPLACE_WRONG, LATER_PRINTING
+from tests.fireplace_wrong import (
+    FIREPLACE_WRONG,
+    FIREPLACE_WRONG_BESIDE,
+    LATER_PRINTING,
+    correct_fireplace,
+)
 
 __all__ = [
     "FIREPLACE_WRONG",
+    "FIREPLACE_WRONG_BESIDE",
     "HERO_IDS",
     "LATER_PRINTING",
     "Oracle",
@@ -66,7 +72,8 @@ __all__ = [
 
 _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 
-# FIREPLACE_WRONG and LATER_PRINTING live in tests/fireplace_wrong.py (re-exported here).
+# FIREPLACE_WRONG, FIREPLACE_WRONG_BESIDE and LATER_PRINTING live in tests/fireplace_wrong.py
+# (re-exported here).
 
 TAG_NAMES: Final = (
     (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
@@ -270,12 +277,8 @@ class Oracle:
     def __init__(self) -> None:
         logging.getLogger("fireplace").setLevel(logging.CRITICAL)
         from fireplace import cards
-        from fireplace.card import Minion
 
-        # Fireplace2's silence leaves spell damage (its list of what silence clears lacks
-        # it); in the real game a silenced Kobold Geomancer gives none
-        if "spellpower" not in Minion.silenceable_attributes:
-            Minion.silenceable_attributes = (*Minion.silenceable_attributes, "spellpower")
+        correct_fireplace()
         from fireplace.cards.cardlist import Heroes
         from hearthstone import cardxml
         from hearthstone.enums import GameTag

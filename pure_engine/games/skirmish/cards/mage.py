@@ -76,7 +76,7 @@ MAGE: Final[tuple[CardDef, ...]] = (
     secret("ice_barrier", 3, "mage", "Secret: When your hero is attacked, gain 8 Armor.", ON_ATTACKED, FRIENDLY_HERO, Armor(FRIENDLY_HERO, 8)),
     secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_PLAYED, ENEMY_MINIONS, Do(copy_target), only_if=(board_has_room,)),
     secret("vaporize", 3, "mage", "Secret: When a minion attacks your hero, destroy it.", ON_ATTACKED, FRIENDLY_HERO, Do(destroy_attacker), only_if=(attacker_is_minion,)),
-    secret("counterspell", 3, "mage", "Secret: When your opponent casts a spell, Counter it.", ON_CAST, ENEMY + Zone("graveyard"), Do(counter)),
+    secret("counterspell", 3, "mage", "Secret: When your opponent casts a spell, Counter it.", ON_CAST, ENEMY + (Zone("graveyard") | Zone("secret")), Do(counter)),
     secret("spellbender", 3, "mage", "Secret: When an enemy casts a spell on a minion, summon a 1/3 as the new target.", ON_CAST, ENEMY + Zone("graveyard"), Do(new_spell_target("spellbender_minion")), only_if=(cast_on_a_minion, board_has_room)),
  # the rest of the Basic and Classic mage cards
     spell("mirror_image", 1, "Summon two 0/2 minions with Taunt.", Summon("mirror_image_minion", count=2), cls="mage", needs_room=True),

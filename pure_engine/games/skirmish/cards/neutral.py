@@ -206,7 +206,7 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("ragnaros_the_firelord", 8, 8, 8, tags=CANT_ATTACK, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(RANDOM(ENEMY_CHARACTERS), 8),), YOUR_TURN),), text="Can't attack. At the end of your turn, deal 8 damage to a random enemy."),
     minion("shieldbearer", 1, 0, 4, tags=TAUNT, text="Taunt"),
     minion("grimscale_oracle", 1, 1, 1, types=("murloc",), aura=Aura(OTHER_FRIENDLY_MINIONS + HasType("murloc"), 1, 0), text="Your other Murlocs have +1 Attack."),
-    minion("murloc_tidecaller", 1, 1, 2, types=("murloc",), triggers=(Trigger(SkirmishEvent.SUMMONED, (Buff(SELF, 1),), MINIONS + OTHER + HasType("murloc")),), text="Whenever a Murloc is summoned, gain +1 Attack."),
+    minion("murloc_tidecaller", 1, 1, 2, types=("murloc",), triggers=(Trigger(SkirmishEvent.SUMMON, (Buff(SELF, 1),), MINIONS + OTHER + HasType("murloc")),), text="Whenever a Murloc is summoned, gain +1 Attack."),
     minion("sunfury_protector", 2, 2, 3, GiveTag(ADJACENT, TAUNT), text="Battlecry: give adjacent minions Taunt."),
     minion("mad_bomber", 2, 3, 2, Missiles(CHARACTERS - SELF, 3, boosted=False), text="Battlecry: deal 3 damage randomly split between all other characters."),
     minion("coldlight_oracle", 3, 2, 2, Draw(count=2), Draw(Player.OPPONENT, 2), types=("murloc",), text="Battlecry: each player draws 2 cards."),
