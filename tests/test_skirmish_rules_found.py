@@ -291,13 +291,30 @@ def test_enchantments_given_after_a_silence_work() -> None:
     assert board(s, 0) == [("chillwind_yeti", 4, 5), ("ironbeak_owl", 2, 1)]
 
 
-def test_a_giants_discount_beyond_its_cost_offsets_what_an_aura_adds() -> None:
-    # a cost never goes below 0 in the end, but the steps may: 20 - 25 + 1 (Mana Wraith) is
-    # still 0, while 20 - 20 + 1 is 1
-    wraith = {"board": [{"card": "mana_wraith"}]}
-    s = position({"mana": 0, "health": 5, "hand": ["molten_giant"]}, wraith)
-    assert "play molten_giant" in GAME.legal_strings(s)
-    s = position({"mana": 0, "health": 10, "hand": ["molten_giant"]}, wraith)
-    assert "play molten_giant" not in GAME.legal_strings(s)
-    s = position({"mana": 1, "health": 10, "hand": ["molten_giant"]}, wraith)
-    assert GAME.play_str(s, "play molten_giant").mana[0] == 0
+def test_a_countered_spell_still_overloads() -> None:
+    # the Overload comes with playing the card, not with its effect
+    me = {"class": "shaman", "mana": 10, "hand": ["forked_lightning"]}
+    them = {"class": "mage", "secrets": ["counterspell"],
+            "board": [{"card": "wisp"}, {"card": "wisp"}]}  # fmt: skip
+    s = play(position(me, them), "play forked_lightning")
+    assert board(s, 1) == [("wisp", 1, 1), ("wisp", 1, 1)] and s.mana[0] == 9
+    assert play(s, "end_turn", "end_turn").mana[0] == 8
+
+
+def test_velen_doubles_no_minions_healing() -> None:
+    # "your spells and Hero Power": a Lightwell's 3 stays 3 (20, 1 fatigue, 3 healed)
+    s = position({"class": "priest", "health": 20,
+                  "board": [{"card": "lightwell"}, {"card": "prophet_velen"}]})  # fmt: skip
+    assert health(play(s, "end_turn", "end_turn"), 0) == 22
+
+
+def test_a_random_pick_skips_a_minion_destroyed_but_not_yet_gone() -> None:
+    # Doomsayer (in play first) destroys the tiger; Demolisher's random enemy is then the hero
+    s = position(
+        {"board": [{"card": "doomsayer"}, {"card": "demolisher"}]},
+        {"board": [{"card": "stranglethorn_tiger"}]},
+    )
+    s = play(s, "end_turn")
+    before = health(s, 1)
+    s = play(s, "end_turn")
+    assert (board(s, 0), board(s, 1), health(s, 1)) == ([], [], before - 2)
