@@ -318,3 +318,14 @@ def test_a_random_pick_skips_a_minion_destroyed_but_not_yet_gone() -> None:
     before = health(s, 1)
     s = play(s, "end_turn")
     assert (board(s, 0), board(s, 1), health(s, 1)) == ([], [], before - 2)
+
+
+def test_a_wild_pyromancer_mindgames_summons_fires_after_it() -> None:
+    # "after you cast a spell" listens once the spell has resolved: the Pyromancer Mindgames
+    # put on the board is there by then
+    s = position(
+        {"class": "priest", "mana": 4, "hand": ["mindgames"], "board": [{"card": "wisp"}]},
+        {"deck": ["wild_pyromancer"], "board": [{"card": "chillwind_yeti"}]},
+    )
+    s = play(s, "play mindgames")
+    assert board(s, 0) == [("wild_pyromancer", 3, 1)] and board(s, 1) == [("chillwind_yeti", 4, 4)]
