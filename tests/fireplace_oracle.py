@@ -37,6 +37,7 @@ from pure_engine.games.skirmish.base import (
     DIVINE_SHIELD,
     ELUSIVE,
     HAND_ZONES,
+    IMMUNE,
     POISONOUS,
     SPELLPOWER,
     STEALTH,
@@ -78,13 +79,14 @@ _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 TAG_NAMES: Final = (
     (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
     (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
-    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"),
+    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"), (IMMUNE, "immune"),
 )  # fmt: skip
 """The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
     "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
+    "immune": "immune",
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -107,6 +109,8 @@ class Side:
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
     crystals: int
+    immune: bool
+    """The hero is Immune (Ice Block's, this turn)."""
 
 
 Position = tuple[Side, Side] | tuple[str, bool, bool]
@@ -166,6 +170,7 @@ def skirmish_position(state: SkirmishState) -> Position:
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
+                bool(hero.tags & IMMUNE),
             )
         )
     return (sides[0], sides[1])
@@ -350,6 +355,8 @@ class Oracle:
                 for tag in m.get("tags", []):
                     if tag == "frozen":
                         minion.frozen = True
+                    elif tag == "immune":  # a buff(immune=True)'s two tags
+                        minion.cant_be_damaged = minion.cant_be_targeted_by_opponents = True
                     elif tag == "spell_damage":
                         minion.spellpower = minion.spellpower or 1  # Malygos keeps his 5
                     else:
@@ -385,6 +392,7 @@ class Oracle:
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,
+                    bool(hero.immune),
                 )
             )
         return (sides[0], sides[1])

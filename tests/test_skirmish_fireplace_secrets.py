@@ -107,7 +107,8 @@ def scenarios(draw: st.DrawFn, secret: str, known: frozenset[str]) -> dict[str, 
     }
     them = {
         "class": cls,
-        "health": draw(st.integers(5, 30)),
+        # Ice Block waits for fatal damage: a hero low enough for one attack or spell
+        "health": draw(st.integers(1, 6) if secret == "ice_block" else st.integers(5, 30)),
         "board": draw(board),
         "secrets": secrets,
     }

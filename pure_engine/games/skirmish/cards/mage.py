@@ -30,10 +30,12 @@ from pure_engine.games.skirmish.base import (
     ENEMY_CHARACTERS,
     ENEMY_MINIONS,
     FRIENDLY_HERO,
+    IMMUNE,
     MINIONS,
     ON_ATTACKED,
     ON_CAST,
     ON_DEALT,
+    ON_FATAL,
     ON_PLAYED,
     ON_TURN_END,
     SkirmishEvent,
@@ -84,5 +86,7 @@ MAGE: Final[tuple[CardDef, ...]] = (
     minion("water_elemental", 4, 3, 6, triggers=(Trigger(ON_DEALT, (Do(freeze_the_damaged),), SELF),), cls="mage", text="Freeze any character damaged by this minion."),
     minion("ethereal_arcanist", 4, 3, 3, triggers=(Trigger(ON_TURN_END, (If(FRIENDLY + Zone("secret"), (Buff(SELF, 2, 2),)),), YOUR_TURN),), cls="mage", text="If you control a Secret at the end of your turn, gain +2/+2."),
     minion("archmage_antonidas", 7, 5, 7, triggers=(Trigger(SkirmishEvent.CAST, (give_card("fireball"),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, add a 'Fireball' spell to your hand."),
+    # Immune (skirmish/immune.py): Ice Block's replacement runs before the fatal damage
+    secret("ice_block", 3, "mage", "Secret: When your hero takes fatal damage, prevent it and become Immune this turn.", ON_FATAL, FRIENDLY_HERO, Buff(FRIENDLY_HERO, tags=IMMUNE, one_turn=True)),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""
