@@ -143,6 +143,9 @@ def _armed_with_windfury(state: SkirmishState, e: Entity) -> bool:
     return any(entities[w].tags & WINDFURY for w in state.table.zones[WEAPON_ZONES[e.owner]])
 
 
+_UNATTACKABLE: Final = STEALTH | IMMUNE
+
+
 def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
     """What *player*'s characters may attack: enemy taunts if any, else the enemy hero and
     minions (stealthed minions and Immune characters never: an Immune taunt is passed by)."""
@@ -151,7 +154,7 @@ def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
     minions = [
         i
         for i in state.table.zones[BOARD_ZONES[them]]
-        if is_alive(entities[i]) and not entities[i].tags & (STEALTH | IMMUNE)
+        if is_alive(entities[i]) and not entities[i].tags & _UNATTACKABLE
     ]
     taunts = tuple(i for i in minions if entities[i].tags & TAUNT)
     if taunts:

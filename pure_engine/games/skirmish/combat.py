@@ -33,6 +33,7 @@ from pure_engine.games.skirmish.base import (
     WEAPON_ZONES,
     SkirmishState,
 )
+from pure_engine.games.skirmish.immune import armed_immune
 from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage
 
 __all__ = ["attack", "finish_combat"]
@@ -43,7 +44,7 @@ IN_PLAY: Final = frozenset(BOARD_ZONES + HERO_ZONES)
 def attack(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
     """Declare the attack (it counts, stealth ends), emit ``ATTACK`` and ``ATTACKED``: with
     nothing triggered the damage follows at once, else it waits in ``combat`` for the triggers
-    (:func:`finish_combat`); ``combat`` holds the attack until its damage is dealt."""
+    (:func:`finish_combat`)."""
     attacker = state.table.entities[attacker_id]
     table = put(
         state.table,
@@ -51,10 +52,9 @@ def attack(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -
     )
     state = emit(state.replace(table=table), RULES, ON_ATTACK, attacker_id)
     state = emit(state, RULES, ON_ATTACKED, defender_id)
-    state = state.replace(combat=(attacker_id, defender_id))
     if not state.queue:
-        return _strike(state, attacker_id, defender_id).replace(combat=None)
-    return state
+        return _strike(state, attacker_id, defender_id)
+    return state.replace(combat=(attacker_id, defender_id))
 
 
 def finish_combat(state: SkirmishState) -> SkirmishState:
@@ -63,6 +63,7 @@ def finish_combat(state: SkirmishState) -> SkirmishState:
     combat = state.combat
     if combat is None or state.pending is not None:
         return state
+    state = state.replace(combat=None)
     attacker_id, defender_id = EntityId(combat[0]), EntityId(combat[1])
     entities = state.table.entities
     attacker, defender = entities[attacker_id], entities[defender_id]
@@ -72,18 +73,20 @@ def finish_combat(state: SkirmishState) -> SkirmishState:
         and is_alive(attacker)
         and is_alive(defender)
     ):
-        state = resolve(_strike(state, attacker_id, defender_id).replace(combat=None), RULES)
-    return state.replace(combat=None)
+        state = resolve(_strike(state, attacker_id, defender_id), RULES)
+    return state
 
 
 def _strike(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
-    """The attacker and the defender deal their damage; a hero's weapon wears down.  The attack
-    is still in ``combat`` meanwhile: a hero Immune while attacking takes no damage."""
+    """The attacker and the defender deal their damage (none to a hero Immune while attacking);
+    a hero's weapon wears down."""
     entities = state.table.entities
     attacker, defender = entities[attacker_id], entities[defender_id]
     hits, back = attack_value(state, attacker), defender.attack
     state = deal_damage(state, attacker_id, defender_id, hits)
-    if defender.zone in BOARD_ZONES:
+    if defender.zone in BOARD_ZONES and not (
+        attacker.zone in HERO_ZONES and armed_immune(state, RULES, attacker)
+    ):
         state = deal_damage(state, defender_id, attacker_id, back)
     if attacker.zone in HERO_ZONES:
         weapon_zone = WEAPON_ZONES[attacker.owner]

@@ -152,8 +152,10 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
     for p in (0, 1):
         for zone in (HERO_ZONES[p], BOARD_ZONES[p], WEAPON_ZONES[p]):
             for i in table.zones[zone]:
-                table = unenchant(table, POOL, i, _one_turn)  # keywords too: Immune ends
                 e = table.entities[i]
+                if e.buffs:  # their keywords end too: "Immune this turn"
+                    table = unenchant(table, POOL, i, _one_turn)
+                    e = table.entities[i]
                 ready = not e.status & EXHAUSTED or e.tags & CHARGE
                 if p == me and e.status & FROZEN and e.attacks == 0 and ready:
                     table = put(table, e.replace(status=e.status & ~FROZEN))

@@ -14,9 +14,9 @@ reading it:
 * **for a while**: every Immune is temporary.  "Immune this turn" is a one-turn enchantment
   with the keyword (Bestial Wrath, Ice Block): at the end of the turn it goes, and the keyword
   with it (the kit's ``unenchant``).  A hero whose weapon says so (:func:`immune_while_attacking`,
-  Gladiator's Longbow) is Immune while it attacks: from the attack's declaration (the state's
-  ``combat`` names the attacker) until its damage has been dealt, so neither the defender nor a
-  secret answering the attack (Explosive Trap) hurts it;
+  Gladiator's Longbow) is Immune while it attacks: from the attack's declaration (while the
+  attack waits in the state's ``combat`` for what answers it) until its damage has been dealt,
+  so neither a secret answering the attack (Explosive Trap) nor the defender hurts it;
 * **fatal damage** (:data:`~.base.ON_FATAL`): before a hero takes damage that would kill it,
   the programs listening for ``FATAL`` run at once (the kit's replacement,
   :func:`~pure_engine.cards.runtime.fire_now`); Ice Block's makes the hero Immune, which
@@ -45,7 +45,13 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 
-__all__ = ["attacking_immune", "before_fatal", "immune_while_attacking", "is_immune"]
+__all__ = [
+    "armed_immune",
+    "attacking_immune",
+    "before_fatal",
+    "immune_while_attacking",
+    "is_immune",
+]
 
 WHILE_ATTACKING = "immune_while_attacking"
 """The key, in a weapon card's ``extra``, of "your hero is Immune while attacking"."""
@@ -56,17 +62,22 @@ def immune_while_attacking(card: CardDef) -> CardDef:
     return replace(card, extra={**card.extra, WHILE_ATTACKING: True})
 
 
-def attacking_immune(state: SkirmishState, rules: CardRules[SkirmishState], e: Entity) -> bool:
-    """*e* is a hero attacking (the attack in ``combat`` is its own) whose weapon makes it
-    Immune while attacking."""
-    combat = state.combat
-    if combat is None or combat[0] != e.id or e.zone not in HERO_ZONES:
-        return False
+def armed_immune(state: SkirmishState, rules: CardRules[SkirmishState], hero: Entity) -> bool:
+    """*hero*'s weapon makes it Immune while it attacks."""
     table = state.table
     return any(
         bool(rules.pool.card(table.entities[w].card).extra.get(WHILE_ATTACKING, False))
-        for w in table.zones[WEAPON_ZONES[e.owner]]
+        for w in table.zones[WEAPON_ZONES[hero.owner]]
     )
+
+
+def attacking_immune(state: SkirmishState, rules: CardRules[SkirmishState], e: Entity) -> bool:
+    """*e* is a hero whose attack is waiting in ``combat`` for its triggers (a secret answering
+    it), and whose weapon makes it Immune while attacking."""
+    combat = state.combat
+    if combat is None or combat[0] != e.id or e.zone not in HERO_ZONES:
+        return False
+    return armed_immune(state, rules, e)
 
 
 def is_immune(state: SkirmishState, rules: CardRules[SkirmishState], e: Entity) -> bool:

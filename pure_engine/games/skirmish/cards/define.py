@@ -70,9 +70,12 @@ CLASSES: Final = (
 """The hero classes, each with a hero card ``hero_<class>`` and a hero power."""
 
 
+_UNSEEN: Final = STEALTH | IMMUNE
+
+
 def _visible(e: Entity, ctx: Ctx) -> bool:
     tags = e.tags
-    if not tags & (STEALTH | IMMUNE):
+    if not tags & _UNSEEN:
         return True
     if e.zone == BOARD_ZONES[1 - ctx.controller]:  # an enemy minion stealthed or Immune
         return False
