@@ -115,17 +115,17 @@ def _guarded() -> tuple[CardRules[ToyState], ToyState]:
 def test_a_replacement_runs_at_once_and_queues_what_it_sets_off_behind() -> None:
     rules, s = _guarded()
     guard = ids(s, "board", 0)[-1]
-    after = fire_now(s, rules, ToyEvent.DAMAGED, guard)
+    after = fire_now(s, rules, ToyEvent.DAMAGED, guard, 1)
     assert after.table.entities[guard].attack == 3  # ran now, not queued
     assert len(ids(after, "board", 0)) == 3  # its summon too
     # the queue that waited comes back first, then the summon's "summoned" triggers (none)
     assert after.queue == s.queue and after.frames == s.frames and after.pending is None
     # nothing listening: the state itself
     wisp = ids(s, "board", 0)[0]
-    assert fire_now(s, rules, ToyEvent.DAMAGED, wisp) is s
+    assert fire_now(s, rules, ToyEvent.DAMAGED, wisp, 1) is s
 
 
 def test_a_replacement_that_asks_a_decision_is_an_error() -> None:
     s = table_with(boards=(("juggler", "wisp"), ("yeti",)))
     with pytest.raises(ValueError, match="asked for a decision"):
-        fire_now(s, RULES, ToyEvent.SUMMONED, ids(s, "board", 0)[1])  # a random target
+        fire_now(s, RULES, ToyEvent.SUMMONED, ids(s, "board", 0)[1], 0)  # a random target

@@ -25,14 +25,9 @@ from pure_engine.cards.runtime.vm import run
 __all__ = ["fire_now"]
 
 
-def fire_now(
-    state: S,
-    rules: CardRules[S],
-    event: Event,
-    subject: EntityId | None = None,
-    value: int | None = None,
-) -> S:
-    """Run the programs listening for *event* about *subject* at once (a replacement).
+def fire_now(state: S, rules: CardRules[S], event: Event, subject: EntityId, value: int) -> S:
+    """Run the programs listening for *event* about *subject* (with *value*: how much damage...)
+    at once: a replacement.
 
     The running programs and the trigger queue are set aside meanwhile and come back
     after, with whatever the replacement queued behind the queue; *state* itself when
