@@ -28,7 +28,14 @@ from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, EntityId
-from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
+from pure_engine.games.skirmish.actions import (
+    CHOOSE,
+    PLAY,
+    SkirmishAction,
+    attack_value,
+    cost_of,
+    hero_of,
+)
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     CANT_ATTACK,
@@ -37,7 +44,7 @@ from pure_engine.games.skirmish.base import (
     DIVINE_SHIELD,
     ELUSIVE,
     HAND_ZONES,
-    IMMUNE,
+    KEYWORDS,
     POISONOUS,
     SPELLPOWER,
     STEALTH,
@@ -76,17 +83,12 @@ _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 # FIREPLACE_WRONG, FIREPLACE_WRONG_BESIDE and LATER_PRINTING live in tests/fireplace_wrong.py
 # (re-exported here).
 
-TAG_NAMES: Final = (
-    (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
-    (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
-    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"), (IMMUNE, "immune"),
-)  # fmt: skip
+TAG_NAMES: Final = tuple((bit, name) for name, bit in KEYWORDS.items() if name != "spell_damage")
 """The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
-    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
-    "immune": "immune",
+    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack", "immune": "immune",
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -104,13 +106,13 @@ class Side:
     attack: int
     weapon: tuple[str, int, int] | None
     board: tuple[Minion, ...]
-    hand: tuple[str, ...]
+    hand: tuple[tuple[str, int | None], ...]
+    """(card, what it costs now: for the player to move only; Pint-Sized Summoner) in hand."""
     deck: tuple[str, ...]
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
     crystals: int
-    immune: bool
-    """The hero is Immune (Ice Block's, this turn)."""
+    immune: bool  # the hero is Immune (Ice Block's, this turn)
 
 
 Position = tuple[Side, Side] | tuple[str, bool, bool]
@@ -149,7 +151,8 @@ def skirmish_position(state: SkirmishState) -> Position:
     zones = state.table.zones
     sides = []
     for p in (0, 1):
-        hero = heroes[p]
+        hero, mine = heroes[p], p == state.to_move
+        hand = [entities[i] for i in zones[HAND_ZONES[p]]]
         weapon = None
         for w in zones[WEAPON_ZONES[p]]:
             e = entities[w]
@@ -166,11 +169,11 @@ def skirmish_position(state: SkirmishState) -> Position:
                 attack_value(state, hero) if p == state.to_move else 0,
                 weapon,
                 board,
-                tuple(entities[i].card for i in zones[HAND_ZONES[p]]),
+                tuple((e.card, cost_of(state, e) if mine else None) for e in hand),
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
-                bool(hero.tags & IMMUNE),
+                bool(hero.tags & KEYWORDS["immune"]),
             )
         )
     return (sides[0], sides[1])
@@ -256,7 +259,7 @@ def _print_ours(data: Any, card: Any) -> None:
     cards over the years (Knife Juggler 3/2, Druid of the Claw 6 mana...); skirmish prints one
     version of each card, and the scripts (what a card does) are what the oracle checks.
     """
-    from hearthstone.enums import GameTag
+    from hearthstone.enums import CardType, GameTag, Race
 
     tags = data.tags
     tags[GameTag.COST] = card.cost
@@ -266,6 +269,10 @@ def _print_ours(data: Any, card: Any) -> None:
         tags[GameTag.HEALTH] = card.health  # a weapon's durability: its DURABILITY + HEALTH tags
         tags[GameTag.DURABILITY] = 0
     if "minion" in card.types:
+        # Lord Jaraxxus is a hero card in today's data (a later printing); ours is the minion
+        tags[GameTag.CARDTYPE] = CardType.MINION
+        if not tags.get(GameTag.CARDRACE) and "demon" in card.types:
+            tags[GameTag.CARDRACE] = Race.DEMON
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
         # the printed amount (Malygos +5): the card data carries 1 and a script for the rest
@@ -300,7 +307,7 @@ class Oracle:
         originals: dict[str, str] = {}
         for cid in sorted(wanted):
             c = xml[cid]
-            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON"):
+            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON", "HERO"):
                 originals.setdefault(_snake(c.name), cid)
         self.ids: dict[str, str] = {}
         for key, d in DEFS.items():
@@ -355,8 +362,6 @@ class Oracle:
                 for tag in m.get("tags", []):
                     if tag == "frozen":
                         minion.frozen = True
-                    elif tag == "immune":  # a buff(immune=True)'s two tags
-                        minion.cant_be_damaged = minion.cant_be_targeted_by_opponents = True
                     elif tag == "spell_damage":
                         minion.spellpower = minion.spellpower or 1  # Malygos keeps his 5
                     else:
@@ -371,8 +376,7 @@ class Oracle:
             return ("over", dead[0], dead[1])
         sides = []
         for player in game.players:
-            hero = player.hero
-            weapon = player.weapon
+            hero, weapon, now = player.hero, player.weapon, player is game.current_player
             board = tuple(
                 (
                     self.key(m), m.atk, m.max_health, m.damage,
@@ -388,7 +392,7 @@ class Oracle:
                     hero.atk,
                     None if weapon is None else (self.key(weapon), weapon.atk, weapon.durability),
                     board,
-                    tuple(self.key(c) for c in player.hand),
+                    tuple((self.key(c), c.cost if now else None) for c in player.hand),
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,
