@@ -28,7 +28,14 @@ from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, EntityId
-from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
+from pure_engine.games.skirmish.actions import (
+    CHOOSE,
+    PLAY,
+    SkirmishAction,
+    attack_value,
+    cost_of,
+    hero_of,
+)
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     CANT_ATTACK,
@@ -102,7 +109,8 @@ class Side:
     attack: int
     weapon: tuple[str, int, int] | None
     board: tuple[Minion, ...]
-    hand: tuple[str, ...]
+    hand: tuple[tuple[str, int | None], ...]
+    """(card, what it costs now: for the player to move only; Pint-Sized Summoner) in hand."""
     deck: tuple[str, ...]
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
@@ -145,7 +153,8 @@ def skirmish_position(state: SkirmishState) -> Position:
     zones = state.table.zones
     sides = []
     for p in (0, 1):
-        hero = heroes[p]
+        hero, mine = heroes[p], p == state.to_move
+        hand = [entities[i] for i in zones[HAND_ZONES[p]]]
         weapon = None
         for w in zones[WEAPON_ZONES[p]]:
             e = entities[w]
@@ -162,7 +171,7 @@ def skirmish_position(state: SkirmishState) -> Position:
                 attack_value(state, hero) if p == state.to_move else 0,
                 weapon,
                 board,
-                tuple(entities[i].card for i in zones[HAND_ZONES[p]]),
+                tuple((e.card, cost_of(state, e) if mine else None) for e in hand),
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
@@ -251,7 +260,7 @@ def _print_ours(data: Any, card: Any) -> None:
     cards over the years (Knife Juggler 3/2, Druid of the Claw 6 mana...); skirmish prints one
     version of each card, and the scripts (what a card does) are what the oracle checks.
     """
-    from hearthstone.enums import GameTag
+    from hearthstone.enums import CardType, GameTag, Race
 
     tags = data.tags
     tags[GameTag.COST] = card.cost
@@ -261,6 +270,10 @@ def _print_ours(data: Any, card: Any) -> None:
         tags[GameTag.HEALTH] = card.health  # a weapon's durability: its DURABILITY + HEALTH tags
         tags[GameTag.DURABILITY] = 0
     if "minion" in card.types:
+        # Lord Jaraxxus is a hero card in today's data (a later printing); ours is the minion
+        tags[GameTag.CARDTYPE] = CardType.MINION
+        if not tags.get(GameTag.CARDRACE) and "demon" in card.types:
+            tags[GameTag.CARDRACE] = Race.DEMON
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
         # the printed amount (Malygos +5): the card data carries 1 and a script for the rest
@@ -295,7 +308,7 @@ class Oracle:
         originals: dict[str, str] = {}
         for cid in sorted(wanted):
             c = xml[cid]
-            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON"):
+            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON", "HERO"):
                 originals.setdefault(_snake(c.name), cid)
         self.ids: dict[str, str] = {}
         for key, d in DEFS.items():
@@ -364,8 +377,7 @@ class Oracle:
             return ("over", dead[0], dead[1])
         sides = []
         for player in game.players:
-            hero = player.hero
-            weapon = player.weapon
+            hero, weapon, now = player.hero, player.weapon, player is game.current_player
             board = tuple(
                 (
                     self.key(m), m.atk, m.max_health, m.damage,
@@ -381,7 +393,7 @@ class Oracle:
                     hero.atk,
                     None if weapon is None else (self.key(weapon), weapon.atk, weapon.durability),
                     board,
-                    tuple(self.key(c) for c in player.hand),
+                    tuple((self.key(c), c.cost if now else None) for c in player.hand),
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,

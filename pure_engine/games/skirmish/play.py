@@ -42,7 +42,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
     into_play,
 )
-from pure_engine.games.skirmish.costs import cost_of, spend_spell_discounts
+from pure_engine.games.skirmish.costs import cost_of, spend_cost_changes
 from pure_engine.games.skirmish.rules import POOL, RULES
 
 __all__ = ["finish_play", "play_card"]
@@ -68,8 +68,7 @@ def play_card(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         playing=card_id,
     )
     types = card.types
-    if "spell" in types:
-        state = state.replace(table=spend_spell_discounts(state.table, me))
+    state = state.replace(table=spend_cost_changes(state.table, me, types))
     if "overload" in types:
         locked = POOL.card(card.card).extra["overload"]
         assert isinstance(locked, int)

@@ -24,6 +24,7 @@ from pure_engine.cards import (
     Trigger,
     Zone,
 )
+from pure_engine.cards.costs import FREE, CostChange
 from pure_engine.cards.runtime import FROZEN
 from pure_engine.games.skirmish.base import (
     CHARACTERS,
@@ -39,10 +40,11 @@ from pure_engine.games.skirmish.base import (
     SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards.class_rules import freeze_the_damaged
-from pure_engine.games.skirmish.cards.copies import give_card
+from pure_engine.games.skirmish.cards.copies import enchantment, give_card
 from pure_engine.games.skirmish.cards.define import (
     YOUR_SPELLS,
     YOUR_TURN,
+    cost_aura,
     minion,
     secret,
     spell,
@@ -83,6 +85,9 @@ MAGE: Final[tuple[CardDef, ...]] = (
     spell("cone_of_cold", 4, "Freeze a minion and the minions next to it, and deal 1 damage to them.", Hit(TARGET | TARGET_ADJACENT, 1), Freeze(TARGET | TARGET_ADJACENT), target=MINIONS, cls="mage"),
     minion("water_elemental", 4, 3, 6, triggers=(Trigger(ON_DEALT, (Do(freeze_the_damaged),), SELF),), cls="mage", text="Freeze any character damaged by this minion."),
     minion("ethereal_arcanist", 4, 3, 3, triggers=(Trigger(ON_TURN_END, (If(FRIENDLY + Zone("secret"), (Buff(SELF, 2, 2),)),), YOUR_TURN),), cls="mage", text="If you control a Secret at the end of your turn, gain +2/+2."),
+    cost_aura(minion("sorcerers_apprentice", 2, 3, 2, cls="mage", text="Your spells cost (1) less."), 1, kind="spell"),
+    minion("kirin_tor_mage", 3, 4, 3, Buff(FRIENDLY_HERO, one_turn=True, source="kirin_tor_mage_e"), cls="mage", text="Battlecry: The next Secret you play this turn costs (0)."),
+    enchantment("kirin_tor_mage_e", "Your next Secret this turn costs (0).", cost_change=CostChange(FREE, "secret", once=True)),
     minion("archmage_antonidas", 7, 5, 7, triggers=(Trigger(SkirmishEvent.CAST, (give_card("fireball"),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, add a 'Fireball' spell to your hand."),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""

@@ -40,6 +40,7 @@ from pure_engine.cards import (
     Trigger,
     Zone,
 )
+from pure_engine.cards.costs import FREE, CostChange
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     CANT_ATTACK,
@@ -101,9 +102,6 @@ from pure_engine.games.skirmish.cards_moves import (
 from pure_engine.games.skirmish.secrets import put_secret_into_play
 
 __all__ = ["NEUTRAL"]
-
-FREE: Final = 1000
-"""A discount as large as any cost: the card costs (0)."""
 
 
 DREAMS: Final = ("dream", "nightmare", "ysera_awakens", "laughing_sister", "emerald_drake")
@@ -273,7 +271,7 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     enchantment("nightmare_e", "+5/+5; at the start of its controller's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), FRIENDLY_HERO)),
     enchantment("nightmare_foe_e", "+5/+5; at the start of its caster's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), ENEMY_HERO)),
     enchantment("minion_played_e", "A minion was played this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "minion_played_e"),), Zone("hero"), zones=("hero",))),
-    enchantment("millhouse_e", "Your spells cost (0) this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "millhouse_e"),), FRIENDLY_HERO, zones=("hero",)), spells_less=FREE),
+    enchantment("millhouse_e", "Your spells cost (0) this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "millhouse_e"),), FRIENDLY_HERO, zones=("hero",)), cost_change=CostChange(FREE, "spell")),
     spell("ysera_awakens", 2, "Deal 5 damage to all characters except Ysera.", Hit(CHARACTERS - CardIs("ysera"), 5), collectible=False),
     minion("laughing_sister", 3, 3, 5, tags=ELUSIVE, collectible=False, text="Can't be targeted by spells or Hero Powers."),
     minion("emerald_drake", 4, 7, 6, types=("dragon",), collectible=False),
