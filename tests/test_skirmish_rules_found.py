@@ -329,3 +329,12 @@ def test_a_wild_pyromancer_mindgames_summons_fires_after_it() -> None:
     )
     s = play(s, "play mindgames")
     assert board(s, 0) == [("wild_pyromancer", 3, 1)] and board(s, 1) == [("chillwind_yeti", 4, 4)]
+
+
+def test_a_minion_that_deals_damage_loses_stealth() -> None:
+    # not only by attacking: a concealed Wild Pyromancer's own trigger reveals it
+    me = {"class": "rogue", "mana": 1, "hand": ["conceal"], "board": [{"card": "wild_pyromancer"}]}
+    s = play(position(me), "play conceal")
+    (pyromancer,) = s.table.zones[BOARD_ZONES[0]]
+    assert board(s, 0) == [("wild_pyromancer", 3, 1)]
+    assert not s.table.entities[pyromancer].tags & STEALTH

@@ -55,6 +55,7 @@ from pure_engine.games.skirmish.base import (
     ON_SUMMON,
     ON_SUMMONED,
     POISONOUS,
+    STEALTH,
     SkirmishEvent,
     SkirmishState,
 )
@@ -81,7 +82,8 @@ def deal_damage(
 ) -> SkirmishState:
     """*source* deals *amount* damage to *target* (immune, shield, armor, poison), then
     ``DAMAGED`` and, with a source, ``DEALT``; damage that would kill a hero first runs the
-    ``FATAL`` replacements (:mod:`.immune`)."""
+    ``FATAL`` replacements (:mod:`.immune`).  A minion that deals damage loses Stealth, by its
+    own triggers too (a concealed Wild Pyromancer or Knife Juggler)."""
     if amount <= 0:
         return state
     table = state.table
@@ -105,7 +107,12 @@ def deal_damage(
         attacker = table.entities[source]
         if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and left:
             hit = hit.replace(status=hit.status | DOOMED)
-    state = emit(state.replace(table=put(table, hit)), RULES, ON_DAMAGED, target, amount)
+    table = put(table, hit)
+    if source is not None:
+        dealer = table.entities[source]
+        if dealer.tags & STEALTH and dealer.zone in BOARD_ZONES:
+            table = put(table, dealer.replace(tags=dealer.tags & ~STEALTH))
+    state = emit(state.replace(table=table), RULES, ON_DAMAGED, target, amount)
     return state if source is None else emit(state, RULES, ON_DEALT, source, target)
 
 
