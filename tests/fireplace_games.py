@@ -111,6 +111,10 @@ FIREPLACE_WRONG_IN_GAMES = {
     "real game deaths wait until every end-of-turn trigger has fired and the totem heals itself "
     "back to 1 (tests/test_skirmish_rules_found.py::"
     "test_deaths_wait_until_every_end_of_turn_trigger_has_fired)",
+    "holy_wrath": "Fireplace deals the drawn card's cost as reduced in the hand (a Molten Giant "
+    "drawn at 13 Health deals 3); in the real game the draw and the damage are one phase, inside "
+    "which the Giant's discount is not updated, so it deals 20 (tests/test_skirmish_rules_found."
+    "py::test_holy_wrath_deals_a_drawn_giants_full_cost)",
     "soul_of_the_forest": "as Harvest Golem: Fireplace summons the Treant at the right end of "
     "the board; in the real game it takes the dead minion's place (tests/test_skirmish_class_"
     "cards.py::test_soul_of_the_forest_leaves_a_treant_in_the_minions_place)",

@@ -338,3 +338,14 @@ def test_a_minion_that_deals_damage_loses_stealth() -> None:
     (pyromancer,) = s.table.zones[BOARD_ZONES[0]]
     assert board(s, 0) == [("wild_pyromancer", 3, 1)]
     assert not s.table.entities[pyromancer].tags & STEALTH
+
+
+def test_holy_wrath_deals_a_drawn_giants_full_cost() -> None:
+    # the draw and the damage are one phase, and the Giant's discount (an aura) is not updated
+    # inside a phase: a Molten Giant drawn at 13 Health deals 20, not 3
+    s = position(
+        {"class": "paladin", "mana": 5, "health": 13, "hand": ["holy_wrath"],
+         "deck": ["molten_giant"]},
+        {"health": 30},
+    )  # fmt: skip
+    assert health(play(s, "play holy_wrath -> enemy_hero"), 1) == 10
