@@ -349,3 +349,14 @@ def test_holy_wrath_deals_a_drawn_giants_full_cost() -> None:
         {"health": 30},
     )  # fmt: skip
     assert health(play(s, "play holy_wrath -> enemy_hero"), 1) == 10
+
+
+def test_a_minion_taken_by_shadow_madness_goes_back_when_silenced() -> None:
+    # the control "until end of turn" is the enchantment's: silence takes it away at once
+    me = {"class": "priest", "mana": 10, "hand": ["shadow_madness", "silence"]}
+    them = {"board": [{"card": "river_crocolisk"}]}
+    s = play(position(me, them), "play shadow_madness -> enemy 1")
+    assert board(s, 0) == [("river_crocolisk", 2, 3)] and board(s, 1) == []
+    s = play(s, "play silence -> friendly 1")
+    assert board(s, 0) == [] and board(s, 1) == [("river_crocolisk", 2, 3)]
+    assert board(play(s, "end_turn"), 1) == [("river_crocolisk", 2, 3)]

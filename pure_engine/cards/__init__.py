@@ -56,6 +56,7 @@ from pure_engine.cards.effects import (
 from pure_engine.cards.permanents import LEGENDARY, TOKEN, ChooseNumber, CreateToken, KeepOne
 from pure_engine.cards.runtime.pool import (
     DEATH,
+    SILENCE,
     Activated,
     Aura,
     CardDef,
@@ -112,6 +113,7 @@ __all__ = [
     "OTHER",
     "RANDOM",
     "SELF",
+    "SILENCE",
     "TARGET",
     "TARGET_ADJACENT",
     "TOKEN",

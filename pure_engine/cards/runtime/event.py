@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-__all__ = ["DEATH", "Event", "KitEvent"]
+__all__ = ["DEATH", "SILENCE", "Event", "KitEvent"]
 
 
 class Event(enum.Enum):
@@ -32,5 +32,10 @@ class KitEvent(Event):
     DEATH = "death"
     """An entity died (subject: that entity); emitted by the death phase."""
 
+    SILENCE = "silence"
+    """An entity is being silenced (subject: that entity); emitted by ``Silence`` just before,
+    so the enchantments it loses can answer (control taken "until end of turn" goes back)."""
+
 
 DEATH: Final = KitEvent.DEATH
+SILENCE: Final = KitEvent.SILENCE

@@ -24,7 +24,7 @@ from typing import Any, Final, Generic
 from mypy_extensions import mypyc_attr
 
 from pure_engine.cards.runtime.aura import Aura, AuraAttack, AuraTerms, compile_aura
-from pure_engine.cards.runtime.event import DEATH, Event, KitEvent
+from pure_engine.cards.runtime.event import DEATH, SILENCE, Event, KitEvent
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.slots import ability_slot, mode_slot, trigger_slot
 from pure_engine.cards.runtime.table import ENCHANTMENT, Enchantment, EntityId, Kinds, Layout, Table
@@ -33,6 +33,7 @@ from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "DEATH",
+    "SILENCE",
     "Activated",
     "Assembler",
     "Aura",

@@ -9,6 +9,7 @@ from pure_engine.cards import (
     ENEMY,
     RANDOM,
     SELF,
+    SILENCE,
     TARGET,
     Aura,
     Buff,
@@ -107,6 +108,6 @@ PRIEST: Final[tuple[CardDef, ...]] = (
     token("shadow_of_nothing", 0, 0, 1),
     power("mind_spike", "priest", "Deal 2 damage.", Hit(TARGET, 2), target=CHARACTERS),
     power("mind_shatter", "priest", "Deal 3 damage.", Hit(TARGET, 3), target=CHARACTERS),
-    enchantment("shadow_madness_e", "Taken until end of turn; Charge.", Trigger(ON_TURN_END, (Do(give_back), Unenchant(SELF, "shadow_madness_e")), Zone("hero"))),
+    enchantment("shadow_madness_e", "Taken until end of turn; Charge.", Trigger(ON_TURN_END, (Do(give_back), Unenchant(SELF, "shadow_madness_e")), Zone("hero")), Trigger(SILENCE, (Do(give_back),), SELF)),
 )  # fmt: skip
 """The priest cards of the Basic and Classic sets."""
