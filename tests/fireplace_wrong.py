@@ -165,7 +165,7 @@ LATER_PRINTING: Final = {
 
 
 def correct_fireplace() -> None:
-    """Correct five of Fireplace2's rules everywhere, so the oracle follows the real game on
+    """Correct six of Fireplace2's rules everywhere, so the oracle follows the real game on
     cards it otherwise plays right:
 
     * its silence leaves spell damage (its list of what silence clears lacks it); in the real
@@ -184,7 +184,11 @@ def correct_fireplace() -> None:
       test_deaths_wait_until_every_end_of_turn_trigger_has_fired);
     * its Counterspell leaves a countered secret in play; in the real game it never goes there
       (tests/test_skirmish_rules_found.py::
-      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone).
+      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone);
+    * its spells and hero powers add spell damage (and a hero power's bonus) after Immune has
+      prevented the damage, so an Immune minion takes the bonus; in the real game an Immune
+      character takes no damage at all (tests/test_skirmish_immune.py::
+      test_spell_damage_adds_nothing_to_damage_that_immune_prevents).
     """
     from fireplace.card import Minion
 
@@ -193,6 +197,22 @@ def correct_fireplace() -> None:
     _in_order_of_play()
     _turn_triggers_in_one_phase()
     _countered_secrets_leave()
+    _immune_takes_nothing()
+
+
+def _immune_takes_nothing() -> None:
+    from fireplace.card import HeroPower, Spell
+
+    for kind in (Spell, HeroPower):
+        if getattr(kind.get_damage, "immune_first", False):
+            continue
+        bonus = kind.get_damage
+
+        def get_damage(self: Any, amount: int, target: Any, bonus: Any = bonus) -> int:
+            return 0 if getattr(target, "immune", False) else int(bonus(self, amount, target))
+
+        get_damage.immune_first = True  # type: ignore[attr-defined]  # corrected once
+        kind.get_damage = get_damage
 
 
 def _in_order_of_play() -> None:
