@@ -1,15 +1,19 @@
 """What damage, healing, drawing and summoning mean in skirmish: the kit's hooks, and the pool.
 
-* damage: a divine shield absorbs one hit; a hero's armor absorbs damage
+* damage: an Immune character takes none (:mod:`.immune`, with the replacements of
+  fatal damage to a hero); a divine shield absorbs one hit; a hero's armor absorbs damage
   before health; spell damage (friendly minions with ``spell_damage``) adds
   to spells, not to hero powers; a poisonous minion destroys any minion it
   damages; every damaged entity emits ``DAMAGED``;
 * draw: the top card (last of the deck zone) goes to the hand, or to the
   graveyard when the hand holds 10 cards; an empty deck deals fatigue
   (1, 2, 3... damage);
+* order of play: a card played from the hand takes its place in it then
+  (:func:`.base.into_play`), a token when it is made;
 * summon: a fresh copy at the right of the summoning minion, in a dead
   minion's place for its deathrattle (or at the right end), none when the
-  board holds 7; it emits ``SUMMONED``.
+  board holds 7; it emits ``SUMMON`` ("whenever you summon"), then ``SUMMONED`` ("after
+  you summon").
 """
 
 from __future__ import annotations
@@ -43,10 +47,12 @@ from pure_engine.games.skirmish.base import (
     HAND_LIMIT,
     HAND_ZONES,
     HERO_ZONES,
+    IMMUNE,
     LAYOUT,
     ON_DAMAGED,
     ON_DEALT,
     ON_HEALED,
+    ON_SUMMON,
     ON_SUMMONED,
     POISONOUS,
     SkirmishEvent,
@@ -54,8 +60,17 @@ from pure_engine.games.skirmish.base import (
 )
 from pure_engine.games.skirmish.cards import CARDS
 from pure_engine.games.skirmish.cards_effects import spell_damage
+from pure_engine.games.skirmish.immune import attacking_immune, before_fatal
 
-__all__ = ["FACETS", "POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
+__all__ = [
+    "FACETS",
+    "POOL",
+    "RULES",
+    "deal_damage",
+    "draw",
+    "spell_damage",
+    "summon",
+]
 
 POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 """Every skirmish card, compiled once."""
@@ -64,15 +79,23 @@ POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 def deal_damage(
     state: SkirmishState, source: EntityId | None, target: EntityId, amount: int
 ) -> SkirmishState:
-    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``DAMAGED`` and,
-    with a source, ``DEALT``."""
+    """*source* deals *amount* damage to *target* (immune, shield, armor, poison), then
+    ``DAMAGED`` and, with a source, ``DEALT``; damage that would kill a hero first runs the
+    ``FATAL`` replacements (:mod:`.immune`)."""
     if amount <= 0:
         return state
     table = state.table
     e = table.entities[target]
+    if e.tags & IMMUNE or (state.combat is not None and attacking_immune(state, RULES, e)):
+        return state
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
     shielded, left = absorb(e, amount)  # armor prevents damage first
+    if left and left >= e.health - e.damage and e.zone in HERO_ZONES:  # fatal: Ice Block?
+        state = before_fatal(state, RULES, target, amount)
+        if state.table.entities[target].tags & IMMUNE:
+            return state
+        table = state.table
     if e.buffs and e.zone in BOARD_ZONES:  # an enchantment may keep it above some Health
         floor = _health_minimum(e)
         if floor:
@@ -172,7 +195,8 @@ def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> Skirmi
     table, new = spawn(state.table, POOL, BOARD_ZONES[player], card, player, at=at)
     new_minion = table.entities[new]
     table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
-    return emit(state.replace(table=table), RULES, ON_SUMMONED, new)
+    state = emit(state.replace(table=table), RULES, ON_SUMMON, new)
+    return emit(state, RULES, ON_SUMMONED, new)
 
 
 RULES: Final[CardRules[SkirmishState]] = CardRules(
@@ -186,6 +210,7 @@ RULES: Final[CardRules[SkirmishState]] = CardRules(
     kinds=Kinds(mortal=("board", "weapon"), auras=("board", "weapon")),  # Spiteful Smith's
     max_depth=16,
     active=lambda state: state.to_move,
+    play_order=lambda state: state.play_order,
 )
 """The kit's view of skirmish."""
 

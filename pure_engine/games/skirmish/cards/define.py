@@ -28,6 +28,7 @@ from pure_engine.cards import (
     Trigger,
     Zone,
 )
+from pure_engine.cards.costs import COST_AURA, COST_CHANGE, CostChange
 from pure_engine.cards.runtime import Entity
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
@@ -35,6 +36,8 @@ from pure_engine.games.skirmish.base import (
     ELUSIVE,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
+    HERO_ZONES,
+    IMMUNE,
     STEALTH,
     SkirmishState,
 )
@@ -68,8 +71,16 @@ CLASSES: Final = (
 """The hero classes, each with a hero card ``hero_<class>`` and a hero power."""
 
 
+_UNSEEN: Final = STEALTH | IMMUNE
+
+
 def _visible(e: Entity, ctx: Ctx) -> bool:
-    return not (e.tags & STEALTH and e.zone == BOARD_ZONES[1 - ctx.controller])
+    tags = e.tags
+    if not tags & _UNSEEN:
+        return True
+    if e.zone == BOARD_ZONES[1 - ctx.controller]:  # an enemy minion stealthed or Immune
+        return False
+    return not (tags & IMMUNE and e.zone == HERO_ZONES[1 - ctx.controller])
 
 
 def _not_elusive(e: Entity, ctx: Ctx) -> bool:
@@ -79,12 +90,12 @@ def _not_elusive(e: Entity, ctx: Ctx) -> bool:
 # A filter on each entity rather than a set difference (``- (ENEMY + MINIONS + stealth)``): the
 # same entities in the same order, one test fewer per entity; targets are listed at every
 # decision (the benchmark's selector share: 9.99 % before, see docs/skirmish.md).
-_VISIBLE: Final = Pred(_visible, "NOT_ENEMY_STEALTHED")
+_VISIBLE: Final = Pred(_visible, "NOT_ENEMY_STEALTHED_OR_IMMUNE")
 _NOT_ELUSIVE: Final = Pred(_not_elusive, "NOT_ELUSIVE")
 
 
 def targetable(selector: Selector) -> Selector:
-    """*selector* without the enemy's stealthed minions (which cannot be targeted)."""
+    """*selector* without what the enemy cannot target: stealthed minions, Immune characters."""
     return selector + _VISIBLE
 
 
@@ -198,19 +209,22 @@ def HasEnchantment(source: str) -> Selector:  # noqa: N802 - a selector construc
 
 
 def cost_aura(
-    card: CardDef, less: int, least: int = 0, *, both: bool = False, unless: str = ""
-) -> CardDef:
-    """*card* (a minion) making its player's minions in hand cost *less* less, not below
-    *least* (a negative *less* costs more); ``both``: every player's minions (Mana Wraith);
-    *unless*: not while its player's hero holds that enchantment (Pint-Sized Summoner)."""
-    aura = (less, least, True) if both else (less, least)
-    extra = {**card.extra, "cost_aura": aura, **({"unless": unless} if unless else {})}
-    return replace(card, types=card.types | {"cost_aura"}, extra=extra)
+    card: CardDef, less: int, least: int = 0, *, kind: str = "minion", both: bool = False,
+    unless: str = "",
+) -> CardDef:  # fmt: skip
+    """*card* (a minion) making its player's cards of type *kind* in hand cost *less* less, not
+    below *least* (a negative *less* costs more: the kit's :class:`CostChange`); ``both``: every
+    player's (Mana Wraith); *unless*: not while its player's hero holds that enchantment
+    (Pint-Sized Summoner)."""
+    change = CostChange(less, kind, least, both)
+    extra = {**card.extra, COST_CHANGE: change, **({"unless": unless} if unless else {})}
+    return replace(card, types=card.types | {COST_AURA}, extra=extra)
 
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:
     """*card* costing ``less(state, player)`` less while in *player*'s hand (the Giants; never
-    below 0).  Its type ``costs_less`` marks it, so only such cards pay for the look-up."""
+    below 0 in the end, though a discount beyond the cost offsets what an aura adds).  Its type
+    ``costs_less`` marks it, so only such cards pay for the look-up."""
     return replace(card, types=card.types | {"costs_less"}, extra={**card.extra, "less": less})
 
 
