@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pure_engine.cards import DEATH, SELF, CardDef, Draw, Event, Trigger
+from pure_engine.cards import DEATH, SELF, SILENCE, CardDef, Draw, Event, Trigger
 from pure_engine.cards.runtime import build_pool
 from pure_engine.games.skirmish.base import SkirmishEvent
 from pure_engine.games.skirmish.cards import DEFS
@@ -42,6 +42,6 @@ def test_the_game_events_and_the_kit_events_are_accepted() -> None:
 
 def test_skirmish_cards_listen_only_to_skirmish_events() -> None:
     events = {trigger.event for card in DEFS.values() for trigger in card.triggers}
-    assert events <= {*SkirmishEvent, DEATH}
+    assert events <= {*SkirmishEvent, DEATH, SILENCE}
     doomsayer = DEFS["doomsayer"].triggers[0]
     assert doomsayer.event is SkirmishEvent.TURN_START

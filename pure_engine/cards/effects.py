@@ -29,8 +29,7 @@ from pure_engine.cards.decisions import (
     number_operand,
     targets_operand,
 )
-from pure_engine.cards.runtime.event import SILENCE
-from pure_engine.cards.runtime.events import emit
+from pure_engine.cards.runtime.events import silenced
 from pure_engine.cards.runtime.pool import Assembler, CardRules, Effect, Instr
 from pure_engine.cards.runtime.program import CardState, Frame, Number, Reg, S, Targets
 from pure_engine.cards.runtime.stats import (
@@ -38,7 +37,6 @@ from pure_engine.cards.runtime.stats import (
     claim_keywords,
     fresh_copy,
     set_stats,
-    silence,
 )
 from pure_engine.cards.runtime.table import (
     DOOMED,
@@ -260,22 +258,7 @@ class Silence(Effect):
     targets: TargetLike
 
     def emit(self, asm: Assembler) -> None:
-        asm.emit(_SilenceI(targets_operand(asm, self.targets)))
-
-
-@dataclass(frozen=True, slots=True)
-class _SilenceI(Instr):
-    """Silence every target, each announced first (the kit's ``SILENCE``): what an
-    enchantment it loses does then waits in the queue (control taken "until end of turn"
-    goes back at once)."""
-
-    targets: Targets
-
-    def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        for target in self.targets(state.table, frame):
-            state = emit(state, rules, SILENCE, target)
-            state = state.replace(table=silence(state.table, target))
-        return state, frame.replace(pc=frame.pc + 1)
+        asm.emit(_Each(targets_operand(asm, self.targets), number_operand(asm, 0), silenced))
 
 
 @dataclass(frozen=True, slots=True)

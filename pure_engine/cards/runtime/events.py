@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from pure_engine.cards.runtime.pool import DEATH, CardPool, CardRules, Event, Listener
+from pure_engine.cards.runtime.pool import DEATH, SILENCE, CardPool, CardRules, Event, Listener
 from pure_engine.cards.runtime.program import Frame, S, Value
-from pure_engine.cards.runtime.stats import with_aura_keywords
+from pure_engine.cards.runtime.stats import silence, with_aura_keywords
 from pure_engine.cards.runtime.table import (
     DOOMED,
     SILENCED,
@@ -46,6 +46,7 @@ __all__ = [
     "leave_play",
     "refresh_auras",
     "resolve",
+    "silenced",
 ]
 
 
@@ -102,6 +103,14 @@ def emit(
         rank = _rank(state, rules)
         queued.sort(key=lambda f: rank(f.ctx.source) if f.ctx.source is not None else -1)
     return state.replace(queue=state.queue + tuple(queued))
+
+
+def silenced(state: S, frame: Frame, rules: CardRules[S], target: EntityId, _: int) -> S:
+    """Silence *target*, announced first (the kit's ``SILENCE``, ``Silence``'s per target):
+    what an enchantment it loses does then waits in the queue (control taken "until end of
+    turn" goes back at once)."""
+    state = emit(state, rules, SILENCE, target)
+    return state.replace(table=silence(state.table, target))
 
 
 def _rank(state: S, rules: CardRules[S]) -> Callable[[EntityId], int]:
