@@ -165,7 +165,7 @@ LATER_PRINTING: Final = {
 
 
 def correct_fireplace() -> None:
-    """Correct five of Fireplace2's rules everywhere, so the oracle follows the real game on
+    """Correct six of Fireplace2's rules everywhere, so the oracle follows the real game on
     cards it otherwise plays right:
 
     * its silence leaves spell damage (its list of what silence clears lacks it); in the real
@@ -184,7 +184,11 @@ def correct_fireplace() -> None:
       test_deaths_wait_until_every_end_of_turn_trigger_has_fired);
     * its Counterspell leaves a countered secret in play; in the real game it never goes there
       (tests/test_skirmish_rules_found.py::
-      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone).
+      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone);
+    * its Lord Jaraxxus becomes a hero with the old hero's Health (today's hero cards keep it)
+      and stays on the board as a minion too (its morph leaves the minion on the board, as
+      Polymorph's does); the Classic card's hero has 15 Health of 15, and the minion is gone
+      (tests/test_skirmish_jaraxxus.py::test_jaraxxus_replaces_your_hero).
     """
     from fireplace.card import Minion
 
@@ -193,6 +197,7 @@ def correct_fireplace() -> None:
     _in_order_of_play()
     _turn_triggers_in_one_phase()
     _countered_secrets_leave()
+    _classic_jaraxxus()
 
 
 def _in_order_of_play() -> None:
@@ -266,3 +271,26 @@ def _countered_secrets_leave() -> None:
             target.zone = Zone.GRAVEYARD
 
     Counter.do = counter
+
+
+def _classic_jaraxxus() -> None:
+    from fireplace.actions import Morph
+    from fireplace.card import Hero
+    from hearthstone.enums import Zone
+
+    if getattr(Hero, "classic_jaraxxus", False):
+        return
+    hero_set_zone, morph = Hero._set_zone, Morph.do
+
+    def set_zone(self: Any, value: Any) -> None:  # Fireplace2's, then the Classic hero's Health
+        hero_set_zone(self, value)
+        if value == Zone.PLAY and self.id == "EX1_323h":
+            self.max_health, self.damage = self.data.health, 0
+
+    def do(self: Any, source: Any, target: Any, card: Any) -> Any:  # and the minion leaves
+        made = morph(self, source, target, card)
+        if target.id == "EX1_323" and target in target.controller.field:
+            target.controller.field.remove(target)
+        return made
+
+    Hero._set_zone, Morph.do, Hero.classic_jaraxxus = set_zone, do, True
