@@ -44,6 +44,7 @@ from pure_engine.games.skirmish.base import (
     DIVINE_SHIELD,
     ELUSIVE,
     HAND_ZONES,
+    KEYWORDS,
     POISONOUS,
     SPELLPOWER,
     STEALTH,
@@ -82,16 +83,12 @@ _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 # FIREPLACE_WRONG, FIREPLACE_WRONG_BESIDE and LATER_PRINTING live in tests/fireplace_wrong.py
 # (re-exported here).
 
-TAG_NAMES: Final = (
-    (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
-    (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
-    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"),
-)  # fmt: skip
+TAG_NAMES: Final = tuple((bit, name) for name, bit in KEYWORDS.items() if name != "spell_damage")
 """The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
-    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
+    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack", "immune": "immune",
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -115,6 +112,7 @@ class Side:
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
     crystals: int
+    immune: bool  # the hero is Immune (Ice Block's, this turn)
 
 
 Position = tuple[Side, Side] | tuple[str, bool, bool]
@@ -175,6 +173,7 @@ def skirmish_position(state: SkirmishState) -> Position:
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
+                bool(hero.tags & KEYWORDS["immune"]),
             )
         )
     return (sides[0], sides[1])
@@ -397,6 +396,7 @@ class Oracle:
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,
+                    bool(hero.immune),
                 )
             )
         return (sides[0], sides[1])

@@ -8,12 +8,12 @@ block                  per slot                                                 
 =====================  =============================================================  ==========
 my hand (10 slots)     the card one-hot (:data:`CARD_KEYS`), what it costs now / 10   10 (C + 1)
 boards (2 x 7 slots)   card one-hot, attack, health, damage, health left (each / 30,  14 (C + 18)
-                       clipped), the 9 keywords, exhausted, frozen, silenced,
+                       clipped), the 10 keywords, exhausted, frozen, silenced,
                        attacks made / 2, can attack now
-heroes (me, them)      class one-hot, hero power one-hot, health left, maximum        2 x (P + 26)
+heroes (me, them)      class one-hot, hero power one-hot, health left, maximum        2 x (P + 27)
                        health, armor, attack (/ 30), weapon: present, attack / 30,
-                       durability left / 10; frozen, can attack, hero power used,
-                       mana and crystals / 10, fatigue / 30, cards in hand / 10,
+                       durability left / 10; frozen, Immune, can attack, hero power
+                       used, mana and crystals / 10, fatigue / 30, cards in hand / 10,
                        cards in deck / 30, secrets in play / 5, mana locked next
                        turn (Overload) / 10
 the turn               I am to move, turn / 200, cards played this turn / 10,         6
@@ -92,6 +92,7 @@ from pure_engine.games.skirmish.base import (
     HAND_LIMIT,
     HAND_ZONES,
     HERO_ZONES,
+    IMMUNE,
     KEYWORDS,
     LAYOUT,
     MAX_MANA,
@@ -161,7 +162,7 @@ _MINION: Final = _C + 9 + len(_KEYWORD_BITS)  # 4 stats, the keywords, 5 states
 _POWERS: Final = tuple(d.key for d in CARDS if "hero_power" in d.types)
 """The hero powers of the one-hot, in the card list's order (Shadowform's and INFERNO! too)."""
 _POWER: Final = {key: n for n, key in enumerate(_POWERS)}
-_HERO: Final = len(CLASSES) + len(_POWERS) + 17
+_HERO: Final = len(CLASSES) + len(_POWERS) + 18
 _PENDING: Final = 8 + _TARGETS + 1 + _C + _MODES
 OBSERVATION_SIZE: Final = (
     HAND_LIMIT * _HAND_SLOT + 2 * BOARD_LIMIT * _MINION + 2 * _HERO + 6 + _PENDING
@@ -219,6 +220,7 @@ def _hero(out: list[float], state: SkirmishState, side: int) -> None:
         0.0 if weapon is None else _frac(weapon.attack, _STAT_CAP),
         0.0 if weapon is None else _frac(weapon.health - weapon.damage, 10),
         float(bool(hero.status & FROZEN)),
+        float(bool(hero.tags & IMMUNE)),
         float(side == state.to_move and can_attack(state, hero)),
         float(state.powered[side]),
         _frac(state.mana[side], MAX_MANA),
