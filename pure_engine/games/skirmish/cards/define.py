@@ -223,7 +223,8 @@ def cost_aura(
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:
     """*card* costing ``less(state, player)`` less while in *player*'s hand (the Giants; never
-    below 0).  Its type ``costs_less`` marks it, so only such cards pay for the look-up."""
+    below 0 in the end, though a discount beyond the cost offsets what an aura adds).  Its type
+    ``costs_less`` marks it, so only such cards pay for the look-up."""
     return replace(card, types=card.types | {"costs_less"}, extra={**card.extra, "less": less})
 
 
