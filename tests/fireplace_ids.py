@@ -33,6 +33,8 @@ TOKEN_IDS: Final = {
     "treant_taunt": "EX1_573t", "treant_charge": "EX1_tk9", "treant": "EX1_158t",
     "mirror_image_minion": "CS2_mirror", "misha": "NEW1_032", "leokk": "NEW1_033",
     "huffer": "NEW1_034", "hound": "EX1_538t", "hyena": "EX1_534t",
+    # Lord Jaraxxus's
+    "infernal": "EX1_tk34", "blood_fury": "EX1_323w",
 }  # fmt: skip
 """Cards whose English name is ambiguous in the card data (tokens, The Coin, Charge)."""
 

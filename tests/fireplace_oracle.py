@@ -28,7 +28,14 @@ from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 from pure_engine.cards.runtime import CHANCE_PLAYER, FROZEN, DecisionKind, EntityId
-from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, attack_value, hero_of
+from pure_engine.games.skirmish.actions import (
+    CHOOSE,
+    PLAY,
+    SkirmishAction,
+    attack_value,
+    cost_of,
+    hero_of,
+)
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     CANT_ATTACK,
@@ -49,10 +56,16 @@ from pure_engine.games.skirmish.cards import DEFS
 from pure_engine.games.skirmish.game_rules import within_turn
 from pure_engine.games.skirmish.rules import POOL
 from tests.fireplace_ids import HERO_IDS, TOKEN_ALIASES, TOKEN_IDS
-from tests.fireplace_wrong import FIREPLACE_WRONG, LATER_PRINTING
+from tests.fireplace_wrong import (
+    FIREPLACE_WRONG,
+    FIREPLACE_WRONG_BESIDE,
+    LATER_PRINTING,
+    correct_fireplace,
+)
 
 __all__ = [
     "FIREPLACE_WRONG",
+    "FIREPLACE_WRONG_BESIDE",
     "HERO_IDS",
     "LATER_PRINTING",
     "Oracle",
@@ -66,7 +79,8 @@ __all__ = [
 
 _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 
-# FIREPLACE_WRONG and LATER_PRINTING live in tests/fireplace_wrong.py (re-exported here).
+# FIREPLACE_WRONG, FIREPLACE_WRONG_BESIDE and LATER_PRINTING live in tests/fireplace_wrong.py
+# (re-exported here).
 
 TAG_NAMES: Final = (
     (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
@@ -95,7 +109,8 @@ class Side:
     attack: int
     weapon: tuple[str, int, int] | None
     board: tuple[Minion, ...]
-    hand: tuple[str, ...]
+    hand: tuple[tuple[str, int | None], ...]
+    """(card, what it costs now: for the player to move only; Pint-Sized Summoner) in hand."""
     deck: tuple[str, ...]
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
@@ -138,7 +153,8 @@ def skirmish_position(state: SkirmishState) -> Position:
     zones = state.table.zones
     sides = []
     for p in (0, 1):
-        hero = heroes[p]
+        hero, mine = heroes[p], p == state.to_move
+        hand = [entities[i] for i in zones[HAND_ZONES[p]]]
         weapon = None
         for w in zones[WEAPON_ZONES[p]]:
             e = entities[w]
@@ -155,7 +171,7 @@ def skirmish_position(state: SkirmishState) -> Position:
                 attack_value(state, hero) if p == state.to_move else 0,
                 weapon,
                 board,
-                tuple(entities[i].card for i in zones[HAND_ZONES[p]]),
+                tuple((e.card, cost_of(state, e) if mine else None) for e in hand),
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
@@ -244,7 +260,7 @@ def _print_ours(data: Any, card: Any) -> None:
     cards over the years (Knife Juggler 3/2, Druid of the Claw 6 mana...); skirmish prints one
     version of each card, and the scripts (what a card does) are what the oracle checks.
     """
-    from hearthstone.enums import GameTag
+    from hearthstone.enums import CardType, GameTag, Race
 
     tags = data.tags
     tags[GameTag.COST] = card.cost
@@ -254,6 +270,10 @@ def _print_ours(data: Any, card: Any) -> None:
         tags[GameTag.HEALTH] = card.health  # a weapon's durability: its DURABILITY + HEALTH tags
         tags[GameTag.DURABILITY] = 0
     if "minion" in card.types:
+        # Lord Jaraxxus is a hero card in today's data (a later printing); ours is the minion
+        tags[GameTag.CARDTYPE] = CardType.MINION
+        if not tags.get(GameTag.CARDRACE) and "demon" in card.types:
+            tags[GameTag.CARDRACE] = Race.DEMON
         for bit, name in _KEYWORD_TAGS.items():
             tags[GameTag[name]] = int(bool(card.tags & bit))
         # the printed amount (Malygos +5): the card data carries 1 and a script for the rest
@@ -270,12 +290,8 @@ class Oracle:
     def __init__(self) -> None:
         logging.getLogger("fireplace").setLevel(logging.CRITICAL)
         from fireplace import cards
-        from fireplace.card import Minion
 
-        # Fireplace2's silence leaves spell damage (its list of what silence clears lacks
-        # it); in the real game a silenced Kobold Geomancer gives none
-        if "spellpower" not in Minion.silenceable_attributes:
-            Minion.silenceable_attributes = (*Minion.silenceable_attributes, "spellpower")
+        correct_fireplace()
         from fireplace.cards.cardlist import Heroes
         from hearthstone import cardxml
         from hearthstone.enums import GameTag
@@ -292,7 +308,7 @@ class Oracle:
         originals: dict[str, str] = {}
         for cid in sorted(wanted):
             c = xml[cid]
-            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON"):
+            if c.collectible and c.type.name in ("MINION", "SPELL", "WEAPON", "HERO"):
                 originals.setdefault(_snake(c.name), cid)
         self.ids: dict[str, str] = {}
         for key, d in DEFS.items():
@@ -361,8 +377,7 @@ class Oracle:
             return ("over", dead[0], dead[1])
         sides = []
         for player in game.players:
-            hero = player.hero
-            weapon = player.weapon
+            hero, weapon, now = player.hero, player.weapon, player is game.current_player
             board = tuple(
                 (
                     self.key(m), m.atk, m.max_health, m.damage,
@@ -378,7 +393,7 @@ class Oracle:
                     hero.atk,
                     None if weapon is None else (self.key(weapon), weapon.atk, weapon.durability),
                     board,
-                    tuple(self.key(c) for c in player.hand),
+                    tuple((self.key(c), c.cost if now else None) for c in player.hand),
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,

@@ -2,13 +2,14 @@
 
 Each entry names the card, Fireplace's behaviour, the real game's rule and the test of ours
 that pins it; the differential (tests/test_skirmish_fireplace.py) keeps these cards out.
+Two general rules are corrected in Fireplace itself instead (:func:`correct_fireplace`).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-__all__ = ["FIREPLACE_WRONG", "LATER_PRINTING"]
+__all__ = ["FIREPLACE_WRONG", "FIREPLACE_WRONG_BESIDE", "LATER_PRINTING", "correct_fireplace"]
 
 FIREPLACE_WRONG: Final = {
     "harvest_golem": "Fireplace summons a deathrattle's minion at the right end of the board; in "
@@ -116,6 +117,16 @@ FIREPLACE_WRONG: Final = {
 """Where Fireplace is known to differ from the real game: the card, the real rule and the test
 of ours that pins it.  The differential keeps these cards out of its scenarios."""
 
+FIREPLACE_WRONG_BESIDE: Final = {
+    "earth_shock": {
+        "prophet_velen": "Fireplace doubles Earth Shock's damage to a friendly Velen it has just "
+        "silenced; in the real game the silence comes first, so Velen takes 1 "
+        "(tests/test_skirmish_rules_found.py::test_earth_shock_silences_velen_before_its_damage)",
+    },
+}
+"""Where Fireplace is wrong only for a pair: the card played, and the cards kept off the boards
+of its scenarios, each with the real rule and the test of ours that pins it."""
+
 LATER_PRINTING: Final = {
     "holy_smite": "Fireplace plays today's printing (3 damage to a minion); skirmish the original "
     "(2 damage to any character)",
@@ -151,3 +162,107 @@ LATER_PRINTING: Final = {
     "of_the_turn)",
 }
 """Cards whose Fireplace script follows a later printing than skirmish's: not compared."""
+
+
+def correct_fireplace() -> None:
+    """Correct five of Fireplace2's rules everywhere, so the oracle follows the real game on
+    cards it otherwise plays right:
+
+    * its silence leaves spell damage (its list of what silence clears lacks it); in the real
+      game a silenced Kobold Geomancer gives none;
+    * its death phase takes the dead in board order (player 0's board first), and the cards
+      that an event triggers fire in board order; in the real game both go in order of play,
+      which decides which one Redemption returns, the order deathrattles resolve in, and
+      which of two Violet Teachers summons first
+      (tests/test_skirmish_rules_found.py::test_redemption_returns_the_minion_played_first,
+      tests/test_skirmish_neutral.py::test_triggers_go_by_order_of_play).
+      Fireplace keeps that order: each card it puts into play takes ``game.play_counter``;
+    * it holds a death phase after each "at the end / start of your turn" trigger; in the real
+      game deaths wait until all of them have fired, so a Healing Totem that Baron Geddon
+      brought to 0 health still heals itself, and a dying Imp Master still takes a place on a
+      full board (tests/test_skirmish_rules_found.py::
+      test_deaths_wait_until_every_end_of_turn_trigger_has_fired);
+    * its Counterspell leaves a countered secret in play; in the real game it never goes there
+      (tests/test_skirmish_rules_found.py::
+      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone).
+    """
+    from fireplace.card import Minion
+
+    if "spellpower" not in Minion.silenceable_attributes:
+        Minion.silenceable_attributes = (*Minion.silenceable_attributes, "spellpower")
+    _in_order_of_play()
+    _turn_triggers_in_one_phase()
+    _countered_secrets_leave()
+
+
+def _in_order_of_play() -> None:
+    from fireplace.actions import Action, Death
+    from fireplace.game import BaseGame
+    from hearthstone.enums import BlockType, Zone
+
+    def process_deaths(self: Any) -> None:  # Fireplace2's own, with the dead sorted
+        cards = sorted(
+            (card for card in self.live_entities if card.to_be_destroyed),
+            key=lambda card: card.play_counter,
+        )
+        if cards:
+            self.action_start(BlockType.DEATHS, self, 0, None)
+            for card in cards:
+                card.zone = Zone.GRAVEYARD
+            self.check_for_end_game()
+            self.trigger(self, [Death(card) for card in cards], event_args=None)
+            self.action_end(BlockType.DEATHS, self)
+
+    def broadcast(self: Any, source: Any, at: Any, *args: Any) -> None:  # in order of play
+        for entity in sorted(source.game.entities, key=lambda entity: entity.play_counter):
+            self._broadcast(entity, source, at, *args)
+        for hand in source.game.hands:
+            for entity in hand.entities:
+                self._broadcast(entity, source, at, *args)
+
+    BaseGame.process_deaths = process_deaths
+    Action.broadcast = broadcast
+
+
+def _turn_triggers_in_one_phase() -> None:
+    from fireplace.actions import BeginTurn, EndTurn, EventListener
+    from fireplace.exceptions import InvalidAction
+    from hearthstone.enums import BlockType
+
+    if getattr(EndTurn, "in_one_phase", False):
+        return
+
+    def one_phase(action: Any, game: Any, player: Any) -> None:
+        game.action_start(BlockType.TRIGGER, game, 0, None)
+        type(action).broadcast(action, game, EventListener.ON, player)
+        game.action_end(BlockType.TRIGGER, game)
+
+    def end_turn(self: Any, source: Any, player: Any) -> None:  # Fireplace2's, in one phase
+        if player.choice:
+            raise InvalidAction(f"{player!r} cannot end turn with the open choice")
+        one_phase(self, source, player)
+        source._end_turn()
+
+    begin_turn = BeginTurn.do
+
+    def begin(self: Any, source: Any, player: Any) -> None:
+        # Fireplace2's own, with its broadcast of the start-of-turn triggers made one phase
+        self.broadcast = lambda *args: one_phase(self, source, player)
+        try:
+            begin_turn(self, source, player)
+        finally:
+            del self.broadcast
+
+    EndTurn.do, BeginTurn.do, EndTurn.in_one_phase = end_turn, begin, True
+
+
+def _countered_secrets_leave() -> None:
+    from fireplace.actions import Counter
+    from hearthstone.enums import Zone
+
+    def counter(self: Any, source: Any, target: Any) -> None:  # Fireplace2's, and the secret goes
+        target.cant_play = True
+        if target.zone == Zone.SECRET:
+            target.zone = Zone.GRAVEYARD
+
+    Counter.do = counter

@@ -4,7 +4,7 @@ to its end by seeded random choices, with a look at every decision on the way.""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 from pure_engine import Game
@@ -36,6 +36,18 @@ def play_out(game: Game[S, A], state: S, seed: int, visit: Callable[[S], None] |
             visit(state)
         state = game.step(state, rng.choice(game.legal_actions(state)))
     return state
+
+
+def decisions(game: Game[S, A], state: S, choose: Callable[[S], A]) -> Iterator[S]:
+    """Every decision state of one game from *state*: chance from the state's rng, each
+    decision by *choose(state)*, taken when the next state is asked for (so a loop over
+    them may look at a state, or stop, before it is played)."""
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            state = game.resolve_chance(state)[1]
+            continue
+        yield state
+        state = game.step(state, choose(state))
 
 
 def random_states(game: Game[S, A], state: S, rng: random.Random) -> list[S]:

@@ -168,9 +168,7 @@ def test_points_sum_to_162_plus_bonuses() -> None:
 
 def test_all_pass_twice_ends_a_single_deal_and_redeals_in_a_match() -> None:
     def passes(game: Game[BeloteState, int], seed: int) -> BeloteState:
-        state = game.initial_state(seed=seed)
-        while game.is_chance_node(state):
-            state = game.resolve_chance(state)[1]
+        state = random_play.dealt(game, seed)
         for _ in range(8):
             state = game.step(state, PASS)
         return state
@@ -188,9 +186,7 @@ def test_a_match_plays_deals_until_the_target() -> None:
 
 
 def test_notation_round_trips_and_bad_text_is_a_parse_error() -> None:
-    state = GAME.initial_state(seed=2)
-    while GAME.is_chance_node(state):
-        state = GAME.resolve_chance(state)[1]
+    state = random_play.dealt(GAME, 2)
     assert GAME.legal_strings(state) == ("pass", "take")
     assert GAME.parse_action(state, "TAKE") == TAKE
     after = GAME.play_str(GAME.play_str(GAME.play_str(GAME.play_str(state, "pass"), "pass"),

@@ -114,17 +114,25 @@ def test_a_killed_worker_loses_and_duplicates_no_game(
     assert [{k: v for k, v in found[n].items() if k not in timing} for n in (1, 2)] == expected
 
 
-def test_play_and_bench_on_an_unreachable_scheduler_exit_2_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    "task",
+    [
+        [*SOLVE[1:], "--deals", "1"],
+        ["play", "kuhn_poker", "--games", "1-3"],
+        ["bench", "kuhn_poker", "--tasks", "2"],
+    ],
+    ids=["solve", "play", "bench"],
+)
+def test_an_unreachable_scheduler_exits_2_in_one_line(
+    task: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    out = tmp_path / "out.jsonl"
     unreachable = ["--scheduler", "tcp://127.0.0.1:1", "--scheduler-timeout", "0.5"]
-    for task in (["play", "kuhn_poker", "--games", "1-3"], ["bench", "kuhn_poker", "--tasks", "2"]):
-        out = tmp_path / f"{task[0]}.jsonl"
-        assert main(["batch", *task, *unreachable, "--out", str(out)]) == 2
-        error = capsys.readouterr().err.strip()
-        assert error.count("\n") == 0
-        assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in error
-        assert not out.exists() or out.read_text(encoding="utf-8") == ""
+    assert main(["batch", *task, *unreachable, "--out", str(out)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in error
+    assert not out.exists() or out.read_text(encoding="utf-8") == ""
 
 
 def test_a_local_dask_cluster_and_the_process_pool_write_the_same_lines(
@@ -141,18 +149,6 @@ def test_a_local_dask_cluster_and_the_process_pool_write_the_same_lines(
         return {int(str(row["deal"])): (row["verdict"], row["moves"]) for row in _lines(path)}
 
     assert answers(pool) == answers(dask)
-
-
-def test_an_unreachable_scheduler_exits_2_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "out.jsonl"
-    argv = [*SOLVE, "--deals", "1", "--out", str(out), "--scheduler-timeout", "0.5"]
-    assert main([*argv, "--scheduler", "tcp://127.0.0.1:1"]) == 2
-    error = capsys.readouterr().err.strip()
-    assert error.count("\n") == 0
-    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in error
-    assert not out.exists() or out.read_text(encoding="utf-8") == ""
 
 
 def test_dask_and_scheduler_together_are_refused(

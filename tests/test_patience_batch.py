@@ -28,15 +28,25 @@ def only_installed_commands(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pure_engine.cli, "_COMMANDS", present)
 
 
+@pytest.fixture
+def out(tmp_path: Path) -> Path:
+    """The results file a test's batch run writes (not there yet)."""
+    return tmp_path / "results.jsonl"
+
+
 def lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
+def solve(out: Path, deals: str, *options: str, variant: str = "freecell") -> int:
+    """The exit code of ``pure-engine batch solve VARIANT --deals DEALS --out OUT OPTIONS``."""
+    return main(["batch", "solve", variant, "--deals", deals, "--out", str(out), *options])
+
+
 def test_batch_writes_one_verified_line_per_deal(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], out: Path
 ) -> None:
-    out = tmp_path / "results.jsonl"
-    code = main(["batch", "solve", "freecell", "--deals", "1-4", "--out", str(out)])
+    code = solve(out, "1-4")
     stdout = capsys.readouterr().out
     assert code == 0
     rows = lines(out)
@@ -50,14 +60,11 @@ def test_batch_writes_one_verified_line_per_deal(
     assert "mean length" in stdout and "p90 seconds" in stdout
 
 
-def test_batch_resumes_and_skips_done_deals(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    out = tmp_path / "results.jsonl"
-    main(["batch", "solve", "freecell", "--deals", "1-2", "--out", str(out)])
+def test_batch_resumes_and_skips_done_deals(capsys: pytest.CaptureFixture[str], out: Path) -> None:
+    solve(out, "1-2")
     first = out.read_text()
     capsys.readouterr()
-    code = main(["batch", "solve", "freecell", "--deals", "1-3", "--out", str(out)])
+    code = solve(out, "1-3")
     stdout = capsys.readouterr().out
     assert code == 0
     assert "resuming: 2 of 3 deals already in" in stdout
@@ -67,26 +74,20 @@ def test_batch_resumes_and_skips_done_deals(
 
 
 def test_a_torn_last_line_is_dropped_before_appending(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], out: Path
 ) -> None:
-    out = tmp_path / "results.jsonl"
-    main(["batch", "solve", "freecell", "--deals", "1", "--out", str(out)])
+    solve(out, "1")
     whole = out.read_text()
     out.write_text(whole + '{"variant": "freecell", "deal": 2, "verd')  # died mid-write
-    code = main(["batch", "solve", "freecell", "--deals", "1-2", "--out", str(out)])
+    code = solve(out, "1-2")
     assert code == 0
     rows = lines(out)  # every line parses again
     assert [row["deal"] for row in rows] == [1, 2]
     assert capsys.readouterr().out.count("resuming: 1 of 2") == 1
 
 
-def test_two_workers_give_the_same_verdicts(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    out = tmp_path / "results.jsonl"
-    code = main(
-        ["batch", "solve", "freecell", "--deals", "5-8", "--workers", "2", "--out", str(out)]
-    )
+def test_two_workers_give_the_same_verdicts(capsys: pytest.CaptureFixture[str], out: Path) -> None:
+    code = solve(out, "5-8", "--workers", "2")
     assert code == 0
     rows = lines(out)
     assert sorted(int(str(row["deal"])) for row in rows) == [5, 6, 7, 8]
@@ -94,25 +95,20 @@ def test_two_workers_give_the_same_verdicts(
 
 
 def test_unknown_deals_are_retried_on_request(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], out: Path
 ) -> None:
-    out = tmp_path / "results.jsonl"
-    argv = ["batch", "solve", "freecell", "--deals", "11982", "--out", str(out)]
-    main([*argv, "--budget", "0.05"])
+    solve(out, "11982", "--budget", "0.05")
     assert lines(out)[-1]["verdict"] == "unknown"
-    main(argv)  # already there: skipped
+    solve(out, "11982")  # already there: skipped
     assert len(lines(out)) == 1
-    main([*argv, "--retry-unknown", "--budget", "600"])
+    solve(out, "11982", "--retry-unknown", "--budget", "600")
     rows = lines(out)
     assert len(rows) == 2 and rows[-1]["verdict"] == "proved_unsolvable"
     assert re.search(r"\nunsolvable +1\n", capsys.readouterr().out.split("resuming")[-1])
 
 
-def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    out = tmp_path / "results.jsonl"
-    main(
-        ["batch", "solve", "eight-off", "--deals", "1-2", "--out", str(out), "--progress", "always"]
-    )
+def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str], out: Path) -> None:
+    solve(out, "1-2", "--progress", "always", variant="eight-off")
     err = capsys.readouterr().err
     assert "\r[" in err and "2/2 solved 2" in err
 
@@ -126,9 +122,8 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str], tmp_pat
     ],
 )
 def test_bad_arguments_exit_2(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], needle: str
+    capsys: pytest.CaptureFixture[str], out: Path, extra: list[str], needle: str
 ) -> None:
-    out = tmp_path / "results.jsonl"
     code = main(["batch", "solve", "freecell", "--out", str(out), *extra])
     err = capsys.readouterr().err
     assert code == 2 and needle in err and err.count("\n") == 1
@@ -136,18 +131,16 @@ def test_bad_arguments_exit_2(
 
 
 def test_output_of_another_variant_is_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], out: Path
 ) -> None:
-    out = tmp_path / "results.jsonl"
-    main(["batch", "solve", "eight-off", "--deals", "1", "--out", str(out)])
+    solve(out, "1", variant="eight-off")
     before = out.read_text()
-    code = main(["batch", "solve", "freecell", "--deals", "1", "--out", str(out)])
+    code = solve(out, "1")
     assert code == 2 and "holds results for 'eight-off'" in capsys.readouterr().err
     assert out.read_text() == before
 
 
-def test_a_garbled_middle_line_is_an_error_not_a_repair(tmp_path: Path) -> None:
-    out = tmp_path / "results.jsonl"
+def test_a_garbled_middle_line_is_an_error_not_a_repair(out: Path) -> None:
     out.write_text('{"deal": 1, "verdict": "solved"}\nnot json\n{"deal": 3}\n')
     with pytest.raises(ParseError, match=r"results.jsonl:2"):
         read_results(str(out))

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import pure_engine.cli as cli
 from pure_engine.errors import IllegalActionError, ParseError
 from pure_engine.games.patience.deals import (
+    Deal,
     deal_cards,
     deal_to_json,
     fcs_board,
@@ -63,6 +64,15 @@ def _write(path: Path, moves: tuple[Move, ...] | list[Move]) -> str:
     return str(path)
 
 
+def _golf_deal_file(folder: Path) -> tuple[Deal, tuple[Move, ...], str]:
+    """:func:`golf_by_hand`'s deal written to a deal file in *folder*: the deal, the moves
+    that win it and the file's path."""
+    deal, moves = golf_by_hand()
+    path = folder / "golf.json"
+    path.write_text(deal_to_json(deal))
+    return deal, moves, str(path)
+
+
 def test_cli_ok(run_cli: object, capsys: pytest.CaptureFixture[str]) -> None:
     path = str(GOLDEN / "freecell-1.solution.json")
     assert run_cli(["verify", "freecell", "--deal", "1", path]) == 0  # type: ignore[operator]  # fixture returns main
@@ -72,11 +82,9 @@ def test_cli_ok(run_cli: object, capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_deal_file_and_json(
     run_cli: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    deal, moves = golf_by_hand()
-    deal_path = tmp_path / "golf.json"
-    deal_path.write_text(deal_to_json(deal))
+    _, moves, deal_file = _golf_deal_file(tmp_path)
     solution = _write(tmp_path / "sol.json", moves)
-    code = run_cli(["verify", "golf", "--deal-file", str(deal_path), solution, "--json"])  # type: ignore[operator]  # main
+    code = run_cli(["verify", "golf", "--deal-file", deal_file, solution, "--json"])  # type: ignore[operator]  # main
     assert code == 0
     verdict = json.loads(capsys.readouterr().out)
     assert verdict == {
@@ -301,11 +309,9 @@ def test_cli_show_prints_the_table_before_the_bad_move(
 def test_cli_show_json_for_hole_games(
     run_cli: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    deal, moves = golf_by_hand()
-    deal_path = tmp_path / "golf.json"
-    deal_path.write_text(deal_to_json(deal))
+    deal, moves, deal_file = _golf_deal_file(tmp_path)
     solution = _write(tmp_path / "s.json", moves[:3])
-    code = run_cli(["verify", "golf", "--deal-file", str(deal_path), solution, "--show", "--json"])  # type: ignore[operator]  # main
+    code = run_cli(["verify", "golf", "--deal-file", deal_file, solution, "--show", "--json"])  # type: ignore[operator]  # main
     assert code == 1
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["won"] is False and verdict["first_bad"] is None

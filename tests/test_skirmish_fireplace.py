@@ -29,6 +29,7 @@ from pure_engine.games.skirmish.puzzle import parse_puzzle
 from tests.fireplace_games import SKIRMISH_KNOWN_WRONG, shared_oracle, target_ref
 from tests.fireplace_oracle import (
     FIREPLACE_WRONG,
+    FIREPLACE_WRONG_BESIDE,
     LATER_PRINTING,
     Oracle,
     Play,
@@ -81,7 +82,10 @@ def scenarios(draw: st.DrawFn, card: str, known: frozenset[str]) -> dict[str, An
     usable = sorted(  # (skirmish's known issues stay off the boards: Knife Juggler's knife)
         k
         for k in COLLECTIBLE & known
-        if k not in FIREPLACE_WRONG and k not in LATER_PRINTING and k not in SKIRMISH_KNOWN_WRONG
+        if k not in FIREPLACE_WRONG
+        and k not in LATER_PRINTING
+        and k not in SKIRMISH_KNOWN_WRONG
+        and k not in FIREPLACE_WRONG_BESIDE.get(card, {})
     )
     minions = [k for k in usable if "minion" in DEFS[k].types]
     cls = _cls(card)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from pure_engine.cards.runtime import EXHAUSTED
 from pure_engine.games.skirmish.actions import CHOOSE, SkirmishAction
 from pure_engine.games.skirmish.base import (
@@ -195,8 +193,7 @@ def test_secretkeeper_grows_on_any_secret() -> None:
     assert board(s, 0) == [("secretkeeper", 2, 3)] and board(s, 1) == [("secretkeeper", 2, 3)]
 
 
-@pytest.mark.xfail(strict=True, reason="triggers go by entity number, not by order of play")
-def test_known_issue_triggers_go_by_order_of_play() -> None:
+def test_triggers_go_by_order_of_play() -> None:
     # the totem was summoned before Imp Master was played: it heals first (nothing to heal),
     # then Imp Master deals itself 1 damage; the deck's Imp Master has the smaller number
     s = position({"class": "shaman", "mana": 5, "hand": ["imp_master"],

@@ -1,12 +1,11 @@
 """Rules that whole seeded games against Fireplace found wrong (tests/fireplace_games.py),
-each pinned by a position from the real game: the fixed ones pass, the open ones are strict
-xfails (their cards are kept out of the whole-game decks: ``SKIRMISH_KNOWN_WRONG``)."""
+each pinned by a position from the real game.  A rule still open would be a strict xfail here,
+its cards kept out of the whole-game decks (``SKIRMISH_KNOWN_WRONG``); where Fireplace is the
+one that is wrong, the test pins the real rule (``FIREPLACE_WRONG_IN_GAMES``)."""
 
 from __future__ import annotations
 
-import pytest
-
-from pure_engine.games.skirmish.base import DIVINE_SHIELD, LAYOUT, WEAPON_ZONES
+from pure_engine.games.skirmish.base import DIVINE_SHIELD, LAYOUT, SECRET_ZONES, WEAPON_ZONES
 from tests.skirmish_helpers import GAME, board, health, play, position
 
 
@@ -80,12 +79,8 @@ def test_wild_pyromancer_killed_by_the_spell_does_not_trigger() -> None:
     assert s.table.entities[squire].tags & DIVINE_SHIELD  # no 1 damage popped its shield
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="skirmish queues 'after you summon' triggers when the minion is played, before its "
-    "battlecry: a battlecry that silences the listener does not stop them",
-)
-def test_known_issue_a_juggler_silenced_by_the_battlecry_throws_no_knife() -> None:
+def test_a_juggler_silenced_by_the_battlecry_throws_no_knife() -> None:
+    # "after you summon" triggers fire once the battlecry has resolved
     s = position(
         {"mana": 3, "hand": ["ironbeak_owl"], "board": [{"card": "knife_juggler"}]},
         {"health": 30},
@@ -94,18 +89,24 @@ def test_known_issue_a_juggler_silenced_by_the_battlecry_throws_no_knife() -> No
     assert health(s, 1) == 30
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="skirmish orders simultaneous deaths by when the card was made, not by when the "
-    "minion came into play",
-)
-def test_known_issue_redemption_returns_the_minion_played_first() -> None:
+def test_redemption_returns_the_minion_played_first() -> None:
+    # simultaneous deaths go in the order of play: the raider was in play before the wisp
     s = play(position(
         {"class": "paladin", "mana": 1, "hand": ["wisp"], "board": [{"card": "murloc_raider"}],
          "secrets": ["redemption"]},
         {"class": "paladin", "mana": 3, "hand": ["consecration"]},
     ), "play wisp", "end_turn", "play consecration")  # fmt: skip
     assert board(s, 0) == [("murloc_raider", 2, 1)]
+
+
+def test_redemption_returns_the_minion_after_its_deathrattle() -> None:
+    # Redemption triggers last on a death, whatever the order of play: the Abomination it
+    # returns is not hit by its own deathrattle
+    me = {"class": "mage", "mana": 4, "hand": ["fireball"], "health": 30}
+    them = {"class": "paladin", "secrets": ["redemption"], "board": [{"card": "abomination"}]}
+    s = play(position(me, them), "play fireball -> enemy 1")
+    assert board(s, 1) == [("abomination", 4, 1)]
+    assert (health(s, 0), health(s, 1)) == (28, 28)
 
 
 def test_silence_keeps_damage_so_a_hurt_buffed_minion_can_die() -> None:
@@ -185,16 +186,22 @@ def test_murloc_tidecaller_grows_for_the_opponents_murlocs_too() -> None:
     assert board(s, 1) == [("murloc_tidecaller", 2, 2)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Repentance sets the health itself rather than giving an enchantment: silence "
-    "cannot undo it",
-)
-def test_known_issue_silence_undoes_repentance() -> None:
+def test_silence_undoes_repentance() -> None:
     them = {"class": "paladin", "secrets": ["repentance"]}
     s = play(position({"mana": 8, "hand": ["chillwind_yeti", "spellbreaker"]}, them),
              "play chillwind_yeti", "play spellbreaker -> friendly 1")  # fmt: skip
     assert board(s, 0)[0] == ("chillwind_yeti", 4, 5)
+
+
+def test_hunters_mark_is_an_enchantment_that_silence_undoes() -> None:
+    # the mark takes the damage away with the health; silence gives the health back, not
+    # the damage; an aura's bonus stays on top of the marked health
+    me = {"class": "hunter", "mana": 5, "hand": ["hunters_mark", "spellbreaker"]}
+    them = {"board": [{"card": "chillwind_yeti", "damage": 2}, {"card": "raid_leader"}]}
+    s = play(position(me, them), "play hunters_mark -> enemy 1")
+    assert board(s, 1)[0] == ("chillwind_yeti", 5, 1)
+    s = play(s, "play spellbreaker -> enemy 1")
+    assert board(s, 1)[0] == ("chillwind_yeti", 5, 5)
 
 
 def test_keeper_of_the_grove_cannot_hit_itself() -> None:
@@ -215,3 +222,39 @@ def test_an_attacker_enraged_by_explosive_trap_hits_with_its_new_attack() -> Non
     )
     s = play(s, "attack 1 -> enemy_hero")
     assert health(s, 1) == 25 and board(s, 0) == [("tauren_warrior", 5, 1)]
+
+
+def test_deaths_wait_until_every_end_of_turn_trigger_has_fired() -> None:
+    # Baron Geddon, in play first, brings the Healing Totem to 0 health; the totem's own
+    # trigger still fires and heals it back to 1 before anyone dies (in the real game deaths
+    # come after all the triggers of a phase: a Healing Totem heals mortally wounded minions)
+    s = position({"board": [{"card": "baron_geddon"}, {"card": "healing_totem"}]})
+    s = play(s, "end_turn")
+    assert board(s, 0) == [("baron_geddon", 7, 5), ("healing_totem", 0, 1)]
+
+
+def test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone() -> None:
+    # Counterspell counters a secret too; a countered spell is not "cast" for Wild Pyromancer
+    me = {
+        "class": "hunter",
+        "mana": 5,
+        "hand": ["snipe", "arcane_shot"],
+        "board": [{"card": "wild_pyromancer"}],
+    }
+    them = {"class": "mage", "secrets": ["counterspell"]}
+    s = play(position(me, them), "play snipe")
+    assert s.table.zones[SECRET_ZONES[0]] == () and s.table.zones[SECRET_ZONES[1]] == ()
+    assert board(s, 0) == [("wild_pyromancer", 3, 2)]
+    s = play(position(me, them), "play arcane_shot -> enemy_hero")
+    assert health(s, 1) == 30 and board(s, 0) == [("wild_pyromancer", 3, 2)]
+
+
+def test_earth_shock_silences_velen_before_its_damage() -> None:
+    # "Silence a minion, then deal 1 damage to it": the silenced Velen no longer doubles it
+    s = position({"class": "shaman", "mana": 1, "hand": ["earth_shock"],
+                  "board": [{"card": "prophet_velen"}, {"card": "prophet_velen"}]})  # fmt: skip
+    s = play(s, "play earth_shock -> friendly 1")
+    assert board(s, 0) == [("prophet_velen", 7, 5), ("prophet_velen", 7, 7)]  # 1 x 2: the other
+    s = position({"class": "shaman", "mana": 1, "hand": ["earth_shock"],
+                  "board": [{"card": "prophet_velen"}]})  # fmt: skip
+    assert board(play(s, "play earth_shock -> friendly 1"), 0) == [("prophet_velen", 7, 6)]

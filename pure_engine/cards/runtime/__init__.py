@@ -79,6 +79,7 @@ from pure_engine.cards.runtime.table import (
     new_table,
     put,
     put_all,
+    take_number,
     update,
 )
 from pure_engine.cards.runtime.view import (
@@ -153,6 +154,7 @@ __all__ = [
     "run",
     "silence",
     "spawn",
+    "take_number",
     "trigger_slot",
     "update",
     "without_buffs",

@@ -3,8 +3,8 @@
 * :func:`emit` queues the programs of every card listening for an event (a
   :class:`~pure_engine.cards.runtime.pool.Trigger`): "after you summon a minion",
   "whenever this takes damage", "at the end of your turn".  The trigger queue
-  lives in the state; queued programs run, in order of play, after the
-  running one finishes.
+  lives in the state; queued programs run, in the order of play of their
+  cards (``CardRules.play_order``), after the running one finishes.
 * :func:`refresh_auras` recomputes every continuous effect from the board as
   it is now (auras are never stored stale: an entity remembers only how much
   of its stats the auras gave, so the next refresh can correct it).
@@ -20,8 +20,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from operator import attrgetter
-from typing import Final
 
 from pure_engine.cards.runtime.pool import DEATH, CardPool, CardRules, Event, Listener
 from pure_engine.cards.runtime.program import Frame, S, Value
@@ -99,8 +97,24 @@ def emit(
                 queued.append(Frame(listener.card, listener.slot, 0, ctx, regs))
     if not queued:
         return state
-    queued.sort(key=lambda f: f.ctx.source if f.ctx.source is not None else -1)
+    if len(queued) > 1:
+        rank = _rank(state, rules)
+        queued.sort(key=lambda f: rank(f.ctx.source) if f.ctx.source is not None else -1)
     return state.replace(queue=state.queue + tuple(queued))
+
+
+def _rank(state: S, rules: CardRules[S]) -> Callable[[EntityId], int]:
+    """Where an entity stands in the order of play (``CardRules.play_order``, else its id)."""
+    if rules.play_order is None:
+        return _same
+    order = rules.play_order(state)
+    if not order:
+        return _same
+    return lambda i: order.get(i, i)
+
+
+def _same(entity_id: EntityId) -> int:
+    return entity_id
 
 
 def _with_granted(
@@ -253,7 +267,8 @@ def death_phase(
         return state, False
     table = state.table
     if len(dead) > 1:
-        dead.sort(key=_entity_id)
+        rank = _rank(state, rules)
+        dead.sort(key=lambda e: rank(e.id))
     programs = rules.pool.programs
     frames: list[Frame] = []
     moves = []  # (moved at once, in this order: one zone map and one entity map for them all)
@@ -281,9 +296,6 @@ def death_phase(
         for e in dead:
             state = emit(state, rules, DEATH, e.id)
     return (refresh_auras(state, rules) if auras else state), True
-
-
-_entity_id: Final = attrgetter("id")
 
 
 def _spare(state: S, rules: CardRules[S], candidates: list[Entity]) -> tuple[S, list[Entity]]:

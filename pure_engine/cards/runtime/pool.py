@@ -413,7 +413,10 @@ class CardRules(Generic[S]):
       (hexproof, protection; ``None``: if alive) — ``ChooseTarget`` asks, and so should the game;
     * ``indestructible``: tag bits of entities that destroy and lethal damage do not kill;
     * ``frail``: the type of entities that die at 0 health or less (Magic's creatures at 0
-      toughness; ``""``: none — an entity without health, a land, never dies of it).
+      toughness; ``""``: none — an entity without health, a land, never dies of it);
+    * ``play_order(state)``: for the entities made before they came into play (a card played
+      from the hand), the number each took then (:func:`~.table.take_number`); the death phase
+      and the trigger queue go by it, and by id for the others (``None``: all by id).
 
     ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order.
     """
@@ -436,6 +439,7 @@ class CardRules(Generic[S]):
         targetable: Callable[[Table, Ctx, EntityId], bool] | None = None,
         indestructible: int = 0,
         frail: str = "",
+        play_order: Callable[[S], Mapping[EntityId, int]] | None = None,
     ) -> None:
         self.layout: Final = layout
         self.pool: Final = pool
@@ -451,6 +455,7 @@ class CardRules(Generic[S]):
         self.targetable: Final = targetable
         self.indestructible: Final = indestructible
         self.frail: Final = frail
+        self.play_order: Final = play_order
         self.mortal_zones: Final = tuple(
             layout.zone(kind, p) for kind in kinds.mortal for p in range(players)
         )

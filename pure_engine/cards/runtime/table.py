@@ -54,6 +54,7 @@ __all__ = [
     "new_table",
     "put",
     "put_all",
+    "take_number",
     "update",
 ]
 
@@ -148,7 +149,8 @@ generation asks it for every card in hand)."""
 
 
 class Table(Struct):
-    """Entities by id, and the ids in each zone (bottom to top / left to right)."""
+    """Entities by id, and the ids in each zone (bottom to top / left to right); ``next_id`` is
+    the counter new ids (and :func:`take_number`'s numbers) come from."""
 
     entities: immutables.Map[EntityId, Entity]
     zones: immutables.Map[ZoneId, tuple[EntityId, ...]]
@@ -254,6 +256,22 @@ _set_zone: Final[Callable[[Entity, ZoneId], Entity]] = Entity.setter("zone")
 _table: Final[Callable[[Any, Any, int], Table]] = Table.maker()
 """``(entities, zones, next_id)``: the positional constructor (``Struct.maker``): a table is
 built at every change of an entity or a zone."""
+
+
+def take_number(table: Table) -> tuple[Table, int]:
+    """The table with its id counter advanced, and the number taken, which names no entity:
+    what a card takes when it comes into play after it was made (played from the hand), so
+    that it ranks after every entity made or played before it (the order of play,
+    ``CardRules.play_order``).
+
+    >>> layout = Layout.build([("hand", 0, Visibility.OWNER)])
+    >>> t, card = create(new_table(layout), layout.zone("hand", 0), card="wisp", owner=0)
+    >>> t2, number = take_number(t)
+    >>> number, create(t2, layout.zone("hand", 0), card="yeti", owner=0)[1], t.next_id
+    (1, 2, 1)
+    """
+    number = table.next_id
+    return _table(table.entities, table.zones, number + 1), number
 
 
 def put(table: Table, entity: Entity) -> Table:

@@ -33,16 +33,14 @@ with two players), so a step allocates one small tuple.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from fractions import Fraction
 
 from pure_engine.core.encoding import Encoding
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, game_from_rules
 from pure_engine.core.struct import Struct
-from pure_engine.errors import ParseError
 from pure_engine.games.poker import shared as _poker
-from pure_engine.games.poker.paths import PathMemo, PathState, actions_of, base_for, path_rules
+from pure_engine.games.poker.paths import PathState, actions_of, base_for
 
 __all__ = [
     "BET",
@@ -170,10 +168,38 @@ def _info(players: int) -> GameInfo:
     )
 
 
+class _KuhnRules(_poker.PokerRules[KuhnState, _Node]):
+    """Kuhn poker's rules for *players*: the shared poker rules, and what a player sees."""
+
+    def __init__(self, players: int) -> None:
+        def child(node: _Node, action: int) -> _Node:
+            if node.player == CHANCE:
+                return _node_for(players, (*node.cards, action), node.bets)
+            return _node_for(players, node.cards, node.bets + "pb"[action])
+
+        root = _node_for(players, (), "")
+        aliases = {"p": PASS, "check": PASS, "fold": PASS, "b": BET, "call": BET}
+        names = card_names(players)
+        super().__init__(KuhnState, players, names, ("pass", "bet"), root, child, aliases=aliases)
+
+    def observation(self, state: KuhnState, player: int) -> KuhnObservation:
+        """The player's own card and the public bets; the other cards are hidden."""
+        n = self.node(state)
+        card = n.cards[player] if player < len(n.cards) else None
+        return KuhnObservation(player, card, n.bets)
+
+    def render(self, state: KuhnState) -> str:
+        """One line: the cards dealt, the bets and, at the end, the returns."""
+        n = self.node(state)
+        dealt = " ".join(self.names[c] for c in n.cards) or "-"
+        tail = f" returns {n.returns}" if n.player == TERMINAL else ""
+        return f"cards {dealt} | bets {n.bets or '-'}{tail}"
+
+
 def make_game(*, players: int = 2) -> Game[KuhnState, int]:
     """Kuhn poker for *players* (OpenSpiel's ``kuhn_poker`` with ``players=N``).
 
-    The game value owns its memo of histories; the rule functions below close over it.
+    The game value owns its memo of histories, in its rules object.
 
     >>> make_game(players=4).info.max_return
     6.0
@@ -182,71 +208,6 @@ def make_game(*, players: int = 2) -> Game[KuhnState, int]:
     ...
     ValueError: kuhn_poker: expected players from 2 to 10, found 11
     """
-    players = _poker.check_players("kuhn_poker", players)
-    names = card_names(players)
-    deck = range(players + 1)
-
-    def child(node: _Node, action: int) -> _Node:
-        if node.player == CHANCE:
-            return _node_for(players, (*node.cards, action), node.bets)
-        return _node_for(players, node.cards, node.bets + "pb"[action])
-
-    base = base_for(players + 1)  # the largest action is the highest card
-    shared = path_rules(KuhnState, players, PathMemo(_node_for(players, (), ""), child, base))
-    node = shared.node
-
-    def observation(state: KuhnState, player: int) -> KuhnObservation:
-        """The player's own card and the public bets; the other cards are hidden."""
-        n = node(state)
-        card = n.cards[player] if player < len(n.cards) else None
-        return KuhnObservation(player, card, n.bets)
-
-    def action_to_str(state: KuhnState, action: int) -> str:
-        """``deal:J``/``deal:Q``/``deal:K`` at chance nodes, ``pass``/``bet`` otherwise."""
-        if node(state).player == CHANCE:
-            return f"deal:{names[action]}"
-        return ("pass", "bet")[action]
-
-    def parse_action(state: KuhnState, text: str) -> int:
-        """Inverse of ``action_to_str`` (case-insensitive; ``p``/``b`` and bare cards accepted)."""
-        if node(state).player == CHANCE:
-            return _poker.parse_deal(text, names)
-        word = text.strip().lower()
-        if word in ("pass", "p", "check", "fold"):
-            return PASS
-        if word in ("bet", "b", "call"):
-            return BET
-        raise ParseError(f"expected 'pass' or 'bet', found {text!r}")
-
-    def resample(state: KuhnState, player: int, rng: random.Random) -> KuhnState:
-        """A state *player* cannot tell from *state*: the other players' cards swapped for
-        cards drawn uniformly from those *player* has not seen."""
-        cards = node(state).cards
-        return _poker.swap_private_cards(
-            state, player, cards, cards[player : player + 1], deck, base, rng
-        )
-
-    def render(state: KuhnState) -> str:
-        """One line: the cards dealt, the bets and, at the end, the returns."""
-        n = node(state)
-        dealt = " ".join(names[c] for c in n.cards) or "-"
-        tail = f" returns {n.returns}" if n.player == TERMINAL else ""
-        return f"cards {dealt} | bets {n.bets or '-'}{tail}"
-
-    return Game(
-        info=_info(players),
-        initial_state=shared.initial_state,
-        current_player=shared.current_player,
-        legal_actions=shared.legal_actions,
-        chance_outcomes=shared.chance_outcomes,
-        step=shared.step,
-        returns=shared.returns,
-        observation=observation,
-        key=shared.key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        sample_chance_fn=shared.sample_chance,
-        resample=resample,
-        encoding=_encoding(players, node),
-    )
+    rules = _KuhnRules(_poker.check_players("kuhn_poker", players))
+    encoding = _encoding(rules.players, rules.node)
+    return game_from_rules(rules, _info(rules.players), rules.initial_state, encoding=encoding)

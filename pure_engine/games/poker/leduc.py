@@ -34,16 +34,14 @@ LeducObservation(player=1, card=2, public=4, round1=(2, 1), round2=())
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from fractions import Fraction
 
 from pure_engine.core.encoding import Encoding
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo
+from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, game_from_rules
 from pure_engine.core.struct import Struct
-from pure_engine.errors import ParseError
 from pure_engine.games.poker import shared as _poker
-from pure_engine.games.poker.paths import PathMemo, PathState, actions_of, base_for, path_rules
+from pure_engine.games.poker.paths import PathState, actions_of, base_for
 
 __all__ = [
     "CALL",
@@ -262,81 +260,44 @@ def _info(players: int) -> GameInfo:
     )
 
 
-def make_game(*, players: int = 2) -> Game[LeducState, int]:
-    """Leduc hold'em for *players* (OpenSpiel's ``leduc_poker`` with ``players=N``).
+class _LeducRules(_poker.PokerRules[LeducState, _Node]):
+    """Leduc hold'em's rules for *players*: the shared poker rules, and what a player sees."""
 
-    The game value owns its memo of histories: the rule functions below are
-    closures over it, built here, in one place.
+    def __init__(self, players: int) -> None:
+        def child(node: _Node, action: int) -> _Node:
+            return _child(players, node, action)
 
-    >>> make_game(players=3).info.max_return, make_game(players=3).info.max_game_length
-    (26.0, 14)
-    """
-    players = _poker.check_players("leduc_poker", players)
-    names = card_names(players)
-    deck = range(2 * (players + 1))
+        names = card_names(players)
+        root = _root(players)
+        super().__init__(
+            LeducState, players, names, ACTION_NAMES, root, child, aliases={"check": CALL}
+        )
 
-    def child(node: _Node, action: int) -> _Node:
-        return _child(players, node, action)
-
-    base = base_for(len(deck))  # the largest action is the highest card
-    shared = path_rules(LeducState, players, PathMemo(_root(players), child, base))
-    node = shared.node
-
-    def observation(state: LeducState, player: int) -> LeducObservation:
+    def observation(self, state: LeducState, player: int) -> LeducObservation:
         """Own card, public card and both rounds' actions; the other cards are hidden."""
-        n = node(state)
+        n = self.node(state)
         cards = n.cards
         own = cards[player] if player < len(cards) else None
-        public = cards[players] if len(cards) > players else None
+        public = cards[self.players] if len(cards) > self.players else None
         return LeducObservation(player, own, public, n.rounds[0], n.rounds[1])
 
-    def action_to_str(state: LeducState, action: int) -> str:
-        """``deal:Qh`` at chance nodes, ``fold``/``call``/``raise`` otherwise."""
-        if node(state).player == CHANCE:
-            return f"deal:{names[action]}"
-        return ACTION_NAMES[action]
-
-    def parse_action(state: LeducState, text: str) -> int:
-        """Inverse of ``action_to_str`` (case-insensitive; ``check`` means call, bare cards ok)."""
-        if node(state).player == CHANCE:
-            return _poker.parse_deal(text, names)
-        lowered = text.strip().lower()
-        if lowered == "check":
-            return CALL
-        if lowered in ACTION_NAMES:
-            return ACTION_NAMES.index(lowered)
-        raise ParseError(f"expected 'fold', 'call' or 'raise', found {text!r}")
-
-    def resample(state: LeducState, player: int, rng: random.Random) -> LeducState:
-        """A state *player* cannot tell from *state*: the other players' private cards swapped
-        for cards drawn uniformly from those *player* has not seen."""
-        cards = node(state).cards
-        private = cards[:players]
-        seen = (*private[player : player + 1], *cards[players:])  # own card, the public card
-        return _poker.swap_private_cards(state, player, private, seen, deck, base, rng)
-
-    def render(state: LeducState) -> str:
+    def render(self, state: LeducState) -> str:
         """One line: cards, both rounds, the pot split and, at the end, the returns."""
-        n = node(state)
-        shown = " ".join(names[c] for c in n.cards) or "-"
+        n = self.node(state)
+        shown = " ".join(self.names[c] for c in n.cards) or "-"
         acts = " / ".join(" ".join(ACTION_NAMES[a] for a in r) or "-" for r in n.rounds)
         tail = f" returns {n.returns}" if n.player == TERMINAL else ""
         return f"cards {shown} | {acts} | in pot {n.contrib}{tail}"
 
-    return Game(
-        info=_info(players),
-        initial_state=shared.initial_state,
-        current_player=shared.current_player,
-        legal_actions=shared.legal_actions,
-        chance_outcomes=shared.chance_outcomes,
-        step=shared.step,
-        returns=shared.returns,
-        observation=observation,
-        key=shared.key,
-        action_to_str=action_to_str,
-        parse_action=parse_action,
-        render=render,
-        sample_chance_fn=shared.sample_chance,
-        resample=resample,
-        encoding=_encoding(players, node),
-    )
+
+def make_game(*, players: int = 2) -> Game[LeducState, int]:
+    """Leduc hold'em for *players* (OpenSpiel's ``leduc_poker`` with ``players=N``).
+
+    The game value owns its memo of histories, in its rules object.
+
+    >>> make_game(players=3).info.max_return, make_game(players=3).info.max_game_length
+    (26.0, 14)
+    """
+    rules = _LeducRules(_poker.check_players("leduc_poker", players))
+    encoding = _encoding(rules.players, rules.node)
+    return game_from_rules(rules, _info(rules.players), rules.initial_state, encoding=encoding)

@@ -215,7 +215,7 @@ class PathRules(Struct, Generic[PS, PN]):
     draw over the listed outcomes), ``step`` (one multiply-add and one tuple),
     ``returns`` and ``key`` (the path: the generator is not part of the
     position), plus ``node`` (the memoised node of a state) for the game's own
-    functions.  A game passes them by name to ``Game(...)``.
+    functions (:class:`~.shared.PokerRules` holds them for Kuhn and Leduc).
     """
 
     node: Callable[[PS], PN]

@@ -4,9 +4,10 @@ A shared game module: ``kuhn_poker`` and ``leduc_poker`` never import each other
 Both are OpenSpiel's games with ``players=N`` (2 to :data:`MAX_PLAYERS`): every
 player antes, chance deals player 0, player 1, ... one private card each, the
 game is zero-sum with chance and hidden cards, and its key is the whole history.
-Written once here: the parameter check, the :class:`GameInfo`, the ``deal:X``
-notation of chance actions, the start of OpenSpiel's information-state tensor
-(the player and their card, one-hot), the encoding built around it, and
+Written once here: the parameter check, the :class:`GameInfo`, the start of
+OpenSpiel's information-state tensor (the player and their card, one-hot), the
+encoding built around it, and :class:`PokerRules`, the rules object each game
+subclasses: the path rules, the ``deal:X`` and betting-word notation, and
 ``resample`` as swaps of the other players' private cards.
 
 >>> check_players("kuhn_poker", 3)
@@ -18,17 +19,27 @@ notation of chance actions, the start of OpenSpiel's information-state tensor
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Collection, Mapping, Sequence
+from fractions import Fraction
+from typing import Generic, Protocol, TypeVar
 
 from pure_engine.core.chance import uniform_index
 from pure_engine.core.encoding import Encoding, same_action, same_index
-from pure_engine.core.game import GameInfo, params_tuple
+from pure_engine.core.game import CHANCE, GameInfo, InitialState, params_tuple
 from pure_engine.errors import ParseError
-from pure_engine.games.poker.paths import PathState, swap_actions
+from pure_engine.games.poker.paths import (
+    PathMemo,
+    PathNode,
+    PathState,
+    base_for,
+    path_rules,
+    swap_actions,
+)
 
 __all__ = [
     "MAX_PLAYERS",
+    "PokerNode",
+    "PokerRules",
     "check_players",
     "parse_deal",
     "poker_encoding",
@@ -41,6 +52,17 @@ MAX_PLAYERS = 10
 """The most players OpenSpiel's ``kuhn_poker`` and ``leduc_poker`` take."""
 
 PS = TypeVar("PS", bound=PathState)
+
+
+class PokerNode(PathNode, Protocol):
+    """A poker game's memoised node: the :class:`~.paths.PathNode` fields and the cards dealt
+    (each player's private card, player 0's first, then any public cards)."""
+
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+
+
+PN = TypeVar("PN", bound=PokerNode)
 
 
 def check_players(game: str, players: object) -> int:
@@ -151,3 +173,72 @@ def swap_private_cards(
     unseen = [card for card in deck if card not in seen]
     swaps = {p: unseen.pop(uniform_index(rng, len(unseen))) for p in others}
     return state.replace(path=swap_actions(state.path, swaps, base))
+
+
+class PokerRules(Generic[PS, PN]):
+    """The rules of a poker game, one object for :func:`~pure_engine.core.game.game_from_rules`.
+
+    The path rules every path game shares (:func:`.paths.path_rules` over a memo rooted at
+    *root*, growing by *child*) are its attributes as they are, so a step costs no more
+    than theirs; the methods are the notation (``deal:X`` at chance nodes, else one of the
+    betting *words*, or one of its *aliases* when parsed) and ``resample``.  A game's
+    subclass adds its ``observation`` and ``render``.  *names* are the deck's cards,
+    lowest first.
+    """
+
+    def __init__(
+        self,
+        state_class: type[PS],
+        players: int,
+        names: Sequence[str],
+        words: Sequence[str],
+        root: PN,
+        child: Callable[[PN, int], PN],
+        *,
+        aliases: Mapping[str, int],
+    ) -> None:
+        self.players = players
+        self.names = names
+        self.words = words
+        self.aliases = aliases
+        self.base = base_for(len(names))  # the largest action is the highest card
+        shared = path_rules(state_class, players, PathMemo(root, child, self.base))
+        self.node: Callable[[PS], PN] = shared.node
+        self.initial_state: InitialState[PS] = shared.initial_state
+        self.current_player: Callable[[PS], int] = shared.current_player
+        self.legal_actions: Callable[[PS], tuple[int, ...]] = shared.legal_actions
+        self.chance_outcomes: Callable[[PS], tuple[tuple[int, Fraction], ...]] = (
+            shared.chance_outcomes
+        )
+        self.sample_chance: Callable[[PS, random.Random], int] = shared.sample_chance
+        self.step: Callable[[PS, int], PS] = shared.step
+        self.returns: Callable[[PS], tuple[float, ...]] = shared.returns
+        self.key: Callable[[PS], int] = shared.key
+
+    def action_to_str(self, state: PS, action: int) -> str:
+        """``deal:`` and the card's name at chance nodes, else the betting word."""
+        if self.node(state).player == CHANCE:
+            return f"deal:{self.names[action]}"
+        return self.words[action]
+
+    def parse_action(self, state: PS, text: str) -> int:
+        """Inverse of :meth:`action_to_str` (case-insensitive; bare cards and the aliases too)."""
+        if self.node(state).player == CHANCE:
+            return parse_deal(text, self.names)
+        word = text.strip().lower()
+        if word in self.words:
+            return self.words.index(word)
+        if word in self.aliases:
+            return self.aliases[word]
+        *most, last = (repr(word) for word in self.words)
+        raise ParseError(f"expected {', '.join(most)} or {last}, found {text!r}")
+
+    def resample(self, state: PS, player: int, rng: random.Random) -> PS:
+        """A state *player* cannot tell from *state*: the other players' private cards swapped
+        for cards drawn uniformly from those *player* has not seen (their own, the public
+        cards)."""
+        cards = self.node(state).cards
+        players = self.players
+        seen = (*cards[player : player + 1], *cards[players:])
+        deck = range(len(self.names))
+        return swap_private_cards(state, player, cards[:players], seen, deck, self.base, rng)

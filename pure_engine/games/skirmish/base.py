@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
+import immutables
+
 from pure_engine.cards import ENEMY, FRIENDLY, Event, HasTag, HasType, Pred, Selector, Zone
-from pure_engine.cards.runtime import FIRST_GAME_STATUS, CardState, Layout
+from pure_engine.cards.runtime import FIRST_GAME_STATUS, CardState, EntityId, Layout, take_number
 from pure_engine.core.flow import StepId
 from pure_engine.core.zones import Visibility
 
@@ -47,6 +49,7 @@ __all__ = [
     "ON_PLAY",
     "ON_PLAYED",
     "ON_REVEALED",
+    "ON_SUMMON",
     "ON_SUMMONED",
     "ON_TURN_END",
     "ON_TURN_START",
@@ -62,6 +65,7 @@ __all__ = [
     "WINDFURY",
     "SkirmishEvent",
     "SkirmishState",
+    "into_play",
 ]
 
 
@@ -73,8 +77,12 @@ class SkirmishEvent(Event):
     DEALT = "dealt"
     """A character dealt damage, just after ``DAMAGED`` (subject: the one that dealt it; its
     value: the character damaged): "freeze any character damaged by this minion"."""
+    SUMMON = "summon"
+    """A minion is summoned or played, before its battlecry: "whenever you summon" (subject:
+    that minion)."""
     SUMMONED = "summoned"
-    """A minion was played or summoned (subject: that minion)."""
+    """A minion was summoned, or played and its battlecry resolved (with the deaths it
+    caused): "after you summon" (subject: that minion)."""
     TURN_START = "turn_start"
     """A turn starts (subject: the hero whose turn it is)."""
     TURN_END = "turn_end"
@@ -83,8 +91,8 @@ class SkirmishEvent(Event):
     """A card is played from the hand, before its own effect: "whenever you play a card"
     (subject: that card)."""
     PLAYED = "played"
-    """A card was played from the hand, after its own effect: "after you cast a spell"
-    (subject: that card)."""
+    """A card was played from the hand, after its own effect and the deaths it caused:
+    "after you cast a spell" (subject: that card)."""
     HEALED = "healed"
     """A character was healed: damage was restored (subject: that character)."""
     CAST = "cast"
@@ -112,6 +120,7 @@ ON_HEALED: Final = SkirmishEvent.HEALED
 ON_PLAY: Final = SkirmishEvent.PLAY
 ON_PLAYED: Final = SkirmishEvent.PLAYED
 ON_REVEALED: Final = SkirmishEvent.REVEALED
+ON_SUMMON: Final = SkirmishEvent.SUMMON
 ON_SUMMONED: Final = SkirmishEvent.SUMMONED
 ON_TURN_END: Final = SkirmishEvent.TURN_END
 ON_TURN_START: Final = SkirmishEvent.TURN_START
@@ -205,7 +214,12 @@ class SkirmishState(CardState):
     cards played this turn (combo); ``winner`` 0 or 1, 2 for a draw, ``None``
     while the game runs; ``combat`` the attacker and defender of an attack whose
     "when attacked" triggers (secrets) resolve before its damage, else ``None``;
-    ``overload`` the mana crystals each player's Overload cards lock next turn.
+    ``overload`` the mana crystals each player's Overload cards lock next turn; ``playing``
+    the card just played whose "after you summon" and "after you play" triggers wait until
+    its own effect has resolved, else ``None``; ``play_order`` the place in the order of play
+    of each card that came into play after it was made (played from the hand): a number from
+    the table's id counter, so that the death phase and the trigger queue go by the order of
+    play (a token, made in play, goes by its id: :func:`into_play`).
     """
 
     to_move: int = 0
@@ -219,3 +233,12 @@ class SkirmishState(CardState):
     winner: int | None = None
     combat: tuple[int, int] | None = None
     overload: tuple[int, int] = (0, 0)
+    playing: int | None = None
+    play_order: immutables.Map[EntityId, int] = immutables.Map()
+
+
+def into_play(state: SkirmishState, entity_id: EntityId) -> SkirmishState:
+    """*entity_id*, made earlier (a card in the hand or the deck), comes into play now: it takes
+    the next place in the order of play (the death phase and the trigger queue go by it)."""
+    table, number = take_number(state.table)
+    return state.replace(table=table, play_order=state.play_order.set(entity_id, number))

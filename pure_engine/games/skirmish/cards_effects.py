@@ -50,7 +50,6 @@ __all__ = [
     "draw_cheaper",
     "equip",
     "gain_mana",
-    "health_to_one",
     "opponent_crystal",
     "spell_damage",
     "survived",
@@ -100,16 +99,6 @@ def opponent_crystal(state: CardState, frame: Frame, rules: CardRules[CardState]
     return state.replace(
         crystals=_player_tuple(state.crystals, them, min(MAX_MANA, state.crystals[them] + 1))
     )
-
-
-def health_to_one(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    target = frame.ctx.target
-    if target is None:
-        return state
-    e = state.table.entities[target]
-    return state.replace(table=state.table.replace(entities=state.table.entities.set(
-        target, e.replace(health=1 + e.aura_health, damage=0)
-    )))  # fmt: skip
 
 
 def equip(state: S, rules: CardRules[S], player: int, card: str) -> S:

@@ -21,8 +21,11 @@ from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     HAND_LIMIT,
     HAND_ZONES,
+    ON_SUMMON,
     ON_SUMMONED,
     WEAPON_ZONES,
+    SkirmishState,
+    into_play,
 )  # fmt: skip
 
 __all__ = [
@@ -144,7 +147,9 @@ def _swap(
     table = move(table, card, me.zone, at=at)
     arrived = table.entities[card]
     table = put(table, arrived.replace(status=arrived.status | EXHAUSTED, attacks=0))
-    return emit(state.replace(table=table), rules, ON_SUMMONED, card)
+    assert isinstance(state, SkirmishState)
+    state = into_play(state.replace(table=table), card)
+    return emit(emit(state, rules, ON_SUMMON, card), rules, ON_SUMMONED, card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
-"""What a card in hand costs: its own text, then what its player's enchantments and minions
-(and the opponent's, for an aura on both sides) take off or add.
+"""What a card in hand costs: its own text, then the kit's cost changes
+(:mod:`pure_engine.cards.costs`) its player's hero enchantments and minions make (and the
+opponent's, for an aura on both sides).
 
 >>> from pure_engine.games.skirmish.base import HAND_ZONES
 >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
@@ -12,16 +13,26 @@
 
 from __future__ import annotations
 
+from pure_engine.cards.costs import (
+    COST_AURA,
+    COST_CHANGE,
+    CostChange,
+    changed_cost,
+    held_changes,
+    uses_up,
+)
 from pure_engine.cards.runtime import SILENCED, Enchantment, Entity, Table, remove_buffs
 from pure_engine.games.skirmish.base import BOARD_ZONES, HERO_ZONES, SkirmishState
 from pure_engine.games.skirmish.rules import POOL
 
-__all__ = ["changes_of", "cost_changes", "cost_of", "spend_spell_discounts"]
+__all__ = ["changes_of", "cost_changes", "cost_of", "spend_cost_changes"]
 
 
 def cost_of(state: SkirmishState, card: Entity) -> int:
     """What hand card *card* costs now: its cost, less what its text takes off (the Giants), then
-    what its player's enchantments and minions take off (:func:`cost_changes`).
+    the changes its player's enchantments and minions make (:func:`cost_changes`); only the
+    result is kept from going below 0, as in the real game (a Molten Giant taken to (-2) by
+    damage still costs (0) beside a Mana Wraith).
 
     >>> from pure_engine.games.skirmish.base import HAND_ZONES
     >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
@@ -34,31 +45,18 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     if "costs_less" in card.types:
         less = POOL.card(card.card).extra["less"]
         assert callable(less)
-        cost = max(0, cost - int(less(state, card.owner)))
+        cost -= int(less(state, card.owner))  # may go below 0 until the end
     changes = cost_changes(state, card.owner)
-    if changes is None:
-        return cost
-    next_spell, portals = changes
-    if "spell" in card.types:
-        cost = max(0, cost - next_spell)
-    if "minion" in card.types:
-        for less, least in portals:
-            # (2) less, but not less than (1): never raised to 1; a negative "less" costs more
-            cost = cost - less if less < 0 else min(cost, max(least, cost - less))
-    return cost
+    return max(0, cost) if changes is None else changed_cost(cost, card.types, changes)
 
 
-def cost_changes(
-    state: SkirmishState, player: int
-) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """What *player*'s enchantments and minions take off the cards in their hand, or ``None``
-    when nothing does: the next spell's discount (Preparation's enchantment on the hero, extra
-    ``next_spell_less``), and each minion cost aura as (less, not below) (Summoning Portal, type
-    ``cost_aura``, extra ``cost_aura``: (less, not below), and ``True`` third for an aura on
-    both players' minions (Mana Wraith); a negative "less" is a cost raised: Venture Co.; none
-    while the hero holds the enchantment its extra ``unless`` names: Pint-Sized Summoner's, once
-    a minion was played this turn).  A hero enchantment's extra ``spells_less`` takes that much
-    off every spell while it lasts (Millhouse Manastorm's: as much as any spell costs)."""
+def cost_changes(state: SkirmishState, player: int) -> tuple[CostChange, ...] | None:
+    """The changes to what *player*'s hand cards cost, in order, or ``None`` when nothing
+    changes them: their hero's enchantments' (Preparation's next spell, Kirin Tor Mage's next
+    secret, Millhouse Manastorm's spells on the enemy hero), then the cost auras of their
+    minions and of the opponent's that reach both sides (Mana Wraith).  A minion's aura made
+    with an ``unless`` in its extra holds only while its player's hero has no enchantment of
+    that name (Pint-Sized Summoner's, once a minion was played this turn)."""
     entities, zones = state.table.entities, state.table.zones
     hero = entities[zones[HERO_ZONES[player]][0]]
     mine = [entities[i] for i in zones[BOARD_ZONES[player]]]
@@ -67,40 +65,31 @@ def cost_changes(
 
 def changes_of(
     hero: Entity, mine: list[Entity], theirs: list[Entity]
-) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+) -> tuple[CostChange, ...] | None:
     """:func:`cost_changes` from the hero and both boards' minions already read."""
-    next_spell = 0
-    held: set[str] = set()
-    for b in hero.buffs:
-        if b.source in POOL.enchantments:
-            held.add(b.source)
-            extra = POOL.card(b.source).extra
-            for key in ("next_spell_less", "spells_less"):
-                less = extra.get(key, 0)
-                assert isinstance(less, int)
-                next_spell += less
-    portals = []
+    defs, enchantments = POOL.defs, POOL.enchantments
+    changes = held_changes(defs, hero, enchantments, own=True) if hero.buffs else []
     for side, own in ((mine, True), (theirs, False)):
         for e in side:
-            if "cost_aura" in e.types and not e.status & SILENCED:
-                extra = POOL.card(e.card).extra
-                aura = extra["cost_aura"]
-                assert isinstance(aura, tuple)
-                if (own or aura[2:] == (True,)) and extra.get("unless") not in held:
-                    portals.append(aura[:2])
-    if not next_spell and not portals:
-        return None
-    return next_spell, tuple(portals)
+            if COST_AURA in e.types and not e.status & SILENCED:
+                unless = defs[e.card].extra.get("unless")
+                if unless is None or all(b.source != unless for b in hero.buffs):
+                    changes.extend(held_changes(defs, e, enchantments, own=own))
+    return tuple(changes) if changes else None
 
 
-def spend_spell_discounts(table: Table, player: int) -> Table:
-    """A spell was paid for: the hero's "next spell costs less" enchantments are used up."""
+def spend_cost_changes(table: Table, player: int, types: frozenset[str]) -> Table:
+    """A card of *types* was paid for: its player's one-card changes that applied to it are
+    used up (Preparation's enchantment by a spell, Kirin Tor Mage's by a secret)."""
     hero = table.zones[HERO_ZONES[player]][0]
-    buffs = table.entities[hero].buffs
-    if not buffs:
+    if not table.entities[hero].buffs:
         return table
+    defs = POOL.defs
 
     def used(b: Enchantment) -> bool:
-        return b.source in POOL.enchantments and "next_spell_less" in POOL.card(b.source).extra
+        if b.source not in POOL.enchantments:
+            return False
+        change = defs[b.source].extra.get(COST_CHANGE)
+        return isinstance(change, CostChange) and uses_up(change, types)
 
     return remove_buffs(table, hero, used)

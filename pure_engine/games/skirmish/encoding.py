@@ -6,7 +6,7 @@ first, then ``them``), every number in ``[0, 1]``:
 =====================  =============================================================  ==========
 block                  per slot                                                       numbers
 =====================  =============================================================  ==========
-my hand (10 slots)     the card one-hot (:data:`CARD_KEYS`), its cost / 10            10 (C + 1)
+my hand (10 slots)     the card one-hot (:data:`CARD_KEYS`), what it costs now / 10   10 (C + 1)
 boards (2 x 7 slots)   card one-hot, attack, health, damage, health left (each / 30,  14 (C + 18)
                        clipped), the 9 keywords, exhausted, frozen, silenced,
                        attacks made / 2, can attack now
@@ -79,6 +79,7 @@ from pure_engine.games.skirmish.actions import (
     SkirmishAction,
     attack_value,
     can_attack,
+    cost_of,
     hero_of,
 )
 from pure_engine.games.skirmish.base import (
@@ -265,7 +266,7 @@ def observation_tensor(state: SkirmishState, player: int) -> list[float]:
         if n < len(hand):
             e = entities[hand[n]]
             slot[_CARD[e.card]] = 1.0
-            slot[_C] = _frac(e.cost, MAX_MANA)
+            slot[_C] = _frac(cost_of(state, e), MAX_MANA)
         out += slot
     for side in (player, 1 - player):
         board = table.zones[BOARD_ZONES[side]]

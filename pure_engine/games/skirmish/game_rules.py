@@ -5,7 +5,8 @@
 ``step`` is a :class:`~pure_engine.cards.Pipeline` of named passes: ``apply``
 (pay, move the card, push its program — or answer the pending decision) →
 ``resolve`` (programs, triggers, auras, death phases; stops at a decision) →
-``state_checks`` (a hero at 0 health ends the game) → ``flow`` (the turn
+``after_play`` and ``combat`` (what waited for that: a played card's "after" triggers, an
+attack's damage) → ``state_checks`` (a hero at 0 health ends the game) → ``flow`` (the turn
 machine, :class:`~pure_engine.core.flow.TurnMachine`: end of turn, the next
 player's start of turn, up to the next decision).
 
@@ -31,10 +32,8 @@ from pure_engine.cards.runtime import (
     EXHAUSTED,
     FROZEN,
     EntityId,
-    Table,
     answer,
     emit,
-    move,
     new_frame,
     new_table,
     observe_facets,
@@ -68,19 +67,13 @@ from pure_engine.games.skirmish.base import (
     CHARGE,
     DECK_ZONES,
     END_STEP,
-    GRAVE_ZONES,
     HAND_ZONES,
     HERO_ZONES,
     LAYOUT,
     MAIN_STEP,
     MAX_MANA,
-    ON_CAST,
-    ON_PLAY,
-    ON_PLAYED,
-    ON_SUMMONED,
     ON_TURN_END,
     ON_TURN_START,
-    SECRET_ZONES,
     START_STEP,
     TURN_LIMIT,
     WEAPON_ZONES,
@@ -88,8 +81,8 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.combat import attack, finish_combat
-from pure_engine.games.skirmish.costs import cost_of, spend_spell_discounts
 from pure_engine.games.skirmish.decks import Deck
+from pure_engine.games.skirmish.play import finish_play, play_card
 from pure_engine.games.skirmish.rules import FACETS, POOL, RULES, draw
 
 __all__ = [
@@ -212,65 +205,12 @@ def _flow(state: SkirmishState) -> SkirmishState:
 # --- applying an action -----------------------------------------------------------------------
 
 
-def _play(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
-    """Play a card from the hand, in the real game's order: it is paid for (Overload locks
-    mana for next turn) and put where it goes (the board, the weapon slot, the secret zone
-    face down, the graveyard for a spell).  Then the play phase: "whenever you play a card"
-    triggers and, for a spell, those on its cast (Mana Wyrm; a secret that counters or
-    redirects it) run first, and the card's own program (battlecry or spell text) waits
-    behind them.  Then "after you summon" and "after you play" triggers."""
-    me = state.to_move
-    card_id = EntityId(action.source)
-    card = state.table.entities[card_id]
-    state = state.replace(
-        mana=_set(state.mana, me, state.mana[me] - cost_of(state, card)), played=state.played + 1
-    )
-    types = card.types
-    if "spell" in types:
-        state = state.replace(table=spend_spell_discounts(state.table, me))
-    if "overload" in types:
-        locked = POOL.card(card.card).extra["overload"]
-        assert isinstance(locked, int)
-        state = state.replace(overload=_set(state.overload, me, state.overload[me] + locked))
-    state = state.replace(table=_put_in_play(state.table, card_id, me, action.at))
-    state = emit(state, RULES, ON_PLAY, card_id)
-    if "minion" not in types and "weapon" not in types:
-        state = emit(state, RULES, ON_CAST, card_id)
-    if "secret" not in types and (card.card, "play") in POOL.programs:
-        target = None if action.target < 0 else EntityId(action.target)
-        frame = new_frame(RULES, card.card, "play", card_id, me, target)
-        if state.queue:  # behind the play phase's triggers
-            state = state.replace(queue=(*state.queue, frame))
-        else:
-            state = push(state, RULES, frame)
-    if "minion" in types:
-        state = emit(state, RULES, ON_SUMMONED, card_id)
-    return emit(state, RULES, ON_PLAYED, card_id)
-
-
-def _put_in_play(table: Table, card_id: EntityId, me: int, at: int) -> Table:
-    """A played card where it goes: a minion onto the board (exhausted), a weapon into the
-    weapon slot (the old one destroyed), a secret into the secret zone, a spell into the
-    graveyard."""
-    types = table.entities[card_id].types
-    if "minion" in types:
-        table = move(table, card_id, BOARD_ZONES[me], at=at)
-        return put(table, table.entities[card_id].replace(status=EXHAUSTED, attacks=0))
-    if "weapon" in types:
-        for old in table.zones[WEAPON_ZONES[me]]:
-            table = move(table, old, GRAVE_ZONES[me])
-        return move(table, card_id, WEAPON_ZONES[me])
-    if "secret" in types:
-        return move(table, card_id, SECRET_ZONES[me])
-    return move(table, card_id, GRAVE_ZONES[me])
-
-
 def _apply(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     kind = action.kind
     if kind == CHOOSE:
         return answer(state, RULES, action.source)
     if kind == PLAY:
-        return _play(state, action)
+        return play_card(state, action)
     if kind == ATTACK:
         return attack(state, EntityId(action.source), EntityId(action.target))
     if kind == POWER:
@@ -288,13 +228,15 @@ step: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(
     _apply,
     (
         Pass("resolve", lambda s: resolve(s, RULES)),
+        Pass("after_play", finish_play),
         Pass("combat", finish_combat),
         Pass("state_checks", state_checks),
         Pass("flow", _flow),
     ),
 )
-"""``step(state, action)``: apply → resolve → combat (an attack's damage, when triggers had to
-resolve first) → state_checks → flow (``step.trace`` shows each)."""
+"""``step(state, action)``: apply → resolve → after_play (a played card's "after you summon"
+and "after you play" triggers, once its own effect resolved) → combat (an attack's damage, when
+triggers had to resolve first) → state_checks → flow (``step.trace`` shows each)."""
 
 within_turn: Final[Pipeline[SkirmishState, SkirmishAction]] = Pipeline(_apply, step.passes[:-1])
 """``step`` without the flow pass: after ``end_turn`` it stops once the end-of-turn step has
@@ -348,6 +290,8 @@ def observation(state: SkirmishState, player: int) -> Hashable:
         state.winner,
         state.combat,
         state.overload,
+        state.playing,
+        state.play_order,
         observe_facets(state.table, LAYOUT, player, FACETS),
     )
 

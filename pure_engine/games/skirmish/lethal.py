@@ -53,6 +53,7 @@ from pure_engine.games.skirmish.actions import (
     action_to_str,
     attack_value,
     can_attack,
+    cost_of,
     hero_of,
     legal_actions,
     power_of,
@@ -191,7 +192,7 @@ class _Search:
         mana = state.mana[me]
         for i in zones[LAYOUT.zone("hand", me)]:
             e = entities[i]
-            if e.cost <= mana and e.card not in VANILLA_CARDS:
+            if e.card not in VANILLA_CARDS and cost_of(state, e) <= mana:  # a cost changed too
                 return False
         bound = 0
         for i in (*zones[LAYOUT.zone("board", me)], hero_of(state, me)):

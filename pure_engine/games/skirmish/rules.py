@@ -7,9 +7,12 @@
 * draw: the top card (last of the deck zone) goes to the hand, or to the
   graveyard when the hand holds 10 cards; an empty deck deals fatigue
   (1, 2, 3... damage);
+* order of play: a card played from the hand takes its place in it then
+  (:func:`.base.into_play`), a token when it is made;
 * summon: a fresh copy at the right of the summoning minion, in a dead
   minion's place for its deathrattle (or at the right end), none when the
-  board holds 7; it emits ``SUMMONED``.
+  board holds 7; it emits ``SUMMON`` ("whenever you summon"), then ``SUMMONED`` ("after
+  you summon").
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from pure_engine.games.skirmish.base import (
     ON_DAMAGED,
     ON_DEALT,
     ON_HEALED,
+    ON_SUMMON,
     ON_SUMMONED,
     POISONOUS,
     SkirmishEvent,
@@ -55,7 +59,15 @@ from pure_engine.games.skirmish.base import (
 from pure_engine.games.skirmish.cards import CARDS
 from pure_engine.games.skirmish.cards_effects import spell_damage
 
-__all__ = ["FACETS", "POOL", "RULES", "deal_damage", "draw", "spell_damage", "summon"]
+__all__ = [
+    "FACETS",
+    "POOL",
+    "RULES",
+    "deal_damage",
+    "draw",
+    "spell_damage",
+    "summon",
+]
 
 POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 """Every skirmish card, compiled once."""
@@ -172,7 +184,8 @@ def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> Skirmi
     table, new = spawn(state.table, POOL, BOARD_ZONES[player], card, player, at=at)
     new_minion = table.entities[new]
     table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
-    return emit(state.replace(table=table), RULES, ON_SUMMONED, new)
+    state = emit(state.replace(table=table), RULES, ON_SUMMON, new)
+    return emit(state, RULES, ON_SUMMONED, new)
 
 
 RULES: Final[CardRules[SkirmishState]] = CardRules(
@@ -186,6 +199,7 @@ RULES: Final[CardRules[SkirmishState]] = CardRules(
     kinds=Kinds(mortal=("board", "weapon"), auras=("board", "weapon")),  # Spiteful Smith's
     max_depth=16,
     active=lambda state: state.to_move,
+    play_order=lambda state: state.play_order,
 )
 """The kit's view of skirmish."""
 

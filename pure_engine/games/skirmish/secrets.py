@@ -54,6 +54,7 @@ from pure_engine.games.skirmish.base import (
     SECRET_LIMIT,
     SECRET_ZONES,
     SkirmishState,
+    into_play,
 )
 
 __all__ = [
@@ -199,7 +200,8 @@ def put_secret_into_play(state: CardState, frame: Frame, rules: CardRules[CardSt
     for i in reversed(table.zones[DECK_ZONES[me]]):
         e = table.entities[i]
         if "secret" in e.types and can_hide(table, me, e.card):
-            return state.replace(table=move(table, i, SECRET_ZONES[me]))
+            assert isinstance(state, SkirmishState)
+            return into_play(state.replace(table=move(table, i, SECRET_ZONES[me])), i)
     return state
 
 
@@ -212,12 +214,17 @@ def _spell_frame(state: CardState, spell: EntityId) -> int | None:
 
 
 def counter(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
-    """Counterspell: the spell being cast (the event's subject) does nothing."""
-    assert frame.ctx.target is not None
-    at = _spell_frame(state, frame.ctx.target)
-    if at is None:
-        return state
-    return state.replace(queue=state.queue[:at] + state.queue[at + 1 :])
+    """Counterspell: the spell being cast (the event's subject) does nothing: its effect never
+    runs, a secret never stays in play, and no "after you cast a spell" trigger sees it."""
+    spell = frame.ctx.target
+    assert spell is not None and isinstance(state, SkirmishState)
+    at = _spell_frame(state, spell)
+    if at is not None:
+        state = state.replace(queue=state.queue[:at] + state.queue[at + 1 :])
+    e = state.table.entities[spell]
+    if e.zone in SECRET_ZONES:
+        state = state.replace(table=move(state.table, spell, GRAVE_ZONES[e.owner]))
+    return state.replace(playing=None) if state.playing == spell else state
 
 
 def cast_on_a_minion(state: CardState, frame: Frame) -> bool:

@@ -28,6 +28,7 @@ from pure_engine.cards import (
     Trigger,
     Zone,
 )
+from pure_engine.cards.costs import COST_AURA, COST_CHANGE, CostChange
 from pure_engine.cards.runtime import Entity
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
@@ -198,14 +199,16 @@ def HasEnchantment(source: str) -> Selector:  # noqa: N802 - a selector construc
 
 
 def cost_aura(
-    card: CardDef, less: int, least: int = 0, *, both: bool = False, unless: str = ""
-) -> CardDef:
-    """*card* (a minion) making its player's minions in hand cost *less* less, not below
-    *least* (a negative *less* costs more); ``both``: every player's minions (Mana Wraith);
-    *unless*: not while its player's hero holds that enchantment (Pint-Sized Summoner)."""
-    aura = (less, least, True) if both else (less, least)
-    extra = {**card.extra, "cost_aura": aura, **({"unless": unless} if unless else {})}
-    return replace(card, types=card.types | {"cost_aura"}, extra=extra)
+    card: CardDef, less: int, least: int = 0, *, kind: str = "minion", both: bool = False,
+    unless: str = "",
+) -> CardDef:  # fmt: skip
+    """*card* (a minion) making its player's cards of type *kind* in hand cost *less* less, not
+    below *least* (a negative *less* costs more: the kit's :class:`CostChange`); ``both``: every
+    player's (Mana Wraith); *unless*: not while its player's hero holds that enchantment
+    (Pint-Sized Summoner)."""
+    change = CostChange(less, kind, least, both)
+    extra = {**card.extra, COST_CHANGE: change, **({"unless": unless} if unless else {})}
+    return replace(card, types=card.types | {COST_AURA}, extra=extra)
 
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:

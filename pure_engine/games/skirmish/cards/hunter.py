@@ -21,6 +21,7 @@ from pure_engine.cards import (
     Hit,
     If,
     LookAndChoose,
+    SetStats,
     Summon,
     Trigger,
     TriggerRemote,
@@ -51,7 +52,6 @@ from pure_engine.games.skirmish.cards.define import (
     spell,
     weapon,
 )
-from pure_engine.games.skirmish.cards_effects import health_to_one
 from pure_engine.games.skirmish.secrets import (
     Misdirect,
     attacker_is_minion,
@@ -63,7 +63,7 @@ __all__ = ["HUNTER"]
 
 HUNTER: Final[tuple[CardDef, ...]] = (
     spell("arcane_shot", 1, "Deal 2 damage.", Hit(TARGET, 2), target=CHARACTERS, cls="hunter"),
-    spell("hunters_mark", 1, "Change a minion's Health to 1.", Do(health_to_one), target=MINIONS, cls="hunter"),
+    spell("hunters_mark", 1, "Change a minion's Health to 1.", SetStats(TARGET, health=1), target=MINIONS, cls="hunter"),
     spell("tracking", 1, "Look at the top 3 cards of your deck. Draw one and discard the others.", LookAndChoose(3), cls="hunter"),
     spell("kill_command", 3, "Deal 3 damage. If you control a Beast, deal 5 instead.", If(FRIENDLY_MINIONS + BEAST, (Hit(TARGET, 5),), (Hit(TARGET, 3),)), target=CHARACTERS, cls="hunter"),
     spell("feign_death", 2, "Trigger all Deathrattles on your minions.", TriggerRemote(FRIENDLY_MINIONS), cls="hunter"),
@@ -76,7 +76,7 @@ HUNTER: Final[tuple[CardDef, ...]] = (
     minion("king_krush", 9, 8, 8, tags=CHARGE, types=("beast",), cls="hunter", text="Charge"),
     minion("houndmaster", 4, 4, 3, Buff(TARGET, 2, 2, tags=TAUNT), target=FRIENDLY_MINIONS + BEAST, cls="hunter", text="Battlecry: give a friendly Beast +2/+2 and Taunt."),
     minion("scavenging_hyena", 2, 2, 2, types=("beast",), triggers=(Trigger(DEATH, (Buff(SELF, 2, 1),), FRIENDLY + Zone("graveyard") + BEAST),), cls="hunter", text="Whenever a friendly Beast dies, gain +2/+1."),
-    minion("starving_buzzard", 2, 2, 1, types=("beast",), triggers=(Trigger(SkirmishEvent.SUMMONED, (Draw(),), OTHER_FRIENDLY_MINIONS + BEAST),), cls="hunter", text="Whenever you summon a Beast, draw a card."),
+    minion("starving_buzzard", 2, 2, 1, types=("beast",), triggers=(Trigger(SkirmishEvent.SUMMON, (Draw(),), OTHER_FRIENDLY_MINIONS + BEAST),), cls="hunter", text="Whenever you summon a Beast, draw a card."),
     spell("deadly_shot", 3, "Destroy a random enemy minion.", Destroy(RANDOM(ENEMY_MINIONS)), cls="hunter", needs_enemies=1),
     # the rest of the Basic and Classic hunter cards
     spell("animal_companion", 3, "Summon a random Beast Companion.", SummonRandom(("misha", "leokk", "huffer")), cls="hunter", needs_room=True),

@@ -24,6 +24,7 @@ from pure_engine.cards import (
     Trigger,
     Zone,
 )
+from pure_engine.cards.costs import FREE, CostChange
 from pure_engine.cards.runtime import FROZEN
 from pure_engine.games.skirmish.base import (
     CHARACTERS,
@@ -39,10 +40,11 @@ from pure_engine.games.skirmish.base import (
     SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards.class_rules import freeze_the_damaged
-from pure_engine.games.skirmish.cards.copies import give_card
+from pure_engine.games.skirmish.cards.copies import enchantment, give_card
 from pure_engine.games.skirmish.cards.define import (
     YOUR_SPELLS,
     YOUR_TURN,
+    cost_aura,
     minion,
     secret,
     spell,
@@ -76,13 +78,16 @@ MAGE: Final[tuple[CardDef, ...]] = (
     secret("ice_barrier", 3, "mage", "Secret: When your hero is attacked, gain 8 Armor.", ON_ATTACKED, FRIENDLY_HERO, Armor(FRIENDLY_HERO, 8)),
     secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_PLAYED, ENEMY_MINIONS, Do(copy_target), only_if=(board_has_room,)),
     secret("vaporize", 3, "mage", "Secret: When a minion attacks your hero, destroy it.", ON_ATTACKED, FRIENDLY_HERO, Do(destroy_attacker), only_if=(attacker_is_minion,)),
-    secret("counterspell", 3, "mage", "Secret: When your opponent casts a spell, Counter it.", ON_CAST, ENEMY + Zone("graveyard"), Do(counter)),
+    secret("counterspell", 3, "mage", "Secret: When your opponent casts a spell, Counter it.", ON_CAST, ENEMY + (Zone("graveyard") | Zone("secret")), Do(counter)),
     secret("spellbender", 3, "mage", "Secret: When an enemy casts a spell on a minion, summon a 1/3 as the new target.", ON_CAST, ENEMY + Zone("graveyard"), Do(new_spell_target("spellbender_minion")), only_if=(cast_on_a_minion, board_has_room)),
  # the rest of the Basic and Classic mage cards
     spell("mirror_image", 1, "Summon two 0/2 minions with Taunt.", Summon("mirror_image_minion", count=2), cls="mage", needs_room=True),
     spell("cone_of_cold", 4, "Freeze a minion and the minions next to it, and deal 1 damage to them.", Hit(TARGET | TARGET_ADJACENT, 1), Freeze(TARGET | TARGET_ADJACENT), target=MINIONS, cls="mage"),
     minion("water_elemental", 4, 3, 6, triggers=(Trigger(ON_DEALT, (Do(freeze_the_damaged),), SELF),), cls="mage", text="Freeze any character damaged by this minion."),
     minion("ethereal_arcanist", 4, 3, 3, triggers=(Trigger(ON_TURN_END, (If(FRIENDLY + Zone("secret"), (Buff(SELF, 2, 2),)),), YOUR_TURN),), cls="mage", text="If you control a Secret at the end of your turn, gain +2/+2."),
+    cost_aura(minion("sorcerers_apprentice", 2, 3, 2, cls="mage", text="Your spells cost (1) less."), 1, kind="spell"),
+    minion("kirin_tor_mage", 3, 4, 3, Buff(FRIENDLY_HERO, one_turn=True, source="kirin_tor_mage_e"), cls="mage", text="Battlecry: The next Secret you play this turn costs (0)."),
+    enchantment("kirin_tor_mage_e", "Your next Secret this turn costs (0).", cost_change=CostChange(FREE, "secret", once=True)),
     minion("archmage_antonidas", 7, 5, 7, triggers=(Trigger(SkirmishEvent.CAST, (give_card("fireball"),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, add a 'Fireball' spell to your hand."),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""

@@ -40,6 +40,7 @@ from pure_engine.cards import (
     Trigger,
     Zone,
 )
+from pure_engine.cards.costs import FREE, CostChange
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     CANT_ATTACK,
@@ -101,9 +102,6 @@ from pure_engine.games.skirmish.cards_moves import (
 from pure_engine.games.skirmish.secrets import put_secret_into_play
 
 __all__ = ["NEUTRAL"]
-
-FREE: Final = 1000
-"""A discount as large as any cost: the card costs (0)."""
 
 
 DREAMS: Final = ("dream", "nightmare", "ysera_awakens", "laughing_sister", "emerald_drake")
@@ -206,7 +204,7 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("ragnaros_the_firelord", 8, 8, 8, tags=CANT_ATTACK, triggers=(Trigger(SkirmishEvent.TURN_END, (Hit(RANDOM(ENEMY_CHARACTERS), 8),), YOUR_TURN),), text="Can't attack. At the end of your turn, deal 8 damage to a random enemy."),
     minion("shieldbearer", 1, 0, 4, tags=TAUNT, text="Taunt"),
     minion("grimscale_oracle", 1, 1, 1, types=("murloc",), aura=Aura(OTHER_FRIENDLY_MINIONS + HasType("murloc"), 1, 0), text="Your other Murlocs have +1 Attack."),
-    minion("murloc_tidecaller", 1, 1, 2, types=("murloc",), triggers=(Trigger(SkirmishEvent.SUMMONED, (Buff(SELF, 1),), MINIONS + OTHER + HasType("murloc")),), text="Whenever a Murloc is summoned, gain +1 Attack."),
+    minion("murloc_tidecaller", 1, 1, 2, types=("murloc",), triggers=(Trigger(SkirmishEvent.SUMMON, (Buff(SELF, 1),), MINIONS + OTHER + HasType("murloc")),), text="Whenever a Murloc is summoned, gain +1 Attack."),
     minion("sunfury_protector", 2, 2, 3, GiveTag(ADJACENT, TAUNT), text="Battlecry: give adjacent minions Taunt."),
     minion("mad_bomber", 2, 3, 2, Missiles(CHARACTERS - SELF, 3, boosted=False), text="Battlecry: deal 3 damage randomly split between all other characters."),
     minion("coldlight_oracle", 3, 2, 2, Draw(count=2), Draw(Player.OPPONENT, 2), types=("murloc",), text="Battlecry: each player draws 2 cards."),
@@ -273,7 +271,7 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     enchantment("nightmare_e", "+5/+5; at the start of its controller's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), FRIENDLY_HERO)),
     enchantment("nightmare_foe_e", "+5/+5; at the start of its caster's turn, destroyed.", Trigger(SkirmishEvent.TURN_START, (Destroy(SELF),), ENEMY_HERO)),
     enchantment("minion_played_e", "A minion was played this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "minion_played_e"),), Zone("hero"), zones=("hero",))),
-    enchantment("millhouse_e", "Your spells cost (0) this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "millhouse_e"),), FRIENDLY_HERO, zones=("hero",)), spells_less=FREE),
+    enchantment("millhouse_e", "Your spells cost (0) this turn.", Trigger(SkirmishEvent.TURN_END, (Unenchant(SELF, "millhouse_e"),), FRIENDLY_HERO, zones=("hero",)), cost_change=CostChange(FREE, "spell")),
     spell("ysera_awakens", 2, "Deal 5 damage to all characters except Ysera.", Hit(CHARACTERS - CardIs("ysera"), 5), collectible=False),
     minion("laughing_sister", 3, 3, 5, tags=ELUSIVE, collectible=False, text="Can't be targeted by spells or Hero Powers."),
     minion("emerald_drake", 4, 7, 6, types=("dragon",), collectible=False),

@@ -44,7 +44,7 @@ from pure_engine.games.skirmish.cards.class_rules import cards_behind, draw_and_
 from pure_engine.games.skirmish.cards.copies import enchantment, equip_weapon
 from pure_engine.games.skirmish.cards.define import minion, secret, spell, weapon
 from pure_engine.games.skirmish.cards.rules_text import target_attack
-from pure_engine.games.skirmish.cards_effects import Missiles, health_to_one
+from pure_engine.games.skirmish.cards_effects import Missiles
 from pure_engine.games.skirmish.secrets import (
     board_has_room,
     damage_taken,
@@ -65,7 +65,7 @@ PALADIN: Final[tuple[CardDef, ...]] = (
     weapon("lights_justice", 1, 1, 4, "paladin"),
     secret("noble_sacrifice", 1, "paladin", "Secret: When an enemy attacks, summon a 2/1 Defender as the new target.", ON_ATTACKED, FRIENDLY_CHARACTERS, Do(new_defender("defender")), only_if=(board_has_room,)),
     secret("redemption", 1, "paladin", "Secret: When one of your minions dies, return it to life with 1 Health.", DEATH, FRIENDLY + Zone("graveyard") + HasType("minion"), Do(return_to_life), only_if=(board_has_room,)),
-    secret("repentance", 1, "paladin", "Secret: When your opponent plays a minion, reduce its Health to 1.", ON_PLAYED, ENEMY_MINIONS, Do(health_to_one)),
+    secret("repentance", 1, "paladin", "Secret: When your opponent plays a minion, reduce its Health to 1.", ON_PLAYED, ENEMY_MINIONS, SetStats(TARGET, health=1)),
     spell("righteousness", 5, "Give your minions Divine Shield.", GiveTag(FRIENDLY_MINIONS, DIVINE_SHIELD), cls="paladin"),
     spell("lay_on_hands", 8, "Restore 8 Health. Draw 3 cards.", Heal(TARGET, 8), Draw(count=3), target=CHARACTERS, cls="paladin"),
     minion("guardian_of_kings", 7, 5, 6, Heal(FRIENDLY_HERO, 6), tags=TAUNT, cls="paladin", text="Taunt. Battlecry: restore 6 Health to your hero."),

@@ -23,6 +23,7 @@ from pure_engine.cards import (
     Trigger,
     Zone,
 )
+from pure_engine.cards.costs import CostChange
 from pure_engine.games.skirmish.base import (
     CHARACTERS,
     ENEMY_CHARACTERS,
@@ -86,6 +87,6 @@ ROGUE: Final[tuple[CardDef, ...]] = (
     token("defias_bandit", 1, 2, 1),
     enchantment("conceal_e", "Stealthed until your next turn.", Trigger(ON_TURN_START, (Unenchant(SELF, "conceal_e"),), FRIENDLY_HERO)),
     enchantment("headcrack_e", "At the end of your turn, a Headcrack returns to your hand.", Trigger(ON_TURN_END, (give_card("headcrack"), Unenchant(SELF, "headcrack_e")), FRIENDLY_HERO, zones=("hero",))),
-    enchantment("preparation_e", "Your next spell this turn costs (3) less.", next_spell_less=3),
+    enchantment("preparation_e", "Your next spell this turn costs (3) less.", cost_change=CostChange(3, "spell", once=True)),
 )  # fmt: skip
 """The rogue cards of the Basic and Classic sets."""

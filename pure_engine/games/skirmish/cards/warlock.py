@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from pure_engine.cards import (
@@ -46,6 +45,7 @@ from pure_engine.games.skirmish.cards.copies import (
 from pure_engine.games.skirmish.cards.define import (
     OTHER_FRIENDLY_MINIONS,
     YOUR_TURN,
+    cost_aura,
     minion,
     spell,
     token,
@@ -89,7 +89,7 @@ WARLOCK: Final[tuple[CardDef, ...]] = (
     spell("power_overwhelming", 1, "Give a friendly minion +4/+4 until end of turn. Then, it dies. Horribly.", Buff(TARGET, 4, 4, source="power_overwhelming_e"), target=FRIENDLY_MINIONS, cls="warlock"),
     spell("sense_demons", 3, "Put 2 random Demons from your deck into your hand.", _SENSE, _SENSE, cls="warlock"),
     spell("shadowflame", 4, "Destroy a friendly minion and deal its Attack damage to all enemy minions.", Hit(ENEMY_MINIONS, target_attack), Destroy(TARGET), target=FRIENDLY_MINIONS, cls="warlock"),
-    replace(minion("summoning_portal", 4, 0, 4, types=("cost_aura",), cls="warlock", text="Your minions cost (2) less, but not less than (1)."), extra={"class": "warlock", "collectible": True, "spell_power": 1, "cost_aura": (2, 1)}),
+    cost_aura(minion("summoning_portal", 4, 0, 4, cls="warlock", text="Your minions cost (2) less, but not less than (1)."), 2, 1),
     minion("void_terror", 3, 3, 3, Buff(SELF, neighbours_attack, neighbours_health), Destroy(ADJACENT), types=("demon",), cls="warlock", text="Battlecry: Destroy the minions on either side of this minion and gain their Attack and Health."),
     minion("felstalker", 2, 4, 3, Discard(1), types=("demon",), cls="warlock", text="Battlecry: Discard a random card."),  # first printed as Succubus
     spell("demonfire", 2, "Deal 2 damage to a minion. If it's a friendly Demon, give it +2/+2 instead.", If(TARGET + FRIENDLY + HasType("demon"), (Buff(TARGET, 2, 2),), (Hit(TARGET, 2),)), target=MINIONS, cls="warlock"),

@@ -36,8 +36,7 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_MINIONS,
     HERO_ZONES,
     MINIONS,
-    ON_PLAY,
-    ON_SUMMONED,
+    ON_SUMMON,
     SkirmishEvent,
 )
 from pure_engine.games.skirmish.cards.copies import DestroyAllBut, enchantment, equip_weapon
@@ -89,10 +88,10 @@ WARRIOR: Final[tuple[CardDef, ...]] = (
     spell("commanding_shout", 2, "Your minions can't be reduced below 1 Health this turn. Draw a card.", Buff(FRIENDLY_MINIONS, one_turn=True, source="commanding_shout_e"), Buff(FRIENDLY_HERO, one_turn=True, source="commanding_shout_e2"), Draw(), cls="warrior"),
     replace(weapon("gorehowl", 7, 7, 1, "warrior", text="Attacking a minion costs 1 Attack instead of 1 Durability."), extra={"class": "warrior", "collectible": True, "wears_attack": True}),
     spell("upgrade", 1, "If you have a weapon, give it +1/+1. Otherwise equip a 1/3 weapon.", If(_WEAPON, (Buff(_WEAPON, 1, 1),), (equip_weapon("heavy_axe"),)), cls="warrior"),
-    minion("warsong_commander", 3, 2, 3, triggers=(Trigger(ON_PLAY, _CHARGE, _SMALL), Trigger(ON_SUMMONED, _CHARGE, _SMALL)), cls="warrior", text="Whenever you summon a minion with 3 or less Attack, give it Charge."),
+    minion("warsong_commander", 3, 2, 3, triggers=(Trigger(ON_SUMMON, _CHARGE, _SMALL),), cls="warrior", text="Whenever you summon a minion with 3 or less Attack, give it Charge."),
     weapon("battle_axe", 1, 2, 2, "warrior", collectible=False),
     weapon("heavy_axe", 1, 1, 3, "warrior", collectible=False),
     enchantment("commanding_shout_e", "Can't be reduced below 1 Health this turn.", health_minimum=1),
-    enchantment("commanding_shout_e2", "Your minions summoned this turn can't be reduced below 1 Health.", Trigger(ON_SUMMONED, (Buff(TARGET, one_turn=True, source="commanding_shout_e"),), FRIENDLY_MINIONS, zones=("hero",))),
+    enchantment("commanding_shout_e2", "Your minions summoned this turn can't be reduced below 1 Health.", Trigger(ON_SUMMON, (Buff(TARGET, one_turn=True, source="commanding_shout_e"),), FRIENDLY_MINIONS, zones=("hero",))),
 )  # fmt: skip
 """The warrior cards of the Basic and Classic sets."""
