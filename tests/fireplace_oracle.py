@@ -38,19 +38,12 @@ from pure_engine.games.skirmish.actions import (
 )
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
-    CANT_ATTACK,
-    CHARGE,
     DECK_ZONES,
-    DIVINE_SHIELD,
     ELUSIVE,
     HAND_ZONES,
     KEYWORDS,
-    POISONOUS,
     SPELLPOWER,
-    STEALTH,
-    TAUNT,
     WEAPON_ZONES,
-    WINDFURY,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import DEFS
@@ -88,7 +81,8 @@ TAG_NAMES: Final = tuple((bit, name) for name, bit in KEYWORDS.items() if name !
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
-    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack", "immune": "immune",
+    "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
+    "immune": "cant_be_damaged",  # what Fireplace's buff(immune=True) sets on a minion
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -246,10 +240,10 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
 # --- Fireplace's side ---------------------------------------------------------------------------
 
 
-_KEYWORD_TAGS: Final = {
-    TAUNT: "TAUNT", CHARGE: "CHARGE", DIVINE_SHIELD: "DIVINE_SHIELD", WINDFURY: "WINDFURY",
-    STEALTH: "STEALTH", POISONOUS: "POISONOUS", CANT_ATTACK: "CANT_ATTACK",
-}  # fmt: skip
+_NOT_PRINTED_AS_TAGS: Final = ("spell_damage", "elusive", "immune")  # set apart, or never
+_KEYWORD_TAGS: Final = {  # our printed keywords under Fireplace's tag names (none prints Immune)
+    bit: name.upper() for name, bit in KEYWORDS.items() if name not in _NOT_PRINTED_AS_TAGS
+}
 
 
 def _print_ours(data: Any, card: Any) -> None:
@@ -362,6 +356,8 @@ class Oracle:
                 for tag in m.get("tags", []):
                     if tag == "frozen":
                         minion.frozen = True
+                    elif tag == "immune":  # as an enchantment, which silence takes away
+                        minion.buff(minion, "EX1_295o")
                     elif tag == "spell_damage":
                         minion.spellpower = minion.spellpower or 1  # Malygos keeps his 5
                     else:

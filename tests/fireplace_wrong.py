@@ -163,7 +163,7 @@ LATER_PRINTING: Final = {
 
 
 def correct_fireplace() -> None:
-    """Correct eight of Fireplace2's rules everywhere, so the oracle follows the real game on
+    """Correct nine of Fireplace2's rules everywhere, so the oracle follows the real game on
     cards it otherwise plays right:
 
     * its silence leaves spell damage (its list of what silence clears lacks it); in the real
@@ -192,7 +192,11 @@ def correct_fireplace() -> None:
       Mad Bomber's missiles one at 0 health; in the real game a random effect chooses among
       the characters still alive (tests/test_skirmish_rules_found.py::
       test_a_random_pick_skips_a_minion_destroyed_but_not_yet_gone,
-      tests/test_skirmish_classic.py::test_mad_bombers_missiles_skip_the_dead).
+      tests/test_skirmish_classic.py::test_mad_bombers_missiles_skip_the_dead);
+    * its spells and hero powers add spell damage (and a hero power's bonus) after Immune has
+      prevented the damage, so an Immune minion takes the bonus; in the real game an Immune
+      character takes no damage at all (tests/test_skirmish_immune.py::
+      test_spell_damage_adds_nothing_to_damage_that_immune_prevents).
     """
     from fireplace.card import Minion
 
@@ -203,6 +207,22 @@ def correct_fireplace() -> None:
     _countered_cards()
     _velen_doubles_spells_and_powers_only()
     _random_picks_skip_the_dying()
+    _immune_takes_nothing()
+
+
+def _immune_takes_nothing() -> None:
+    from fireplace.card import HeroPower, Spell
+
+    for kind in (Spell, HeroPower):
+        if getattr(kind.get_damage, "immune_first", False):
+            continue
+        bonus = kind.get_damage
+
+        def get_damage(self: Any, amount: int, target: Any, bonus: Any = bonus) -> int:
+            return 0 if getattr(target, "immune", False) else int(bonus(self, amount, target))
+
+        get_damage.immune_first = True  # type: ignore[attr-defined]  # corrected once
+        kind.get_damage = get_damage
 
 
 def _in_order_of_play() -> None:

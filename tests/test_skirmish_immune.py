@@ -95,6 +95,17 @@ def test_an_immune_minion_can_still_be_destroyed_and_healed_by_its_own_player() 
     assert board(s, 0) == [("river_crocolisk", 2, 3)]
 
 
+def test_spell_damage_adds_nothing_to_damage_that_immune_prevents() -> None:
+    s = position(
+        {"mana": 10, "hand": ["arcane_explosion"],
+         "board": [{"card": "kobold_geomancer"}]},
+        {"board": [{"card": "lightwarden", "damage": 1, "tags": ["immune"]},
+                   {"card": "bloodfen_raptor"}]},
+    )  # fmt: skip
+    s = play(s, "play arcane_explosion")  # 1 + 1 spell damage: the raptor dies, not the warden
+    assert board(s, 1) == [("lightwarden", 1, 1)]
+
+
 # --- what the opponent may do to an Immune character ------------------------------------------
 
 
