@@ -34,6 +34,7 @@ from pure_engine import (
     Struct,
     params_tuple,
     register_game,
+    seeded_start,
 )
 
 __all__ = [
@@ -211,14 +212,11 @@ def make_game(*, cards: int = 6, rounds: int = 3) -> Game[HighLowState, int]:
     # the parameters live in the initial state, so every rule above stays a plain function
     start = HighLowState(deck=tuple(range(1, cards + 1)), left=rounds)
 
-    def initial_state(seed: int | None = None) -> HighLowState:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
     params = params_tuple({"cards": cards, "rounds": rounds})  # what rebuilds this very game
     info = dataclasses.replace(INFO, max_game_length=rounds, params=params)
     return Game(
         info=info,
-        initial_state=initial_state,
+        initial_state=seeded_start(start),  # seeded: start with rng=Rng(seed)
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,

@@ -32,6 +32,7 @@ from pure_engine import (
     Struct,
     params_tuple,
     register_game,
+    seeded_start,
 )
 
 __all__ = [
@@ -196,12 +197,9 @@ def make_game(*, cards: int = 6) -> Game[SwapState, int]:
         raise ValueError(f"swap_card: expected cards >= 4, found {cards}")
     start = SwapState(deck=tuple(range(1, cards + 1)))
 
-    def initial_state(seed: int | None = None) -> SwapState:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
     return Game(
         info=dataclasses.replace(INFO, params=params_tuple({"cards": cards})),
-        initial_state=initial_state,
+        initial_state=seeded_start(start),  # seeded: start with rng=Rng(seed)
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,

@@ -29,6 +29,7 @@ from pure_engine import (
     Struct,
     params_tuple,
     register_game,
+    seeded_start,
 )
 
 __all__ = [
@@ -131,13 +132,10 @@ def make_game(*, cards: int = 8, rounds: int = 3) -> Game[TurnUpState, int]:
         raise ValueError(msg)
     start = TurnUpState(deck=tuple(range(1, cards + 1)), left=rounds)
 
-    def initial_state(seed: int | None = None) -> TurnUpState:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
     params = params_tuple({"cards": cards, "rounds": rounds})
     return Game(
         info=dataclasses.replace(INFO, params=params),
-        initial_state=initial_state,
+        initial_state=seeded_start(start),  # seeded: start with rng=Rng(seed)
         current_player=current_player,
         legal_actions=legal_actions,
         chance_outcomes=chance_outcomes,

@@ -28,6 +28,7 @@ from pure_engine.core import (
     load_game,
     params_tuple,
     register_game,
+    seeded_start,
 )
 from pure_engine.errors import (
     CycleDetectedError,
@@ -62,6 +63,7 @@ __all__ = [
     "load_game",
     "params_tuple",
     "register_game",
+    "seeded_start",
 ]
 Record = Struct
 """Deprecated alias of :class:`Struct` (the state base class); "record" now means a game log."""

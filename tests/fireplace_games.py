@@ -106,6 +106,11 @@ FIREPLACE_WRONG_IN_GAMES = {
     "ysera": "Fireplace plays later printings of the Dream Cards (Dream returns a random enemy "
     "minion, Ysera Awakens hits minions only, Nightmare gives +4/+4); skirmish the Classic ones "
     "(tests/test_skirmish_neutral.py::test_the_dream_cards_as_first_printed)",
+    "baron_geddon": "Fireplace's Healing Totem heals only minions above 0 health (its friendly "
+    "minions are the living ones), so one Baron Geddon brought to 0 stays there and dies; in the "
+    "real game deaths wait until every end-of-turn trigger has fired and the totem heals itself "
+    "back to 1 (tests/test_skirmish_rules_found.py::"
+    "test_deaths_wait_until_every_end_of_turn_trigger_has_fired)",
     "soul_of_the_forest": "as Harvest Golem: Fireplace summons the Treant at the right end of "
     "the board; in the real game it takes the dead minion's place (tests/test_skirmish_class_"
     "cards.py::test_soul_of_the_forest_leaves_a_treant_in_the_minions_place)",

@@ -38,18 +38,12 @@ from pure_engine.games.skirmish.actions import (
 )
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
-    CANT_ATTACK,
-    CHARGE,
     DECK_ZONES,
-    DIVINE_SHIELD,
     ELUSIVE,
     HAND_ZONES,
-    POISONOUS,
+    KEYWORDS,
     SPELLPOWER,
-    STEALTH,
-    TAUNT,
     WEAPON_ZONES,
-    WINDFURY,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import DEFS
@@ -82,16 +76,13 @@ _SETS: Final = ("LEGACY", "EXPERT1", "BASIC")
 # FIREPLACE_WRONG, FIREPLACE_WRONG_BESIDE and LATER_PRINTING live in tests/fireplace_wrong.py
 # (re-exported here).
 
-TAG_NAMES: Final = (
-    (TAUNT, "taunt"), (CHARGE, "charge"), (DIVINE_SHIELD, "divine_shield"),
-    (WINDFURY, "windfury"), (STEALTH, "stealth"), (POISONOUS, "poisonous"),
-    (ELUSIVE, "elusive"), (CANT_ATTACK, "cant_attack"),
-)  # fmt: skip
+TAG_NAMES: Final = tuple((bit, name) for name, bit in KEYWORDS.items() if name != "spell_damage")
 """The keywords compared (Fireplace's attribute for each is in :data:`_FP_TAGS`)."""
 _FP_TAGS: Final = {
     "taunt": "taunt", "charge": "charge", "divine_shield": "divine_shield",
     "windfury": "windfury", "stealth": "stealthed", "poisonous": "poisonous",
     "elusive": "cant_be_targeted_by_abilities", "cant_attack": "cant_attack",
+    "immune": "cant_be_damaged",  # what Fireplace's buff(immune=True) sets on a minion
 }  # fmt: skip
 
 K = TypeVar("K", bound=Hashable)
@@ -115,6 +106,7 @@ class Side:
     mana: int
     """Mana left (the player to move; 0 for the other, whose mana refills before it counts)."""
     crystals: int
+    immune: bool  # the hero is Immune (Ice Block's, this turn)
 
 
 Position = tuple[Side, Side] | tuple[str, bool, bool]
@@ -175,6 +167,7 @@ def skirmish_position(state: SkirmishState) -> Position:
                 tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
+                bool(hero.tags & KEYWORDS["immune"]),
             )
         )
     return (sides[0], sides[1])
@@ -247,10 +240,10 @@ def skirmish_outcomes(state: SkirmishState, play: Play) -> dict[Position, Fracti
 # --- Fireplace's side ---------------------------------------------------------------------------
 
 
-_KEYWORD_TAGS: Final = {
-    TAUNT: "TAUNT", CHARGE: "CHARGE", DIVINE_SHIELD: "DIVINE_SHIELD", WINDFURY: "WINDFURY",
-    STEALTH: "STEALTH", POISONOUS: "POISONOUS", CANT_ATTACK: "CANT_ATTACK",
-}  # fmt: skip
+_NOT_PRINTED_AS_TAGS: Final = ("spell_damage", "elusive", "immune")  # set apart, or never
+_KEYWORD_TAGS: Final = {  # our printed keywords under Fireplace's tag names (none prints Immune)
+    bit: name.upper() for name, bit in KEYWORDS.items() if name not in _NOT_PRINTED_AS_TAGS
+}
 
 
 def _print_ours(data: Any, card: Any) -> None:
@@ -363,6 +356,8 @@ class Oracle:
                 for tag in m.get("tags", []):
                     if tag == "frozen":
                         minion.frozen = True
+                    elif tag == "immune":  # as an enchantment, which silence takes away
+                        minion.buff(minion, "EX1_295o")
                     elif tag == "spell_damage":
                         minion.spellpower = minion.spellpower or 1  # Malygos keeps his 5
                     else:
@@ -397,6 +392,7 @@ class Oracle:
                     tuple(self.key(c) for c in player.deck),
                     player.mana if player is game.current_player else 0,
                     player.max_mana,
+                    bool(hero.immune),
                 )
             )
         return (sides[0], sides[1])

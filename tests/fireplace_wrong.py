@@ -7,6 +7,7 @@ Two general rules are corrected in Fireplace itself instead (:func:`correct_fire
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 __all__ = ["FIREPLACE_WRONG", "FIREPLACE_WRONG_BESIDE", "LATER_PRINTING", "correct_fireplace"]
@@ -55,9 +56,6 @@ FIREPLACE_WRONG: Final = {
     "(tests/test_skirmish_classic.py::test_cabal_shadow_priest_takes_a_small_minion)",
     "mind_control_tech": "as Mind Control "
     "(tests/test_skirmish_classic.py::test_mind_control_tech_needs_four_enemy_minions)",
-    "mad_bomber": "Fireplace's missiles may hit a minion already at 0 Health; in the real game "
-    "each missile picks among the characters still alive "
-    "(tests/test_skirmish_classic.py::test_mad_bombers_missiles_skip_the_dead)",
     "stormwind_champion": "Fireplace keeps a minion's damage when an aura's +Health goes away, "
     "so it loses health; in the real game the health left stays, capped at the new maximum "
     "(tests/test_skirmish_game.py::test_losing_an_aura_keeps_the_health_left)",
@@ -165,7 +163,7 @@ LATER_PRINTING: Final = {
 
 
 def correct_fireplace() -> None:
-    """Correct five of Fireplace2's rules everywhere, so the oracle follows the real game on
+    """Correct nine of Fireplace2's rules everywhere, so the oracle follows the real game on
     cards it otherwise plays right:
 
     * its silence leaves spell damage (its list of what silence clears lacks it); in the real
@@ -182,9 +180,23 @@ def correct_fireplace() -> None:
       brought to 0 health still heals itself, and a dying Imp Master still takes a place on a
       full board (tests/test_skirmish_rules_found.py::
       test_deaths_wait_until_every_end_of_turn_trigger_has_fired);
-    * its Counterspell leaves a countered secret in play; in the real game it never goes there
-      (tests/test_skirmish_rules_found.py::
-      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone).
+    * its Counterspell leaves a countered secret in play, and a countered spell's Overload
+      is never paid; in the real game the secret never goes there, and the Overload comes with
+      playing the card (tests/test_skirmish_rules_found.py::
+      test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_gone,
+      test_a_countered_spell_still_overloads);
+    * Prophet Velen doubles every heal of its player's cards (a Lightwell's too); in the real
+      game only those of spells and the Hero Power (tests/test_skirmish_rules_found.py::
+      test_velen_doubles_no_minions_healing);
+    * its random picks may take a minion already destroyed (Doomsayer) but not yet gone, and
+      Mad Bomber's missiles one at 0 health; in the real game a random effect chooses among
+      the characters still alive (tests/test_skirmish_rules_found.py::
+      test_a_random_pick_skips_a_minion_destroyed_but_not_yet_gone,
+      tests/test_skirmish_classic.py::test_mad_bombers_missiles_skip_the_dead);
+    * its spells and hero powers add spell damage (and a hero power's bonus) after Immune has
+      prevented the damage, so an Immune minion takes the bonus; in the real game an Immune
+      character takes no damage at all (tests/test_skirmish_immune.py::
+      test_spell_damage_adds_nothing_to_damage_that_immune_prevents).
     """
     from fireplace.card import Minion
 
@@ -192,7 +204,25 @@ def correct_fireplace() -> None:
         Minion.silenceable_attributes = (*Minion.silenceable_attributes, "spellpower")
     _in_order_of_play()
     _turn_triggers_in_one_phase()
-    _countered_secrets_leave()
+    _countered_cards()
+    _velen_doubles_spells_and_powers_only()
+    _random_picks_skip_the_dying()
+    _immune_takes_nothing()
+
+
+def _immune_takes_nothing() -> None:
+    from fireplace.card import HeroPower, Spell
+
+    for kind in (Spell, HeroPower):
+        if getattr(kind.get_damage, "immune_first", False):
+            continue
+        bonus = kind.get_damage
+
+        def get_damage(self: Any, amount: int, target: Any, bonus: Any = bonus) -> int:
+            return 0 if getattr(target, "immune", False) else int(bonus(self, amount, target))
+
+        get_damage.immune_first = True  # type: ignore[attr-defined]  # corrected once
+        kind.get_damage = get_damage
 
 
 def _in_order_of_play() -> None:
@@ -256,13 +286,50 @@ def _turn_triggers_in_one_phase() -> None:
     EndTurn.do, BeginTurn.do, EndTurn.in_one_phase = end_turn, begin, True
 
 
-def _countered_secrets_leave() -> None:
-    from fireplace.actions import Counter
+def _countered_cards() -> None:
+    from fireplace.actions import Counter, Overload
     from hearthstone.enums import Zone
 
-    def counter(self: Any, source: Any, target: Any) -> None:  # Fireplace2's, and the secret goes
+    def counter(self: Any, source: Any, target: Any) -> None:
+        # Fireplace2's, and the secret goes, and the card's Overload is still paid
         target.cant_play = True
         if target.zone == Zone.SECRET:
             target.zone = Zone.GRAVEYARD
+        if target.overload:
+            source.game.queue_actions(target, [Overload(target.controller, target.overload)])
 
     Counter.do = counter
+
+
+def _velen_doubles_spells_and_powers_only() -> None:
+    from fireplace.actions import EventListener, Heal, Hit
+    from hearthstone.enums import CardType
+
+    def heal(self: Any, source: Any, target: Any, amount: int) -> Any:
+        # Fireplace2's, with the healing doubled only for spells and hero powers
+        if source.controller.healing_as_damage:
+            return source.game.queue_actions(source, [Hit(target, amount)])
+        if source.type in (CardType.SPELL, CardType.HERO_POWER):
+            amount <<= source.controller.healing_double
+        amount = min(amount, target.damage)
+        if amount:
+            target.damage -= amount
+            self.queue_broadcast(self, (source, EventListener.ON, target, amount))
+        return None
+
+    Heal.do = heal
+
+
+def _random_picks_skip_the_dying() -> None:
+    from fireplace.dsl.selector import RandomSelector
+    from hearthstone.enums import Zone
+
+    def pick(self: Any, entities: Any, source: Any) -> Any:  # Fireplace2's, among the living
+        alive = [
+            e
+            for e in self.child.eval(entities, source)
+            if not (getattr(e, "zone", None) == Zone.PLAY and getattr(e, "to_be_destroyed", False))
+        ]
+        return random.sample(alive, min(len(alive), self.times))
+
+    RandomSelector.eval = pick

@@ -204,31 +204,6 @@ def test_cli_table_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
     assert "4/4 games" in err and err.endswith("\n")
 
 
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["play", "no_such_game", "--bots", "random,random"], "unknown game 'no_such_game'"),
-        (["play", "coin_guess", "--bots", "random,mtcs"], "unknown kind 'mtcs'"),
-        (["play", "coin_guess", "--bots", "random"], "coin_guess has 2 seats, --bots gave 1"),
-        (["play", "coin_guess", "--bots", "random,random,random"], "--bots gave 3"),
-        (["play", "coin_guess", "--bots", "random,random", "--games", "0"], "--games: expected"),
-        (
-            ["play", "coin_guess", "--bots", "random,greedy:x=1"],
-            "unknown option 'x' for greedy; expected one of heuristic, omniscient",
-        ),
-        (["play", "coin_guess", "--bots", "random,random", "--param", "x"], "expects KEY=VALUE"),
-    ],
-)
-def test_cli_bad_input_is_one_line_exit_2(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(argv) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert err.count("\n") == 1 and err.startswith("pure-engine play: error: ")
-    assert message in err
-
-
 # --- kuhn poker, once it is on this branch ------------------------------------------------------
 
 HAVE_KUHN = importlib.util.find_spec("pure_engine.games.poker.kuhn") is not None

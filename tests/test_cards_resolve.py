@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from pure_engine.cards.runtime import Frame, new_frame, resolve, update
-from tests.cards_toy import RULES, ToyState, cards, ids, table_with
+import pytest
+
+from pure_engine.cards import SELF, Buff, CardDef, Summon, Trigger
+from pure_engine.cards.runtime import (
+    CardRules,
+    Frame,
+    build_pool,
+    fire_now,
+    new_frame,
+    resolve,
+    spawn,
+    update,
+)
+from tests.cards_toy import CARDS, LAYOUT, RULES, ToyEvent, ToyState, cards, ids, table_with
 
 
 def _summoned(state: ToyState, card: str, player: int = 0) -> ToyState:
@@ -77,3 +89,43 @@ def test_the_aura_flag_and_test_skip_the_refresh() -> None:
     assert resolve(s, RULES, auras=never).table.entities[wisp].attack == 1 and asked
     assert resolve(s, RULES, auras=lambda state: True).table.entities[wisp].attack == 2
     assert resolve(s, RULES).table.entities[wisp].attack == 2
+
+
+# --- replacements: programs run at once, inside the rule about to happen -----------------------
+
+
+def _guarded() -> tuple[CardRules[ToyState], ToyState]:
+    """The toy's cards and a "guard" that gains +2 Attack when it would be damaged, as a
+    replacement; a guard on board 0, a bolt's program waiting in the queue."""
+    guard = CardDef(
+        "guard", "guard", frozenset({"minion"}), 1, 1, 3,
+        triggers=(Trigger(ToyEvent.DAMAGED, (Buff(SELF, 2, 0), Summon("wisp")), SELF),),
+    )  # fmt: skip
+    pool = build_pool((*CARDS, guard), LAYOUT, events=ToyEvent)
+    rules = CardRules(
+        layout=LAYOUT, pool=pool, damage=RULES.damage, heal=RULES.heal, draw=RULES.draw,
+        summon=RULES.summon,
+    )  # fmt: skip
+    state = table_with(boards=(("wisp",), ()))
+    table, _ = spawn(state.table, pool, LAYOUT.zone("board", 0), "guard", 0)
+    waiting = new_frame(rules, "bolt", "play", None, 0)
+    return rules, state.replace(table=table, queue=(waiting,))
+
+
+def test_a_replacement_runs_at_once_and_queues_what_it_sets_off_behind() -> None:
+    rules, s = _guarded()
+    guard = ids(s, "board", 0)[-1]
+    after = fire_now(s, rules, ToyEvent.DAMAGED, guard, 1)
+    assert after.table.entities[guard].attack == 3  # ran now, not queued
+    assert len(ids(after, "board", 0)) == 3  # its summon too
+    # the queue that waited comes back first, then the summon's "summoned" triggers (none)
+    assert after.queue == s.queue and after.frames == s.frames and after.pending is None
+    # nothing listening: the state itself
+    wisp = ids(s, "board", 0)[0]
+    assert fire_now(s, rules, ToyEvent.DAMAGED, wisp, 1) is s
+
+
+def test_a_replacement_that_asks_a_decision_is_an_error() -> None:
+    s = table_with(boards=(("juggler", "wisp"), ("yeti",)))
+    with pytest.raises(ValueError, match="asked for a decision"):
+        fire_now(s, RULES, ToyEvent.SUMMONED, ids(s, "board", 0)[1], 0)  # a random target

@@ -119,6 +119,11 @@ TABLE += [
     (["play", "kuhn_poker", "--bots", "random,mcts:simulations=x"], "simulations"),
     (["play", "kuhn_poker", "--bots", "random,mcts:simulations=-1"], "simulations"),
     (["play", "kuhn_poker", "--bots", "random,mcts:nope=1"], "nope"),
+    (
+        ["play", "kuhn_poker", "--bots", "random,greedy:x=1"],
+        "unknown option 'x' for greedy; expected one of heuristic, omniscient",
+    ),
+    (["play", "kuhn_poker", "--bots", "random,random", "--param", "x"], "expects KEY=VALUE"),
     (["play", "kuhn_poker", "--bots", "random,alphabeta:depth=x"], "depth"),
     (["play", "kuhn_poker", "--bots", "random,dd-pimc"], "dd-pimc"),
     (["play", "kuhn_poker", "--bots", "random,rules"], "rules"),
@@ -274,5 +279,6 @@ def test_malformed_invocation_is_one_line_and_exit_2(
     code = main(words)
     out, err = capsys.readouterr()
     assert code == 2, (code, out, err)
+    assert out == "" and err.startswith("pure-engine"), (out, err)
     assert err.count("\n") == 1 and err.endswith("\n"), err
     assert "Traceback" not in err and needle in err, err

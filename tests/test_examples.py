@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import random
 import re
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+import pytest
 
 from pure_engine.testing import check_game
 
@@ -22,6 +25,13 @@ def _load(name: str) -> ModuleType:
     sys.modules[spec.name] = module  # a fresh process finds the game's module by this name
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("*.py")))
+def test_the_examples_doctests_pass(name: str) -> None:
+    # the examples are outside pytest's doctest run (testpaths): their docstrings would rot
+    result = doctest.testmod(_load(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"examples/{name}.py: {result.failed} doctest(s) failed"
 
 
 def test_test_your_game_example_passes_its_own_tests() -> None:

@@ -46,6 +46,9 @@ EXAMPLES: int = 2 if (settings.default or settings()).max_examples < 1000 else 4
 """Positions a card: a couple by default, many under ``--run-slow`` (its hypothesis profile)."""
 ALPHA: float = 1e-3
 """The false-alarm rate of one distribution comparison."""
+ADDED_TAGS: tuple[str, ...] = ("taunt", "divine_shield", "frozen", "immune")
+"""Keywords a board minion may have besides its printed ones (Immune: every card's damage,
+targets and attacks must respect it)."""
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +71,7 @@ def _printed_tags(key: str) -> list[str]:
 def _minion(draw: st.DrawFn, pool: list[str]) -> dict[str, Any]:
     key = draw(st.sampled_from(pool))
     tags = set(_printed_tags(key))
-    tags |= draw(st.sets(st.sampled_from(["taunt", "divine_shield", "frozen"]), max_size=2))
+    tags |= draw(st.sets(st.sampled_from(ADDED_TAGS), max_size=2))
     damage = draw(st.integers(0, DEFS[key].health - 1))
     return {
         "card": key, "damage": damage, "tags": sorted(tags),

@@ -22,7 +22,14 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pure_engine.cards.runtime import CHANCE_PLAYER
-from pure_engine.games.skirmish.actions import ATTACK, CHOOSE, PLAY, SkirmishAction, legal_actions
+from pure_engine.games.skirmish.actions import (
+    ATTACK,
+    CHOOSE,
+    PLAY,
+    SkirmishAction,
+    action_to_str,
+    legal_actions,
+)
 from pure_engine.games.skirmish.base import BOARD_ZONES, HAND_ZONES, SECRET_ZONES, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game_rules import within_turn
@@ -107,7 +114,8 @@ def scenarios(draw: st.DrawFn, secret: str, known: frozenset[str]) -> dict[str, 
     }
     them = {
         "class": cls,
-        "health": draw(st.integers(5, 30)),
+        # Ice Block waits for fatal damage: a hero low enough for one attack or spell
+        "health": draw(st.integers(1, 6) if secret == "ice_block" else st.integers(5, 30)),
         "board": draw(board),
         "secrets": secrets,
     }
@@ -228,3 +236,36 @@ def test_every_secret_is_compared_or_listed(oracle: Oracle) -> None:
     secrets = {k for k in COLLECTIBLE if "secret" in DEFS[k].types}
     assert secrets <= set(oracle.ids)
     assert secrets == set(SECRETS) | set(SECRET_WRONG)
+
+
+FIXED: list[tuple[dict[str, Any], str]] = [
+    # Ice Block fires on a fatal attack and a fatal spell (hypothesis finds them only at times)
+    ({"to_move": 0, "players": [
+        {"class": "hunter", "mana": 10, "board": [{"card": "bloodfen_raptor"}],
+         "hand": ["arcane_shot"]},
+        {"class": "mage", "health": 2, "secrets": ["ice_block"], "board": [{"card": "wisp"}]},
+    ]}, "attack 1 -> enemy_hero"),
+    ({"to_move": 0, "players": [
+        {"class": "hunter", "mana": 10, "hand": ["arcane_shot"]},
+        {"class": "mage", "health": 1, "armor": 1, "secrets": ["ice_block"]},
+    ]}, "play arcane_shot -> enemy_hero"),
+    # Gladiator's Longbow: Immune through Explosive Trap and the defender's blow
+    ({"to_move": 0, "players": [
+        {"class": "hunter", "health": 2, "weapon": {"card": "gladiators_longbow"},
+         "board": [{"card": "wisp"}]},
+        {"class": "hunter", "health": 9, "secrets": ["explosive_trap"]},
+    ]}, "attack hero -> enemy_hero"),
+]  # fmt: skip
+"""Positions where Ice Block and Gladiator's Longbow must act (each saves a hero), compared as
+the drawn ones are."""
+
+
+@pytest.mark.parametrize(("puzzle", "move"), FIXED)
+def test_immune_positions_match_fireplace(
+    oracle: Oracle, puzzle: dict[str, Any], move: str
+) -> None:
+    state = parse_puzzle(json.dumps(puzzle))
+    action = next(a for a in legal_actions(state) if action_to_str(state, a) == move)
+    (only,) = skirmish_outcomes(state, action)
+    assert len(only[0]) == 2, "without Immune a hero dies here: the position must not be over"
+    assert fireplace_run(oracle, puzzle, state, action, 0) == only

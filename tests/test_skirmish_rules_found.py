@@ -5,7 +5,14 @@ one that is wrong, the test pins the real rule (``FIREPLACE_WRONG_IN_GAMES``).""
 
 from __future__ import annotations
 
-from pure_engine.games.skirmish.base import DIVINE_SHIELD, LAYOUT, SECRET_ZONES, WEAPON_ZONES
+from pure_engine.games.skirmish.base import (
+    BOARD_ZONES,
+    DIVINE_SHIELD,
+    LAYOUT,
+    SECRET_ZONES,
+    STEALTH,
+    WEAPON_ZONES,
+)
 from tests.skirmish_helpers import GAME, board, health, play, position
 
 
@@ -258,3 +265,67 @@ def test_earth_shock_silences_velen_before_its_damage() -> None:
     s = position({"class": "shaman", "mana": 1, "hand": ["earth_shock"],
                   "board": [{"card": "prophet_velen"}]})  # fmt: skip
     assert board(play(s, "play earth_shock -> friendly 1"), 0) == [("prophet_velen", 7, 6)]
+
+
+def test_enchantments_given_after_a_silence_work() -> None:
+    # silence removes the enchantments a minion has, not those it is given later: a silenced
+    # minion given Conceal loses its Stealth at your next turn, one given Ancestral Spirit
+    # comes back
+    me = {"class": "rogue", "mana": 10, "hand": ["ironbeak_owl", "conceal"],
+          "board": [{"card": "chillwind_yeti"}]}  # fmt: skip
+    s = play(position(me), "play ironbeak_owl -> friendly 1", "play conceal")
+    assert [s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD_ZONES[0]]] == [
+        STEALTH,
+        STEALTH,
+    ]
+    s = play(s, "end_turn", "end_turn")
+    assert not any(s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD_ZONES[0]])
+    me = {"class": "shaman", "mana": 10, "board": [{"card": "chillwind_yeti", "damage": 3}],
+          "hand": ["ironbeak_owl", "ancestral_spirit", "lightning_bolt"]}  # fmt: skip
+    s = play(
+        position(me),
+        "play ironbeak_owl -> friendly 1",
+        "play ancestral_spirit -> friendly 1",
+        "play lightning_bolt -> friendly 1",
+    )
+    assert board(s, 0) == [("chillwind_yeti", 4, 5), ("ironbeak_owl", 2, 1)]
+
+
+def test_a_countered_spell_still_overloads() -> None:
+    # the Overload comes with playing the card, not with its effect
+    me = {"class": "shaman", "mana": 10, "hand": ["forked_lightning"]}
+    them = {"class": "mage", "secrets": ["counterspell"],
+            "board": [{"card": "wisp"}, {"card": "wisp"}]}  # fmt: skip
+    s = play(position(me, them), "play forked_lightning")
+    assert board(s, 1) == [("wisp", 1, 1), ("wisp", 1, 1)] and s.mana[0] == 9
+    assert play(s, "end_turn", "end_turn").mana[0] == 8
+
+
+def test_velen_doubles_no_minions_healing() -> None:
+    # "your spells and Hero Power": a Lightwell's 3 stays 3 (20, 1 fatigue, 3 healed)
+    s = position({"class": "priest", "health": 20,
+                  "board": [{"card": "lightwell"}, {"card": "prophet_velen"}]})  # fmt: skip
+    assert health(play(s, "end_turn", "end_turn"), 0) == 22
+
+
+def test_a_random_pick_skips_a_minion_destroyed_but_not_yet_gone() -> None:
+    # Doomsayer (in play first) destroys the tiger; Demolisher's random enemy is then the hero
+    s = position(
+        {"board": [{"card": "doomsayer"}, {"card": "demolisher"}]},
+        {"board": [{"card": "stranglethorn_tiger"}]},
+    )
+    s = play(s, "end_turn")
+    before = health(s, 1)
+    s = play(s, "end_turn")
+    assert (board(s, 0), board(s, 1), health(s, 1)) == ([], [], before - 2)
+
+
+def test_a_wild_pyromancer_mindgames_summons_fires_after_it() -> None:
+    # "after you cast a spell" listens once the spell has resolved: the Pyromancer Mindgames
+    # put on the board is there by then
+    s = position(
+        {"class": "priest", "mana": 4, "hand": ["mindgames"], "board": [{"card": "wisp"}]},
+        {"deck": ["wild_pyromancer"], "board": [{"card": "chillwind_yeti"}]},
+    )
+    s = play(s, "play mindgames")
+    assert board(s, 0) == [("wild_pyromancer", 3, 1)] and board(s, 1) == [("chillwind_yeti", 4, 4)]

@@ -4,7 +4,15 @@ seen-state caches, and game records.  The core knows no game."""
 from pure_engine.core.chance import ChanceTable, chance_table, draw, draw_from_rng, uniform_index
 from pure_engine.core.digest import digest, hex_digest
 from pure_engine.core.encoding import Encoding
-from pure_engine.core.game import CHANCE, TERMINAL, Game, GameInfo, encoding_of, params_tuple
+from pure_engine.core.game import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    encoding_of,
+    params_tuple,
+    seeded_start,
+)
 from pure_engine.core.registry import list_games, load_game, register_game
 from pure_engine.core.rng import Rng, bits64, randbelow, shuffled
 from pure_engine.core.struct import Struct, fields_of
@@ -31,6 +39,7 @@ __all__ = [
     "params_tuple",
     "randbelow",
     "register_game",
+    "seeded_start",
     "shuffled",
     "uniform_index",
 ]

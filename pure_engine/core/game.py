@@ -48,10 +48,12 @@ __all__ = [
     "Resamples",
     "S",
     "SamplesChance",
+    "Seedable",
     "carries_rng",
     "encoding_of",
     "game_from_rules",
     "params_tuple",
+    "seeded_start",
 ]
 
 S = TypeVar("S")
@@ -125,6 +127,35 @@ def carries_rng(state: object) -> TypeIs[HasRng]:
     (True, False, False)
     """
     return isinstance(getattr(state, "rng", None), Rng)
+
+
+class Seedable(Protocol):
+    """A state that can be given a generator: a :class:`~pure_engine.core.struct.Struct` with
+    an ``rng`` field (``None`` until seeded)."""
+
+    def replace(self, *, rng: Rng) -> Self: ...
+
+
+SS = TypeVar("SS", bound=Seedable)
+
+
+def seeded_start(start: SS) -> InitialState[SS]:
+    """The ``initial_state`` of a game that starts at *start*: *start* itself, or with a seed
+    *start* carrying ``Rng(seed)`` in its ``rng`` field.
+
+    >>> from pure_engine.core.struct import Struct
+    >>> class Pile(Struct):
+    ...     cards: int
+    ...     rng: Rng | None = None
+    >>> initial_state = seeded_start(Pile(3))
+    >>> initial_state(), initial_state(seed=7)
+    (Pile(cards=3, rng=None), Pile(cards=3, rng=Rng(seed=7, counter=0)))
+    """
+
+    def initial_state(seed: int | None = None) -> SS:
+        return start if seed is None else start.replace(rng=Rng(seed))
+
+    return initial_state
 
 
 def _no_resample(state: S, player: int, rng: random.Random) -> S:

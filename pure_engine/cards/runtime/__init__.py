@@ -11,6 +11,8 @@
   a running program, and the interpreter that runs, suspends and resumes it;
 * :mod:`~pure_engine.cards.runtime.events`: events, auras, the death phase,
   and :func:`resolve`, the loop a game runs after each action;
+* :mod:`~pure_engine.cards.runtime.replacement`: replacement triggers, which run at once
+  before what they replace (:func:`fire_now`);
 * :mod:`~pure_engine.cards.runtime.stats`: printed, buffed and silenced stats;
 * :mod:`~pure_engine.cards.runtime.view`: observations and resampling from zone
   visibility.
@@ -50,6 +52,7 @@ from pure_engine.cards.runtime.program import (
     Reg,
     Value,
 )
+from pure_engine.cards.runtime.replacement import fire_now
 from pure_engine.cards.runtime.stats import (
     absorb,
     apply_buff,
@@ -58,6 +61,7 @@ from pure_engine.cards.runtime.stats import (
     remove_buffs,
     silence,
     spawn,
+    unenchant,
     without_buffs,
 )
 from pure_engine.cards.runtime.table import (
@@ -132,6 +136,7 @@ __all__ = [
     "emit",
     "entities_in",
     "event_value",
+    "fire_now",
     "fresh_copy",
     "is_alive",
     "is_known",
@@ -156,6 +161,7 @@ __all__ = [
     "spawn",
     "take_number",
     "trigger_slot",
+    "unenchant",
     "update",
     "without_buffs",
 ]

@@ -60,7 +60,8 @@ def emit(
 
     A listener's condition is a selector evaluated from the listener (its
     controller, itself as ``SELF``, the subject as ``TARGET``); it must select
-    the subject.  Silenced entities do not listen.  *value* (how much damage was
+    the subject.  A silenced entity's own text does not listen; the enchantments
+    it was given since (silence removed those it had) do.  *value* (how much damage was
     taken...) goes to each queued program one register past its own:
     :func:`event_value` reads it.
     """
@@ -75,10 +76,10 @@ def emit(
     for zone, kind in rules.pool.listen_zones[event]:
         for entity_id in zone_map[zone]:
             entity = entities[entity_id]
-            listening = by_card.get(entity.card)
+            listening = None if entity.status & SILENCED else by_card.get(entity.card)
             if granted and entity.buffs:  # what its enchantments grant it listens too
                 listening = _with_granted(listening, by_card, entity, rules.pool.enchantments)
-            if listening is None or entity.status & SILENCED:
+            if listening is None:
                 continue
             for listener in listening:
                 if kind not in listener.zones:
@@ -275,10 +276,9 @@ def death_phase(
     for e in dead:
         table = leave_play(table, e.id)
         moves.append((e.id, layout.zone(kinds.graveyard, e.owner)))
-        if e.status & SILENCED:
-            continue
-        # its own deathrattle, then those its enchantments gave it, in the order given
-        cards: tuple[str, ...] = (e.card,)
+        # its own deathrattle (not once silenced), then those its enchantments gave it (since
+        # the silence, if any: it removed the others), in the order given
+        cards: tuple[str, ...] = () if e.status & SILENCED else (e.card,)
         if e.buffs:
             enchantments = rules.pool.enchantments
             cards += tuple(b.source for b in e.buffs if b.source in enchantments)

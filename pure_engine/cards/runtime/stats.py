@@ -35,6 +35,7 @@ __all__ = [
     "set_stats",
     "silence",
     "spawn",
+    "unenchant",
     "with_aura_keywords",
     "without_buffs",
 ]
@@ -186,6 +187,39 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
 
 
 _unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
+
+
+def unenchant(
+    table: Table, pool: CardPool, entity_id: EntityId, drop: Callable[[Enchantment], bool]
+) -> Table:
+    """:func:`remove_buffs`, and the keywords the buffs undone gave go with them, unless the
+    card prints them or a buff that stays gives them too ("Immune this turn" ends with the
+    turn; a one-turn buff's keyword does not outlive it).
+
+    >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
+    >>> from pure_engine.cards.runtime.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> pool = build_pool([CardDef("wolf", "Wolf", frozenset({"minion"}), 1, 1, 1, tags=0b01)],
+    ...                   layout)
+    >>> t, e = spawn(new_table(layout), pool, layout.zone("board", 0), "wolf", 0)
+    >>> t = apply_buff(t, e, Enchantment("wrath", attack=2, tags=0b11, one_turn=True))
+    >>> t.entities[e].tags, unenchant(t, pool, e, lambda b: b.one_turn).entities[e].tags
+    (3, 1)
+    """
+    e = table.entities[entity_id]
+    given = 0
+    for b in e.buffs:
+        if drop(b):
+            given |= b.tags
+    table = remove_buffs(table, entity_id, drop)
+    if not given:
+        return table
+    e = table.entities[entity_id]
+    kept = pool.card(e.card).tags
+    for b in e.buffs:
+        kept |= b.tags
+    return put(table, e.replace(tags=e.tags & ~(given & ~kept)))
 
 
 def set_stats(

@@ -33,7 +33,6 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, Self, TypeVar
 
-from pure_engine.core.game import InitialState
 from pure_engine.core.rng import Rng
 from pure_engine.games.belote.play import belote_cards
 from pure_engine.games.trick_taking.tricks import Tricks, cards_of, hand_of
@@ -49,7 +48,6 @@ __all__ = [
     "next_deal",
     "resample_hands",
     "seat_view",
-    "seeded",
     "table_view",
 ]
 
@@ -110,16 +108,6 @@ def check_match_params(game: str, target: int, max_deals: int) -> int:
             f"found target={target}, max_deals={max_deals}"
         )
     return 1 if target == 0 else max_deals
-
-
-def seeded(start: S) -> InitialState[S]:
-    """The ``initial_state`` of a game starting at *start*: with a seed, the state carries
-    its generator (``Rng(seed)``)."""
-
-    def initial_state(seed: int | None = None) -> S:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
-    return initial_state
 
 
 def deal_outcomes(deck: int) -> tuple[tuple[int, Fraction], ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pure_engine.core.game import Game, game_from_rules, params_tuple
+from pure_engine.core.game import Game, game_from_rules, params_tuple, seeded_start
 from pure_engine.games.belote import belote, coinche
 from pure_engine.games.belote import deal as belote_deal
 from pure_engine.games.belote.belote import BeloteState
@@ -34,7 +34,7 @@ def make_belote(*, target: int = 0, max_deals: int = 100) -> Game[BeloteState, i
     start = belote.new_deal(0).replace(target=target, max_deals=deals)
     params = params_tuple({"target": target, "max_deals": max_deals})
     info = dataclasses.replace(belote.INFO, max_game_length=40 * deals, params=params)
-    return game_from_rules(belote, info, belote_deal.seeded(start), encoding=BELOTE_ENCODING)
+    return game_from_rules(belote, info, seeded_start(start), encoding=BELOTE_ENCODING)
 
 
 def make_coinche(
@@ -57,4 +57,4 @@ def make_coinche(
     info = dataclasses.replace(
         coinche.INFO, max_game_length=coinche.INFO.max_game_length * deals, params=params
     )
-    return game_from_rules(coinche, info, belote_deal.seeded(start), encoding=COINCHE_ENCODING)
+    return game_from_rules(coinche, info, seeded_start(start), encoding=COINCHE_ENCODING)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pure_engine.core.game import Game, game_from_rules, params_tuple
-from pure_engine.core.rng import Rng
+from pure_engine.core.game import Game, game_from_rules, params_tuple, seeded_start
 from pure_engine.errors import ParseError
 from pure_engine.games.bridge import play
 from pure_engine.games.bridge.encoding import BRIDGE_ENCODING
@@ -66,9 +65,6 @@ def make_game(
         dealt_by_chance=to_deal > 0,
     )
 
-    def initial_state(seed: int | None = None) -> BridgeState:
-        return start if seed is None else start.replace(rng=Rng(seed))
-
     params = params_tuple(
         {"deal": deal, "strain": strain, "declarer": declarer, "leader": leader, "cards": cards}
     )
@@ -80,4 +76,4 @@ def make_game(
         has_chance=to_deal > 0,
         params=params,
     )
-    return game_from_rules(play, info, initial_state, encoding=BRIDGE_ENCODING)
+    return game_from_rules(play, info, seeded_start(start), encoding=BRIDGE_ENCODING)

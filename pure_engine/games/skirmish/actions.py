@@ -48,6 +48,7 @@ from pure_engine.games.skirmish.base import (
     CHARGE,
     HAND_ZONES,
     HERO_ZONES,
+    IMMUNE,
     LAYOUT,
     STEALTH,
     TAUNT,
@@ -142,20 +143,24 @@ def _armed_with_windfury(state: SkirmishState, e: Entity) -> bool:
     return any(entities[w].tags & WINDFURY for w in state.table.zones[WEAPON_ZONES[e.owner]])
 
 
+_UNATTACKABLE: Final = STEALTH | IMMUNE
+
+
 def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
     """What *player*'s characters may attack: enemy taunts if any, else the enemy hero and
-    minions (stealthed minions never)."""
+    minions (stealthed minions and Immune characters never: an Immune taunt is passed by)."""
     entities = state.table.entities
     them = 1 - player
     minions = [
         i
         for i in state.table.zones[BOARD_ZONES[them]]
-        if is_alive(entities[i]) and not entities[i].tags & STEALTH
+        if is_alive(entities[i]) and not entities[i].tags & _UNATTACKABLE
     ]
     taunts = tuple(i for i in minions if entities[i].tags & TAUNT)
     if taunts:
         return taunts
-    return (hero_of(state, them), *minions)
+    hero = hero_of(state, them)
+    return tuple(minions) if entities[hero].tags & IMMUNE else (hero, *minions)
 
 
 def _targets(

@@ -35,6 +35,7 @@ __all__ = [
     "HAND_LIMIT",
     "HAND_ZONES",
     "HERO_ZONES",
+    "IMMUNE",
     "KEYWORDS",
     "LAYOUT",
     "MAIN_STEP",
@@ -45,6 +46,7 @@ __all__ = [
     "ON_CAST",
     "ON_DAMAGED",
     "ON_DEALT",
+    "ON_FATAL",
     "ON_HEALED",
     "ON_PLAY",
     "ON_PLAYED",
@@ -106,6 +108,10 @@ class SkirmishEvent(Event):
     ATTACKED = "attacked"
     """An attack was declared, before any damage (subject: the character attacked; the
     state's ``combat`` holds the attacker and the defender)."""
+    FATAL = "fatal"
+    """A hero is about to take fatal damage (subject: that hero; its value: how much): its
+    listeners run at once, before the damage (the kit's replacement, ``fire_now``); if they
+    made the hero Immune, the damage is prevented (Ice Block)."""
 
 
 # The events the rules emit, as module constants: on Python 3.11 a member looked up on its enum
@@ -116,6 +122,7 @@ ON_ATTACKED: Final = SkirmishEvent.ATTACKED
 ON_CAST: Final = SkirmishEvent.CAST
 ON_DAMAGED: Final = SkirmishEvent.DAMAGED
 ON_DEALT: Final = SkirmishEvent.DEALT
+ON_FATAL: Final = SkirmishEvent.FATAL
 ON_HEALED: Final = SkirmishEvent.HEALED
 ON_PLAY: Final = SkirmishEvent.PLAY
 ON_PLAYED: Final = SkirmishEvent.PLAYED
@@ -166,6 +173,9 @@ ELUSIVE: Final = 1 << 7
 """Cannot be targeted by spells or hero powers (Faerie Dragon)."""
 CANT_ATTACK: Final = 1 << 8
 """Cannot attack (Ancient Watcher, Ragnaros)."""
+IMMUNE: Final = 1 << 9
+"""Takes no damage, and the opponent cannot attack or target it (:mod:`.immune`); given for a
+while: "Immune this turn" (Bestial Wrath, Ice Block)."""
 
 KEYWORDS: Final = {
     "taunt": TAUNT,
@@ -177,6 +187,7 @@ KEYWORDS: Final = {
     "spell_damage": SPELLPOWER,
     "elusive": ELUSIVE,
     "cant_attack": CANT_ATTACK,
+    "immune": IMMUNE,
 }
 """Keyword names (puzzle files, notation) and their bits."""
 

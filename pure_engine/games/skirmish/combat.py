@@ -33,6 +33,7 @@ from pure_engine.games.skirmish.base import (
     WEAPON_ZONES,
     SkirmishState,
 )
+from pure_engine.games.skirmish.immune import armed_immune
 from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage
 
 __all__ = ["attack", "finish_combat"]
@@ -77,12 +78,15 @@ def finish_combat(state: SkirmishState) -> SkirmishState:
 
 
 def _strike(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
-    """The attacker and the defender deal their damage; a hero's weapon wears down."""
+    """The attacker and the defender deal their damage (none to a hero Immune while attacking);
+    a hero's weapon wears down."""
     entities = state.table.entities
     attacker, defender = entities[attacker_id], entities[defender_id]
     hits, back = attack_value(state, attacker), defender.attack
     state = deal_damage(state, attacker_id, defender_id, hits)
-    if defender.zone in BOARD_ZONES:
+    if defender.zone in BOARD_ZONES and not (
+        attacker.zone in HERO_ZONES and armed_immune(state, RULES, attacker)
+    ):
         state = deal_damage(state, defender_id, attacker_id, back)
     if attacker.zone in HERO_ZONES:
         weapon_zone = WEAPON_ZONES[attacker.owner]

@@ -8,11 +8,11 @@ block                  per slot                                                 
 =====================  =============================================================  ==========
 my hand (10 slots)     the card one-hot (:data:`CARD_KEYS`), what it costs now / 10   10 (C + 1)
 boards (2 x 7 slots)   card one-hot, attack, health, damage, health left (each / 30,  14 (C + 18)
-                       clipped), the 9 keywords, exhausted, frozen, silenced,
+                       clipped), the 10 keywords, exhausted, frozen, silenced,
                        attacks made / 2, can attack now
-heroes (me, them)      class one-hot, health left, maximum health, armor, attack      2 x 26
+heroes (me, them)      class one-hot, health left, maximum health, armor, attack      2 x 27
                        (/ 30), weapon: present, attack / 30, durability left / 10;
-                       frozen, can attack, hero power used, mana and crystals / 10,
+                       frozen, Immune, can attack, hero power used, mana and crystals / 10,
                        fatigue / 30, cards in hand / 10, cards in deck / 30,
                        secrets in play / 5, mana locked next turn (Overload) / 10
 the turn               I am to move, turn / 200, cards played this turn / 10,         6
@@ -89,6 +89,7 @@ from pure_engine.games.skirmish.base import (
     HAND_LIMIT,
     HAND_ZONES,
     HERO_ZONES,
+    IMMUNE,
     KEYWORDS,
     LAYOUT,
     MAX_MANA,
@@ -155,7 +156,7 @@ MAX_CHANCE_OUTCOMES: Final = 32
 
 _HAND_SLOT: Final = _C + 1
 _MINION: Final = _C + 9 + len(_KEYWORD_BITS)  # 4 stats, the keywords, 5 states
-_HERO: Final = len(CLASSES) + 17
+_HERO: Final = len(CLASSES) + 18
 _PENDING: Final = 8 + _TARGETS + 1 + _C + _MODES
 OBSERVATION_SIZE: Final = (
     HAND_LIMIT * _HAND_SLOT + 2 * BOARD_LIMIT * _MINION + 2 * _HERO + 6 + _PENDING
@@ -211,6 +212,7 @@ def _hero(out: list[float], state: SkirmishState, side: int) -> None:
         0.0 if weapon is None else _frac(weapon.attack, _STAT_CAP),
         0.0 if weapon is None else _frac(weapon.health - weapon.damage, 10),
         float(bool(hero.status & FROZEN)),
+        float(bool(hero.tags & IMMUNE)),
         float(side == state.to_move and can_attack(state, hero)),
         float(state.powered[side]),
         _frac(state.mana[side], MAX_MANA),

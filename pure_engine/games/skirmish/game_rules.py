@@ -31,6 +31,7 @@ from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
+    Enchantment,
     EntityId,
     answer,
     emit,
@@ -40,10 +41,10 @@ from pure_engine.cards.runtime import (
     observe_table,
     push,
     put,
-    remove_buffs,
     resample_table,
     resolve,
     spawn,
+    unenchant,
 )
 from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.game import TERMINAL
@@ -138,17 +139,23 @@ def _end_turn(state: SkirmishState) -> SkirmishState:
     return _turn_event(state, ON_TURN_END)
 
 
+def _one_turn(buff: Enchantment) -> bool:
+    return buff.one_turn
+
+
 def _cleanup(state: SkirmishState) -> SkirmishState:
-    """One-turn buffs end; the player's frozen characters that could have attacked but did not
-    thaw (one frozen the turn it came into play stays frozen through its next turn); the
-    turn passes."""
+    """One-turn buffs end, with the keywords they gave; the player's frozen characters that
+    could have attacked but did not thaw (one frozen the turn it came into play stays frozen
+    through its next turn); the turn passes."""
     table = state.table
     me = state.to_move
     for p in (0, 1):
         for zone in (HERO_ZONES[p], BOARD_ZONES[p], WEAPON_ZONES[p]):
             for i in table.zones[zone]:
-                table = remove_buffs(table, i, lambda b: b.one_turn)
                 e = table.entities[i]
+                if e.buffs:  # their keywords end too: "Immune this turn"
+                    table = unenchant(table, POOL, i, _one_turn)
+                    e = table.entities[i]
                 ready = not e.status & EXHAUSTED or e.tags & CHARGE
                 if p == me and e.status & FROZEN and e.attacks == 0 and ready:
                     table = put(table, e.replace(status=e.status & ~FROZEN))

@@ -1,6 +1,7 @@
 """What damage, healing, drawing and summoning mean in skirmish: the kit's hooks, and the pool.
 
-* damage: a divine shield absorbs one hit; a hero's armor absorbs damage
+* damage: an Immune character takes none (:mod:`.immune`, with the replacements of
+  fatal damage to a hero); a divine shield absorbs one hit; a hero's armor absorbs damage
   before health; spell damage (friendly minions with ``spell_damage``) adds
   to spells, not to hero powers; a poisonous minion destroys any minion it
   damages; every damaged entity emits ``DAMAGED``;
@@ -46,6 +47,7 @@ from pure_engine.games.skirmish.base import (
     HAND_LIMIT,
     HAND_ZONES,
     HERO_ZONES,
+    IMMUNE,
     LAYOUT,
     ON_DAMAGED,
     ON_DEALT,
@@ -58,6 +60,7 @@ from pure_engine.games.skirmish.base import (
 )
 from pure_engine.games.skirmish.cards import CARDS
 from pure_engine.games.skirmish.cards_effects import spell_damage
+from pure_engine.games.skirmish.immune import attacking_immune, before_fatal
 
 __all__ = [
     "FACETS",
@@ -76,15 +79,23 @@ POOL: Final = build_pool(CARDS, LAYOUT, events=SkirmishEvent)
 def deal_damage(
     state: SkirmishState, source: EntityId | None, target: EntityId, amount: int
 ) -> SkirmishState:
-    """*source* deals *amount* damage to *target* (shield, armor, poison), then ``DAMAGED`` and,
-    with a source, ``DEALT``."""
+    """*source* deals *amount* damage to *target* (immune, shield, armor, poison), then
+    ``DAMAGED`` and, with a source, ``DEALT``; damage that would kill a hero first runs the
+    ``FATAL`` replacements (:mod:`.immune`)."""
     if amount <= 0:
         return state
     table = state.table
     e = table.entities[target]
+    if e.tags & IMMUNE or (state.combat is not None and attacking_immune(state, RULES, e)):
+        return state
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
     shielded, left = absorb(e, amount)  # armor prevents damage first
+    if left and left >= e.health - e.damage and e.zone in HERO_ZONES:  # fatal: Ice Block?
+        state = before_fatal(state, RULES, target, amount)
+        if state.table.entities[target].tags & IMMUNE:
+            return state
+        table = state.table
     if e.buffs and e.zone in BOARD_ZONES:  # an enchantment may keep it above some Health
         floor = _health_minimum(e)
         if floor:

@@ -28,8 +28,8 @@ from pure_engine.cards.runtime import (
     leave_play,
     move,
     put,
-    remove_buffs,
     spawn,
+    unenchant,
 )
 from pure_engine.cards.runtime.pool import Assembler, Instr
 from pure_engine.cards.runtime.program import Reg, S, Targets, Value
@@ -244,18 +244,8 @@ class Unenchant(Effect):
         def strip(
             state: CardState, frame: Frame, rules: CardRules[CardState], target: EntityId
         ) -> CardState:
-            e = state.table.entities[target]
-            given = 0
-            for b in e.buffs:
-                if b.source == source:
-                    given |= b.tags
-            table = remove_buffs(state.table, target, lambda b: b.source == source)
-            e = table.entities[target]
-            kept = rules.pool.card(e.card).tags
-            for b in e.buffs:
-                kept |= b.tags
-            e = e.replace(tags=e.tags & ~(given & ~kept))
-            return state.replace(table=put(table, e))
+            table = unenchant(state.table, rules.pool, target, lambda b: b.source == source)
+            return state.replace(table=table)
 
         asm.emit(_EachTarget(targets_operand(asm, self.targets), strip))
 

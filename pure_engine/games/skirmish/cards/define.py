@@ -36,6 +36,8 @@ from pure_engine.games.skirmish.base import (
     ELUSIVE,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
+    HERO_ZONES,
+    IMMUNE,
     STEALTH,
     SkirmishState,
 )
@@ -69,8 +71,16 @@ CLASSES: Final = (
 """The hero classes, each with a hero card ``hero_<class>`` and a hero power."""
 
 
+_UNSEEN: Final = STEALTH | IMMUNE
+
+
 def _visible(e: Entity, ctx: Ctx) -> bool:
-    return not (e.tags & STEALTH and e.zone == BOARD_ZONES[1 - ctx.controller])
+    tags = e.tags
+    if not tags & _UNSEEN:
+        return True
+    if e.zone == BOARD_ZONES[1 - ctx.controller]:  # an enemy minion stealthed or Immune
+        return False
+    return not (tags & IMMUNE and e.zone == HERO_ZONES[1 - ctx.controller])
 
 
 def _not_elusive(e: Entity, ctx: Ctx) -> bool:
@@ -80,12 +90,12 @@ def _not_elusive(e: Entity, ctx: Ctx) -> bool:
 # A filter on each entity rather than a set difference (``- (ENEMY + MINIONS + stealth)``): the
 # same entities in the same order, one test fewer per entity; targets are listed at every
 # decision (the benchmark's selector share: 9.99 % before, see docs/skirmish.md).
-_VISIBLE: Final = Pred(_visible, "NOT_ENEMY_STEALTHED")
+_VISIBLE: Final = Pred(_visible, "NOT_ENEMY_STEALTHED_OR_IMMUNE")
 _NOT_ELUSIVE: Final = Pred(_not_elusive, "NOT_ELUSIVE")
 
 
 def targetable(selector: Selector) -> Selector:
-    """*selector* without the enemy's stealthed minions (which cannot be targeted)."""
+    """*selector* without what the enemy cannot target: stealthed minions, Immune characters."""
     return selector + _VISIBLE
 
 
@@ -213,7 +223,8 @@ def cost_aura(
 
 def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> CardDef:
     """*card* costing ``less(state, player)`` less while in *player*'s hand (the Giants; never
-    below 0).  Its type ``costs_less`` marks it, so only such cards pay for the look-up."""
+    below 0 in the end, though a discount beyond the cost offsets what an aura adds).  Its type
+    ``costs_less`` marks it, so only such cards pay for the look-up."""
     return replace(card, types=card.types | {"costs_less"}, extra={**card.extra, "less": less})
 
 

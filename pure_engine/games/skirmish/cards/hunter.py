@@ -36,6 +36,7 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
+    IMMUNE,
     MINIONS,
     ON_ATTACKED,
     ON_PLAYED,
@@ -52,6 +53,7 @@ from pure_engine.games.skirmish.cards.define import (
     spell,
     weapon,
 )
+from pure_engine.games.skirmish.immune import immune_while_attacking
 from pure_engine.games.skirmish.secrets import (
     Misdirect,
     attacker_is_minion,
@@ -87,5 +89,8 @@ HUNTER: Final[tuple[CardDef, ...]] = (
     secret("misdirection", 2, "hunter", "Secret: When an enemy attacks your hero, instead it attacks another random character.", ON_ATTACKED, FRIENDLY_HERO, Misdirect()),
     minion("tundra_rhino", 5, 2, 5, types=("beast",), aura=Aura(FRIENDLY_MINIONS + BEAST, tags=CHARGE), cls="hunter", text="Your Beasts have Charge."),
     weapon("eaglehorn_bow", 3, 3, 2, "hunter", text="Whenever a friendly Secret is revealed, gain +1 Durability.", triggers=(Trigger(ON_REVEALED, (Buff(SELF, 0, 1),), FRIENDLY + Zone("graveyard"), zones=("weapon",)),)),
+    # Immune (skirmish/immune.py): for a turn, and while the hero attacks
+    spell("bestial_wrath", 1, "Give a friendly Beast +2 Attack and Immune this turn.", Buff(TARGET, 2, tags=IMMUNE, one_turn=True), target=FRIENDLY_MINIONS + BEAST, cls="hunter"),
+    immune_while_attacking(weapon("gladiators_longbow", 7, 5, 2, "hunter", text="Your hero is Immune while attacking.")),
 )  # fmt: skip
 """The hunter cards of the Basic and Classic sets."""

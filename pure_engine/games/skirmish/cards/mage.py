@@ -31,10 +31,12 @@ from pure_engine.games.skirmish.base import (
     ENEMY_CHARACTERS,
     ENEMY_MINIONS,
     FRIENDLY_HERO,
+    IMMUNE,
     MINIONS,
     ON_ATTACKED,
     ON_CAST,
     ON_DEALT,
+    ON_FATAL,
     ON_PLAYED,
     ON_TURN_END,
     SkirmishEvent,
@@ -89,5 +91,7 @@ MAGE: Final[tuple[CardDef, ...]] = (
     minion("kirin_tor_mage", 3, 4, 3, Buff(FRIENDLY_HERO, one_turn=True, source="kirin_tor_mage_e"), cls="mage", text="Battlecry: The next Secret you play this turn costs (0)."),
     enchantment("kirin_tor_mage_e", "Your next Secret this turn costs (0).", cost_change=CostChange(FREE, "secret", once=True)),
     minion("archmage_antonidas", 7, 5, 7, triggers=(Trigger(SkirmishEvent.CAST, (give_card("fireball"),), YOUR_SPELLS),), cls="mage", text="Whenever you cast a spell, add a 'Fireball' spell to your hand."),
+    # Immune (skirmish/immune.py): Ice Block's replacement runs before the fatal damage
+    secret("ice_block", 3, "mage", "Secret: When your hero takes fatal damage, prevent it and become Immune this turn.", ON_FATAL, FRIENDLY_HERO, Buff(FRIENDLY_HERO, tags=IMMUNE, one_turn=True)),
 )  # fmt: skip
 """The mage cards of the Basic and Classic sets."""
