@@ -117,3 +117,13 @@ def test_the_lethal_solver_plays_jaraxxus_for_blood_fury() -> None:
     result = solve_lethal(parse_puzzle(json.dumps(puzzle)))
     assert result.verdict is LethalVerdict.GUARANTEED
     assert result.line == ("play lord_jaraxxus", "attack hero -> enemy_hero")
+
+
+def test_mirror_entity_copies_the_jaraxxus_minion() -> None:
+    # the real game: the opponent's Mirror Entity summons a 3/15 Lord Jaraxxus (a minion)
+    s = position({"class": "warlock", "mana": 10, "hand": ["lord_jaraxxus"]},
+                 {"class": "mage", "secrets": ["mirror_entity"]})  # fmt: skip
+    s = play(s, "play lord_jaraxxus")
+    assert _hero(s) == "hero_lord_jaraxxus" and board(s, 0) == []
+    assert board(s, 1) == [("lord_jaraxxus", 3, 15)] and zone_cards(s, "secret1") == []
+    assert _hero(s, 1) == "hero_mage"
