@@ -31,7 +31,11 @@ with calls that exist before and after issue 9):
   deal, about a second and a half in all), each answer checked;
 * ``magic``: 20 random games of magic_lite's green_stompy mirror (skip-trivial on), seeds
   0-19 dealt and played with ``Random(seed)`` — issue 13's target workload (every run plays
-  the same games, so the count of one run is the difference of N=2 and N=1).
+  the same games, so the count of one run is the difference of N=2 and N=1);
+* ``leduc``: 2000 random Leduc playouts (``random_playouts``, the loop of ``python -m
+  benchmarks poker``), seeded by the run's index;
+* ``skirmish``: 10 seeded random games of skirmish, mage_basic against hunter_basic (the
+  loop of ``python -m benchmarks skirmish``; every run plays the same games).
 """
 
 from __future__ import annotations
@@ -206,6 +210,38 @@ def _magic() -> Workload:
     return play_magic
 
 
+def _leduc() -> Workload:
+    from pure_engine.core.playout import random_playouts
+    from pure_engine.core.registry import load_game
+
+    leduc = load_game("leduc_poker")
+
+    def play_leduc(index: int) -> None:
+        random_playouts(leduc, 2000, seed=index)
+
+    return play_leduc
+
+
+def _skirmish() -> Workload:
+    import random
+
+    from pure_engine.games.skirmish import make_game
+
+    game = make_game(deck0="mage_basic", deck1="hunter_basic")
+
+    def play_skirmish(index: int) -> None:
+        for seed in range(10):
+            rng = random.Random(seed)
+            state = game.initial_state(seed)
+            while not game.is_terminal(state):
+                if game.is_chance_node(state):
+                    _, state = game.resolve_chance(state)
+                else:
+                    state = game.step(state, rng.choice(game.legal_actions(state)))
+
+    return play_skirmish
+
+
 def _bridge_full() -> Workload:
     import random
 
@@ -237,6 +273,8 @@ WORKLOADS: dict[str, Callable[[], Workload]] = {
     "search_chance": _search_chance,
     "magic": _magic,
     "bridge_full": _bridge_full,
+    "leduc": _leduc,
+    "skirmish": _skirmish,
 }
 
 

@@ -163,7 +163,7 @@ LATER_PRINTING: Final = {
 
 
 def correct_fireplace() -> None:
-    """Correct nine of Fireplace2's rules everywhere, so the oracle follows the real game on
+    """Correct ten of Fireplace2's rules everywhere, so the oracle follows the real game on
     cards it otherwise plays right:
 
     * its silence leaves spell damage (its list of what silence clears lacks it); in the real
@@ -196,7 +196,11 @@ def correct_fireplace() -> None:
     * its spells and hero powers add spell damage (and a hero power's bonus) after Immune has
       prevented the damage, so an Immune minion takes the bonus; in the real game an Immune
       character takes no damage at all (tests/test_skirmish_immune.py::
-      test_spell_damage_adds_nothing_to_damage_that_immune_prevents).
+      test_spell_damage_adds_nothing_to_damage_that_immune_prevents);
+    * its Lord Jaraxxus becomes a hero with the old hero's Health (today's hero cards keep it)
+      and stays on the board as a minion too (its morph leaves the minion on the board, as
+      Polymorph's does); the Classic card's hero has 15 Health of 15, and the minion is gone
+      (tests/test_skirmish_jaraxxus.py::test_jaraxxus_replaces_your_hero).
     """
     from fireplace.card import Minion
 
@@ -207,6 +211,7 @@ def correct_fireplace() -> None:
     _countered_cards()
     _velen_doubles_spells_and_powers_only()
     _random_picks_skip_the_dying()
+    _classic_jaraxxus()
     _immune_takes_nothing()
 
 
@@ -333,3 +338,26 @@ def _random_picks_skip_the_dying() -> None:
         return random.sample(alive, min(len(alive), self.times))
 
     RandomSelector.eval = pick
+
+
+def _classic_jaraxxus() -> None:
+    from fireplace.actions import Morph
+    from fireplace.card import Hero
+    from hearthstone.enums import Zone
+
+    if getattr(Hero, "classic_jaraxxus", False):
+        return
+    hero_set_zone, morph = Hero._set_zone, Morph.do
+
+    def set_zone(self: Any, value: Any) -> None:  # Fireplace2's, then the Classic hero's Health
+        hero_set_zone(self, value)
+        if value == Zone.PLAY and self.id == "EX1_323h":
+            self.max_health, self.damage = self.data.health, 0
+
+    def do(self: Any, source: Any, target: Any, card: Any) -> Any:  # and the minion leaves
+        made = morph(self, source, target, card)
+        if target.id == "EX1_323" and target in target.controller.field:
+            target.controller.field.remove(target)
+        return made
+
+    Hero._set_zone, Morph.do, Hero.classic_jaraxxus = set_zone, do, True

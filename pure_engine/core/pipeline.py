@@ -3,8 +3,8 @@
 A card game's ``step`` is: apply the action, run the effects it started,
 fire triggers and hold death phases, check state-based rules (a hero at 0
 health), advance the turn flow to the next decision.  :class:`Pipeline`
-keeps those passes as named, separately testable functions and composes them
-once; :meth:`Pipeline.trace` shows the state after each pass (for debugging
+keeps those passes as named, separately testable functions and runs them in
+order; :meth:`Pipeline.trace` shows the state after each pass (for debugging
 and for tests that pin what one pass does).
 
 >>> passes = (Pass("double", lambda s: s * 2), Pass("inc", lambda s: s + 1))
@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Generic, TypeVar
 
-from pure_engine.core.flow import chain
 from pure_engine.core.struct import Struct
 
 __all__ = ["Pass", "Pipeline"]
@@ -37,7 +36,7 @@ class Pass(Struct, Generic[S]):
 
 
 class Pipeline(Generic[S, A]):
-    """``apply(state, action)`` followed by the passes, composed once.
+    """``apply(state, action)`` followed by the passes, in order.
 
     A plain class (a generic dataclass does not compile with mypyc); its fields are Final.
     """
@@ -45,10 +44,16 @@ class Pipeline(Generic[S, A]):
     def __init__(self, apply: Callable[[S, A], S], passes: tuple[Pass[S], ...]) -> None:
         self.apply: Final = apply
         self.passes: Final = passes
-        self._after: Final = chain(*(p.run for p in passes))
+        self._runs: Final = tuple(p.run for p in passes)
 
     def __call__(self, state: S, action: A) -> S:
-        return self._after(self.apply(state, action))
+        # a loop here rather than toolz's compose (``flow.chain``): compiled, it calls each pass
+        # from C, where compose runs an interpreted loop (cachegrind, six passes of a builtin:
+        # ~2 840 instructions a call against ~5 900 through compose)
+        state = self.apply(state, action)
+        for run in self._runs:
+            state = run(state)
+        return state
 
     def trace(self, state: S, action: A) -> list[tuple[str, S]]:
         """The state after each pass, by name (``apply`` first)."""

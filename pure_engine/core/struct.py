@@ -48,6 +48,8 @@ except ImportError:  # pragma: no cover - other Pythons: the pure-Python equival
 
 from typing import Any, ClassVar, Final, Self, dataclass_transform
 
+from pure_engine.core.struct_replace import wide_replace
+
 __all__ = ["Struct", "fields_of"]
 
 
@@ -147,24 +149,8 @@ _WIDE = 12
 """From this many fields on, ``replace`` copies the tuple into a list and sets the changed slots
 (cost: the changes) instead of choosing every field (cost: the width); measured on magic_lite's
 26-field state, a one-field ``replace`` takes about half the time, and on the card kit's
-17-field ``Entity`` about 25 % less (below ~10 fields the generated code wins)."""
-
-
-def _wide_replace(cls: type, names: list[str]) -> Any:
-    slots = {n: i for i, n in enumerate(names, start=1)}
-
-    def replace(self: Any, **changes: Any) -> Any:
-        values = list(self)
-        try:
-            for name in changes:  # (faster than .items(): no pair tuple per field)
-                values[slots[name]] = changes[name]
-        except KeyError:
-            unknown = sorted(set(changes) - set(slots))
-            raise TypeError(f"{cls.__name__}.replace() got unexpected fields {unknown}") from None
-        return _tuple_new(self.__class__, values)
-
-    replace.__doc__ = Struct.replace.__doc__
-    return replace
+17-field ``Entity`` about 25 % less (below ~10 fields the generated code wins).  That
+``replace`` is compiled: :func:`~pure_engine.core.struct_replace.wide_replace`."""
 
 
 class _StructMeta(type):
@@ -240,7 +226,7 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
         )
         cls.__new__ = staticmethod(_compile("__new__", src_new, dict(ns)))  # type: ignore[method-assign]
         if len(names) >= _WIDE:
-            cls.replace = _wide_replace(cls, names)  # type: ignore[method-assign]
+            cls.replace = wide_replace(cls, names)  # type: ignore[method-assign]
         elif names:
             kw = ", ".join(f"{n}=_M" for n in names)
             picks = ", ".join(f"self.{n} if {n} is _M else {n}" for n in names)

@@ -258,10 +258,10 @@ def death_phase(
             for i in zone_map[zone]:
                 e = entities[i]
                 # not is_alive(e) or 0 health, inlined: the death phase looks at every permanent
-                # after every action
-                if e.status & DOOMED or (
-                    e.damage >= e.health and (e.health > 0 or frail in e.types)
-                ):
+                # after every action (health read once: a land, 0 damage at 0 health, is asked
+                # its types too)
+                health = e.health
+                if e.status & DOOMED or (e.damage >= health and (health > 0 or frail in e.types)):
                     dead.append(e)
     else:
         mortal = rules.mortal_zones

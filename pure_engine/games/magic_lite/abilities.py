@@ -96,8 +96,9 @@ def _sources(table: Table, player: int, sorcery: bool) -> list[tuple[Entity, Abi
     timing and every cost payable."""
     found: list[tuple[Entity, Ability]] = []
     counts: list[int] | None = None
+    entities = table.entities
     for i in table.zones[ZONES.battlefield[player]]:
-        e = table.entities[i]
+        e = entities[i]
         if e.card not in ABILITIES:
             continue
         ability = ABILITIES[e.card]

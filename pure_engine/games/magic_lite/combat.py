@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from pure_engine.cards.runtime import EXHAUSTED, Entity, EntityId
@@ -68,34 +67,41 @@ DONE_BLOCKING: Final = Action(Act.DONE_BLOCKING)
 def _can_attack(e: Entity) -> bool:
     """True when *e* may attack: an untapped creature that has been under its controller's
     control since the turn began, or has haste (rule 302.6), and may attack at all."""
+    if "creature" not in e.types:
+        return False
+    status, tags = e.status, e.tags
     return (
-        "creature" in e.types
-        and not e.status & TAPPED
-        and (not e.status & EXHAUSTED or bool(e.tags & HASTE))
-        and not e.tags & _CANT_ATTACK
+        not status & TAPPED
+        and (not status & EXHAUSTED or bool(tags & HASTE))
+        and not tags & _CANT_ATTACK
     )
+
+
+def _attack_candidates(state: MagicState) -> Iterator[EntityId]:
+    """The active player's creatures that may still be declared as attackers, in battlefield
+    order."""
+    entities, declared = state.table.entities, state.attackers
+    for i in state.table.zones[BATTLEFIELD[state.active]]:
+        if i not in declared and _can_attack(entities[i]):
+            yield i
 
 
 def attack_candidates(state: MagicState) -> tuple[EntityId, ...]:
     """The active player's creatures that may still be declared as attackers."""
-    entities = state.table.entities
-    return tuple(
-        i
-        for i in state.table.zones[BATTLEFIELD[state.active]]
-        if i not in state.attackers and _can_attack(entities[i])
-    )
+    return tuple(_attack_candidates(state))
 
 
 def can_attack(state: MagicState) -> bool:
     """True when the active player has a creature able to attack (combat is worth entering, or
-    a declaration goes on): :func:`attack_candidates` is not empty.
+    a declaration goes on): the first of :func:`attack_candidates`, found without listing the
+    others.
 
     >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(battlefields=(("forest", "grizzly_bears"), ()))
     >>> can_attack(s), can_attack(s.replace(attackers=attack_candidates(s)))
     (True, False)
     """
-    return bool(attack_candidates(state))
+    return next(_attack_candidates(state), None) is not None
 
 
 # --- declaring blockers (rule 509) -------------------------------------------------------------
@@ -105,13 +111,45 @@ def _can_block(blocker: Entity, attacker: Entity) -> bool:
     """True when *blocker* may block *attacker*: an untapped creature that can block, which
     has flying or reach if the attacker flies (rule 702.9b), and is not of a colour the
     attacker has protection from (rule 702.16d)."""
+    if "creature" not in blocker.types:
+        return False
+    tags = blocker.tags
     return (
-        "creature" in blocker.types
-        and not blocker.status & TAPPED
-        and not blocker.tags & (PACIFIED | CANT_BLOCK)
-        and (not attacker.tags & FLYING or bool(blocker.tags & (FLYING | REACH)))
+        not blocker.status & TAPPED
+        and not tags & (PACIFIED | CANT_BLOCK)
+        and (not attacker.tags & FLYING or bool(tags & (FLYING | REACH)))
         and not protected(attacker, blocker)
     )
+
+
+def _block_options(state: MagicState) -> Iterator[tuple[EntityId, EntityId]]:
+    """The (blocker, attacker) pairs of :func:`block_options`, one at a time."""
+    entities = state.table.entities
+    blocking = {blocker for blocker, _ in state.blocks}
+    counts: dict[EntityId, int] = {}
+    for _, blocked in state.blocks:
+        counts[blocked] = counts.get(blocked, 0) + 1
+    full = {a for a in counts if entities[a].tags & ONE_BLOCKER}
+    attackers = [a for a in _attacking(state) if a.id not in full]
+    free = [
+        entities[i] for i in state.table.zones[BATTLEFIELD[1 - state.active]] if i not in blocking
+    ]
+    alone = [a for a, n in counts.items() if n == 1 and entities[a].tags & MENACE]
+    able: dict[EntityId, int] = {}  # how many creatures could block a menace attacker
+    for blocker in free:
+        for attacker in attackers:
+            if not _can_block(blocker, attacker):
+                continue
+            if alone:  # a menace attacker blocked by one creature: the next block joins it
+                if attacker.id == alone[0]:
+                    yield blocker.id, attacker.id
+                continue
+            if attacker.tags & MENACE and attacker.id not in counts:
+                if attacker.id not in able:
+                    able[attacker.id] = sum(1 for other in free if _can_block(other, attacker))
+                if able[attacker.id] < 2:
+                    continue
+            yield blocker.id, attacker.id
 
 
 def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
@@ -120,29 +158,7 @@ def block_options(state: MagicState) -> tuple[tuple[EntityId, EntityId], ...]:
     most; an attacker that can't be blocked by more than one creature takes no second blocker;
     an attacker with menace is blocked by two or more creatures or none — its first blocker
     only when a second could join it, and then the next block must be that second one."""
-    entities = state.table.entities
-    blocking = {blocker for blocker, _ in state.blocks}
-    counts: dict[EntityId, int] = {}
-    for _, a in state.blocks:
-        counts[a] = counts.get(a, 0) + 1
-    full = {a for a in counts if entities[a].tags & ONE_BLOCKER}
-    attackers = [a for a in _attacking(state) if a.id not in full]
-    pairs = [
-        (i, a.id)
-        for i in state.table.zones[BATTLEFIELD[1 - state.active]]
-        if i not in blocking
-        for a in attackers
-        if _can_block(entities[i], a)
-    ]
-    alone = [a for a, n in counts.items() if n == 1 and entities[a].tags & MENACE]
-    if alone:  # a menace attacker blocked by one creature: the next block joins it
-        return tuple(pair for pair in pairs if pair[1] == alone[0])
-    able = Counter(a for _, a in pairs)  # how many creatures could block each attacker
-    return tuple(
-        pair
-        for pair in pairs
-        if not entities[pair[1]].tags & MENACE or pair[1] in counts or able[pair[1]] >= 2
-    )
+    return tuple(_block_options(state))
 
 
 def blocks_done(state: MagicState) -> bool:
@@ -156,7 +172,8 @@ def blocks_done(state: MagicState) -> bool:
 
 
 def can_block(state: MagicState) -> bool:
-    """True when :func:`block_options` is not empty.
+    """True when the defending player could declare a block: the first of
+    :func:`block_options`, found without listing the others.
 
     >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(battlefields=(("grizzly_bears",), ("forest", "llanowar_elves")))
@@ -164,7 +181,7 @@ def can_block(state: MagicState) -> bool:
     >>> can_block(s), can_block(s.replace(blocks=((EntityId(24), EntityId(22)),)))
     (True, False)
     """
-    return bool(block_options(state))
+    return next(_block_options(state), None) is not None
 
 
 def block_list(state: MagicState) -> tuple[Action, ...]:

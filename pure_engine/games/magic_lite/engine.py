@@ -276,8 +276,9 @@ _UNAVAILABLE: Final = TAPPED | EXHAUSTED
 def mana_counts(table: Table, player: int) -> list[int]:
     """How much mana of each colour (WUBRG) *player* can make on *table*."""
     counts = [0, 0, 0, 0, 0]
+    entities = table.entities
     for i in table.zones[BATTLEFIELD[player]]:
-        e = table.entities[i]
+        e = entities[i]
         color = mana_of(e.card)
         if color >= 0 and not e.status & _UNAVAILABLE:
             counts[color] += 1
@@ -291,10 +292,20 @@ def can_pay(cost: Cost, counts: list[int]) -> bool:
     >>> can_pay(parse_cost("1G"), [0, 0, 0, 1, 1]), can_pay(parse_cost("GG"), [0, 0, 0, 1, 1])
     (True, False)
     """
-    colored = cost.colored
-    if cost.generic + sum(colored) > sum(counts):  # its mana value, more than all there is
-        return False
-    return all(counts[c] >= colored[c] for c in range(len(colored)))
+    # the five colours unpacked, not looped over: compiled, the five counts stay C integers (a
+    # loop over the tuple boxes them; with sum() and all() over a generator it took ~3 800
+    # instructions a call, ~1 000 unpacked)
+    white, blue, black, red, green = cost.colored
+    return (
+        counts[0] >= white
+        and counts[1] >= blue
+        and counts[2] >= black
+        and counts[3] >= red
+        and counts[4] >= green
+        # its mana value, within all the mana there is
+        and cost.generic + white + blue + black + red + green
+        <= counts[0] + counts[1] + counts[2] + counts[3] + counts[4]
+    )
 
 
 def pay(state: MagicState, player: int, card: str) -> MagicState:
@@ -324,8 +335,9 @@ def tapped_for(
     the generic part; lands first, then mana creatures, each in battlefield order."""
     lands: list[Entity] = []
     creatures: list[Entity] = []
+    entities = table.entities
     for i in table.zones[BATTLEFIELD[player]]:
-        e = table.entities[i]
+        e = entities[i]
         if mana_of(e.card) < 0 or e.status & _UNAVAILABLE or i == spare:
             continue
         (lands if "land" in e.types else creatures).append(e)

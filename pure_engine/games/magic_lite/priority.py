@@ -63,6 +63,8 @@ _INSTANT_SPEED: Final = frozenset(
 )
 """The cards that may be cast whenever their owner holds priority: instants, and the cards with
 flash (rule 702.8a); any other waits for sorcery timing."""
+_LANDS: Final = frozenset(key for key, d in POOL.defs.items() if "land" in d.types)
+"""The land cards: played, not cast (rule 305)."""
 
 
 def is_sorcery_timing(state: MagicState, player: int) -> bool:
@@ -91,14 +93,15 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
     (a land they may play, a spell they can pay for, with each legal target), then each ability
     they can activate.  Copies of a card in hand are one choice."""
     table = state.table
+    entities = table.entities
     sorcery = is_sorcery_timing(state, player)
     counts: list[int] | None = None  # the player's mana, counted when a spell asks
     seen: set[str] = set()
     for i in table.zones[HAND[player]]:
-        card = table.entities[i].card
+        card = entities[i].card
         if card in seen or not (sorcery or card in _INSTANT_SPEED):
             continue
-        if "land" in POOL.defs[card].types:
+        if card in _LANDS:
             if not state.land_played:
                 seen.add(card)
                 yield Action(Act.PLAY_LAND, i)

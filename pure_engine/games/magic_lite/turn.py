@@ -204,12 +204,13 @@ def _cleanup(state: MagicState) -> MagicState:
 def _end_turn(state: MagicState) -> MagicState:
     """Damage wears off and "until end of turn" effects end (rule 514.2), and the other player's
     turn begins."""
-    entities = state.table.entities
+    entities, zones = state.table.entities, state.table.zones
     worn = []
     for zone in (*BATTLEFIELD, *ZONES.player):
-        for i in state.table.zones[zone]:
-            e = _worn(entities[i])
-            if e is not entities[i]:
+        for i in zones[zone]:
+            before = entities[i]
+            e = _worn(before)
+            if e is not before:
                 worn.append(e)
     return state.replace(
         table=put_all(state.table, worn),
@@ -260,7 +261,8 @@ TURN: Final = turn_table()
 
 def _to_next_decision(state: MagicState) -> MagicState:
     """The turn runs to the next decision a player must really make, or to the game's end."""
-    return TURN.advance(state).state
+    reached, _, _ = TURN.tick(state)  # (``advance`` without its FlowRun record)
+    return reached
 
 
 def _counted(state: MagicState) -> MagicState:

@@ -259,9 +259,9 @@ def _a_mode_can_be_chosen(state: SkirmishState, card: str, source: EntityId, pla
 
 
 def _power_is_pointless(state: SkirmishState, power: str, me: int) -> bool:
-    # Totemic Call with every basic totem out, or Reinforce on a full board, does nothing
+    # Totemic Call with every basic totem out, or Reinforce or INFERNO! on a full board: nothing
     board = state.table.zones[BOARD_ZONES[me]]
-    if power not in ("totemic_call", "reinforce"):
+    if power not in ("totemic_call", "reinforce", "inferno"):
         return False
     if len(board) >= BOARD_LIMIT:
         return True

@@ -1,6 +1,7 @@
 """Skirmish's effects that make or move cards outside the kit's verbs: a random card or a copy
 of a spell given to a hand, a minion swapped with one in hand, a minion that becomes a copy of
-another, a stat swap, summons on both sides of a minion, and what a weapon's numbers say.
+another, a stat swap, summons on both sides of a minion, a hero replaced by another, and what a
+weapon's numbers say.
 Each is written once and used by the card list (:mod:`.cards`).
 """
 
@@ -19,8 +20,10 @@ from pure_engine.cards.runtime.table import EXHAUSTED, SILENCED, EntityId, move,
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
     BOARD_ZONES,
+    GRAVE_ZONES,
     HAND_LIMIT,
     HAND_ZONES,
+    HERO_ZONES,
     ON_SUMMON,
     ON_SUMMONED,
     WEAPON_ZONES,
@@ -34,6 +37,7 @@ __all__ = [
     "copy_spell_to_other_hand",
     "enemy_weapon_durability",
     "give_random",
+    "replace_hero",
     "summon_around",
     "swap_attack_and_health",
     "your_weapon_attack",
@@ -173,6 +177,36 @@ class SwapWithHand(Effect):
 
     def emit(self, asm: Assembler) -> None:
         asm.emit(_SwapWithHandI(targets_operand(asm, self.card)))
+
+
+def replace_hero(card: str) -> Effect:
+    """ "Destroy your hero and replace it with *card*" (Lord Jaraxxus): the minion playing it
+    leaves the battlefield (it does not die: no deathrattle, no death), the controller's hero
+    goes to the graveyard (the game goes on) and a fresh hero *card* takes its place, with its
+    own Health and hero power, no Armor, usable at once.  What the old hero held for its player
+    stays: the attacks it made this turn, and the enchantments of enchantment cards (a spell
+    or secret made cheaper, a minion played this turn); its stat buffs and hero power end."""
+
+    def replace(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
+        assert isinstance(state, SkirmishState)
+        me, source = frame.ctx.controller, frame.ctx.source
+        table = state.table
+        if source is not None and source in table.zones[BOARD_ZONES[me]]:
+            table = move(table, source, GRAVE_ZONES[me])
+        (old_id,) = table.zones[HERO_ZONES[me]]
+        old = table.entities[old_id]
+        table, new = spawn(
+            move(table, old_id, GRAVE_ZONES[me]), rules.pool, HERO_ZONES[me], card, me
+        )
+        kept = tuple(
+            b for b in old.buffs
+            if b.source in rules.pool.enchantments and not (b.attack or b.health or b.tags)
+        )  # fmt: skip
+        table = put(table, table.entities[new].replace(attacks=old.attacks, buffs=kept))
+        powered = (False, state.powered[1]) if me == 0 else (state.powered[0], False)
+        return state.replace(table=table, powered=powered)
+
+    return Do(replace)
 
 
 def _weapon(state: CardState, player: int) -> EntityId | None:

@@ -10,11 +10,12 @@ my hand (10 slots)     the card one-hot (:data:`CARD_KEYS`), what it costs now /
 boards (2 x 7 slots)   card one-hot, attack, health, damage, health left (each / 30,  14 (C + 18)
                        clipped), the 10 keywords, exhausted, frozen, silenced,
                        attacks made / 2, can attack now
-heroes (me, them)      class one-hot, health left, maximum health, armor, attack      2 x 27
-                       (/ 30), weapon: present, attack / 30, durability left / 10;
-                       frozen, Immune, can attack, hero power used, mana and crystals / 10,
-                       fatigue / 30, cards in hand / 10, cards in deck / 30,
-                       secrets in play / 5, mana locked next turn (Overload) / 10
+heroes (me, them)      class one-hot, hero power one-hot, health left, maximum        2 x (P + 27)
+                       health, armor, attack (/ 30), weapon: present, attack / 30,
+                       durability left / 10; frozen, Immune, can attack, hero power
+                       used, mana and crystals / 10, fatigue / 30, cards in hand / 10,
+                       cards in deck / 30, secrets in play / 5, mana locked next
+                       turn (Overload) / 10
 the turn               I am to move, turn / 200, cards played this turn / 10,         6
                        I won, I lost, a draw
 the pending decision   I decide, chance decides, its kind one-hot (mode, target,      C + 28
@@ -24,12 +25,13 @@ the pending decision   I decide, chance decides, its kind one-hot (mode, target,
 =====================  =============================================================  ==========
 
 ``C`` is the number of cards that can be in a hand or on a board (heroes and
-hero powers excluded).  Counts above a cap are clipped to 1.  Nothing hidden
-is read: the opponent's hand and both decks are counts only, and a card
-offered by a pending decision is shown only when the player may see it (the
-cards Tracking looks at or Mad Scientist's search offers, which the kit reveals
-to the chooser; never the opponent's) — ``check_encoding`` proves it over
-random games by resampling.
+hero powers excluded), ``P`` the number of hero powers (a hero's power may
+change: Shadowform, Lord Jaraxxus's INFERNO!).  Counts above a cap are
+clipped to 1.  Nothing hidden is read: the opponent's hand and both decks
+are counts only, and a card offered by a pending decision is shown only when
+the player may see it (the cards Tracking looks at or Mad Scientist's search
+offers, which the kit reveals to the chooser; never the opponent's) —
+``check_encoding`` proves it over random games by resampling.
 
 Actions are numbered by what they do, from the acting player's side, so a
 number means the same move in every state:
@@ -81,6 +83,7 @@ from pure_engine.games.skirmish.actions import (
     can_attack,
     cost_of,
     hero_of,
+    power_of,
 )
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
@@ -99,7 +102,7 @@ from pure_engine.games.skirmish.base import (
     WEAPON_ZONES,
     SkirmishState,
 )
-from pure_engine.games.skirmish.cards import CARDS, CLASSES
+from pure_engine.games.skirmish.cards import CARDS, CLASSES, DEFS
 
 __all__ = [
     "CARD_KEYS",
@@ -156,7 +159,10 @@ MAX_CHANCE_OUTCOMES: Final = 32
 
 _HAND_SLOT: Final = _C + 1
 _MINION: Final = _C + 9 + len(_KEYWORD_BITS)  # 4 stats, the keywords, 5 states
-_HERO: Final = len(CLASSES) + 18
+_POWERS: Final = tuple(d.key for d in CARDS if "hero_power" in d.types)
+"""The hero powers of the one-hot, in the card list's order (Shadowform's and INFERNO! too)."""
+_POWER: Final = {key: n for n, key in enumerate(_POWERS)}
+_HERO: Final = len(CLASSES) + len(_POWERS) + 18
 _PENDING: Final = 8 + _TARGETS + 1 + _C + _MODES
 OBSERVATION_SIZE: Final = (
     HAND_LIMIT * _HAND_SLOT + 2 * BOARD_LIMIT * _MINION + 2 * _HERO + 6 + _PENDING
@@ -199,8 +205,10 @@ def _minion(out: list[float], state: SkirmishState, e: Entity) -> None:
 def _hero(out: list[float], state: SkirmishState, side: int) -> None:
     table = state.table
     hero = table.entities[hero_of(state, side)]
-    cls = CLASSES.index(hero.card.removeprefix("hero_"))
+    cls = CLASSES.index(str(DEFS[hero.card].extra["class"]))
     out.extend(1.0 if n == cls else 0.0 for n in range(len(CLASSES)))
+    power = _POWER[power_of(state, side)]
+    out.extend(1.0 if n == power else 0.0 for n in range(len(_POWERS)))
     weapons = [table.entities[w] for w in table.zones[WEAPON_ZONES[side]]]
     weapon = weapons[0] if weapons else None
     out += [

@@ -23,7 +23,9 @@ when given, is the full keyword list (``taunt``, ``charge``, ``divine_shield``,
 Optional counters: ``cards_played`` (cards already played this turn, for
 combo) on the puzzle, ``fatigue`` on a player.  ``secrets`` names the secrets a
 player has in play (of the player's class, each once, at most five); the puzzle
-states them, so the solver plays knowing them (see docs/skirmish.md).
+states them, so the solver plays knowing them (see docs/skirmish.md).  ``hero``
+names a hero other than the class's own (``"lord_jaraxxus"``, a warlock: 15
+health unless ``health`` says otherwise, hero power INFERNO!).
 
 Unknown keys, unknown cards, wrong types (``true`` where a number belongs)
 are a :class:`~pure_engine.errors.ParseError` naming the JSON path.
@@ -74,8 +76,8 @@ __all__ = ["load_puzzle", "parse_puzzle"]
 
 _TOP_KEYS: Final = {"to_move", "players", "goal", "cards_played", "name", "comment"}
 _PLAYER_KEYS: Final = {
-    "class", "health", "armor", "mana", "hero_power_used", "weapon", "hand", "board", "deck",
-    "secrets", "fatigue",
+    "class", "hero", "health", "armor", "mana", "hero_power_used", "weapon", "hand", "board",
+    "deck", "secrets", "fatigue",
 }  # fmt: skip
 _MINION_KEYS: Final = {"card", "attack", "health", "damage", "exhausted", "tags"}
 _WEAPON_KEYS: Final = {"card", "attack", "durability"}
@@ -151,8 +153,9 @@ def parse_puzzle(text: str, *, source: str = "puzzle") -> SkirmishState:
             raise r.fail(
                 f"{path}.class", f"expected one of {', '.join(CLASSES)}, found {json.dumps(cls)}"
             )
-        health = r.int(player.get("health", 30), f"{path}.health", 1, 1000)
-        table, hero = spawn(table, POOL, LAYOUT.zone("hero", p), f"hero_{cls}", p)
+        hero_card = _hero_card(r, player.get("hero"), cls, f"{path}.hero")
+        health = r.int(player.get("health", DEFS[hero_card].health), f"{path}.health", 1, 1000)
+        table, hero = spawn(table, POOL, LAYOUT.zone("hero", p), hero_card, p)
         h = table.entities[hero]
         table = put(table, h.replace(
             health=max(h.health, health), damage=max(h.health, health) - health,
@@ -219,6 +222,20 @@ def _weapon(r: _Reader, table: Table, raw: object, p: int, path: str) -> Table:
         attack=r.int(w.get("attack", we.attack), f"{path}.attack", 0, 100),
         health=r.int(w.get("durability", we.health), f"{path}.durability", 1, 100),
     ))  # fmt: skip
+
+
+def _hero_card(r: _Reader, name: object, cls: str, path: str) -> str:
+    """The hero card a player's ``hero`` names (by default the class's own)."""
+    if name is None:
+        return f"hero_{cls}"
+    heroes = sorted(
+        k.removeprefix("hero_") for k, d in DEFS.items()
+        if "hero" in d.types and d.extra["class"] == cls and k != f"hero_{cls}"
+    )  # fmt: skip
+    if name not in heroes:
+        found = json.dumps(name)
+        raise r.fail(path, f"expected a {cls} hero ({', '.join(heroes) or 'none'}), found {found}")
+    return f"hero_{name}"
 
 
 def _secrets(r: _Reader, table: Table, raw: object, p: int, cls: str, path: str) -> Table:

@@ -147,6 +147,7 @@ ORDER: Final[tuple[str, ...]] = (
     "tundra_rhino",
     "sorcerers_apprentice", "kirin_tor_mage", "kirin_tor_mage_e",
     "ice_block", "bestial_wrath", "gladiators_longbow",
+    "lord_jaraxxus", "hero_lord_jaraxxus", "inferno", "infernal", "blood_fury",
 )  # fmt: skip
 """Every card's key in the card list's order, which numbers the cards (the pool's ids, the
 encoding's one-hots): a new card is appended, never inserted, so every number stays."""

@@ -228,10 +228,13 @@ def costs_less(card: CardDef, less: Callable[[SkirmishState, int], int]) -> Card
     return replace(card, types=card.types | {"costs_less"}, extra={**card.extra, "less": less})
 
 
-def hero(cls: str, hero_power: str) -> CardDef:
-    """The hero card of a class (30 health)."""
+def hero(
+    cls: str, hero_power: str, name: str = "", health: int = 30, types: tuple[str, ...] = ()
+) -> CardDef:
+    """The hero card of a class (30 health), or a hero of that class named *name*
+    (``hero_`` + *name*: Lord Jaraxxus, 15 health, a Demon)."""
     return CardDef(
-        f"hero_{cls}", _name(cls), frozenset({"hero"}), 0, 0, 30,
+        f"hero_{name or cls}", _name(name or cls), frozenset({"hero", *types}), 0, 0, health,
         extra={"class": cls, "collectible": False, "power": hero_power},
     )  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""The nine heroes and their hero powers."""
+"""The nine heroes and their hero powers, and Lord Jaraxxus, the hero his card becomes."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ HEROES: Final[tuple[CardDef, ...]] = (
         ("druid", "shapeshift"), ("paladin", "reinforce"), ("priest", "lesser_heal"),
         ("rogue", "dagger_mastery"), ("warrior", "armor_up"), ("shaman", "totemic_call"),
     )),
+    hero("warlock", "inferno", "lord_jaraxxus", 15, ("demon",)),
+    power("inferno", "warlock", "Summon a 6/6 Infernal.", Summon("infernal")),
     power("fireblast", "mage", "Deal 1 damage.", Hit(TARGET, 1), target=CHARACTERS),
     power("steady_shot", "hunter", "Deal 2 damage to the enemy hero.", Hit(ENEMY_HERO, 2)),
     power("life_tap", "warlock", "Draw a card and take 2 damage.", Draw(), Hit(FRIENDLY_HERO, 2)),

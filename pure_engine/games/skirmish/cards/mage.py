@@ -13,6 +13,7 @@ from pure_engine.cards import (
     Armor,
     Buff,
     CardDef,
+    CardIs,
     Do,
     Draw,
     Freeze,
@@ -64,6 +65,10 @@ from pure_engine.games.skirmish.secrets import (
 
 __all__ = ["MAGE"]
 
+_BECAME_A_HERO: Final = ENEMY + Zone("graveyard") + CardIs("lord_jaraxxus")
+"""A Lord Jaraxxus just played has left the board to become the hero: Mirror Entity still
+copies the minion (a 3/15), as in the real game."""
+
 MAGE: Final[tuple[CardDef, ...]] = (
     spell("arcane_missiles", 1, "Deal 3 damage randomly split among all enemies.", Missiles(ENEMY_CHARACTERS, 3), cls="mage", spell_damage="missiles"),
     spell("arcane_explosion", 2, "Deal 1 damage to all enemy minions.", Hit(ENEMY_MINIONS, 1), cls="mage"),
@@ -78,7 +83,7 @@ MAGE: Final[tuple[CardDef, ...]] = (
     spell("blizzard", 6, "Deal 2 damage to all enemy minions and Freeze them.", Hit(ENEMY_MINIONS, 2), Freeze(ENEMY_MINIONS), cls="mage"),
     spell("pyroblast", 10, "Deal 10 damage.", Hit(TARGET, 10), target=CHARACTERS, cls="mage"),
     secret("ice_barrier", 3, "mage", "Secret: When your hero is attacked, gain 8 Armor.", ON_ATTACKED, FRIENDLY_HERO, Armor(FRIENDLY_HERO, 8)),
-    secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_PLAYED, ENEMY_MINIONS, Do(copy_target), only_if=(board_has_room,)),
+    secret("mirror_entity", 3, "mage", "Secret: When your opponent plays a minion, summon a copy of it.", ON_PLAYED, ENEMY_MINIONS | _BECAME_A_HERO, Do(copy_target), only_if=(board_has_room,)),
     secret("vaporize", 3, "mage", "Secret: When a minion attacks your hero, destroy it.", ON_ATTACKED, FRIENDLY_HERO, Do(destroy_attacker), only_if=(attacker_is_minion,)),
     secret("counterspell", 3, "mage", "Secret: When your opponent casts a spell, Counter it.", ON_CAST, ENEMY + (Zone("graveyard") | Zone("secret")), Do(counter)),
     secret("spellbender", 3, "mage", "Secret: When an enemy casts a spell on a minion, summon a 1/3 as the new target.", ON_CAST, ENEMY + Zone("graveyard"), Do(new_spell_target("spellbender_minion")), only_if=(cast_on_a_minion, board_has_room)),

@@ -40,6 +40,7 @@ from pure_engine.games.skirmish.cards.copies import (
     DrawThese,
     SummonRandom,
     enchantment,
+    equip_weapon,
     give_card,
 )
 from pure_engine.games.skirmish.cards.define import (
@@ -49,6 +50,7 @@ from pure_engine.games.skirmish.cards.define import (
     minion,
     spell,
     token,
+    weapon,
 )
 from pure_engine.games.skirmish.cards.rules_text import (
     destroy_crystal,
@@ -57,6 +59,7 @@ from pure_engine.games.skirmish.cards.rules_text import (
     target_attack,
     target_died,
 )
+from pure_engine.games.skirmish.cards_moves import replace_hero
 
 __all__ = ["WARLOCK"]
 
@@ -94,6 +97,9 @@ WARLOCK: Final[tuple[CardDef, ...]] = (
     minion("felstalker", 2, 4, 3, Discard(1), types=("demon",), cls="warlock", text="Battlecry: Discard a random card."),  # first printed as Succubus
     spell("demonfire", 2, "Deal 2 damage to a minion. If it's a friendly Demon, give it +2/+2 instead.", If(TARGET + FRIENDLY + HasType("demon"), (Buff(TARGET, 2, 2),), (Hit(TARGET, 2),)), target=MINIONS, cls="warlock"),
     token("worthless_imp", 1, 1, 1, 0, "demon"),
+    minion("lord_jaraxxus", 9, 3, 15, replace_hero("hero_lord_jaraxxus"), equip_weapon("blood_fury"), types=("demon",), cls="warlock", text="Battlecry: Destroy your hero and replace it with Lord Jaraxxus."),
+    token("infernal", 6, 6, 6, 0, "demon"),
+    weapon("blood_fury", 3, 3, 8, "warlock", collectible=False),
     enchantment("corruption_e", "At the start of the corrupting player's turn, destroy this minion.", Trigger(ON_TURN_START, (Destroy(SELF),), ENEMY_HERO)),
     enchantment("power_overwhelming_e", "+4/+4. At the end of the turn, this minion dies.", Trigger(ON_TURN_END, (Destroy(SELF),), Zone("hero"))),
 )  # fmt: skip
