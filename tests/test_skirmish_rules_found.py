@@ -360,3 +360,19 @@ def test_a_minion_taken_by_shadow_madness_goes_back_when_silenced() -> None:
     s = play(s, "play silence -> friendly 1")
     assert board(s, 0) == [] and board(s, 1) == [("river_crocolisk", 2, 3)]
     assert board(play(s, "end_turn"), 1) == [("river_crocolisk", 2, 3)]
+
+
+def test_velen_doubles_arcane_missiles_missiles_not_their_damage() -> None:
+    # (3 + 1 spell damage) x 2: eight missiles of 1 (Velen doubles a missile spell's count)
+    s = position({"class": "mage", "mana": 1, "hand": ["arcane_missiles"],
+                  "board": [{"card": "prophet_velen"}, {"card": "kobold_geomancer"}]},
+                 {"board": [{"card": "boulderfist_ogre"}]})  # fmt: skip
+    s = play(s, "play arcane_missiles")
+    missiles = 0
+    while GAME.is_chance_node(s):
+        (at_hero,) = [
+            a for a, _ in GAME.chance_outcomes(s) if "enemy_hero" in GAME.action_to_str(s, a)
+        ]
+        s, missiles = GAME.play(s, at_hero), missiles + 1
+        assert health(s, 1) == 30 - missiles  # each missile deals 1
+    assert missiles == 8

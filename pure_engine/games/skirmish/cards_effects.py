@@ -13,6 +13,7 @@ from pure_engine.cards.decisions import TargetLike, targets_operand
 from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
+    SILENCED,
     CardPool,
     CardRules,
     CardState,
@@ -50,6 +51,7 @@ __all__ = [
     "draw_cheaper",
     "equip",
     "gain_mana",
+    "minions_of_kind",
     "opponent_crystal",
     "spell_damage",
     "survived",
@@ -74,6 +76,18 @@ def spell_damage(state: CardState, player: int, pool: CardPool) -> int:
                     power += 1
             total += max(1, power)
     return total
+
+
+def minions_of_kind(state: CardState, player: int, kind: str) -> int:
+    """How many of *player*'s minions (not silenced) are of type *kind*: ``doubles`` (Prophet
+    Velen: the damage and healing of spells and the hero power doubled, each) or
+    ``heals_hurt`` (Auchenai Soulpriest: healing deals damage instead)."""
+    entities = state.table.entities
+    return sum(
+        1
+        for i in state.table.zones[BOARD_ZONES[player]]
+        if kind in entities[i].types and not entities[i].status & SILENCED
+    )
 
 
 def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
@@ -172,15 +186,22 @@ def board_not_full(state: CardState, frame: Frame) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class _CountMissilesI(Instr):
-    """Register *reg* := *base* + the caster's spell damage (missiles to fire)."""
+    """Register *reg* := the missiles to fire: *base* + the caster's spell damage, doubled by
+    each Prophet Velen (a missile spell's damage is its missiles: Velen with Arcane Missiles
+    and a Kobold Geomancer fires 8 missiles of 1, as in the real game and Fireplace)."""
 
     base: int
     reg: Reg
     boosted: bool
 
     def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        power = spell_damage(state, frame.ctx.controller, rules.pool) if self.boosted else 0
-        return state, set_reg(frame, self.reg, self.base + power)
+        if not self.boosted:  # a minion's missiles (Mad Bomber)
+            return state, set_reg(frame, self.reg, self.base)
+        me = frame.ctx.controller
+        count = (self.base + spell_damage(state, me, rules.pool)) << minions_of_kind(
+            state, me, "doubles"
+        )
+        return state, set_reg(frame, self.reg, count)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,6 @@ from typing import Final
 from pure_engine.cards.runtime import (
     DOOMED,
     EXHAUSTED,
-    SILENCED,
     CardRules,
     Entity,
     EntityId,
@@ -60,7 +59,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import CARDS
-from pure_engine.games.skirmish.cards_effects import spell_damage
+from pure_engine.games.skirmish.cards_effects import minions_of_kind, spell_damage
 from pure_engine.games.skirmish.immune import attacking_immune, before_fatal
 
 __all__ = [
@@ -136,30 +135,20 @@ def _damage(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -
     card = POOL.card(frame.card)
     if "spell" in card.types and card.extra["spell_damage"] == "damage":
         amount += spell_damage(state, frame.ctx.controller, POOL)
-    if "spell" in card.types or "hero_power" in card.types:
-        amount <<= _doublers(state, frame.ctx.controller, "doubles")
+    if ("spell" in card.types and card.extra["spell_damage"] != "missiles") or (
+        "hero_power" in card.types
+    ):  # (Velen doubles a missile spell's missiles, not each one's damage: Missiles)
+        amount <<= minions_of_kind(state, frame.ctx.controller, "doubles")
     return deal_damage(state, frame.ctx.source, target, amount)
-
-
-def _doublers(state: SkirmishState, player: int, kind: str) -> int:
-    """How many of *player*'s minions (not silenced) are of type *kind*: ``doubles`` (Prophet
-    Velen: the damage and healing of spells and the hero power doubled, each) or
-    ``heals_hurt`` (Auchenai Soulpriest: healing deals damage instead)."""
-    entities = state.table.entities
-    return sum(
-        1
-        for i in state.table.zones[BOARD_ZONES[player]]
-        if kind in entities[i].types and not entities[i].status & SILENCED
-    )
 
 
 def _heal(state: SkirmishState, frame: Frame, target: EntityId, amount: int) -> SkirmishState:
     me = frame.ctx.controller
-    if _doublers(state, me, "heals_hurt"):  # damage instead, as the card's own (spell damage)
+    if minions_of_kind(state, me, "heals_hurt"):  # damage instead, as the card's own (spell damage)
         return _damage(state, frame, target, amount)
     types = POOL.card(frame.card).types
     if "spell" in types or "hero_power" in types:
-        amount <<= _doublers(state, me, "doubles")
+        amount <<= minions_of_kind(state, me, "doubles")
     e = state.table.entities[target]
     if not e.damage or amount <= 0:
         return state
