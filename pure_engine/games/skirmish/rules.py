@@ -60,7 +60,7 @@ from pure_engine.games.skirmish.base import (
 )
 from pure_engine.games.skirmish.cards import CARDS
 from pure_engine.games.skirmish.cards_effects import minions_of_kind, spell_damage
-from pure_engine.games.skirmish.immune import attacking_immune, before_fatal
+from pure_engine.games.skirmish.immune import before_fatal, is_immune
 
 __all__ = [
     "FACETS",
@@ -87,7 +87,7 @@ def deal_damage(
         return state
     table = state.table
     e = table.entities[target]
-    if e.tags & IMMUNE or (state.combat is not None and attacking_immune(state, RULES, e)):
+    if is_immune(state, RULES, e):
         return state
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
