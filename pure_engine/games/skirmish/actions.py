@@ -57,7 +57,7 @@ from pure_engine.games.skirmish.base import (
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards_effects import TOTEMS
-from pure_engine.games.skirmish.costs import changes_of, cost_of
+from pure_engine.games.skirmish.costs import changes_of, cost_of, hand_cost
 from pure_engine.games.skirmish.rules import POOL
 from pure_engine.games.skirmish.secrets import can_hide
 
@@ -204,10 +204,10 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     my_hero = entities[hero_of(state, me)]
     minions = [entities[i] for i in board]  # (read once: costs, then attacks)
     theirs = [entities[i] for i in table.zones[BOARD_ZONES[1 - me]]]
-    changed = changes_of(my_hero, minions, theirs) is not None
+    changes = changes_of(my_hero, minions, theirs)
     for i in table.zones[HAND_ZONES[me]]:
         e = entities[i]
-        if (e.cost if not changed and "costs_less" not in e.types else cost_of(state, e)) > mana:
+        if hand_cost(state, e, changes) > mana:
             continue
         ident = entity_identity(e)
         if ident in seen:

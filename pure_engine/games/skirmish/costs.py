@@ -25,7 +25,7 @@ from pure_engine.cards.runtime import SILENCED, Enchantment, Entity, Table, remo
 from pure_engine.games.skirmish.base import BOARD_ZONES, HERO_ZONES, SkirmishState
 from pure_engine.games.skirmish.rules import POOL
 
-__all__ = ["changes_of", "cost_changes", "cost_of", "spend_cost_changes"]
+__all__ = ["changes_of", "cost_changes", "cost_of", "hand_cost", "spend_cost_changes"]
 
 
 def cost_of(state: SkirmishState, card: Entity) -> int:
@@ -41,12 +41,17 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     >>> cost_of(s, s.table.entities[s.table.zones[HAND_ZONES[0]][0]])
     0
     """
+    return hand_cost(state, card, cost_changes(state, card.owner))
+
+
+def hand_cost(state: SkirmishState, card: Entity, changes: tuple[CostChange, ...] | None) -> int:
+    """:func:`cost_of` with its player's cost changes already read (:func:`changes_of`), for
+    a walk over the whole hand."""
     cost = card.cost
     if "costs_less" in card.types:
         less = POOL.card(card.card).extra["less"]
         assert callable(less)
         cost -= int(less(state, card.owner))  # may go below 0 until the end
-    changes = cost_changes(state, card.owner)
     return max(0, cost) if changes is None else changed_cost(cost, card.types, changes)
 
 
