@@ -4,6 +4,7 @@ seen-state caches, and game records.  The core knows no game."""
 from pure_engine.core.chance import ChanceTable, chance_table, draw, draw_from_rng, uniform_index
 from pure_engine.core.digest import digest, hex_digest
 from pure_engine.core.encoding import Encoding
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.game import (
     CHANCE,
     TERMINAL,
@@ -22,6 +23,7 @@ __all__ = [
     "TERMINAL",
     "ChanceTable",
     "Encoding",
+    "Frozen",
     "Game",
     "GameInfo",
     "Rng",

@@ -22,6 +22,7 @@ from typing import Any
 import immutables
 from pyrsistent import PVector, pvector
 
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
 
 __all__ = ["digest", "encode", "hex_digest"]
@@ -90,13 +91,15 @@ def _float(value: float, out: list[bytes]) -> None:
     out.append(b"f" + struct.pack(">d", value))
 
 
-def _record_encoder(cls: type[Struct]) -> Any:
+def _record_encoder(cls: type[Struct | Frozen]) -> Any:
+    # a Frozen record encodes exactly as the Struct of the same name and fields
     name = cls.__qualname__.encode()
-    header = b"R" + _pack_q(len(name)) + name + _pack_q(len(cls._fields))
+    fields = cls._fields if issubclass(cls, Struct) else cls.__match_args__
+    header = b"R" + _pack_q(len(name)) + name + _pack_q(len(fields))
 
-    def encode_record(value: Struct, out: list[bytes]) -> None:
+    def encode_record(value: Struct | Frozen, out: list[bytes]) -> None:
         out.append(header)
-        for item in value[1:]:
+        for item in value[1:] if isinstance(value, Struct) else value.values():
             _encode(item, out)
 
     return encode_record
@@ -124,7 +127,7 @@ def _encode_general(value: Any, out: list[bytes]) -> None:
     if isinstance(value, enum.Enum):
         name = f"{type(value).__qualname__}.{value.name}".encode()
         out.append(b"E" + _pack_q(len(name)) + name)
-    elif isinstance(value, Struct):
+    elif isinstance(value, Struct | Frozen):
         encoder = _BY_TYPE[type(value)] = _record_encoder(type(value))
         encoder(value, out)
     elif isinstance(value, bool):

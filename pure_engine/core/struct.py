@@ -35,7 +35,7 @@ short tuple would be read past its end.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from operator import itemgetter
 
 try:  # the C field descriptor behind collections.namedtuple: the fallback of _slot_field
@@ -48,9 +48,10 @@ except ImportError:  # pragma: no cover - other Pythons: the pure-Python equival
 
 from typing import Any, ClassVar, Final, Self, dataclass_transform
 
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct_replace import wide_replace
 
-__all__ = ["Struct", "fields_of"]
+__all__ = ["Struct", "fields_of", "named_fields"]
 
 
 # --- field reads as slot reads -------------------------------------------------------------------
@@ -330,12 +331,28 @@ class Struct(tuple[Any, ...], metaclass=_StructMeta):
         return tuple(self[1:])
 
 
-def fields_of(value: Struct) -> dict[str, Any]:
-    """Return the struct's fields as a fresh ``dict`` (a boundary helper, e.g. for JSON).
+def fields_of(value: Struct | Frozen) -> dict[str, Any]:
+    """Return the fields of a struct or a :class:`~pure_engine.core.frozen.Frozen` record as a
+    fresh ``dict`` (a boundary helper, e.g. for JSON).
 
     >>> class P(Struct):
     ...     a: int
     >>> fields_of(P(3))
     {'a': 3}
     """
-    return dict(zip(value._fields, value[1:], strict=True))
+    return dict(named_fields(value))
+
+
+def named_fields(value: Struct | Frozen) -> Iterator[tuple[str, Any]]:
+    """The ``(name, value)`` pairs of a struct or a ``Frozen`` record, in field order: what the
+    generic walkers (digests, the state checks, stable reprs) read of either form.
+
+    >>> class P(Struct):
+    ...     a: int
+    ...     b: str = "x"
+    >>> list(named_fields(P(3)))
+    [('a', 3), ('b', 'x')]
+    """
+    if isinstance(value, Struct):
+        return zip(value._fields, value[1:], strict=True)
+    return zip(value.__match_args__, value.values(), strict=True)

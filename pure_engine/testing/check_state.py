@@ -32,7 +32,8 @@ import immutables
 from pyrsistent import PBag, PDeque, PList, PMap, PSet, PVector
 
 from pure_engine.core.digest import digest
-from pure_engine.core.struct import Struct
+from pure_engine.core.frozen import Frozen
+from pure_engine.core.struct import Struct, named_fields
 
 __all__ = ["IMMUTABLE_LEAVES", "find_mutable", "fingerprint", "first_mutable", "mutable_hint"]
 
@@ -57,8 +58,8 @@ IMMUTABLE_LEAVES: tuple[type, ...] = (
 
 def _children(value: Any, path: str) -> Iterator[tuple[Any, str]] | None:
     """The parts of an immutable container, or None when *value* is not one."""
-    if isinstance(value, Struct):
-        return ((v, f"{path}.{n}") for n, v in zip(value._fields, value[1:], strict=True))
+    if isinstance(value, Struct | Frozen):
+        return ((v, f"{path}.{n}") for n, v in named_fields(value))
     if isinstance(value, tuple):
         return ((v, f"{path}[{i}]") for i, v in enumerate(value))
     if isinstance(value, PVector | PList | PDeque):
@@ -215,8 +216,8 @@ def _snapshot(value: Any, active: set[int]) -> object:
 
 def _open(value: Any, active: set[int]) -> object:
     name = type(value).__qualname__
-    if isinstance(value, Struct):
-        return (name, tuple(_snapshot(v, active) for v in value[1:]))
+    if isinstance(value, Struct | Frozen):
+        return (name, tuple(_snapshot(v, active) for _, v in named_fields(value)))
     if isinstance(value, tuple | list | PVector | PList | PDeque):
         return (name, tuple(_snapshot(v, active) for v in value))
     if isinstance(value, dict | immutables.Map | PMap):

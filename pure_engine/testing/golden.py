@@ -30,8 +30,9 @@ import immutables
 from pyrsistent import PVector
 
 from pure_engine.core.files import write_atomic
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.game import CHANCE, TERMINAL, Game, carries_rng
-from pure_engine.core.struct import Struct
+from pure_engine.core.struct import Struct, named_fields
 from pure_engine.testing.check_rules import describe
 
 __all__ = [
@@ -62,11 +63,8 @@ def stable_repr(value: object) -> str:
     >>> stable_repr((Fraction(1, 3), None))
     '(1/3, None)'
     """
-    if isinstance(value, Struct):
-        inner = ", ".join(
-            f"{name}={stable_repr(item)}"
-            for name, item in zip(value._fields, value[1:], strict=True)
-        )
+    if isinstance(value, Struct | Frozen):
+        inner = ", ".join(f"{name}={stable_repr(item)}" for name, item in named_fields(value))
         return f"{type(value).__name__}({inner})"
     if isinstance(value, tuple) and type(value) is tuple:
         items = [stable_repr(item) for item in value]
