@@ -31,11 +31,13 @@ __all__ = [
     "card_stats",
     "claim_keywords",
     "fresh_copy",
+    "one_turn",
     "remove_buffs",
     "set_stats",
     "silence",
     "spawn",
     "unenchant",
+    "unenchanted",
     "with_aura_keywords",
     "without_buffs",
 ]
@@ -185,12 +187,22 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
     )
 
 
+def one_turn(buff: Enchantment) -> bool:
+    """True for a buff that ends with the turn ("until end of turn", "this turn"): what the
+    games' end of turn passes to :func:`unenchant` and :func:`unenchanted`.
+
+    >>> one_turn(Enchantment("giant_growth", 3, 3, one_turn=True)), one_turn(Enchantment("aura"))
+    (True, False)
+    """
+    return buff.one_turn
+
+
 def unenchant(
     table: Table, pool: CardPool, entity_id: EntityId, drop: Callable[[Enchantment], bool]
 ) -> Table:
     """:func:`remove_buffs`, and the keywords the buffs undone gave go with them, unless the
     card prints them or a buff that stays gives them too ("Immune this turn" ends with the
-    turn; a one-turn buff's keyword does not outlive it).
+    turn; a one-turn buff's keyword does not outlive it): :func:`unenchanted` of one entity.
 
     >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
     >>> from pure_engine.cards.runtime.table import Layout, new_table
@@ -204,18 +216,35 @@ def unenchant(
     (3, 1)
     """
     e = table.entities[entity_id]
+    after = unenchanted(e, pool.card(e.card).tags, drop)
+    return table if after is e else put(table, after)
+
+
+def unenchanted(entity: Entity, printed: int, drop: Callable[[Enchantment], bool]) -> Entity:
+    """*entity* with the buffs *drop* selects undone (:func:`without_buffs`) and the keywords
+    they gave taken away, except those in *printed* (the card's own keyword bits) or given by
+    a buff that stays: :func:`unenchant` for a rule that writes many entities at once (the end
+    of a turn); *entity* itself when *drop* selects none.
+
+    >>> from pure_engine.cards.runtime.table import Entity, EntityId
+    >>> rush = Enchantment("overrun", attack=3, health=3, tags=0b10, one_turn=True)
+    >>> bears = Entity(EntityId(4), "bears", 0, "field0", attack=5, health=5, tags=0b11,
+    ...                buffs=(rush,))
+    >>> worn = unenchanted(bears, 0b01, lambda b: b.one_turn)
+    >>> (worn.attack, worn.tags, worn.buffs), unenchanted(worn, 0b01, lambda b: b.one_turn) is worn
+    ((2, 1, ()), True)
+    """
     given = 0
-    for b in e.buffs:
+    for b in entity.buffs:
         if drop(b):
             given |= b.tags
-    table = remove_buffs(table, entity_id, drop)
+    after = without_buffs(entity, drop)
     if not given:
-        return table
-    e = table.entities[entity_id]
-    kept = pool.card(e.card).tags
-    for b in e.buffs:
+        return after
+    kept = printed
+    for b in after.buffs:
         kept |= b.tags
-    return put(table, e.replace(tags=e.tags & ~(given & ~kept)))
+    return after.replace(tags=after.tags & ~(given & ~kept))
 
 
 def set_stats(

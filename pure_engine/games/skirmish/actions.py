@@ -56,7 +56,6 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishState,
 )
-from pure_engine.games.skirmish.cards_effects import TOTEMS
 from pure_engine.games.skirmish.costs import changes_of, cost_of, hand_cost
 from pure_engine.games.skirmish.rules import POOL
 from pure_engine.games.skirmish.secrets import can_hide
@@ -242,7 +241,7 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         hero = hero_of(state, me)
         if power in POOL.targets:
             out.extend(SkirmishAction(POWER, hero, t) for t in _targets(state, power, hero, me))
-        elif not _power_is_pointless(state, power, me):
+        elif _power_is_usable(state, power, me):
             out.append(SkirmishAction(POWER, hero))
     out.append(END)
     return tuple(out)
@@ -258,15 +257,11 @@ def _a_mode_can_be_chosen(state: SkirmishState, card: str, source: EntityId, pla
     return any(need is None or need(state.table, ctx) for need in program.code[0].requires)
 
 
-def _power_is_pointless(state: SkirmishState, power: str, me: int) -> bool:
-    # Totemic Call with every basic totem out, or Reinforce or INFERNO! on a full board: nothing
-    board = state.table.zones[BOARD_ZONES[me]]
-    if power not in ("totemic_call", "reinforce", "inferno"):
-        return False
-    if len(board) >= BOARD_LIMIT:
-        return True
-    out = {state.table.entities[i].card for i in board}
-    return power == "totemic_call" and all(totem in out for totem in TOTEMS)
+def _power_is_usable(state: SkirmishState, power: str, me: int) -> bool:
+    """False for a power its card says cannot be used now (Totemic Call with every basic totem
+    out, Reinforce or INFERNO! on a full board: the card's ``usable``)."""
+    usable = POOL.defs[power].extra.get("usable")
+    return usable is None or (callable(usable) and bool(usable(state.table, me)))
 
 
 # --- notation --------------------------------------------------------------------------------

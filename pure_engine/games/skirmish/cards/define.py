@@ -29,7 +29,7 @@ from pure_engine.cards import (
     Zone,
 )
 from pure_engine.cards.costs import COST_AURA, COST_CHANGE, CostChange
-from pure_engine.cards.runtime import Entity
+from pure_engine.cards.runtime import Entity, Table
 from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     DAMAGED,
@@ -175,13 +175,17 @@ def weapon(
 
 
 def power(
-    key: str, cls: str, text: str, *effects: Effect, target: Selector | None = None
-) -> CardDef:
-    """A hero power (cost 2, once a turn)."""
+    key: str, cls: str, text: str, *effects: Effect, target: Selector | None = None,
+    usable: Callable[[Table, int], bool] | None = None,
+) -> CardDef:  # fmt: skip
+    """A hero power (cost 2, once a turn); *usable* ``(table, player)``, when given, says whether
+    it can be used at all (a power that summons needs room on the board)."""
+    extra: dict[str, object] = {"class": cls, "collectible": False}
+    if usable is not None:
+        extra["usable"] = usable
     return CardDef(
         key, _name(key), frozenset({"hero_power"}), 2, text=text, play=effects,
-        target=None if target is None else spell_targetable(target),
-        extra={"class": cls, "collectible": False},
+        target=None if target is None else spell_targetable(target), extra=extra,
     )  # fmt: skip
 
 
