@@ -170,20 +170,8 @@ class Entity(Frozen):
         )
 
 
-IDENTITY_FIELDS = (
-    "card",
-    "cost",
-    "attack",
-    "health",
-    "damage",
-    "armor",
-    "tags",
-    "status",
-    "attacks",
-    "buffs",
-    "aura_attack",
-    "aura_health",
-    "types",
+IDENTITY_FIELDS: Final = tuple(
+    name for name in Entity.__match_args__ if name not in ("id", "owner", "zone", "known")
 )
 """What a hidden entity's identity is made of: the fields ``resample`` deals anew."""
 
