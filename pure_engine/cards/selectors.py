@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from pure_engine.cards.runtime.table import Entity, EntityId, Layout, Table
-from pure_engine.core.struct import Struct
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
@@ -72,12 +72,21 @@ __all__ = [
 ]
 
 
-class Ctx(Struct):
-    """Where a selector is evaluated from: the source entity, its controller, the chosen target."""
+class Ctx(Frozen):
+    """Where a selector is evaluated from: the source entity, its controller, the chosen target.
 
-    source: EntityId | None
-    controller: int
-    target: EntityId | None = None
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): the compiled selectors read its
+    controller for every entity they test, and the rules build one per program run.
+    """
+
+    __match_args__ = ("source", "controller", "target")
+
+    def __init__(
+        self, source: EntityId | None, controller: int, target: EntityId | None = None
+    ) -> None:
+        self.source: Final = source
+        self.controller: Final = controller
+        self.target: Final = target
 
 
 Compiled = Callable[[Table, Ctx], tuple[EntityId, ...]]
