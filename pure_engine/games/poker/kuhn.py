@@ -81,6 +81,9 @@ class KuhnState(PathState):
     KuhnState(cards=(K, J), bets='p', rng=Rng(seed=4, counter=0))
     """
 
+    def at(self, path: int) -> KuhnState:
+        return KuhnState(self.players, path, self.rng)  # a direct call in the compiled build
+
     def __repr__(self) -> str:
         players = self.players
         names = card_names(players)

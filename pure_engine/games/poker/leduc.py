@@ -89,6 +89,9 @@ class LeducState(PathState):
     LeducState(cards=(Kh, Qs), round1='rc', public=Ks, round2='c')
     """
 
+    def at(self, path: int) -> LeducState:
+        return LeducState(self.players, path, self.rng)  # a direct call in the compiled build
+
     def __repr__(self) -> str:
         players = self.players
         names = card_names(players)

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 from pure_engine.core.chance import uniform_index
 from pure_engine.core.game import InitialState
@@ -242,53 +242,54 @@ def path_rules(state_class: type[PS], players: int, memo: PathMemo[PN]) -> PathR
     >>> s, rules.current_player(s), rules.returns(s)
     (CountState(players=1, path=2, rng=None), -4, (2.0,))
 
-    ``step`` builds the state's tuple itself (the hot path), so a state class with fields of its
-    own is refused rather than built short:
+    ``step`` builds each state with :meth:`PathState.at`, which knows the three fields, so a
+    state class with fields of its own is refused rather than built short:
 
     >>> class Wider(PathState):
-    ...     extra: int = 0
+    ...     __match_args__ = ("players", "path", "rng", "extra")
     >>> path_rules(Wider, 1, memo)
     Traceback (most recent call last):
     ...
     TypeError: path_rules: expected a PathState subclass with no fields of its own, found Wider ...
     """
-    if state_class._fields != PathState._fields:  # step builds the tuple of exactly these
+    if state_class.__match_args__ != PathState.__match_args__:  # at() builds exactly these
         raise TypeError(
             f"path_rules: expected a PathState subclass with no fields of its own, "
-            f"found {state_class.__name__} with fields {list(state_class._fields)}"
+            f"found {state_class.__name__} with fields {list(state_class.__match_args__)}"
         )
     nodes = memo.nodes
     build = memo.node
     base = memo.base
-    new = tuple.__new__
 
-    # the hot path: each function is one dict probe (the memo) and one attribute read
-    def node(state: PS) -> PN:
+    # the hot path: each function is one dict probe (the memo) and one attribute read; the
+    # states are typed PathState, not PS, so that the compiled build reads their fields as C
+    # fields (a type variable compiles to a generic object)
+    def node(state: PathState) -> PN:
         return nodes.get(state.path) or build(state.path)
 
     def initial_state(seed: int | None = None) -> PS:
         return state_class(players, ROOT, None if seed is None else Rng(seed))
 
-    def current_player(state: PS) -> int:
+    def current_player(state: PathState) -> int:
         return (nodes.get(state.path) or build(state.path)).player
 
-    def legal_actions(state: PS) -> tuple[int, ...]:
+    def legal_actions(state: PathState) -> tuple[int, ...]:
         return (nodes.get(state.path) or build(state.path)).legal
 
-    def chance_outcomes(state: PS) -> tuple[tuple[int, Fraction], ...]:
+    def chance_outcomes(state: PathState) -> tuple[tuple[int, Fraction], ...]:
         return (nodes.get(state.path) or build(state.path)).outcomes
 
-    def sample_chance(state: PS, rng: random.Random) -> int:
+    def sample_chance(state: PathState, rng: random.Random) -> int:
         outcomes = (nodes.get(state.path) or build(state.path)).outcomes
         return outcomes[uniform_index(rng, len(outcomes))][0]
 
-    def step(state: PS, action: int) -> PS:
-        return new(state_class, (state_class, players, state.path * base + action + 1, state.rng))
+    def step(state: PathState, action: int) -> PS:
+        return cast(PS, state.at(state.path * base + action + 1))  # at() keeps the class
 
-    def returns(state: PS) -> tuple[float, ...]:
+    def returns(state: PathState) -> tuple[float, ...]:
         return (nodes.get(state.path) or build(state.path)).returns
 
-    def key(state: PS) -> int:
+    def key(state: PathState) -> int:
         return state.path
 
     return PathRules(

@@ -172,7 +172,7 @@ def swap_private_cards(
         return state
     unseen = [card for card in deck if card not in seen]
     swaps = {p: unseen.pop(uniform_index(rng, len(unseen))) for p in others}
-    return state.replace(path=swap_actions(state.path, swaps, base))
+    return state.at(swap_actions(state.path, swaps, base))
 
 
 class PokerRules(Generic[PS, PN]):
