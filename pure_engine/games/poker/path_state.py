@@ -13,7 +13,7 @@ PathState(players=2, path=25, rng=None)
 
 from __future__ import annotations
 
-from typing import Final, Self
+from typing import ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -33,7 +33,7 @@ class PathState(Frozen):
     ``path`` starts at 0, the empty history (:data:`.paths.ROOT`).
     """
 
-    __match_args__ = ("players", "path", "rng")
+    __match_args__: ClassVar[tuple[str, ...]] = ("players", "path", "rng")
 
     def __init__(self, players: int, path: int = 0, rng: Rng | None = None) -> None:
         self.players: Final = players
