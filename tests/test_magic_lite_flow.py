@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from pure_engine import load_game
-from pure_engine.cards.runtime import EXHAUSTED, Table, put, remove_buffs
+from pure_engine.cards.runtime import EXHAUSTED, Table, one_turn, put, remove_buffs, unenchant
 from pure_engine.core.digest import hex_digest
 from pure_engine.games.magic_lite import turn
 from pure_engine.games.magic_lite.cards import POOL
@@ -100,21 +100,17 @@ def test_ticks_per_decision_stay_at_one() -> None:
 
 def _next_turn_by_the_kit(state: MagicState, *, keywords: bool = True) -> Table:
     """The next turn's table as the kit's table-level rules make it, one permanent at a time:
-    one-turn buffs end (``remove_buffs``, then the keywords they gave: *keywords* False leaves
-    that out, a wrong rule), damage wears off (rule 514.2), and the next active player's
-    permanents untap."""
+    one-turn buffs end with the keywords they gave (``unenchant``; *keywords* False ends the
+    buffs alone with ``remove_buffs``, a wrong rule), damage wears off (rule 514.2), and the next
+    active player's permanents untap."""
     table = state.table
     for player in (state.active, 1 - state.active):
         for i in table.zones[BATTLEFIELD[player]]:
             e = table.entities[i]
-            if any(b.one_turn for b in e.buffs):
-                table = remove_buffs(table, i, lambda b: b.one_turn)
-                e = table.entities[i]
-                tags = POOL.defs[e.card].tags
-                for b in e.buffs:
-                    tags |= b.tags
-                if keywords:
-                    table = put(table, e.replace(tags=tags))
+            if keywords:
+                table = unenchant(table, POOL, i, one_turn)
+            else:
+                table = remove_buffs(table, i, one_turn)
             e = table.entities[i]
             if e.damage:
                 table = put(table, e.replace(damage=0))

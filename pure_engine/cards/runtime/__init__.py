@@ -58,11 +58,12 @@ from pure_engine.cards.runtime.stats import (
     apply_buff,
     card_stats,
     fresh_copy,
+    one_turn,
     remove_buffs,
     silence,
     spawn,
     unenchant,
-    without_buffs,
+    unenchanted,
 )
 from pure_engine.cards.runtime.table import (
     DOOMED,
@@ -148,6 +149,7 @@ __all__ = [
     "new_table",
     "observe_facets",
     "observe_table",
+    "one_turn",
     "program_slots",
     "push",
     "put",
@@ -162,6 +164,6 @@ __all__ = [
     "take_number",
     "trigger_slot",
     "unenchant",
+    "unenchanted",
     "update",
-    "without_buffs",
 ]

@@ -31,11 +31,13 @@ __all__ = [
     "card_stats",
     "claim_keywords",
     "fresh_copy",
+    "one_turn",
     "remove_buffs",
     "set_stats",
     "silence",
     "spawn",
     "unenchant",
+    "unenchanted",
     "with_aura_keywords",
     "without_buffs",
 ]
@@ -177,16 +179,22 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
             kept.append(b)
     if len(kept) == len(entity.buffs):
         return entity
-    return _unbuffed(
-        entity,
-        entity.attack - lost_attack,
-        entity.health - lost_health,
-        max(0, entity.damage - max(lost_health, 0)),
-        tuple(kept),
+    return entity.replace(
+        attack=entity.attack - lost_attack,
+        health=entity.health - lost_health,
+        damage=max(0, entity.damage - max(lost_health, 0)),
+        buffs=tuple(kept),
     )
 
 
-_unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
+def one_turn(buff: Enchantment) -> bool:
+    """True for a buff that ends with the turn ("until end of turn", "this turn"): what the
+    games' end of turn passes to :func:`unenchant` and :func:`unenchanted`.
+
+    >>> one_turn(Enchantment("giant_growth", 3, 3, one_turn=True)), one_turn(Enchantment("aura"))
+    (True, False)
+    """
+    return buff.one_turn
 
 
 def unenchant(
@@ -194,7 +202,7 @@ def unenchant(
 ) -> Table:
     """:func:`remove_buffs`, and the keywords the buffs undone gave go with them, unless the
     card prints them or a buff that stays gives them too ("Immune this turn" ends with the
-    turn; a one-turn buff's keyword does not outlive it).
+    turn; a one-turn buff's keyword does not outlive it): :func:`unenchanted` of one entity.
 
     >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
     >>> from pure_engine.cards.runtime.table import Layout, new_table
@@ -208,18 +216,35 @@ def unenchant(
     (3, 1)
     """
     e = table.entities[entity_id]
+    after = unenchanted(e, pool.card(e.card).tags, drop)
+    return table if after is e else put(table, after)
+
+
+def unenchanted(entity: Entity, printed: int, drop: Callable[[Enchantment], bool]) -> Entity:
+    """*entity* with the buffs *drop* selects undone (:func:`without_buffs`) and the keywords
+    they gave taken away, except those in *printed* (the card's own keyword bits) or given by
+    a buff that stays: :func:`unenchant` for a rule that writes many entities at once (the end
+    of a turn); *entity* itself when *drop* selects none.
+
+    >>> from pure_engine.cards.runtime.table import Entity, EntityId
+    >>> rush = Enchantment("overrun", attack=3, health=3, tags=0b10, one_turn=True)
+    >>> bears = Entity(EntityId(4), "bears", 0, "field0", attack=5, health=5, tags=0b11,
+    ...                buffs=(rush,))
+    >>> worn = unenchanted(bears, 0b01, lambda b: b.one_turn)
+    >>> (worn.attack, worn.tags, worn.buffs), unenchanted(worn, 0b01, lambda b: b.one_turn) is worn
+    ((2, 1, ()), True)
+    """
     given = 0
-    for b in e.buffs:
+    for b in entity.buffs:
         if drop(b):
             given |= b.tags
-    table = remove_buffs(table, entity_id, drop)
+    after = without_buffs(entity, drop)
     if not given:
-        return table
-    e = table.entities[entity_id]
-    kept = pool.card(e.card).tags
-    for b in e.buffs:
+        return after
+    kept = printed
+    for b in after.buffs:
         kept |= b.tags
-    return put(table, e.replace(tags=e.tags & ~(given & ~kept)))
+    return after.replace(tags=after.tags & ~(given & ~kept))
 
 
 def set_stats(
@@ -300,8 +325,14 @@ def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attack
     >>> frog.card, frog.health, frog.damage, frog.id == hurt.id
     ('frog', 1, 0, True)
     """
+    d = pool.card(card)
     return entity.replace(
         card=card,
+        cost=d.cost,
+        attack=d.attack,
+        health=d.health,
+        tags=d.tags,
+        types=d.types,
         damage=0,
         armor=0,
         buffs=(),
@@ -309,5 +340,4 @@ def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attack
         aura_health=0,
         status=status,
         attacks=attacks,
-        **card_stats(pool, card),
     )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pure_engine.cards.runtime import EXHAUSTED, Entity, put_all, without_buffs
+from pure_engine.cards.runtime import EXHAUSTED, Entity, one_turn, put_all, unenchanted
 from pure_engine.core.flow import FlowStep, TurnMachine
 from pure_engine.core.pipeline import Pass, Pipeline
 from pure_engine.games.magic_lite.actions import after_blocks, apply_action, auto, hand_over
@@ -222,16 +222,9 @@ def _end_turn(state: MagicState) -> MagicState:
 
 def _worn(e: Entity) -> Entity:
     """*e* with its damage worn off, its prevention shields ("this turn": Healing Salve) gone and
-    its "until end of turn" buffs ended, with the keywords they gave (those printed and those
-    of the buffs that stay, auras', are kept)."""
-    if any(buff.one_turn for buff in e.buffs):
-        e = without_buffs(e, lambda buff: buff.one_turn)
-        tags = POOL.defs[e.card].tags
-        for buff in e.buffs:
-            tags |= buff.tags
-        if e.damage or e.armor or tags != e.tags:
-            return e.replace(damage=0, armor=0, tags=tags)
-        return e
+    its "until end of turn" buffs ended, with the keywords they gave (those it prints and those
+    of the buffs that stay, auras', are kept: the kit's ``unenchanted``)."""
+    e = unenchanted(e, POOL.defs[e.card].tags, one_turn)
     return e.replace(damage=0, armor=0) if e.damage or e.armor else e
 
 

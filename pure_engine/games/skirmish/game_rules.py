@@ -31,7 +31,6 @@ from pure_engine.cards.runtime import (
     CHANCE_PLAYER,
     EXHAUSTED,
     FROZEN,
-    Enchantment,
     EntityId,
     answer,
     emit,
@@ -39,6 +38,7 @@ from pure_engine.cards.runtime import (
     new_table,
     observe_facets,
     observe_table,
+    one_turn,
     push,
     put,
     resample_table,
@@ -139,10 +139,6 @@ def _end_turn(state: SkirmishState) -> SkirmishState:
     return _turn_event(state, ON_TURN_END)
 
 
-def _one_turn(buff: Enchantment) -> bool:
-    return buff.one_turn
-
-
 def _cleanup(state: SkirmishState) -> SkirmishState:
     """One-turn buffs end, with the keywords they gave; the player's frozen characters that
     could have attacked but did not thaw (one frozen the turn it came into play stays frozen
@@ -154,7 +150,7 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
             for i in table.zones[zone]:
                 e = table.entities[i]
                 if e.buffs:  # their keywords end too: "Immune this turn"
-                    table = unenchant(table, POOL, i, _one_turn)
+                    table = unenchant(table, POOL, i, one_turn)
                     e = table.entities[i]
                 ready = not e.status & EXHAUSTED or e.tags & CHARGE
                 if p == me and e.status & FROZEN and e.attacks == 0 and ready:
