@@ -2,13 +2,16 @@
 
 Small imperfect-information games (Kuhn, Leduc) are decided entirely by their
 action history, chance's draws included.  Storing that history as one ``int``
-(the *path*) keeps a state to ``(class, players, path, rng)``: a step is one
-multiply-add and one tuple allocation, equality and hashing are integer work,
-and the path is the same number in every process (the encoding is fixed, not
-``hash()``).  Whatever a game derives from a history (whose turn, the legal
-actions, the returns, the cards dealt) is a pure function of the path, kept in
-a :class:`PathMemo` that belongs to the game value (each ``make_game`` call
-builds its own), so a rule function is one dict probe and one attribute read.
+(the *path*) keeps a state to ``(players, path, rng)`` (a :class:`PathState`, a
+native record): a step is one multiply-add and one small record, equality and
+hashing are integer work, and the path is the same number in every process (the
+encoding is fixed, not ``hash()``).  Whatever a game derives from a history (whose
+turn, the legal actions, the returns, the cards dealt) is a pure function of the
+path, kept in a :class:`PathMemo` that belongs to the game value (each
+``make_game`` call builds its own), so a rule function is one dict probe and one
+field read.  In the compiled build both reads are C field reads: the state's path,
+and the memo's :class:`PathEntry`, which copies out of the game's node the four
+facts the shared rule functions read.
 
 The encoding: a history ``a1, a2, ..., an`` (each action ``0 <= a < base - 1``)
 is the path ``(...((a1 + 1) * base + (a2 + 1)) * base ...) + (an + 1)``;
@@ -19,11 +22,12 @@ Leduc.  A state's ``repr`` decodes its path (``KuhnState(cards=(K, J),
 bets='pb')``), and :func:`swap_actions` changes past actions by their number
 (a resampled deal is "player 1 now holds the queen", not digit arithmetic).
 
-A game module writes its memo node (a :class:`Struct` with at least the
-:class:`PathNode` fields), a *child* function building a node from its parent
-and one action, and calls :func:`path_rules` for the rule functions every such
-game shares; it adds only what is its own: observations, notation,
-resampling, rendering.
+A game module writes its state class (a :class:`PathState` whose :meth:`~PathState.at`
+names the class, so that the compiled build makes a state with a direct call), its
+memo node (a :class:`Struct` with at least the :class:`PathNode` fields), a *child*
+function building a node from its parent and one action, and calls
+:func:`path_rules` for the rule functions every such game shares; it adds only what
+is its own: observations, notation, resampling, rendering.
 
 >>> p = path_of([2, 0])
 >>> p, actions_of(p)
@@ -47,6 +51,7 @@ from pure_engine.games.poker.path_state import PathState
 __all__ = [
     "BASE",
     "ROOT",
+    "PathEntry",
     "PathMemo",
     "PathNode",
     "PathRules",
@@ -243,7 +248,7 @@ class PathRules(Struct, Generic[PS, PN]):
 
     ``initial_state`` (``Rng(seed)`` in the state when seeded), ``current_player``,
     ``legal_actions``, ``chance_outcomes``, ``sample_chance`` (an exact uniform
-    draw over the listed outcomes), ``step`` (one multiply-add and one tuple),
+    draw over the listed outcomes), ``step`` (one multiply-add and one record),
     ``returns`` and ``key`` (the path: the generator is not part of the
     position), plus ``node`` (the memoised node of a state) for the game's own
     functions (:class:`~.shared.PokerRules` holds them for Kuhn and Leduc).
@@ -261,15 +266,10 @@ class PathRules(Struct, Generic[PS, PN]):
 
 
 def path_rules(
-    state_class: type[PS],
-    players: int,
-    root: PN,
-    child: Callable[[PN, int], PN],
-    base: int = BASE,
+    state_class: type[PS], players: int, root: PN, child: Callable[[PN, int], PN], base: int = BASE
 ) -> PathRules[PS, PN]:
     """The shared rule functions of the *players*-player path game whose histories grow from
-    the node *root* by *child* (kept in one :class:`PathMemo` of :class:`PathEntry`, in
-    *base*).
+    the node *root* by *child* (in one :class:`PathMemo` of :class:`PathEntry`, in *base*).
 
     >>> class Count(Struct):
     ...     player: int; legal: tuple[int, ...]; outcomes: tuple; returns: tuple[float, ...]
@@ -278,10 +278,8 @@ def path_rules(
     >>> root = Count(0, (0, 1), (), (0.0,))
     >>> rules = path_rules(CountState, 1, root, lambda n, a: Count(-4, (), (), (1.0 + a,)))
     >>> s = rules.step(rules.initial_state(None), 1)
-    >>> s, rules.current_player(s), rules.returns(s)
-    (CountState(players=1, path=2, rng=None), -4, (2.0,))
-    >>> rules.node(s)
-    Count(player=-4, legal=(), outcomes=(), returns=(2.0,))
+    >>> s, rules.current_player(s), rules.returns(s), rules.node(s).returns
+    (CountState(players=1, path=2, rng=None), -4, (2.0,), (2.0,))
 
     ``step`` builds each state with :meth:`PathState.at`, which knows the three fields, so a
     state class with fields of its own is refused rather than built short:
@@ -306,9 +304,8 @@ def path_rules(
     nodes = memo.nodes
     build = memo.node
 
-    # the hot path: each function is one dict probe (the memo) and one attribute read; the
-    # states are typed PathState, not PS, so that the compiled build reads their fields as C
-    # fields (a type variable compiles to a generic object)
+    # the hot path: one dict probe and one field read each; a state is typed PathState, not PS
+    # (a type variable compiles to a generic object), so the compiled build reads C fields
     def node(state: PathState) -> PN:
         return (nodes.get(state.path) or build(state.path)).node
 
