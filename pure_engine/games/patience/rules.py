@@ -64,6 +64,7 @@ from pure_engine.games.patience.variant import (
     Variant,
 )
 from pure_engine.games.playing_cards import is_red, rank, suit
+from pure_engine.search.puzzle_records import HashedKey
 
 __all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceRules", "PatienceState"]
 
@@ -253,27 +254,33 @@ class PatienceRules:
             ),
         )
 
-    def search_key(self, state: PatienceState) -> tuple[object, ...]:
+    def search_key(self, state: PatienceState) -> HashedKey:
         """A cheaper key, exact among the positions reachable from one deal.
 
         Where nothing builds on the tableau ("no-build": Black Hole, Golf), a
         pile only ever loses its top card, so its height says all; elsewhere
-        this is :meth:`key`.
+        this is :meth:`key`.  Either is wrapped in a
+        :class:`~pure_engine.search.puzzle_records.HashedKey`, hashed once: the key of
+        a tableau is some sixty numbers in nested tuples, and the search looks each key
+        up about four times (compiled, FreeCell deals 2-31: 1849 M instructions against
+        1919 M with the bare tuples).
 
         >>> from pure_engine.games.patience.spec import load_variant
         >>> rules = PatienceRules.from_variant(load_variant("black-hole"))
         >>> rules.search_key(PatienceState(piles=((4, 7), (9,)), hole=0))
-        ((2, 1), (), 0, 0, ())
+        HashedKey(((2, 1), (), 0, 0, ()))
         """
         if not self.builds_anything:
-            return (
-                tuple(map(len, state.piles)),
-                tuple(sorted(state.cells)),
-                state.hole % 13 if state.hole >= 0 else EMPTY,
-                len(state.stock),
-                state.waste,
+            return HashedKey(
+                (
+                    tuple(map(len, state.piles)),
+                    tuple(sorted(state.cells)),
+                    state.hole % 13 if state.hole >= 0 else EMPTY,
+                    len(state.stock),
+                    state.waste,
+                )
             )
-        return self.key(state)
+        return HashedKey(self.key(state))
 
     # ---------------------------------------------------------- generation
     def _fits_found(self, state: PatienceState, card: int) -> bool:

@@ -31,6 +31,7 @@ import gc
 import time
 from collections.abc import Callable
 from enum import StrEnum
+from functools import lru_cache
 from typing import assert_never
 
 from pure_engine.core.enums import parse_enum
@@ -366,10 +367,7 @@ def solve(
     the same, the solutions shorter); *expand_supermoves* writes each of them
     out as the single-card moves it stands for (:func:`expand_group`).
     """
-    if isinstance(variant, PatienceRules):
-        rules = variant
-    else:
-        rules = PatienceRules.from_variant(variant, supermoves=supermoves)
+    rules = variant if isinstance(variant, PatienceRules) else _rules_of(variant, supermoves)
     expand_groups = (
         expand_supermoves and rules.group_moves and rules.variant.move_group is GroupMove.NO
     )
@@ -391,6 +389,15 @@ def solve(
             return _portfolio(searcher, start, budget, weight)
         case _:
             assert_never(chosen)
+
+
+@lru_cache(maxsize=16)
+def _rules_of(variant: Variant, supermoves: bool) -> PatienceRules:
+    """:meth:`PatienceRules.from_variant`, built once per variant: the tables depend on the
+    variant alone, and a batch solves many deals of one (compiled, building them took about
+    a millisecond, a tenth of a typical FreeCell deal's solve; deals 2-31: 1729 M
+    instructions against 1849 M)."""
+    return PatienceRules.from_variant(variant, supermoves=supermoves)
 
 
 # The stages of mode "auto": (algorithm, weight factor, expansions).  Best-first
