@@ -34,7 +34,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-EMPTY = -1
+EMPTY: Final = -1
 """An empty cell, or no card in the hole."""
 
 
