@@ -187,6 +187,16 @@ def test_totemic_call_needs_a_totem_not_yet_out() -> None:
     assert "hero_power" not in GAME.legal_strings(s)
 
 
+def test_a_summoning_power_needs_room_on_the_board() -> None:
+    for cls in ("paladin", "shaman"):
+        wisps = [{"card": "wisp"}] * 6
+        assert "hero_power" in GAME.legal_strings(
+            position({"class": cls, "mana": 2, "board": wisps})
+        )
+        full = position({"class": cls, "mana": 2, "board": [*wisps, {"card": "wisp"}]})
+        assert "hero_power" not in GAME.legal_strings(full)
+
+
 def test_murloc_tidecaller_grows_for_the_opponents_murlocs_too() -> None:
     them = {"board": [{"card": "murloc_tidecaller"}]}
     s = play(position({"mana": 1, "hand": ["murloc_raider"]}, them), "play murloc_raider")

@@ -179,16 +179,12 @@ def without_buffs(entity: Entity, drop: Callable[[Enchantment], bool]) -> Entity
             kept.append(b)
     if len(kept) == len(entity.buffs):
         return entity
-    return _unbuffed(
-        entity,
-        entity.attack - lost_attack,
-        entity.health - lost_health,
-        max(0, entity.damage - max(lost_health, 0)),
-        tuple(kept),
+    return entity.replace(
+        attack=entity.attack - lost_attack,
+        health=entity.health - lost_health,
+        damage=max(0, entity.damage - max(lost_health, 0)),
+        buffs=tuple(kept),
     )
-
-
-_unbuffed: Final = Entity.setter("attack", "health", "damage", "buffs")
 
 
 def one_turn(buff: Enchantment) -> bool:
@@ -329,8 +325,14 @@ def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attack
     >>> frog.card, frog.health, frog.damage, frog.id == hurt.id
     ('frog', 1, 0, True)
     """
+    d = pool.card(card)
     return entity.replace(
         card=card,
+        cost=d.cost,
+        attack=d.attack,
+        health=d.health,
+        tags=d.tags,
+        types=d.types,
         damage=0,
         armor=0,
         buffs=(),
@@ -338,5 +340,4 @@ def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attack
         aura_health=0,
         status=status,
         attacks=attacks,
-        **card_stats(pool, card),
     )

@@ -21,13 +21,20 @@ Where zones are, who owns them and who may see them is static: a
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NewType
+from typing import Any, Final
 
 import immutables
 
+from pure_engine.cards.runtime.entity import (
+    IDENTITY_FIELDS,
+    Enchantment,
+    Entity,
+    EntityId,
+    entity_identity,
+)
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import Visibility, ZoneId, ZoneSpec, move_card
 
@@ -37,6 +44,7 @@ __all__ = [
     "EXHAUSTED",
     "FIRST_GAME_STATUS",
     "FROZEN",
+    "IDENTITY_FIELDS",
     "SILENCED",
     "Enchantment",
     "Entity",
@@ -58,9 +66,6 @@ __all__ = [
     "update",
 ]
 
-EntityId = NewType("EntityId", int)
-"""A stable entity id: assigned once when the entity is created, never reused."""
-
 # Status bits the kit itself reads or sets; a game numbers its own from FIRST_GAME_STATUS up.
 SILENCED: Final = 1 << 0
 """Silenced: no triggers, deathrattle or aura; keywords and buffs were removed."""
@@ -79,82 +84,36 @@ it is on the card's triggers and deathrattle ("Give a minion 'Deathrattle: ...'"
 which removes the buff, takes them away (:func:`~pure_engine.cards.runtime.events.emit`)."""
 
 
-class Enchantment(Struct):
-    """An enchantment: stat and keyword changes kept on the entity, so silence and expiry undo them.
-
-    ``one_turn`` buffs end at the end of the turn; ``source`` names the card that gave it.
-    """
-
-    source: str
-    attack: int = 0
-    health: int = 0
-    tags: int = 0
-    one_turn: bool = False
-
-
-class Entity(Struct):
-    """One card in a zone.  Stats are the *current* values the rules read.
-
-    ``attack`` / ``health`` / ``cost`` include buffs and auras (``aura_attack``
-    and ``aura_health`` say how much of them the auras give, so the aura pass
-    can recompute them); ``damage`` is damage taken; ``tags`` are keywords
-    (bit flags the game defines; silence clears them), ``status`` state bits
-    the game defines (exhausted, frozen, tapped...), ``attacks`` the attacks
-    made this turn, ``types`` the card's types ("minion", "beast"...), and
-    ``known`` the bit set of players who know this card although its zone
-    hides it (revealed or tutored cards).
-    """
-
-    id: EntityId
-    card: str
-    owner: int
-    zone: ZoneId
-    cost: int = 0
-    attack: int = 0
-    health: int = 0
-    damage: int = 0
-    armor: int = 0
-    tags: int = 0
-    status: int = 0
-    attacks: int = 0
-    buffs: tuple[Enchantment, ...] = ()
-    aura_attack: int = 0
-    aura_health: int = 0
-    known: int = 0
-    types: frozenset[str] = frozenset()
-
-
-IDENTITY_FIELDS = (
-    "card",
-    "cost",
-    "attack",
-    "health",
-    "damage",
-    "armor",
-    "tags",
-    "status",
-    "attacks",
-    "buffs",
-    "aura_attack",
-    "aura_health",
-    "types",
-)
-"""What a hidden entity's identity is made of: the fields ``resample`` deals anew."""
-
-entity_identity: Callable[[Entity], tuple[object, ...]] = operator.itemgetter(
-    *(Entity._fields.index(name) + 1 for name in IDENTITY_FIELDS)  # slot 0 is the struct's tag
-)
-"""The values of :data:`IDENTITY_FIELDS` of an entity, as a tuple (one C call: legal-action
-generation asks it for every card in hand)."""
-
-
-class Table(Struct):
+class Table(Frozen):
     """Entities by id, and the ids in each zone (bottom to top / left to right); ``next_id`` is
-    the counter new ids (and :func:`take_number`'s numbers) come from."""
+    the counter new ids (and :func:`take_number`'s numbers) come from.  A native record, as
+    :class:`Entity` is: a table is built at every change of an entity or a zone."""
 
-    entities: immutables.Map[EntityId, Entity]
-    zones: immutables.Map[ZoneId, tuple[EntityId, ...]]
-    next_id: int = 0
+    __match_args__ = ("entities", "zones", "next_id")
+
+    def __init__(
+        self,
+        entities: immutables.Map[EntityId, Entity],
+        zones: immutables.Map[ZoneId, tuple[EntityId, ...]],
+        next_id: int = 0,
+    ) -> None:
+        self.entities: Final = entities
+        self.zones: Final = zones
+        self.next_id: Final = next_id
+
+    def replace(  # type: ignore[override]  # named fields: see Entity.replace
+        self,
+        *,
+        entities: immutables.Map[EntityId, Entity] | None = None,
+        zones: immutables.Map[ZoneId, tuple[EntityId, ...]] | None = None,
+        next_id: int | None = None,
+    ) -> Table:
+        """A copy with the named fields changed (the table itself is untouched)."""
+        return Table(
+            self.entities if entities is None else entities,
+            self.zones if zones is None else zones,
+            self.next_id if next_id is None else next_id,
+        )
 
 
 class ZoneInfo(Struct):
@@ -252,12 +211,6 @@ def create(
     )
 
 
-_set_zone: Final[Callable[[Entity, ZoneId], Entity]] = Entity.setter("zone")
-_table: Final[Callable[[Any, Any, int], Table]] = Table.maker()
-"""``(entities, zones, next_id)``: the positional constructor (``Struct.maker``): a table is
-built at every change of an entity or a zone."""
-
-
 def take_number(table: Table) -> tuple[Table, int]:
     """The table with its id counter advanced, and the number taken, which names no entity:
     what a card takes when it comes into play after it was made (played from the hand), so
@@ -271,7 +224,7 @@ def take_number(table: Table) -> tuple[Table, int]:
     (1, 2, 1)
     """
     number = table.next_id
-    return _table(table.entities, table.zones, number + 1), number
+    return Table(table.entities, table.zones, number + 1), number
 
 
 def put(table: Table, entity: Entity) -> Table:
@@ -282,7 +235,7 @@ def put(table: Table, entity: Entity) -> Table:
     >>> put(t, t.entities[e].replace(damage=2)).entities[e].damage, t.entities[e].damage
     (2, 0)
     """
-    return _table(table.entities.set(entity.id, entity), table.zones, table.next_id)
+    return Table(table.entities.set(entity.id, entity), table.zones, table.next_id)
 
 
 def put_all(table: Table, entities: Iterable[Entity]) -> Table:
@@ -303,7 +256,7 @@ def put_all(table: Table, entities: Iterable[Entity]) -> Table:
         changes[entity.id] = entity
     if changes is None:
         return table
-    return _table(changes.finish(), table.zones, table.next_id)
+    return Table(changes.finish(), table.zones, table.next_id)
 
 
 def update(table: Table, entity_id: EntityId, **changes: Any) -> Table:
@@ -315,7 +268,7 @@ def move(table: Table, entity_id: EntityId, dst: ZoneId, *, at: int | None = Non
     """Move one entity to *dst* (on top, or at index *at*) and record its new zone."""
     entity = table.entities[entity_id]
     zone_map = move_card(table.zones, entity_id, entity.zone, dst, at=at)
-    return _table(table.entities.set(entity_id, _set_zone(entity, dst)), zone_map, table.next_id)
+    return Table(table.entities.set(entity_id, entity.replace(zone=dst)), zone_map, table.next_id)
 
 
 def move_all(table: Table, moves: Iterable[tuple[EntityId, ZoneId]]) -> Table:
@@ -347,10 +300,10 @@ def move_all(table: Table, moves: Iterable[tuple[EntityId, ZoneId]]) -> Table:
             raise ValueError(f"card {entity_id!r} is not in {src!r}") from None
         zones[src] = source[:where] + source[where + 1 :]
         zones[dst] = zones[dst] + (entity_id,)
-        entities[entity_id] = _set_zone(entity, dst)
+        entities[entity_id] = entity.replace(zone=dst)
     if zones is None or entities is None:
         return table
-    return _table(entities.finish(), zones.finish(), table.next_id)
+    return Table(entities.finish(), zones.finish(), table.next_id)
 
 
 def entities_in(table: Table, zone: ZoneId) -> Iterator[Entity]:

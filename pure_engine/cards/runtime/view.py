@@ -50,6 +50,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from pure_engine.cards.runtime.table import (
     IDENTITY_FIELDS,
@@ -157,7 +158,8 @@ def resample_table(
 
 def _deal(table: Table, entity_id: EntityId, identity: tuple[object, ...]) -> Table:
     old = table.entities[entity_id]
-    return put(table, old.replace(**dict(zip(IDENTITY_FIELDS, identity, strict=True))))
+    fields: dict[str, Any] = dict(zip(IDENTITY_FIELDS, identity, strict=True))
+    return put(table, old.replace(**fields))
 
 
 _TRIES = 1000

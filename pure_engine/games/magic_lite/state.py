@@ -15,6 +15,7 @@ from typing import Final
 
 from pure_engine.cards import Event
 from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.stack import StackState
@@ -178,7 +179,7 @@ class Act(enum.IntEnum):
     BOTTOM = 13
 
 
-class Action(Struct):
+class Action(Frozen):
     """One small decision: ``kind`` and up to two numbers.
 
     ``cast``: ``card`` is the entity cast, ``other`` its target (-1: none), ``mode`` the mode
@@ -188,12 +189,18 @@ class Action(Struct):
     ``other`` the index of the chosen order; ``choose``: ``card`` is the option
     index of the pending decision; ``keep`` / ``mulligan``: an opening hand kept or not;
     ``bottom``: ``card`` goes to the bottom of the library after a mulligan.
+
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): every list of legal actions
+    builds one per action, which a compiled build does with one C call.
     """
 
-    kind: Act
-    card: int = -1
-    other: int = -1
-    mode: int = 0
+    __match_args__ = ("kind", "card", "other", "mode")
+
+    def __init__(self, kind: Act, card: int = -1, other: int = -1, mode: int = 0) -> None:
+        self.kind: Final = kind
+        self.card: Final = card
+        self.other: Final = other
+        self.mode: Final = mode
 
 
 class Cost(Struct):

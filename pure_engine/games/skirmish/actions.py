@@ -39,7 +39,7 @@ from pure_engine.cards.runtime import (
     is_alive,
 )
 from pure_engine.cards.runtime.table import entity_identity
-from pure_engine.core.struct import Struct
+from pure_engine.core.frozen import Frozen
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
@@ -56,7 +56,6 @@ from pure_engine.games.skirmish.base import (
     WINDFURY,
     SkirmishState,
 )
-from pure_engine.games.skirmish.cards_effects import TOTEMS
 from pure_engine.games.skirmish.costs import changes_of, cost_of, hand_cost
 from pure_engine.games.skirmish.rules import POOL
 from pure_engine.games.skirmish.secrets import can_hide
@@ -86,13 +85,21 @@ POWER: Final = 3
 CHOOSE: Final = 4
 
 
-class SkirmishAction(Struct):
-    """One move: its kind, source (hand card, attacker, or option index), target, position."""
+class SkirmishAction(Frozen):
+    """One move: its kind, source (hand card, attacker, or option index), target, position.
 
-    kind: int
-    source: int = -1
-    target: int = -1
-    at: int = -1
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): every legal-move list builds
+    one per move, and a compiled build makes each with one C call (a random game built about
+    700 per game as a ``Struct``, each through an interpreted constructor).
+    """
+
+    __match_args__ = ("kind", "source", "target", "at")
+
+    def __init__(self, kind: int, source: int = -1, target: int = -1, at: int = -1) -> None:
+        self.kind: Final = kind
+        self.source: Final = source
+        self.target: Final = target
+        self.at: Final = at
 
 
 END: Final = SkirmishAction(END_TURN)
@@ -242,7 +249,7 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         hero = hero_of(state, me)
         if power in POOL.targets:
             out.extend(SkirmishAction(POWER, hero, t) for t in _targets(state, power, hero, me))
-        elif not _power_is_pointless(state, power, me):
+        elif _power_is_usable(state, power, me):
             out.append(SkirmishAction(POWER, hero))
     out.append(END)
     return tuple(out)
@@ -258,15 +265,11 @@ def _a_mode_can_be_chosen(state: SkirmishState, card: str, source: EntityId, pla
     return any(need is None or need(state.table, ctx) for need in program.code[0].requires)
 
 
-def _power_is_pointless(state: SkirmishState, power: str, me: int) -> bool:
-    # Totemic Call with every basic totem out, or Reinforce or INFERNO! on a full board: nothing
-    board = state.table.zones[BOARD_ZONES[me]]
-    if power not in ("totemic_call", "reinforce", "inferno"):
-        return False
-    if len(board) >= BOARD_LIMIT:
-        return True
-    out = {state.table.entities[i].card for i in board}
-    return power == "totemic_call" and all(totem in out for totem in TOTEMS)
+def _power_is_usable(state: SkirmishState, power: str, me: int) -> bool:
+    """False for a power its card says cannot be used now (Totemic Call with every basic totem
+    out, Reinforce or INFERNO! on a full board: the card's ``usable``)."""
+    usable = POOL.defs[power].extra.get("usable")
+    return usable is None or (callable(usable) and bool(usable(state.table, me)))
 
 
 # --- notation --------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from pure_engine.cards.runtime import (
     CardState,
     Decision,
     DecisionKind,
+    Table,
     is_alive,
     leave_play,
     move,
@@ -34,7 +35,6 @@ from pure_engine.games.skirmish.base import (
     BOARD_ZONES,
     DECK_ZONES,
     HAND_ZONES,
-    LAYOUT,
     MAX_MANA,
     SPELLPOWER,
     SkirmishState,
@@ -52,7 +52,10 @@ __all__ = [
     "equip",
     "gain_mana",
     "minions_of_kind",
+    "missing_totems",
     "opponent_crystal",
+    "room_for_a_totem",
+    "room_on_board",
     "spell_damage",
     "survived",
 ]
@@ -133,16 +136,30 @@ TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_
 """The basic totems Totemic Call picks from."""
 
 
+def missing_totems(table: Table, player: int) -> tuple[int, ...]:
+    """The basic totems (their numbers in :data:`TOTEMS`) not on *player*'s board."""
+    present = {table.entities[i].card for i in table.zones[BOARD_ZONES[player]]}
+    return tuple(i for i, totem in enumerate(TOTEMS) if totem not in present)
+
+
+def room_on_board(table: Table, player: int) -> bool:
+    """*player*'s board has room for a minion: what a hero power that summons needs."""
+    return len(table.zones[BOARD_ZONES[player]]) < BOARD_LIMIT
+
+
+def room_for_a_totem(table: Table, player: int) -> bool:
+    """Room on *player*'s board and a basic totem not on it: what Totemic Call needs."""
+    return room_on_board(table, player) and bool(missing_totems(table, player))
+
+
 @dataclass(frozen=True, slots=True)
 class _RandomTotemI(Instr):
     """Chance picks one of the basic totems not already on your board, and summons it."""
 
     def run(self, state: S, frame: Frame, rules: CardRules[S]) -> tuple[S, Frame | None]:
-        table = state.table
-        board = table.zones[rules.layout.zone("board", frame.ctx.controller)]
-        present = {table.entities[i].card for i in board}
-        options = tuple(i for i, totem in enumerate(TOTEMS) if totem not in present)
-        if not options or len(board) >= BOARD_LIMIT:
+        me = frame.ctx.controller
+        options = missing_totems(state.table, me)
+        if not options or not room_on_board(state.table, me):
             return state, frame.replace(pc=frame.pc + 1)
         if len(options) == 1:
             return self.resume(state, frame, rules, options[0])
@@ -180,8 +197,7 @@ def survived(state: CardState, frame: Frame) -> bool:
 
 
 def board_not_full(state: CardState, frame: Frame) -> bool:
-    zone = LAYOUT.zone("board", frame.ctx.controller)
-    return len(state.table.zones[zone]) < BOARD_LIMIT
+    return room_on_board(state.table, frame.ctx.controller)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ reading it:
 * **damage** (:func:`~.rules.deal_damage`): an Immune character takes none, from any source,
   its own player's too; so nothing that follows damage happens (no ``DAMAGED`` or ``DEALT``,
   no destroy by a poisonous minion, no divine shield lost);
-* **targeting** (:func:`~.cards.define.targetable`, :func:`~.actions.attack_targets`): the
+* **targeting** (:func:`~.base.targetable`, :func:`~.actions.attack_targets`): the
   opponent's attacks, and their spells, battlecries and hero powers that choose a target,
   cannot choose it (an Immune taunt is passed by, as a stealthed one); its own player may
   target it, and random or automatic effects still pick it (the damage is then prevented).

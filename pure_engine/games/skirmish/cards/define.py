@@ -17,7 +17,6 @@ from pure_engine.cards import (
     SELF,
     Aura,
     CardDef,
-    Ctx,
     Do,
     Effect,
     Event,
@@ -29,17 +28,14 @@ from pure_engine.cards import (
     Zone,
 )
 from pure_engine.cards.costs import COST_AURA, COST_CHANGE, CostChange
-from pure_engine.cards.runtime import Entity
+from pure_engine.cards.runtime import Table
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
     DAMAGED,
-    ELUSIVE,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
-    HERO_ZONES,
-    IMMUNE,
-    STEALTH,
     SkirmishState,
+    spell_targetable,
+    targetable,
 )
 from pure_engine.games.skirmish.secrets import Test, armed, reveal
 
@@ -69,39 +65,6 @@ CLASSES: Final = (
     "mage", "hunter", "warlock", "druid", "paladin", "priest", "rogue", "warrior", "shaman",
 )  # fmt: skip
 """The hero classes, each with a hero card ``hero_<class>`` and a hero power."""
-
-
-_UNSEEN: Final = STEALTH | IMMUNE
-
-
-def _visible(e: Entity, ctx: Ctx) -> bool:
-    tags = e.tags
-    if not tags & _UNSEEN:
-        return True
-    if e.zone == BOARD_ZONES[1 - ctx.controller]:  # an enemy minion stealthed or Immune
-        return False
-    return not (tags & IMMUNE and e.zone == HERO_ZONES[1 - ctx.controller])
-
-
-def _not_elusive(e: Entity, ctx: Ctx) -> bool:
-    return not (e.tags & ELUSIVE and e.zone in BOARD_ZONES)
-
-
-# A filter on each entity rather than a set difference (``- (ENEMY + MINIONS + stealth)``): the
-# same entities in the same order, one test fewer per entity; targets are listed at every
-# decision (the benchmark's selector share: 9.99 % before, see docs/skirmish.md).
-_VISIBLE: Final = Pred(_visible, "NOT_ENEMY_STEALTHED_OR_IMMUNE")
-_NOT_ELUSIVE: Final = Pred(_not_elusive, "NOT_ELUSIVE")
-
-
-def targetable(selector: Selector) -> Selector:
-    """*selector* without what the enemy cannot target: stealthed minions, Immune characters."""
-    return selector + _VISIBLE
-
-
-def spell_targetable(selector: Selector) -> Selector:
-    """:func:`targetable`, and without the minions spells and hero powers cannot target."""
-    return targetable(selector) + _NOT_ELUSIVE
 
 
 def _name(key: str) -> str:
@@ -175,13 +138,17 @@ def weapon(
 
 
 def power(
-    key: str, cls: str, text: str, *effects: Effect, target: Selector | None = None
-) -> CardDef:
-    """A hero power (cost 2, once a turn)."""
+    key: str, cls: str, text: str, *effects: Effect, target: Selector | None = None,
+    usable: Callable[[Table, int], bool] | None = None,
+) -> CardDef:  # fmt: skip
+    """A hero power (cost 2, once a turn); *usable* ``(table, player)``, when given, says whether
+    it can be used at all (a power that summons needs room on the board)."""
+    extra: dict[str, object] = {"class": cls, "collectible": False}
+    if usable is not None:
+        extra["usable"] = usable
     return CardDef(
         key, _name(key), frozenset({"hero_power"}), 2, text=text, play=effects,
-        target=None if target is None else spell_targetable(target),
-        extra={"class": cls, "collectible": False},
+        target=None if target is None else spell_targetable(target), extra=extra,
     )  # fmt: skip
 
 
