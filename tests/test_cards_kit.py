@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -30,13 +31,16 @@ from pure_engine.cards.runtime import (
 )
 from pure_engine.cards.runtime.table import (
     IDENTITY_FIELDS,
+    Enchantment,
     Entity,
     EntityId,
     entity_identity,
     move,
     move_all,
+    new_table,
     update,
 )
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.zones import ZoneId
 from tests.cards_toy import LAYOUT, RULES, ToyState, cards, ids, table_with
 
@@ -305,6 +309,33 @@ def test_entity_identity_reads_exactly_the_identity_fields() -> None:
         assert entity_identity(entity) == tuple(getattr(entity, f) for f in IDENTITY_FIELDS)
 
     check()
+
+
+def test_entity_and_table_replace_change_exactly_the_named_field() -> None:
+    # their replace names each field (so the compiled build calls it directly): a field missing
+    # there would be reset to its default by every replace, which this finds
+    entity = Entity(EntityId(3), "yeti", 0, ZoneId("board0"), 4, 4, 5, 1, 2, 3, 4, 5, (), 6, 7, 8)
+    table = new_table(LAYOUT)
+    changed: dict[str, Any] = {
+        "id": EntityId(9),
+        "card": "wisp",
+        "owner": 1,
+        "zone": ZoneId("hand1"),
+        "buffs": (Enchantment("blessing", 1, 1),),
+        "types": frozenset({"minion"}),
+        "entities": table.entities.set(EntityId(3), entity),
+        "zones": table.zones.set(ZoneId("board0"), (EntityId(3),)),
+    }
+    for record in (entity, table):
+        fields = record.__match_args__
+        for name in fields:
+            value = changed.get(name, 99)
+            after = record.replace(**{name: value})
+            assert type(after) is type(record)
+            assert after.values() == tuple(
+                value if other == name else getattr(record, other) for other in fields
+            )
+            assert after == Frozen.replace(record, **{name: value})
 
 
 def _slot_mismatches(
