@@ -15,9 +15,9 @@ plain tuple.
 
 Build structs through their constructor, ``replace`` or a ``setter``: they
 make the tuple exactly as long as the fields.  A hot path that calls
-``tuple.__new__(cls, items)`` itself (``games/poker/paths.py`` does) must pass the
-class and every field: a slot read does not check the tuple's length, so a
-short tuple would be read past its end.
+``tuple.__new__(cls, items)`` itself must pass the class and every field: a slot
+read does not check the tuple's length, so a short tuple would be read past its
+end.
 
 >>> class Point(Struct):
 ...     x: int

@@ -8,12 +8,12 @@ solution paths, the tallies.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar, final
 
 from pure_engine.core.struct import Struct
 from pure_engine.search.budget import Budget, Limiter, SearchStats
 
-__all__ = ["Counters", "Path", "Problem", "Step", "unwind"]
+__all__ = ["Counters", "HashedKey", "Path", "Problem", "Step", "unwind"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -42,6 +42,37 @@ def unwind(path: Path[A]) -> tuple[A, ...]:
         path = path.parent
     out.reverse()
     return tuple(out)
+
+
+@final
+class HashedKey:
+    """A transposition key that keeps its hash: for keys that are large nested tuples.
+
+    A search looks a child's key up about four times (seen? record it; popped: still the
+    best? close it), and Python hashes a tuple anew, every item of every nested tuple, at
+    each lookup.  Wrapped, the key is hashed once, when it is made, and compared item by
+    item only when the hashes match.  The hash is Python's, so the key never leaves the
+    process.
+
+    >>> a, b = HashedKey(((1, 2), (3,))), HashedKey(((1, 2), (3,)))
+    >>> a == b, hash(a) == hash(b), a == HashedKey(((3,), (1, 2))), len({a, b})
+    (True, True, False, 1)
+    """
+
+    def __init__(self, key: tuple[object, ...]) -> None:
+        self.key: Final = key
+        self.hashed: Final = hash(key)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, HashedKey) and self.hashed == other.hashed and self.key == other.key
+        )
+
+    def __repr__(self) -> str:
+        return f"HashedKey({self.key!r})"
 
 
 class Problem(Struct, Generic[S, A]):

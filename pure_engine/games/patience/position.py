@@ -19,9 +19,9 @@ them as ``apply``, ``is_won`` and ``key``.
 
 from __future__ import annotations
 
-from typing import TypeVar, assert_never
+from typing import Final, TypeVar, assert_never
 
-from pure_engine.core.struct import Struct
+from pure_engine.core.frozen import Frozen
 from pure_engine.games.patience.moves import Move, Places
 
 __all__ = [
@@ -34,28 +34,59 @@ __all__ = [
 
 T = TypeVar("T")
 
-EMPTY = -1
+EMPTY: Final = -1
 """An empty cell, or no card in the hole."""
 
 
-class PatienceState(Struct):
+class PatienceState(Frozen):
     """A patience position; every field is immutable.
 
     ``found[s]`` is the top rank on suit *s*'s foundation (0 when empty);
-    ``stock``'s last card is dealt first; ``waste``'s last card is playable.
+    ``stock``'s last card is dealt first; ``waste``'s last card is playable;
+    ``reserve`` holds the reserve piles bottom -> top (one card each, or one
+    stacked pile; only tops move); ``down[i]`` counts the face-down cards at the
+    bottom of pile *i* (``()`` when every card is face up).
+
+    A native record (:class:`~pure_engine.core.frozen.Frozen`), which digests as the
+    struct it was: compiled, the solver reads its fields as C loads and builds it with
+    one C call.  With :class:`~pure_engine.games.patience.moves.Move` and ``Location``
+    native too, the solver takes 1919 M instructions on FreeCell deals 2-31 against
+    2596 M with the three as ``Struct``.
     """
 
-    piles: tuple[tuple[int, ...], ...]
-    cells: tuple[int, ...] = ()
-    found: tuple[int, ...] = (0, 0, 0, 0)
-    hole: int = EMPTY
-    stock: tuple[int, ...] = ()
-    waste: tuple[int, ...] = ()
-    redeals: int = 0
-    reserve: tuple[tuple[int, ...], ...] = ()
-    """Reserve piles bottom -> top (one card each, or one stacked pile); only tops move."""
-    down: tuple[int, ...] = ()
-    """Face-down cards at the bottom of each pile (``()`` when every card is face up)."""
+    __match_args__ = (
+        "piles",
+        "cells",
+        "found",
+        "hole",
+        "stock",
+        "waste",
+        "redeals",
+        "reserve",
+        "down",
+    )
+
+    def __init__(
+        self,
+        piles: tuple[tuple[int, ...], ...],
+        cells: tuple[int, ...] = (),
+        found: tuple[int, ...] = (0, 0, 0, 0),
+        hole: int = EMPTY,
+        stock: tuple[int, ...] = (),
+        waste: tuple[int, ...] = (),
+        redeals: int = 0,
+        reserve: tuple[tuple[int, ...], ...] = (),
+        down: tuple[int, ...] = (),
+    ) -> None:
+        self.piles: Final = piles
+        self.cells: Final = cells
+        self.found: Final = found
+        self.hole: Final = hole
+        self.stock: Final = stock
+        self.waste: Final = waste
+        self.redeals: Final = redeals
+        self.reserve: Final = reserve
+        self.down: Final = down
 
 
 def is_won(state: PatienceState) -> bool:
@@ -128,13 +159,18 @@ def apply_move(state: PatienceState, move: Move) -> PatienceState:
             cells = _replaced(cells, j, EMPTY)
         case Places.WASTE:
             if dst.kind is Places.STOCK:  # redeal: the waste turns over to become the stock
-                return state.replace(stock=waste[::-1], waste=(), redeals=redeals + 1)
+                stock, waste, redeals = waste[::-1], (), redeals + 1
+                return PatienceState(
+                    piles, cells, found, hole, stock, waste, redeals, reserve, down
+                )
             cards = (waste[-1],)
             waste = waste[:-1]
         case Places.STOCK:
             if dst.kind is Places.WASTE:
-                dealt = stock[-count:][::-1]
-                return state.replace(stock=stock[:-count], waste=waste + dealt)
+                stock, waste = stock[:-count], waste + stock[-count:][::-1]
+                return PatienceState(
+                    piles, cells, found, hole, stock, waste, redeals, reserve, down
+                )
             cards = (stock[-1],)
             stock = stock[:-1]
         case Places.RESERVE:

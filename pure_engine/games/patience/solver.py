@@ -48,7 +48,8 @@ from pure_engine.games.patience.moves import (
     Move,
     Places,
 )
-from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
+from pure_engine.games.patience.position import apply_move, is_won
+from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
 from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats, Verdict
 from pure_engine.search.portfolio import run_stages
@@ -135,7 +136,7 @@ def autoplay(rules: PatienceRules, state: PatienceState) -> tuple[PatienceState,
                 if not all(found[s] >= r for s, r in need[card]):
                     break
                 move = Move(PILES[i], FOUNDATIONS, 1)
-                state = rules.apply(state, move)
+                state = apply_move(state, move)
                 found = state.found
                 pile = state.piles[i]
                 done.append(move)
@@ -145,7 +146,7 @@ def autoplay(rules: PatienceRules, state: PatienceState) -> tuple[PatienceState,
                 continue
             if all(found[s] >= r for s, r in need[card]):
                 move = Move(CELLS[j], FOUNDATIONS, 1)
-                state = rules.apply(state, move)
+                state = apply_move(state, move)
                 found = state.found
                 done.append(move)
                 progress = True
@@ -157,7 +158,7 @@ def autoplay(rules: PatienceRules, state: PatienceState) -> tuple[PatienceState,
                 if not all(found[s] >= r for s, r in need[card]):
                     break
                 move = Move(RESERVES[j], FOUNDATIONS, 1)
-                state = rules.apply(state, move)
+                state = apply_move(state, move)
                 found = state.found
                 pile = state.reserve[j]
                 done.append(move)
@@ -237,7 +238,7 @@ class _Searcher:
                 deal = Move(WASTE, STOCK, len(at.waste))
             else:
                 break
-            at = rules.apply(at, deal)
+            at = apply_move(at, deal)
             if (at.stock, at.waste) in seen:
                 break
             seen.add((at.stock, at.waste))
@@ -262,7 +263,7 @@ class _Searcher:
         if self.stock_macros:
             moves.extend(self._waste_plays(state))
         for step, move, before in moves:
-            nxt = rules.apply(before, move)
+            nxt = apply_move(before, move)
             src_kind = move.src.kind
             if self.hole_only:
                 pass
@@ -366,10 +367,7 @@ def solve(
     the same, the solutions shorter); *expand_supermoves* writes each of them
     out as the single-card moves it stands for (:func:`expand_group`).
     """
-    if isinstance(variant, PatienceRules):
-        rules = variant
-    else:
-        rules = PatienceRules.from_variant(variant, supermoves=supermoves)
+    rules = variant if isinstance(variant, PatienceRules) else rules_for(variant, supermoves)
     expand_groups = (
         expand_supermoves and rules.group_moves and rules.variant.move_group is GroupMove.NO
     )
@@ -483,7 +481,7 @@ def _search(
         result = search(
             start,
             successors=searcher.successors,
-            is_goal=rules.is_won,
+            is_goal=is_won,
             key=rules.search_key,
             heuristic=searcher.heuristic,
             algorithm=algorithm,

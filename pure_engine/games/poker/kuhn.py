@@ -12,7 +12,7 @@ A state is ``KuhnState(players, path, rng)``: the whole action history as one
 integer (see :mod:`pure_engine.games.poker.paths`) and the optional in-state
 generator; it prints as the history, ``KuhnState(cards=(K, J), bets='pb')``.
 Everything else is looked up in the game's memo of the possible histories (58
-with two players), so a step allocates one small tuple.
+with two players), so a step allocates one small record.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("kuhn_poker")
@@ -80,6 +80,9 @@ class KuhnState(PathState):
     >>> game.step(game.step(game.step(game.initial_state(seed=4), 2), 0), PASS)
     KuhnState(cards=(K, J), bets='p', rng=Rng(seed=4, counter=0))
     """
+
+    def at(self, path: int) -> KuhnState:
+        return KuhnState(self.players, path, self.rng)  # a direct call in the compiled build
 
     def __repr__(self) -> str:
         players = self.players

@@ -16,7 +16,7 @@ A state is ``LeducState(players, path, rng)``: the action history as one
 integer (see :mod:`pure_engine.games.poker.paths`) and the optional in-state
 generator; it prints as the history (``LeducState(cards=(Kh, Qs),
 round1='rc', public=Ks, round2='c')``).  The facts of each history are kept
-in the game's memo, so a step allocates one small tuple.
+in the game's memo, so a step allocates one small record.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("leduc_poker")
@@ -88,6 +88,9 @@ class LeducState(PathState):
     >>> s
     LeducState(cards=(Kh, Qs), round1='rc', public=Ks, round2='c')
     """
+
+    def at(self, path: int) -> LeducState:
+        return LeducState(self.players, path, self.rng)  # a direct call in the compiled build
 
     def __repr__(self) -> str:
         players = self.players

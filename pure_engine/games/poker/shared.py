@@ -28,7 +28,6 @@ from pure_engine.core.encoding import Encoding, same_action, same_index
 from pure_engine.core.game import CHANCE, GameInfo, InitialState, params_tuple
 from pure_engine.errors import ParseError
 from pure_engine.games.poker.paths import (
-    PathMemo,
     PathNode,
     PathState,
     base_for,
@@ -172,7 +171,7 @@ def swap_private_cards(
         return state
     unseen = [card for card in deck if card not in seen]
     swaps = {p: unseen.pop(uniform_index(rng, len(unseen))) for p in others}
-    return state.replace(path=swap_actions(state.path, swaps, base))
+    return state.at(swap_actions(state.path, swaps, base))
 
 
 class PokerRules(Generic[PS, PN]):
@@ -202,7 +201,7 @@ class PokerRules(Generic[PS, PN]):
         self.words = words
         self.aliases = aliases
         self.base = base_for(len(names))  # the largest action is the highest card
-        shared = path_rules(state_class, players, PathMemo(root, child, self.base))
+        shared = path_rules(state_class, players, root, child, self.base)
         self.node: Callable[[PS], PN] = shared.node
         self.initial_state: InitialState[PS] = shared.initial_state
         self.current_player: Callable[[PS], int] = shared.current_player
