@@ -35,8 +35,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from pure_engine.cards.runtime.entity import Ctx
 from pure_engine.cards.runtime.table import Entity, EntityId, Layout, Table
-from pure_engine.core.frozen import Frozen
 from pure_engine.core.zones import ZoneId
 
 __all__ = [
@@ -70,23 +70,6 @@ __all__ = [
     "Zone",
     "compile_selector",
 ]
-
-
-class Ctx(Frozen):
-    """Where a selector is evaluated from: the source entity, its controller, the chosen target.
-
-    A native record (:class:`~pure_engine.core.frozen.Frozen`): the compiled selectors read its
-    controller for every entity they test, and the rules build one per program run.
-    """
-
-    __match_args__ = ("source", "controller", "target")
-
-    def __init__(
-        self, source: EntityId | None, controller: int, target: EntityId | None = None
-    ) -> None:
-        self.source: Final = source
-        self.controller: Final = controller
-        self.target: Final = target
 
 
 Compiled = Callable[[Table, Ctx], tuple[EntityId, ...]]

@@ -1,10 +1,11 @@
 """The card kit's entity record: one card of a game, with its current stats (its zone and
 its id in a :class:`~pure_engine.cards.runtime.table.Table`).
 
-:class:`Entity` and :class:`Enchantment` are native records
-(:class:`~pure_engine.core.frozen.Frozen`): the compiled rules read their fields as C fields
-and build a changed entity with one C call; they digest as the structs of the same name and
-fields did.  :mod:`~pure_engine.cards.runtime.table` re-exports them.
+:class:`Entity`, :class:`Enchantment` and :class:`Ctx` (where a selector or a program runs
+from) are native records (:class:`~pure_engine.core.frozen.Frozen`): the compiled rules read
+their fields as C fields and build a changed entity with one C call; they digest as the
+structs of the same name and fields did.  :mod:`~pure_engine.cards.runtime.table` re-exports
+the first two, :mod:`~pure_engine.cards.selectors` the third.
 
 >>> wisp = Entity(EntityId(0), "wisp", 0, ZoneId("board0"), attack=1, health=1)
 >>> wisp.replace(damage=1).damage, wisp.damage
@@ -18,7 +19,7 @@ from typing import Final, NewType
 from pure_engine.core.frozen import Frozen
 from pure_engine.core.zones import ZoneId
 
-__all__ = ["IDENTITY_FIELDS", "Enchantment", "Entity", "EntityId", "entity_identity"]
+__all__ = ["IDENTITY_FIELDS", "Ctx", "Enchantment", "Entity", "EntityId", "entity_identity"]
 
 EntityId = NewType("EntityId", int)
 """A stable entity id: assigned once when the entity is created, never reused."""
@@ -199,3 +200,20 @@ def entity_identity(entity: Entity) -> tuple[object, ...]:
         e.aura_health,
         e.types,
     )
+
+
+class Ctx(Frozen):
+    """Where a selector is evaluated from: the source entity, its controller, the chosen target.
+
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): the compiled selectors read its
+    controller for every entity they test, and the rules build one per program run.
+    """
+
+    __match_args__ = ("source", "controller", "target")
+
+    def __init__(
+        self, source: EntityId | None, controller: int, target: EntityId | None = None
+    ) -> None:
+        self.source: Final = source
+        self.controller: Final = controller
+        self.target: Final = target
