@@ -9,7 +9,7 @@ an end-of-turn pass removes one-turn buffs).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypedDict
 
 from pure_engine.cards.runtime.pool import CardPool
 from pure_engine.cards.runtime.table import (
@@ -26,6 +26,7 @@ from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "AURA_KEYWORDS",
+    "PrintedStats",
     "absorb",
     "apply_buff",
     "card_stats",
@@ -47,16 +48,21 @@ AURA_KEYWORDS: Final = "~aura"
 not have otherwise): the aura pass updates it, silence removes it."""
 
 
-def card_stats(pool: CardPool, card: str) -> dict[str, int | frozenset[str]]:
-    """The entity fields a fresh copy of *card* starts with (``Entity.replace(**...)``)."""
+class PrintedStats(TypedDict):
+    """The entity fields a fresh copy of a card starts with: its printed stats."""
+
+    cost: int
+    attack: int
+    health: int
+    tags: int
+    types: frozenset[str]
+
+
+def card_stats(pool: CardPool, card: str) -> PrintedStats:
+    """The entity fields a fresh copy of *card* starts with (``Entity.replace(**...)``, whose
+    named fields mypy checks them against)."""
     d = pool.card(card)
-    return {
-        "cost": d.cost,
-        "attack": d.attack,
-        "health": d.health,
-        "tags": d.tags,
-        "types": d.types,
-    }
+    return PrintedStats(cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types)
 
 
 def spawn(
@@ -73,11 +79,7 @@ def spawn(
     >>> t.entities[e].health
     5
     """
-    d = pool.card(card)
-    return create(
-        table, zone, card=card, owner=owner, at=at,
-        cost=d.cost, attack=d.attack, health=d.health, tags=d.tags, types=d.types,
-    )  # fmt: skip
+    return create(table, zone, card=card, owner=owner, at=at, **card_stats(pool, card))
 
 
 def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
@@ -325,14 +327,9 @@ def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attack
     >>> frog.card, frog.health, frog.damage, frog.id == hurt.id
     ('frog', 1, 0, True)
     """
-    d = pool.card(card)
     return entity.replace(
         card=card,
-        cost=d.cost,
-        attack=d.attack,
-        health=d.health,
-        tags=d.tags,
-        types=d.types,
+        **card_stats(pool, card),
         damage=0,
         armor=0,
         buffs=(),
