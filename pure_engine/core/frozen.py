@@ -88,29 +88,29 @@ class Frozen:
     def __hash__(self) -> int:
         return hash((type(self), *self.values()))
 
-    def _order(self, other: object) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    def _order(self, other: object, op: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         if type(other) is not type(self):
             raise TypeError(
-                f"'<' not supported between instances of {type(self).__name__!r} "
+                f"{op!r} not supported between instances of {type(self).__name__!r} "
                 f"and {type(other).__name__!r}"
             )
         assert isinstance(other, Frozen)
         return self.values(), other.values()
 
     def __lt__(self, other: object) -> bool:
-        mine, theirs = self._order(other)
+        mine, theirs = self._order(other, "<")
         return mine < theirs
 
     def __le__(self, other: object) -> bool:
-        mine, theirs = self._order(other)
+        mine, theirs = self._order(other, "<=")
         return mine <= theirs
 
     def __gt__(self, other: object) -> bool:
-        mine, theirs = self._order(other)
+        mine, theirs = self._order(other, ">")
         return mine > theirs
 
     def __ge__(self, other: object) -> bool:
-        mine, theirs = self._order(other)
+        mine, theirs = self._order(other, ">=")
         return mine >= theirs
 
     def __repr__(self) -> str:
