@@ -419,7 +419,9 @@ class CardRules(Generic[S]):
       from the hand), the number each took then (:func:`~.table.take_number`); the death phase
       and the trigger queue go by it, and by id for the others (``None``: all by id).
 
-    ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order.
+    ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order;
+    ``aura_zones``: the ``kinds.auras`` kinds' zones, every player's (the aura pass reads them
+    at each resolution).
     """
 
     # a plain class with Final fields: a generic dataclass does not compile with mypyc
@@ -459,6 +461,9 @@ class CardRules(Generic[S]):
         self.play_order: Final = play_order
         self.mortal_zones: Final = tuple(
             layout.zone(kind, p) for kind in kinds.mortal for p in range(players)
+        )
+        self.aura_zones: Final = tuple(
+            layout.zone(kind, p) for kind in kinds.auras for p in range(players)
         )
 
     @property
