@@ -239,8 +239,8 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
                 targets = (-1,)
         else:
             targets = (-1,)
-        # loops, not ``out.extend`` of generators: compiled, each generator is an object with
-        # a resumable frame (the three loops below: ~10 % of legal_actions, cachegrind)
+        # loops, not ``out.extend`` of generators (compiled, each generator is an object with a
+        # resumable frame), and the attack targets found once: legal_actions -6 % (cachegrind)
         places = range(len(board) + 1) if is_minion else (-1,)
         for t in targets:
             for at in places:
