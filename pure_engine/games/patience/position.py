@@ -120,6 +120,11 @@ def position_key(state: PatienceState) -> tuple[object, ...]:
     piles: tuple[object, ...] = tuple(sorted(state.piles))
     if state.down:  # a pile is its cards and how many of them are face down
         piles = tuple(sorted(zip(state.piles, state.down, strict=True)))
+    return _key_with(piles, state)
+
+
+def _key_with(piles: object, state: PatienceState) -> tuple[object, ...]:
+    """A key of *state* made of *piles* and the rest, cells sorted (:func:`position_key`)."""
     return (
         piles,
         tuple(sorted(state.cells)),
@@ -147,16 +152,7 @@ def search_key(state: PatienceState) -> HashedKey:
     piles: frozenset[object] = frozenset(state.piles)
     if state.down:  # a pile is its cards and how many of them are face down
         piles = frozenset(zip(state.piles, state.down, strict=True))
-    return HashedKey(
-        (
-            piles,
-            tuple(sorted(state.cells)),
-            state.hole % 13 if state.hole >= 0 else EMPTY,
-            state.stock,
-            state.waste,
-            tuple(sorted(state.reserve)) if state.reserve else (),
-        )
-    )
+    return HashedKey(_key_with(piles, state))
 
 
 def apply_move(state: PatienceState, move: Move) -> PatienceState:
