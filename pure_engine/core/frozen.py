@@ -40,12 +40,25 @@ node); :class:`~pure_engine.core.struct.Struct` stays the concise default elsewh
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
-__all__ = ["Frozen"]
+__all__ = ["KEEP", "Frozen", "Keep"]
+
+
+class Keep(enum.Enum):
+    """The one value :data:`KEEP`."""
+
+    KEEP = "keep"
+
+
+KEEP: Final = Keep.KEEP
+"""The default of a ``replace`` parameter that names a field which may hold ``None`` (there,
+``None`` is a value to set): the field keeps its value.  A field that never holds ``None``
+defaults to ``None`` instead, as in ``Entity.replace``."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # games, tests and doctests subclass it
@@ -75,6 +88,27 @@ class Frozen:
             raise TypeError(f"{type(self).__name__}.replace() got unexpected fields {unknown}")
         fields.update(changes)
         return type(self)(**fields)
+
+    def with_first(self, names: tuple[str, ...], values: tuple[Any, ...]) -> Self:
+        """This record with its first fields, *names*, set to *values*: how a base class's
+        ``replace`` that names its own fields builds the record for any subclass (one that
+        adds fields keeps them; one that adds none is built directly).
+
+        >>> class P(Frozen):
+        ...     __match_args__ = ("a",)
+        ...     def __init__(self, a: int) -> None:
+        ...         self.a: Final = a
+        >>> class Q(P):
+        ...     __match_args__ = ("a", "b")
+        ...     def __init__(self, a: int, b: int = 0) -> None:
+        ...         super().__init__(a)
+        ...         self.b: Final = b
+        >>> Q(1, 2).with_first(("a",), (5,))
+        Q(a=5, b=2)
+        """
+        if type(self).__match_args__ == names:
+            return type(self)(*values)
+        return Frozen.replace(self, **dict(zip(names, values, strict=True)))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

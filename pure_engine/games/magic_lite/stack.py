@@ -31,12 +31,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Final, Self, TypeVar
 
 from pure_engine.cards.runtime.pool import CardRules
-from pure_engine.cards.runtime.program import CardState, Frame
+from pure_engine.cards.runtime.program import CardState, Decision, Frame
+from pure_engine.cards.runtime.table import Table
 from pure_engine.cards.runtime.vm import push, run
+from pure_engine.core.frozen import KEEP, Keep
+from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 
 __all__ = [
@@ -63,24 +65,63 @@ class StackItem(Struct):
 
 class StackState(CardState):
     """A card game state with a stack: ``stack`` (top last), the priority ``holder``, and how
-    many players have ``passes``-ed in succession."""
+    many players have ``passes``-ed in succession.
 
-    stack: tuple[StackItem, ...] = ()
-    holder: int = 0
-    passes: int = 0
+    A native record (:class:`~pure_engine.core.frozen.Frozen`), as the kit's state it extends.
+    """
+
+    __match_args__ = (*CardState.__match_args__, "stack", "holder", "passes")
+
+    def __init__(
+        self,
+        table: Table,
+        frames: tuple[Frame, ...] = (),
+        queue: tuple[Frame, ...] = (),
+        pending: Decision | None = None,
+        rng: Rng | None = None,
+        stack: tuple[StackItem, ...] = (),
+        holder: int = 0,
+        passes: int = 0,
+    ) -> None:
+        super().__init__(table, frames, queue, pending, rng)
+        self.stack: Final = stack
+        self.holder: Final = holder
+        self.passes: Final = passes
+
+    def replace(  # type: ignore[override]
+        self,
+        *,
+        table: Table | None = None,
+        frames: tuple[Frame, ...] | None = None,
+        queue: tuple[Frame, ...] | None = None,
+        pending: Decision | Keep | None = KEEP,
+        rng: Rng | Keep | None = KEEP,
+        stack: tuple[StackItem, ...] | None = None,
+        holder: int | None = None,
+        passes: int | None = None,
+    ) -> Self:
+        """A copy with the named fields changed (the state itself is untouched)."""
+        return self.with_first(
+            StackState.__match_args__,
+            (
+                self.table if table is None else table,
+                self.frames if frames is None else frames,
+                self.queue if queue is None else queue,
+                self.pending if pending is KEEP else pending,
+                self.rng if rng is KEEP else rng,
+                self.stack if stack is None else stack,
+                self.holder if holder is None else holder,
+                self.passes if passes is None else passes,
+            ),
+        )
 
 
 T = TypeVar("T", bound=StackState)
 
-_set_stack: Final[Callable[..., Any]] = StackState.setter("stack", "holder", "passes")
-"""``(state, stack, holder, passes)``: a positional setter (``Struct.setter``; the subclasses'
-slots for these fields are the same), as push and pop run at every spell."""
-
 
 def push_item(state: T, item: StackItem) -> T:
     """Put *item* on top of the stack; its controller receives priority (rule 117.3c)."""
-    pushed: T = _set_stack(state, (*state.stack, item), item.frame.ctx.controller, 0)
-    return pushed
+    return state.replace(stack=(*state.stack, item), holder=item.frame.ctx.controller, passes=0)
 
 
 def pass_priority(state: T, *, players: int) -> tuple[T, bool]:
@@ -95,7 +136,7 @@ def pass_priority(state: T, *, players: int) -> tuple[T, bool]:
 def pop_item(state: T, *, active: int) -> tuple[T, StackItem]:
     """Take the top item off the stack; the active player will receive priority (rule 117.3b)."""
     *rest, top = state.stack
-    return _set_stack(state, tuple(rest), active, 0), top
+    return state.replace(stack=tuple(rest), holder=active, passes=0), top
 
 
 def start_item(state: T, rules: CardRules[T], item: StackItem) -> T:

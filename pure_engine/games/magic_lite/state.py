@@ -14,11 +14,13 @@ import enum
 from typing import Final
 
 from pure_engine.cards import Event
-from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId
-from pure_engine.core.frozen import Frozen
+from pure_engine.cards.runtime.program import Decision, Frame
+from pure_engine.cards.runtime.table import FIRST_GAME_STATUS, EntityId, Table
+from pure_engine.core.frozen import KEEP, Frozen, Keep
+from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.errors import ParseError
-from pure_engine.games.magic_lite.stack import StackState
+from pure_engine.games.magic_lite.stack import StackItem, StackState
 
 __all__ = [
     "CANT_BLOCK",
@@ -290,6 +292,10 @@ class Mulligan(Struct):
     to_bottom: tuple[int, int] = (0, 0)
 
 
+_NO_FACTS: Final = CardFacts()
+"""The default ``cards``: nothing ruled out."""
+
+
 class MagicState(StackState):
     """A position of magic_lite.
 
@@ -309,25 +315,150 @@ class MagicState(StackState):
     ``decisions`` and automatic actions (``autos``); and, before the first turn of a game
     dealt with the mulligan, the opening hands being decided (``mulligan``: :class:`Mulligan`;
     ``None`` once the first turn begins).
+
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): the compiled rules read its
+    fields as C fields, and :meth:`replace` names every field.
     """
 
-    step: Step = Step.UNTAP
-    turn: int = 1
-    active: int = 0
-    life: tuple[int, int] = (20, 20)
-    land_played: bool = False
-    window: bool = False
-    declaring: bool = False
-    attackers: tuple[EntityId, ...] = ()
-    blocks: tuple[tuple[EntityId, EntityId], ...] = ()
-    to_order: tuple[EntityId, ...] = ()
-    orders: tuple[tuple[EntityId, tuple[EntityId, ...]], ...] = ()
-    attached: tuple[tuple[EntityId, EntityId], ...] = ()
-    lost: int = 0
-    skip: int = 0b11
-    cards: CardFacts = CardFacts()
-    ticks: int = 0
-    steps: int = 0
-    decisions: int = 0
-    autos: int = 0
-    mulligan: Mulligan | None = None
+    __match_args__ = (
+        *StackState.__match_args__,
+        "step",
+        "turn",
+        "active",
+        "life",
+        "land_played",
+        "window",
+        "declaring",
+        "attackers",
+        "blocks",
+        "to_order",
+        "orders",
+        "attached",
+        "lost",
+        "skip",
+        "cards",
+        "ticks",
+        "steps",
+        "decisions",
+        "autos",
+        "mulligan",
+    )
+
+    def __init__(
+        self,
+        table: Table,
+        frames: tuple[Frame, ...] = (),
+        queue: tuple[Frame, ...] = (),
+        pending: Decision | None = None,
+        rng: Rng | None = None,
+        stack: tuple[StackItem, ...] = (),
+        holder: int = 0,
+        passes: int = 0,
+        step: Step = Step.UNTAP,
+        turn: int = 1,
+        active: int = 0,
+        life: tuple[int, int] = (20, 20),
+        land_played: bool = False,
+        window: bool = False,
+        declaring: bool = False,
+        attackers: tuple[EntityId, ...] = (),
+        blocks: tuple[tuple[EntityId, EntityId], ...] = (),
+        to_order: tuple[EntityId, ...] = (),
+        orders: tuple[tuple[EntityId, tuple[EntityId, ...]], ...] = (),
+        attached: tuple[tuple[EntityId, EntityId], ...] = (),
+        lost: int = 0,
+        skip: int = 0b11,
+        cards: CardFacts = _NO_FACTS,
+        ticks: int = 0,
+        steps: int = 0,
+        decisions: int = 0,
+        autos: int = 0,
+        mulligan: Mulligan | None = None,
+    ) -> None:
+        super().__init__(table, frames, queue, pending, rng, stack, holder, passes)
+        self.step: Final = step
+        self.turn: Final = turn
+        self.active: Final = active
+        self.life: Final = life
+        self.land_played: Final = land_played
+        self.window: Final = window
+        self.declaring: Final = declaring
+        self.attackers: Final = attackers
+        self.blocks: Final = blocks
+        self.to_order: Final = to_order
+        self.orders: Final = orders
+        self.attached: Final = attached
+        self.lost: Final = lost
+        self.skip: Final = skip
+        self.cards: Final = cards
+        self.ticks: Final = ticks
+        self.steps: Final = steps
+        self.decisions: Final = decisions
+        self.autos: Final = autos
+        self.mulligan: Final = mulligan
+
+    # names every field (KEEP: unchanged, where None is a value), so that the compiled rules
+    # build the next state with one direct call (before, as a Struct: ~18 % of a compiled game)
+    def replace(  # type: ignore[override]
+        self,
+        *,
+        table: Table | None = None,
+        frames: tuple[Frame, ...] | None = None,
+        queue: tuple[Frame, ...] | None = None,
+        pending: Decision | Keep | None = KEEP,
+        rng: Rng | Keep | None = KEEP,
+        stack: tuple[StackItem, ...] | None = None,
+        holder: int | None = None,
+        passes: int | None = None,
+        step: Step | None = None,
+        turn: int | None = None,
+        active: int | None = None,
+        life: tuple[int, int] | None = None,
+        land_played: bool | None = None,
+        window: bool | None = None,
+        declaring: bool | None = None,
+        attackers: tuple[EntityId, ...] | None = None,
+        blocks: tuple[tuple[EntityId, EntityId], ...] | None = None,
+        to_order: tuple[EntityId, ...] | None = None,
+        orders: tuple[tuple[EntityId, tuple[EntityId, ...]], ...] | None = None,
+        attached: tuple[tuple[EntityId, EntityId], ...] | None = None,
+        lost: int | None = None,
+        skip: int | None = None,
+        cards: CardFacts | None = None,
+        ticks: int | None = None,
+        steps: int | None = None,
+        decisions: int | None = None,
+        autos: int | None = None,
+        mulligan: Mulligan | Keep | None = KEEP,
+    ) -> MagicState:
+        """A copy with the named fields changed (the state itself is untouched)."""
+        return MagicState(
+            self.table if table is None else table,
+            self.frames if frames is None else frames,
+            self.queue if queue is None else queue,
+            self.pending if pending is KEEP else pending,
+            self.rng if rng is KEEP else rng,
+            self.stack if stack is None else stack,
+            self.holder if holder is None else holder,
+            self.passes if passes is None else passes,
+            self.step if step is None else step,
+            self.turn if turn is None else turn,
+            self.active if active is None else active,
+            self.life if life is None else life,
+            self.land_played if land_played is None else land_played,
+            self.window if window is None else window,
+            self.declaring if declaring is None else declaring,
+            self.attackers if attackers is None else attackers,
+            self.blocks if blocks is None else blocks,
+            self.to_order if to_order is None else to_order,
+            self.orders if orders is None else orders,
+            self.attached if attached is None else attached,
+            self.lost if lost is None else lost,
+            self.skip if skip is None else skip,
+            self.cards if cards is None else cards,
+            self.ticks if ticks is None else ticks,
+            self.steps if steps is None else steps,
+            self.decisions if decisions is None else decisions,
+            self.autos if autos is None else autos,
+            self.mulligan if mulligan is KEEP else mulligan,
+        )

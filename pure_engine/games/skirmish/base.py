@@ -14,12 +14,17 @@ from pure_engine.cards import ENEMY, FRIENDLY, Ctx, Event, HasTag, HasType, Pred
 from pure_engine.cards.runtime import (
     FIRST_GAME_STATUS,
     CardState,
+    Decision,
     Entity,
     EntityId,
+    Frame,
     Layout,
+    Table,
     take_number,
 )
 from pure_engine.core.flow import StepId
+from pure_engine.core.frozen import KEEP, Keep
+from pure_engine.core.rng import Rng
 from pure_engine.core.zones import Visibility
 
 __all__ = [
@@ -257,6 +262,9 @@ def spell_targetable(selector: Selector) -> Selector:
     return targetable(selector) + _NOT_ELUSIVE
 
 
+_NO_ORDER: Final[immutables.Map[EntityId, int]] = immutables.Map()
+
+
 class SkirmishState(CardState):
     """A skirmish position: the kit's table, programs and pending decision, plus the turn.
 
@@ -273,21 +281,109 @@ class SkirmishState(CardState):
     of each card that came into play after it was made (played from the hand): a number from
     the table's id counter, so that the death phase and the trigger queue go by the order of
     play (a token, made in play, goes by its id: :func:`into_play`).
+
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): the compiled rules read its
+    fields as C fields, and :meth:`replace` names every field.
     """
 
-    to_move: int = 0
-    turn: int = 1
-    step: StepId = MAIN_STEP
-    mana: tuple[int, int] = (0, 0)
-    crystals: tuple[int, int] = (0, 0)
-    powered: tuple[bool, bool] = (False, False)
-    fatigue: tuple[int, int] = (0, 0)
-    played: int = 0
-    winner: int | None = None
-    combat: tuple[int, int] | None = None
-    overload: tuple[int, int] = (0, 0)
-    playing: int | None = None
-    play_order: immutables.Map[EntityId, int] = immutables.Map()
+    __match_args__ = (
+        *CardState.__match_args__,
+        "to_move",
+        "turn",
+        "step",
+        "mana",
+        "crystals",
+        "powered",
+        "fatigue",
+        "played",
+        "winner",
+        "combat",
+        "overload",
+        "playing",
+        "play_order",
+    )
+
+    def __init__(
+        self,
+        table: Table,
+        frames: tuple[Frame, ...] = (),
+        queue: tuple[Frame, ...] = (),
+        pending: Decision | None = None,
+        rng: Rng | None = None,
+        to_move: int = 0,
+        turn: int = 1,
+        step: StepId = MAIN_STEP,
+        mana: tuple[int, int] = (0, 0),
+        crystals: tuple[int, int] = (0, 0),
+        powered: tuple[bool, bool] = (False, False),
+        fatigue: tuple[int, int] = (0, 0),
+        played: int = 0,
+        winner: int | None = None,
+        combat: tuple[int, int] | None = None,
+        overload: tuple[int, int] = (0, 0),
+        playing: int | None = None,
+        play_order: immutables.Map[EntityId, int] = _NO_ORDER,
+    ) -> None:
+        super().__init__(table, frames, queue, pending, rng)
+        self.to_move: Final = to_move
+        self.turn: Final = turn
+        self.step: Final = step
+        self.mana: Final = mana
+        self.crystals: Final = crystals
+        self.powered: Final = powered
+        self.fatigue: Final = fatigue
+        self.played: Final = played
+        self.winner: Final = winner
+        self.combat: Final = combat
+        self.overload: Final = overload
+        self.playing: Final = playing
+        self.play_order: Final = play_order
+
+    # names every field (KEEP: unchanged, where None is a value), so that the compiled rules
+    # build the next state with one direct call
+    def replace(  # type: ignore[override]
+        self,
+        *,
+        table: Table | None = None,
+        frames: tuple[Frame, ...] | None = None,
+        queue: tuple[Frame, ...] | None = None,
+        pending: Decision | Keep | None = KEEP,
+        rng: Rng | Keep | None = KEEP,
+        to_move: int | None = None,
+        turn: int | None = None,
+        step: StepId | None = None,
+        mana: tuple[int, int] | None = None,
+        crystals: tuple[int, int] | None = None,
+        powered: tuple[bool, bool] | None = None,
+        fatigue: tuple[int, int] | None = None,
+        played: int | None = None,
+        winner: int | Keep | None = KEEP,
+        combat: tuple[int, int] | Keep | None = KEEP,
+        overload: tuple[int, int] | None = None,
+        playing: int | Keep | None = KEEP,
+        play_order: immutables.Map[EntityId, int] | None = None,
+    ) -> SkirmishState:
+        """A copy with the named fields changed (the state itself is untouched)."""
+        return SkirmishState(
+            self.table if table is None else table,
+            self.frames if frames is None else frames,
+            self.queue if queue is None else queue,
+            self.pending if pending is KEEP else pending,
+            self.rng if rng is KEEP else rng,
+            self.to_move if to_move is None else to_move,
+            self.turn if turn is None else turn,
+            self.step if step is None else step,
+            self.mana if mana is None else mana,
+            self.crystals if crystals is None else crystals,
+            self.powered if powered is None else powered,
+            self.fatigue if fatigue is None else fatigue,
+            self.played if played is None else played,
+            self.winner if winner is KEEP else winner,
+            self.combat if combat is KEEP else combat,
+            self.overload if overload is None else overload,
+            self.playing if playing is KEEP else playing,
+            self.play_order if play_order is None else play_order,
+        )
 
 
 def into_play(state: SkirmishState, entity_id: EntityId) -> SkirmishState:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from pure_engine.cards import Effect
 from pure_engine.cards.runtime import (
@@ -293,7 +294,8 @@ class _MisdirectI(Instr):
     ) -> tuple[S, Frame | None]:
         assert isinstance(choice, tuple) and isinstance(state, SkirmishState)
         attacker, _ = _combat(state)
-        return state.replace(combat=(attacker, choice[0])), frame.replace(pc=frame.pc + 1)
+        redirected = state.replace(combat=(attacker, choice[0]))  # a SkirmishState: S itself
+        return cast(S, redirected), frame.replace(pc=frame.pc + 1)
 
 
 @dataclass(frozen=True, slots=True)
