@@ -211,7 +211,7 @@ class CardDef:
     triggers: tuple[Trigger, ...] = ()
     aura: Aura | None = None
     target: Selector | None = None
-    extra: Mapping[str, object] = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
     abilities: tuple[Activated, ...] = ()
     modes: tuple[Mode, ...] = ()  # a modal card's modes ("choose one —"), in place of play
 

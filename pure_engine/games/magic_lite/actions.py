@@ -118,7 +118,7 @@ def legal_actions(state: MagicState) -> tuple[Action, ...]:
         return opening_actions(state)
     if state.declaring:
         if state.step == Step.ATTACKERS:
-            return (DONE_ATTACKING, *(Action(Act.ATTACK, i) for i in attack_candidates(state)))
+            return (DONE_ATTACKING, *[Action(Act.ATTACK, i) for i in attack_candidates(state)])
         if state.step == Step.BLOCKERS:
             return block_list(state)
         return tuple(Action(Act.DISCARD, i) for i in _distinct_hand(state, state.active))

@@ -189,7 +189,7 @@ def block_list(state: MagicState) -> tuple[Action, ...]:
     far are legal: :func:`blocks_done`), then a block for each (blocker, attacker) pair still
     open (:func:`block_options`)."""
     done = (DONE_BLOCKING,) if blocks_done(state) else ()
-    return (*done, *(Action(Act.BLOCK, b, a) for b, a in block_options(state)))
+    return (*done, *[Action(Act.BLOCK, b, a) for b, a in block_options(state)])
 
 
 def _attacking(state: MagicState) -> list[Entity]:

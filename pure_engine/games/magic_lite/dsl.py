@@ -16,7 +16,7 @@ an :class:`AbilityCost` (:func:`ability` builds one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -277,7 +277,7 @@ def card(
     *tokens*: how many tokens it makes when it resolves (the encoding keeps room for them)."""
     parsed = parse_cost(cost) if cost else _NO_COST
     colours = {_COLOR_WORDS[c] for c, n in zip(COLORS, parsed.colored, strict=True) if n}
-    extra: Mapping[str, object] = {"cost": parsed, "mana": mana, "tokens": tokens}
+    extra: dict[str, object] = {"cost": parsed, "mana": mana, "tokens": tokens}
     return CardDef(
         key,
         name,

@@ -51,7 +51,7 @@ from pure_engine.cards.runtime import (
     run,
     spawn,
 )
-from pure_engine.core.struct import Struct
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.zones import ZoneId, move_card
 from pure_engine.games.magic_lite.cards import (
     CARDS,
@@ -97,16 +97,33 @@ __all__ = [
 ]
 
 
-class Zones(Struct):
-    """The zone ids by kind, indexed by player (the stack is shared), looked up once."""
+class Zones(Frozen):
+    """The zone ids by kind, indexed by player (the stack is shared), looked up once.
 
-    battlefield: tuple[ZoneId, ZoneId]
-    exile: tuple[ZoneId, ZoneId]
-    graveyard: tuple[ZoneId, ZoneId]
-    hand: tuple[ZoneId, ZoneId]
-    library: tuple[ZoneId, ZoneId]
-    player: tuple[ZoneId, ZoneId]
-    stack: ZoneId
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): the compiled rules read its
+    fields as C fields (a ``Struct`` field read from compiled code is a generic attribute
+    lookup, ~160 instructions).
+    """
+
+    __match_args__ = ("battlefield", "exile", "graveyard", "hand", "library", "player", "stack")
+
+    def __init__(
+        self,
+        battlefield: tuple[ZoneId, ZoneId],
+        exile: tuple[ZoneId, ZoneId],
+        graveyard: tuple[ZoneId, ZoneId],
+        hand: tuple[ZoneId, ZoneId],
+        library: tuple[ZoneId, ZoneId],
+        player: tuple[ZoneId, ZoneId],
+        stack: ZoneId,
+    ) -> None:
+        self.battlefield: Final = battlefield
+        self.exile: Final = exile
+        self.graveyard: Final = graveyard
+        self.hand: Final = hand
+        self.library: Final = library
+        self.player: Final = player
+        self.stack: Final = stack
 
 
 def _pair(kind: str) -> tuple[ZoneId, ZoneId]:
@@ -279,9 +296,10 @@ def mana_counts(table: Table, player: int) -> list[int]:
     entities = table.entities
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        color = mana_of(e.card)
-        if color >= 0 and not e.status & _UNAVAILABLE:
-            counts[color] += 1
+        if not e.status & _UNAVAILABLE:
+            color = mana_of(e.card)
+            if color >= 0:
+                counts[color] += 1
     return counts
 
 
