@@ -152,65 +152,64 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     pool = rules.pool
     table = state.table
     entities, zone_map = table.entities, table.zones
-    zones = rules.aura_zones  # (looking them up in the layout was a third of this pass)
-    given, keywords = _aura_shares(table, pool, zones) if pool.auras else ({}, {})
+    # the entities of the aura zones, read once for both passes
+    board = [entities[i] for zone in rules.aura_zones for i in zone_map[zone]]
+    given, keywords = _aura_shares(table, pool, board) if pool.auras else ({}, {})
     changed = table
-    for zone in zones:
-        for entity_id in zone_map[zone]:
-            e = entities[entity_id]
-            attack, health = given.get(entity_id, (0, 0))
-            if e.aura_attack != attack or e.aura_health != health:
-                lost = e.aura_health - health
-                e = e.replace(
-                    attack=e.attack - e.aura_attack + attack,
-                    health=e.health - e.aura_health + health,
-                    damage=max(0, e.damage - lost) if lost > 0 else e.damage,
-                    aura_attack=attack,
-                    aura_health=health,
-                )
-                changed = put(changed, e)
-            if pool.aura_keywords and (e.buffs or entity_id in keywords):
-                kept = with_aura_keywords(e, keywords.get(entity_id, 0))
-                if kept is not e:
-                    changed = put(changed, kept)
+    for e in board:
+        entity_id = e.id
+        attack, health = given.get(entity_id, (0, 0))
+        if e.aura_attack != attack or e.aura_health != health:
+            lost = e.aura_health - health
+            e = e.replace(
+                attack=e.attack - e.aura_attack + attack,
+                health=e.health - e.aura_health + health,
+                damage=max(0, e.damage - lost) if lost > 0 else e.damage,
+                aura_attack=attack,
+                aura_health=health,
+            )
+            changed = put(changed, e)
+        if pool.aura_keywords and (e.buffs or entity_id in keywords):
+            kept = with_aura_keywords(e, keywords.get(entity_id, 0))
+            if kept is not e:
+                changed = put(changed, kept)
     return state if changed is table else state.replace(table=changed)
 
 
 def _aura_shares(
-    table: Table, pool: CardPool, zones: tuple[ZoneId, ...]
+    table: Table, pool: CardPool, board: list[Entity]
 ) -> tuple[dict[EntityId, tuple[int, int]], dict[EntityId, int]]:
-    """What the auras in *zones* give: (attack, health) and keyword bits, by entity."""
+    """What the auras of the entities *board* give: (attack, health) and keyword bits, by
+    entity."""
     auras, terms = pool.auras, pool.aura_terms
-    entities, zone_map = table.entities, table.zones
+    entities = table.entities
     given: dict[EntityId, tuple[int, int]] = {}
     keywords: dict[EntityId, int] = {}
     setters: list[tuple[EntityId, Callable[[Entity], int]]] = []
-    for zone in zones:
-        for entity_id in zone_map[zone]:
-            source = entities[entity_id]
-            aura = auras.get(source.card)
-            if aura is None or source.status & SILENCED:
+    for source in board:
+        aura = auras.get(source.card)
+        if aura is None or source.status & SILENCED:
+            continue
+        selector, attack, health = aura
+        ctx = Ctx(source.id, source.owner)
+        more = terms.get(source.card) if terms else None
+        tags = 0
+        if more is not None:
+            tags, per, active = more
+            if active is not None and not active(table, ctx):
                 continue
-            selector, attack, health = aura
-            ctx = Ctx(entity_id, source.owner)
-            more = terms.get(source.card) if terms else None
-            tags = 0
-            if more is not None:
-                tags, per, active = more
-                if active is not None and not active(table, ctx):
-                    continue
-                if per is not None and isinstance(attack, int):
-                    count = len(per(table, ctx))
-                    attack, health = attack * count, health * count
-            for target in selector(table, ctx):
-                a, h = given.get(target, (0, 0))
-                if isinstance(attack, int):
-                    given[target] = (a + attack, h + health)
-                else:
-                    given[target] = (a, h + health)
-                    setters.append((target, attack))
-                if tags:
-                    keywords[target] = keywords.get(target, 0) | tags
+            if per is not None and isinstance(attack, int):
+                count = len(per(table, ctx))
+                attack, health = attack * count, health * count
+        for target in selector(table, ctx):
+            a, h = given.get(target, (0, 0))
+            if isinstance(attack, int):
+                given[target] = (a + attack, h + health)
+            else:
+                given[target] = (a, h + health)
+                setters.append((target, attack))
+            if tags:
+                keywords[target] = keywords.get(target, 0) | tags
     for target, sets in setters:  # an Attack set by an aura overrides every other change
         a, h = given[target]
         e = entities[target]

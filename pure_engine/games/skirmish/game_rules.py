@@ -41,6 +41,7 @@ from pure_engine.cards.runtime import (
     one_turn,
     push,
     put,
+    put_all,
     resample_table,
     resolve,
     spawn,
@@ -166,12 +167,14 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
         return state.replace(winner=2)
     crystals = min(MAX_MANA, state.crystals[me] + 1)
     table = state.table
+    ready = []  # written in one map mutation, and only those that change
     for zone in (HERO_ZONES[me], BOARD_ZONES[me]):
         for i in table.zones[zone]:
             e = table.entities[i]
-            table = put(table, e.replace(status=e.status & ~EXHAUSTED, attacks=0))
+            if e.status & EXHAUSTED or e.attacks:
+                ready.append(e.replace(status=e.status & ~EXHAUSTED, attacks=0))
     state = state.replace(
-        table=table,
+        table=put_all(table, ready),
         crystals=_set(state.crystals, me, crystals),
         mana=_set(state.mana, me, max(0, crystals - state.overload[me])),
         overload=_set(state.overload, me, 0),
