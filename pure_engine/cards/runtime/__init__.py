@@ -56,7 +56,6 @@ from pure_engine.cards.runtime.replacement import fire_now
 from pure_engine.cards.runtime.stats import (
     absorb,
     apply_buff,
-    card_stats,
     fresh_copy,
     one_turn,
     remove_buffs,
@@ -129,7 +128,6 @@ __all__ = [
     "answer",
     "apply_buff",
     "build_pool",
-    "card_stats",
     "compile_effects",
     "create",
     "death_phase",

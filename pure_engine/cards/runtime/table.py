@@ -60,6 +60,7 @@ __all__ = [
     "move",
     "move_all",
     "new_table",
+    "place",
     "put",
     "put_all",
     "take_number",
@@ -201,12 +202,31 @@ def create(
     >>> t.entities[e].attack, e
     (4, 0)
     """
-    new_id = EntityId(table.next_id)
-    entity = Entity(new_id, card, owner, zone, **stats)
-    ids = table.zones[zone]
+    return place(table, Entity(EntityId(table.next_id), card, owner, zone, **stats), at=at)
+
+
+def place(table: Table, entity: Entity, *, at: int | None = None) -> tuple[Table, EntityId]:
+    """Add *entity*, made with the table's next id, to its zone (on top, or at index *at*);
+    return the table and its id.
+
+    >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
+    >>> t, e = place(new_table(layout), Entity(EntityId(0), "yeti", 0, ZoneId("board0")))
+    >>> t.zones[ZoneId("board0")], t.next_id
+    ((0,), 1)
+    >>> place(t, Entity(EntityId(0), "yeti", 0, ZoneId("board0")))
+    Traceback (most recent call last):
+    ...
+    ValueError: expected an entity with the table's next id 1, found id 0
+    """
+    new_id = entity.id
+    if new_id != table.next_id:
+        raise ValueError(
+            f"expected an entity with the table's next id {table.next_id}, found id {new_id}"
+        )
+    ids = table.zones[entity.zone]
     placed = (*ids, new_id) if at is None else (*ids[:at], new_id, *ids[at:])
     return (
-        Table(table.entities.set(new_id, entity), table.zones.set(zone, placed), new_id + 1),
+        Table(table.entities.set(new_id, entity), table.zones.set(entity.zone, placed), new_id + 1),
         new_id,
     )
 
