@@ -34,7 +34,14 @@ from typing import Final
 
 import immutables
 
-from pure_engine.cards.runtime import Entity, EntityId, Table, observe_table, resample_table
+from pure_engine.cards.runtime import (
+    Entity,
+    EntityId,
+    Table,
+    observe_table,
+    printed,
+    resample_table,
+)
 from pure_engine.core.game import TERMINAL
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.zones import ZoneId
@@ -82,24 +89,6 @@ MAX_DECISIONS: Final = 20_000
 _OPENING_HAND: Final = 7
 
 
-def _entity(entity_id: EntityId, card: str, owner: int, zone: ZoneId) -> Entity:
-    """A card as dealt: its printed cost, power, toughness, keywords and types."""
-    d = POOL.defs.get(card)
-    if d is None:
-        raise KeyError(f"unknown card {card!r}")  # as POOL.card says it
-    return Entity(
-        entity_id,
-        card,
-        owner,
-        zone,
-        cost=d.cost,
-        attack=d.attack,
-        health=d.health,
-        tags=d.tags,
-        types=d.types,
-    )
-
-
 def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
     """A table holding the two player entities, then *cards* as ``(zone, card, owner)``."""
     entities: dict[EntityId, Entity] = {}
@@ -107,7 +96,7 @@ def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
     players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
     for number, (zone, card, owner) in enumerate((*players, *cards)):
         entity_id = EntityId(number)
-        entities[entity_id] = _entity(entity_id, card, owner, zone)
+        entities[entity_id] = printed(POOL, card, entity_id, owner, zone)
         zones[zone].append(entity_id)
     return Table(
         immutables.Map(entities),
