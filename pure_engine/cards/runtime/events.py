@@ -152,7 +152,7 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     pool = rules.pool
     table = state.table
     entities, zone_map = table.entities, table.zones
-    zones = [rules.layout.zone(kind, p) for kind in rules.kinds.auras for p in range(rules.players)]
+    zones = rules.aura_zones  # (looking them up in the layout was a third of this pass)
     given, keywords = _aura_shares(table, pool, zones) if pool.auras else ({}, {})
     changed = table
     for zone in zones:
@@ -177,7 +177,7 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
 
 
 def _aura_shares(
-    table: Table, pool: CardPool, zones: list[ZoneId]
+    table: Table, pool: CardPool, zones: tuple[ZoneId, ...]
 ) -> tuple[dict[EntityId, tuple[int, int]], dict[EntityId, int]]:
     """What the auras in *zones* give: (attack, health) and keyword bits, by entity."""
     auras, terms = pool.auras, pool.aura_terms

@@ -1,4 +1,4 @@
-"""An entity's stats: printed (``printed``, ``spawn``, ``fresh_copy``), buffed
+"""An entity's stats: printed (``fresh_entity``, ``spawn``, ``fresh_copy``), buffed
 (``apply_buff``, ``remove_buffs``, ``without_buffs``, ``set_stats``) and silenced (``silence``).
 
 These are table-level functions: the effect instructions of
@@ -19,7 +19,7 @@ from pure_engine.cards.runtime.table import (
     Entity,
     EntityId,
     Table,
-    place,
+    add_entity,
     put,
 )
 from pure_engine.core.zones import ZoneId
@@ -30,8 +30,8 @@ __all__ = [
     "apply_buff",
     "claim_keywords",
     "fresh_copy",
+    "fresh_entity",
     "one_turn",
-    "printed",
     "remove_buffs",
     "set_stats",
     "silence",
@@ -47,7 +47,7 @@ AURA_KEYWORDS: Final = "~aura"
 not have otherwise): the aura pass updates it, silence removes it."""
 
 
-def printed(
+def fresh_entity(
     pool: CardPool,
     card: str,
     entity_id: EntityId,
@@ -58,21 +58,22 @@ def printed(
     attacks: int = 0,
     known: int = 0,
 ) -> Entity:
-    """A fresh copy of *card*: its printed stats (cost, attack, health, keywords, types), no
-    damage, armor, buffs or aura bonus (what :func:`spawn` creates and :func:`fresh_copy` turns
-    an entity into).  The entity is built with one call naming its fields, which the compiled
-    build makes directly (through ``**`` keywords it was a Python-level call parsing them:
-    ~9 700 instructions, ~12 % of a compiled magic_lite game, which deals 120 cards).
+    """A fresh copy of *card* (its printed stats: cost, attack, health, keywords, types) as the
+    entity *entity_id* of *owner* in *zone*: what :func:`spawn` adds and :func:`fresh_copy`
+    turns an entity into, and the one place that lists a card's printed stats.
 
     >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
     >>> from pure_engine.cards.runtime.table import Layout
     >>> from pure_engine.core.zones import Visibility
     >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
     >>> pool = build_pool([CardDef("yeti", "Yeti", frozenset({"minion"}), 4, 4, 5)], layout)
-    >>> yeti = printed(pool, "yeti", EntityId(3), 0, layout.zone("board", 0))
-    >>> yeti.cost, yeti.attack, yeti.health, yeti.damage, sorted(yeti.types)
-    (4, 4, 5, 0, ['minion'])
+    >>> yeti = fresh_entity(pool, "yeti", EntityId(3), 0, layout.zone("board", 0))
+    >>> yeti.id, yeti.cost, yeti.attack, yeti.health, sorted(yeti.types)
+    (3, 4, 4, 5, ['minion'])
     """
+    # the fields named, not spread from a dict: compiled, a ``**`` spread into create and
+    # Entity was two keyword calls parsed at run time (a spawn: ~34 000 instructions, ~5 000
+    # named; cachegrind)
     d = pool.card(card)
     return Entity(
         entity_id,
@@ -91,9 +92,17 @@ def printed(
 
 
 def spawn(
-    table: Table, pool: CardPool, zone: ZoneId, card: str, owner: int, *, at: int | None = None
+    table: Table,
+    pool: CardPool,
+    zone: ZoneId,
+    card: str,
+    owner: int,
+    *,
+    at: int | None = None,
+    status: int = 0,
 ) -> tuple[Table, EntityId]:
-    """Create a fresh copy of *card* (its printed stats) in *zone*; return the table and its id.
+    """Create a fresh copy of *card* (its printed stats, and the status bits *status*) in *zone*
+    (on top, or at index *at*); return the table and its id.
 
     >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
     >>> from pure_engine.cards.runtime.table import Layout, new_table
@@ -104,7 +113,8 @@ def spawn(
     >>> t.entities[e].health
     5
     """
-    return place(table, printed(pool, card, EntityId(table.next_id), owner, zone), at=at)
+    new = fresh_entity(pool, card, EntityId(table.next_id), owner, zone, status=status)
+    return add_entity(table, new, at)
 
 
 def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:
@@ -352,5 +362,13 @@ def fresh_copy(entity: Entity, pool: CardPool, card: str, *, status: int, attack
     >>> frog.card, frog.health, frog.damage, frog.id == hurt.id
     ('frog', 1, 0, True)
     """
-    e = entity
-    return printed(pool, card, e.id, e.owner, e.zone, status=status, attacks=attacks, known=e.known)
+    return fresh_entity(
+        pool,
+        card,
+        entity.id,
+        entity.owner,
+        entity.zone,
+        status=status,
+        attacks=attacks,
+        known=entity.known,
+    )

@@ -53,6 +53,7 @@ __all__ = [
     "Layout",
     "Table",
     "ZoneInfo",
+    "add_entity",
     "create",
     "entities_in",
     "entity_identity",
@@ -60,7 +61,6 @@ __all__ = [
     "move",
     "move_all",
     "new_table",
-    "place",
     "put",
     "put_all",
     "take_number",
@@ -202,27 +202,28 @@ def create(
     >>> t.entities[e].attack, e
     (4, 0)
     """
-    return place(table, Entity(EntityId(table.next_id), card, owner, zone, **stats), at=at)
+    return add_entity(table, Entity(EntityId(table.next_id), card, owner, zone, **stats), at)
 
 
-def place(table: Table, entity: Entity, *, at: int | None = None) -> tuple[Table, EntityId]:
+def add_entity(table: Table, entity: Entity, at: int | None = None) -> tuple[Table, EntityId]:
     """Add *entity*, made with the table's next id, to its zone (on top, or at index *at*);
-    return the table and its id.
+    return the table and its id (:func:`create` for a caller that builds the entity itself,
+    which the compiled build does with one C call where ``create``'s ``**stats`` is a keyword
+    call parsed at run time).
 
     >>> layout = Layout.build([("board", 0, Visibility.PUBLIC)])
-    >>> t, e = place(new_table(layout), Entity(EntityId(0), "yeti", 0, ZoneId("board0")))
-    >>> t.zones[ZoneId("board0")], t.next_id
-    ((0,), 1)
-    >>> place(t, Entity(EntityId(0), "yeti", 0, ZoneId("board0")))
+    >>> t = new_table(layout)
+    >>> t, e = add_entity(t, Entity(EntityId(t.next_id), "yeti", 0, ZoneId("board0"), attack=4))
+    >>> t.entities[e].attack, e, t.next_id
+    (4, 0, 1)
+    >>> add_entity(t, Entity(EntityId(0), "wisp", 0, ZoneId("board0")))
     Traceback (most recent call last):
     ...
-    ValueError: expected an entity with the table's next id 1, found id 0
+    ValueError: a new entity takes the table's next id 1, found 0
     """
     new_id = entity.id
     if new_id != table.next_id:
-        raise ValueError(
-            f"expected an entity with the table's next id {table.next_id}, found id {new_id}"
-        )
+        raise ValueError(f"a new entity takes the table's next id {table.next_id}, found {new_id}")
     ids = table.zones[entity.zone]
     placed = (*ids, new_id) if at is None else (*ids[:at], new_id, *ids[at:])
     return (

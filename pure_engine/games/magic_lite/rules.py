@@ -38,8 +38,8 @@ from pure_engine.cards.runtime import (
     Entity,
     EntityId,
     Table,
+    fresh_entity,
     observe_table,
-    printed,
     resample_table,
 )
 from pure_engine.core.game import TERMINAL
@@ -96,7 +96,7 @@ def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
     players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
     for number, (zone, card, owner) in enumerate((*players, *cards)):
         entity_id = EntityId(number)
-        entities[entity_id] = printed(POOL, card, entity_id, owner, zone)
+        entities[entity_id] = fresh_entity(POOL, card, entity_id, owner, zone)  # as dealt
         zones[zone].append(entity_id)
     return Table(
         immutables.Map(entities),

@@ -30,11 +30,9 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
-from enum import StrEnum
 from typing import assert_never
 
 from pure_engine.core.enums import parse_enum
-from pure_engine.core.struct import Struct
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.hole import is_hole_only, solve_hole
 from pure_engine.games.patience.moves import (
@@ -49,64 +47,17 @@ from pure_engine.games.patience.moves import (
     Places,
 )
 from pure_engine.games.patience.position import apply_move, is_won
+from pure_engine.games.patience.results import SolveMethod, SolveMode, SolveResult
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
 from pure_engine.games.patience.variant import GroupMove, Variant
-from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Budget, SearchStats, Verdict
+from pure_engine.search.budget import Budget
 from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import Algorithm, search
 
 __all__ = ["STAGES", "SolveMethod", "SolveMode", "SolveResult", "autoplay", "expand_group", "solve"]
 
 Step = tuple[Move, ...]
-
-
-class SolveMode(StrEnum):
-    """How :func:`solve` searches (see the module docstring)."""
-
-    AUTO = "auto"
-    """The :data:`STAGES` portfolio (the hole search for hole-only games)."""
-    FAST = "fast"
-    """Weighted best-first: a solution quickly, not a shortest one."""
-    EXHAUSTIVE = "exhaustive"
-    """Depth-first over the whole space: the fastest proof of unsolvability."""
-
-
-class SolveMethod(StrEnum):
-    """The search that produced a :class:`SolveResult` (its ``mode``; the text is what the
-    CLI's JSON and messages show)."""
-
-    BEST_FIRST = "best-first"
-    """Weighted best-first (mode ``fast``, the first stages of ``auto``)."""
-    DEPTH_FIRST = "depth-first"
-    """Depth-first over the whole space (mode ``exhaustive``, the last stage of ``auto``)."""
-    HOLE_DEPTH_FIRST = "hole depth-first"
-    """The dedicated search of hole-only games (:mod:`~pure_engine.games.patience.hole`)."""
-
-
-class SolveResult(Struct):
-    """A verdict, the explicit move list (when solved), the search statistics and the
-    search that answered (``mode``; ``None`` for a result no search built).
-
-    >>> from pure_engine.games.patience.spec import load_variant
-    >>> from pure_engine.games.patience.deals import ms_deal
-    >>> solve(load_variant("freecell"), ms_deal(1), mode="exhaustive").mode
-    <SolveMethod.DEPTH_FIRST: 'depth-first'>
-    """
-
-    verdict: Verdict
-    moves: tuple[Move, ...] = ()
-    stats: SearchStats = SearchStats()
-    mode: SolveMethod | None = None
-
-    @property
-    def solved(self) -> bool:
-        """True when ``moves`` wins the deal."""
-        return self.verdict == SOLVED
-
-    @property
-    def proved_unsolvable(self) -> bool:
-        """True only when the whole space was searched."""
-        return self.verdict == PROVED_UNSOLVABLE
+PileFacts = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 
 
 def autoplay(rules: PatienceRules, state: PatienceState) -> tuple[PatienceState, Step]:
@@ -212,7 +163,11 @@ class _Searcher:
     def __init__(self, rules: PatienceRules, *, expand_groups: bool) -> None:
         self.rules = rules
         self.expand_groups = expand_groups
-        self.pile_memo: dict[tuple[int, ...], tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        self.pile_memo: dict[tuple[int, ...], PileFacts] = {}
+        # the piles of the state last expanded and their facts: a child shares all its
+        # piles but one or two with it (see ``heuristic``)
+        self.parent_piles: tuple[tuple[int, ...], ...] = ()
+        self.parent_facts: list[PileFacts] = []
         self.hole_only = rules.hole and not rules.foundations
         # a stock dealt to a waste: a step is a move, or some deals then a play of the
         # waste's top card (Klondike's stock cycles through a dozen positions, and
@@ -251,6 +206,9 @@ class _Searcher:
 
     def successors(self, state: PatienceState) -> list[tuple[Step, PatienceState]]:
         rules = self.rules
+        if rules.foundations:
+            self.parent_piles = state.piles
+            self.parent_facts = [self.pile_facts(pile) for pile in state.piles]
         out = []
         for move in rules.moves(state):
             if self.stock_macros and move.dst.kind in (Places.WASTE, Places.STOCK):
@@ -287,10 +245,10 @@ class _Searcher:
                 step += auto
         return step, nxt
 
-    def pile_facts(self, pile: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    def pile_facts(self, pile: tuple[int, ...]) -> PileFacts:
         """What the heuristic reads of one pile (memoised): the cards that must leave it
-        before a lower card of their suit can, and per suit the rank of its lowest card
-        in the pile (14: none) and how many cards lie above that card."""
+        before a lower card of their suit can; per suit the rank of its lowest card in the
+        pile (14: none) and how many cards lie above that card; those lowest cards as bits."""
         facts = self.pile_memo.get(pile)
         if facts is not None:
             return facts
@@ -299,18 +257,24 @@ class _Searcher:
         above = [0, 0, 0, 0]
         links = self.rules.links
         prev = -1
+        lowest = 14
         height = len(pile)
         for depth, card in enumerate(pile):
             suit, rank = card // 13, card % 13
-            if min(low) < rank:
+            if lowest < rank:
                 cost += 2 if low[suit] < rank else 1
             if prev < 0 or (prev * 64 + card) not in links:
                 cost += 1
             if rank < low[suit]:
                 low[suit] = rank
                 above[suit] = height - 1 - depth
+                lowest = min(lowest, rank)
             prev = card
-        facts = (cost, tuple(low), tuple(above))
+        bits = 0
+        for suit in range(4):
+            if low[suit] < 14:
+                bits |= 1 << (suit * 13 + low[suit])
+        facts = (cost, bits, tuple(low), tuple(above))
         self.pile_memo[pile] = facts
         return facts
 
@@ -325,17 +289,31 @@ class _Searcher:
         # suit's next card is the lowest of that suit left in play, so a pile holds it
         # when its own lowest card of the suit has the foundation's rank: read off the
         # pile's memoised facts, not by a scan of every card (compiled, FreeCell deals
-        # 2-31: 2785 M instructions in all against 2911 M)
+        # 2-31: 2785 M instructions in all against 2911 M), and only in the piles whose
+        # lowest cards include a next card, found by one AND of bits (1480 M against 1512 M)
+        nexts = 0
+        for suit in range(4):
+            if found[suit] < 13:
+                nexts |= 1 << (suit * 13 + found[suit])
         buried = 0
         blocked = True
-        for pile in state.piles:
-            pile_cost, lows, aboves = self.pile_facts(pile)
+        # the search asks for the heuristic of the children of the state it just
+        # expanded: a pile that is the very object of the parent's has the parent's
+        # facts, and a pointer comparison costs less than a lookup by the pile's cards
+        # (compiled, FreeCell deals 2-31: 1402 M instructions against 1484 M)
+        shared, known = self.parent_piles, self.parent_facts
+        for i, pile in enumerate(state.piles):
+            if shared and pile is shared[i]:
+                pile_cost, bits, lows, aboves = known[i]
+            else:
+                pile_cost, bits, lows, aboves = self.pile_facts(pile)
             cost += pile_cost
             if not pile:
                 blocked = False
-            for suit in range(4):
-                if lows[suit] == found[suit]:
-                    buried += aboves[suit]
+            elif bits & nexts:
+                for suit in range(4):
+                    if lows[suit] == found[suit]:
+                        buried += aboves[suit]
         for card in state.cells:
             if card != EMPTY:
                 cost += 1

@@ -239,16 +239,24 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
                 targets = (-1,)
         else:
             targets = (-1,)
+        # loops, not ``out.extend`` of generators (compiled, each generator is an object with a
+        # resumable frame), and the attack targets found once: legal_actions -6 % (cachegrind)
         places = range(len(board) + 1) if is_minion else (-1,)
-        out.extend(SkirmishAction(PLAY, i, t, at) for t in targets for at in places)
-    for e in (*minions, my_hero):
-        if can_attack(state, e):
-            out.extend(SkirmishAction(ATTACK, e.id, t) for t in attack_targets(state, me))
+        for t in targets:
+            for at in places:
+                out.append(SkirmishAction(PLAY, i, t, at))
+    attackers = [e for e in (*minions, my_hero) if can_attack(state, e)]
+    if attackers:
+        targets = attack_targets(state, me)  # the same for each attacker
+        for e in attackers:
+            for t in targets:
+                out.append(SkirmishAction(ATTACK, e.id, t))
     if not state.powered[me] and mana >= 2:
         power = power_of(state, me)
         hero = hero_of(state, me)
         if power in POOL.targets:
-            out.extend(SkirmishAction(POWER, hero, t) for t in _targets(state, power, hero, me))
+            for t in _targets(state, power, hero, me):
+                out.append(SkirmishAction(POWER, hero, t))
         elif _power_is_usable(state, power, me):
             out.append(SkirmishAction(POWER, hero))
     out.append(END)

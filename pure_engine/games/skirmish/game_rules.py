@@ -347,8 +347,7 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
         table, _ = spawn(table, POOL, HERO_ZONES[p], f"hero_{deck.hero_class}", p)
         cards, rng = shuffled(rng, deck.cards)
         for card in cards:
-            table, i = spawn(table, POOL, DECK_ZONES[p], card, p)
-            table = put(table, table.entities[i].replace(status=EXHAUSTED))
+            table, _ = spawn(table, POOL, DECK_ZONES[p], card, p, status=EXHAUSTED)
     state = SkirmishState(table, rng=None if seed is None else rng, step=START_STEP)
     state = draw(draw(state, 0, 3), 1, 4)
     table, _ = spawn(state.table, POOL, HAND_ZONES[1], "the_coin", 1)
