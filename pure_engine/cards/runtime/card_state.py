@@ -8,8 +8,9 @@ the game's own state class (which names all of its fields) directly.  It digests
 of the same name and fields did.  A game's state may be compiled or not: the class allows
 interpreted subclasses (a test's toy game subclasses it).
 
-:class:`Frame` and :class:`Decision` (a running program and its question) are described in
-:mod:`~pure_engine.cards.runtime.program`, which re-exports everything here.
+:class:`Frame` and :class:`Decision` (a running program and its question; see
+:mod:`~pure_engine.cards.runtime.program`, which re-exports everything here) are native
+records too, digesting as the structs of the same names and fields did.
 
 >>> from pure_engine.cards.runtime.table import Layout, new_table
 >>> s = CardState(new_table(Layout.build([])))
@@ -30,7 +31,6 @@ from pure_engine.cards.runtime.entity import Ctx, EntityId
 from pure_engine.cards.runtime.table import Table
 from pure_engine.core.frozen import KEEP, Frozen, Keep
 from pure_engine.core.rng import Rng
-from pure_engine.core.struct import Struct
 
 __all__ = ["CHANCE_PLAYER", "CardState", "Decision", "DecisionKind", "Frame", "Value"]
 
@@ -58,31 +58,75 @@ class DecisionKind(enum.Enum):
     """Name a number in a range (``ChooseNumber``: X)."""
 
 
-class Frame(Struct):
-    """A running program: which (``card``, ``slot``), where (``pc``), for whom, its registers."""
+class Frame(Frozen):
+    """A running program: which (``card``, ``slot``), where (``pc``), for whom, its registers,
+    and ``depth``: how many programs this one runs inside (``TriggerRemote`` nesting).
 
-    card: str
-    slot: str
-    pc: int
-    ctx: Ctx
-    regs: tuple[Value, ...] = ()
-    depth: int = 0
-    """How many programs this one runs inside (``TriggerRemote`` nesting)."""
+    A native record: the compiled interpreter reads and advances it at every instruction.
+    """
+
+    __match_args__ = ("card", "slot", "pc", "ctx", "regs", "depth")
+
+    def __init__(
+        self,
+        card: str,
+        slot: str,
+        pc: int,
+        ctx: Ctx,
+        regs: tuple[Value, ...] = (),
+        depth: int = 0,
+    ) -> None:
+        self.card: Final = card
+        self.slot: Final = slot
+        self.pc: Final = pc
+        self.ctx: Final = ctx
+        self.regs: Final = regs
+        self.depth: Final = depth
+
+    def replace(  # type: ignore[override]
+        self,
+        *,
+        card: str | None = None,
+        slot: str | None = None,
+        pc: int | None = None,
+        ctx: Ctx | None = None,
+        regs: tuple[Value, ...] | None = None,
+        depth: int | None = None,
+    ) -> Frame:
+        """A copy with the named fields changed (the frame itself is untouched)."""
+        return Frame(
+            self.card if card is None else card,
+            self.slot if slot is None else slot,
+            self.pc if pc is None else pc,
+            self.ctx if ctx is None else ctx,
+            self.regs if regs is None else regs,
+            self.depth if depth is None else depth,
+        )
 
 
-class Decision(Struct):
+class Decision(Frozen):
     """A suspended program's question: ``player`` chooses one of ``options``.
 
     ``player`` is :data:`CHANCE_PLAYER` for chance, whose ``weights`` are the
     exact probabilities (``()`` for a player's decision).  ``labels`` name the
-    options for notation.
+    options for notation.  A native record.
     """
 
-    player: int
-    kind: DecisionKind
-    options: tuple[Value, ...]
-    weights: tuple[Fraction, ...] = ()
-    labels: tuple[str, ...] = ()
+    __match_args__ = ("player", "kind", "options", "weights", "labels")
+
+    def __init__(
+        self,
+        player: int,
+        kind: DecisionKind,
+        options: tuple[Value, ...],
+        weights: tuple[Fraction, ...] = (),
+        labels: tuple[str, ...] = (),
+    ) -> None:
+        self.player: Final = player
+        self.kind: Final = kind
+        self.options: Final = options
+        self.weights: Final = weights
+        self.labels: Final = labels
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game's state may be a Python class

@@ -37,9 +37,8 @@ from pure_engine.cards.runtime.pool import CardRules
 from pure_engine.cards.runtime.program import CardState, Decision, Frame
 from pure_engine.cards.runtime.table import Table
 from pure_engine.cards.runtime.vm import push, run
-from pure_engine.core.frozen import KEEP, Keep
+from pure_engine.core.frozen import KEEP, Frozen, Keep
 from pure_engine.core.rng import Rng
-from pure_engine.core.struct import Struct
 
 __all__ = [
     "StackItem",
@@ -52,15 +51,18 @@ __all__ = [
 ]
 
 
-class StackItem(Struct):
+class StackItem(Frozen):
     """A spell or ability waiting on the stack: the program that runs when it resolves.
 
     ``frame.ctx`` holds its source, its controller and its target; ``spell``
-    says whether a card waits with it (in the game's stack zone).
+    says whether a card waits with it (in the game's stack zone).  A native record.
     """
 
-    frame: Frame
-    spell: bool = False
+    __match_args__ = ("frame", "spell")
+
+    def __init__(self, frame: Frame, spell: bool = False) -> None:
+        self.frame: Final = frame
+        self.spell: Final = spell
 
 
 class StackState(CardState):

@@ -251,7 +251,10 @@ def parse_cost(text: str) -> Cost:
     return Cost(int(rest[:digits] or 0), counts, xs)  # type: ignore[arg-type]  # five counts
 
 
-class CardFacts(Struct):
+_NO_EVENTS: Final[frozenset[Event]] = frozenset()
+
+
+class CardFacts(Frozen):
     """What the cards of one game can never do, found once from its card lists
     (:func:`~pure_engine.games.magic_lite.cards.card_facts`), so the rules skip the scans that
     could find nothing: the events no card of the game listens to (``unheard``: no trigger to
@@ -260,22 +263,33 @@ class CardFacts(Struct):
     recomputed from the board (``auras``: Glorious Anthem), whether a card has an activated
     ability (``abilities``), whether a card makes tokens (``tokens``: they cease to exist off the
     battlefield) and whether one is legendary (``legends``: the legend rule).  The default rules
-    nothing out (every scan is made).
+    nothing out (every scan is made).  A native record: the compiled rules read it often.
 
     >>> CardFacts()
     CardFacts(unheard=frozenset(), own=frozenset(), auras=True, abilities=True, tokens=True, \
 legends=True)
     """
 
-    unheard: frozenset[Event] = frozenset()
-    own: frozenset[Event] = frozenset()
-    auras: bool = True
-    abilities: bool = True
-    tokens: bool = True
-    legends: bool = True
+    __match_args__ = ("unheard", "own", "auras", "abilities", "tokens", "legends")
+
+    def __init__(
+        self,
+        unheard: frozenset[Event] = _NO_EVENTS,
+        own: frozenset[Event] = _NO_EVENTS,
+        auras: bool = True,
+        abilities: bool = True,
+        tokens: bool = True,
+        legends: bool = True,
+    ) -> None:
+        self.unheard: Final = unheard
+        self.own: Final = own
+        self.auras: Final = auras
+        self.abilities: Final = abilities
+        self.tokens: Final = tokens
+        self.legends: Final = legends
 
 
-class Mulligan(Struct):
+class Mulligan(Frozen):
     """The opening hands being decided (the London mulligan, rule 103.5): how many mulligans
     each player ``taken``, the bit set of players who have not kept yet (``undecided``), those of
     them who chose to mulligan this round (``mulliganed``: they shuffle and draw seven once
@@ -286,10 +300,19 @@ class Mulligan(Struct):
     Mulligan(taken=(0, 0), undecided=3, mulliganed=0, to_bottom=(0, 0))
     """
 
-    taken: tuple[int, int] = (0, 0)
-    undecided: int = 0b11
-    mulliganed: int = 0
-    to_bottom: tuple[int, int] = (0, 0)
+    __match_args__ = ("taken", "undecided", "mulliganed", "to_bottom")
+
+    def __init__(
+        self,
+        taken: tuple[int, int] = (0, 0),
+        undecided: int = 0b11,
+        mulliganed: int = 0,
+        to_bottom: tuple[int, int] = (0, 0),
+    ) -> None:
+        self.taken: Final = taken
+        self.undecided: Final = undecided
+        self.mulliganed: Final = mulliganed
+        self.to_bottom: Final = to_bottom
 
 
 _NO_FACTS: Final = CardFacts()
