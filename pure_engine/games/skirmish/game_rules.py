@@ -137,7 +137,9 @@ def _turn_event(state: SkirmishState, event: SkirmishEvent) -> SkirmishState:
 
 
 def _end_turn(state: SkirmishState) -> SkirmishState:
-    return _turn_event(state, ON_TURN_END)
+    """The end of turn's triggers, queued: ``end_turn`` enters this step, so ``step``'s resolve
+    pass runs them, as it runs a played card's."""
+    return emit(state, RULES, ON_TURN_END, hero_of(state, state.to_move))
 
 
 def _cleanup(state: SkirmishState) -> SkirmishState:

@@ -62,18 +62,20 @@ def play_card(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
     me = state.to_move
     card_id = EntityId(action.source)
     card = state.table.entities[card_id]
-    state = state.replace(
-        mana=_set(state.mana, me, state.mana[me] - cost_of(state, card)),
-        played=state.played + 1,
-        playing=card_id,
-    )
     types = card.types
-    state = state.replace(table=spend_cost_changes(state.table, me, types))
+    overload = state.overload
     if "overload" in types:
         locked = POOL.card(card.card).extra["overload"]
         assert isinstance(locked, int)
-        state = state.replace(overload=_set(state.overload, me, state.overload[me] + locked))
-    state = state.replace(table=_put_in_play(state.table, card_id, me, action.at))
+        overload = _set(overload, me, overload[me] + locked)
+    table = spend_cost_changes(state.table, me, types)
+    state = state.replace(  # (one new state for the payment and the move: each costs ~1 000)
+        table=_put_in_play(table, card_id, me, action.at),
+        mana=_set(state.mana, me, state.mana[me] - cost_of(state, card)),
+        played=state.played + 1,
+        playing=card_id,
+        overload=overload,
+    )
     if types & _PERMANENT:
         state = into_play(state, card_id)
     state = emit(state, RULES, ON_PLAY, card_id)
