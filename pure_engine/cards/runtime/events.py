@@ -73,12 +73,13 @@ def emit(
     entities, zone_map = table.entities, table.zones
     programs = rules.pool.programs
     queued: list[Frame] = []
-    granted = event in rules.pool.granted
     for zone, kind in rules.pool.listen_zones[event]:
         for entity_id in zone_map[zone]:
             entity = entities[entity_id]
             listening = None if entity.status & SILENCED else by_card.get(entity.card)
-            if granted and entity.buffs:  # what its enchantments grant it listens too
+            # what its enchantments grant it listens too (the event asked of the few entities
+            # with buffs, not at every emit: an event hashes through a Python-level slot)
+            if entity.buffs and event in rules.pool.granted:
                 listening = _with_granted(listening, by_card, entity, rules.pool.enchantments)
             if listening is None:
                 continue
