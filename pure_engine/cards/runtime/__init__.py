@@ -62,6 +62,7 @@ from pure_engine.cards.runtime.stats import (
     remove_buffs,
     silence,
     spawn,
+    spawn_all,
     unenchant,
     unenchanted,
 )
@@ -163,6 +164,7 @@ __all__ = [
     "run",
     "silence",
     "spawn",
+    "spawn_all",
     "take_number",
     "trigger_slot",
     "unenchant",

@@ -8,7 +8,7 @@ an end-of-turn pass removes one-turn buffs).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from pure_engine.cards.runtime.pool import CardPool
@@ -36,6 +36,7 @@ __all__ = [
     "set_stats",
     "silence",
     "spawn",
+    "spawn_all",
     "unenchant",
     "unenchanted",
     "with_aura_keywords",
@@ -115,6 +116,35 @@ def spawn(
     """
     new = fresh_entity(pool, card, EntityId(table.next_id), owner, zone, status=status)
     return add_entity(table, new, at)
+
+
+def spawn_all(
+    table: Table, pool: CardPool, zone: ZoneId, cards: Iterable[str], owner: int, *, status: int = 0
+) -> Table:
+    """Fresh copies of *cards*, in order, on top of *zone* (a deck dealt): the table a
+    :func:`spawn` of each in turn gives, with one write of the entity map and of the zone
+    (compiled, 60 spawns were 5 % of a skirmish game).
+
+    >>> from pure_engine.cards.runtime.pool import CardDef, build_pool
+    >>> from pure_engine.cards.runtime.table import Layout, new_table
+    >>> from pure_engine.core.zones import Visibility
+    >>> layout = Layout.build([("deck", 0, Visibility.HIDDEN)])
+    >>> pool = build_pool([CardDef("wisp", "Wisp", frozenset({"minion"}), 0, 1, 1)], layout)
+    >>> deck = layout.zone("deck", 0)
+    >>> t = spawn_all(new_table(layout), pool, deck, ["wisp", "wisp"], 0)
+    >>> t == spawn(spawn(new_table(layout), pool, deck, "wisp", 0)[0], pool, deck, "wisp", 0)[0]
+    True
+    """
+    entities = table.entities.mutate()
+    ids = list(table.zones[zone])
+    next_id = table.next_id
+    for card in cards:
+        entities[EntityId(next_id)] = fresh_entity(
+            pool, card, EntityId(next_id), owner, zone, status=status
+        )
+        ids.append(EntityId(next_id))
+        next_id += 1
+    return Table(entities.finish(), table.zones.set(zone, tuple(ids)), next_id)
 
 
 def apply_buff(table: Table, entity_id: EntityId, buff: Enchantment) -> Table:

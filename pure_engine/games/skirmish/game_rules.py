@@ -45,6 +45,7 @@ from pure_engine.cards.runtime import (
     resample_table,
     resolve,
     spawn,
+    spawn_all,
     unenchant,
 )
 from pure_engine.core.flow import FlowStep, StepId, TurnMachine
@@ -351,8 +352,7 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
     for p, deck in enumerate((deck0, deck1)):
         table, _ = spawn(table, POOL, HERO_ZONES[p], f"hero_{deck.hero_class}", p)
         cards, rng = shuffled(rng, deck.cards)
-        for card in cards:
-            table, _ = spawn(table, POOL, DECK_ZONES[p], card, p, status=EXHAUSTED)
+        table = spawn_all(table, POOL, DECK_ZONES[p], cards, p, status=EXHAUSTED)
     state = SkirmishState(table, rng=None if seed is None else rng, step=START_STEP)
     state = draw(draw(state, 0, 3), 1, 4)
     table, _ = spawn(state.table, POOL, HAND_ZONES[1], "the_coin", 1)
