@@ -82,15 +82,10 @@ class DenseMap(Generic[K, V]):
 
     def get(self, key: K, default: V | None = None) -> V | None:
         """The value of *key*, or *default*."""
-        if key >= 0:
-            try:
-                value = self.by_id[key]
-            except IndexError:
-                pass
-            else:
-                if value is not None:
-                    return value
-        return default
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, int) and self.get(key) is not None  # type: ignore[arg-type]  # an int key
@@ -186,15 +181,11 @@ class DenseMapMutation(Generic[K, V]):
         self.by_id = by_id
 
     def __getitem__(self, key: K) -> V:
-        if key >= 0:
-            try:
-                value = self.by_id[key]
-            except IndexError:
-                pass
-            else:
-                if value is not None:
-                    return value
-        raise KeyError(key)
+        by_id = self.by_id
+        value = by_id[key] if 0 <= key < len(by_id) else None
+        if value is None:
+            raise KeyError(key)
+        return value
 
     def __contains__(self, key: object) -> bool:
         by_id = self.by_id
