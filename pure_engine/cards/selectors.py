@@ -277,8 +277,11 @@ Domain = frozenset[tuple[str, int]]
 
 @dataclass(frozen=True, slots=True)
 class _Filter:
+    """The zones a selector can match and the tests an entity there must all pass (side by
+    side: compiled, a function calling both was one boxed call more per entity)."""
+
     domain: Domain
-    test: EntityTest | None
+    tests: tuple[EntityTest, ...]
 
 
 def compile_selector(selector: Selector, layout: Layout) -> Compiled:
@@ -348,9 +351,9 @@ def _filter_function(flt: _Filter, layout: Layout, players: list[int]) -> Compil
         c: tuple(z.id for z in layout.zones if (z.kind, _side_of(z.spec.owner, c)) in flt.domain)
         for c in players
     }
-    test = flt.test
+    tests = flt.tests
 
-    if test is None:
+    if not tests:
 
         def unfiltered(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
             zone_map = table.zones
@@ -366,7 +369,11 @@ def _filter_function(flt: _Filter, layout: Layout, players: list[int]) -> Compil
         out = []
         for zone in per_controller[ctx.controller]:
             for entity_id in zone_map[zone]:
-                if test(entities[entity_id], ctx):
+                entity = entities[entity_id]
+                for test in tests:
+                    if not test(entity, ctx):
+                        break
+                else:
                     out.append(entity_id)
         return tuple(out)
 
@@ -381,24 +388,24 @@ def _compile(
         case Zone(kind):
             if kind not in {k for k, _ in universe}:
                 raise ValueError(f"selector names zone kind {kind!r}; the layout has no such zone")
-            return _Filter(frozenset(d for d in universe if d[0] == kind), None)
+            return _Filter(frozenset(d for d in universe if d[0] == kind), ())
         case _Side(side):
-            return _Filter(frozenset(d for d in universe if d[1] == side), None)
+            return _Filter(frozenset(d for d in universe if d[1] == side), ())
         case Pred(test):
-            return _Filter(universe, test)
+            return _Filter(universe, (test,))
         case SetOp(op, left, right):
             a = _compile(left, layout, universe, players)
             b = _compile(right, layout, universe, players)
             if isinstance(a, _Filter) and isinstance(b, _Filter):
                 return _combine(op, a, b, kinds)
-            everything = _filter_function(_Filter(universe, None), layout, players)
+            everything = _filter_function(_Filter(universe, ()), layout, players)
             fa, fb = _as_function(a, layout, players), _as_function(b, layout, players)
             return _merge(op, fa, fb, everything)
         case Complement(inner):
             a = _compile(inner, layout, universe, players)
             if isinstance(a, _Filter):
-                return _combine("-", _Filter(universe, None), a, kinds)
-            everything = _filter_function(_Filter(universe, None), layout, players)
+                return _combine("-", _Filter(universe, ()), a, kinds)
+            everything = _filter_function(_Filter(universe, ()), layout, players)
             return _merge("-", everything, a, everything)
         case Slice(inner, start, stop, step):
             fn = _as_function(_compile(inner, layout, universe, players), layout, players)
@@ -414,40 +421,43 @@ def _compile(
 
 
 def _combine(op: str, a: _Filter, b: _Filter, kinds: Mapping[ZoneId, str]) -> _Filter:
-    ta, tb = a.test, b.test
     da, db = a.domain, b.domain
     if op == "+":
-        test = ta if tb is None else tb if ta is None else _both(ta, tb)
-        return _Filter(da & db, test)
-    fa, fb = ta or _always, tb or _always
+        return _Filter(da & db, a.tests + b.tests)
+    fa, fb = _all(a.tests), _all(b.tests)
     if op == "|":
-        if ta is None and tb is None:
-            return _Filter(da | db, None)
+        if not a.tests and not b.tests:
+            return _Filter(da | db, ())
         if da == db:
-            return _Filter(da, lambda e, ctx: fa(e, ctx) or fb(e, ctx))
+            return _Filter(da, (lambda e, ctx: fa(e, ctx) or fb(e, ctx),))
 
         def either(e: Entity, ctx: Ctx) -> bool:
             where = (kinds[e.zone], _FRIENDLY if e.owner == ctx.controller else _ENEMY)
             return (where in da and fa(e, ctx)) or (where in db and fb(e, ctx))
 
-        return _Filter(da | db, either)
+        return _Filter(da | db, (either,))
     # "-": matched by a and not by b
     if da <= db:
-        return _Filter(da, lambda e, ctx: fa(e, ctx) and not fb(e, ctx))
+        return _Filter(da, (lambda e, ctx: fa(e, ctx) and not fb(e, ctx),))
 
     def minus(e: Entity, ctx: Ctx) -> bool:
         where = (kinds[e.zone], _FRIENDLY if e.owner == ctx.controller else _ENEMY)
         return fa(e, ctx) and not (where in db and fb(e, ctx))
 
-    return _Filter(da, minus)
+    return _Filter(da, (minus,))
 
 
 def _always(e: Entity, ctx: Ctx) -> bool:
     return True
 
 
-def _both(ta: EntityTest, tb: EntityTest) -> EntityTest:
-    return lambda e, ctx: ta(e, ctx) and tb(e, ctx)
+def _all(tests: tuple[EntityTest, ...]) -> EntityTest:
+    """One test passed when every one of *tests* is."""
+    if not tests:
+        return _always
+    if len(tests) == 1:
+        return tests[0]
+    return lambda e, ctx: all(test(e, ctx) for test in tests)
 
 
 def _as_function(c: _Filter | Compiled, layout: Layout, players: list[int]) -> Compiled:

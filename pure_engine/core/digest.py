@@ -22,6 +22,7 @@ from typing import Any
 import immutables
 from pyrsistent import PVector, pvector
 
+from pure_engine.core.dense import DenseMap
 from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
 
@@ -81,6 +82,15 @@ def _mapping(value: Mapping[Any, Any], out: list[bytes]) -> None:
     out.extend(sorted(encode(k) + encode(v) for k, v in value.items()))
 
 
+def _dense(value: DenseMap[Any, Any], out: list[bytes]) -> None:
+    # exactly _mapping's bytes: the keys are ids from 0 up, whose encodings (b"i" and eight
+    # big-endian bytes) sort as the ids do, so ascending ids need no sort
+    out.append(b"M" + _pack_q(len(value)))
+    for key, item in value.items():
+        _int(key, out)
+        _encode(item, out)
+
+
 def _fraction(value: Fraction, out: list[bytes]) -> None:
     out.append(b"/")
     _int(value.numerator, out)
@@ -116,6 +126,7 @@ _BY_TYPE: dict[type, Any] = {
     Fraction: _fraction,
     float: _float,
     immutables.Map: _mapping,
+    DenseMap: _dense,
     type(pvector()): _sequence,
 }
 """Encoders by exact type; record classes are added the first time one is seen

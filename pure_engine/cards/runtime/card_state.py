@@ -37,7 +37,7 @@ __all__ = ["CHANCE_PLAYER", "CardState", "Decision", "DecisionKind", "Frame", "V
 Value = int | tuple[EntityId, ...]
 """What a register holds: a number, or entity ids."""
 
-CHANCE_PLAYER = -1
+CHANCE_PLAYER: Final = -1
 """``Decision.player`` of a chance decision (the core's ``CHANCE``)."""
 
 

@@ -156,9 +156,12 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     board = [entities[i] for zone in rules.aura_zones for i in zone_map[zone]]
     given, keywords = _aura_shares(table, pool, board) if pool.auras else ({}, {})
     changed = table
+    aura_keywords = pool.aura_keywords
     for e in board:
         entity_id = e.id
-        attack, health = given.get(entity_id, (0, 0))
+        attack = health = 0
+        if entity_id in given:  # (not ``given.get(id, (0, 0))``: compiled, that boxes a tuple)
+            attack, health = given[entity_id]
         if e.aura_attack != attack or e.aura_health != health:
             lost = e.aura_health - health
             e = e.replace(
@@ -169,7 +172,7 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
                 aura_health=health,
             )
             changed = put(changed, e)
-        if pool.aura_keywords and (e.buffs or entity_id in keywords):
+        if aura_keywords and (e.buffs or entity_id in keywords):
             kept = with_aura_keywords(e, keywords.get(entity_id, 0))
             if kept is not e:
                 changed = put(changed, kept)

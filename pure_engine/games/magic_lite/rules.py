@@ -42,6 +42,7 @@ from pure_engine.cards.runtime import (
     observe_table,
     resample_table,
 )
+from pure_engine.core.dense import DenseMap
 from pure_engine.core.game import TERMINAL
 from pure_engine.core.rng import Rng, shuffled
 from pure_engine.core.zones import ZoneId
@@ -99,7 +100,7 @@ def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
         entities[entity_id] = fresh_entity(POOL, card, entity_id, owner, zone)  # as dealt
         zones[zone].append(entity_id)
     return Table(
-        immutables.Map(entities),
+        DenseMap.from_items(entities.items()),
         immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
         len(entities),
     )

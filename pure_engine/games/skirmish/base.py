@@ -25,7 +25,7 @@ from pure_engine.cards.runtime import (
 from pure_engine.core.flow import StepId
 from pure_engine.core.frozen import KEEP, Keep
 from pure_engine.core.rng import Rng
-from pure_engine.core.zones import Visibility
+from pure_engine.core.zones import Visibility, ZoneId
 
 __all__ = [
     "BOARD_LIMIT",
@@ -168,11 +168,21 @@ LAYOUT: Final = Layout.build(
 hands, decks, graveyards and the secrets in play (their owner sees them; the opponent sees
 how many and their class: the game's observation adds that view)."""
 
-HERO_ZONES, BOARD_ZONES, WEAPON_ZONES, HAND_ZONES, DECK_ZONES, GRAVE_ZONES, SECRET_ZONES = (
-    (LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1))
-    for kind in ("hero", "board", "weapon", "hand", "deck", "graveyard", "secret")
-)
-"""Each kind of zone by player: ``BOARD_ZONES[p]`` is player *p*'s board."""
+
+def _by_player(kind: str) -> tuple[ZoneId, ZoneId]:
+    return LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1)
+
+
+# Each kind of zone by player: ``BOARD_ZONES[p]`` is player *p*'s board.  (``Final``: compiled,
+# a final name is a C static, any other module name a dictionary lookup, ~130 instructions at
+# each use, and the rules name these at every decision.)
+HERO_ZONES: Final = _by_player("hero")
+BOARD_ZONES: Final = _by_player("board")
+WEAPON_ZONES: Final = _by_player("weapon")
+HAND_ZONES: Final = _by_player("hand")
+DECK_ZONES: Final = _by_player("deck")
+GRAVE_ZONES: Final = _by_player("graveyard")
+SECRET_ZONES: Final = _by_player("secret")
 
 # keywords (Entity.tags): silence clears them
 TAUNT: Final = 1 << 0

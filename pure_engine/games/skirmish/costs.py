@@ -72,15 +72,22 @@ def changes_of(
     hero: Entity, mine: list[Entity], theirs: list[Entity]
 ) -> tuple[CostChange, ...] | None:
     """:func:`cost_changes` from the hero and both boards' minions already read."""
-    defs, enchantments = POOL.defs, POOL.enchantments
-    changes = held_changes(defs, hero, enchantments, own=True) if hero.buffs else []
-    for side, own in ((mine, True), (theirs, False)):
-        for e in side:
-            if COST_AURA in e.types and not e.status & SILENCED:
-                unless = defs[e.card].extra.get("unless")
-                if unless is None or all(b.source != unless for b in hero.buffs):
-                    changes.extend(held_changes(defs, e, enchantments, own=own))
+    changes = held_changes(POOL.defs, hero, POOL.enchantments, own=True) if hero.buffs else []
+    _minion_changes(changes, hero, mine, True)
+    _minion_changes(changes, hero, theirs, False)
     return tuple(changes) if changes else None
+
+
+def _minion_changes(
+    changes: list[CostChange], hero: Entity, minions: list[Entity], own: bool
+) -> None:
+    """Add to *changes* the cost auras of *minions* (*own*: they are *hero*'s player's)."""
+    defs = POOL.defs
+    for e in minions:
+        if COST_AURA in e.types and not e.status & SILENCED:
+            unless = defs[e.card].extra.get("unless")
+            if unless is None or all(b.source != unless for b in hero.buffs):
+                changes.extend(held_changes(defs, e, POOL.enchantments, own=own))
 
 
 def spend_cost_changes(table: Table, player: int, types: frozenset[str]) -> Table:
