@@ -11,9 +11,10 @@ true dominance, and "the space ran out" is still a proof of unsolvability.
 * ``mode="exhaustive"``: depth-first over the whole space with a transposition
   set, children ordered by the same heuristic; cheaper per state, it is the
   mode that proves unsolvability fast.
-* ``mode="auto"`` (default): the :data:`STAGES` portfolio -- four budgeted
-  best-first runs with different weights, then the exhaustive depth-first
-  search.  Hole-only games (Black Hole, Golf) go straight to the dedicated
+* ``mode="auto"`` (default): the :data:`STAGES` portfolio
+  (:mod:`~pure_engine.games.patience.stages`) -- short budgeted runs that differ
+  in weight, heuristic pricing and algorithm, longer best-first runs, then the
+  exhaustive depth-first search.  Hole-only games (Black Hole, Golf) go straight to the dedicated
   search of :mod:`~pure_engine.games.patience.hole`.
 
 A budget cut always gives ``unknown``, never ``proved_unsolvable``.
@@ -49,12 +50,22 @@ from pure_engine.games.patience.moves import (
 from pure_engine.games.patience.position import apply_move, is_won
 from pure_engine.games.patience.results import SolveMethod, SolveMode, SolveResult
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
+from pure_engine.games.patience.stages import PLAIN, STAGES, Pricing, Stage
 from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import Budget
 from pure_engine.search.portfolio import run_stages
 from pure_engine.search.puzzle import Algorithm, search
 
-__all__ = ["STAGES", "SolveMethod", "SolveMode", "SolveResult", "autoplay", "expand_group", "solve"]
+__all__ = [
+    "STAGES",
+    "Pricing",
+    "SolveMethod",
+    "SolveMode",
+    "SolveResult",
+    "autoplay",
+    "expand_group",
+    "solve",
+]
 
 Step = tuple[Move, ...]
 PileFacts = tuple[int, int, tuple[int, ...], tuple[int, ...]]
@@ -169,6 +180,7 @@ class _Searcher:
         self.parent_piles: tuple[tuple[int, ...], ...] = ()
         self.parent_facts: list[PileFacts] = []
         self.hole_only = rules.hole and not rules.foundations
+        self.pricing = PLAIN
         # a stock dealt to a waste: a step is a move, or some deals then a play of the
         # waste's top card (Klondike's stock cycles through a dozen positions, and
         # dealing without playing is only ever a prefix of such a play)
@@ -282,6 +294,7 @@ class _Searcher:
         if not self.rules.foundations:
             return sum(len(p) for p in state.piles) + len(state.stock)
         found = state.found
+        cell_cost, doubled, space_credit = self.pricing
         cost = 2 * (52 - sum(found))
         # plus Heineman's staged-deepening count: the cards above each suit's next card,
         # doubled when no cell and no pile is free to move them to (FreeCell deals 1-100:
@@ -310,16 +323,17 @@ class _Searcher:
             cost += pile_cost
             if not pile:
                 blocked = False
+                cost -= space_credit
             elif bits & nexts:
                 for suit in range(4):
                     if lows[suit] == found[suit]:
                         buried += aboves[suit]
         for card in state.cells:
             if card != EMPTY:
-                cost += 1
+                cost += cell_cost
             else:
                 blocked = False
-        cost += 2 * buried if blocked else buried
+        cost += 2 * buried if blocked and doubled else buried
         for pile in state.reserve:
             cost += len(pile)
         # a face-down card blocks everything above it until it turns up; weight 8
@@ -372,44 +386,23 @@ def solve(
             assert_never(chosen)
 
 
-# The stages of mode "auto": (algorithm, weight factor, expansions).  Best-first
-# search times are heavy-tailed and a deal that traps one weight is usually
-# easy for another, so short restarts come first; the last stage is an
-# unbounded heuristic-ordered depth-first search, the cheapest way to exhaust
-# the space (the proof of unsolvability) and good at finding long solutions
-# to the rare deals best-first finds hard.  A nearly greedy run (weight 10) of 300
-# expansions comes first: most deals fall to it at once (FreeCell deals 1-200: median
-# 102.5 expansions against 118, 58.8 k in all against 63.2 k; weight 3 for 1000 or 300,
-# 5 for 500 and 10 for 150 or 1000 did no better).  Then weight 1.5 (with the
-# staged-deepening term in the heuristic), which expanded 223 k states on FreeCell
-# deals 101-300 where 1.0 expanded 317 k (21.8 k against 29.0 k on deals 1-100).  Weight 1.0
-# for 10 000 before the depth-first search: six of the seven FreeCell deals of 1-1000 that
-# reach it fall to that (deal 829: 10.2 k expansions and 91 moves against 136 k and 924),
-# the seven take 229 k expansions against 346 k (compiled, two alternating rounds: 27.7
-# against 32.8 CPU s) and the proof of deal 11982 takes 81 k against 71 k.
-STAGES: tuple[tuple[Algorithm, float, int | None], ...] = (
-    (Algorithm.WASTAR, 10.0, 300),
-    (Algorithm.WASTAR, 1.5, 3000),
-    (Algorithm.WASTAR, 0.5, 6000),
-    (Algorithm.WASTAR, 1.0, 10000),
-    (Algorithm.DFS, 1.0, None),
-)
-
-
 def _portfolio(
     searcher: _Searcher,
     start: PatienceState,
     budget: Budget | None,
     weight: float,
-    stages: tuple[tuple[Algorithm, float, int | None], ...] = STAGES,
+    stages: tuple[Stage, ...] = STAGES,
 ) -> SolveResult:
     if searcher.hole_only:
         # all solutions are equally long and the heuristic ties: best-first is overhead
-        stages = ((Algorithm.DFS, 1.0, None),)
+        stages = ((Algorithm.DFS, 1.0, None, PLAIN),)
 
-    def stage(algorithm: Algorithm, factor: float) -> Callable[[Budget], SolveResult]:
+    def stage(
+        algorithm: Algorithm, factor: float, pricing: Pricing
+    ) -> Callable[[Budget], SolveResult]:
         def run(attempt: Budget) -> SolveResult:
             searcher.pile_memo.clear()
+            searcher.pricing = pricing
             match algorithm:
                 case Algorithm.DFS:
                     return _dfs(searcher, start, attempt)
@@ -420,7 +413,8 @@ def _portfolio(
 
         return run
 
-    return run_stages(budget, [(nodes, stage(name, factor)) for name, factor, nodes in stages])
+    runs = [(nodes, stage(name, factor, pricing)) for name, factor, nodes, pricing in stages]
+    return run_stages(budget, runs)
 
 
 def _best_first(
