@@ -37,6 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final, Generic, TypeVar
 
+from pure_engine.core.frozen import guard_writes
+
 __all__ = ["DenseMap", "DenseMapMutation"]
 
 K = TypeVar("K", bound=int)
@@ -156,16 +158,8 @@ class DenseMap(Generic[K, V]):
 Mapping.register(DenseMap)
 
 
-def _set_once(self: object, name: str, value: object) -> None:
-    if hasattr(self, name):
-        raise AttributeError(f"attribute {name!r} of 'DenseMap' objects is not writable")
-    object.__setattr__(self, name, value)
-
-
-if "__mypyc_attrs__" not in vars(DenseMap):
-    # the pure build's class refuses a second write here, as a Frozen record's does; the
-    # compiled class has no setter for its Final field
-    setattr(DenseMap, "__setattr__", _set_once)  # noqa: B010 - mypyc must not see a __setattr__
+# (not a ``Frozen``: its ``values`` would be the map's, not the record's fields)
+guard_writes(DenseMap)
 
 
 class DenseMapMutation(Generic[K, V]):

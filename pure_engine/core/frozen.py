@@ -46,7 +46,7 @@ from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
-__all__ = ["KEEP", "Frozen", "Keep"]
+__all__ = ["KEEP", "Frozen", "Keep", "guard_writes"]
 
 
 class Keep(enum.Enum):
@@ -161,8 +161,7 @@ class Frozen:
         # write itself: a ``Final`` attribute has no C setter; a Python class (every subclass
         # in the pure build, a test's own subclass in the compiled one) refuses it here
         super().__init_subclass__(**kwargs)
-        if "__mypyc_attrs__" not in vars(cls):
-            setattr(cls, "__setattr__", _SET_ONCE)  # noqa: B010 - mypyc must not see a __setattr__
+        guard_writes(cls)
 
     def __copy__(self) -> Self:
         return self
@@ -176,10 +175,10 @@ _object_setattr: Final = object.__setattr__
 instructions of the ~2 400 a guarded write takes (cachegrind)."""
 
 
-def _set_once_method() -> Callable[[Frozen, str, object], None]:
+def _set_once_method() -> Callable[[object, str, object], None]:
     # a nested function, so that it binds as a method compiled too (a compiled module-level
     # function is a builtin, which does not)
-    def set_once(self: Frozen, name: str, value: object) -> None:
+    def set_once(self: object, name: str, value: object) -> None:
         # set already: in the instance's own dict (a class attribute of the same name is no
         # field); hasattr first, so that a first write never reads self.__dict__, which would
         # make the instance keep a dict for ever (Leduc's pure playouts: 15 % more instructions)
@@ -192,4 +191,25 @@ def _set_once_method() -> Callable[[Frozen, str, object], None]:
 
 
 _SET_ONCE: Final = _set_once_method()
-"""A Python subclass's ``__setattr__``: a field is set by ``__init__`` and never again."""
+"""A guarded Python class's ``__setattr__`` (:func:`guard_writes`): a field is set by
+``__init__`` and never again."""
+
+
+def guard_writes(cls: type) -> None:
+    """Make a Python class's instances refuse a second write of a field, as a compiled class
+    with ``Final`` fields does (it has no setter for them): what every :class:`Frozen`
+    subclass gets, for an immutable class that cannot be one.  A class compiled with mypyc
+    (its ``__mypyc_attrs__`` lists its C fields) is left as it is.
+
+    >>> class Box:
+    ...     def __init__(self, item: int) -> None:
+    ...         self.item: Final = item
+    >>> guard_writes(Box)
+    >>> box = Box(1)
+    >>> box.item = 2
+    Traceback (most recent call last):
+    ...
+    AttributeError: attribute 'item' of 'Box' objects is not writable
+    """
+    if "__mypyc_attrs__" not in vars(cls):
+        setattr(cls, "__setattr__", _SET_ONCE)  # noqa: B010 - mypyc must not see a __setattr__
