@@ -36,7 +36,7 @@ from pure_engine.cards.runtime.table import (
 )
 from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
-from pure_engine.core.zones import ZoneMap
+from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "death_phase",
@@ -380,7 +380,7 @@ def event_value(frame: Frame, rules: CardRules[S]) -> int | None:
     return value
 
 
-def _left_at(zone_map: ZoneMap[EntityId], e: Entity, dead: list[Entity]) -> int:
+def _left_at(zone_map: Mapping[ZoneId, tuple[EntityId, ...]], e: Entity, dead: list[Entity]) -> int:
     """How many of the entities left of *e* in its zone survive this death phase."""
     zone = zone_map[e.zone]
     gone = {d.id for d in dead}

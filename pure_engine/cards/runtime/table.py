@@ -4,8 +4,7 @@ A :class:`Table` holds two persistent maps: ``entities`` (:data:`EntityId` ->
 :class:`Entity`), a :class:`~pure_engine.core.dense.DenseMap` (ids are handed out by the
 table's counter, so the entities sit in one tuple indexed by id: a read is one index), and
 ``zones`` (:data:`~pure_engine.core.zones.ZoneId` -> the entity ids in that zone, bottom to
-top / left to right), a :class:`~pure_engine.core.zones.ZoneMap` (the zones in one tuple,
-found by name through an index every table of a game shares).  Changing one entity copies the
+top / left to right), an ``immutables.Map`` (a C HAMT).  Changing one entity copies the
 entity tuple (a game's table holds 60-90 entities: the reads it makes cheap are 20-40 times
 as many as its writes, see :mod:`~pure_engine.core.dense`); moving it also sets two keys of
 the zone map (``python -m benchmarks cards`` measures 60, 600 and 6000 entities).
@@ -28,6 +27,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+import immutables
+
 from pure_engine.cards.runtime.entity import (
     IDENTITY_FIELDS,
     Enchantment,
@@ -38,7 +39,7 @@ from pure_engine.cards.runtime.entity import (
 from pure_engine.core.dense import DenseMap
 from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
-from pure_engine.core.zones import Visibility, ZoneId, ZoneMap, ZoneSpec, move_card
+from pure_engine.core.zones import Visibility, ZoneId, ZoneSpec, move_card
 
 __all__ = [
     "DOOMED",
@@ -98,7 +99,7 @@ class Table(Frozen):
     def __init__(
         self,
         entities: DenseMap[EntityId, Entity],
-        zones: ZoneMap[EntityId],
+        zones: immutables.Map[ZoneId, tuple[EntityId, ...]],
         next_id: int = 0,
     ) -> None:
         self.entities: Final = entities
@@ -109,7 +110,7 @@ class Table(Frozen):
         self,
         *,
         entities: DenseMap[EntityId, Entity] | None = None,
-        zones: ZoneMap[EntityId] | None = None,
+        zones: immutables.Map[ZoneId, tuple[EntityId, ...]] | None = None,
         next_id: int | None = None,
     ) -> Table:
         """A copy with the named fields changed (the table itself is untouched)."""
@@ -190,7 +191,7 @@ class Kinds:
 
 def new_table(layout: Layout) -> Table:
     """An empty table with every zone of *layout*."""
-    return Table(DenseMap(), ZoneMap.from_items((z.id, ()) for z in layout.zones), 0)
+    return Table(DenseMap(), immutables.Map({z.id: () for z in layout.zones}), 0)
 
 
 def create(
