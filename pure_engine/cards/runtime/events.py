@@ -171,8 +171,9 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     entities, zone_map = table.entities, table.zones
     auras, aura_keywords = pool.auras, pool.aura_keywords
     # the entities of the aura zones, read once for both passes; with no aura among them and
-    # nothing an aura gave them, there is nothing to correct (most passes: 1 399 of 1 441 in
-    # the skirmish workload changed nothing; -4.9 % instructions, cachegrind, compiled)
+    # nothing an aura gave them, there is nothing to correct (1 399 of the 1 441 refreshes of
+    # the skirmish workload changed nothing; with the sorts below moved out of emit and
+    # death_phase: 77.5 M -> 76.3 M instructions, -1.6 %, cachegrind, compiled)
     board: list[Entity] = []
     held = False
     for zone in rules.aura_zones:
