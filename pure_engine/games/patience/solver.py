@@ -50,12 +50,12 @@ from pure_engine.games.patience.position import apply_move
 from pure_engine.games.patience.results import SolveMethod, SolveMode, SolveResult
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
 from pure_engine.games.patience.searches import best_first, depth_first, portfolio
-from pure_engine.games.patience.stages import PLAIN, STAGES, Pricing
+from pure_engine.games.patience.stages import PLAIN, THREADS, Pricing
 from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import Budget
 
 __all__ = [
-    "STAGES",
+    "THREADS",
     "Pricing",
     "SolveMethod",
     "SolveMode",
