@@ -178,3 +178,67 @@ def test_the_declared_bot_options_match_the_functions_keywords(kind: str) -> Non
         if set(annotation.split(" | ")) <= plain and name not in reserved
     }
     assert expected == {option.name for option in declared}
+
+
+# Every callable a compiled module defines (functions, classes, and the classes' methods called
+# through the class), called with 0-4 arguments of each wrong type: any exception is fine, a
+# crash of the interpreter is not.  The probe names each callable on stderr before calling it,
+# so a crash names the culprit.  (Negative ints are left out: a bit set of -1 never empties,
+# which is a hang in both builds, not a crash.)
+_PROBE = """
+import importlib, inspect, sys, tomllib
+with open("pyproject.toml", "rb") as file:
+    listed = tomllib.load(file)["tool"]["pure-engine"]["compiled"]
+BAD = (None, "x", 3, 2.5, object(), (), [], {}, b"")
+SKIP = {"__init_subclass__", "__class_getitem__", "__new__", "__del__"}
+def callables(name, module):
+    for attr, obj in sorted(vars(module).items()):
+        if attr.startswith("__") or getattr(obj, "__module__", None) != name:
+            continue
+        if callable(obj):
+            yield attr, obj
+        if inspect.isclass(obj):
+            for meth in sorted(vars(obj)):
+                value = getattr(obj, meth, None)
+                if meth not in SKIP and callable(value) and not inspect.isclass(value):
+                    yield f"{attr}.{meth}", value
+calls = 0
+for name, module in [(n, importlib.import_module(n)) for n in listed] + EXTRA:
+    for label, target in callables(name, module):
+        print(f"{name}.{label}", file=sys.stderr, flush=True)
+        for arity in range(5):
+            for bad in BAD:
+                calls += 1
+                try:
+                    target(*([bad] * arity))
+                except BaseException:
+                    pass
+print(calls)
+"""
+
+
+def _probe(extra: str = "EXTRA = []") -> subprocess.CompletedProcess[str]:
+    return _run(extra + "\n" + _PROBE)
+
+
+def test_no_compiled_callable_crashes_the_interpreter_on_wrong_types() -> None:
+    result = _probe()
+    assert result.returncode == 0, f"crashed in {result.stderr.splitlines()[-1:]}"
+    assert int(result.stdout) > 50_000  # ~80 000 calls pure, ~100 000 compiled
+
+
+def test_the_crash_probe_names_a_callable_that_crashes() -> None:
+    # a module whose one function reads address 3 when given the int 3: a crash, which the
+    # probe must report, naming the function
+    crashing = """
+import ctypes, types
+def at(*args):
+    if args == (3,):
+        ctypes.string_at(3)
+at.__module__ = "crash"
+EXTRA = [("crash", types.ModuleType("crash"))]
+EXTRA[0][1].at = at
+"""
+    result = _probe(crashing)
+    assert result.returncode < 0  # killed by a signal
+    assert result.stderr.splitlines()[-1] == "crash.at"

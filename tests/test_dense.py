@@ -144,6 +144,12 @@ def test_bad_keys_and_a_non_canonical_tuple_are_refused() -> None:
         m.mutate()[-1] = "b"
     with pytest.raises(ValueError, match="ends with a value"):
         DenseMap(("a", None))
+    # None is not a value (it marks an id without one): setting it is refused, not a delete
+    for key in (0, 1, 5):
+        with pytest.raises(ValueError, match="never None"):
+            m.set(key, None)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="never None"):
+            m.mutate()[key] = None  # type: ignore[assignment]
     assert "a" not in m and m != immutables.Map({0: "a"})
 
 

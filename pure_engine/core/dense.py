@@ -112,6 +112,8 @@ class DenseMap(Generic[K, V]):
 
     def set(self, key: K, value: V) -> DenseMap[K, V]:
         """A copy with *key* set to *value* (a new key may leave ids without a value below it)."""
+        if value is None:
+            raise ValueError(f"a dense map's values are never None, found None for key {key}")
         by_id = self.by_id
         if 0 <= key < len(by_id):
             changed = list(by_id)
@@ -187,6 +189,8 @@ class DenseMapMutation(Generic[K, V]):
 
     def __setitem__(self, key: K, value: V) -> None:
         by_id = self.by_id
+        if value is None:
+            raise ValueError(f"a dense map's values are never None, found None for key {key}")
         if key < 0:
             raise KeyError(f"a dense map's keys are ids from 0 up, found {key}")
         if key < len(by_id):

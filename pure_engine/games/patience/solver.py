@@ -11,11 +11,13 @@ true dominance, and "the space ran out" is still a proof of unsolvability.
 * ``mode="exhaustive"``: depth-first over the whole space with a transposition
   set, children ordered by the same heuristic; cheaper per state, it is the
   mode that proves unsolvability fast.
-* ``mode="auto"`` (default): the :data:`STAGES` portfolio
-  (:mod:`~pure_engine.games.patience.stages`) -- short budgeted runs that differ
-  in weight, heuristic pricing and algorithm, longer best-first runs, then the
-  exhaustive depth-first search.  Hole-only games (Black Hole, Golf) go straight to the dedicated
-  search of :mod:`~pure_engine.games.patience.hole`.
+* ``mode="auto"`` (default): the portfolio of
+  :mod:`~pure_engine.games.patience.stages`, run by
+  :mod:`~pure_engine.games.patience.searches` -- best-first searches that differ in
+  weight and heuristic pricing and an exhaustive depth-first search, interleaved in
+  slices of expansions, each resumed where it stopped; the first to solve the deal or
+  exhaust its space answers.  Hole-only games (Black Hole, Golf) go straight to the
+  dedicated search of :mod:`~pure_engine.games.patience.hole`.
 
 A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 
@@ -28,9 +30,7 @@ A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 
 from __future__ import annotations
 
-import gc
 import time
-from collections.abc import Callable
 from typing import assert_never
 
 from pure_engine.core.enums import parse_enum
@@ -47,17 +47,16 @@ from pure_engine.games.patience.moves import (
     Move,
     Places,
 )
-from pure_engine.games.patience.position import apply_move, is_won
+from pure_engine.games.patience.position import apply_move
 from pure_engine.games.patience.results import SolveMethod, SolveMode, SolveResult
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
-from pure_engine.games.patience.stages import PLAIN, STAGES, Pricing, Stage
+from pure_engine.games.patience.searches import best_first, depth_first, portfolio
+from pure_engine.games.patience.stages import PLAIN, THREADS, Pricing
 from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import Budget
-from pure_engine.search.portfolio import run_stages
-from pure_engine.search.puzzle import Algorithm, search
 
 __all__ = [
-    "STAGES",
+    "THREADS",
     "Pricing",
     "SolveMethod",
     "SolveMode",
@@ -275,7 +274,7 @@ class _Searcher:
             suit, rank = card // 13, card % 13
             if lowest < rank:
                 cost += 2 if low[suit] < rank else 1
-            if prev < 0 or (prev * 64 + card) not in links:
+            if prev < 0 or not links[prev * 64 + card]:
                 cost += 1
             if rank < low[suit]:
                 low[suit] = rank
@@ -295,7 +294,11 @@ class _Searcher:
             return sum(len(p) for p in state.piles) + len(state.stock)
         found = state.found
         cell_cost, doubled, space_credit = self.pricing
-        cost = 2 * (52 - sum(found))
+        # loops, not ``sum``: compiled, ``sum`` is a call through the builtins module
+        # (700-900 instructions a call: 74 M of the 1 606 M of FreeCell deals 2-31)
+        cost = 104
+        for rank in found:
+            cost -= 2 * rank
         # plus Heineman's staged-deepening count: the cards above each suit's next card,
         # doubled when no cell and no pile is free to move them to (FreeCell deals 1-100:
         # 29 k states expanded in all instead of 44 k, median 116 instead of 154).  A
@@ -339,7 +342,9 @@ class _Searcher:
         # a face-down card blocks everything above it until it turns up; weight 8
         # measured on Klondike deals 1-20 at 5 s: weights 1/4/8/16 left 5/4/4/4
         # unknown, median 0.47/0.34/0.30/0.21 s
-        return cost + 8 * sum(state.down)
+        for hidden in state.down:
+            cost += 8 * hidden
+        return cost
 
 
 def solve(
@@ -375,97 +380,18 @@ def solve(
         # position is a few integers, so a dedicated depth-first search fits best
         hole = solve_hole(rules, start, budget)
         return SolveResult(hole.verdict, hole.moves, hole.stats, SolveMethod.HOLE_DEPTH_FIRST)
+    t0 = time.perf_counter()
+    start, start_auto = autoplay(rules, start)
     match chosen:
         case SolveMode.EXHAUSTIVE:
-            return _dfs(searcher, start, budget)
+            result = depth_first(searcher, start, budget)
         case SolveMode.FAST:
-            return _best_first(searcher, start, budget, weight)
+            result = best_first(searcher, start, budget, weight)
         case SolveMode.AUTO:
-            return _portfolio(searcher, start, budget, weight)
+            result = portfolio(searcher, start, budget, weight)
         case _:
             assert_never(chosen)
-
-
-def _portfolio(
-    searcher: _Searcher,
-    start: PatienceState,
-    budget: Budget | None,
-    weight: float,
-    stages: tuple[Stage, ...] = STAGES,
-) -> SolveResult:
-    if searcher.hole_only:
-        # all solutions are equally long and the heuristic ties: best-first is overhead
-        stages = ((Algorithm.DFS, 1.0, None, PLAIN),)
-
-    def stage(
-        algorithm: Algorithm, factor: float, pricing: Pricing
-    ) -> Callable[[Budget], SolveResult]:
-        def run(attempt: Budget) -> SolveResult:
-            searcher.pile_memo.clear()
-            searcher.pricing = pricing
-            match algorithm:
-                case Algorithm.DFS:
-                    return _dfs(searcher, start, attempt)
-                case Algorithm.WASTAR:
-                    return _best_first(searcher, start, attempt, weight * factor)
-                case _:
-                    raise ValueError(f"patience stages run wastar or dfs, found {algorithm!r}")
-
-        return run
-
-    runs = [(nodes, stage(name, factor, pricing)) for name, factor, nodes, pricing in stages]
-    return run_stages(budget, runs)
-
-
-def _best_first(
-    searcher: _Searcher,
-    start: PatienceState,
-    budget: Budget | None,
-    weight: float,
-) -> SolveResult:
-    return _search(searcher, start, budget, Algorithm.WASTAR, weight, SolveMethod.BEST_FIRST)
-
-
-def _dfs(searcher: _Searcher, start: PatienceState, budget: Budget | None) -> SolveResult:
-    return _search(searcher, start, budget, Algorithm.DFS, 1.0, SolveMethod.DEPTH_FIRST)
-
-
-def _search(
-    searcher: _Searcher,
-    start: PatienceState,
-    budget: Budget | None,
-    algorithm: Algorithm,
-    weight: float,
-    mode: SolveMethod,
-) -> SolveResult:
-    """One run of :func:`pure_engine.search.puzzle.search` from *start* after its autoplay.
-
-    A step of the search is a move plus the automatic moves it triggered; the
-    answer writes every one of them out, the starting autoplay first.
-    """
-    t0 = time.perf_counter()
-    rules = searcher.rules
-    start, start_auto = autoplay(rules, start)
-    # The search makes no reference cycles (states are tuples, the path a linked list), so
-    # Python's cycle collector would only rescan the growing seen-set and frontier: paused
-    # for the search, it saved 12-20 % CPU compiled (FreeCell deals 1-100: 2.7-3.2 s
-    # against 3.6-3.7 s; deal 11982's proof 3.6 s against 4.2 s)
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        result = search(
-            start,
-            successors=searcher.successors,
-            is_goal=is_won,
-            key=rules.search_key,
-            heuristic=searcher.heuristic,
-            algorithm=algorithm,
-            weight=weight,
-            budget=budget,
-        )
-    finally:
-        if collecting:
-            gc.enable()
-    moves = start_auto + tuple(move for step in result.actions for move in step)
+    # the search's answer, after the starting autoplay
+    moves = start_auto + result.moves if result.solved else ()
     stats = result.stats.replace(seconds=time.perf_counter() - t0)
-    return SolveResult(result.verdict, moves if result.solved else (), stats, mode)
+    return result.replace(moves=moves, stats=stats)
