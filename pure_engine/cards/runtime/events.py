@@ -72,7 +72,8 @@ def emit(
     table = state.table
     entities, zone_map = table.entities, table.zones
     programs = rules.pool.programs
-    queued: list[Frame] | None = None  # (made at the first listener: most events have none)
+    queued: list[Frame] | None = None  # (made at the first listener: most events have none;
+    # with skirmish's modal-card table: 75.4 M -> 74.3 M instructions, cachegrind, compiled)
     for zone, kind in rules.pool.listen_zones[event]:
         for entity_id in zone_map[zone]:
             entity = entities[entity_id]
