@@ -133,6 +133,30 @@ def test_key_ignores_pile_and_cell_order() -> None:
     assert rules.key(rules.apply(state, parse_move("t2-c1"))) != rules.key(state)
 
 
+@pytest.mark.parametrize("name", ["freecell", "klondike", "flower-garden", "beleaguered-castle"])
+def test_search_key_is_equal_exactly_when_the_key_is(name: str) -> None:
+    # the search key hashes the places and compares the canonical keys only on a tie:
+    # over random walks, two states' search keys are equal exactly when their keys are
+    variant = load_variant(name)
+    rules = PatienceRules.from_variant(variant)
+    rng = random.Random(7)
+    states = []
+    for number in (1, 2):
+        state = rules.initial(numbered_deal(variant, number))
+        for _ in range(40):
+            states.append(state)
+            states.append(state.replace(piles=state.piles[::-1], cells=state.cells[::-1]))
+            moves = rules.moves(state)
+            if not moves:
+                break
+            state = rules.apply(state, rng.choice(moves))
+    for a in states:
+        for b in states[::7]:
+            same = rules.key(a) == rules.key(b)
+            assert (rules.search_key(a) == rules.search_key(b)) is same
+            assert not same or hash(rules.search_key(a)) == hash(rules.search_key(b))
+
+
 def test_key_keeps_only_the_hole_rank() -> None:
     rules = PatienceRules.from_variant(load_variant("black-hole"))
     state = PatienceState(piles=((5,), (18,)), hole=0)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from pure_engine.core.game import TERMINAL, Game
 from pure_engine.search import PROVED_UNSOLVABLE, SOLVED, UNKNOWN, Budget, StopReason
-from pure_engine.search.puzzle import ALGORITHMS, PuzzleResult, search, solve
+from pure_engine.search.puzzle import ALGORITHMS, PuzzleResult, PuzzleSearch, search, solve
 from tests.search_toys import (
     Node,
     SlideState,
@@ -200,6 +200,39 @@ def test_a_budget_cut_never_claims_unsolvable(
         assert not reachable and result.stats.stopped_by == ""
     else:
         assert reachable and replay_cost(graph, 0, result.actions)[0] == goal
+
+
+@given(graphs(), st.sampled_from(ALGORITHMS), st.integers(1, 4), st.booleans())
+def test_a_search_resumed_in_slices_answers_as_one_run(
+    case: tuple[Graph, int], algorithm: str, quota: int, guided: bool
+) -> None:
+    """Paused every *quota* expansions and resumed, a search does exactly what one run does:
+    the same verdict, solution and counts; an unknown run claims nothing."""
+    graph, goal = case
+    exact = dijkstra_to(graph, goal)
+    options: dict[str, Any] = {"algorithm": algorithm, "cost": cost_of(graph)}
+    if guided:
+        options["heuristic"] = lambda v: exact.get(v, math.inf)
+    whole = search(0, successors=successors_of(graph), is_goal=lambda v: v == goal, **options)
+    paused = PuzzleSearch(
+        0, successors=successors_of(graph), is_goal=lambda v: v == goal, **options
+    )
+    runs = 0
+    while not paused.done:
+        part = paused.run(Budget(nodes=quota))
+        runs += 1
+        assert part.verdict == UNKNOWN or paused.done
+        if algorithm not in ("iddfs", "idastar"):  # these expand each iteration's root unasked
+            assert part.stats.expanded <= runs * quota
+        if not paused.done:
+            assert part.stats.stopped_by == "nodes" and part.actions == ()
+    assert (part.verdict, part.actions, part.cost) == (whole.verdict, whole.actions, whole.cost)
+    assert (part.stats.expanded, part.stats.generated, part.stats.duplicates) == (
+        whole.stats.expanded,
+        whole.stats.generated,
+        whole.stats.duplicates,
+    )
+    assert paused.run(Budget(nodes=0)) is part  # a finished search answers again, unchanged
 
 
 def test_cancel_and_seconds_budgets_stop_an_endless_space() -> None:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13 on
@@ -62,9 +62,10 @@ S_co = TypeVar("S_co", covariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 A_co = TypeVar("A_co", covariant=True)
 
-CHANCE = -1
+# (``Final``: a compiled game's rules read them as constants, not through this module's dict)
+CHANCE: Final = -1
 """``current_player`` at a chance node (OpenSpiel's value)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player`` once the game is over (OpenSpiel's value)."""
 
 

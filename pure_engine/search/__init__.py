@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # for type checkers; at run time these load when first used (
     from pure_engine.search.expecti import AdversarialResult, expectimax
     from pure_engine.search.expecti import minimax as minimax  # deprecated
     from pure_engine.search.portfolio import run_stages
-    from pure_engine.search.puzzle import Algorithm, PuzzleResult, search, solve
+    from pure_engine.search.puzzle import Algorithm, PuzzleResult, PuzzleSearch, search, solve
 
 # Loaded on first use, so `import pure_engine` (and the command line's start) does not pay
 # for the puzzle and alpha-beta engines.  mcts, ismcts and pimc stay eager above: each is also
@@ -45,6 +45,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "run_stages": ("pure_engine.search.portfolio", "run_stages"),
     "Algorithm": ("pure_engine.search.puzzle", "Algorithm"),
     "PuzzleResult": ("pure_engine.search.puzzle", "PuzzleResult"),
+    "PuzzleSearch": ("pure_engine.search.puzzle", "PuzzleSearch"),
     "search": ("pure_engine.search.puzzle", "search"),
     "solve": ("pure_engine.search.puzzle", "solve"),
 }
@@ -62,6 +63,7 @@ __all__ = [
     "PimcResult",
     "Pruning",
     "PuzzleResult",
+    "PuzzleSearch",
     "SearchStats",
     "StopReason",
     "Verdict",

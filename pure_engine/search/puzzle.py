@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from enum import StrEnum
 from heapq import heappop, heappush
-from typing import Generic, TypeVar, assert_never
+from typing import Generic, Protocol, TypeVar, assert_never
 
 from pure_engine.core.enums import parse_enum
 from pure_engine.core.game import CHANCE, Game
@@ -39,12 +39,13 @@ from pure_engine.search.budget import (
     SOLVED,
     UNKNOWN,
     Budget,
+    Limiter,
     SearchStats,
     Verdict,
 )
 from pure_engine.search.puzzle_records import Counters, Path, Problem, Step, unwind
 
-__all__ = ["ALGORITHMS", "Algorithm", "PuzzleResult", "search", "solve"]
+__all__ = ["ALGORITHMS", "Algorithm", "PuzzleResult", "PuzzleSearch", "search", "solve"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -127,7 +128,8 @@ def search(
     ``math.inf`` marks a dead state: it is pruned, and the claim that it has no
     solution is the heuristic's.  The verdict is ``proved_unsolvable`` only
     when the whole reachable space was exhausted, never after a budget cut
-    (IDA* and IDDFS prove it when a full iteration saw no cut-off).
+    (IDA* and IDDFS prove it when a full iteration saw no cut-off).  One run of
+    a :class:`PuzzleSearch`, which can also be paused and resumed.
 
     >>> succ = lambda n: [("+1", n + 1), ("*2", n * 2)] if n < 40 else []
     >>> r = search(1, successors=succ, is_goal=lambda n: n == 40, algorithm="bfs")
@@ -136,152 +138,273 @@ def search(
     >>> search(1, successors=succ, is_goal=lambda n: n == 40, budget=Budget(nodes=5)).verdict
     <Verdict.UNKNOWN: 'unknown'>
     """
-    chosen = parse_enum(Algorithm, algorithm, what="search algorithm")
-    if not weight > 0:
-        raise ValueError(f"weight must be > 0, found {weight!r}")
-    problem = Problem(start, successors, is_goal, key or _identity, heuristic, cost)
-    counters = Counters(budget)
-    match chosen:
-        case Algorithm.BFS | Algorithm.DFS:
-            depth_first = chosen is Algorithm.DFS
-            outcome = _blind(problem, counters, depth_first=depth_first)
-        case Algorithm.IDDFS | Algorithm.IDASTAR:
-            outcome = _deepening(problem, counters, by_cost=chosen is Algorithm.IDASTAR)
-        case Algorithm.ASTAR:
-            outcome = _best_first(problem, counters, greedy=False, reopen=True, weight=1.0)
-        case Algorithm.WASTAR:
-            outcome = _best_first(problem, counters, greedy=False, reopen=False, weight=weight)
-        case Algorithm.GREEDY:
-            outcome = _best_first(problem, counters, greedy=True, reopen=False, weight=weight)
-        case _:
-            assert_never(chosen)
-    verdict, path, total = outcome
-    actions = unwind(path) if verdict is SOLVED else ()
-    return PuzzleResult(
-        verdict, actions, total if verdict is SOLVED else math.inf, counters.stats()
-    )
+    return PuzzleSearch(
+        start,
+        successors=successors,
+        is_goal=is_goal,
+        key=key,
+        heuristic=heuristic,
+        cost=cost,
+        algorithm=algorithm,
+        weight=weight,
+    ).run(budget)
 
 
 _Outcome = tuple[Verdict, Path[A], float]
 
 
-def _best_first(
-    problem: Problem[S, A], counters: Counters, *, greedy: bool, reopen: bool, weight: float
-) -> _Outcome[A]:
+class PuzzleSearch(Generic[S, A]):
+    """A :func:`search` that can be paused and resumed: each :meth:`run` carries on from
+    where the last one stopped (the same frontier, seen set and counts), so a portfolio
+    can interleave several searches of one problem, each for a quota of expansions,
+    without throwing any work away.
+
+    The arguments are :func:`search`'s, less the budget, which each run takes.  A run
+    stopped by its budget answers ``unknown``; once a run answers ``solved`` or
+    ``proved_unsolvable``, every later run gives that answer again without searching.
+
+    >>> succ = lambda n: [("+1", n + 1), ("*2", n * 2)] if n < 40 else []
+    >>> paused = PuzzleSearch(1, successors=succ, is_goal=lambda n: n == 37, algorithm="bfs")
+    >>> first = paused.run(Budget(nodes=10))
+    >>> first.verdict, first.stats.expanded, paused.done
+    (<Verdict.UNKNOWN: 'unknown'>, 10, False)
+    >>> second = paused.run()
+    >>> second.actions, second.stats.expanded, paused.done
+    (('+1', '*2', '*2', '+1', '*2', '*2', '+1'), 30, True)
+    >>> second.actions == search(1, successors=succ, is_goal=lambda n: n == 37,
+    ...                          algorithm="bfs").actions
+    True
+    """
+
+    def __init__(
+        self,
+        start: S,
+        *,
+        successors: Callable[[S], Iterable[tuple[A, S]]],
+        is_goal: Callable[[S], bool],
+        key: Callable[[S], Hashable] | None = None,
+        heuristic: Callable[[S], float] | None = None,
+        cost: Callable[[S, A, S], float] | None = None,
+        algorithm: Algorithm | str = "astar",
+        weight: float = 1.0,
+    ) -> None:
+        chosen = parse_enum(Algorithm, algorithm, what="search algorithm")
+        if not weight > 0:
+            raise ValueError(f"weight must be > 0, found {weight!r}")
+        problem = Problem(start, successors, is_goal, key or _identity, heuristic, cost)
+        self._counters = Counters(None)
+        self._seconds = 0.0
+        self._last: PuzzleResult[A] | None = None
+        self._engine: _Engine[A]
+        match chosen:
+            case Algorithm.BFS | Algorithm.DFS:
+                self._engine = _Blind(problem, depth_first=chosen is Algorithm.DFS)
+            case Algorithm.IDDFS | Algorithm.IDASTAR:
+                self._engine = _Deepening(problem, by_cost=chosen is Algorithm.IDASTAR)
+            case Algorithm.ASTAR:
+                self._engine = _BestFirst(problem, greedy=False, reopen=True, weight=1.0)
+            case Algorithm.WASTAR:
+                self._engine = _BestFirst(problem, greedy=False, reopen=False, weight=weight)
+            case Algorithm.GREEDY:
+                self._engine = _BestFirst(problem, greedy=True, reopen=False, weight=weight)
+            case _:
+                assert_never(chosen)
+
+    @property
+    def done(self) -> bool:
+        """True once a run has answered ``solved`` or ``proved_unsolvable``."""
+        return self._last is not None and self._last.verdict is not UNKNOWN
+
+    @property
+    def expanded(self) -> int:
+        """The states expanded by every run so far."""
+        return self._counters.expanded
+
+    def run(self, budget: Budget | None = None) -> PuzzleResult[A]:
+        """Search on until a verdict or until *budget* runs out.  The budget is this run's:
+        its ``nodes`` count this run's expansions and its ``seconds`` this run's time
+        (``states`` bounds the states held, which the earlier runs' count in).  The
+        statistics are those of every run so far."""
+        if self._last is not None and self._last.verdict is not UNKNOWN:
+            return self._last
+        counters = self._counters
+        if budget is not None and budget.nodes is not None:
+            budget = budget.replace(nodes=counters.expanded + budget.nodes)
+        counters.limiter = Limiter(budget)
+        outcome = self._engine.run(counters)
+        if outcome is None:
+            verdict, path, total = UNKNOWN, None, math.inf
+        else:
+            verdict, path, total = outcome
+        stats = counters.stats()
+        self._seconds += stats.seconds
+        actions = unwind(path) if verdict is SOLVED else ()
+        self._last = PuzzleResult(
+            verdict,
+            actions,
+            total if verdict is SOLVED else math.inf,
+            stats.replace(seconds=self._seconds),
+        )
+        return self._last
+
+
+class _Engine(Protocol[A]):
+    """One algorithm's loop over its own frontier: :meth:`run` expands until an outcome
+    (returned) or until the counters' limiter says stop (``None``; the next run resumes)."""
+
+    def run(self, counters: Counters) -> _Outcome[A] | None: ...
+
+
+class _BestFirst(Generic[S, A]):
     """A* (*reopen*: a state reached again more cheaply is expanded again), weighted A*
     (``f = g + weight * h``) or greedy (by *h* alone)."""
-    start, successors, is_goal = problem.start, problem.successors, problem.is_goal
-    keyf, heuristic, cost = problem.key, problem.heuristic, problem.cost
-    inf = math.inf
-    h0 = 0.0 if heuristic is None else heuristic(start)
-    if h0 == inf:
-        return PROVED_UNSOLVABLE, None, inf
-    start_key = keyf(start)
-    best_g: dict[Hashable, float] = {start_key: 0.0}
-    # entries: (priority, -g, tie, g, key, state, path); -g prefers deeper nodes on ties,
-    # the counter keeps the order stable (first generated first) and never compares states
-    heap: list[tuple[float, float, int, float, Hashable, S, Path[A]]] = [
-        (h0 if greedy else weight * h0, 0.0, 0, 0.0, start_key, start, None)
-    ]
-    tie = 1
-    # A* reopens a state reached again more cheaply (needed for optimality when the
-    # heuristic is admissible but inconsistent); weighted A* and greedy expand each
-    # state once, which keeps their bound (w * optimum for a consistent h) and their speed:
-    # an expanded state's g becomes -inf (closed), so no later copy is ever cheaper.  One
-    # dict instead of a dict and a closed set hashes each key twice less (the keys are
-    # nested tuples, hashed anew at every lookup): compiled, FreeCell deals 2-31 take
-    # 2592 M instructions against 2721 M with the closed set
-    closed = -inf if not reopen else None
-    exhausted = counters.limiter.exhausted
-    peak = 1
-    expanded = generated = duplicates = 0
-    try:
-        while heap:
-            _, _, _, g, k, state, path = heappop(heap)
-            if best_g[k] < g:  # closed, or a cheaper copy was pushed after this one
-                duplicates += 1
-                continue
-            if closed is not None:
-                best_g[k] = closed
-            if is_goal(state):
-                return SOLVED, path, g
-            if exhausted(expanded, len(best_g)):
-                return UNKNOWN, None, inf
-            expanded += 1
-            for action, child in successors(state):
-                generated += 1
-                ck = keyf(child)
-                cg = g + (1.0 if cost is None else cost(state, action, child))
-                old = best_g.get(ck)
-                if old is not None and old <= cg:
+
+    def __init__(self, problem: Problem[S, A], *, greedy: bool, reopen: bool, weight: float):
+        self.problem = problem
+        self.greedy = greedy
+        self.reopen = reopen
+        self.weight = weight
+        start, heuristic = problem.start, problem.heuristic
+        h0 = 0.0 if heuristic is None else heuristic(start)
+        start_key = problem.key(start)
+        self.best_g: dict[Hashable, float] = {start_key: 0.0}
+        # entries: (priority, -g, tie, g, key, state, path); -g prefers deeper nodes on ties,
+        # the counter keeps the order stable (first generated first) and never compares states
+        self.heap: list[tuple[float, float, int, float, Hashable, S, Path[A]]] = []
+        if h0 != math.inf:  # else a dead start: nothing to expand, the space is empty
+            self.heap.append((h0 if greedy else weight * h0, 0.0, 0, 0.0, start_key, start, None))
+        self.tie = 1
+
+    def run(self, counters: Counters) -> _Outcome[A] | None:
+        problem = self.problem
+        successors, is_goal = problem.successors, problem.is_goal
+        keyf, heuristic, cost = problem.key, problem.heuristic, problem.cost
+        greedy, weight = self.greedy, self.weight
+        best_g, heap, tie = self.best_g, self.heap, self.tie
+        inf = math.inf
+        # A* reopens a state reached again more cheaply (needed for optimality when the
+        # heuristic is admissible but inconsistent); weighted A* and greedy expand each
+        # state once, which keeps their bound (w * optimum for a consistent h) and their
+        # speed: an expanded state's g becomes -inf (closed), so no later copy is ever
+        # cheaper.  One dict instead of a dict and a closed set hashes each key twice less
+        # (the keys are nested tuples, hashed anew at every lookup): compiled, FreeCell
+        # deals 2-31 take 2592 M instructions against 2721 M with the closed set
+        closed = -inf if not self.reopen else None
+        exhausted = counters.limiter.exhausted
+        peak = max(counters.peak, 1)
+        expanded, generated, duplicates = counters.expanded, counters.generated, counters.duplicates
+        try:
+            while heap:
+                entry = heappop(heap)
+                _, _, _, g, k, state, path = entry
+                if best_g[k] < g:  # closed, or a cheaper copy was pushed after this one
                     duplicates += 1
                     continue
-                h = 0.0 if heuristic is None else heuristic(child)
-                if h == inf:
-                    continue
-                best_g[ck] = cg
-                heappush(
-                    heap,
-                    (
-                        h if greedy else cg + weight * h,
-                        -cg,
-                        tie,
-                        cg,
-                        ck,
-                        child,
-                        Step(action, path),
-                    ),
-                )
-                tie += 1
-            if len(heap) > peak:
-                peak = len(heap)
-        return PROVED_UNSOLVABLE, None, inf
-    finally:
-        counters.expanded, counters.generated, counters.duplicates = expanded, generated, duplicates
-        counters.peak = peak
+                if is_goal(state):
+                    return SOLVED, path, g
+                if exhausted(expanded, len(best_g)):
+                    heappush(heap, entry)  # the next run starts with it
+                    return None
+                if closed is not None:
+                    best_g[k] = closed
+                expanded += 1
+                for action, child in successors(state):
+                    generated += 1
+                    ck = keyf(child)
+                    cg = g + (1.0 if cost is None else cost(state, action, child))
+                    old = best_g.get(ck)
+                    if old is not None and old <= cg:
+                        duplicates += 1
+                        continue
+                    h = 0.0 if heuristic is None else heuristic(child)
+                    if h == inf:
+                        continue
+                    best_g[ck] = cg
+                    heappush(
+                        heap,
+                        (
+                            h if greedy else cg + weight * h,
+                            -cg,
+                            tie,
+                            cg,
+                            ck,
+                            child,
+                            Step(action, path),
+                        ),
+                    )
+                    tie += 1
+                if len(heap) > peak:
+                    peak = len(heap)
+            return PROVED_UNSOLVABLE, None, inf
+        finally:
+            counters.expanded, counters.generated = expanded, generated
+            counters.duplicates, counters.peak = duplicates, peak
+            self.tie = tie
 
 
-def _blind(problem: Problem[S, A], counters: Counters, *, depth_first: bool) -> _Outcome[A]:
+class _Blind(Generic[S, A]):
     """BFS (a FIFO frontier) or DFS (LIFO: the first successor is explored first, or with a
     *heuristic* the most promising one, dead states pruned), each state once; the goal test
     is on generation, so BFS finds a fewest-actions solution."""
-    start, successors, is_goal = problem.start, problem.successors, problem.is_goal
-    keyf, cost = problem.key, problem.cost
-    heuristic = problem.heuristic if depth_first else None  # BFS orders nothing
-    if is_goal(start):
-        return SOLVED, None, 0.0
-    seen = {keyf(start)}
-    frontier: deque[tuple[S, float, Path[A]]] = deque([(start, 0.0, None)])
-    take = frontier.pop if depth_first else frontier.popleft
-    exhausted = counters.limiter.exhausted
-    while frontier:
-        state, g, path = take()
-        if exhausted(counters.expanded, len(seen)):
-            return UNKNOWN, None, math.inf
-        counters.expanded += 1
-        fresh: list[tuple[S, float, Path[A]]] = []
-        for action, child in successors(state):
-            counters.generated += 1
-            ck = keyf(child)
-            if ck in seen:
-                counters.duplicates += 1
-                continue
-            seen.add(ck)
-            cg = g + (1.0 if cost is None else cost(state, action, child))
-            if is_goal(child):
-                return SOLVED, Step(action, path), cg
-            fresh.append((child, cg, Step(action, path)))
-        if depth_first:  # popped last-in first-out: what should come first goes last
-            if heuristic is None:
-                fresh.reverse()
-            else:
-                scored = [(heuristic(entry[0]), entry) for entry in fresh]
-                scored.sort(key=lambda pair: -pair[0])  # stable: equal scores keep their order
-                fresh = [entry for h, entry in scored if h != math.inf]
-        frontier.extend(fresh)
-        if len(frontier) > counters.peak:
-            counters.peak = len(frontier)
-    return PROVED_UNSOLVABLE, None, math.inf
+
+    def __init__(self, problem: Problem[S, A], *, depth_first: bool) -> None:
+        self.problem = problem
+        self.depth_first = depth_first
+        self.seen = {problem.key(problem.start)}
+        self.frontier: deque[tuple[S, float, Path[A]]] = deque([(problem.start, 0.0, None)])
+        self.start_checked = False
+
+    def run(self, counters: Counters) -> _Outcome[A] | None:
+        problem = self.problem
+        successors, is_goal, keyf, cost = (
+            problem.successors,
+            problem.is_goal,
+            problem.key,
+            problem.cost,
+        )
+        depth_first = self.depth_first
+        heuristic = problem.heuristic if depth_first else None  # BFS orders nothing
+        if not self.start_checked:
+            self.start_checked = True
+            if is_goal(problem.start):
+                return SOLVED, None, 0.0
+        seen, frontier = self.seen, self.frontier
+        take = frontier.pop if depth_first else frontier.popleft
+        exhausted = counters.limiter.exhausted
+        while frontier:
+            entry = take()
+            if exhausted(counters.expanded, len(seen)):
+                # the next run starts with it
+                if depth_first:
+                    frontier.append(entry)
+                else:
+                    frontier.appendleft(entry)
+                return None
+            state, g, path = entry
+            counters.expanded += 1
+            fresh: list[tuple[S, float, Path[A]]] = []
+            for action, child in successors(state):
+                counters.generated += 1
+                ck = keyf(child)
+                if ck in seen:
+                    counters.duplicates += 1
+                    continue
+                seen.add(ck)
+                cg = g + (1.0 if cost is None else cost(state, action, child))
+                if is_goal(child):
+                    return SOLVED, Step(action, path), cg
+                fresh.append((child, cg, Step(action, path)))
+            if depth_first:  # popped last-in first-out: what should come first goes last
+                if heuristic is None:
+                    fresh.reverse()
+                else:
+                    scored = [(heuristic(entry[0]), entry) for entry in fresh]
+                    scored.sort(key=lambda pair: -pair[0])  # stable: equal scores keep their order
+                    fresh = [entry for h, entry in scored if h != math.inf]
+            frontier.extend(fresh)
+            if len(frontier) > counters.peak:
+                counters.peak = len(frontier)
+        return PROVED_UNSOLVABLE, None, math.inf
 
 
 class _Frame(Generic[S, A]):
@@ -299,72 +422,101 @@ class _Frame(Generic[S, A]):
         self.children = children
 
 
-def _deepening(problem: Problem[S, A], counters: Counters, *, by_cost: bool) -> _Outcome[A]:
+class _Deepening(Generic[S, A]):
     """Iterative deepening over an explicit stack: IDDFS (*by_cost* false: the bound is the
     depth, and a state met again no shallower has nothing new below it) or IDA* (the bound
     is ``f = g + h``; a state already on the current path is a cycle, never part of a
     cheapest solution).  Each iteration raises the bound to the least value that cut
     something; an iteration that cut nothing has seen the whole space: a proof."""
-    start, successors, is_goal = problem.start, problem.successors, problem.is_goal
-    keyf, heuristic, cost = problem.key, problem.heuristic, problem.cost
-    inf = math.inf
-    h0 = 0.0 if heuristic is None or not by_cost else heuristic(start)
-    if h0 == inf:
-        return PROVED_UNSOLVABLE, None, inf
-    if is_goal(start):
-        return SOLVED, None, 0.0
-    exhausted = counters.limiter.exhausted
-    start_key = keyf(start)
-    bound = h0 if by_cost else 1.0
-    while True:
+
+    def __init__(self, problem: Problem[S, A], *, by_cost: bool) -> None:
+        self.problem = problem
+        self.by_cost = by_cost
+        heuristic = problem.heuristic
+        self.h0 = 0.0 if heuristic is None or not by_cost else heuristic(problem.start)
+        self.start_key = problem.key(problem.start)
+        self.bound = self.h0 if by_cost else 1.0
+        self.next_bound = math.inf
+        self.iterations = 0
         # IDDFS: key -> shallowest depth reached this iteration; IDA*: the keys on the path
-        reached: dict[Hashable, int] = {start_key: 0}
-        next_bound = inf
-        stack: list[_Frame[S, A]] = [_Frame(start, start_key, 0.0, None, iter(successors(start)))]
-        counters.expanded += 1
-        while stack:
-            frame = stack[-1]
-            step = next(frame.children, None)
-            if step is None:
-                if by_cost:
-                    del reached[frame.key]
-                stack.pop()
-                continue
-            action, child = step
-            counters.generated += 1
-            depth = len(stack)
-            ck = keyf(child)
-            old = reached.get(ck)
-            if old is not None and (by_cost or old <= depth):
-                counters.duplicates += 1
-                continue
-            cg = frame.g + (1.0 if cost is None else cost(frame.state, action, child))
-            if by_cost:
-                f = cg + (0.0 if heuristic is None else heuristic(child))
-                if f > bound:
-                    next_bound = min(next_bound, f)
-                    continue
-            else:
-                reached[ck] = depth
-            if is_goal(child):
-                return SOLVED, Step(action, frame.path), cg
-            if not by_cost and depth == bound:
-                # only a child nobody reached yet this iteration is a real cut-off;
-                # without one, the reached set is closed under successors
-                if next_bound == inf and any(keyf(c) not in reached for _, c in successors(child)):
-                    next_bound = bound + 1
-                continue
-            if exhausted(counters.expanded, len(reached)):
-                return UNKNOWN, None, inf
-            counters.expanded += 1
-            if by_cost:
-                reached[ck] = depth
-            stack.append(_Frame(child, ck, cg, Step(action, frame.path), iter(successors(child))))
-            if len(stack) > counters.peak:
-                counters.peak = len(stack)
-        if next_bound == inf:
+        self.reached: dict[Hashable, int] = {}
+        self.stack: list[_Frame[S, A]] = []
+        # a child the limiter stopped before it was expanded: (state, key, g, path)
+        self.pending: tuple[S, Hashable, float, Path[A]] | None = None
+
+    def run(self, counters: Counters) -> _Outcome[A] | None:
+        problem = self.problem
+        start, successors, is_goal = problem.start, problem.successors, problem.is_goal
+        keyf, heuristic, cost = problem.key, problem.heuristic, problem.cost
+        by_cost = self.by_cost
+        inf = math.inf
+        if self.h0 == inf:
             return PROVED_UNSOLVABLE, None, inf
-        bound = next_bound
+        if is_goal(start):
+            return SOLVED, None, 0.0
+        exhausted = counters.limiter.exhausted
+        stack, pending = self.stack, self.pending
+        try:
+            while True:
+                if not stack and pending is None:
+                    if self.iterations:  # one has ended: it proved, or the bound rises
+                        if self.next_bound == inf:
+                            return PROVED_UNSOLVABLE, None, inf
+                        self.bound = self.next_bound
+                    self.iterations += 1
+                    self.reached = {self.start_key: 0}
+                    self.next_bound = inf
+                    counters.expanded += 1
+                    stack.append(_Frame(start, self.start_key, 0.0, None, iter(successors(start))))
+                reached, bound = self.reached, self.bound
+                while stack or pending is not None:
+                    if pending is not None:
+                        if exhausted(counters.expanded, len(reached)):
+                            return None
+                        child, ck, cg, path = pending
+                        pending = None
+                        counters.expanded += 1
+                        if by_cost:
+                            reached[ck] = len(stack)
+                        stack.append(_Frame(child, ck, cg, path, iter(successors(child))))
+                        if len(stack) > counters.peak:
+                            counters.peak = len(stack)
+                    frame = stack[-1]
+                    step = next(frame.children, None)
+                    if step is None:
+                        if by_cost:
+                            del reached[frame.key]
+                        stack.pop()
+                        continue
+                    action, child = step
+                    counters.generated += 1
+                    depth = len(stack)
+                    ck = keyf(child)
+                    old = reached.get(ck)
+                    if old is not None and (by_cost or old <= depth):
+                        counters.duplicates += 1
+                        continue
+                    cg = frame.g + (1.0 if cost is None else cost(frame.state, action, child))
+                    if by_cost:
+                        f = cg + (0.0 if heuristic is None else heuristic(child))
+                        if f > bound:
+                            self.next_bound = min(self.next_bound, f)
+                            continue
+                    else:
+                        reached[ck] = depth
+                    if is_goal(child):
+                        return SOLVED, Step(action, frame.path), cg
+                    if not by_cost and depth == bound:
+                        # only a child nobody reached yet this iteration is a real cut-off;
+                        # without one, the reached set is closed under successors
+                        if self.next_bound == inf and any(
+                            keyf(c) not in reached for _, c in successors(child)
+                        ):
+                            self.next_bound = bound + 1
+                        continue
+                    pending = (child, ck, cg, Step(action, frame.path))
+        finally:
+            self.pending = pending
 
 
 def solve(

@@ -101,8 +101,7 @@ def emit(
     if not queued:
         return state
     if len(queued) > 1:
-        rank = _rank(state, rules)
-        queued.sort(key=lambda f: rank(f.ctx.source) if f.ctx.source is not None else -1)
+        _in_order_of_play(state, rules, queued)
     return state.replace(queue=state.queue + tuple(queued))
 
 
@@ -112,6 +111,23 @@ def silenced(state: S, frame: Frame, rules: CardRules[S], target: EntityId, _: i
     turn" goes back at once)."""
     state = emit(state, rules, SILENCE, target)
     return state.replace(table=silence(state.table, target))
+
+
+# (the sorts by order of play are helpers, not lambdas in emit and death_phase: compiled, a
+# function holding a nested function allocates its environment at every call, sorting or not)
+
+
+def _in_order_of_play(state: S, rules: CardRules[S], frames: list[Frame]) -> None:
+    """Sort queued *frames* by where their sources stand in the order of play (no source:
+    first)."""
+    rank = _rank(state, rules)
+    frames.sort(key=lambda f: rank(f.ctx.source) if f.ctx.source is not None else -1)
+
+
+def _dead_in_order_of_play(state: S, rules: CardRules[S], dead: list[Entity]) -> None:
+    """Sort *dead* by where they stand in the order of play."""
+    rank = _rank(state, rules)
+    dead.sort(key=lambda e: rank(e.id))
 
 
 def _rank(state: S, rules: CardRules[S]) -> Callable[[EntityId], int]:
@@ -153,11 +169,23 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     pool = rules.pool
     table = state.table
     entities, zone_map = table.entities, table.zones
-    # the entities of the aura zones, read once for both passes
-    board = [entities[i] for zone in rules.aura_zones for i in zone_map[zone]]
-    given, keywords = _aura_shares(table, pool, board) if pool.auras else ({}, {})
+    auras, aura_keywords = pool.auras, pool.aura_keywords
+    # the entities of the aura zones, read once for both passes; with no aura among them and
+    # nothing an aura gave them, there is nothing to correct (1 399 of the 1 441 refreshes of
+    # the skirmish workload changed nothing; with the sorts below moved out of emit and
+    # death_phase: 77.5 M -> 76.3 M instructions, -1.6 %, cachegrind, compiled)
+    board: list[Entity] = []
+    held = False
+    for zone in rules.aura_zones:
+        for i in zone_map[zone]:
+            e = entities[i]
+            board.append(e)
+            if e.aura_attack or e.aura_health or (aura_keywords and e.buffs) or e.card in auras:
+                held = True
+    if not held:
+        return state
+    given, keywords = _aura_shares(table, pool, board) if auras else ({}, {})
     changed = table
-    aura_keywords = pool.aura_keywords
     for e in board:
         entity_id = e.id
         attack = health = 0
@@ -280,8 +308,7 @@ def death_phase(
         return state, False
     table = state.table
     if len(dead) > 1:
-        rank = _rank(state, rules)
-        dead.sort(key=lambda e: rank(e.id))
+        _dead_in_order_of_play(state, rules, dead)
     programs = rules.pool.programs
     frames: list[Frame] = []
     moves = []  # (moved at once, in this order: one zone map and one entity map for them all)

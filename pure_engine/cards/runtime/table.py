@@ -290,11 +290,31 @@ def update(table: Table, entity_id: EntityId, **changes: Any) -> Table:
     return put(table, table.entities[entity_id].replace(**changes))
 
 
-def move(table: Table, entity_id: EntityId, dst: ZoneId, *, at: int | None = None) -> Table:
-    """Move one entity to *dst* (on top, or at index *at*) and record its new zone."""
+def move(
+    table: Table,
+    entity_id: EntityId,
+    dst: ZoneId,
+    *,
+    at: int | None = None,
+    arriving: Entity | None = None,
+) -> Table:
+    """Move one entity to *dst* (on top, or at index *at*) and record its new zone.
+
+    *arriving* is the entity as it arrives, when it changes on the way (same id: a minion
+    played comes into play exhausted): written in the same write of the entity map, not in a
+    second one (each copies the entity tuple; with skirmish's start of turn set in one write:
+    76.3 M -> 75.4 M instructions on the ``skirmish`` workload, -1.2 %, cachegrind, compiled).
+
+    >>> layout = Layout.build([("hand", 0, Visibility.OWNER), ("board", 0, Visibility.PUBLIC)])
+    >>> t, e = create(new_table(layout), layout.zone("hand", 0), card="yeti", owner=0)
+    >>> tired = move(t, e, layout.zone("board", 0), arriving=t.entities[e].replace(status=4))
+    >>> tired.entities[e].zone, tired.entities[e].status, t.entities[e].status
+    ('board0', 4, 0)
+    """
     entity = table.entities[entity_id]
     zone_map = move_card(table.zones, entity_id, entity.zone, dst, at=at)
-    return Table(table.entities.set(entity_id, entity.replace(zone=dst)), zone_map, table.next_id)
+    moved = (entity if arriving is None else arriving).replace(zone=dst)
+    return Table(table.entities.set(entity_id, moved), zone_map, table.next_id)
 
 
 def move_all(table: Table, moves: Iterable[tuple[EntityId, ZoneId]]) -> Table:

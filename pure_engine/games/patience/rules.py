@@ -49,6 +49,7 @@ from pure_engine.games.patience.moves import (
 from pure_engine.games.patience.position import (
     EMPTY,
     PatienceState,
+    SearchKey,
     apply_move,
     is_won,
     position_key,
@@ -291,15 +292,14 @@ class PatienceRules:
             ),
         )
 
-    def search_key(self, state: PatienceState) -> HashedKey:
+    def search_key(self, state: PatienceState) -> HashedKey | SearchKey:
         """A cheaper key, exact among the positions reachable from one deal.
 
         Where nothing builds on the tableau ("no-build": Black Hole, Golf), a
-        pile only ever loses its top card, so its height says all; elsewhere this is
-        :func:`~.position.search_key`, equal exactly when :meth:`key` is.  Either is a
-        :class:`~pure_engine.search.puzzle_records.HashedKey`, hashed once: the search
-        looks each key up about four times (compiled, FreeCell deals 2-31: 1849 M
-        instructions against 1919 M with bare tuples).
+        pile only ever loses its top card, so its height says all: a
+        :class:`~pure_engine.search.puzzle_records.HashedKey`, hashed once (the search
+        looks each key up about four times).  Elsewhere this is
+        :func:`~.position.search_key`, equal exactly when :meth:`key` is.
 
         >>> from pure_engine.games.patience.spec import load_variant
         >>> rules = PatienceRules.from_variant(load_variant("black-hole"))

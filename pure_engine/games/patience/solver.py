@@ -11,12 +11,13 @@ true dominance, and "the space ran out" is still a proof of unsolvability.
 * ``mode="exhaustive"``: depth-first over the whole space with a transposition
   set, children ordered by the same heuristic; cheaper per state, it is the
   mode that proves unsolvability fast.
-* ``mode="auto"`` (default): the :data:`STAGES` portfolio
-  (:mod:`~pure_engine.games.patience.stages`, run by
-  :mod:`~pure_engine.games.patience.searches`) -- short budgeted runs that differ
-  in weight, heuristic pricing and algorithm, longer best-first runs, then the
-  exhaustive depth-first search.  Hole-only games (Black Hole, Golf) go straight to the dedicated
-  search of :mod:`~pure_engine.games.patience.hole`.
+* ``mode="auto"`` (default): the portfolio of
+  :mod:`~pure_engine.games.patience.stages`, run by
+  :mod:`~pure_engine.games.patience.searches` -- best-first searches that differ in
+  weight and heuristic pricing and an exhaustive depth-first search, interleaved in
+  slices of expansions, each resumed where it stopped; the first to solve the deal or
+  exhaust its space answers.  Hole-only games (Black Hole, Golf) go straight to the
+  dedicated search of :mod:`~pure_engine.games.patience.hole`.
 
 A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 
@@ -50,12 +51,12 @@ from pure_engine.games.patience.position import apply_move
 from pure_engine.games.patience.results import SolveMethod, SolveMode, SolveResult
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
 from pure_engine.games.patience.searches import best_first, depth_first, portfolio
-from pure_engine.games.patience.stages import PLAIN, STAGES, Pricing
+from pure_engine.games.patience.stages import PLAIN, THREADS, Pricing
 from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import Budget
 
 __all__ = [
-    "STAGES",
+    "THREADS",
     "Pricing",
     "SolveMethod",
     "SolveMode",

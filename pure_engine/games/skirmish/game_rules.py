@@ -162,12 +162,13 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
     return state.replace(table=table, to_move=1 - me, turn=state.turn + 1, played=0)
 
 
-def _start_turn(state: SkirmishState) -> SkirmishState:
-    """A mana crystal, mana refilled (less what Overload locked), minions ready, a card drawn,
-    start-of-turn triggers."""
+def _start_turn(state: SkirmishState, step: StepId) -> SkirmishState:
+    """The start of turn *step* (the turn machine's ``enter_at``: its write of the state sets
+    the step too, one state fewer a turn): a mana crystal, mana refilled (less what Overload
+    locked), minions ready, a card drawn, start-of-turn triggers."""
     me = state.to_move
     if state.turn > TURN_LIMIT:
-        return state.replace(winner=2)
+        return state.replace(step=step, winner=2)
     crystals = min(MAX_MANA, state.crystals[me] + 1)
     table = state.table
     ready = []  # written in one map mutation, and only those that change
@@ -178,6 +179,7 @@ def _start_turn(state: SkirmishState) -> SkirmishState:
                 ready.append(e.replace(status=e.status & ~EXHAUSTED, attacks=0))
     state = state.replace(
         table=put_all(table, ready),
+        step=step,
         crystals=_set(state.crystals, me, crystals),
         mana=_set(state.mana, me, max(0, crystals - state.overload[me])),
         overload=_set(state.overload, me, 0),
@@ -196,7 +198,7 @@ def _waits(state: SkirmishState) -> bool:
 STEP: Final[dict[StepId, FlowStep[SkirmishState, StepId]]] = {
     MAIN_STEP: FlowStep(MAIN_STEP, next=END_STEP, decides=lambda s: True),
     END_STEP: FlowStep(END_STEP, START_STEP, _end_turn, _waits, _cleanup),
-    START_STEP: FlowStep(START_STEP, next=MAIN_STEP, enter=_start_turn, decides=_waits),
+    START_STEP: FlowStep(START_STEP, next=MAIN_STEP, decides=_waits, enter_at=_start_turn),
 }
 MACHINE: Final[TurnMachine[SkirmishState, StepId]] = TurnMachine(
     steps=STEP,
@@ -356,5 +358,5 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
     state = SkirmishState(table, rng=None if seed is None else rng, step=START_STEP)
     state = draw(draw(state, 0, 3), 1, 4)
     table, _ = spawn(state.table, POOL, HAND_ZONES[1], "the_coin", 1)
-    state = _start_turn(state.replace(table=table))
+    state = _start_turn(state.replace(table=table), START_STEP)
     return _flow(state)

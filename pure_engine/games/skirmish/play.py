@@ -25,7 +25,6 @@ from pure_engine.cards.runtime import (
     move,
     new_frame,
     push,
-    put,
     resolve,
 )
 from pure_engine.games.skirmish.actions import SkirmishAction
@@ -113,8 +112,8 @@ def _put_in_play(table: Table, card_id: EntityId, me: int, at: int) -> Table:
     graveyard."""
     types = table.entities[card_id].types
     if "minion" in types:
-        table = move(table, card_id, BOARD_ZONES[me], at=at)
-        return put(table, table.entities[card_id].replace(status=EXHAUSTED, attacks=0))
+        tired = table.entities[card_id].replace(status=EXHAUSTED, attacks=0)
+        return move(table, card_id, BOARD_ZONES[me], at=at, arriving=tired)
     if "weapon" in types:
         for old in table.zones[WEAPON_ZONES[me]]:
             table = move(table, old, GRAVE_ZONES[me])
