@@ -108,7 +108,9 @@ _VISIT_WEAKLIST = re.compile(rf"Py_VISIT\(({_WEAKLIST})\);")
 _CLEAR_WEAKLIST = re.compile(rf"Py_CLEAR\(({_WEAKLIST})\);")
 # a finished generator's environment lets go of its fields, not of its weak references
 _ON_COMPLETION = re.compile(
-    r"\nstatic int32_t \w+_clear_on_completion\(PyObject \*cpy_r_self\)\n\{\n.*?\n\}\n", re.S
+    r"\nstatic int32_t \w+_clear_on_completion(?:_subtype)?\(PyObject \*cpy_r_self\)"
+    r"\n\{\n.*?\n\}\n",
+    re.S,
 )
 
 
