@@ -18,7 +18,6 @@ from pure_engine.games.patience.spec import load_variant
 from pure_engine.games.patience.verify import verify
 from pure_engine.search import SOLVED, Budget
 
-
 THIRTY_SECONDS = Budget(seconds=30)
 
 
