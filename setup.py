@@ -14,6 +14,7 @@ the wheel); only a run that builds extensions runs mypyc.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -75,16 +76,54 @@ def ext_modules() -> list[Any]:
     # environment does not have: errors outside the compiled modules are not the build's
     options = ["--follow-imports=silent"]
     try:
-        return mypycify(
+        extensions = mypycify(
             [*options, *paths],
             group_name="pure_engine",
             opt_level="3",
             debug_level="0",
             multi_file=True,
         )
+        for extension in extensions:
+            for source in extension.sources:
+                mend_weak_references(Path(source))
+        return extensions
     except (Exception, SystemExit) as error:  # noqa: BLE001 - a failed compile: a pure build
         print(f"pure_engine: compiling failed, building pure Python: {error}", file=sys.stderr)
         return []
+
+
+# mypyc (2.4, on Python < 3.12) gives a compiled class with a Python base (``Generic[...]``:
+# the dense map, the seen-state caches, the MCTS nodes...) and each closure object a
+# ``__dict__`` and a ``__weakref__`` slot, and then treats the weak-reference list as a
+# reference the object owns: ``tp_traverse`` visits it and ``tp_clear`` (which the dealloc
+# calls) releases it, while nothing clears the weak references when the object dies.  An
+# object owns no reference to its weak references (CPython's documentation of tp_traverse),
+# so the collector miscounted the first weak reference's references and a weak reference
+# could outlive its object: a segfault wherever weak references to such objects are held
+# (hypothesis holds them to the values it draws).  The generated lines are rewritten: no
+# visit, and the weak references cleared as CPython's own dealloc does
+# (tests/test_build.py holds the crash this mends).
+_WEAKLIST = r"\*\(\(PyObject \*\*\)\(\(char \*\)self \+ sizeof\(PyObject \*\) \+ sizeof\(\w+\)\)\)"
+_VISIT_WEAKLIST = re.compile(rf"Py_VISIT\(({_WEAKLIST})\);")
+_CLEAR_WEAKLIST = re.compile(rf"Py_CLEAR\(({_WEAKLIST})\);")
+# a finished generator's environment lets go of its fields, not of its weak references
+_ON_COMPLETION = re.compile(
+    r"\nstatic int32_t \w+_clear_on_completion(?:_subtype)?\(PyObject \*cpy_r_self\)"
+    r"\n\{\n.*?\n\}\n",
+    re.S,
+)
+
+
+def mend_weak_references(source: Path) -> None:
+    """Rewrite mypyc's handling of a weak-reference list in the C file *source* (above)."""
+    text = source.read_text()
+    mended = _VISIT_WEAKLIST.sub("/* the weak-reference list is not owned */", text)
+    mended = _ON_COMPLETION.sub(lambda function: _CLEAR_WEAKLIST.sub("", function.group()), mended)
+    mended = _CLEAR_WEAKLIST.sub(
+        r"if (\1 != NULL) PyObject_ClearWeakRefs((PyObject *)self);", mended
+    )
+    if mended != text:
+        source.write_text(mended)
 
 
 def cores() -> int:

@@ -242,3 +242,33 @@ EXTRA[0][1].at = at
     result = _probe(crashing)
     assert result.returncode < 0  # killed by a signal
     assert result.stderr.splitlines()[-1] == "crash.at"
+
+
+# A compiled class with a Python base (``Generic[...]``) has a weak-reference slot, which
+# mypyc's generated C treated as owned (setup.py's ``mend_weak_references``): hypothesis,
+# which holds weak references to the values it draws, segfaulted the compiled build drawing
+# DenseMaps, and a weak reference outlived its object.  Either build must run this.
+_WEAK_REFERENCES = """
+import gc, weakref
+from hypothesis import given, settings, strategies as st
+from pure_engine.core.dense import DenseMap
+
+@settings(max_examples=200, database=None, deadline=None)
+@given(st.lists(st.text(min_size=1), min_size=1).map(lambda xs: DenseMap(tuple(xs))))
+def drawn(dense):
+    assert len(dense) >= 1
+
+drawn()
+values = [DenseMap(("a",)), DenseMap().mutate()]
+refs = [weakref.ref(value) for value in values]
+alive = [ref() is value for ref, value in zip(refs, values)]
+del values
+gc.collect()
+print(all(alive), [ref() for ref in refs])
+"""
+
+
+def test_weak_references_to_compiled_objects_are_safe() -> None:
+    result = _run(_WEAK_REFERENCES)
+    assert result.returncode == 0, f"exit {result.returncode}: {result.stderr[-500:]}"
+    assert result.stdout.split(maxsplit=1) == ["True", "[None, None]\n"]
