@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Final, TypeVar, assert_never
 
+from mypy_extensions import i64
+
 from pure_engine.core.frozen import Frozen
 from pure_engine.games.patience.moves import Move, Places
 
@@ -166,42 +168,43 @@ class SearchKey:
         a, b = self.state, other.state
         if (
             a.piles == b.piles
-            and a.cells == b.cells
             and a.down == b.down
             and a.hole == b.hole
             and a.stock == b.stock
             and a.waste == b.waste
             and a.reserve == b.reserve
         ):
-            return True  # the same places, as they lie
+            # the same piles, as they lie: the cells may differ in order only, when two
+            # cards went to the first free cell in either order (the commonest tie: on
+            # FreeCell deals 2-31, 5 240 of 18 672; compiled, the equality takes 38 M
+            # instructions in all against 82 M with the canonical keys for it)
+            return a.cells == b.cells or sorted(a.cells) == sorted(b.cells)
         return position_key(a) == position_key(b)
 
     def __repr__(self) -> str:
         return f"SearchKey({position_key(self.state)!r})"
 
 
-# compiled, a product stays unboxed only when both factors are below 2 ** 30 (mypyc's
-# overflow check): with a 40-bit hash every multiply went through Python's long
-# arithmetic, and the key cost 1.5 times the frozenset's
-_MASK: Final = (1 << 30) - 1
-_FNV_PRIME: Final = 16_777_619
+def _cards_hash(cards: tuple[int, ...], seed: i64) -> i64:
+    """A hash of a sequence of cards below 2 ** 32 (FNV-1a's shape: xor, multiply, mask).
 
-
-def _cards_hash(cards: tuple[int, ...], seed: int) -> int:
-    """A hash of a sequence of cards below 2 ** 30 (FNV-1a's shape: xor, multiply, mask)."""
+    ``i64``: compiled, machine integers (the keys of FreeCell deals 2-31 take 113 M
+    instructions against 184 M with Python ints, whose every operation checks for a boxed
+    operand); the mask keeps each product below 2 ** 57, so neither build overflows.
+    """
     h = seed
     for card in cards:
-        h = ((h ^ card) * _FNV_PRIME) & _MASK
+        h = ((h ^ card) * 16_777_619) & 0xFFFF_FFFF
     return h
 
 
 def _codes() -> tuple[int, ...]:
-    """53 fixed pseudo-random 30-bit codes (a linear congruential sequence)."""
+    """53 fixed pseudo-random 32-bit codes (a linear congruential sequence)."""
     out = []
     x = 0x2545F491
     for _ in range(53):
         x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
-        out.append(x >> 34)
+        out.append(x >> 32)
     return tuple(out)
 
 
@@ -211,7 +214,7 @@ _CELL_CODES: Final = _codes()
 
 def _places_hash(state: PatienceState) -> int:
     """The hash of :class:`SearchKey`: the same for two states whose canonical keys are."""
-    total = 0
+    total: i64 = 0
     down = state.down
     for i, pile in enumerate(state.piles):
         h = _cards_hash(pile, down[i] + 1 if down else 0)

@@ -19,7 +19,7 @@ class SolveMode(StrEnum):
     """How :func:`~pure_engine.games.patience.solver.solve` searches (see its module)."""
 
     AUTO = "auto"
-    """The solver's ``STAGES`` portfolio (the hole search for hole-only games)."""
+    """The solver's ``THREADS`` portfolio (the hole search for hole-only games)."""
     FAST = "fast"
     """Weighted best-first: a solution quickly, not a shortest one."""
     EXHAUSTIVE = "exhaustive"
@@ -31,9 +31,9 @@ class SolveMethod(StrEnum):
     CLI's JSON and messages show)."""
 
     BEST_FIRST = "best-first"
-    """Weighted best-first (mode ``fast``, the first stages of ``auto``)."""
+    """Weighted best-first (mode ``fast``, the best-first threads of ``auto``)."""
     DEPTH_FIRST = "depth-first"
-    """Depth-first over the whole space (mode ``exhaustive``, the last stage of ``auto``)."""
+    """Depth-first over the whole space (mode ``exhaustive``, the depth-first thread of auto)."""
     HOLE_DEPTH_FIRST = "hole depth-first"
     """The dedicated search of hole-only games (:mod:`~pure_engine.games.patience.hole`)."""
 
