@@ -31,9 +31,10 @@ A budget cut always gives ``unknown``, never ``proved_unsolvable``.
 from __future__ import annotations
 
 import time
-from typing import assert_never
+from typing import Final, assert_never
 
 from pure_engine.core.enums import parse_enum
+from pure_engine.core.frozen import Frozen
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.hole import is_hole_only, solve_hole
 from pure_engine.games.patience.moves import (
@@ -67,7 +68,25 @@ __all__ = [
 ]
 
 Step = tuple[Move, ...]
-PileFacts = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+class PileFacts(Frozen):
+    """What the heuristic reads of one pile (``_Searcher.pile_facts``).
+
+    A native record, not a tuple: compiled, the memo hands out the record itself, where a
+    tuple was unboxed into its four fields at every lookup and boxed again to be kept in a
+    list (FreeCell deals 2-31: 1 041 M instructions in all against 1 120 M).
+    """
+
+    __match_args__ = ("cost", "bits", "lows", "aboves")
+
+    def __init__(
+        self, cost: int, bits: int, lows: tuple[int, ...], aboves: tuple[int, ...]
+    ) -> None:
+        self.cost: Final = cost
+        self.bits: Final = bits
+        self.lows: Final = lows
+        self.aboves: Final = aboves
 
 
 def autoplay(rules: PatienceRules, state: PatienceState) -> tuple[PatienceState, Step]:
@@ -285,7 +304,7 @@ class _Searcher:
         for suit in range(4):
             if low[suit] < 14:
                 bits |= 1 << (suit * 13 + low[suit])
-        facts = (cost, bits, tuple(low), tuple(above))
+        facts = PileFacts(cost, bits, tuple(low), tuple(above))
         self.pile_memo[pile] = facts
         return facts
 
@@ -319,15 +338,13 @@ class _Searcher:
         # (compiled, FreeCell deals 2-31: 1402 M instructions against 1484 M)
         shared, known = self.parent_piles, self.parent_facts
         for i, pile in enumerate(state.piles):
-            if shared and pile is shared[i]:
-                pile_cost, bits, lows, aboves = known[i]
-            else:
-                pile_cost, bits, lows, aboves = self.pile_facts(pile)
-            cost += pile_cost
+            facts = known[i] if shared and pile is shared[i] else self.pile_facts(pile)
+            cost += facts.cost
             if not pile:
                 blocked = False
                 cost -= space_credit
-            elif bits & nexts:
+            elif facts.bits & nexts:
+                lows, aboves = facts.lows, facts.aboves
                 for suit in range(4):
                     if lows[suit] == found[suit]:
                         buried += aboves[suit]
