@@ -30,9 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import assert_never
 
-from pure_engine.errors import ParseError
 from pure_engine.games.patience.deals import Deal
 from pure_engine.games.patience.moves import (
     CELLS,
@@ -55,26 +53,26 @@ from pure_engine.games.patience.position import (
     position_key,
     search_key,
 )
+from pure_engine.games.patience.tables import (
+    SUPPORTED_NOTE,
+    card_safe_need,
+    host_table,
+    link_table,
+    refuse_unsupported,
+)
 from pure_engine.games.patience.variant import (
     BuildPolicy,
     DealType,
     FaceUp,
-    FoundationsInitial,
     GroupMove,
     GroupPolicy,
     SpacesPolicy,
     Variant,
 )
-from pure_engine.games.playing_cards import is_red, rank, suit
+from pure_engine.games.playing_cards import rank, suit
 from pure_engine.search.puzzle_records import HashedKey
 
 __all__ = ["EMPTY", "SUPPORTED_NOTE", "PatienceRules", "PatienceState", "rules_for"]
-
-SUPPORTED_NOTE = (
-    "tableau piles (any build policy; spaces any/kings/no-build; single cards, built groups "
-    "or whole piles), cells, foundations (removable or not), a hole (with or without "
-    "loops), a stock dealt to the waste or the hole (with or without redeals), a reserve"
-)
 
 
 @lru_cache(maxsize=16)
@@ -89,23 +87,6 @@ def rules_for(variant: Variant, supermoves: bool = True) -> PatienceRules:
     True
     """
     return PatienceRules.from_variant(variant, supermoves=supermoves)
-
-
-def _builds(policy: BuildPolicy, below: int, above: int) -> bool:
-    """True when *above* may sit on *below* under the build *policy*."""
-    if rank(above) != rank(below) - 1:
-        return False
-    match policy:
-        case BuildPolicy.ANY_SUIT:
-            return True
-        case BuildPolicy.RED_BLACK:
-            return is_red(above) != is_red(below)
-        case BuildPolicy.SAME_SUIT:
-            return suit(above) == suit(below)
-        case BuildPolicy.NO_BUILD:
-            return False
-        case _:
-            assert_never(policy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,46 +141,15 @@ class PatienceRules:
 
         Raises ``ParseError`` for rule features the engine does not implement.
         """
-        unsupported = []
-        if variant.two_decks:
-            unsupported.append("two decks")
-        if variant.max_rank != 13:
-            unsupported.append("max rank other than 13")
-        if (
-            variant.foundations_initial is FoundationsInitial.ONE
-            or variant.fixed_foundation_rank != 1
-        ):
-            unsupported.append("a random foundation card or a base card other than A")
-        if variant.spaces not in (SpacesPolicy.ANY, SpacesPolicy.KINGS, SpacesPolicy.NO_BUILD):
-            unsupported.append(f"spaces policy {variant.spaces.value!r}")
-        if variant.foundations_complete_only:
-            unsupported.append("complete-pile-only foundation moves")
-        if variant.stock_size and variant.stock_deal_type is DealType.TABLEAU_PILES:
-            unsupported.append(f"stock deal type {variant.stock_deal_type.value!r}")
-        if unsupported:
-            raise ParseError(
-                f"variant {variant.name!r} uses {', '.join(unsupported)}: not supported by "
-                f"the engine (supported: {SUPPORTED_NOTE})"
-            )
+        refuse_unsupported(variant)
         build = variant.build
         gpolicy = (
             build
             if variant.move_group_policy is GroupPolicy.SAME_AS_BUILD
             else BuildPolicy(variant.move_group_policy.value)
         )
-        # a card's possible hosts are the four cards one rank up: check only those
-        above = [[s * 13 + a % 13 + 1 for s in range(4)] if a % 13 < 12 else [] for a in range(52)]
-        # tuples (in the order of the frozensets they were: the search order, hence the
-        # solutions, stay as they were) and a table of links, not a set of ints: compiled,
-        # a tuple iterates and indexes natively where a set goes through the iterator
-        # protocol and boxes each int; with the list of tops in ``moves``, FreeCell deals
-        # 2-31 take 143 M instructions fewer (of 1 606 M)
-        hosts = tuple(
-            tuple(frozenset(b for b in above[a] if _builds(build, b, a))) for a in range(52)
-        )
-        linked = {b * 64 + a for a in range(52) for b in above[a] if _builds(gpolicy, b, a)}
-        links = tuple(pair in linked for pair in range(52 * 64))
-        safe_need = tuple(cls._safe_need(build, c) for c in range(52))
+        hosts, links = host_table(build), link_table(gpolicy)
+        safe_need = tuple(card_safe_need(build, c) for c in range(52))
         groups = build is not BuildPolicy.NO_BUILD and (
             variant.move_group is not GroupMove.NO or supermoves
         )
@@ -227,27 +177,6 @@ class PatienceRules:
             removable=variant.foundations and variant.foundations_removable,
             builds_anything=build is not BuildPolicy.NO_BUILD,
         )
-
-    @staticmethod
-    def _safe_need(build: BuildPolicy, card: int) -> tuple[tuple[int, int], ...]:
-        # A card on the tableau is only ever useful as a host for the cards that
-        # may be built on it.  Once all of those are on the (never-needed-again)
-        # foundations, moving the card up loses nothing: a true dominance.
-        # Aces host nothing useful; a 2 hosts only aces, which may always go up.
-        height, own_suit = rank(card), suit(card)
-        if height <= 2:
-            return ()
-        suits: tuple[int, ...]
-        match build:
-            case BuildPolicy.SAME_SUIT | BuildPolicy.NO_BUILD:
-                return ()
-            case BuildPolicy.RED_BLACK:
-                suits = (0, 3) if is_red(card) else (1, 2)
-            case BuildPolicy.ANY_SUIT:
-                suits = tuple(s for s in range(4) if s != own_suit)
-            case _:
-                assert_never(build)
-        return tuple((s, height - 1) for s in suits)
 
     apply = staticmethod(apply_move)
     """``apply(state, move)``: *state* after *move*, unchecked (:func:`~.position.apply_move`)."""
