@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Protocol
 
 from pure_engine.games.patience.moves import Move
 from pure_engine.games.patience.position import is_won
@@ -42,7 +42,6 @@ class Expander(Protocol):
     rules: PatienceRules
     pricing: Pricing
     hole_only: bool
-    pile_memo: dict[tuple[int, ...], Any]
 
     def successors(self, state: PatienceState) -> list[tuple[Step, PatienceState]]: ...
 
