@@ -177,6 +177,12 @@ def test_hand_sets_round_trip() -> None:
     assert [hand_of(chosen) & m != 0 for m in SUIT_MASKS] == [True, True, True, True]
 
 
+def test_a_negative_hand_is_refused_not_looped_on_forever() -> None:
+    # a negative int has infinitely many set bits: cards_of once never returned on it
+    with pytest.raises(ValueError, match=r"expected a bit set of cards .* found -1"):
+        cards_of(-1)
+
+
 # ------------------------------------------------------------------ the play
 
 

@@ -39,6 +39,7 @@ from pure_engine.cards.runtime import (
     is_alive,
 )
 from pure_engine.cards.runtime.table import entity_identity
+from pure_engine.cards.selectors import Compiled
 from pure_engine.core.frozen import Frozen
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
@@ -165,23 +166,25 @@ def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
     minions (stealthed minions and Immune characters never: an Immune taunt is passed by)."""
     entities = state.table.entities
     them = 1 - player
-    minions = [
-        i
-        for i in state.table.zones[BOARD_ZONES[them]]
-        if is_alive(entities[i]) and not entities[i].tags & _UNATTACKABLE
-    ]
-    taunts = tuple(i for i in minions if entities[i].tags & TAUNT)
+    minions: list[EntityId] = []
+    taunts: list[EntityId] = []
+    for i in state.table.zones[BOARD_ZONES[them]]:
+        e = entities[i]
+        if is_alive(e) and not e.tags & _UNATTACKABLE:
+            minions.append(i)
+            if e.tags & TAUNT:
+                taunts.append(i)
     if taunts:
-        return taunts
+        return tuple(taunts)
     hero = hero_of(state, them)
     return tuple(minions) if entities[hero].tags & IMMUNE else (hero, *minions)
 
 
-def _targets(state: SkirmishState, card: str, source: EntityId, player: int) -> list[int]:
-    """What *card*'s target selector selects from *source* that is alive."""
+def _targets(state: SkirmishState, selector: Compiled, source: EntityId, player: int) -> list[int]:
+    """What a card's target *selector* selects from *source* that is alive."""
     entities = state.table.entities
     out: list[int] = []
-    for i in POOL.targets[card](state.table, Ctx(source, player)):
+    for i in selector(state.table, Ctx(source, player)):
         if is_alive(entities[i]):
             out.append(i)
     return out
@@ -231,20 +234,20 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
         if any(o.card == e.card and entity_identity(o) == entity_identity(e) for o in offered):
             continue
         offered.append(e)
-        d = POOL.defs[e.card]
-        needs = d.extra.get("needs")
-        if needs is not None and not _castable(state, me, needs):
+        card = PLAYABLE[e.card]
+        if card.needs is not None and not _castable(state, me, card.needs):
             continue
-        if "secret" in d.types and not can_hide(table, me, e.card):
+        if card.is_secret and not can_hide(table, me, e.card):
             continue
-        is_minion = "minion" in d.types
+        is_minion = card.is_minion
         if is_minion and len(board) >= BOARD_LIMIT:
             continue
-        if not is_minion and not _a_mode_can_be_chosen(state, e.card, i, me):
+        modes = card.modes
+        if not is_minion and modes is not None and not _a_mode_can_be_chosen(state, modes, i, me):
             continue
         targets: list[int] = [-1]
-        if e.card in POOL.targets and (state.played or "combo_target" not in d.extra):
-            targets = _targets(state, e.card, i, me)
+        if card.targets is not None and (state.played or not card.combo_target):
+            targets = _targets(state, card.targets, i, me)
             if not targets:
                 if not is_minion:
                     continue  # a spell needs a target
@@ -266,10 +269,10 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
             for t in foes:
                 out.append(SkirmishAction(ATTACK, e.id, t))
     if not state.powered[me] and mana >= 2:
-        power = _power(my_hero)
+        power = PLAYABLE[_power(my_hero)]
         hero = my_hero.id
-        if power in POOL.targets:
-            for t in _targets(state, power, hero, me):
+        if power.targets is not None:
+            for t in _targets(state, power.targets, hero, me):
                 out.append(SkirmishAction(POWER, hero, t))
         elif _power_is_usable(state, power, me):
             out.append(SkirmishAction(POWER, hero))
@@ -277,31 +280,47 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     return tuple(out)
 
 
-_MODAL: Final = {
-    card: first
-    for (card, slot), program in POOL.programs.items()
-    if slot == "play" and program.code and isinstance(first := program.code[0], SelectModeI)
-}
-"""The cards whose play program starts by choosing a mode (Choose One), with that instruction:
-asked of every spell in hand at every decision by its name, not by a ``(card, "play")`` key
-built and hashed each time (with emit's list made at its first listener: 75.4 M -> 74.3 M
-instructions on the ``skirmish`` workload, -1.4 %, cachegrind, compiled)."""
+class Playable:
+    """What :func:`legal_actions` asks of a card to play (a card in hand, a hero power), read
+    from its definition once per card of the pool: its spell's ``needs``, whether it is a
+    secret or a minion, its target selector, whether it takes a target only as a combo, the
+    modes a Choose One spell starts by choosing, a power's ``usable`` test.
+
+    One lookup by name, where the list asked the card's definition, its ``extra`` and the pool's
+    target table each time (about six dictionary and set lookups per card in hand at every
+    decision: 74.3 M -> 73.? M instructions on the ``skirmish`` workload, cachegrind, compiled).
+    """
+
+    def __init__(self, card: str) -> None:
+        d = POOL.defs[card]
+        self.needs: Final = d.extra.get("needs")
+        self.is_secret: Final = "secret" in d.types
+        self.is_minion: Final = "minion" in d.types
+        self.targets: Final = POOL.targets.get(card)
+        self.combo_target: Final = "combo_target" in d.extra
+        program = POOL.programs.get((card, "play"))
+        first = program.code[0] if program is not None and program.code else None
+        self.modes: Final = first if isinstance(first, SelectModeI) else None
+        self.usable: Final = d.extra.get("usable")
 
 
-def _a_mode_can_be_chosen(state: SkirmishState, card: str, source: EntityId, player: int) -> bool:
+PLAYABLE: Final = {card: Playable(card) for card in POOL.defs}
+"""Every card of the pool, as :func:`legal_actions` asks of it."""
+
+
+def _a_mode_can_be_chosen(
+    state: SkirmishState, select: SelectModeI, source: EntityId, player: int
+) -> bool:
     """False for a Choose One spell none of whose modes can be chosen (Wrath with no minion
     on the board): like a spell without a target, it cannot be cast."""
-    select = _MODAL.get(card)
-    if select is None:
-        return True
     ctx = Ctx(source, player)
     return any(need is None or need(state.table, ctx) for need in select.requires)
 
 
-def _power_is_usable(state: SkirmishState, power: str, me: int) -> bool:
+def _power_is_usable(state: SkirmishState, power: Playable, me: int) -> bool:
     """False for a power its card says cannot be used now (Totemic Call with every basic totem
     out, Reinforce or INFERNO! on a full board: the card's ``usable``)."""
-    usable = POOL.defs[power].extra.get("usable")
+    usable = power.usable
     return usable is None or (callable(usable) and bool(usable(state.table, me)))
 
 

@@ -312,6 +312,8 @@ def cards_of(hand: int) -> tuple[int, ...]:
     >>> cards_of(hand_of([40, 3, 13]))
     (3, 13, 40)
     """
+    if hand < 0:  # a negative int has infinitely many set bits: the loop would never end
+        raise ValueError(f"cards_of: expected a bit set of cards (an int >= 0), found {hand}")
     cards = []
     while hand:
         low = hand & -hand
