@@ -10,7 +10,7 @@ import pytest
 from pure_engine.games.patience.deals import Deal, ms_deal, numbered_deal
 from pure_engine.games.patience.moves import Move, moves_from_json, parse_move
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState
-from pure_engine.games.patience.solver import SolveMethod, expand_group, solve
+from pure_engine.games.patience.solver import SolveMethod, _Searcher, expand_group, solve
 from pure_engine.games.patience.spec import load_variant
 from pure_engine.games.patience.variant import BuildPolicy, SpacesPolicy, Variant
 from pure_engine.games.patience.verify import verify
@@ -217,3 +217,22 @@ def test_stock_macros_keep_klondike_verdicts(deal: int) -> None:
     if folded.solved:
         assert verify(klondike, layout, folded.moves).won
         assert any(str(m.src) == "s" for m in folded.moves)  # the folded deals are written out
+
+
+@pytest.mark.parametrize("name", ["freecell", "klondike", "flower-garden", "black-hole"])
+def test_the_searchers_key_is_the_rules_search_key(name: str) -> None:
+    # the searcher reads the hashes of the piles a child shares with the state last
+    # expanded off their facts: the key must be the rules' own, hash and all
+    variant = load_variant(name)
+    rules = PatienceRules.from_variant(variant)
+    searcher = _Searcher(rules, expand_groups=False)
+    state = rules.initial(numbered_deal(variant, 3))
+    for _ in range(30):
+        children = [child for _, child in searcher.successors(state)]
+        if not children:
+            break
+        for child in children:
+            key = searcher.search_key(child)
+            assert key == rules.search_key(child)
+            assert hash(key) == hash(rules.search_key(child))
+        state = children[len(children) // 2]

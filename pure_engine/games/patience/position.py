@@ -32,6 +32,8 @@ __all__ = [
     "SearchKey",
     "apply_move",
     "is_won",
+    "others_hash",
+    "pile_hash",
     "position_key",
     "search_key",
 ]
@@ -155,9 +157,9 @@ class SearchKey:
     (True, False)
     """
 
-    def __init__(self, state: PatienceState) -> None:
+    def __init__(self, state: PatienceState, hashed: int) -> None:
         self.state: Final = state
-        self.hashed: Final = _places_hash(state)
+        self.hashed: Final = hashed
 
     def __hash__(self) -> int:
         return self.hashed
@@ -212,13 +214,25 @@ _CELL_CODES: Final = _codes()
 """``_CELL_CODES[card + 1]``: what a card in a cell adds to a position's hash (0 for none)."""
 
 
+def pile_hash(cards: tuple[int, ...], seed: i64) -> i64:
+    """What a pile of *cards* adds to its position's hash; *seed* is 0 where no card is
+    face down, else 1 + the pile's face-down count."""
+    h = _cards_hash(cards, seed)
+    return h ^ (h >> 17)
+
+
 def _places_hash(state: PatienceState) -> int:
     """The hash of :class:`SearchKey`: the same for two states whose canonical keys are."""
     total: i64 = 0
     down = state.down
     for i, pile in enumerate(state.piles):
-        h = _cards_hash(pile, down[i] + 1 if down else 0)
-        total += h ^ (h >> 17)
+        total += pile_hash(pile, down[i] + 1 if down else 0)
+    return total + others_hash(state)
+
+
+def others_hash(state: PatienceState) -> i64:
+    """What the places other than the piles add to a position's hash (:class:`SearchKey`)."""
+    total: i64 = 0
     for card in state.cells:
         if card != EMPTY:
             total += _CELL_CODES[card + 1]
@@ -237,7 +251,7 @@ def search_key(state: PatienceState) -> SearchKey:
     >>> search_key(a) == search_key(PatienceState(piles=((), (2,), (), (1,)), cells=(-1, 5)))
     True
     """
-    return SearchKey(state)
+    return SearchKey(state, _places_hash(state))
 
 
 def apply_move(state: PatienceState, move: Move) -> PatienceState:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Protocol
 
 from pure_engine.games.patience.moves import Move
@@ -46,6 +46,8 @@ class Expander(Protocol):
     def successors(self, state: PatienceState) -> list[tuple[Step, PatienceState]]: ...
 
     def heuristic(self, state: PatienceState) -> int: ...
+
+    def search_key(self, state: PatienceState) -> Hashable: ...
 
 
 def portfolio(
@@ -128,7 +130,7 @@ def _interleave(
                 start,
                 successors=searcher.successors,
                 is_goal=is_won,
-                key=searcher.rules.search_key,
+                key=searcher.search_key,
                 heuristic=searcher.heuristic,
                 algorithm=algorithm,
                 weight=weight * factor,
@@ -181,7 +183,7 @@ def _search(
             start,
             successors=searcher.successors,
             is_goal=is_won,
-            key=searcher.rules.search_key,
+            key=searcher.search_key,
             heuristic=searcher.heuristic,
             algorithm=algorithm,
             weight=weight,

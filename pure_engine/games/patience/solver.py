@@ -33,6 +33,8 @@ from __future__ import annotations
 import time
 from typing import Final, assert_never
 
+from mypy_extensions import i64
+
 from pure_engine.core.enums import parse_enum
 from pure_engine.core.frozen import Frozen
 from pure_engine.games.patience.deals import Deal
@@ -48,13 +50,14 @@ from pure_engine.games.patience.moves import (
     Move,
     Places,
 )
-from pure_engine.games.patience.position import apply_move
+from pure_engine.games.patience.position import SearchKey, apply_move, others_hash, pile_hash
 from pure_engine.games.patience.results import SolveMethod, SolveMode, SolveResult
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
 from pure_engine.games.patience.searches import best_first, depth_first, portfolio
 from pure_engine.games.patience.stages import PLAIN, THREADS, Pricing
 from pure_engine.games.patience.variant import GroupMove, Variant
 from pure_engine.search.budget import Budget
+from pure_engine.search.puzzle_records import HashedKey
 
 __all__ = [
     "THREADS",
@@ -71,22 +74,24 @@ Step = tuple[Move, ...]
 
 
 class PileFacts(Frozen):
-    """What the heuristic reads of one pile (``_Searcher.pile_facts``).
+    """What the heuristic and the search key read of one pile (``_Searcher.pile_facts``).
 
     A native record, not a tuple: compiled, the memo hands out the record itself, where a
     tuple was unboxed into its four fields at every lookup and boxed again to be kept in a
     list (FreeCell deals 2-31: 1 041 M instructions in all against 1 120 M).
     """
 
-    __match_args__ = ("cost", "bits", "lows", "aboves")
+    __match_args__ = ("cost", "bits", "lows", "aboves", "hashed")
 
     def __init__(
-        self, cost: int, bits: int, lows: tuple[int, ...], aboves: tuple[int, ...]
+        self, cost: int, bits: int, lows: tuple[int, ...], aboves: tuple[int, ...], hashed: i64
     ) -> None:
         self.cost: Final = cost
         self.bits: Final = bits
         self.lows: Final = lows
         self.aboves: Final = aboves
+        self.hashed: Final = hashed
+        """What the pile adds to the search key's hash (:func:`~.position.pile_hash`)."""
 
 
 def autoplay(rules: PatienceRules, state: PatienceState) -> tuple[PatienceState, Step]:
@@ -252,6 +257,18 @@ class _Searcher:
                 out.append(self._child(before, step, move))
         return out
 
+    def search_key(self, state: PatienceState) -> HashedKey | SearchKey:
+        """``rules.search_key(state)``, with the hash of each pile that is the very object of
+        the state last expanded read off that pile's facts, not computed again (see
+        ``heuristic``; compiled, FreeCell deals 2-31: 535 M instructions against 556 M)."""
+        shared, known = self.parent_piles, self.parent_facts
+        if not shared or state.down or not self.rules.builds_anything:
+            return self.rules.search_key(state)
+        total: i64 = 0
+        for i, pile in enumerate(state.piles):
+            total += known[i].hashed if pile is shared[i] else pile_hash(pile, 0)
+        return SearchKey(state, total + others_hash(state))
+
     def _child(self, before: PatienceState, step: Step, move: Move) -> tuple[Step, PatienceState]:
         """*before* after *move* and the autoplay that made safe, with its step (made child
         by child, not from a list: compiled, FreeCell deals 2-31: 1512 M against 1534 M)."""
@@ -304,7 +321,7 @@ class _Searcher:
         for suit in range(4):
             if low[suit] < 14:
                 bits |= 1 << (suit * 13 + low[suit])
-        facts = PileFacts(cost, bits, tuple(low), tuple(above))
+        facts = PileFacts(cost, bits, tuple(low), tuple(above), pile_hash(pile, 0))
         self.pile_memo[pile] = facts
         return facts
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from pure_engine.search.puzzle import Algorithm
 
-__all__ = ["LIGHT", "PLAIN", "SPACES", "THREADS", "Pricing", "Thread", "schedule"]
+__all__ = ["LIGHT", "PLAIN", "ROOMY", "SPACES", "THREADS", "Pricing", "Thread", "schedule"]
 
 
 class Pricing(NamedTuple):
@@ -32,6 +32,9 @@ PLAIN = Pricing(cell=1, doubled=True, space=0)
 """The heuristic of modes ``fast`` and ``exhaustive``."""
 
 LIGHT = Pricing(cell=2, doubled=False, space=0)
+ROOMY = Pricing(cell=6, doubled=False, space=3)
+"""Free cells and empty piles dear: a card in a cell costs as much as three cards played
+home, an empty pile is worth a card and a half."""
 SPACES = Pricing(cell=1, doubled=True, space=1)
 """PLAIN with each empty pile taken off (no thread of mode ``auto`` uses it now)."""
 
@@ -50,46 +53,50 @@ class Thread(NamedTuple):
 # several searches that differ; each is resumed where its last slice stopped, never
 # restarted, so no work is thrown away, and the first to solve the deal or exhaust its
 # space answers. The LIGHT pricing (a cell costs 2, nothing doubled) reaches positions
-# with fewer moves than PLAIN (FreeCell deals 253, 501, 530 and 833 at 4 000 expansions
-# with w = 1.5: 3.8 children per expansion against 7.8). Of FreeCell deals 1-1000 the
-# nearly greedy LIGHT run (w = 10) solves 587 within its first 200 expansions and a
-# PLAIN run (w = 1) 237 more within its first 300 (it also suits Raglan); the
-# depth-first thread is the cheapest per expansion, so it proves small spaces unsolvable
-# soonest; best-first with w = 1.5 and w = 0.5 (LIGHT) solve most of the hard deals.
-# The slices were chosen on the expansions each thread alone needs on FreeCell deals
-# 1-1000 and on deals 1-10 of five presets (Baker's Game, Castles of Spain, Flower
-# Garden, Raglan, King Albert), replayed for candidate schedules: against the restarted
-# stages before (300 expansions each of w = 10 LIGHT and SPACES and a PLAIN depth-first
-# run, best-first runs of 3 000, 3 000, 6 000 and 10 000, then an unbounded depth-first
-# search) 0.89 of FreeCell's CPU time and 0.45-0.75 of the presets' p90 in that model;
-# measured: docs/performance.md.
+# with few moves, so its expansions are cheap: the nearly greedy LIGHT run (w = 10)
+# solves 587 of FreeCell deals 1-1000 within its first 200 expansions. ROOMY (a cell
+# costs 6, an empty pile takes 3 off) solves the hard deals in far fewer expansions,
+# dearer ones: alone with w = 1.5 and a cap of 8 000, it solves 996 of FreeCell deals
+# 1-1000 in 254 k expansions and 2.2 M children, where w = 1.5 with LIGHT solved 960 in
+# 584 k (cells 2-8 and spaces 0-6 tried on the 100 slowest deals: 6 and 3 generated the
+# fewest children); a PLAIN run (w = 1) suits Raglan; the depth-first thread is the
+# cheapest per expansion, so it proves small spaces unsolvable soonest.
+# The slices were chosen on the expansions and children each thread alone needs on
+# FreeCell deals 1-1000 and deals 1-10 of eight presets (Raglan, Siegecraft, British
+# Canister, Castles of Spain, Baker's Game, Somerset, Flower Garden, King Albert),
+# replayed for candidate schedules (children generated stand for CPU time): 2.16 M
+# children on FreeCell against 2.50 M for these threads on the schedule before, with
+# every preset's p90 at most a third of the base's in that model; measured:
+# docs/performance.md.
 THREADS: tuple[Thread, ...] = (
     Thread(Algorithm.WASTAR, 10.0, LIGHT),
     Thread(Algorithm.DFS, 1.0, PLAIN),
-    Thread(Algorithm.WASTAR, 1.5, LIGHT),
-    Thread(Algorithm.WASTAR, 0.5, LIGHT),
+    Thread(Algorithm.WASTAR, 1.5, ROOMY),
+    Thread(Algorithm.WASTAR, 0.5, ROOMY),
     Thread(Algorithm.WASTAR, 1.0, PLAIN),
+    Thread(Algorithm.WASTAR, 10.0, ROOMY),
 )
 
 FIRST: tuple[tuple[int, int], ...] = (
     (0, 200),
-    (4, 100),
+    (5, 100),
     (0, 100),
-    (4, 200),
+    (5, 200),
+    (4, 300),
     (2, 1200),
-    (1, 2000),
-    (2, 3600),
     (3, 800),
+    (2, 1200),
+    (1, 1000),
+    (4, 1400),
 )
-"""The first slices, ``(thread, expansions)``. The first two threads alternate in short
-slices: resumed, a thread loses nothing to a switch, and a deal either of them solves soon
-costs at most about twice that (Siegecraft deal 6: 210 expansions of the first thread
-alone, 482 when the second went first for 300, 310 so)."""
+"""The first slices, ``(thread, expansions)``. The two nearly greedy threads alternate in
+short slices: resumed, a thread loses nothing to a switch, and a deal either of them solves
+soon costs at most about twice that."""
 
-SHARES: tuple[int, ...] = (0, 400, 100, 600, 150)
+SHARES: tuple[int, ...] = (0, 400, 300, 100, 100, 0)
 """Each thread's slice in the first round after :data:`FIRST`."""
 
-GROWTH: tuple[float, ...] = (1.5, 2.0, 1.5, 1.5, 1.5)
+GROWTH: tuple[float, ...] = (1.5, 2.0, 1.5, 1.5, 1.5, 1.5)
 """How much each thread's slice grows from round to round. The depth-first thread's doubles,
 so that on a large space it takes over: FreeCell deal 11982, which has no solution, took 2.1
 times the CPU time of the restarted stages before when every slice grew by half."""
@@ -99,8 +106,8 @@ def schedule(threads: int = len(THREADS)) -> Iterator[tuple[int, int]]:
     """The slices of mode "auto": ``(thread, expansions)``, endless.
 
     >>> from itertools import islice
-    >>> list(islice(schedule(), 16))[-8:]
-    [(1, 400), (2, 100), (3, 600), (4, 150), (1, 800), (2, 150), (3, 900), (4, 225)]
+    >>> list(islice(schedule(), 18))[-8:]
+    [(1, 400), (2, 300), (3, 100), (4, 100), (1, 800), (2, 450), (3, 150), (4, 150)]
     """
     yield from FIRST
     rounds = 0
