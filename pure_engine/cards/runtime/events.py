@@ -427,16 +427,21 @@ def resolve(
     Skirmish runs it with no hook: triggers run at once, its hero check is a pass of its own.
     """
     inline = to_stack is None
+    refreshed: Table | None = None  # the table a death phase's aura refresh left
     while True:
         state = run(state, rules, chooser, queue=inline)
         if state.pending is not None:
             return state
         refresh = auras if isinstance(auras, bool) else auras(state)
-        if refresh:
+        # (a table the death phase just refreshed, which no program changed since, needs no
+        # second refresh: an aura refresh is idempotent; the aura pass took 5.9 M -> 5.5 M of
+        # the ``skirmish`` workload's 72.0 M instructions, callgrind, compiled)
+        if refresh and state.table is not refreshed:
             state = refresh_auras(state, rules)
         died = False
         if deaths:
             state, died = death_phase(state, rules, auras=refresh)
+            refreshed = state.table if died and refresh else None
         if checks is not None:
             state = checks(state)
         if not died and not (inline and state.queue):

@@ -101,7 +101,9 @@ def can_attack(state: MagicState) -> bool:
     >>> can_attack(s), can_attack(s.replace(attackers=attack_candidates(s)))
     (True, False)
     """
-    return next(_attack_candidates(state), None) is not None
+    for _ in _attack_candidates(state):  # a loop, not ``next(..., None)``: as ``priority.can_act``
+        return True
+    return False
 
 
 # --- declaring blockers (rule 509) -------------------------------------------------------------
@@ -181,7 +183,9 @@ def can_block(state: MagicState) -> bool:
     >>> can_block(s), can_block(s.replace(blocks=((EntityId(24), EntityId(22)),)))
     (True, False)
     """
-    return next(_block_options(state), None) is not None
+    for _ in _block_options(state):  # a loop, not ``next(..., None)``: as ``priority.can_act``
+        return True
+    return False
 
 
 def block_list(state: MagicState) -> tuple[Action, ...]:

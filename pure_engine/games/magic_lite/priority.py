@@ -96,21 +96,24 @@ def _choices(state: MagicState, player: int) -> Iterator[Action]:
     entities = table.entities
     sorcery = is_sorcery_timing(state, player)
     counts: list[int] | None = None  # the player's mana, counted when a spell asks
-    seen: set[str] = set()
+    # a list, not a set: a hand holds a few names, compared by identity, and a set costs its
+    # allocation and a hash lookup per card (with the test below put first, instant speed
+    # before copies: 195.4 M -> 190.9 M instructions on the ``magic`` workload, compiled)
+    seen: list[str] = []
     for i in table.zones[HAND[player]]:
         card = entities[i].card
-        if card in seen or not (sorcery or card in _INSTANT_SPEED):
+        if not (sorcery or card in _INSTANT_SPEED) or card in seen:
             continue
         if card in _LANDS:
             if not state.land_played:
-                seen.add(card)
+                seen.append(card)
                 yield Action(Act.PLAY_LAND, i)
             continue
         if counts is None:
             counts = mana_counts(table, player)
         if not can_pay(cost_of(card), counts):
             continue
-        seen.add(card)
+        seen.append(card)
         for mode, slot in enumerate(_CAST_SLOTS[card]):  # each mode of a modal card
             targets = spell_targets(state, card, i, player, slot)
             if targets is None:
@@ -145,7 +148,11 @@ def can_act(state: MagicState, player: int) -> bool:
     >>> can_act(s, 0), can_act(s, 1)  # a Forest does not pay for Shock; a Mountain does
     (False, True)
     """
-    return next(_choices(state, player), None) is not None
+    # a loop, not ``next(..., None)``: compiled, ``next`` is looked up among the builtins and
+    # called through Python at every call (201.7 M -> 195.4 M instructions on ``magic``)
+    for _ in _choices(state, player):
+        return True
+    return False
 
 
 def everyone_passes(state: MagicState) -> bool:

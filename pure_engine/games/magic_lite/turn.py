@@ -224,7 +224,8 @@ def _worn(e: Entity) -> Entity:
     """*e* with its damage worn off, its prevention shields ("this turn": Healing Salve) gone and
     its "until end of turn" buffs ended, with the keywords they gave (those it prints and those
     of the buffs that stay, auras', are kept: the kit's ``unenchanted``)."""
-    e = unenchanted(e, POOL.defs[e.card].tags, one_turn)
+    if e.buffs:  # without buffs nothing ends (no card lookup, no kit call for most entities)
+        e = unenchanted(e, POOL.defs[e.card].tags, one_turn)
     return e.replace(damage=0, armor=0) if e.damage or e.armor else e
 
 
