@@ -297,7 +297,6 @@ def build_pool(
     *events* are the events the game emits (the kit's own, :class:`KitEvent`, are always
     known); a card listening to any other is refused with its name — it would never fire.
 
-    >>> import enum
     >>> from pure_engine.core.zones import Visibility as V
     >>> from pure_engine.cards.effects import Draw
     >>> class Turn(Event):
