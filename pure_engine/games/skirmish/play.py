@@ -75,7 +75,7 @@ def play_card(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         playing=card_id,
         overload=overload,
     )
-    if types & _PERMANENT:
+    if not _PERMANENT.isdisjoint(types):  # (not ``&``, which builds a set: ~300 fewer instructions)
         state = into_play(state, card_id)
     state = emit(state, RULES, ON_PLAY, card_id)
     if "minion" in types:
