@@ -18,7 +18,7 @@ import math
 from collections import deque
 from collections.abc import Hashable, Iterator
 from heapq import heappop, heappush
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 from pure_engine.search.budget import PROVED_UNSOLVABLE, SOLVED, Verdict
 from pure_engine.search.puzzle_records import Counters, Path, Problem, Step
@@ -39,6 +39,31 @@ class Engine(Protocol[A]):
     def run(self, counters: Counters) -> Outcome[A] | None: ...
 
 
+class _Entry:
+    """An entry of :class:`BestFirst`'s frontier: the lowest *priority* first, then the
+    deeper (larger *g*), then the first generated (*tie*, a counter: states are never
+    compared).  A native record whose ``__lt__`` compares machine floats, where a tuple
+    ``(priority, -g, tie, ...)`` was compared item by item through Python's rich
+    comparisons (compiled, FreeCell deals 2-31: 482.5 M instructions against 525.8 M)."""
+
+    def __init__(
+        self, priority: float, g: float, tie: int, key: Hashable, state: object, path: object
+    ) -> None:
+        self.priority = priority
+        self.g = g
+        self.tie = tie
+        self.key = key
+        self.state = state
+        self.path = path
+
+    def __lt__(self, other: _Entry) -> bool:
+        if self.priority != other.priority:
+            return self.priority < other.priority
+        if self.g != other.g:
+            return self.g > other.g
+        return self.tie < other.tie
+
+
 class BestFirst(Generic[S, A]):
     """A* (*reopen*: a state reached again more cheaply is expanded again), weighted A*
     (``f = g + weight * h``) or greedy (by *h* alone)."""
@@ -52,11 +77,9 @@ class BestFirst(Generic[S, A]):
         h0 = 0.0 if heuristic is None else heuristic(start)
         start_key = problem.key(start)
         self.best_g: dict[Hashable, float] = {start_key: 0.0}
-        # entries: (priority, -g, tie, g, key, state, path); -g prefers deeper nodes on ties,
-        # the counter keeps the order stable (first generated first) and never compares states
-        self.heap: list[tuple[float, float, int, float, Hashable, S, Path[A]]] = []
+        self.heap: list[_Entry] = []
         if h0 != math.inf:  # else a dead start: nothing to expand, the space is empty
-            self.heap.append((h0 if greedy else weight * h0, 0.0, 0, 0.0, start_key, start, None))
+            self.heap.append(_Entry(h0 if greedy else weight * h0, 0.0, 0, start_key, start, None))
         self.tie = 1
 
     def run(self, counters: Counters) -> Outcome[A] | None:
@@ -80,7 +103,8 @@ class BestFirst(Generic[S, A]):
         try:
             while heap:
                 entry = heappop(heap)
-                _, _, _, g, k, state, path = entry
+                g, k = entry.g, entry.key
+                state, path = cast(S, entry.state), cast(Path[A], entry.path)
                 if best_g[k] < g:  # closed, or a cheaper copy was pushed after this one
                     duplicates += 1
                     continue
@@ -104,18 +128,8 @@ class BestFirst(Generic[S, A]):
                     if h == inf:
                         continue
                     best_g[ck] = cg
-                    heappush(
-                        heap,
-                        (
-                            h if greedy else cg + weight * h,
-                            -cg,
-                            tie,
-                            cg,
-                            ck,
-                            child,
-                            Step(action, path),
-                        ),
-                    )
+                    priority = h if greedy else cg + weight * h
+                    heappush(heap, _Entry(priority, cg, tie, ck, child, Step(action, path)))
                     tie += 1
                 if len(heap) > peak:
                     peak = len(heap)
