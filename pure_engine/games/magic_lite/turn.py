@@ -181,8 +181,11 @@ def _after_damage(state: MagicState) -> Step:
 
 
 def _main2(state: MagicState) -> MagicState:
-    """Combat is over (rule 511.3): its attackers and blockers are forgotten."""
-    return open_window(state.replace(attackers=(), blocks=(), orders=(), to_order=()))
+    """Combat is over (rule 511.3): its attackers and blockers are forgotten (a turn without
+    combat has none: no write; with ``_cleanup``'s: 176.5 M -> 175.3 M instructions, ``magic``)."""
+    if state.attackers or state.blocks or state.orders or state.to_order:
+        state = state.replace(attackers=(), blocks=(), orders=(), to_order=())
+    return open_window(state)
 
 
 def _after_main2(state: MagicState) -> Step:
@@ -197,8 +200,12 @@ def _end_step(state: MagicState) -> MagicState:
 
 
 def _cleanup(state: MagicState) -> MagicState:
-    """The active player discards down to seven cards (rule 514.1)."""
-    return state.replace(declaring=hand_over(state), window=False)
+    """The active player discards down to seven cards (rule 514.1); no priority here (a state
+    that already says so is not rewritten, as ``_main2``)."""
+    declaring = hand_over(state)
+    if declaring == state.declaring and not state.window:
+        return state
+    return state.replace(declaring=declaring, window=False)
 
 
 def _end_turn(state: MagicState) -> MagicState:
