@@ -257,8 +257,8 @@ class CardPool:
     ``aura_cards``: the keys of :attr:`auras`.  The event and aura passes ask each entity of
     their zones whether its card is one; compiled, a frozenset answers a miss in about half
     the instructions of a dict (emit ~13 000 and the aura pass ~7 000 times in the 10 games of
-    the ``skirmish`` workload: 71.5 M -> 71.3 M instructions; ``magic``, whose battlefields
-    hold more permanents, 199.8 M -> 179.0 M; cachegrind, compiled)."""
+    the ``skirmish`` workload: 71.5 M -> 71.3 M instructions; ``magic`` 176.4 M -> 176.5 M;
+    cachegrind, compiled)."""
     aura_cards: frozenset[str] = frozenset()
 
     def card(self, key: str) -> CardDef:
