@@ -72,15 +72,12 @@ def emit(
     table = state.table
     entities, zone_map = table.entities, table.zones
     programs = rules.pool.programs
-    cards = rules.pool.listening[event]
     queued: list[Frame] | None = None  # (made at the first listener: most events have none;
     # with skirmish's modal-card table: 75.4 M -> 74.3 M instructions, cachegrind, compiled)
     for zone, kind in rules.pool.listen_zones[event]:
         for entity_id in zone_map[zone]:
             entity = entities[entity_id]
-            listening = None
-            if entity.card in cards and not entity.status & SILENCED:
-                listening = by_card[entity.card]
+            listening = None if entity.status & SILENCED else by_card.get(entity.card)
             # what its enchantments grant it listens too (the event asked of the few entities
             # with buffs, not at every emit: an event hashes through a Python-level slot)
             if entity.buffs and event in rules.pool.granted:
@@ -177,7 +174,7 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     pool = rules.pool
     table = state.table
     entities, zone_map = table.entities, table.zones
-    auras, aura_keywords, aura_cards = pool.auras, pool.aura_keywords, pool.aura_cards
+    auras, aura_keywords = pool.auras, pool.aura_keywords
     # the entities of the aura zones, read once for both passes; with no aura among them and
     # nothing an aura gave them, there is nothing to correct (1 399 of the 1 441 refreshes of
     # the skirmish workload changed nothing; with the sorts below moved out of emit and
@@ -188,12 +185,7 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
         for i in zone_map[zone]:
             e = entities[i]
             board.append(e)
-            if (
-                e.aura_attack
-                or e.aura_health
-                or (aura_keywords and e.buffs)
-                or e.card in aura_cards
-            ):
+            if e.aura_attack or e.aura_health or (aura_keywords and e.buffs) or e.card in auras:
                 held = True
     if not held:
         return state

@@ -252,14 +252,6 @@ class CardPool:
     any (the others are only in :attr:`auras`)."""
     aura_keywords: bool = False
     """Some aura gives keywords (the aura pass then keeps track of them)."""
-    listening: dict[Event, frozenset[str]] = field(default_factory=dict)
-    """event -> the cards listening for it (the keys of :attr:`listeners`' entry), and
-    ``aura_cards``: the keys of :attr:`auras`.  The event and aura passes ask each entity of
-    their zones whether its card is one; compiled, a frozenset answers a miss in about half
-    the instructions of a dict (emit ~13 000 and the aura pass ~7 000 times in the 10 games of
-    the ``skirmish`` workload: 71.5 M -> 71.3 M instructions; ``magic`` 176.4 M -> 176.5 M;
-    cachegrind, compiled)."""
-    aura_cards: frozenset[str] = frozenset()
 
     def card(self, key: str) -> CardDef:
         """The definition of *key* (``KeyError`` naming it when unknown)."""
@@ -366,8 +358,6 @@ def build_pool(
         enchantments=enchantments,
         aura_terms=aura_terms,
         aura_keywords=any(terms[0] for terms in aura_terms.values()),
-        listening={event: frozenset(cards) for event, cards in by_event.items()},
-        aura_cards=frozenset(auras),
     )
 
 
