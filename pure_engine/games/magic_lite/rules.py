@@ -1,6 +1,7 @@
 """magic_lite's rules as one module: the deal (:mod:`.deal`), observation, key, notation,
-resampling, and the turn's functions (:mod:`.actions`, :mod:`.turn`) under the names of :class:`~pure_engine.Game`'s
-fields, which :func:`~.game.make_game` passes to :func:`~pure_engine.core.game.game_from_rules`.
+resampling, and the turn's functions (:mod:`.actions`, :mod:`.turn`) under the names of
+:class:`~pure_engine.Game`'s fields, which :func:`~.game.make_game` passes to
+:func:`~pure_engine.core.game.game_from_rules`.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("magic_lite", deck0="green_stompy", deck1="red_burn")
