@@ -177,6 +177,8 @@ def open_window(state: MagicState) -> MagicState:
     (:func:`everyone_passes`) the window does not open at all."""
     if everyone_passes(state):
         return state.replace(window=False, passes=0) if state.window or state.passes else state
+    if state.window and state.holder == state.active and not state.passes:
+        return state  # open already (triggers put on the stack gave the active player priority)
     return state.replace(window=True, holder=state.active, passes=0)
 
 
