@@ -242,8 +242,15 @@ class _Searcher:
     def successors(self, state: PatienceState) -> list[tuple[Step, PatienceState]]:
         rules = self.rules
         if rules.foundations:
+            # the state expanded before is often this one's parent: a pile that is the
+            # very object of that state's takes its facts, not a lookup by its cards
+            # (compiled, FreeCell deals 2-31: 474.3 M instructions against 483.9 M)
+            last, known = self.parent_piles, self.parent_facts
             self.parent_piles = state.piles
-            self.parent_facts = [self.pile_facts(pile) for pile in state.piles]
+            self.parent_facts = [
+                known[i] if last and pile is last[i] else self.pile_facts(pile)
+                for i, pile in enumerate(state.piles)
+            ]
         out = []
         for move in rules.moves(state):
             if self.stock_macros and move.dst.kind in (Places.WASTE, Places.STOCK):
