@@ -176,13 +176,14 @@ hands, decks, graveyards and the secrets in play (their owner sees them; the opp
 how many and their class: the game's observation adds that view)."""
 
 
-def _by_player(kind: str) -> tuple[ZoneId, ZoneId]:
+def _by_player(kind: str) -> tuple[ZoneId, ...]:
     return LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1)
 
 
 # Each kind of zone by player: ``BOARD_ZONES[p]`` is player *p*'s board.  (``Final``: compiled,
 # a final name is a C static, any other module name a dictionary lookup, ~130 instructions at
-# each use, and the rules name these at every decision.)
+# each use, and the rules name these at every decision.  Of type ``tuple[..., ...]``, not a
+# pair: compiled, a final pair is kept unboxed and built into a new tuple at every ``[p]``.)
 HERO_ZONES: Final = _by_player("hero")
 BOARD_ZONES: Final = _by_player("board")
 WEAPON_ZONES: Final = _by_player("weapon")
@@ -192,7 +193,7 @@ GRAVE_ZONES: Final = _by_player("graveyard")
 SECRET_ZONES: Final = _by_player("secret")
 
 
-def _places(kind: str) -> tuple[int, int]:
+def _places(kind: str) -> tuple[int, ...]:
     return LAYOUT.place(kind, 0), LAYOUT.place(kind, 1)
 
 
