@@ -183,7 +183,8 @@ def _by_player(kind: str) -> tuple[ZoneId, ...]:
 # Each kind of zone by player: ``BOARD_ZONES[p]`` is player *p*'s board.  (``Final``: compiled,
 # a final name is a C static, any other module name a dictionary lookup, ~130 instructions at
 # each use, and the rules name these at every decision.  Of type ``tuple[..., ...]``, not a
-# pair: compiled, a final pair is kept unboxed and built into a new tuple at every ``[p]``.)
+# pair: compiled, a final pair is kept unboxed and built into a new tuple at every ``[p]``;
+# with the places below: 66.37 M -> 63.65 M instructions on ``skirmish``, cachegrind.)
 HERO_ZONES: Final = _by_player("hero")
 BOARD_ZONES: Final = _by_player("board")
 WEAPON_ZONES: Final = _by_player("weapon")
