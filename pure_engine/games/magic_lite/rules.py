@@ -32,8 +32,6 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Final
 
-import immutables
-
 from pure_engine.cards.runtime import (
     Entity,
     EntityId,
@@ -45,7 +43,7 @@ from pure_engine.cards.runtime import (
 from pure_engine.core.dense import DenseMap
 from pure_engine.core.game import TERMINAL
 from pure_engine.core.rng import Rng, shuffled
-from pure_engine.core.zones import ZoneId
+from pure_engine.core.zones import ZoneId, ZoneMap
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
 from pure_engine.games.magic_lite.actions import current_player, forced, legal_actions
@@ -101,7 +99,7 @@ def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
         zones[zone].append(entity_id)
     return Table(
         DenseMap.from_items(entities.items()),
-        immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
+        ZoneMap.from_items((zone, tuple(ids)) for zone, ids in zones.items()),
         len(entities),
     )
 
