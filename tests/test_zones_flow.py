@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 from collections.abc import Callable
 
+import immutables
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pure_engine.core.digest import digest
 from pure_engine.core.flow import FlowStep, StepId, TurnMachine
 from pure_engine.core.rng import Rng
 from pure_engine.core.struct import Struct
 from pure_engine.core.zones import (
     ZoneId,
+    ZoneMap,
     Zones,
     deal,
     draw,
@@ -111,6 +115,25 @@ def test_every_zone_function_reports_an_unknown_zone_as_a_key_error() -> None:
     for misuse in misuses:
         with pytest.raises(KeyError, match="no zone named 'moon'; zones: a"):
             misuse()
+
+
+@given(tables, st.sampled_from(NAMES), st.lists(st.integers(0, 9), max_size=3))
+def test_a_zone_map_reads_writes_and_digests_as_the_hamt_it_replaced(
+    t: Zones[int], name: ZoneId, cards: list[int]
+) -> None:
+    hamt = immutables.Map(t.items())
+    written = t.set(name, tuple(cards))
+    assert dict(written.items()) == dict(hamt.set(name, tuple(cards)).items())
+    assert digest(written) == digest(hamt.set(name, tuple(cards))) and digest(t) == digest(hamt)
+    assert written == ZoneMap.from_items(reversed(written.items()))  # any order, one map
+    assert hash(written) == hash(ZoneMap.from_items(written.items()))
+    assert pickle.loads(pickle.dumps(written)) == written
+    for zone in NAMES:  # a zone's place reads what its name reads
+        assert written.at(written.index[zone]) == written[zone]
+    m = t.mutate()
+    m[name] = tuple(cards)
+    m[ZoneId("new")] = (1,)
+    assert m.finish() == ZoneMap.from_items([*written.items(), (ZoneId("new"), (1,))])
 
 
 def test_move_card_inserts_at_an_index() -> None:

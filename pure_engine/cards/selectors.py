@@ -328,8 +328,7 @@ def _the_source(scan: Compiled) -> Compiled:
 
 
 def _the_one(table: Table, i: EntityId | None, scan: Compiled, ctx: Ctx) -> tuple[EntityId, ...]:
-    """*i* alone when the table holds it in the zone its entity names; otherwise the scan's
-    answer (``()`` when the context names nobody)."""
+    """*i* alone when the zone its entity names holds it, else the scan's answer (or ``()``)."""
     if i is None:
         return ()
     e = table.entities.get(i)
@@ -347,8 +346,9 @@ def _side_of(owner: int | None, controller: int) -> int:
 
 
 def _filter_function(flt: _Filter, layout: Layout, players: list[int]) -> Compiled:
-    per_controller: dict[int, tuple[ZoneId, ...]] = {
-        c: tuple(z.id for z in layout.zones if (z.kind, _side_of(z.spec.owner, c)) in flt.domain)
+    zones, places, domain = layout.zones, layout.places, flt.domain
+    per_controller: dict[int, tuple[int, ...]] = {  # by place: a read of a zone is one index
+        c: tuple(places[z.id] for z in zones if (z.kind, _side_of(z.spec.owner, c)) in domain)
         for c in players
     }
     tests = flt.tests
@@ -358,8 +358,8 @@ def _filter_function(flt: _Filter, layout: Layout, players: list[int]) -> Compil
         def unfiltered(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
             zone_map = table.zones
             out: tuple[EntityId, ...] = ()
-            for zone in per_controller[ctx.controller]:
-                out += zone_map[zone]
+            for place in per_controller[ctx.controller]:
+                out += zone_map.at(place)
             return out
 
         return unfiltered
@@ -367,8 +367,8 @@ def _filter_function(flt: _Filter, layout: Layout, players: list[int]) -> Compil
     def filtered(table: Table, ctx: Ctx) -> tuple[EntityId, ...]:
         zone_map, entities = table.zones, table.entities
         out = []
-        for zone in per_controller[ctx.controller]:
-            for entity_id in zone_map[zone]:
+        for place in per_controller[ctx.controller]:
+            for entity_id in zone_map.at(place):
                 entity = entities[entity_id]
                 for test in tests:
                     if not test(entity, ctx):

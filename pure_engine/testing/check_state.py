@@ -35,6 +35,7 @@ from pure_engine.core.dense import DenseMap
 from pure_engine.core.digest import digest
 from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct, named_fields
+from pure_engine.core.zones import ZoneMap
 
 __all__ = ["IMMUTABLE_LEAVES", "find_mutable", "fingerprint", "first_mutable", "mutable_hint"]
 
@@ -67,7 +68,7 @@ def _children(value: Any, path: str) -> Iterator[tuple[Any, str]] | None:
         return ((v, f"{path}[{i}]") for i, v in enumerate(value))
     if isinstance(value, frozenset | PSet | PBag):
         return ((v, f"{path}{{…}}") for v in value)
-    if isinstance(value, immutables.Map | PMap | DenseMap):
+    if isinstance(value, immutables.Map | PMap | DenseMap | ZoneMap):
         return _map_items(value.items(), path)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         if not type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]  # set by @dataclass
@@ -221,7 +222,7 @@ def _open(value: Any, active: set[int]) -> object:
         return (name, tuple(_snapshot(v, active) for _, v in named_fields(value)))
     if isinstance(value, tuple | list | PVector | PList | PDeque):
         return (name, tuple(_snapshot(v, active) for v in value))
-    if isinstance(value, dict | immutables.Map | PMap | DenseMap):
+    if isinstance(value, dict | immutables.Map | PMap | DenseMap | ZoneMap):
         items = [(_snapshot(k, active), _snapshot(v, active)) for k, v in value.items()]
         return (name, tuple(sorted(items, key=repr)))
     if isinstance(value, set | frozenset | PSet | PBag):

@@ -36,7 +36,7 @@ from pure_engine.cards.runtime.table import (
 )
 from pure_engine.cards.runtime.vm import Chooser, run
 from pure_engine.cards.selectors import Ctx
-from pure_engine.core.zones import ZoneId
+from pure_engine.core.zones import ZoneMap
 
 __all__ = [
     "death_phase",
@@ -74,8 +74,8 @@ def emit(
     programs = rules.pool.programs
     queued: list[Frame] | None = None  # (made at the first listener: most events have none;
     # with skirmish's modal-card table: 75.4 M -> 74.3 M instructions, cachegrind, compiled)
-    for zone, kind in rules.pool.listen_zones[event]:
-        for entity_id in zone_map[zone]:
+    for place, kind in rules.pool.listen_zones[event]:
+        for entity_id in zone_map.at(place):
             entity = entities[entity_id]
             listening = None if entity.status & SILENCED else by_card.get(entity.card)
             # what its enchantments grant it listens too (the event asked of the few entities
@@ -181,8 +181,8 @@ def refresh_auras(state: S, rules: CardRules[S]) -> S:
     # death_phase: 77.5 M -> 76.3 M instructions, -1.6 %, cachegrind, compiled)
     board: list[Entity] = []
     held = False
-    for zone in rules.aura_zones:
-        for i in zone_map[zone]:
+    for place in rules.aura_places:
+        for i in zone_map.at(place):
             e = entities[i]
             board.append(e)
             if e.aura_attack or e.aura_health or (aura_keywords and e.buffs) or e.card in auras:
@@ -290,8 +290,8 @@ def death_phase(
     frail = rules.frail  # ("" is no type: without a frail type, nothing is frail)
     dead = []
     if among is None:
-        for zone in rules.mortal_zones:
-            for i in zone_map[zone]:
+        for place in rules.mortal_places:
+            for i in zone_map.at(place):
                 e = entities[i]
                 # not is_alive(e) or 0 health, inlined: the death phase looks at every permanent
                 # after every action (health read once: a land, 0 damage at 0 health, is asked
@@ -386,7 +386,7 @@ def event_value(frame: Frame, rules: CardRules[S]) -> int | None:
     return value
 
 
-def _left_at(zone_map: Mapping[ZoneId, tuple[EntityId, ...]], e: Entity, dead: list[Entity]) -> int:
+def _left_at(zone_map: ZoneMap[EntityId], e: Entity, dead: list[Entity]) -> int:
     """How many of the entities left of *e* in its zone survive this death phase."""
     zone = zone_map[e.zone]
     gone = {d.id for d in dead}

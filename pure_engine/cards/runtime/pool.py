@@ -29,7 +29,6 @@ from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.slots import ability_slot, mode_slot, trigger_slot
 from pure_engine.cards.runtime.table import ENCHANTMENT, Enchantment, EntityId, Kinds, Layout, Table
 from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
-from pure_engine.core.zones import ZoneId
 
 __all__ = [
     "DEATH",
@@ -238,8 +237,9 @@ class CardPool:
     targets: dict[str, Compiled]
     listeners: dict[Event, dict[str, tuple[Listener, ...]]]
     """event -> card -> its listeners for that event."""
-    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]]
-    """event -> the (zone, kind) pairs where some card listens for it, in table order."""
+    listen_zones: dict[Event, tuple[tuple[int, str], ...]]
+    """event -> the (zone place, kind) pairs where some card listens for it, in table order
+    (a zone's place in the table's zone map: :meth:`~.table.Layout.place`)."""
     auras: dict[str, tuple[Compiled, AuraAttack, int]]
     ability_targets: dict[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
@@ -366,17 +366,20 @@ _ByCard = dict[Event, dict[str, tuple[Listener, ...]]]
 
 def _by_event(
     listeners: Mapping[Event, list[Listener]], layout: Layout
-) -> tuple[_ByCard, dict[Event, tuple[tuple[ZoneId, str], ...]]]:
-    """The listeners of each event by card, and the (zone, kind) pairs where some listen."""
+) -> tuple[_ByCard, dict[Event, tuple[tuple[int, str], ...]]]:
+    """The listeners of each event by card, and the (zone place, kind) pairs where some
+    listen."""
     by_event: _ByCard = {}
-    listen_zones: dict[Event, tuple[tuple[ZoneId, str], ...]] = {}
+    listen_zones: dict[Event, tuple[tuple[int, str], ...]] = {}
     for event, items in listeners.items():
         cards: dict[str, tuple[Listener, ...]] = {}
         for item in items:
             cards[item.card] = (*cards.get(item.card, ()), item)
         by_event[event] = cards
         kinds = set().union(*(item.zones for item in items))
-        listen_zones[event] = tuple((z.id, z.kind) for z in layout.zones if z.kind in kinds)
+        listen_zones[event] = tuple(
+            (layout.places[z.id], z.kind) for z in layout.zones if z.kind in kinds
+        )
     return by_event, listen_zones
 
 
@@ -423,8 +426,9 @@ class CardRules(Generic[S]):
       and the trigger queue go by it, and by id for the others (``None``: all by id).
 
     ``mortal_zones``: the ``kinds.mortal`` kinds' zones, every player's, in death-phase order;
-    ``aura_zones``: the ``kinds.auras`` kinds' zones, every player's (the aura pass reads them
-    at each resolution).
+    ``aura_zones``: the ``kinds.auras`` kinds' zones, every player's; ``mortal_places`` and
+    ``aura_places``: the places of those zones in a table's zone map (the death phase and the
+    aura pass read them at each resolution).
     """
 
     # a plain class with Final fields: a generic dataclass does not compile with mypyc
@@ -468,6 +472,8 @@ class CardRules(Generic[S]):
         self.aura_zones: Final = tuple(
             layout.zone(kind, p) for kind in kinds.auras for p in range(players)
         )
+        self.mortal_places: Final = tuple(layout.places[z] for z in self.mortal_zones)
+        self.aura_places: Final = tuple(layout.places[z] for z in self.aura_zones)
 
     @property
     def programs(self) -> dict[tuple[str, str], Program]:

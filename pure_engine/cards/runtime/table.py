@@ -4,7 +4,8 @@ A :class:`Table` holds two persistent maps: ``entities`` (:data:`EntityId` ->
 :class:`Entity`), a :class:`~pure_engine.core.dense.DenseMap` (ids are handed out by the
 table's counter, so the entities sit in one tuple indexed by id: a read is one index), and
 ``zones`` (:data:`~pure_engine.core.zones.ZoneId` -> the entity ids in that zone, bottom to
-top / left to right), an ``immutables.Map`` (a C HAMT).  Changing one entity copies the
+top / left to right), a :class:`~pure_engine.core.zones.ZoneMap` (the zones in one tuple, each
+at the place its layout gives it: :meth:`Layout.place`).  Changing one entity copies the
 entity tuple (a game's table holds 60-90 entities: the reads it makes cheap are 20-40 times
 as many as its writes, see :mod:`~pure_engine.core.dense`); moving it also sets two keys of
 the zone map (``python -m benchmarks cards`` measures 60, 600 and 6000 entities).
@@ -27,8 +28,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-import immutables
-
 from pure_engine.cards.runtime.entity import (
     IDENTITY_FIELDS,
     Enchantment,
@@ -39,7 +38,7 @@ from pure_engine.cards.runtime.entity import (
 from pure_engine.core.dense import DenseMap
 from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
-from pure_engine.core.zones import Visibility, ZoneId, ZoneSpec, move_card
+from pure_engine.core.zones import Visibility, ZoneId, ZoneMap, ZoneSpec, move_card, zone_places
 
 __all__ = [
     "DOOMED",
@@ -99,7 +98,7 @@ class Table(Frozen):
     def __init__(
         self,
         entities: DenseMap[EntityId, Entity],
-        zones: immutables.Map[ZoneId, tuple[EntityId, ...]],
+        zones: ZoneMap[EntityId],
         next_id: int = 0,
     ) -> None:
         self.entities: Final = entities
@@ -110,7 +109,7 @@ class Table(Frozen):
         self,
         *,
         entities: DenseMap[EntityId, Entity] | None = None,
-        zones: immutables.Map[ZoneId, tuple[EntityId, ...]] | None = None,
+        zones: ZoneMap[EntityId] | None = None,
         next_id: int | None = None,
     ) -> Table:
         """A copy with the named fields changed (the table itself is untouched)."""
@@ -131,11 +130,14 @@ class ZoneInfo(Struct):
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The zones of a game in table order, with their owners and visibility (static data)."""
+    """The zones of a game in table order, with their owners and visibility (static data), and
+    each zone's place in a table's zone map (``places``, which every table made by
+    :func:`new_table` shares: :meth:`place`)."""
 
     zones: tuple[ZoneInfo, ...]
     by_kind: Mapping[tuple[str, int | None], ZoneId]
     info: Mapping[ZoneId, ZoneInfo]
+    places: dict[ZoneId, int]
 
     @staticmethod
     def build(zones: Iterable[tuple[str, int | None, Visibility]]) -> Layout:
@@ -160,6 +162,7 @@ class Layout:
             zones=infos,
             by_kind={(z.kind, z.spec.owner): z.id for z in infos},
             info={z.id: z for z in infos},
+            places=zone_places(ids),
         )
 
     def zone(self, kind: str, owner: int | None = None) -> ZoneId:
@@ -168,6 +171,18 @@ class Layout:
             return self.by_kind[kind, owner]
         except KeyError:
             raise KeyError(f"no zone of kind {kind!r} for owner {owner!r}") from None
+
+    def place(self, kind: str, owner: int | None = None) -> int:
+        """The place of the zone of this kind and owner in a table's zone map: what code that
+        reads a zone at every step names it by (``table.zones.at(place)``, one index, where a
+        read by name looks the name up first).
+
+        >>> layout = Layout.build([("hand", 0, Visibility.OWNER), ("deck", 0, Visibility.HIDDEN)])
+        >>> t, card = create(new_table(layout), layout.zone("hand", 0), card="wisp", owner=0)
+        >>> t.zones.at(layout.place("hand", 0)), layout.place("deck", 0)
+        ((0,), 0)
+        """
+        return self.places[self.zone(kind, owner)]
 
     def zones_of(self, kind: str) -> tuple[ZoneId, ...]:
         """Every zone of one kind, in table order."""
@@ -191,7 +206,8 @@ class Kinds:
 
 def new_table(layout: Layout) -> Table:
     """An empty table with every zone of *layout*."""
-    return Table(DenseMap(), immutables.Map({z.id: () for z in layout.zones}), 0)
+    places = layout.places
+    return Table(DenseMap(), ZoneMap(places, ((),) * len(places)), 0)
 
 
 def create(

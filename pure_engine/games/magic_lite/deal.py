@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-import immutables
-
 from pure_engine.cards.runtime import Entity, EntityId, Table, fresh_entity
 from pure_engine.core.dense import DenseMap
 from pure_engine.core.rng import Rng, shuffled
-from pure_engine.core.zones import ZoneId
+from pure_engine.core.zones import ZoneId, ZoneMap
 from pure_engine.games.magic_lite.cards import LAYOUT, PLAYER, POOL, card_facts
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import CardFacts, MagicState, Mulligan
@@ -37,7 +35,7 @@ def table_of(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
         zones[zone].append(entity_id)
     return Table(
         DenseMap.from_items(entities.items()),
-        immutables.Map({zone: tuple(ids) for zone, ids in zones.items()}),
+        ZoneMap.from_items((zone, tuple(ids)) for zone, ids in zones.items()),
         len(entities),
     )
 

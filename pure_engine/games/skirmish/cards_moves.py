@@ -19,14 +19,17 @@ from pure_engine.cards.runtime.stats import fresh_copy, spawn
 from pure_engine.cards.runtime.table import EXHAUSTED, SILENCED, EntityId, move, put
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
+    BOARD_PLACES,
     BOARD_ZONES,
     GRAVE_ZONES,
     HAND_LIMIT,
+    HAND_PLACES,
     HAND_ZONES,
+    HERO_PLACES,
     HERO_ZONES,
     ON_SUMMON,
     ON_SUMMONED,
-    WEAPON_ZONES,
+    WEAPON_PLACES,
     SkirmishState,
     into_play,
 )  # fmt: skip
@@ -48,7 +51,7 @@ Step = Callable[[CardState, Frame, CardRules[CardState]], CardState]
 
 def _give(state: CardState, rules: CardRules[CardState], player: int, card: str) -> CardState:
     """A new *card* in *player*'s hand; none past the hand limit (it would be burned)."""
-    if len(state.table.zones[HAND_ZONES[player]]) >= HAND_LIMIT:
+    if len(state.table.zones.at(HAND_PLACES[player])) >= HAND_LIMIT:
         return state
     table, _ = spawn(state.table, rules.pool, HAND_ZONES[player], card, player)
     return state.replace(table=table)
@@ -126,7 +129,7 @@ def summon_around(card: str, count: int = BOARD_LIMIT) -> Step:
         for i in range(count):
             made = EntityId(state.table.next_id)
             state = rules.summon(state, frame, me, card)  # right of the source
-            board = state.table.zones[BOARD_ZONES[me]]
+            board = state.table.zones.at(BOARD_PLACES[me])
             if made not in board:
                 return state  # the board is full
             if i % 2 and source in board:
@@ -191,9 +194,9 @@ def replace_hero(card: str) -> Effect:
         assert isinstance(state, SkirmishState)
         me, source = frame.ctx.controller, frame.ctx.source
         table = state.table
-        if source is not None and source in table.zones[BOARD_ZONES[me]]:
+        if source is not None and source in table.zones.at(BOARD_PLACES[me]):
             table = move(table, source, GRAVE_ZONES[me])
-        (old_id,) = table.zones[HERO_ZONES[me]]
+        (old_id,) = table.zones.at(HERO_PLACES[me])
         old = table.entities[old_id]
         table, new = spawn(
             move(table, old_id, GRAVE_ZONES[me]), rules.pool, HERO_ZONES[me], card, me
@@ -210,7 +213,7 @@ def replace_hero(card: str) -> Effect:
 
 
 def _weapon(state: CardState, player: int) -> EntityId | None:
-    weapons = state.table.zones[WEAPON_ZONES[player]]
+    weapons = state.table.zones.at(WEAPON_PLACES[player])
     return weapons[0] if weapons else None
 
 

@@ -22,7 +22,11 @@ from pure_engine.cards.costs import (
     uses_up,
 )
 from pure_engine.cards.runtime import SILENCED, Enchantment, Entity, Table, remove_buffs
-from pure_engine.games.skirmish.base import BOARD_ZONES, HERO_ZONES, SkirmishState
+from pure_engine.games.skirmish.base import (
+    BOARD_PLACES,
+    HERO_PLACES,
+    SkirmishState,
+)
 from pure_engine.games.skirmish.rules import POOL
 
 __all__ = ["changes_of", "cost_changes", "cost_of", "hand_cost", "spend_cost_changes"]
@@ -63,9 +67,9 @@ def cost_changes(state: SkirmishState, player: int) -> tuple[CostChange, ...] | 
     with an ``unless`` in its extra holds only while its player's hero has no enchantment of
     that name (Pint-Sized Summoner's, once a minion was played this turn)."""
     entities, zones = state.table.entities, state.table.zones
-    hero = entities[zones[HERO_ZONES[player]][0]]
-    mine = [entities[i] for i in zones[BOARD_ZONES[player]]]
-    return changes_of(hero, mine, [entities[i] for i in zones[BOARD_ZONES[1 - player]]])
+    hero = entities[zones.at(HERO_PLACES[player])[0]]
+    mine = [entities[i] for i in zones.at(BOARD_PLACES[player])]
+    return changes_of(hero, mine, [entities[i] for i in zones.at(BOARD_PLACES[1 - player])])
 
 
 def changes_of(
@@ -93,7 +97,7 @@ def _minion_changes(
 def spend_cost_changes(table: Table, player: int, types: frozenset[str]) -> Table:
     """A card of *types* was paid for: its player's one-card changes that applied to it are
     used up (Preparation's enchantment by a spell, Kirin Tor Mage's by a secret)."""
-    hero = table.zones[HERO_ZONES[player]][0]
+    hero = table.zones.at(HERO_PLACES[player])[0]
     if not table.entities[hero].buffs:
         return table
     defs = POOL.defs

@@ -66,11 +66,14 @@ from pure_engine.games.skirmish.actions import (
     power_of,
 )
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
+    BOARD_PLACES,
     CHARGE,
+    DECK_PLACES,
     DECK_ZONES,
     END_STEP,
+    HAND_PLACES,
     HAND_ZONES,
+    HERO_PLACES,
     HERO_ZONES,
     LAYOUT,
     MAIN_STEP,
@@ -79,7 +82,7 @@ from pure_engine.games.skirmish.base import (
     ON_TURN_START,
     START_STEP,
     TURN_LIMIT,
-    WEAPON_ZONES,
+    WEAPON_PLACES,
     SkirmishEvent,
     SkirmishState,
 )
@@ -120,7 +123,7 @@ def state_checks(state: SkirmishState) -> SkirmishState:
     if state.winner is not None or state.pending is not None:
         return state
     entities, zones = state.table.entities, state.table.zones
-    first, second = entities[zones[HERO_ZONES[0]][0]], entities[zones[HERO_ZONES[1]][0]]
+    first, second = entities[zones.at(HERO_PLACES[0])[0]], entities[zones.at(HERO_PLACES[1])[0]]
     dead0, dead1 = first.damage >= first.health, second.damage >= second.health
     if dead0 and dead1:
         return state.replace(winner=2)
@@ -150,8 +153,8 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
     table = state.table
     me = state.to_move
     for p in (0, 1):
-        for zone in (HERO_ZONES[p], BOARD_ZONES[p], WEAPON_ZONES[p]):
-            for i in table.zones[zone]:
+        for place in (HERO_PLACES[p], BOARD_PLACES[p], WEAPON_PLACES[p]):
+            for i in table.zones.at(place):
                 e = table.entities[i]
                 if e.buffs:  # their keywords end too: "Immune this turn"
                     table = unenchant(table, POOL, i, one_turn)
@@ -172,8 +175,8 @@ def _start_turn(state: SkirmishState, step: StepId) -> SkirmishState:
     crystals = min(MAX_MANA, state.crystals[me] + 1)
     table = state.table
     ready = []  # written in one map mutation, and only those that change
-    for zone in (HERO_ZONES[me], BOARD_ZONES[me]):
-        for i in table.zones[zone]:
+    for place in (HERO_PLACES[me], BOARD_PLACES[me]):
+        for i in table.zones.at(place):
             e = table.entities[i]
             if e.status & EXHAUSTED or e.attacks:
                 ready.append(e.replace(status=e.status & ~EXHAUSTED, attacks=0))
@@ -327,17 +330,17 @@ def render(state: SkirmishState) -> str:
         hero = entities[hero_of(state, p)]
         weapons = [
             f"{entities[w].card} {entities[w].attack}/{entities[w].health - entities[w].damage}"
-            for w in state.table.zones[WEAPON_ZONES[p]]
+            for w in state.table.zones.at(WEAPON_PLACES[p])
         ]
         minions = [
             f"{entities[i].card} {entities[i].attack}/{entities[i].health - entities[i].damage}"
-            for i in state.table.zones[BOARD_ZONES[p]]
+            for i in state.table.zones.at(BOARD_PLACES[p])
         ]
         zones = state.table.zones
         lines.append(
             f"P{p} {hero.card} {hero.health - hero.damage} hp {hero.armor} armor, "
-            f"mana {state.mana[p]}/{state.crystals[p]}, hand {len(zones[HAND_ZONES[p]])}, "
-            f"deck {len(zones[DECK_ZONES[p]])}" + (f", weapon {weapons[0]}" if weapons else "")
+            f"mana {state.mana[p]}/{state.crystals[p]}, hand {len(zones.at(HAND_PLACES[p]))}, "
+            f"deck {len(zones.at(DECK_PLACES[p]))}" + (f", weapon {weapons[0]}" if weapons else "")
         )
         lines.append("   board: " + (", ".join(minions) or "-"))
     if state.winner is not None:

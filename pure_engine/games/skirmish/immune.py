@@ -41,7 +41,7 @@ from pure_engine.games.skirmish.base import (
     HERO_ZONES,
     IMMUNE,
     ON_FATAL,
-    WEAPON_ZONES,
+    WEAPON_PLACES,
     SkirmishState,
 )
 
@@ -67,7 +67,7 @@ def armed_immune(state: SkirmishState, rules: CardRules[SkirmishState], hero: En
     table = state.table
     return any(
         bool(rules.pool.card(table.entities[w].card).extra.get(WHILE_ATTACKING, False))
-        for w in table.zones[WEAPON_ZONES[hero.owner]]
+        for w in table.zones.at(WEAPON_PLACES[hero.owner])
     )
 
 

@@ -37,6 +37,7 @@ from pure_engine.games.skirmish.base import (
     ON_SUMMON,
     ON_SUMMONED,
     SECRET_ZONES,
+    WEAPON_PLACES,
     WEAPON_ZONES,
     SkirmishState,
     into_play,
@@ -115,7 +116,7 @@ def _put_in_play(table: Table, card_id: EntityId, me: int, at: int) -> Table:
         tired = table.entities[card_id].replace(status=EXHAUSTED, attacks=0)
         return move(table, card_id, BOARD_ZONES[me], at=at, arriving=tired)
     if "weapon" in types:
-        for old in table.zones[WEAPON_ZONES[me]]:
+        for old in table.zones.at(WEAPON_PLACES[me]):
             table = move(table, old, GRAVE_ZONES[me])
         return move(table, card_id, WEAPON_ZONES[me])
     if "secret" in types:

@@ -39,12 +39,15 @@ from pure_engine.cards.runtime import (
 )
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
+    BOARD_PLACES,
     BOARD_ZONES,
-    DECK_ZONES,
+    DECK_PLACES,
     DIVINE_SHIELD,
     GRAVE_ZONES,
     HAND_LIMIT,
+    HAND_PLACES,
     HAND_ZONES,
+    HERO_PLACES,
     HERO_ZONES,
     IMMUNE,
     LAYOUT,
@@ -160,16 +163,16 @@ def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
     """*player* draws *n* cards: burned past 10 in hand, fatigue from an empty deck."""
     for _ in range(n):
         table = state.table
-        deck = table.zones[DECK_ZONES[player]]
+        deck = table.zones.at(DECK_PLACES[player])
         if not deck:
             fatigue = state.fatigue[player] + 1
             state = state.replace(
                 fatigue=(fatigue, state.fatigue[1]) if player == 0 else (state.fatigue[0], fatigue)
             )
-            hero = table.zones[HERO_ZONES[player]][0]
+            hero = table.zones.at(HERO_PLACES[player])[0]
             state = deal_damage(state, None, hero, fatigue)
             continue
-        full = len(table.zones[HAND_ZONES[player]]) >= HAND_LIMIT
+        full = len(table.zones.at(HAND_PLACES[player])) >= HAND_LIMIT
         state = state.replace(
             table=move(table, deck[-1], GRAVE_ZONES[player] if full else HAND_ZONES[player])
         )
@@ -178,7 +181,7 @@ def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
 
 def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> SkirmishState:
     """Summon a fresh *card* for *player* right of the summoning minion (else at the end)."""
-    board = state.table.zones[BOARD_ZONES[player]]
+    board = state.table.zones.at(BOARD_PLACES[player])
     if len(board) >= BOARD_LIMIT:
         return state
     source = frame.ctx.source

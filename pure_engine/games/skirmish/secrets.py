@@ -46,13 +46,15 @@ from pure_engine.cards.runtime.program import S, Value
 from pure_engine.cards.runtime.stats import fresh_copy
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
+    BOARD_PLACES,
     BOARD_ZONES,
-    DECK_ZONES,
+    DECK_PLACES,
     GRAVE_ZONES,
     HAND_ZONES,
     HERO_ZONES,
     ON_REVEALED,
     SECRET_LIMIT,
+    SECRET_PLACES,
     SECRET_ZONES,
     SkirmishState,
     into_play,
@@ -83,7 +85,7 @@ Test = Callable[[CardState, Frame], bool]
 
 def can_hide(table: Table, player: int, card: str) -> bool:
     """May *player* put the secret *card* into play (no copy of it there, room for one more)?"""
-    hidden = table.zones[SECRET_ZONES[player]]
+    hidden = table.zones.at(SECRET_PLACES[player])
     if len(hidden) >= SECRET_LIMIT:
         return False
     return all(table.entities[i].card != card for i in hidden)
@@ -198,7 +200,7 @@ def put_secret_into_play(state: CardState, frame: Frame, rules: CardRules[CardSt
     goes into play (the deck is in random order, so it is a random secret of the deck)."""
     me = frame.ctx.controller
     table = state.table
-    for i in reversed(table.zones[DECK_ZONES[me]]):
+    for i in reversed(table.zones.at(DECK_PLACES[me])):
         e = table.entities[i]
         if "secret" in e.types and can_hide(table, me, e.card):
             assert isinstance(state, SkirmishState)
@@ -263,7 +265,7 @@ def damage_taken(state: CardState, frame: Frame) -> int:
 
 def board_has_room(state: CardState, frame: Frame) -> bool:
     """The secret's owner has room for a minion."""
-    return len(state.table.zones[BOARD_ZONES[frame.ctx.controller]]) < BOARD_LIMIT
+    return len(state.table.zones.at(BOARD_PLACES[frame.ctx.controller])) < BOARD_LIMIT
 
 
 @dataclass(frozen=True, slots=True)

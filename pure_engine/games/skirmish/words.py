@@ -18,7 +18,13 @@ from pure_engine.games.skirmish.actions import (
     action_to_str,
     power_of,
 )
-from pure_engine.games.skirmish.base import BOARD_ZONES, HERO_ZONES, WEAPON_ZONES, SkirmishState
+from pure_engine.games.skirmish.base import (
+    BOARD_PLACES,
+    BOARD_ZONES,
+    HERO_ZONES,
+    WEAPON_ZONES,
+    SkirmishState,
+)
 
 __all__ = ["action_in_words", "card_title"]
 
@@ -72,7 +78,7 @@ def action_in_words(state: SkirmishState, action: SkirmishAction) -> str:
     if action.kind == POWER:
         return f"hero power {card_title(power_of(state, me))}{target}"
     name = card_title(state.table.entities[EntityId(action.source)].card)
-    board = state.table.zones[BOARD_ZONES[me]]
+    board = state.table.zones.at(BOARD_PLACES[me])
     place = ""
     if 0 <= action.at < len(board):
         place = f", placed {action.at + 1}{_ordinal(action.at + 1)} from the left"

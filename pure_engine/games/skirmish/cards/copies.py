@@ -37,11 +37,13 @@ from pure_engine.cards.runtime.vm import set_reg
 from pure_engine.cards.selectors import Compiled, Selector
 from pure_engine.games.skirmish.base import (
     BOARD_LIMIT,
+    BOARD_PLACES,
     BOARD_ZONES,
     GRAVE_ZONES,
     HAND_LIMIT,
+    HAND_PLACES,
     HAND_ZONES,
-    HERO_ZONES,
+    HERO_PLACES,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards_effects import equip
@@ -89,7 +91,7 @@ class _EachTarget(Instr):
 
 
 def _give_fresh(state: CardState, rules: CardRules[CardState], player: int, card: str) -> CardState:
-    if len(state.table.zones[HAND_ZONES[player]]) >= HAND_LIMIT:
+    if len(state.table.zones.at(HAND_PLACES[player])) >= HAND_LIMIT:
         return state
     table, _ = spawn(state.table, rules.pool, HAND_ZONES[player], card, player)
     return state.replace(table=table)
@@ -150,7 +152,7 @@ class DrawThese(Effect):
             state: CardState, frame: Frame, rules: CardRules[CardState], target: EntityId
         ) -> CardState:
             me = frame.ctx.controller
-            full = len(state.table.zones[HAND_ZONES[me]]) >= HAND_LIMIT
+            full = len(state.table.zones.at(HAND_PLACES[me])) >= HAND_LIMIT
             zone = GRAVE_ZONES[me] if full else HAND_ZONES[me]
             return state.replace(table=move(state.table, target, zone))
 
@@ -320,7 +322,7 @@ def shadowform(state: CardState, frame: Frame, rules: CardRules[CardState]) -> C
     enchantment on the hero naming the new power, which can be used this turn."""
     assert isinstance(state, SkirmishState)
     me = frame.ctx.controller
-    hero = state.table.zones[HERO_ZONES[me]][0]
+    hero = state.table.zones.at(HERO_PLACES[me])[0]
     given = {b.source for b in state.table.entities[hero].buffs}
     if "mind_shatter" in given:
         return state
@@ -339,7 +341,7 @@ def give_back(state: CardState, frame: Frame, rules: CardRules[CardState]) -> Ca
     them = 1 - e.owner
     if e.zone not in BOARD_ZONES:
         return state
-    if len(state.table.zones[BOARD_ZONES[them]]) >= BOARD_LIMIT:
+    if len(state.table.zones.at(BOARD_PLACES[them])) >= BOARD_LIMIT:
         return state.replace(table=put(state.table, e.replace(status=e.status | DOOMED)))
     table = move(leave_play(state.table, me), me, BOARD_ZONES[them])
     return state.replace(table=put(table, table.entities[me].replace(owner=them)))
