@@ -241,5 +241,5 @@ def cast(
     regs = (0,) * program.regs if program is not None else ()
     aimed = EntityId(target) if target >= 0 else None
     frame = Frame(card, slot, 0, Ctx(card_id, player, aimed), regs)
-    state = push_item(state.replace(table=table), StackItem(frame, spell=True))
+    state = push_item(state, StackItem(frame, spell=True), table)
     return announce_x(state, player, card_id) if cost_of(card).x else state

@@ -121,9 +121,12 @@ class StackState(CardState):
 T = TypeVar("T", bound=StackState)
 
 
-def push_item(state: T, item: StackItem) -> T:
-    """Put *item* on top of the stack; its controller receives priority (rule 117.3c)."""
-    return state.replace(stack=(*state.stack, item), holder=item.frame.ctx.controller, passes=0)
+def push_item(state: T, item: StackItem, table: Table | None = None) -> T:
+    """Put *item* on top of the stack; its controller receives priority (rule 117.3c).  *table*:
+    the table as announcing the item left it (a spell moved to the stack, its cost paid), in the
+    same write of the state (a write of its own: ``cast`` 11.5 M -> 10.3 M of ``magic``)."""
+    controller = item.frame.ctx.controller
+    return state.replace(table=table, stack=(*state.stack, item), holder=controller, passes=0)
 
 
 def pass_priority(state: T, *, players: int) -> tuple[T, bool]:
