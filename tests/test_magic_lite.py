@@ -227,6 +227,23 @@ def test_combat_is_skipped_when_nothing_can_attack() -> None:
     assert after.autos - state.autos == 1  # p1's pass in main 1, inside the priority loop
 
 
+def test_a_quiet_step_after_a_main_phase_is_not_entered() -> None:
+    # in main 1 player 0 could still cast a creature (sorcery timing), in the beginning of combat
+    # nobody could do anything: the turn goes from main 1 straight to declaring attackers
+    state = position(
+        hands=(("grizzly_bears",), ()), battlefields=(("forest", "forest", "grizzly_bears"), ())
+    )
+    after = play(state, "pass")
+    assert after.step == Step.ATTACKERS and after.declaring
+    assert after.steps - state.steps == 1  # main 1 -> declare attackers, no beginning of combat
+    # and from main 2 straight to the next turn: no end step entered for a creature in hand
+    after = play(after, "done")
+    assert after.step == Step.MAIN2
+    later = play(after, "pass")
+    assert later.active == 1 and later.step == Step.MAIN1
+    assert later.steps - after.steps == 4  # main 2 -> cleanup -> untap -> draw -> main 1
+
+
 def test_combat_skip_keeps_beginning_of_combat_triggers() -> None:
     fields = (("rallying_pennant", "forest", "wall_of_air"), ())
     state = position(hands=(("giant_growth",), ()), battlefields=fields)

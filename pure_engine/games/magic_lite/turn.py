@@ -144,7 +144,8 @@ def _after_main1(state: MagicState) -> Step:
     event = MagicEvent.BEGIN_COMBAT
     if state.skip == 0b11 and not can_attack(state) and not _listens(state, event):
         return Step.MAIN2
-    return Step.ATTACKERS if _quiet(state, event) else Step.BEGIN_COMBAT
+    quiet = _quiet(_set_step(state, Step.BEGIN_COMBAT), event)  # (asked as of that step)
+    return Step.ATTACKERS if quiet else Step.BEGIN_COMBAT
 
 
 def _begin_combat(state: MagicState) -> MagicState:
@@ -194,7 +195,8 @@ def _main2(state: MagicState, name: Step) -> MagicState:
 
 
 def _after_main2(state: MagicState) -> Step:
-    return Step.CLEANUP if _quiet(state, MagicEvent.END_STEP) else Step.END
+    quiet = _quiet(_set_step(state, Step.END), MagicEvent.END_STEP)  # (asked as of that step)
+    return Step.CLEANUP if quiet else Step.END
 
 
 # --- ending phase (rules 513-514) --------------------------------------------------------------
@@ -252,7 +254,10 @@ def _listens(state: MagicState, event: MagicEvent | None) -> bool:
 
 def _quiet(state: MagicState, event: MagicEvent | None) -> bool:
     """True when a step with priority would do nothing: both players skip trivial decisions,
-    nothing of the active player's triggers at *event*, and neither player can act."""
+    nothing of the active player's triggers at *event*, and neither player can act.  Asked of
+    the step itself: asked of a main phase, a card that waits for sorcery timing (a land, a
+    creature) made the beginning of combat and the end step look busy, and both were entered
+    for nothing."""
     return not _listens(state, event) and everyone_passes(state)
 
 
