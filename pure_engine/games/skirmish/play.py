@@ -52,7 +52,7 @@ _PERMANENT: Final = frozenset({"minion", "weapon", "secret"})
 order of play."""
 
 
-def _set(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+def _set(values: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
     return (value, values[1]) if player == 0 else (values[0], value)
 
 
