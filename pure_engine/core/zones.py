@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, Generic, NewType, TypeVar, assert_never
 
 from pure_engine.core.frozen import guard_writes
@@ -63,19 +64,27 @@ where a zone was meant."""
 C = TypeVar("C")
 
 
-def zone_places(names: Iterable[ZoneId]) -> dict[ZoneId, int]:
-    """Each zone's place in a :class:`ZoneMap` of these zones: its index in sorted order.
+def zone_places(names: Iterable[ZoneId]) -> Mapping[ZoneId, int]:
+    """Each zone's place in a :class:`ZoneMap` of these zones: its index in sorted order (a
+    read-only mapping: every map of these zones shares it, and a state is immutable all the
+    way down).
 
-    >>> zone_places([ZoneId("hand"), ZoneId("deck")])
+    >>> places = zone_places([ZoneId("hand"), ZoneId("deck")])
+    >>> dict(places)
     {'deck': 0, 'hand': 1}
+    >>> places[ZoneId("hand")] = 0
+    Traceback (most recent call last):
+    ...
+    TypeError: 'mappingproxy' object does not support item assignment
     """
-    return {name: place for place, name in enumerate(sorted(set(names)))}
+    return MappingProxyType({name: place for place, name in enumerate(sorted(set(names)))})
 
 
 class ZoneMap(Generic[C]):
     """An immutable map from zone ids to tuples of cards, kept as one tuple of zones.
 
     ``index`` maps each zone id to its place in ``cards`` (:func:`zone_places`: sorted order,
+    read-only,
     so two maps of the same items have the same index and equal tuples, and a place found
     for a zone name holds in every map of the same zones).  Why (compiled, the ``skirmish``
     workload: about 40 000 zone reads in its 10 games): the ``immutables.Map`` HAMT this
@@ -95,7 +104,7 @@ class ZoneMap(Generic[C]):
     KeyError: 'moon'
     """
 
-    def __init__(self, index: dict[ZoneId, int], cards: tuple[tuple[C, ...], ...]) -> None:
+    def __init__(self, index: Mapping[ZoneId, int], cards: tuple[tuple[C, ...], ...]) -> None:
         if len(index) != len(cards):
             raise ValueError(f"a zone map of {len(index)} zones holds {len(cards)} tuples")
         self.index: Final = index
@@ -196,7 +205,7 @@ class ZoneMapMutation(Generic[C]):
     ZoneMap({'a': (1,), 'b': (1, 2)})
     """
 
-    def __init__(self, index: dict[ZoneId, int], cards: list[tuple[C, ...]]) -> None:
+    def __init__(self, index: Mapping[ZoneId, int], cards: list[tuple[C, ...]]) -> None:
         self.index = index
         self.cards = cards
 

@@ -137,7 +137,7 @@ class Layout:
     zones: tuple[ZoneInfo, ...]
     by_kind: Mapping[tuple[str, int | None], ZoneId]
     info: Mapping[ZoneId, ZoneInfo]
-    places: dict[ZoneId, int]
+    places: Mapping[ZoneId, int]
 
     @staticmethod
     def build(zones: Iterable[tuple[str, int | None, Visibility]]) -> Layout:
