@@ -87,6 +87,7 @@ __all__ = [
     "SkirmishEvent",
     "SkirmishState",
     "into_play",
+    "placed_in_order",
     "spell_targetable",
     "targetable",
 ]
@@ -427,5 +428,14 @@ class SkirmishState(CardState):
 def into_play(state: SkirmishState, entity_id: EntityId) -> SkirmishState:
     """*entity_id*, made earlier (a card in the hand or the deck), comes into play now: it takes
     the next place in the order of play (the death phase and the trigger queue go by it)."""
-    table, number = take_number(state.table)
-    return state.replace(table=table, play_order=state.play_order.set(entity_id, number))
+    table, play_order = placed_in_order(state.table, state.play_order, entity_id)
+    return state.replace(table=table, play_order=play_order)
+
+
+def placed_in_order(
+    table: Table, play_order: immutables.Map[EntityId, int], entity_id: EntityId
+) -> tuple[Table, immutables.Map[EntityId, int]]:
+    """:func:`into_play` on a table and an order of play, for a rule that writes the state
+    with more at once (playing a card: one state fewer a play, ~1 900 instructions)."""
+    table, number = take_number(table)
+    return table, play_order.set(entity_id, number)
