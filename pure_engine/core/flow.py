@@ -124,7 +124,9 @@ class TurnMachine(Generic[S, K]):
         is_over: Callable[[S], bool] | None = None,
         auto: Callable[[S], S | None] | None = None,
     ) -> None:
-        self.steps: Final = steps
+        # a dict of its own (the rows as given): compiled, a dict lookup is a C call, where a
+        # Mapping's ``get`` is a Python method call, at every step change
+        self.steps: Final[dict[K, FlowStep[S, K]]] = dict(steps)
         self.get_step: Final = get_step
         self.set_step: Final = set_step
         self.is_over: Final[Callable[[S], bool]] = _never if is_over is None else is_over
