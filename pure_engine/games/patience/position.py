@@ -200,18 +200,13 @@ def _cards_hash(cards: tuple[int, ...], seed: i64) -> i64:
     return h
 
 
-def _codes() -> tuple[int, ...]:
-    """53 fixed pseudo-random 32-bit codes (a linear congruential sequence)."""
-    out = []
-    x = 0x2545F491
-    for _ in range(53):
-        x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
-        out.append(x >> 32)
-    return tuple(out)
-
-
-_CELL_CODES: Final = _codes()
-"""``_CELL_CODES[card + 1]``: what a card in a cell adds to a position's hash (0 for none)."""
+def _cell_code(card: i64) -> i64:
+    """What *card* in a cell adds to its position's hash: the card mixed as a pile's cards
+    are, from a seed no pile has (computed, not read from a table of 53 codes: compiled,
+    the table's Python ints were unboxed one by one; FreeCell deals 2-31: 453.5 M
+    instructions in all against 459.3 M)."""
+    h = ((0x2545F491 ^ card) * 16_777_619) & 0xFFFF_FFFF
+    return h ^ (h >> 17)
 
 
 def pile_hash(cards: tuple[int, ...], seed: i64) -> i64:
@@ -235,7 +230,7 @@ def others_hash(state: PatienceState) -> i64:
     total: i64 = 0
     for card in state.cells:
         if card != EMPTY:
-            total += _CELL_CODES[card + 1]
+            total += _cell_code(card)
     if state.hole != EMPTY or state.stock or state.waste or state.reserve:
         for pile in state.reserve:
             total += _cards_hash(pile, 7) * 3
