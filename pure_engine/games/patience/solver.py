@@ -199,6 +199,12 @@ class _Searcher:
         # piles but one or two with it (see ``heuristic``)
         self.parent_piles: tuple[tuple[int, ...], ...] = ()
         self.parent_facts: list[PileFacts] = []
+        # the foundations the heuristic priced last (most children keep their parent's
+        # very tuple), what they cost and their suits' next cards as bits (compiled,
+        # FreeCell deals 2-31: 436.7 M instructions against 445.8 M priced at every call)
+        self.found_priced: tuple[int, ...] = ()
+        self.found_cost = 0
+        self.found_nexts = 0
         self.hole_only = rules.hole and not rules.foundations
         self.pricing = PLAIN
         # a stock dealt to a waste: a step is a move, or some deals then a play of the
@@ -336,12 +342,15 @@ class _Searcher:
         cell_cost, doubled, space_credit = self.pricing
         # loops, not ``sum``: compiled, ``sum`` is a call through the builtins module
         # (700-900 instructions a call: 74 M of the 1 606 M of FreeCell deals 2-31)
-        cost = 104
-        nexts = 0  # each suit's next card, as a bit (see below)
-        for suit, rank in enumerate(found):
-            cost -= 2 * rank
-            if rank < 13:
-                nexts |= 1 << (suit * 13 + rank)
+        if found is not self.found_priced:
+            self.found_priced = found
+            self.found_cost = 104
+            self.found_nexts = 0  # each suit's next card, as a bit (see below)
+            for suit, rank in enumerate(found):
+                self.found_cost -= 2 * rank
+                if rank < 13:
+                    self.found_nexts |= 1 << (suit * 13 + rank)
+        cost, nexts = self.found_cost, self.found_nexts
         # plus Heineman's staged-deepening count: the cards above each suit's next card,
         # doubled when no cell and no pile is free to move them to (FreeCell deals 1-100:
         # 29 k states expanded in all instead of 44 k, median 116 instead of 154).  A
