@@ -32,7 +32,7 @@ __all__ = [
     "SearchKey",
     "apply_move",
     "is_won",
-    "others_hash",
+    "keyed",
     "pile_hash",
     "position_key",
     "search_key",
@@ -216,16 +216,17 @@ def pile_hash(cards: tuple[int, ...], seed: i64) -> i64:
     return h ^ (h >> 17)
 
 
-def _places_hash(state: PatienceState) -> int:
-    """The hash of :class:`SearchKey`: the same for two states whose canonical keys are."""
+def _piles_hash(state: PatienceState) -> i64:
+    """What the piles add to a position's hash (:class:`SearchKey`): the sum of
+    :func:`pile_hash` over them, so that their order does not count."""
     total: i64 = 0
     down = state.down
     for i, pile in enumerate(state.piles):
         total += pile_hash(pile, down[i] + 1 if down else 0)
-    return total + others_hash(state)
+    return total
 
 
-def others_hash(state: PatienceState) -> i64:
+def _others_hash(state: PatienceState) -> i64:
     """What the places other than the piles add to a position's hash (:class:`SearchKey`)."""
     total: i64 = 0
     for card in state.cells:
@@ -246,7 +247,14 @@ def search_key(state: PatienceState) -> SearchKey:
     >>> search_key(a) == search_key(PatienceState(piles=((), (2,), (), (1,)), cells=(-1, 5)))
     True
     """
-    return SearchKey(state, _places_hash(state))
+    return keyed(state, _piles_hash(state))
+
+
+def keyed(state: PatienceState, piles_hash: i64) -> SearchKey:
+    """The key of *state* (:func:`search_key`) from the sum of its piles' hashes
+    (:func:`pile_hash`), for a caller that knows some of them already: the solver reads the
+    hash of a pile it has seen off that pile's facts."""
+    return SearchKey(state, piles_hash + _others_hash(state))
 
 
 def apply_move(state: PatienceState, move: Move) -> PatienceState:

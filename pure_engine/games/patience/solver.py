@@ -50,7 +50,7 @@ from pure_engine.games.patience.moves import (
     Move,
     Places,
 )
-from pure_engine.games.patience.position import SearchKey, apply_move, others_hash, pile_hash
+from pure_engine.games.patience.position import SearchKey, apply_move, keyed, pile_hash
 from pure_engine.games.patience.results import SolveMethod, SolveMode, SolveResult
 from pure_engine.games.patience.rules import EMPTY, PatienceRules, PatienceState, rules_for
 from pure_engine.games.patience.searches import best_first, depth_first, portfolio
@@ -277,7 +277,7 @@ class _Searcher:
         total: i64 = 0
         for i, pile in enumerate(state.piles):
             total += known[i].hashed if pile is shared[i] else pile_hash(pile, 0)
-        return SearchKey(state, total + others_hash(state))
+        return keyed(state, total)
 
     def _child(self, before: PatienceState, step: Step, move: Move) -> tuple[Step, PatienceState]:
         """*before* after *move* and the autoplay that made safe, with its step (made child
