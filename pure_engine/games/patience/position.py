@@ -274,11 +274,10 @@ def apply_move(state: PatienceState, move: Move) -> PatienceState:
     piles, cells, found = state.piles, state.cells, state.found
     hole, stock, waste, redeals = state.hole, state.stock, state.waste, state.redeals
     reserve, down = state.reserve, state.down
-    if src.kind is Places.PILE and not down:
-        if dst.kind is Places.PILE:
-            return _pile_to_pile(state, src.index, dst.index, count)
-        if dst.kind is Places.CELL:
-            return _pile_to_cell(state, src.index, dst.index)
+    if src.kind is Places.PILE and dst.kind is Places.PILE and not down:
+        return _pile_to_pile(state, src.index, dst.index, count)
+    if src.kind is Places.PILE and dst.kind is Places.CELL and not down:
+        return _pile_to_cell(state, src.index, dst.index)
     # take the cards
     match src.kind:
         case Places.PILE:
