@@ -21,7 +21,7 @@ from pure_engine.games.magic_lite.cards import POOL
 from pure_engine.games.magic_lite.decks import random_pair
 from pure_engine.games.magic_lite.engine import BATTLEFIELD
 from pure_engine.games.magic_lite.rules import position
-from pure_engine.games.magic_lite.state import TAPPED, CardFacts, MagicState
+from pure_engine.games.magic_lite.state import TAPPED, CardFacts, MagicState, Step
 from tests.magic_helpers import play
 
 GOLDEN = Path(__file__).parent / "golden" / "magic_lite_random_games.txt"
@@ -121,7 +121,7 @@ def _next_turn_by_the_kit(state: MagicState, *, keywords: bool = True) -> Table:
 
 
 def _next_turn(state: MagicState) -> Table:
-    return turn._untap(turn._end_turn(state)).table
+    return turn._untap(turn._end_turn(state), Step.UNTAP).table
 
 
 def test_the_next_turns_table_is_the_kits_rules() -> None:

@@ -11,8 +11,8 @@ Modules: :mod:`~.state` (data), :mod:`~.cards` (the card set in the DSL),
 :mod:`~.decks`, :mod:`~.engine` (hooks, mana, state-based actions),
 :mod:`~.combat`, :mod:`~.priority` (who could act, priority and the stack),
 :mod:`~.actions` (the decisions and the skip-trivial rule), :mod:`~.turn` (the turn table),
-:mod:`~.rules` (the deal, observation, notation: the game's rule functions),
-:mod:`~.game` (``make_game``).
+:mod:`~.deal` (a new game's table and opening hands), :mod:`~.rules` (observation, notation:
+the game's rule functions), :mod:`~.game` (``make_game``).
 """
 
 from pure_engine.games.magic_lite.actions import current_player, legal_actions

@@ -164,19 +164,15 @@ def forced(state: MagicState) -> tuple[Action, str] | None:
 
 def auto(state: MagicState) -> MagicState | None:
     """The skip-trivial rule (the turn machine's ``auto``): the state after the :func:`forced`
-    action of a player who skips trivial decisions, counted in ``autos``; ``None`` when a
-    player must decide (or does not skip)."""
+    action of a player who skips trivial decisions (the turn's run counts it in ``autos``);
+    ``None`` when a player must decide (or does not skip)."""
     player = current_player(state)
     if player < 0 or not state.skip >> player & 1:
         return None
     found = forced(state)
     if found is None:
         return None
-    action = found[0]
-    if action.kind == Act.PASS:
-        return pass_priority(state, autos=1)
-    after = apply_action(state, action)
-    return after.replace(autos=after.autos + 1)
+    return apply_action(state, found[0])
 
 
 # --- applying a decision -------------------------------------------------------------------------

@@ -177,22 +177,23 @@ def open_window(state: MagicState) -> MagicState:
     (:func:`everyone_passes`) the window does not open at all."""
     if everyone_passes(state):
         return state.replace(window=False, passes=0) if state.window or state.passes else state
+    if state.window and state.holder == state.active and not state.passes:
+        return state  # open already (triggers put on the stack gave the active player priority)
     return state.replace(window=True, holder=state.active, passes=0)
 
 
-def pass_priority(state: MagicState, autos: int = 0) -> MagicState:
-    """The holder passes (*autos*: 1 when the pass is automatic, counted in ``autos``): the
-    next player receives priority — or, when everybody passed in succession, the top of the
-    stack resolves (:func:`resolve`) and the active player receives priority again, or the
-    step ends (rule 117.4).  Whether the next player passes at once is the skip-trivial rule's
-    question (:func:`~.actions.auto`), asked once there."""
-    passes, counted = state.passes + 1, state.autos + autos
+def pass_priority(state: MagicState) -> MagicState:
+    """The holder passes: the next player receives priority — or, when everybody passed in
+    succession, the top of the stack resolves (:func:`resolve`) and the active player receives
+    priority again, or the step ends (rule 117.4).  Whether the next player passes at once is
+    the skip-trivial rule's question (:func:`~.actions.auto`), asked once there."""
+    passes = state.passes + 1
     if passes < 2:  # the next player receives priority
-        return state.replace(passes=passes, holder=1 - state.holder, autos=counted)
+        return state.replace(passes=passes, holder=1 - state.holder)
     # everybody passed in succession: the step ends, or the top of the stack resolves
     if not state.stack:
-        return state.replace(window=False, passes=passes, autos=counted)
-    state, item = pop_item(state.replace(autos=counted) if autos else state, active=state.active)
+        return state.replace(window=False, passes=passes)
+    state, item = pop_item(state, active=state.active)
     return _after_resolving(resolve(state, item))
 
 

@@ -1,6 +1,7 @@
-"""magic_lite's rules as one module: deal, observation, key, notation, resampling, and the
-turn's functions (:mod:`.actions`, :mod:`.turn`) under the names of :class:`~pure_engine.Game`'s
-fields, which :func:`~.game.make_game` passes to :func:`~pure_engine.core.game.game_from_rules`.
+"""magic_lite's rules as one module: the deal (:mod:`.deal`), observation, key, notation,
+resampling, and the turn's functions (:mod:`.actions`, :mod:`.turn`) under the names of
+:class:`~pure_engine.Game`'s fields, which :func:`~.game.make_game` passes to
+:func:`~pure_engine.core.game.game_from_rules`.
 
 >>> import pure_engine
 >>> game = pure_engine.load_game("magic_lite", deck0="green_stompy", deck1="red_burn")
@@ -33,33 +34,26 @@ from fractions import Fraction
 from typing import Final
 
 from pure_engine.cards.runtime import (
-    Entity,
     EntityId,
-    Table,
-    fresh_entity,
     observe_table,
     resample_table,
 )
-from pure_engine.core.dense import DenseMap
 from pure_engine.core.game import TERMINAL
-from pure_engine.core.rng import Rng, shuffled
-from pure_engine.core.zones import ZoneId, ZoneMap
 from pure_engine.errors import ParseError
 from pure_engine.games.magic_lite.abilities import ABILITIES
 from pure_engine.games.magic_lite.actions import current_player, forced, legal_actions
 from pure_engine.games.magic_lite.cards import BY_NAME, LAYOUT, PLAYER, POOL, card_facts, mana_of
 from pure_engine.games.magic_lite.combat import damage_order
+from pure_engine.games.magic_lite.deal import deal, table_of
 from pure_engine.games.magic_lite.engine import ZONES
 from pure_engine.games.magic_lite.state import (
     TAPPED,
     Act,
     Action,
-    CardFacts,
     MagicState,
-    Mulligan,
     Step,
 )
-from pure_engine.games.magic_lite.turn import enter, start_turns, step
+from pure_engine.games.magic_lite.turn import enter, step
 
 __all__ = [
     "MAX_DECISIONS",
@@ -85,60 +79,6 @@ _VERBS: Final = (
     "keep", "mulligan", "bottom",
 )  # fmt: skip
 MAX_DECISIONS: Final = 20_000
-_OPENING_HAND: Final = 7
-
-
-def _table(cards: Sequence[tuple[ZoneId, str, int]]) -> Table:
-    """A table holding the two player entities, then *cards* as ``(zone, card, owner)``."""
-    entities: dict[EntityId, Entity] = {}
-    zones: dict[ZoneId, list[EntityId]] = {z.id: [] for z in LAYOUT.zones}
-    players = ((ZONES.player[p], PLAYER, p) for p in (0, 1))
-    for number, (zone, card, owner) in enumerate((*players, *cards)):
-        entity_id = EntityId(number)
-        entities[entity_id] = fresh_entity(POOL, card, entity_id, owner, zone)  # as dealt
-        zones[zone].append(entity_id)
-    return Table(
-        DenseMap.from_items(entities.items()),
-        ZoneMap.from_items((zone, tuple(ids)) for zone, ids in zones.items()),
-        len(entities),
-    )
-
-
-def deal(
-    deck0: Sequence[str],
-    deck1: Sequence[str],
-    *,
-    seed: int,
-    skip: int,
-    facts: CardFacts | None = None,
-    mulligan: bool = False,
-) -> MagicState:
-    """Shuffle both libraries with ``Rng(seed)``, draw seven cards each (the library's top
-    seven), and run to the first decision: with *mulligan*, the starting player's keep or
-    mulligan (:mod:`~.mulligan`), else turn 1's (player 0 goes first); *facts* are the decks'
-    :func:`~.cards.card_facts` (found from the decks when not given).
-
-    >>> from pure_engine.games.magic_lite.decks import load_deck
-    >>> s = deal(load_deck("green_stompy"), load_deck("red_burn"), seed=3, skip=0b11)
-    >>> len(s.table.zones[ZONES.hand[1]]), len(s.table.zones[ZONES.library[1]])
-    (7, 33)
-    """
-    if facts is None:
-        facts = card_facts((*deck0, *deck1))
-    rng = Rng(seed)
-    cards = []
-    for p, deck in enumerate((deck0, deck1)):
-        order, rng = shuffled(rng, deck)
-        top = len(order) - _OPENING_HAND
-        for k, card in enumerate(order):
-            cards.append((ZONES.library[p] if k < top else ZONES.hand[p], card, p))
-    table = _table(cards)
-    zones = table.zones
-    for p in (0, 1):  # drawn top first: the hand holds them in the reverse order
-        zones = zones.set(ZONES.hand[p], zones[ZONES.hand[p]][::-1])
-    table = table.replace(zones=zones)
-    opening = Mulligan() if mulligan else None
-    return start_turns(MagicState(table, rng=rng, skip=skip, cards=facts, mulligan=opening))
 
 
 def position(
@@ -177,7 +117,7 @@ def position(
         for card in cards[p]
     ]
     facts = card_facts(card for _, card, _ in placed)
-    table = _table(placed)
+    table = table_of(placed)
     state = MagicState(
         table,
         life=life,
