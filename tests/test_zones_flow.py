@@ -129,11 +129,30 @@ def test_a_zone_map_reads_writes_and_digests_as_the_hamt_it_replaced(
     assert hash(written) == hash(ZoneMap.from_items(written.items()))
     assert pickle.loads(pickle.dumps(written)) == written
     for zone in NAMES:  # a zone's place reads what its name reads
-        assert written.at(written.index[zone]) == written[zone]
+        assert written.at(written.place(zone)) == written[zone]
     m = t.mutate()
     m[name] = tuple(cards)
     m[ZoneId("new")] = (1,)
     assert m.finish() == ZoneMap.from_items([*written.items(), (ZoneId("new"), (1,))])
+
+
+def test_a_zone_map_cannot_be_changed_through_its_attributes() -> None:
+    # a zone map is part of every card game's state, and its index is shared by every map of
+    # the same zones (a layout's tables): nothing reachable from it may be written
+    from pure_engine.cards.runtime.table import Layout, new_table
+    from pure_engine.core.zones import Visibility
+
+    layout = Layout.build([("hand", 0, Visibility.OWNER), ("deck", 0, Visibility.HIDDEN)])
+    for t in (zones({HAND: (1,), DECK: (2, 3)}), new_table(layout).zones, layout.empty_zones):
+        with pytest.raises(TypeError):
+            t.index[ZoneId("hand0")] = 1  # type: ignore[index]  # a read-only mapping
+        with pytest.raises(AttributeError):
+            t.index = {}  # type: ignore[misc]  # a property
+        with pytest.raises(AttributeError):
+            t.cards = ()  # type: ignore[misc]  # a Final field
+        assert all(type(zone) is tuple for zone in (t.cards, *t.cards))
+    assert dict(new_table(layout).zones.index) == {"deck0": 0, "hand0": 1}
+    assert layout.place("hand", 0) == new_table(layout).zones.place(ZoneId("hand0")) == 1
 
 
 def test_move_card_inserts_at_an_index() -> None:

@@ -346,9 +346,9 @@ def _side_of(owner: int | None, controller: int) -> int:
 
 
 def _filter_function(flt: _Filter, layout: Layout, players: list[int]) -> Compiled:
-    zones, places, domain = layout.zones, layout.places, flt.domain
+    zones, place, domain = layout.zones, layout.empty_zones.place, flt.domain
     per_controller: dict[int, tuple[int, ...]] = {  # by place: a read of a zone is one index
-        c: tuple(places[z.id] for z in zones if (z.kind, _side_of(z.spec.owner, c)) in domain)
+        c: tuple(place(z.id) for z in zones if (z.kind, _side_of(z.spec.owner, c)) in domain)
         for c in players
     }
     tests = flt.tests

@@ -53,6 +53,7 @@ from typing import Any, Final, Generic, NewType, NoReturn, TypeVar
 
 from toolz import compose_left
 
+from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
 
 __all__ = ["FlowRun", "FlowStep", "StepId", "TurnMachine", "chain"]
@@ -65,7 +66,7 @@ S = TypeVar("S")
 K = TypeVar("K", bound=Hashable)
 
 
-class FlowStep(Struct, Generic[S, K]):
+class FlowStep(Frozen, Generic[S, K]):
     """One row of the turn table.
 
     ``enter`` runs when the step begins (untap, draw...); ``decides`` says
@@ -77,14 +78,29 @@ class FlowStep(Struct, Generic[S, K]):
     game whose entering action writes the state anyway makes one write of
     both (on a wide state record, a write costs as much as a few dozen field
     reads).
+
+    A native record (:class:`~pure_engine.core.frozen.Frozen`): the machine reads a row's
+    fields at every step change, which compiled code does as C fields (a ``Struct``'s field
+    was a generic attribute lookup, ~185 instructions).
     """
 
-    name: K
-    next: K | Callable[[S], K]
-    enter: Callable[[S], S] | None = None
-    decides: Callable[[S], bool] | None = None
-    leave: Callable[[S], S] | None = None
-    enter_at: Callable[[S, K], S] | None = None
+    __match_args__ = ("name", "next", "enter", "decides", "leave", "enter_at")
+
+    def __init__(
+        self,
+        name: K,
+        next: K | Callable[[S], K],
+        enter: Callable[[S], S] | None = None,
+        decides: Callable[[S], bool] | None = None,
+        leave: Callable[[S], S] | None = None,
+        enter_at: Callable[[S, K], S] | None = None,
+    ) -> None:
+        self.name: Final = name
+        self.next: Final = next
+        self.enter: Final = enter
+        self.decides: Final = decides
+        self.leave: Final = leave
+        self.enter_at: Final = enter_at
 
 
 class TurnMachine(Generic[S, K]):
@@ -108,7 +124,9 @@ class TurnMachine(Generic[S, K]):
         is_over: Callable[[S], bool] | None = None,
         auto: Callable[[S], S | None] | None = None,
     ) -> None:
-        self.steps: Final = steps
+        # a dict of its own (the rows as given): compiled, a dict lookup is a C call, where a
+        # Mapping's ``get`` is a Python method call, at every step change
+        self.steps: Final[dict[K, FlowStep[S, K]]] = dict(steps)
         self.get_step: Final = get_step
         self.set_step: Final = set_step
         self.is_over: Final[Callable[[S], bool]] = _never if is_over is None else is_over

@@ -3,7 +3,7 @@
 Zones are a persistent map from a :data:`ZoneId` to a tuple of cards, bottom
 to top (the last card is the top): a :class:`ZoneMap`, whose zones sit in one
 tuple in the order of their sorted names, each at its *place* (its index in that
-order, :func:`zone_places`).  Maps made from one another (:meth:`ZoneMap.set`,
+order, :meth:`ZoneMap.place`).  Maps made from one another (:meth:`ZoneMap.set`,
 :meth:`ZoneMap.mutate`) share the dict from name to place; a read names a zone
 (``table[name]``: a dict lookup, then an index) or, where code reads a zone at
 every step, its place (``table.at(place)``: one index).  A game names a dozen
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, Generic, NewType, TypeVar, assert_never
 
 from pure_engine.core.frozen import guard_writes
@@ -52,7 +53,6 @@ __all__ = [
     "move_card",
     "move_top",
     "shuffle_zone",
-    "zone_places",
     "zones",
 ]
 
@@ -63,75 +63,87 @@ where a zone was meant."""
 C = TypeVar("C")
 
 
-def zone_places(names: Iterable[ZoneId]) -> dict[ZoneId, int]:
-    """Each zone's place in a :class:`ZoneMap` of these zones: its index in sorted order.
-
-    >>> zone_places([ZoneId("hand"), ZoneId("deck")])
-    {'deck': 0, 'hand': 1}
-    """
+def _places_of(names: Iterable[ZoneId]) -> dict[ZoneId, int]:
+    """Each zone's place in a :class:`ZoneMap` of these zones: its index in sorted order."""
     return {name: place for place, name in enumerate(sorted(set(names)))}
 
 
 class ZoneMap(Generic[C]):
     """An immutable map from zone ids to tuples of cards, kept as one tuple of zones.
 
-    ``index`` maps each zone id to its place in ``cards`` (:func:`zone_places`: sorted order,
-    so two maps of the same items have the same index and equal tuples, and a place found
-    for a zone name holds in every map of the same zones).  Why (compiled, the ``skirmish``
-    workload: about 40 000 zone reads in its 10 games): the ``immutables.Map`` HAMT this
-    replaced answered a read in ~150 instructions; a read by name here is a dict lookup and
-    an index (~180), a read by place (:meth:`at`) one index (~20), and the card kit and
-    skirmish read the zones they scan at every step by place: ``skirmish`` 71.35 M ->
-    66.37 M instructions, ``magic`` 175.29 M -> 173.37 M (cachegrind, compiled).
+    Each zone sits at its place in ``cards``: its index in the sorted order of the names, so
+    two maps of the same items have equal tuples, and a place found for a zone name
+    (:meth:`place`) holds in every map of the same zones.  The dict from name to place is
+    shared by the maps made from one another and never written once built (it is private: a
+    state is immutable all the way down; :attr:`index` is a read-only view of it).  Why
+    (compiled, the ``skirmish`` workload: about 40 000 zone reads in its 10 games): the
+    ``immutables.Map`` HAMT this replaced answered a read in ~150 instructions; a read by name
+    here is a dict lookup and an index (~180), a read by place (:meth:`at`) one index (~20),
+    and the card kit and skirmish read the zones they scan at every step by place:
+    ``skirmish`` 71.35 M -> 66.37 M instructions, ``magic`` 175.29 M -> 173.37 M (cachegrind,
+    compiled).
 
     >>> z = ZoneMap.from_items([(ZoneId("hand"), ("AS",)), (ZoneId("deck"), ())])
     >>> z["hand"], z.set(ZoneId("hand"), ())["hand"], z["hand"], len(z), sorted(z)
     (('AS',), (), ('AS',), 2, ['deck', 'hand'])
-    >>> z.at(z.index["hand"]), z == ZoneMap.from_items(z.items())
-    (('AS',), True)
+    >>> z.place(ZoneId("hand")), z.at(1), z == ZoneMap.from_items(z.items())
+    (1, ('AS',), True)
     >>> z["moon"]
     Traceback (most recent call last):
     ...
     KeyError: 'moon'
+    >>> z.index[ZoneId("hand")] = 0
+    Traceback (most recent call last):
+    ...
+    TypeError: 'mappingproxy' object does not support item assignment
     """
 
-    def __init__(self, index: dict[ZoneId, int], cards: tuple[tuple[C, ...], ...]) -> None:
-        if len(index) != len(cards):
-            raise ValueError(f"a zone map of {len(index)} zones holds {len(cards)} tuples")
-        self.index: Final = index
+    def __init__(self, places: dict[ZoneId, int], cards: tuple[tuple[C, ...], ...]) -> None:
+        if len(places) != len(cards):
+            raise ValueError(f"a zone map of {len(places)} zones holds {len(cards)} tuples")
+        self._places: Final = places
         self.cards: Final = cards
 
     @staticmethod
     def from_items(items: Iterable[tuple[ZoneId, tuple[C, ...]]]) -> ZoneMap[C]:
         """A map of *items* (later pairs win)."""
         content = dict(items)
-        index = zone_places(content)
-        return ZoneMap(index, tuple(content[name] for name in index))
+        places = _places_of(content)
+        return ZoneMap(places, tuple(content[name] for name in places))
+
+    @property
+    def index(self) -> Mapping[ZoneId, int]:
+        """Each zone id's place (a read-only view)."""
+        return MappingProxyType(self._places)
+
+    def place(self, name: ZoneId) -> int:
+        """The place of zone *name* (``KeyError`` when the map has no such zone)."""
+        return self._places[name]
 
     def at(self, place: int) -> tuple[C, ...]:
-        """The cards of the zone at *place* (``self.index[name]``, or the layout's place)."""
+        """The cards of the zone at *place* (:meth:`place`, or the layout's place)."""
         return self.cards[place]
 
     def __getitem__(self, name: ZoneId) -> tuple[C, ...]:
-        return self.cards[self.index[name]]
+        return self.cards[self._places[name]]
 
     def get(self, name: ZoneId, default: tuple[C, ...] | None = None) -> tuple[C, ...] | None:
         """The cards of zone *name*, or *default*."""
-        place = self.index.get(name)
+        place = self._places.get(name)
         return default if place is None else self.cards[place]
 
     def __contains__(self, name: object) -> bool:
-        return name in self.index
+        return name in self._places
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def __iter__(self) -> Iterator[ZoneId]:
-        return iter(self.index)
+        return iter(self._places)
 
     def keys(self) -> list[ZoneId]:
         """The zone ids, sorted."""
-        return list(self.index)
+        return list(self._places)
 
     def values(self) -> list[tuple[C, ...]]:
         """The zones' cards, by sorted zone id."""
@@ -139,25 +151,25 @@ class ZoneMap(Generic[C]):
 
     def items(self) -> list[tuple[ZoneId, tuple[C, ...]]]:
         """The ``(zone id, cards)`` pairs, by sorted zone id."""
-        return list(zip(self.index, self.cards, strict=True))
+        return list(zip(self._places, self.cards, strict=True))
 
     def set(self, name: ZoneId, cards: tuple[C, ...]) -> ZoneMap[C]:
         """A copy with zone *name* holding *cards* (a new name is added)."""
-        place = self.index.get(name)
+        place = self._places.get(name)
         if place is None:
             return ZoneMap.from_items([*self.items(), (name, cards)])
         changed = list(self.cards)
         changed[place] = cards
-        return ZoneMap(self.index, tuple(changed))
+        return ZoneMap(self._places, tuple(changed))
 
     def mutate(self) -> ZoneMapMutation[C]:
         """A builder that copies the zones once for many writes."""
-        return ZoneMapMutation(self.index, list(self.cards))
+        return ZoneMapMutation(self._places, list(self.cards))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ZoneMap):
             return False
-        return (self.index is other.index or self.index == other.index) and (
+        return (self._places is other._places or self._places == other._places) and (
             self.cards == other.cards
         )
 
@@ -196,29 +208,31 @@ class ZoneMapMutation(Generic[C]):
     ZoneMap({'a': (1,), 'b': (1, 2)})
     """
 
-    def __init__(self, index: dict[ZoneId, int], cards: list[tuple[C, ...]]) -> None:
-        self.index = index
-        self.cards = cards
+    def __init__(self, places: dict[ZoneId, int], cards: list[tuple[C, ...]]) -> None:
+        self._places = places  # (never written: a new zone makes a new dict)
+        self._cards = cards
 
     def __getitem__(self, name: ZoneId) -> tuple[C, ...]:
-        return self.cards[self.index[name]]
+        return self._cards[self._places[name]]
 
     def get(self, name: ZoneId, default: tuple[C, ...] | None = None) -> tuple[C, ...] | None:
         """The cards of zone *name* so far, or *default*."""
-        place = self.index.get(name)
-        return default if place is None else self.cards[place]
+        place = self._places.get(name)
+        return default if place is None else self._cards[place]
 
     def __setitem__(self, name: ZoneId, cards: tuple[C, ...]) -> None:
-        place = self.index.get(name)
-        if place is None:  # a new zone: a new index
-            built = ZoneMap.from_items([*zip(self.index, self.cards, strict=True), (name, cards)])
-            self.index, self.cards = built.index, list(built.cards)
+        place = self._places.get(name)
+        if place is None:  # a new zone: a new dict of places
+            built = ZoneMap.from_items(
+                [*zip(self._places, self._cards, strict=True), (name, cards)]
+            )
+            self._places, self._cards = built._places, list(built.cards)
         else:
-            self.cards[place] = cards
+            self._cards[place] = cards
 
     def finish(self) -> ZoneMap[C]:
         """The map built (the builder may go on)."""
-        return ZoneMap(self.index, tuple(self.cards))
+        return ZoneMap(self._places, tuple(self._cards))
 
 
 Zones = ZoneMap[C]
@@ -343,11 +357,11 @@ def move_card(
     ('2C', 'AS', '3C')
     """
     # each zone's place found once (a missing zone goes through _zone for its error)
-    index = table.index
+    places = table._places  # (this module's own map: its places read once each)
     try:
-        src_at, dst_at = index[src], index[dst]
+        src_at, dst_at = places[src], places[dst]
     except KeyError:
-        raise _missing(table, dst if src in index else src) from None
+        raise _missing(table, dst if src in places else src) from None
     source = table.cards[src_at]
     # looked for from the top down: a card is most often moved from the top of its zone (a draw
     # takes the last card of the deck, the one ``tuple.index`` reached last: move_card took
@@ -368,7 +382,7 @@ def move_card(
     changed = list(table.cards)
     changed[src_at] = rest
     changed[dst_at] = placed
-    return ZoneMap(index, tuple(changed))
+    return ZoneMap(places, tuple(changed))
 
 
 def deal(table: Zones[C], deck: ZoneId, hands: Sequence[ZoneId], n: int) -> Zones[C]:

@@ -378,7 +378,7 @@ def _by_event(
         by_event[event] = cards
         kinds = set().union(*(item.zones for item in items))
         listen_zones[event] = tuple(
-            (layout.places[z.id], z.kind) for z in layout.zones if z.kind in kinds
+            (layout.place(z.kind, z.spec.owner), z.kind) for z in layout.zones if z.kind in kinds
         )
     return by_event, listen_zones
 
@@ -472,8 +472,12 @@ class CardRules(Generic[S]):
         self.aura_zones: Final = tuple(
             layout.zone(kind, p) for kind in kinds.auras for p in range(players)
         )
-        self.mortal_places: Final = tuple(layout.places[z] for z in self.mortal_zones)
-        self.aura_places: Final = tuple(layout.places[z] for z in self.aura_zones)
+        self.mortal_places: Final = tuple(
+            layout.place(kind, p) for kind in kinds.mortal for p in range(players)
+        )
+        self.aura_places: Final = tuple(
+            layout.place(kind, p) for kind in kinds.auras for p in range(players)
+        )
 
     @property
     def programs(self) -> dict[tuple[str, str], Program]:

@@ -38,7 +38,7 @@ from pure_engine.cards.runtime.entity import (
 from pure_engine.core.dense import DenseMap
 from pure_engine.core.frozen import Frozen
 from pure_engine.core.struct import Struct
-from pure_engine.core.zones import Visibility, ZoneId, ZoneMap, ZoneSpec, move_card, zone_places
+from pure_engine.core.zones import Visibility, ZoneId, ZoneMap, ZoneSpec, move_card
 
 __all__ = [
     "DOOMED",
@@ -131,13 +131,13 @@ class ZoneInfo(Struct):
 @dataclass(frozen=True, slots=True)
 class Layout:
     """The zones of a game in table order, with their owners and visibility (static data), and
-    each zone's place in a table's zone map (``places``, which every table made by
-    :func:`new_table` shares: :meth:`place`)."""
+    ``empty_zones``, the zone map of a table without cards (every table made by
+    :func:`new_table` starts from it, so each zone's :meth:`place` holds in all of them)."""
 
     zones: tuple[ZoneInfo, ...]
     by_kind: Mapping[tuple[str, int | None], ZoneId]
     info: Mapping[ZoneId, ZoneInfo]
-    places: dict[ZoneId, int]
+    empty_zones: ZoneMap[EntityId]
 
     @staticmethod
     def build(zones: Iterable[tuple[str, int | None, Visibility]]) -> Layout:
@@ -162,7 +162,7 @@ class Layout:
             zones=infos,
             by_kind={(z.kind, z.spec.owner): z.id for z in infos},
             info={z.id: z for z in infos},
-            places=zone_places(ids),
+            empty_zones=ZoneMap.from_items((i, ()) for i in ids),
         )
 
     def zone(self, kind: str, owner: int | None = None) -> ZoneId:
@@ -182,7 +182,7 @@ class Layout:
         >>> t.zones.at(layout.place("hand", 0)), layout.place("deck", 0)
         ((0,), 0)
         """
-        return self.places[self.zone(kind, owner)]
+        return self.empty_zones.place(self.zone(kind, owner))
 
     def zones_of(self, kind: str) -> tuple[ZoneId, ...]:
         """Every zone of one kind, in table order."""
@@ -206,8 +206,7 @@ class Kinds:
 
 def new_table(layout: Layout) -> Table:
     """An empty table with every zone of *layout*."""
-    places = layout.places
-    return Table(DenseMap(), ZoneMap(places, ((),) * len(places)), 0)
+    return Table(DenseMap(), layout.empty_zones, 0)
 
 
 def create(

@@ -87,6 +87,7 @@ __all__ = [
     "SkirmishEvent",
     "SkirmishState",
     "into_play",
+    "placed_in_order",
     "spell_targetable",
     "targetable",
 ]
@@ -319,7 +320,9 @@ class SkirmishState(CardState):
     play (a token, made in play, goes by its id: :func:`into_play`).
 
     A native record (:class:`~pure_engine.core.frozen.Frozen`): the compiled rules read its
-    fields as C fields, and :meth:`replace` names every field.
+    fields as C fields, and :meth:`replace` names every field.  The pairs by player are typed
+    ``tuple[int, ...]``: compiled, a ``tuple[int, int]`` field is kept unboxed, and each
+    ``state.mana[me]`` built a new tuple to index.
     """
 
     __match_args__ = (
@@ -349,14 +352,14 @@ class SkirmishState(CardState):
         to_move: int = 0,
         turn: int = 1,
         step: StepId = MAIN_STEP,
-        mana: tuple[int, int] = (0, 0),
-        crystals: tuple[int, int] = (0, 0),
-        powered: tuple[bool, bool] = (False, False),
-        fatigue: tuple[int, int] = (0, 0),
+        mana: tuple[int, ...] = (0, 0),
+        crystals: tuple[int, ...] = (0, 0),
+        powered: tuple[bool, ...] = (False, False),
+        fatigue: tuple[int, ...] = (0, 0),
         played: int = 0,
         winner: int | None = None,
         combat: tuple[int, int] | None = None,
-        overload: tuple[int, int] = (0, 0),
+        overload: tuple[int, ...] = (0, 0),
         playing: int | None = None,
         play_order: immutables.Map[EntityId, int] = _NO_ORDER,
     ) -> None:
@@ -388,14 +391,14 @@ class SkirmishState(CardState):
         to_move: int | None = None,
         turn: int | None = None,
         step: StepId | None = None,
-        mana: tuple[int, int] | None = None,
-        crystals: tuple[int, int] | None = None,
-        powered: tuple[bool, bool] | None = None,
-        fatigue: tuple[int, int] | None = None,
+        mana: tuple[int, ...] | None = None,
+        crystals: tuple[int, ...] | None = None,
+        powered: tuple[bool, ...] | None = None,
+        fatigue: tuple[int, ...] | None = None,
         played: int | None = None,
         winner: int | Keep | None = KEEP,
         combat: tuple[int, int] | Keep | None = KEEP,
-        overload: tuple[int, int] | None = None,
+        overload: tuple[int, ...] | None = None,
         playing: int | Keep | None = KEEP,
         play_order: immutables.Map[EntityId, int] | None = None,
     ) -> SkirmishState:
@@ -425,5 +428,14 @@ class SkirmishState(CardState):
 def into_play(state: SkirmishState, entity_id: EntityId) -> SkirmishState:
     """*entity_id*, made earlier (a card in the hand or the deck), comes into play now: it takes
     the next place in the order of play (the death phase and the trigger queue go by it)."""
-    table, number = take_number(state.table)
-    return state.replace(table=table, play_order=state.play_order.set(entity_id, number))
+    table, play_order = placed_in_order(state.table, state.play_order, entity_id)
+    return state.replace(table=table, play_order=play_order)
+
+
+def placed_in_order(
+    table: Table, play_order: immutables.Map[EntityId, int], entity_id: EntityId
+) -> tuple[Table, immutables.Map[EntityId, int]]:
+    """:func:`into_play` on a table and an order of play, for a rule that writes the state
+    with more at once (playing a card: one state fewer a play, ~1 900 instructions)."""
+    table, number = take_number(table)
+    return table, play_order.set(entity_id, number)

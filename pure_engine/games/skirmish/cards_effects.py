@@ -94,7 +94,7 @@ def minions_of_kind(state: CardState, player: int, kind: str) -> int:
     )
 
 
-def _player_tuple(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+def _player_tuple(values: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
     return (value, values[1]) if player == 0 else (values[0], value)
 
 

@@ -111,7 +111,7 @@ __all__ = [
 ]
 
 
-def _set(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+def _set(values: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
     return (value, values[1]) if player == 0 else (values[0], value)
 
 

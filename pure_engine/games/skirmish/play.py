@@ -40,7 +40,7 @@ from pure_engine.games.skirmish.base import (
     WEAPON_PLACES,
     WEAPON_ZONES,
     SkirmishState,
-    into_play,
+    placed_in_order,
 )
 from pure_engine.games.skirmish.costs import cost_of, spend_cost_changes
 from pure_engine.games.skirmish.rules import POOL, RULES
@@ -52,7 +52,7 @@ _PERMANENT: Final = frozenset({"minion", "weapon", "secret"})
 order of play."""
 
 
-def _set(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+def _set(values: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
     return (value, values[1]) if player == 0 else (values[0], value)
 
 
@@ -68,16 +68,18 @@ def play_card(state: SkirmishState, action: SkirmishAction) -> SkirmishState:
         locked = POOL.card(card.card).extra["overload"]
         assert isinstance(locked, int)
         overload = _set(overload, me, overload[me] + locked)
-    table = spend_cost_changes(state.table, me, types)
-    state = state.replace(  # (one new state for the payment and the move: each costs ~1 000)
-        table=_put_in_play(table, card_id, me, action.at),
+    table = _put_in_play(spend_cost_changes(state.table, me, types), card_id, me, action.at)
+    play_order = state.play_order
+    if not _PERMANENT.isdisjoint(types):  # (not ``&``, which builds a set: ~300 fewer instructions)
+        table, play_order = placed_in_order(table, play_order, card_id)
+    state = state.replace(  # (one new state for the payment, the move and the order of play)
+        table=table,
         mana=_set(state.mana, me, state.mana[me] - cost_of(state, card)),
         played=state.played + 1,
         playing=card_id,
         overload=overload,
+        play_order=play_order,
     )
-    if not _PERMANENT.isdisjoint(types):  # (not ``&``, which builds a set: ~300 fewer instructions)
-        state = into_play(state, card_id)
     state = emit(state, RULES, ON_PLAY, card_id)
     if "minion" in types:
         state = emit(state, RULES, ON_SUMMON, card_id)
