@@ -237,9 +237,9 @@ class CardPool:
     targets: dict[str, Compiled]
     listeners: dict[Event, dict[str, tuple[Listener, ...]]]
     """event -> card -> its listeners for that event."""
-    listen_zones: dict[Event, tuple[tuple[int, str], ...]]
-    """event -> the (zone place, kind) pairs where some card listens for it, in table order
-    (a zone's place in the table's zone map: :meth:`~.table.Layout.place`)."""
+    hearing: dict[Event, tuple[dict[str, tuple[Listener, ...]], tuple[tuple[int, str], ...]]]
+    """event -> its listeners by card (``listeners[event]``) and the (zone place, kind) pairs
+    where some card listens for it, in table order (``emit``'s one lookup)."""
     auras: dict[str, tuple[Compiled, AuraAttack, int]]
     ability_targets: dict[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
@@ -345,13 +345,13 @@ def build_pool(
             if terms is not None:
                 aura_terms[card.key] = terms
     enchantments = frozenset(key for key, card in by_key.items() if ENCHANTMENT in card.types)
-    by_event, listen_zones = _by_event(listeners, layout)
+    by_event, hearing = _by_event(listeners, layout)
     return CardPool(
         defs=by_key,
         programs=programs,
         targets=targets,
         listeners=by_event,
-        listen_zones=listen_zones,
+        hearing=hearing,
         auras=auras,
         ability_targets=ability_targets,
         granted=frozenset(t.event for key in enchantments for t in by_key[key].triggers),
@@ -362,25 +362,26 @@ def build_pool(
 
 
 _ByCard = dict[Event, dict[str, tuple[Listener, ...]]]
+_Hearing = dict[Event, tuple[dict[str, tuple[Listener, ...]], tuple[tuple[int, str], ...]]]
 
 
 def _by_event(
     listeners: Mapping[Event, list[Listener]], layout: Layout
-) -> tuple[_ByCard, dict[Event, tuple[tuple[int, str], ...]]]:
-    """The listeners of each event by card, and the (zone place, kind) pairs where some
-    listen."""
+) -> tuple[_ByCard, _Hearing]:
+    """The listeners of each event by card, and who hears each event where."""
     by_event: _ByCard = {}
-    listen_zones: dict[Event, tuple[tuple[int, str], ...]] = {}
+    hearing: _Hearing = {}
     for event, items in listeners.items():
         cards: dict[str, tuple[Listener, ...]] = {}
         for item in items:
             cards[item.card] = (*cards.get(item.card, ()), item)
         by_event[event] = cards
         kinds = set().union(*(item.zones for item in items))
-        listen_zones[event] = tuple(
+        zones = tuple(
             (layout.place(z.kind, z.spec.owner), z.kind) for z in layout.zones if z.kind in kinds
         )
-    return by_event, listen_zones
+        hearing[event] = (cards, zones)
+    return by_event, hearing
 
 
 def _unknown_event(card: CardDef, event: Event, known: set[Event]) -> str:
