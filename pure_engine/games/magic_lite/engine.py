@@ -302,9 +302,7 @@ def mana_counts(table: Table, player: int) -> list[int]:
         if not e.status & _UNAVAILABLE:
             color = mana_of(e.card)
             if color >= 0:
-                # (not ``+=``: compiled, an augmented item of a list[int] is a generic
-                # in-place add; this is an int addition: mana_counts 7.8 M -> 7.2 M of ``magic``)
-                counts[color] = counts[color] + 1
+                counts[color] = counts[color] + 1  # (``+=``, compiled a generic add: +0.6 M)
     return counts
 
 
