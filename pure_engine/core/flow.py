@@ -49,7 +49,7 @@ KeyError: "no step named 'upkeep'; steps: 'untap', 'draw', 'main', 'end'"
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, Final, Generic, NewType, NoReturn, TypeVar
+from typing import Any, Final, Generic, NewType, NoReturn, TypeVar, cast
 
 from toolz import compose_left
 
@@ -77,7 +77,9 @@ class FlowStep(Frozen, Generic[S, K]):
     machine's ``set_step`` and the step's name, and sets the step itself: a
     game whose entering action writes the state anyway makes one write of
     both (on a wide state record, a write costs as much as a few dozen field
-    reads).
+    reads).  Entering a step leaves the state in it: the machine goes on with
+    the row of the step it entered, not asking ``get_step`` again (an ``auto``
+    action may move the turn on: after one, it asks).
 
     A native record (:class:`~pure_engine.core.frozen.Frozen`): the machine reads a row's
     fields at every step change, which compiled code does as C fields (a ``Struct``'s field
@@ -138,21 +140,6 @@ class TurnMachine(Generic[S, K]):
                 raise ValueError(f"step {step.name!r} continues to unknown step {step.next!r}")
             if step.enter is not None and step.enter_at is not None:
                 raise ValueError(f"step {step.name!r} has both enter and enter_at")
-        # the loop's view of each row, unpacked once: (decides, leave, next, chooses, the next
-        # step's row when it is fixed, enter, enter_at)
-        own = {name: (step.enter, step.enter_at) for name, step in self.steps.items()}
-        rows = {
-            name: (
-                step.decides,
-                step.leave,
-                step.next,
-                callable(step.next),
-                None if callable(step.next) else (None,) * 5 + own[step.next],
-                *own[name],
-            )
-            for name, step in self.steps.items()
-        }
-        self._rows: Final[Mapping[K, tuple[Any, ...]]] = rows
 
     def current(self, state: S) -> FlowStep[S, K]:
         """The row of the step *state* is in; ``KeyError`` if the table has no such step."""
@@ -173,17 +160,21 @@ class TurnMachine(Generic[S, K]):
 
     def finish_step(self, state: S) -> S:
         """Leave the current step and enter the next one (one step change)."""
-        step = self.current(state)
+        return self._finish(self.current(state), state)[0]
+
+    def _finish(self, step: FlowStep[S, K], state: S) -> tuple[S, FlowStep[S, K]]:
+        """Leave *step* (the current one) and enter the next; return the state and the row of
+        the step entered (where entering it leaves the state)."""
         if step.leave is not None:
             state = step.leave(state)
-        name = step.next(state) if callable(step.next) else step.next
+        name = cast(K, step.next(state)) if _callable(step.next) else step.next
         following = self.steps.get(name)
         if following is None:
             raise ValueError(f"step {step.name!r} chose unknown step {name!r}")
         if following.enter_at is not None:
-            return following.enter_at(state, name)
+            return following.enter_at(state, name), following
         state = self.set_step(state, name)
-        return following.enter(state) if following.enter is not None else state
+        return (following.enter(state) if following.enter is not None else state), following
 
     def run_until_decision(self, state: S, *, max_ticks: int = 1_000_000) -> tuple[S, int]:
         """Advance through steps that need no decision; return the state and the number of step
@@ -192,18 +183,16 @@ class TurnMachine(Generic[S, K]):
         Raises ``RuntimeError`` after *max_ticks* (a turn table with no
         decision and no end would otherwise spin forever).
         """
-        steps, get_step, is_over = self.steps, self.get_step, self.is_over
         ticks = 0
-        while not is_over(state):
-            try:
-                decides = steps[get_step(state)].decides
-            except KeyError:  # no cost in the loop until raised (Python 3.11)
-                self._unknown_step(get_step(state))
-            if decides is not None and decides(state):
+        step: FlowStep[S, K] | None = None  # the current step's row, once read
+        while not self.is_over(state):
+            if step is None:
+                step = self.current(state)
+            if step.decides is not None and step.decides(state):
                 break
             if ticks >= max_ticks:
-                raise RuntimeError(f"no decision after {max_ticks} ticks (at {get_step(state)!r})")
-            state = self.finish_step(state)
+                raise RuntimeError(f"no decision after {max_ticks} ticks (at {step.name!r})")
+            state, step = self._finish(step, state)
             ticks += 1
         return state, ticks
 
@@ -258,42 +247,31 @@ class TurnMachine(Generic[S, K]):
         >>> machine.tick(T(END))
         (T(step='main'), 1, 0)
         """
-        rows, get_step, set_step = self._rows, self.get_step, self.set_step
-        is_over, auto = self.is_over, self.auto
+        auto = self.auto
         changes = autos = 0
-        while not is_over(state):
-            try:
-                decides, leave, following, chooses, row, _, _ = rows[get_step(state)]
-            except KeyError:  # no cost in the loop until raised (Python 3.11)
-                self._unknown_step(get_step(state))
+        step: FlowStep[S, K] | None = None  # the current step's row, once read
+        while not self.is_over(state):
+            if step is None:
+                step = self.current(state)
             if changes + autos >= max_steps:
-                raise RuntimeError(f"no decision after {max_steps} steps (at {get_step(state)!r})")
-            if decides is not None and decides(state):
+                raise RuntimeError(f"no decision after {max_steps} steps (at {step.name!r})")
+            if step.decides is not None and step.decides(state):
                 after = None if auto is None else auto(state)
                 if after is None:
                     break
-                state = after
+                state, step = after, None  # (the action may have moved the turn on)
                 autos += 1
                 continue
-            # finish_step, inlined: leave this step, enter the next one (a fixed next step's row
-            # is looked up once, in __post_init__)
-            if leave is not None:
-                state = leave(state)
-            if chooses:
-                name = following(state)
-                row = rows.get(name)
-                if row is None:
-                    raise ValueError(f"step {get_step(state)!r} chose unknown step {name!r}")
-            else:
-                name = following
-            if row[6] is not None:  # enter_at: sets the step itself
-                state = row[6](state, name)
-            else:
-                state = set_step(state, name)
-                if row[5] is not None:
-                    state = row[5](state)
+            state, step = self._finish(step, state)
             changes += 1
         return state, changes, autos
+
+
+_callable: Final = callable
+"""The builtin, bound once: compiled, a call of ``callable`` looks it up on the builtins module
+each time (~290 instructions, at every step change: ~1 M of the ~159 M of the ``magic``
+workload).  mypy narrows only the builtin's own name, hence :meth:`TurnMachine._finish`'s
+``cast``."""
 
 
 def _never(state: object) -> bool:
