@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterable
 from fractions import Fraction
 
 import immutables
@@ -15,10 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pyrsistent import pvector
 
-from pure_engine.core import rng as _rng
 from pure_engine.core.chance import chance_table, draw, draw_from_rng, uniform_index
 from pure_engine.core.digest import digest, encode, hex_digest
-from pure_engine.core.rng import Rng, bits64, randbelow, shuffled
+from pure_engine.core.rng import Rng, _times, bits64, randbelow, shuffled
 from pure_engine.core.seen import ScopedSeen
 
 SAMPLE = (1, "two", b"3", frozenset({"a", "b"}), immutables.Map({"k": (1, 2)}), pvector([1]))
@@ -69,6 +68,14 @@ def test_rng_is_a_value() -> None:
 def test_randbelow_in_range(seed: int, n: int) -> None:
     value, rng = randbelow(Rng(seed), n)
     assert 0 <= value < n and rng.counter >= 1
+
+
+@pytest.mark.parametrize("n", [0, -1, (1 << 64) + 1])
+def test_randbelow_refuses_a_range_it_cannot_draw_from(n: int) -> None:
+    # above 2**64, every 64-bit draw would be refused: an error, not an endless loop
+    with pytest.raises(ValueError, match="1 <= n <= 2\\*\\*64"):
+        randbelow(Rng(1), n)
+    assert randbelow(Rng(1), 1 << 64)[0] == bits64(Rng(1))[0]
 
 
 @given(st.lists(st.integers(1, 30), min_size=1, max_size=8))
@@ -124,21 +131,47 @@ def _shuffled_by_randbelow(rng: Rng, items: tuple[int, ...]) -> tuple[tuple[int,
     st.sampled_from([0, 1, 2, 7, 40, 255, 256, 257, 300]),
 )
 def test_shuffled_is_fisher_yates_of_randbelow(seed: int, counter: int, size: int) -> None:
-    # shuffled inlines randbelow (a running multiple of the golden ratio, limits looked up below
-    # 256): the same permutation and the same next generator as the plain draws
+    # shuffled inlines randbelow (a running multiple of the golden ratio, the draws and the
+    # rejection in 32-bit halves): the same permutation and the same next generator
     rng = Rng(seed, counter)
     assert shuffled(rng, tuple(range(size))) == _shuffled_by_randbelow(rng, tuple(range(size)))
 
 
-# --- the draws of a shuffle made at once (core.rng._draws) against the draws one by one ---------
-
-_FISHER_YATES_SIZES = st.sampled_from([0, 1, 2, 3, 7, 40, 60, 128, 254, 255, 256, 300])
+# --- SplitMix64 in 32-bit halves (core.rng) against the formula on 64-bit words --------------
 
 
-@given(st.integers(-(2**70), 2**70), st.integers(0, 2**40), _FISHER_YATES_SIZES)
-def test_shuffled_draws_at_once_as_one_by_one(seed: int, counter: int, size: int) -> None:
-    rng, items = Rng(seed, counter), tuple(range(size))
-    assert _rng._shuffled(rng, items, _rng._draws) == _rng._shuffled(rng, items, None)
+def _splitmix64(seed: int, counter: int) -> int:
+    """``bits64(Rng(seed, counter))``'s value as SplitMix64 reads, on Python ints."""
+    mask = (1 << 64) - 1
+    z = ((seed + counter + 1) * 0x9E3779B97F4A7C15) & mask
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return z ^ (z >> 31)
+
+
+@given(st.integers(-(2**70), 2**70), st.integers(0, 2**40))
+def test_bits64_is_splitmix64(seed: int, counter: int) -> None:
+    assert bits64(Rng(seed, counter)) == (_splitmix64(seed, counter), Rng(seed, counter + 1))
+
+
+def test_bits64_on_words_with_every_half_extreme() -> None:
+    # inputs whose halves are 0, 1, 2**31 or 2**32 - 1 (the carries of the halves' sums and
+    # products at their largest)
+    halves = (0, 1, 1 << 31, (1 << 32) - 1)
+    golden = 0x9E3779B97F4A7C15
+    for hi in halves:
+        for lo in halves:
+            seed = ((hi << 32 | lo) * pow(golden, -1, 1 << 64) - 1) % (1 << 64)
+            assert bits64(Rng(seed))[0] == _splitmix64(seed, 0)
+
+
+def test_products_in_halves_at_their_largest() -> None:
+    # the halves' products and carries at their largest stay exact (compiled, machine integers
+    # that would wrap past 2**63)
+    extremes = (0, 1, 0xFFFF, 0x10000, 1 << 31, (1 << 32) - 1)
+    for hi, lo, c_hi, c_lo in itertools.product(extremes, repeat=4):
+        product = ((hi << 32 | lo) * (c_hi << 32 | c_lo)) & ((1 << 64) - 1)
+        assert _times(hi, lo, c_hi, c_lo) == (product >> 32, product & 0xFFFFFFFF)
 
 
 def _unmixed(value: int) -> int:
@@ -165,7 +198,6 @@ def test_shuffled_draws_a_refused_draw_again(draw: int) -> None:
     # by one)
     seed = _seed_drawing((1 << 64) - 1, draw)
     assert _mix_check(seed, draw) == (1 << 64) - 1
-    assert _rng._draws(seed, 40) is None
     rng = Rng(seed)
     assert shuffled(rng, tuple(range(40))) == _shuffled_by_randbelow(rng, tuple(range(40)))
     assert shuffled(rng, tuple(range(40)))[1] == Rng(seed, 40)  # one draw more than 39
@@ -175,14 +207,12 @@ def _mix_check(seed: int, draw: int) -> int:
     return bits64(Rng(seed, draw - 1))[0]
 
 
-def test_shuffled_draws_check_can_fail() -> None:
-    # the comparison above tells apart draws made at once that are off by one draw (which
-    # the generator's counter after the shuffle alone would not)
-    rng, items = Rng(5), tuple(range(40))
-    plain = _rng._shuffled(rng, items, None)
-
-    def shifted(start: int, size: int) -> Iterable[int] | None:
-        return _rng._draws(start + 1, size)
-
-    order, after = _rng._shuffled(rng, items, shifted)
-    assert order != plain[0] and after == plain[1]
+@pytest.mark.parametrize("size", [3, 40, 255, 300])
+def test_shuffled_refuses_exactly_the_draws_at_or_above_the_limit(size: int) -> None:
+    # the first draw is randbelow(rng, size)'s: 2**64 - 2**64 % size is its rejection limit
+    limit = (1 << 64) - (1 << 64) % size
+    for value, refused in ((limit - 1, False), (limit, True), ((1 << 64) - (1 << 32), False)):
+        rng = Rng(_seed_drawing(value, 1))
+        order, after = shuffled(rng, tuple(range(size)))
+        assert (order, after) == _shuffled_by_randbelow(rng, tuple(range(size)))
+        assert after.counter == size - 1 + refused
