@@ -241,7 +241,7 @@ def _listens(state: MagicState, event: MagicEvent | None) -> bool:
     upkeep"); ``None``: no event.  An event no card of the game listens to is not looked for."""
     if event is None or event in state.cards.unheard:
         return False
-    cards = POOL.listeners.get(event, ())
+    cards = POOL.listeners[event].by_card if event in POOL.listeners else {}
     entities = state.table.entities
     return any(entities[i].card in cards for i in state.table.zones[BATTLEFIELD[state.active]])
 
