@@ -291,15 +291,25 @@ def death_phase(
     frail = rules.frail  # ("" is no type: without a frail type, nothing is frail)
     dead = []
     if among is None:
+        # the types last found not frail: the entities of one card share their types, and a
+        # land (0 damage at 0 health) is asked whether it is frail at every death phase (magic's
+        # battlefields are mostly lands: 158.78 -> 158.00 M instructions, skirmish 60.39 ->
+        # 60.41 M, cachegrind, compiled)
+        sturdy: frozenset[str] | None = None
         for place in rules.mortal_places:
             for i in zone_map.at(place):
                 e = entities[i]
-                # not is_alive(e) or 0 health, inlined: the death phase looks at every permanent
-                # after every action (health read once: a land, 0 damage at 0 health, is asked
-                # its types too)
+                # not is_alive(e) or frail at 0 health, inlined: the death phase looks at every
+                # permanent after every action (health read once)
                 health = e.health
-                if e.status & DOOMED or (e.damage >= health and (health > 0 or frail in e.types)):
+                if e.status & DOOMED:
                     dead.append(e)
+                elif e.damage >= health:
+                    types = e.types
+                    if health > 0 or (types is not sturdy and frail in types):
+                        dead.append(e)
+                    else:
+                        sturdy = types
     else:
         mortal = rules.mortal_zones
         for i in among:
