@@ -66,16 +66,16 @@ def emit(
     taken...) goes to each queued program one register past its own:
     :func:`event_value` reads it.
     """
-    hearing = rules.pool.hearing.get(event)  # (one lookup: its listeners and their zones)
-    if hearing is None:
+    heard = rules.pool.listeners.get(event)  # (one lookup: its listeners and their zones)
+    if heard is None:
         return state
-    by_card, zones = hearing
+    by_card = heard.by_card
     table = state.table
     entities, zone_map = table.entities, table.zones
     programs = rules.pool.programs
     queued: list[Frame] | None = None  # (made at the first listener: most events have none;
     # with skirmish's modal-card table: 75.4 M -> 74.3 M instructions, cachegrind, compiled)
-    for place, kind in zones:
+    for place, kind in heard.places:
         for entity_id in zone_map.at(place):
             entity = entities[entity_id]
             listening = None if entity.status & SILENCED else by_card.get(entity.card)
@@ -291,15 +291,25 @@ def death_phase(
     frail = rules.frail  # ("" is no type: without a frail type, nothing is frail)
     dead = []
     if among is None:
+        # the types last found not frail: the entities of one card share their types, and a
+        # land (0 damage at 0 health) is asked whether it is frail at every death phase (magic's
+        # battlefields are mostly lands: 158.78 -> 158.00 M instructions, skirmish 60.39 ->
+        # 60.41 M, cachegrind, compiled)
+        sturdy: frozenset[str] | None = None
         for place in rules.mortal_places:
             for i in zone_map.at(place):
                 e = entities[i]
-                # not is_alive(e) or 0 health, inlined: the death phase looks at every permanent
-                # after every action (health read once: a land, 0 damage at 0 health, is asked
-                # its types too)
+                # not is_alive(e) or frail at 0 health, inlined: the death phase looks at every
+                # permanent after every action (health read once)
                 health = e.health
-                if e.status & DOOMED or (e.damage >= health and (health > 0 or frail in e.types)):
+                if e.status & DOOMED:
                     dead.append(e)
+                elif e.damage >= health:
+                    types = e.types
+                    if health > 0 or (types is not sturdy and frail in types):
+                        dead.append(e)
+                    else:
+                        sturdy = types
     else:
         mortal = rules.mortal_zones
         for i in among:

@@ -41,6 +41,7 @@ __all__ = [
     "CardRules",
     "Effect",
     "Event",
+    "Heard",
     "Instr",
     "Kinds",
     "KitEvent",
@@ -227,6 +228,15 @@ class Listener:
 
 
 @dataclass(frozen=True, slots=True)
+class Heard:
+    """Who hears an event: its listeners by card, and the (zone place, kind) pairs of the zones
+    where some card listens for it, in table order (``emit`` reads both with one lookup)."""
+
+    by_card: dict[str, tuple[Listener, ...]]
+    places: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CardPool:
     """Every card of a game, compiled: programs by (card, slot), targets, listeners, auras."""
 
@@ -235,11 +245,8 @@ class CardPool:
     defs: dict[str, CardDef]
     programs: dict[tuple[str, str], Program]
     targets: dict[str, Compiled]
-    listeners: dict[Event, dict[str, tuple[Listener, ...]]]
-    """event -> card -> its listeners for that event."""
-    hearing: dict[Event, tuple[dict[str, tuple[Listener, ...]], tuple[tuple[int, str], ...]]]
-    """event -> its listeners by card (``listeners[event]``) and the (zone place, kind) pairs
-    where some card listens for it, in table order (``emit``'s one lookup)."""
+    listeners: dict[Event, Heard]
+    """event -> who hears it: its listeners by card, and the zones where they listen."""
     auras: dict[str, tuple[Compiled, AuraAttack, int]]
     ability_targets: dict[tuple[str, str], Compiled] = field(default_factory=dict)
     """(card, slot) -> the compiled target selector of that activated ability or mode."""
@@ -303,7 +310,7 @@ def build_pool(
     Traceback (most recent call last):
     ...
     ValueError: card 'Seer' (seer) listens to Turn.START, an event this game never emits; ...
-    >>> sorted(build_pool([seer], layout, events=Turn).listeners[Turn.START])
+    >>> sorted(build_pool([seer], layout, events=Turn).listeners[Turn.START].by_card)
     ['seer']
     """
     known = {*KitEvent, *events}
@@ -345,13 +352,11 @@ def build_pool(
             if terms is not None:
                 aura_terms[card.key] = terms
     enchantments = frozenset(key for key, card in by_key.items() if ENCHANTMENT in card.types)
-    by_event, hearing = _by_event(listeners, layout)
     return CardPool(
         defs=by_key,
         programs=programs,
         targets=targets,
-        listeners=by_event,
-        hearing=hearing,
+        listeners=_heard(listeners, layout),
         auras=auras,
         ability_targets=ability_targets,
         granted=frozenset(t.event for key in enchantments for t in by_key[key].triggers),
@@ -361,27 +366,19 @@ def build_pool(
     )
 
 
-_ByCard = dict[Event, dict[str, tuple[Listener, ...]]]
-_Hearing = dict[Event, tuple[dict[str, tuple[Listener, ...]], tuple[tuple[int, str], ...]]]
-
-
-def _by_event(
-    listeners: Mapping[Event, list[Listener]], layout: Layout
-) -> tuple[_ByCard, _Hearing]:
-    """The listeners of each event by card, and who hears each event where."""
-    by_event: _ByCard = {}
-    hearing: _Hearing = {}
+def _heard(listeners: Mapping[Event, list[Listener]], layout: Layout) -> dict[Event, Heard]:
+    """Who hears each event: its listeners by card, and the zones where they listen."""
+    heard: dict[Event, Heard] = {}
     for event, items in listeners.items():
-        cards: dict[str, tuple[Listener, ...]] = {}
+        by_card: dict[str, tuple[Listener, ...]] = {}
         for item in items:
-            cards[item.card] = (*cards.get(item.card, ()), item)
-        by_event[event] = cards
+            by_card[item.card] = (*by_card.get(item.card, ()), item)
         kinds = set().union(*(item.zones for item in items))
-        zones = tuple(
+        places = tuple(
             (layout.place(z.kind, z.spec.owner), z.kind) for z in layout.zones if z.kind in kinds
         )
-        hearing[event] = (cards, zones)
-    return by_event, hearing
+        heard[event] = Heard(by_card, places)
+    return heard
 
 
 def _unknown_event(card: CardDef, event: Event, known: set[Event]) -> str:

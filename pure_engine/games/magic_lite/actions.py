@@ -230,7 +230,7 @@ def _attackers_declared(state: MagicState) -> MagicState:
     state = state.replace(table=put_all(state.table, tapped), declaring=False)
     for a in state.attackers:
         state = fire(state, MagicEvent.ATTACKS, a)
-    return open_window(settle(state))
+    return open_window(settle(state), Step.ATTACKERS)
 
 
 def after_blocks(state: MagicState) -> MagicState:
@@ -238,20 +238,20 @@ def after_blocks(state: MagicState) -> MagicState:
     (rule 509.2), or priority opens."""
     multi = tuple(a for a in state.attackers if len(blockers_of(state, a)) > 1)
     state = state.replace(declaring=False, to_order=multi)
-    return state if multi else open_window(state)
+    return state if multi else open_window(state, state.step)
 
 
 def _order(state: MagicState, attacker: EntityId, index: int) -> MagicState:
     order = damage_order(state, attacker, index)
     state = state.replace(orders=(*state.orders, (attacker, order)), to_order=state.to_order[1:])
-    return state if state.to_order else open_window(state)
+    return state if state.to_order else open_window(state, state.step)
 
 
 def _choose(state: MagicState, option: int) -> MagicState:
     state = settle(answer(state, RULES, option))
     if state.pending is not None:
         return state
-    return open_window(state) if not state.stack else state.replace(window=True)
+    return open_window(state, state.step) if not state.stack else state.replace(window=True)
 
 
 def _discard(state: MagicState, card: EntityId) -> MagicState:

@@ -170,8 +170,8 @@ def card_facts(cards: Iterable[str]) -> CardFacts:
     return CardFacts(
         unheard=frozenset(
             event
-            for event, by_card in POOL.listeners.items()
-            if not any(card in by_card for card in present)
+            for event, heard in POOL.listeners.items()
+            if not any(card in heard.by_card for card in present)
         ),
         own=frozenset(
             event

@@ -109,33 +109,32 @@ def can_attack(state: MagicState) -> bool:
 # --- declaring blockers (rule 509) -------------------------------------------------------------
 
 
+def _may_block(e: Entity) -> bool:
+    """True when *e* may block at all: an untapped creature that nothing keeps from blocking."""
+    return "creature" in e.types and not e.status & TAPPED and not e.tags & (PACIFIED | CANT_BLOCK)
+
+
 def _can_block(blocker: Entity, attacker: Entity) -> bool:
-    """True when *blocker* may block *attacker*: an untapped creature that can block, which
-    has flying or reach if the attacker flies (rule 702.9b), and is not of a colour the
-    attacker has protection from (rule 702.16d)."""
-    if "creature" not in blocker.types:
-        return False
-    tags = blocker.tags
-    return (
-        not blocker.status & TAPPED
-        and not tags & (PACIFIED | CANT_BLOCK)
-        and (not attacker.tags & FLYING or bool(tags & (FLYING | REACH)))
-        and not protected(attacker, blocker)
-    )
+    """True when *blocker*, which may block (:func:`_may_block`), may block *attacker*: it has
+    flying or reach if the attacker flies (rule 702.9b), and is not of a colour the attacker
+    has protection from (rule 702.16d)."""
+    reaches = not attacker.tags & FLYING or bool(blocker.tags & (FLYING | REACH))
+    return reaches and not protected(attacker, blocker)
 
 
 def _block_options(state: MagicState) -> Iterator[tuple[EntityId, EntityId]]:
     """The (blocker, attacker) pairs of :func:`block_options`, one at a time."""
     entities = state.table.entities
-    blocking = {blocker for blocker, _ in state.blocks}
-    counts: dict[EntityId, int] = {}
+    counts: dict[EntityId, int] = {}  # the blockers of each attacker blocked so far
     for _, blocked in state.blocks:
         counts[blocked] = counts.get(blocked, 0) + 1
-    full = {a for a in counts if entities[a].tags & ONE_BLOCKER}
-    attackers = [a for a in _attacking(state) if a.id not in full]
-    free = [
-        entities[i] for i in state.table.zones[BATTLEFIELD[1 - state.active]] if i not in blocking
-    ]
+    attackers = [a for a in _attacking(state) if not (a.id in counts and a.tags & ONE_BLOCKER)]
+    blocking = [blocker for blocker, _ in state.blocks]
+    free = []  # the defending player's creatures that may still block
+    for i in state.table.zones[BATTLEFIELD[1 - state.active]]:
+        e = entities[i]
+        if _may_block(e) and i not in blocking:
+            free.append(e)
     alone = [a for a, n in counts.items() if n == 1 and entities[a].tags & MENACE]
     able: dict[EntityId, int] = {}  # how many creatures could block a menace attacker
     for blocker in free:

@@ -203,7 +203,7 @@ def fire(state: MagicState, event: Event, subject: EntityId | None = None) -> Ma
     if event in facts.unheard:
         return state
     if event in facts.own and (
-        subject is None or state.table.entities[subject].card not in POOL.listeners[event]
+        subject is None or state.table.entities[subject].card not in POOL.listeners[event].by_card
     ):
         return state
     return emit(state, RULES, event, subject)

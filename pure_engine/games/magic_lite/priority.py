@@ -67,10 +67,10 @@ _LANDS: Final = frozenset(key for key, d in POOL.defs.items() if "land" in d.typ
 """The land cards: played, not cast (rule 305)."""
 
 
-def is_sorcery_timing(state: MagicState, player: int) -> bool:
-    """True when *player* may do what waits for sorcery timing (rule 307.1): it is their main
-    phase and the stack is empty."""
-    return player == state.active and state.step in (Step.MAIN1, Step.MAIN2) and not state.stack
+def is_sorcery_timing(state: MagicState, player: int, step: Step) -> bool:
+    """True when *player* may do at *step* what waits for sorcery timing (rule 307.1): it is
+    their main phase and the stack is empty."""
+    return player == state.active and step in (Step.MAIN1, Step.MAIN2) and not state.stack
 
 
 def spell_targets(
@@ -88,13 +88,13 @@ def spell_targets(
     )
 
 
-def _choices(state: MagicState, player: int) -> Iterator[Action]:
-    """What *player* holding priority may do besides passing, in order: the cards of their hand
-    (a land they may play, a spell they can pay for, with each legal target), then each ability
-    they can activate.  Copies of a card in hand are one choice."""
+def _choices(state: MagicState, player: int, step: Step) -> Iterator[Action]:
+    """What *player* holding priority at *step* may do besides passing, in order: the cards of
+    their hand (a land they may play, a spell they can pay for, with each legal target), then
+    each ability they can activate.  Copies of a card in hand are one choice."""
     table = state.table
     entities = table.entities
-    sorcery = is_sorcery_timing(state, player)
+    sorcery = is_sorcery_timing(state, player, step)
     counts: list[int] | None = None  # the player's mana, counted when a spell asks
     # a list, not a set: a hand holds a few names, compared by identity, and a set costs its
     # allocation and a hash lookup per card (with the test below put first, instant speed
@@ -136,7 +136,7 @@ def priority_actions(state: MagicState, player: int) -> tuple[Action, ...]:
     >>> [action_to_str(s, a) for a in priority_actions(s, 0)]
     ['pass', 'cast Shock -> p0', 'cast Shock -> p1', 'play Forest']
     """
-    return (PASS, *_choices(state, player))
+    return (PASS, *_choices(state, player, state.step))
 
 
 def can_act(state: MagicState, player: int) -> bool:
@@ -148,38 +148,46 @@ def can_act(state: MagicState, player: int) -> bool:
     >>> can_act(s, 0), can_act(s, 1)  # a Forest does not pay for Shock; a Mountain does
     (False, True)
     """
+    return _can_act_at(state, player, state.step)
+
+
+def _can_act_at(state: MagicState, player: int, step: Step) -> bool:
+    """:func:`can_act` at *step* (a step about to begin: :func:`everyone_passes`)."""
     # a loop, not ``next(..., None)``: compiled, ``next`` is looked up among the builtins and
     # called through Python at every call (201.7 M -> 195.4 M instructions on ``magic``)
-    for _ in _choices(state, player):
+    for _ in _choices(state, player, step):
         return True
     return False
 
 
-def everyone_passes(state: MagicState) -> bool:
-    """True when a priority window would only be passed through: both players skip trivial
-    decisions, the stack is empty and neither can act.
+def everyone_passes(state: MagicState, step: Step) -> bool:
+    """True when a priority window at *step* would only be passed through: both players skip
+    trivial decisions, the stack is empty and neither can act.
 
     >>> from pure_engine.games.magic_lite.rules import position
     >>> s = position(hands=(("shock",), ("shock",)), battlefields=(("forest",), ("mountain",)))
-    >>> everyone_passes(s)  # the second player's Mountain pays for their Shock
+    >>> everyone_passes(s, s.step)  # the second player's Mountain pays for their Shock
     False
     """
     return (
         state.skip == 0b11
         and not state.stack
-        and not can_act(state, state.active)
-        and not can_act(state, 1 - state.active)
+        and not _can_act_at(state, state.active, step)
+        and not _can_act_at(state, 1 - state.active, step)
     )
 
 
-def open_window(state: MagicState) -> MagicState:
-    """The active player receives priority (rule 117.3a); when everyone would pass
-    (:func:`everyone_passes`) the window does not open at all."""
-    if everyone_passes(state):
-        return state.replace(window=False, passes=0) if state.window or state.passes else state
-    if state.window and state.holder == state.active and not state.passes:
+def open_window(state: MagicState, step: Step) -> MagicState:
+    """At *step* (one beginning, or the state's own) the active player receives priority (rule
+    117.3a); when everyone would pass (:func:`everyone_passes`) the window does not open at all.
+    The step, the window and its passes are one write of the state."""
+    if everyone_passes(state, step):
+        if step is state.step and not state.window and not state.passes:
+            return state
+        return state.replace(step=step, window=False, passes=0)
+    if step is state.step and state.window and state.holder == state.active and not state.passes:
         return state  # open already (triggers put on the stack gave the active player priority)
-    return state.replace(window=True, holder=state.active, passes=0)
+    return state.replace(step=step, window=True, holder=state.active, passes=0)
 
 
 def pass_priority(state: MagicState) -> MagicState:
@@ -224,7 +232,7 @@ def _after_resolving(state: MagicState) -> MagicState:
     stack empty and nobody able to act, the step's window closes."""
     if state.pending is not None or state.lost:
         return state
-    return state.replace(window=True) if state.stack else open_window(state)
+    return state.replace(window=True) if state.stack else open_window(state, state.step)
 
 
 def cast(

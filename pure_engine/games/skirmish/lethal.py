@@ -107,7 +107,7 @@ VANILLA_CARDS: Final = frozenset(
 )
 """Minions that do nothing this turn when played (no charge, no battlecry, nothing in play)."""
 
-_END_LISTENERS: Final = frozenset(POOL.listeners.get(SkirmishEvent.TURN_END, {}))
+_END_LISTENERS: Final = frozenset(POOL.listeners[SkirmishEvent.TURN_END].by_card)
 _IN_PLAY: Final = tuple(
     LAYOUT.zone(kind, p) for kind in ("hero", "board", "weapon") for p in (0, 1)
 )
