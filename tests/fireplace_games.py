@@ -33,7 +33,7 @@ from pure_engine.games.skirmish.actions import (
     action_to_str,
     legal_actions,
 )
-from pure_engine.games.skirmish.base import BOARD_ZONES, DECK_ZONES, HAND_ZONES, SkirmishState
+from pure_engine.games.skirmish.base import BOARD, DECK, HAND, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game import make_game
 from pure_engine.games.skirmish.game_rules import step
@@ -158,8 +158,8 @@ def puzzle_of(state: SkirmishState, classes: tuple[str, str]) -> dict[str, Any]:
             {
                 "class": classes[p],
                 "mana": state.crystals[p],
-                "hand": [entities[i].card for i in zones[HAND_ZONES[p]]],
-                "deck": [entities[i].card for i in zones[DECK_ZONES[p]]],
+                "hand": [entities[i].card for i in zones[HAND.zones[p]]],
+                "deck": [entities[i].card for i in zones[DECK.zones[p]]],
             }
             for p in (0, 1)
         ],
@@ -182,7 +182,7 @@ def shared_oracle() -> Oracle:
 def target_ref(state: SkirmishState, entity: int) -> tuple[Any, ...]:
     """*entity* as Fireplace finds it: ``("minion", player, index)`` or ``("hero", player)``."""
     for p in (0, 1):
-        zone = state.table.zones[BOARD_ZONES[p]]
+        zone = state.table.zones[BOARD.zones[p]]
         if entity in zone:
             return ("minion", p, zone.index(entity))
     return ("hero", state.table.entities[EntityId(entity)].owner)
@@ -265,7 +265,7 @@ def _fp_act(
             me.hero.power.use(target=_fp_target(game, named))
         else:
             assert action.kind == PLAY
-            index = state.table.zones[HAND_ZONES[state.to_move]].index(action.source)
+            index = state.table.zones[HAND.zones[state.to_move]].index(action.source)
             # a target chosen inside a choose-one mode is named as on the board before the play
             targets = [target_ref(state, value) for kind, value in answers if kind == "target"]
             choices = [value for kind, value in answers if kind != "target"]

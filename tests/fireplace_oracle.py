@@ -37,13 +37,13 @@ from pure_engine.games.skirmish.actions import (
     hero_of,
 )
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
-    DECK_ZONES,
+    BOARD,
+    DECK,
     ELUSIVE,
-    HAND_ZONES,
+    HAND,
     KEYWORDS,
     SPELLPOWER,
-    WEAPON_ZONES,
+    WEAPON,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import DEFS
@@ -146,14 +146,14 @@ def skirmish_position(state: SkirmishState) -> Position:
     sides = []
     for p in (0, 1):
         hero, mine = heroes[p], p == state.to_move
-        hand = [entities[i] for i in zones[HAND_ZONES[p]]]
+        hand = [entities[i] for i in zones[HAND.zones[p]]]
         weapon = None
-        for w in zones[WEAPON_ZONES[p]]:
+        for w in zones[WEAPON.zones[p]]:
             e = entities[w]
             weapon = (e.card, e.attack, e.health - e.damage)
         board = tuple(
             (e.card, e.attack, e.health, e.damage, _tags(e.tags, bool(e.status & FROZEN)))
-            for e in (entities[i] for i in zones[BOARD_ZONES[p]])
+            for e in (entities[i] for i in zones[BOARD.zones[p]])
         )
         sides.append(
             Side(
@@ -164,7 +164,7 @@ def skirmish_position(state: SkirmishState) -> Position:
                 weapon,
                 board,
                 tuple((e.card, cost_of(state, e) if mine else None) for e in hand),
-                tuple(entities[i].card for i in zones[DECK_ZONES[p]]),
+                tuple(entities[i].card for i in zones[DECK.zones[p]]),
                 state.mana[p] if p == state.to_move else 0,
                 state.crystals[p],
                 bool(hero.tags & KEYWORDS["immune"]),
@@ -178,12 +178,12 @@ def _target_id(state: SkirmishState, target: tuple[Any, ...] | None) -> int:
         return -1
     if target[0] == "hero":
         return int(hero_of(state, target[1]))
-    return int(state.table.zones[BOARD_ZONES[target[1]]][target[2]])
+    return int(state.table.zones[BOARD.zones[target[1]]][target[2]])
 
 
 def skirmish_action(state: SkirmishState, play: Play) -> SkirmishAction:
     """The skirmish action of *play* in *state*."""
-    card = state.table.zones[HAND_ZONES[state.to_move]][play.hand_index]
+    card = state.table.zones[HAND.zones[state.to_move]][play.hand_index]
     # a choose-one card picks its target inside the chosen mode, not when it is played
     target = (
         _target_id(state, play.target) if state.table.entities[card].card in POOL.targets else -1

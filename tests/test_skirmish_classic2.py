@@ -14,10 +14,10 @@ from tests.skirmish_helpers import GAME, board, health, play, position, zone_car
 
 
 def _weapon(state: object) -> tuple[str, int, int] | None:
-    from pure_engine.games.skirmish.base import WEAPON_ZONES, SkirmishState
+    from pure_engine.games.skirmish.base import WEAPON, SkirmishState
 
     assert isinstance(state, SkirmishState)
-    for w in state.table.zones[WEAPON_ZONES[0]]:
+    for w in state.table.zones[WEAPON.zones[0]]:
         e = state.table.entities[w]
         return (e.card, e.attack, e.health - e.damage)
     return None

@@ -9,7 +9,7 @@ import pytest
 
 from pure_engine.games.skirmish import SkirmishState, make_game
 from pure_engine.games.skirmish import encoding as enc
-from pure_engine.games.skirmish.base import HAND_ZONES
+from pure_engine.games.skirmish.base import HAND
 from pure_engine.testing import GameCheckError, check_encoding
 from tests.skirmish_helpers import GAME, play, position
 
@@ -95,7 +95,7 @@ def test_cards_offered_by_a_decision_are_shown_to_the_chooser_only() -> None:
 def test_check_encoding_catches_a_skirmish_tensor_that_shows_the_opponents_hand() -> None:
     def cheat(state: SkirmishState, player: int) -> list[float]:
         out = enc.observation_tensor(state, player)
-        theirs = state.table.zones[HAND_ZONES[1 - player]]
+        theirs = state.table.zones[HAND.zones[1 - player]]
         if theirs:
             out[0] = enc.CARD_KEYS.index(state.table.entities[theirs[0]].card) / len(out)
         return out

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pure_engine.cards.runtime import CHANCE_PLAYER, DecisionKind, EntityId
 from pure_engine.games.skirmish.actions import CHOOSE, PLAY, SkirmishAction, legal_actions
-from pure_engine.games.skirmish.base import HAND_ZONES, KEYWORDS, SkirmishState
+from pure_engine.games.skirmish.base import HAND, KEYWORDS, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game_rules import within_turn
 from pure_engine.games.skirmish.puzzle import parse_puzzle
@@ -114,7 +114,7 @@ def scenarios(draw: st.DrawFn, card: str, known: frozenset[str]) -> dict[str, An
 
 def _draw_play(draw: st.DrawFn, state: SkirmishState) -> Play | None:
     """One legal way of playing the first card in hand, with its decisions, or None."""
-    card = state.table.zones[HAND_ZONES[0]][0]
+    card = state.table.zones[HAND.zones[0]][0]
     plays = [a for a in legal_actions(state) if a.kind == PLAY and a.source == card]
     if not plays:
         return None

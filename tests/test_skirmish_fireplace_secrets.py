@@ -30,7 +30,7 @@ from pure_engine.games.skirmish.actions import (
     action_to_str,
     legal_actions,
 )
-from pure_engine.games.skirmish.base import BOARD_ZONES, HAND_ZONES, SECRET_ZONES, SkirmishState
+from pure_engine.games.skirmish.base import BOARD, HAND, SECRET, SkirmishState
 from pure_engine.games.skirmish.cards import CLASSES, COLLECTIBLE, DEFS
 from pure_engine.games.skirmish.game_rules import within_turn
 from pure_engine.games.skirmish.puzzle import parse_puzzle
@@ -124,7 +124,7 @@ def scenarios(draw: st.DrawFn, secret: str, known: frozenset[str]) -> dict[str, 
 
 def _ref(state: SkirmishState, entity: int) -> tuple[Any, ...]:
     for p in (0, 1):
-        zone = state.table.zones[BOARD_ZONES[p]]
+        zone = state.table.zones[BOARD.zones[p]]
         if entity in zone:
             return ("minion", p, zone.index(entity))
     return ("hero", state.table.entities[entity].owner)  # type: ignore[index]  # an EntityId
@@ -132,7 +132,7 @@ def _ref(state: SkirmishState, entity: int) -> tuple[Any, ...]:
 
 def _secrets(state: SkirmishState, player: int) -> tuple[str, ...]:
     entities = state.table.entities
-    return tuple(sorted(entities[i].card for i in state.table.zones[SECRET_ZONES[player]]))
+    return tuple(sorted(entities[i].card for i in state.table.zones[SECRET.zones[player]]))
 
 
 def skirmish_outcomes(state: SkirmishState, action: SkirmishAction) -> dict[Compared, Fraction]:
@@ -178,7 +178,7 @@ def fireplace_run(
             if action.kind == ATTACK:
                 fp(_ref(state, action.source)).attack(fp(_ref(state, action.target)))
             else:
-                hand = state.table.zones[HAND_ZONES[0]]
+                hand = state.table.zones[HAND.zones[0]]
                 card = me.hand[hand.index(action.source)]
                 target = None if action.target < 0 else fp(_ref(state, action.target))
                 card.play(target=target, index=None if action.at < 0 else action.at)

@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from pure_engine.games.skirmish.base import HERO_ZONES, IMMUNE, SkirmishState
+from pure_engine.games.skirmish.base import HERO, IMMUNE, SkirmishState
 from tests.skirmish_helpers import GAME, armor, board, health, play, position, zone_cards
 
 
 def _hero_immune(state: SkirmishState, player: int) -> bool:
-    hero = state.table.entities[state.table.zones[HERO_ZONES[player]][0]]
+    hero = state.table.entities[state.table.zones[HERO.zones[player]][0]]
     return bool(hero.tags & IMMUNE)
 
 

@@ -6,12 +6,12 @@ one that is wrong, the test pins the real rule (``FIREPLACE_WRONG_IN_GAMES``).""
 from __future__ import annotations
 
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
+    BOARD,
     DIVINE_SHIELD,
     LAYOUT,
-    SECRET_ZONES,
+    SECRET,
     STEALTH,
-    WEAPON_ZONES,
+    WEAPON,
 )
 from tests.skirmish_helpers import GAME, board, health, play, position
 
@@ -39,7 +39,7 @@ def test_acidic_swamp_ooze_destroys_the_enemy_weapon() -> None:
         {"class": "warrior", "weapon": {"card": "fiery_war_axe", "durability": 1}},
     )
     s = play(s, "play acidic_swamp_ooze")
-    assert s.table.zones[WEAPON_ZONES[1]] == ()
+    assert s.table.zones[WEAPON.zones[1]] == ()
 
 
 def test_questing_adventurer_grows_before_the_battlecry_resolves() -> None:
@@ -260,7 +260,7 @@ def test_a_countered_spell_triggers_nothing_after_it_and_a_countered_secret_is_g
     }
     them = {"class": "mage", "secrets": ["counterspell"]}
     s = play(position(me, them), "play snipe")
-    assert s.table.zones[SECRET_ZONES[0]] == () and s.table.zones[SECRET_ZONES[1]] == ()
+    assert s.table.zones[SECRET.zones[0]] == () and s.table.zones[SECRET.zones[1]] == ()
     assert board(s, 0) == [("wild_pyromancer", 3, 2)]
     s = play(position(me, them), "play arcane_shot -> enemy_hero")
     assert health(s, 1) == 30 and board(s, 0) == [("wild_pyromancer", 3, 2)]
@@ -284,12 +284,12 @@ def test_enchantments_given_after_a_silence_work() -> None:
     me = {"class": "rogue", "mana": 10, "hand": ["ironbeak_owl", "conceal"],
           "board": [{"card": "chillwind_yeti"}]}  # fmt: skip
     s = play(position(me), "play ironbeak_owl -> friendly 1", "play conceal")
-    assert [s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD_ZONES[0]]] == [
+    assert [s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD.zones[0]]] == [
         STEALTH,
         STEALTH,
     ]
     s = play(s, "end_turn", "end_turn")
-    assert not any(s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD_ZONES[0]])
+    assert not any(s.table.entities[i].tags & STEALTH for i in s.table.zones[BOARD.zones[0]])
     me = {"class": "shaman", "mana": 10, "board": [{"card": "chillwind_yeti", "damage": 3}],
           "hand": ["ironbeak_owl", "ancestral_spirit", "lightning_bolt"]}  # fmt: skip
     s = play(
@@ -345,7 +345,7 @@ def test_a_minion_that_deals_damage_loses_stealth() -> None:
     # not only by attacking: a concealed Wild Pyromancer's own trigger reveals it
     me = {"class": "rogue", "mana": 1, "hand": ["conceal"], "board": [{"card": "wild_pyromancer"}]}
     s = play(position(me), "play conceal")
-    (pyromancer,) = s.table.zones[BOARD_ZONES[0]]
+    (pyromancer,) = s.table.zones[BOARD.zones[0]]
     assert board(s, 0) == [("wild_pyromancer", 3, 1)]
     assert not s.table.entities[pyromancer].tags & STEALTH
 

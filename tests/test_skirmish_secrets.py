@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pure_engine.games.skirmish.base import HAND_ZONES, SkirmishState
+from pure_engine.games.skirmish.base import HAND, SkirmishState
 from tests.skirmish_helpers import GAME, armor, board, health, play, position, zone_cards
 
 
@@ -88,7 +88,7 @@ def test_explosive_trap_hits_every_enemy_first() -> None:
 def test_freezing_trap_returns_the_attacker_costing_2_more() -> None:
     s = _attacked("freezing_trap", "hunter", "attack 1 -> enemy_hero")
     assert board(s, 0) == [] and health(s, 1) == 30
-    (yeti,) = s.table.zones[HAND_ZONES[0]]
+    (yeti,) = s.table.zones[HAND.zones[0]]
     assert s.table.entities[yeti].card == "chillwind_yeti" and s.table.entities[yeti].cost == 6
 
 

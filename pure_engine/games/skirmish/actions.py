@@ -43,18 +43,17 @@ from pure_engine.cards.selectors import Compiled
 from pure_engine.core.frozen import Frozen
 from pure_engine.errors import ParseError
 from pure_engine.games.skirmish.base import (
+    BOARD,
     BOARD_LIMIT,
-    BOARD_PLACES,
     CANT_ATTACK,
     CHARGE,
-    HAND_PLACES,
-    HERO_PLACES,
-    HERO_ZONES,
+    HAND,
+    HERO,
     IMMUNE,
     LAYOUT,
     STEALTH,
     TAUNT,
-    WEAPON_PLACES,
+    WEAPON,
     WINDFURY,
     SkirmishState,
 )
@@ -109,7 +108,7 @@ END: Final = SkirmishAction(END_TURN)
 
 def hero_of(state: SkirmishState, player: int) -> EntityId:
     """The id of *player*'s hero."""
-    return state.table.zones.at(HERO_PLACES[player])[0]
+    return state.table.zones.at(HERO.places[player])[0]
 
 
 def power_of(state: SkirmishState, player: int) -> str:
@@ -133,8 +132,8 @@ POWERS: Final = frozenset(key for key, d in POOL.defs.items() if "hero_power" in
 
 def attack_value(state: SkirmishState, entity: Entity) -> int:
     """What *entity* hits for: its attack, plus its weapon's for a hero."""
-    if entity.zone in HERO_ZONES:
-        weapon = state.table.zones.at(WEAPON_PLACES[entity.owner])
+    if entity.zone in HERO.zones:
+        weapon = state.table.zones.at(WEAPON.places[entity.owner])
         return entity.attack + sum(state.table.entities[w].attack for w in weapon)
     return entity.attack
 
@@ -153,10 +152,10 @@ def can_attack(state: SkirmishState, e: Entity) -> bool:
 
 def _armed_with_windfury(state: SkirmishState, e: Entity) -> bool:
     """*e* is a hero whose weapon has Windfury (Doomhammer)."""
-    if e.zone not in HERO_ZONES:
+    if e.zone not in HERO.zones:
         return False
     entities = state.table.entities
-    return any(entities[w].tags & WINDFURY for w in state.table.zones.at(WEAPON_PLACES[e.owner]))
+    return any(entities[w].tags & WINDFURY for w in state.table.zones.at(WEAPON.places[e.owner]))
 
 
 _UNATTACKABLE: Final = STEALTH | IMMUNE
@@ -169,7 +168,7 @@ def attack_targets(state: SkirmishState, player: int) -> tuple[EntityId, ...]:
     them = 1 - player
     minions: list[EntityId] = []
     taunts: list[EntityId] = []
-    for i in state.table.zones.at(BOARD_PLACES[them]):
+    for i in state.table.zones.at(BOARD.places[them]):
         e = entities[i]
         if is_alive(e) and not e.tags & _UNATTACKABLE:
             minions.append(i)
@@ -197,10 +196,10 @@ def _castable(state: SkirmishState, me: int, needs: object) -> bool:
     weapon, room, enemies, minions = needs
     zones = state.table.zones
     return (
-        (not weapon or bool(zones.at(WEAPON_PLACES[me])))
-        and (not room or len(zones.at(BOARD_PLACES[me])) < BOARD_LIMIT)
-        and len(zones.at(BOARD_PLACES[1 - me])) >= enemies
-        and len(zones.at(BOARD_PLACES[0])) + len(zones.at(BOARD_PLACES[1])) >= minions
+        (not weapon or bool(zones.at(WEAPON.places[me])))
+        and (not room or len(zones.at(BOARD.places[me])) < BOARD_LIMIT)
+        and len(zones.at(BOARD.places[1 - me])) >= enemies
+        and len(zones.at(BOARD.places[0])) + len(zones.at(BOARD.places[1])) >= minions
     )
 
 
@@ -218,14 +217,14 @@ def legal_actions(state: SkirmishState) -> tuple[SkirmishAction, ...]:
     table = state.table
     entities = table.entities
     mana = state.mana[me]
-    board = table.zones.at(BOARD_PLACES[me])
+    board = table.zones.at(BOARD.places[me])
     out: list[SkirmishAction] = []
     offered: list[Entity] = []
     my_hero = entities[hero_of(state, me)]
     minions = [entities[i] for i in board]  # (read once: costs, then attacks)
-    theirs = [entities[i] for i in table.zones.at(BOARD_PLACES[1 - me])]
+    theirs = [entities[i] for i in table.zones.at(BOARD.places[1 - me])]
     changes = changes_of(my_hero, minions, theirs)
-    for i in table.zones.at(HAND_PLACES[me]):
+    for i in table.zones.at(HAND.places[me]):
         e = entities[i]
         if hand_cost(state, e, changes) > mana:
             continue
@@ -363,7 +362,7 @@ def _option_text(state: SkirmishState, index: int, player: int) -> str:
 
 
 def _hand_name(state: SkirmishState, entity_id: int, player: int) -> str:
-    hand = state.table.zones.at(HAND_PLACES[player])
+    hand = state.table.zones.at(HAND.places[player])
     card = state.table.entities[EntityId(entity_id)].card
     same = [i for i in hand if state.table.entities[i].card == card]
     return card if len(same) == 1 else f"{card}#{hand.index(EntityId(entity_id)) + 1}"
@@ -387,19 +386,19 @@ def action_to_str(state: SkirmishState, action: SkirmishAction) -> str:
         attacker = state.table.entities[EntityId(action.source)]
         source_text = (
             "hero"
-            if attacker.zone in HERO_ZONES
+            if attacker.zone in HERO.zones
             else str(state.table.zones[attacker.zone].index(attacker.id) + 1)
         )
         target = state.table.entities[EntityId(action.target)]
         what = (
             "enemy_hero"
-            if target.zone in HERO_ZONES
+            if target.zone in HERO.zones
             else str(state.table.zones[target.zone].index(target.id) + 1)
         )
         return f"attack {source_text} -> {what}"
     assert action.kind == PLAY
     name = _hand_name(state, action.source, me)
-    board = state.table.zones.at(BOARD_PLACES[me])
+    board = state.table.zones.at(BOARD.places[me])
     place = "" if action.at < 0 or action.at == len(board) else f" @{action.at + 1}"
     return f"play {name}{place}{arrow}"
 
@@ -412,7 +411,7 @@ def _parse_target(state: SkirmishState, text: str, player: int, where: str) -> i
         return hero_of(state, player)
     if len(words) == 2 and words[0] in ("friendly", "enemy") and words[1].isdigit():
         side = player if words[0] == "friendly" else 1 - player
-        board = state.table.zones.at(BOARD_PLACES[side])
+        board = state.table.zones.at(BOARD.places[side])
         n = int(words[1])
         if 1 <= n <= len(board):
             return board[n - 1]
@@ -424,7 +423,7 @@ def _parse_target(state: SkirmishState, text: str, player: int, where: str) -> i
 
 
 def _parse_hand(state: SkirmishState, text: str, player: int) -> EntityId:
-    hand = state.table.zones.at(HAND_PLACES[player])
+    hand = state.table.zones.at(HAND.places[player])
     name, _, pos = text.partition("#")
     if pos:
         if not pos.isdigit() or not 1 <= int(pos) <= len(hand):
@@ -466,8 +465,8 @@ def parse_action(state: SkirmishState, text: str) -> SkirmishAction:
         who = left.strip()
         if who == "hero":
             source = hero_of(state, me)
-        elif who.isdigit() and 1 <= int(who) <= len(state.table.zones.at(BOARD_PLACES[me])):
-            source = state.table.zones.at(BOARD_PLACES[me])[int(who) - 1]
+        elif who.isdigit() and 1 <= int(who) <= len(state.table.zones.at(BOARD.places[me])):
+            source = state.table.zones.at(BOARD.places[me])[int(who) - 1]
         else:
             raise ParseError(f"expected an attacker (hero or a board position), found {who!r}")
         return SkirmishAction(ATTACK, source, target)
@@ -476,7 +475,7 @@ def parse_action(state: SkirmishState, text: str) -> SkirmishAction:
         source = _parse_hand(state, card.strip(), me)
         at = -1
         if "minion" in state.table.entities[source].types:
-            board = state.table.zones.at(BOARD_PLACES[me])
+            board = state.table.zones.at(BOARD.places[me])
             at = len(board)
             if place:
                 if not place.strip().isdigit():

@@ -28,14 +28,12 @@ from pure_engine.core.rng import Rng
 from pure_engine.core.zones import Visibility, ZoneId
 
 __all__ = [
+    "BOARD",
     "BOARD_LIMIT",
-    "BOARD_PLACES",
-    "BOARD_ZONES",
     "CANT_ATTACK",
     "CHARACTERS",
     "CHARGE",
-    "DECK_PLACES",
-    "DECK_ZONES",
+    "DECK",
     "DIVINE_SHIELD",
     "ELUSIVE",
     "END_STEP",
@@ -45,13 +43,10 @@ __all__ = [
     "FRIENDLY_CHARACTERS",
     "FRIENDLY_HERO",
     "FRIENDLY_MINIONS",
-    "GRAVE_PLACES",
-    "GRAVE_ZONES",
+    "GRAVE",
+    "HAND",
     "HAND_LIMIT",
-    "HAND_PLACES",
-    "HAND_ZONES",
-    "HERO_PLACES",
-    "HERO_ZONES",
+    "HERO",
     "IMMUNE",
     "KEYWORDS",
     "LAYOUT",
@@ -73,17 +68,16 @@ __all__ = [
     "ON_TURN_END",
     "ON_TURN_START",
     "POISONOUS",
+    "SECRET",
     "SECRET_LIMIT",
-    "SECRET_PLACES",
-    "SECRET_ZONES",
     "SPELLPOWER",
     "START_STEP",
     "STEALTH",
     "TAUNT",
     "TURN_LIMIT",
-    "WEAPON_PLACES",
-    "WEAPON_ZONES",
+    "WEAPON",
     "WINDFURY",
+    "Sides",
     "SkirmishEvent",
     "SkirmishState",
     "into_play",
@@ -177,38 +171,31 @@ hands, decks, graveyards and the secrets in play (their owner sees them; the opp
 how many and their class: the game's observation adds that view)."""
 
 
-def _by_player(kind: str) -> tuple[ZoneId, ...]:
-    return LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1)
+class Sides:
+    """One kind of zone, each player's: ``BOARD.zones[p]`` names player *p*'s board and
+    ``BOARD.places[p]`` is its place in a table's zone map (``table.zones.at(BOARD.places[p])``:
+    the rules read these zones at every decision, and a read by place is one index, where a
+    read by name looks the name up first).
+
+    (Each a ``tuple[..., ...]``, not a pair: compiled, a pair is kept unboxed and built into a
+    new tuple at every ``[p]``; with the places: 66.37 M -> 63.65 M instructions on
+    ``skirmish``, cachegrind.)
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.zones: Final[tuple[ZoneId, ...]] = (LAYOUT.zone(kind, 0), LAYOUT.zone(kind, 1))
+        self.places: Final[tuple[int, ...]] = (LAYOUT.place(kind, 0), LAYOUT.place(kind, 1))
 
 
-# Each kind of zone by player: ``BOARD_ZONES[p]`` is player *p*'s board.  (``Final``: compiled,
-# a final name is a C static, any other module name a dictionary lookup, ~130 instructions at
-# each use, and the rules name these at every decision.  Of type ``tuple[..., ...]``, not a
-# pair: compiled, a final pair is kept unboxed and built into a new tuple at every ``[p]``;
-# with the places below: 66.37 M -> 63.65 M instructions on ``skirmish``, cachegrind.)
-HERO_ZONES: Final = _by_player("hero")
-BOARD_ZONES: Final = _by_player("board")
-WEAPON_ZONES: Final = _by_player("weapon")
-HAND_ZONES: Final = _by_player("hand")
-DECK_ZONES: Final = _by_player("deck")
-GRAVE_ZONES: Final = _by_player("graveyard")
-SECRET_ZONES: Final = _by_player("secret")
-
-
-def _places(kind: str) -> tuple[int, ...]:
-    return LAYOUT.place(kind, 0), LAYOUT.place(kind, 1)
-
-
-# The same zones by place in a table's zone map (``table.zones.at(BOARD_PLACES[p])``): the
-# rules read these zones at every decision, and a read by place is one index, where a read by
-# name looks the name up first.
-HERO_PLACES: Final = _places("hero")
-BOARD_PLACES: Final = _places("board")
-WEAPON_PLACES: Final = _places("weapon")
-HAND_PLACES: Final = _places("hand")
-DECK_PLACES: Final = _places("deck")
-GRAVE_PLACES: Final = _places("graveyard")
-SECRET_PLACES: Final = _places("secret")
+# (``Final``: compiled, a final name is a C static, any other module name a dictionary lookup,
+# ~130 instructions at each use, and the rules name these at every decision)
+HERO: Final = Sides("hero")
+BOARD: Final = Sides("board")
+WEAPON: Final = Sides("weapon")
+HAND: Final = Sides("hand")
+DECK: Final = Sides("deck")
+GRAVE: Final = Sides("graveyard")
+SECRET: Final = Sides("secret")
 
 # keywords (Entity.tags): silence clears them
 TAUNT: Final = 1 << 0
@@ -271,13 +258,13 @@ def _visible(e: Entity, ctx: Ctx) -> bool:
     tags = e.tags
     if not tags & _UNSEEN:
         return True
-    if e.zone == BOARD_ZONES[1 - ctx.controller]:  # an enemy minion stealthed or Immune
+    if e.zone == BOARD.zones[1 - ctx.controller]:  # an enemy minion stealthed or Immune
         return False
-    return not (tags & IMMUNE and e.zone == HERO_ZONES[1 - ctx.controller])
+    return not (tags & IMMUNE and e.zone == HERO.zones[1 - ctx.controller])
 
 
 def _spell_visible(e: Entity, ctx: Ctx) -> bool:
-    return _visible(e, ctx) and not (e.tags & ELUSIVE and e.zone in BOARD_ZONES)
+    return _visible(e, ctx) and not (e.tags & ELUSIVE and e.zone in BOARD.zones)
 
 
 # A filter on each entity rather than a set difference (``- (ENEMY + MINIONS + stealth)``): the

@@ -31,11 +31,10 @@ from pure_engine.cards.runtime.program import Frame, Reg, S, Targets, Value
 from pure_engine.cards.runtime.vm import set_reg
 from pure_engine.cards.selectors import Compiled
 from pure_engine.games.skirmish.base import (
+    BOARD,
     BOARD_LIMIT,
-    BOARD_PLACES,
-    BOARD_ZONES,
-    DECK_PLACES,
-    HAND_PLACES,
+    DECK,
+    HAND,
     MAX_MANA,
     SPELLPOWER,
     SkirmishState,
@@ -69,7 +68,7 @@ def spell_damage(state: CardState, player: int, pool: CardPool) -> int:
     otherwise); silence takes the keyword away."""
     entities = state.table.entities
     total = 0
-    for i in state.table.zones.at(BOARD_PLACES[player]):
+    for i in state.table.zones.at(BOARD.places[player]):
         e = entities[i]
         if e.tags & SPELLPOWER:
             card = pool.card(e.card)
@@ -89,7 +88,7 @@ def minions_of_kind(state: CardState, player: int, kind: str) -> int:
     entities = state.table.entities
     return sum(
         1
-        for i in state.table.zones.at(BOARD_PLACES[player])
+        for i in state.table.zones.at(BOARD.places[player])
         if kind in entities[i].types and not entities[i].status & SILENCED
     )
 
@@ -139,13 +138,13 @@ TOTEMS: Final = ("healing_totem", "searing_totem", "stoneclaw_totem", "wrath_of_
 
 def missing_totems(table: Table, player: int) -> tuple[int, ...]:
     """The basic totems (their numbers in :data:`TOTEMS`) not on *player*'s board."""
-    present = {table.entities[i].card for i in table.zones.at(BOARD_PLACES[player])}
+    present = {table.entities[i].card for i in table.zones.at(BOARD.places[player])}
     return tuple(i for i, totem in enumerate(TOTEMS) if totem not in present)
 
 
 def room_on_board(table: Table, player: int) -> bool:
     """*player*'s board has room for a minion: what a hero power that summons needs."""
-    return len(table.zones.at(BOARD_PLACES[player])) < BOARD_LIMIT
+    return len(table.zones.at(BOARD.places[player])) < BOARD_LIMIT
 
 
 def room_for_a_totem(table: Table, player: int) -> bool:
@@ -276,10 +275,10 @@ def draw_cheaper(amount: int) -> Effect:
 
     def draw(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
         me = frame.ctx.controller
-        deck = state.table.zones.at(DECK_PLACES[me])
+        deck = state.table.zones.at(DECK.places[me])
         top = deck[-1] if deck else None
         state = rules.draw(state, me, 1)
-        if top is None or top not in state.table.zones.at(HAND_PLACES[me]):
+        if top is None or top not in state.table.zones.at(HAND.places[me]):
             return state  # fatigue, or burned by a full hand
         card = state.table.entities[top]
         return state.replace(table=put(state.table, card.replace(cost=max(0, card.cost - amount))))
@@ -299,10 +298,10 @@ class _TakeControlI(Instr):
         table = state.table
         for target in self.targets(table, frame):
             e = table.entities[target]
-            board = table.zones.at(BOARD_PLACES[me])
-            if e.owner == me or e.zone not in BOARD_ZONES or len(board) >= BOARD_LIMIT:
+            board = table.zones.at(BOARD.places[me])
+            if e.owner == me or e.zone not in BOARD.zones or len(board) >= BOARD_LIMIT:
                 continue
-            table = move(leave_play(table, target), target, BOARD_ZONES[me])
+            table = move(leave_play(table, target), target, BOARD.zones[me])
             moved = table.entities[target]
             table = put(table, moved.replace(owner=me, status=moved.status | EXHAUSTED, attacks=0))
         return state.replace(table=table), frame.replace(pc=frame.pc + 1)

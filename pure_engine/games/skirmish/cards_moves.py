@@ -18,18 +18,15 @@ from pure_engine.cards.runtime.program import CardState, Frame, S, Targets
 from pure_engine.cards.runtime.stats import fresh_copy, spawn
 from pure_engine.cards.runtime.table import EXHAUSTED, SILENCED, EntityId, move, put
 from pure_engine.games.skirmish.base import (
+    BOARD,
     BOARD_LIMIT,
-    BOARD_PLACES,
-    BOARD_ZONES,
-    GRAVE_ZONES,
+    GRAVE,
+    HAND,
     HAND_LIMIT,
-    HAND_PLACES,
-    HAND_ZONES,
-    HERO_PLACES,
-    HERO_ZONES,
+    HERO,
     ON_SUMMON,
     ON_SUMMONED,
-    WEAPON_PLACES,
+    WEAPON,
     SkirmishState,
     into_play,
 )  # fmt: skip
@@ -51,9 +48,9 @@ Step = Callable[[CardState, Frame, CardRules[CardState]], CardState]
 
 def _give(state: CardState, rules: CardRules[CardState], player: int, card: str) -> CardState:
     """A new *card* in *player*'s hand; none past the hand limit (it would be burned)."""
-    if len(state.table.zones.at(HAND_PLACES[player])) >= HAND_LIMIT:
+    if len(state.table.zones.at(HAND.places[player])) >= HAND_LIMIT:
         return state
-    table, _ = spawn(state.table, rules.pool, HAND_ZONES[player], card, player)
+    table, _ = spawn(state.table, rules.pool, HAND.zones[player], card, player)
     return state.replace(table=table)
 
 
@@ -129,12 +126,12 @@ def summon_around(card: str, count: int = BOARD_LIMIT) -> Step:
         for i in range(count):
             made = EntityId(state.table.next_id)
             state = rules.summon(state, frame, me, card)  # right of the source
-            board = state.table.zones.at(BOARD_PLACES[me])
+            board = state.table.zones.at(BOARD.places[me])
             if made not in board:
                 return state  # the board is full
             if i % 2 and source in board:
                 at = board.index(source)
-                state = state.replace(table=move(state.table, made, BOARD_ZONES[me], at=at))
+                state = state.replace(table=move(state.table, made, BOARD.zones[me], at=at))
         return state
 
     return summon
@@ -146,11 +143,11 @@ def _swap(
     table = state.table
     me = table.entities[source]
     board = table.zones[me.zone]
-    if source not in board or table.entities[card].zone != HAND_ZONES[me.owner]:
+    if source not in board or table.entities[card].zone != HAND.zones[me.owner]:
         return state
     at = board.index(source)
     fresh = fresh_copy(me, rules.pool, me.card, status=0, attacks=0)
-    table = move(put(table, fresh), source, HAND_ZONES[me.owner])
+    table = move(put(table, fresh), source, HAND.zones[me.owner])
     table = move(table, card, me.zone, at=at)
     arrived = table.entities[card]
     table = put(table, arrived.replace(status=arrived.status | EXHAUSTED, attacks=0))
@@ -194,12 +191,12 @@ def replace_hero(card: str) -> Effect:
         assert isinstance(state, SkirmishState)
         me, source = frame.ctx.controller, frame.ctx.source
         table = state.table
-        if source is not None and source in table.zones.at(BOARD_PLACES[me]):
-            table = move(table, source, GRAVE_ZONES[me])
-        (old_id,) = table.zones.at(HERO_PLACES[me])
+        if source is not None and source in table.zones.at(BOARD.places[me]):
+            table = move(table, source, GRAVE.zones[me])
+        (old_id,) = table.zones.at(HERO.places[me])
         old = table.entities[old_id]
         table, new = spawn(
-            move(table, old_id, GRAVE_ZONES[me]), rules.pool, HERO_ZONES[me], card, me
+            move(table, old_id, GRAVE.zones[me]), rules.pool, HERO.zones[me], card, me
         )
         kept = tuple(
             b for b in old.buffs
@@ -213,7 +210,7 @@ def replace_hero(card: str) -> Effect:
 
 
 def _weapon(state: CardState, player: int) -> EntityId | None:
-    weapons = state.table.zones.at(WEAPON_PLACES[player])
+    weapons = state.table.zones.at(WEAPON.places[player])
     return weapons[0] if weapons else None
 
 

@@ -24,13 +24,13 @@ from pure_engine.cards.runtime import (
 )
 from pure_engine.games.skirmish.actions import attack_value
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
-    GRAVE_ZONES,
-    HERO_ZONES,
+    BOARD,
+    GRAVE,
+    HERO,
     ON_ATTACK,
     ON_ATTACKED,
     STEALTH,
-    WEAPON_ZONES,
+    WEAPON,
     SkirmishState,
 )
 from pure_engine.games.skirmish.immune import armed_immune
@@ -38,7 +38,7 @@ from pure_engine.games.skirmish.rules import POOL, RULES, deal_damage
 
 __all__ = ["attack", "finish_combat"]
 
-IN_PLAY: Final = frozenset(BOARD_ZONES + HERO_ZONES)
+IN_PLAY: Final = frozenset(BOARD.zones + HERO.zones)
 
 
 def attack(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) -> SkirmishState:
@@ -68,7 +68,7 @@ def finish_combat(state: SkirmishState) -> SkirmishState:
     entities = state.table.entities
     attacker, defender = entities[attacker_id], entities[defender_id]
     if (
-        attacker.zone in (BOARD_ZONES[state.to_move], HERO_ZONES[state.to_move])
+        attacker.zone in (BOARD.zones[state.to_move], HERO.zones[state.to_move])
         and defender.zone in IN_PLAY
         and is_alive(attacker)
         and is_alive(defender)
@@ -84,15 +84,15 @@ def _strike(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
     attacker, defender = entities[attacker_id], entities[defender_id]
     hits, back = attack_value(state, attacker), defender.attack
     state = deal_damage(state, attacker_id, defender_id, hits)
-    if defender.zone in BOARD_ZONES and not (
-        attacker.zone in HERO_ZONES and armed_immune(state, RULES, attacker)
+    if defender.zone in BOARD.zones and not (
+        attacker.zone in HERO.zones and armed_immune(state, RULES, attacker)
     ):
         state = deal_damage(state, defender_id, attacker_id, back)
-    if attacker.zone in HERO_ZONES:
-        weapon_zone = WEAPON_ZONES[attacker.owner]
+    if attacker.zone in HERO.zones:
+        weapon_zone = WEAPON.zones[attacker.owner]
         for w in state.table.zones[weapon_zone]:
             worn = state.table.entities[w]
-            if defender.zone in BOARD_ZONES and POOL.card(worn.card).extra.get("wears_attack"):
+            if defender.zone in BOARD.zones and POOL.card(worn.card).extra.get("wears_attack"):
                 # Gorehowl: attacking a minion costs 1 Attack, not Durability; at 0 it breaks
                 table = apply_buff(state.table, w, Enchantment(worn.card, attack=-1))
                 broken = worn.attack - 1 <= 0
@@ -100,6 +100,6 @@ def _strike(state: SkirmishState, attacker_id: EntityId, defender_id: EntityId) 
                 table = put(state.table, worn.replace(damage=worn.damage + 1))
                 broken = worn.damage + 1 >= worn.health
             if broken:
-                table = move(table, w, GRAVE_ZONES[attacker.owner])
+                table = move(table, w, GRAVE.zones[attacker.owner])
             state = state.replace(table=table)
     return state

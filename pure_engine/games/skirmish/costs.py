@@ -2,12 +2,12 @@
 (:mod:`pure_engine.cards.costs`) its player's hero enchantments and minions make (and the
 opponent's, for an aura on both sides).
 
->>> from pure_engine.games.skirmish.base import HAND_ZONES
+>>> from pure_engine.games.skirmish.base import HAND
 >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
 >>> s = parse_puzzle('{"to_move": 0, "players": [{"class": "warlock", "mana": 3,'
 ...                  ' "hand": ["chillwind_yeti"], "board": [{"card": "summoning_portal"}]},'
 ...                  ' {"class": "hunter"}]}')
->>> cost_of(s, s.table.entities[s.table.zones[HAND_ZONES[0]][0]])
+>>> cost_of(s, s.table.entities[s.table.zones[HAND.zones[0]][0]])
 2
 """
 
@@ -23,8 +23,8 @@ from pure_engine.cards.costs import (
 )
 from pure_engine.cards.runtime import SILENCED, Enchantment, Entity, Table, remove_buffs
 from pure_engine.games.skirmish.base import (
-    BOARD_PLACES,
-    HERO_PLACES,
+    BOARD,
+    HERO,
     SkirmishState,
 )
 from pure_engine.games.skirmish.rules import POOL
@@ -38,11 +38,11 @@ def cost_of(state: SkirmishState, card: Entity) -> int:
     result is kept from going below 0, as in the real game (a Molten Giant taken to (-2) by
     damage still costs (0) beside a Mana Wraith).
 
-    >>> from pure_engine.games.skirmish.base import HAND_ZONES
+    >>> from pure_engine.games.skirmish.base import HAND
     >>> from pure_engine.games.skirmish.puzzle import parse_puzzle
     >>> s = parse_puzzle('{"to_move": 0, "players": [{"class": "mage", "health": 10,'
     ...                  ' "hand": ["molten_giant"]}, {"class": "hunter"}]}')
-    >>> cost_of(s, s.table.entities[s.table.zones[HAND_ZONES[0]][0]])
+    >>> cost_of(s, s.table.entities[s.table.zones[HAND.zones[0]][0]])
     0
     """
     return hand_cost(state, card, cost_changes(state, card.owner))
@@ -67,9 +67,9 @@ def cost_changes(state: SkirmishState, player: int) -> tuple[CostChange, ...] | 
     with an ``unless`` in its extra holds only while its player's hero has no enchantment of
     that name (Pint-Sized Summoner's, once a minion was played this turn)."""
     entities, zones = state.table.entities, state.table.zones
-    hero = entities[zones.at(HERO_PLACES[player])[0]]
-    mine = [entities[i] for i in zones.at(BOARD_PLACES[player])]
-    return changes_of(hero, mine, [entities[i] for i in zones.at(BOARD_PLACES[1 - player])])
+    hero = entities[zones.at(HERO.places[player])[0]]
+    mine = [entities[i] for i in zones.at(BOARD.places[player])]
+    return changes_of(hero, mine, [entities[i] for i in zones.at(BOARD.places[1 - player])])
 
 
 def changes_of(
@@ -97,7 +97,7 @@ def _minion_changes(
 def spend_cost_changes(table: Table, player: int, types: frozenset[str]) -> Table:
     """A card of *types* was paid for: its player's one-card changes that applied to it are
     used up (Preparation's enchantment by a spell, Kirin Tor Mage's by a secret)."""
-    hero = table.zones.at(HERO_PLACES[player])[0]
+    hero = table.zones.at(HERO.places[player])[0]
     if not table.entities[hero].buffs:
         return table
     defs = POOL.defs

@@ -86,21 +86,20 @@ from pure_engine.games.skirmish.actions import (
     power_of,
 )
 from pure_engine.games.skirmish.base import (
+    BOARD,
     BOARD_LIMIT,
-    BOARD_PLACES,
-    BOARD_ZONES,
-    DECK_PLACES,
+    DECK,
+    HAND,
     HAND_LIMIT,
-    HAND_PLACES,
-    HERO_ZONES,
+    HERO,
     IMMUNE,
     KEYWORDS,
     LAYOUT,
     MAX_MANA,
+    SECRET,
     SECRET_LIMIT,
-    SECRET_PLACES,
     TURN_LIMIT,
-    WEAPON_PLACES,
+    WEAPON,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards import CARDS, CLASSES, DEFS
@@ -210,7 +209,7 @@ def _hero(out: list[float], state: SkirmishState, side: int) -> None:
     out.extend(1.0 if n == cls else 0.0 for n in range(len(CLASSES)))
     power = _POWER[power_of(state, side)]
     out.extend(1.0 if n == power else 0.0 for n in range(len(_POWERS)))
-    weapons = [table.entities[w] for w in table.zones.at(WEAPON_PLACES[side])]
+    weapons = [table.entities[w] for w in table.zones.at(WEAPON.places[side])]
     weapon = weapons[0] if weapons else None
     out += [
         _frac(hero.health - hero.damage, _STAT_CAP),
@@ -227,9 +226,9 @@ def _hero(out: list[float], state: SkirmishState, side: int) -> None:
         _frac(state.mana[side], MAX_MANA),
         _frac(state.crystals[side], MAX_MANA),
         _frac(state.fatigue[side], _STAT_CAP),
-        _frac(len(table.zones.at(HAND_PLACES[side])), HAND_LIMIT),
-        _frac(len(table.zones.at(DECK_PLACES[side])), _STAT_CAP),
-        _frac(len(table.zones.at(SECRET_PLACES[side])), SECRET_LIMIT),
+        _frac(len(table.zones.at(HAND.places[side])), HAND_LIMIT),
+        _frac(len(table.zones.at(DECK.places[side])), _STAT_CAP),
+        _frac(len(table.zones.at(SECRET.places[side])), SECRET_LIMIT),
         _frac(state.overload[side], MAX_MANA),
     ]
 
@@ -271,7 +270,7 @@ def observation_tensor(state: SkirmishState, player: int) -> list[float]:
     table = state.table
     entities = table.entities
     out: list[float] = []
-    hand = table.zones.at(HAND_PLACES[player])
+    hand = table.zones.at(HAND.places[player])
     for n in range(HAND_LIMIT):
         slot = [0.0] * _HAND_SLOT
         if n < len(hand):
@@ -280,7 +279,7 @@ def observation_tensor(state: SkirmishState, player: int) -> list[float]:
             slot[_C] = _frac(cost_of(state, e), MAX_MANA)
         out += slot
     for side in (player, 1 - player):
-        board = table.zones.at(BOARD_PLACES[side])
+        board = table.zones.at(BOARD.places[side])
         for n in range(BOARD_LIMIT):
             if n < len(board):
                 _minion(out, state, entities[board[n]])
@@ -310,9 +309,9 @@ def _target_slot(state: SkirmishState, target: int, me: int, *, strict: bool = T
         return 0
     zone = state.table.entities[EntityId(target)].zone
     for side, base in ((me, 1), (1 - me, 2 + BOARD_LIMIT)):
-        if zone == HERO_ZONES[side]:
+        if zone == HERO.zones[side]:
             return base
-        if zone == BOARD_ZONES[side]:
+        if zone == BOARD.zones[side]:
             return base + 1 + state.table.zones[zone].index(EntityId(target))
     if strict:
         raise ValueError(f"skirmish encoding: target {target} is in zone {zone!r}, not a character")
@@ -325,7 +324,7 @@ def _slot_target(state: SkirmishState, slot: int, me: int) -> int:
     side, at = (me, slot - 1) if slot <= BOARD_LIMIT + 1 else (1 - me, slot - 2 - BOARD_LIMIT)
     if at == 0:
         return hero_of(state, side)
-    return _nth(state.table.zones.at(BOARD_PLACES[side]), at - 1, "minion", slot)
+    return _nth(state.table.zones.at(BOARD.places[side]), at - 1, "minion", slot)
 
 
 def _nth(ids: Sequence[EntityId], n: int, what: str, number: int) -> EntityId:
@@ -357,14 +356,14 @@ def action_index(state: SkirmishState, action: SkirmishAction) -> int:
         return _POWER0 + _target_slot(state, action.target, me)
     if kind == ATTACK:
         source = EntityId(action.source)
-        board = state.table.zones.at(BOARD_PLACES[me])
+        board = state.table.zones.at(BOARD.places[me])
         attacker = board.index(source) if source in board else BOARD_LIMIT
         defender = _target_slot(state, action.target, me) - 2 - BOARD_LIMIT
         if defender < 0:
             raise ValueError(f"skirmish encoding: attack target {action.target} is not an enemy")
         return _ATTACK0 + attacker * _DEFENDERS + defender
     assert kind == PLAY
-    hand = state.table.zones.at(HAND_PLACES[me]).index(EntityId(action.source))
+    hand = state.table.zones.at(HAND.places[me]).index(EntityId(action.source))
     if hand >= HAND_LIMIT:
         raise ValueError(f"skirmish encoding: hand slot {hand + 1} is past {HAND_LIMIT}")
     place = 0 if action.at < 0 else action.at + 1
@@ -389,7 +388,7 @@ def index_action(state: SkirmishState, number: int) -> SkirmishAction:
         return SkirmishAction(POWER, hero_of(state, me), _slot_target(state, number - _POWER0, me))
     if _ATTACK0 <= number < _POWER0:
         attacker, defender = divmod(number - _ATTACK0, _DEFENDERS)
-        board = state.table.zones.at(BOARD_PLACES[me])
+        board = state.table.zones.at(BOARD.places[me])
         source = (
             hero_of(state, me)
             if attacker == BOARD_LIMIT
@@ -399,7 +398,7 @@ def index_action(state: SkirmishState, number: int) -> SkirmishAction:
     if _PLAY0 <= number < _ATTACK0:
         rest, place = divmod(number - _PLAY0, _PLACES)
         hand, slot = divmod(rest, _SLOTS)
-        card = _nth(state.table.zones.at(HAND_PLACES[me]), hand, "hand card", number)
+        card = _nth(state.table.zones.at(HAND.places[me]), hand, "hand card", number)
         return SkirmishAction(PLAY, card, _slot_target(state, slot, me), place - 1)
     raise ValueError(f"skirmish encoding: expected an action number 0..{NUM_ACTIONS - 1}")
 

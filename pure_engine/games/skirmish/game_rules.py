@@ -66,15 +66,12 @@ from pure_engine.games.skirmish.actions import (
     power_of,
 )
 from pure_engine.games.skirmish.base import (
-    BOARD_PLACES,
+    BOARD,
     CHARGE,
-    DECK_PLACES,
-    DECK_ZONES,
+    DECK,
     END_STEP,
-    HAND_PLACES,
-    HAND_ZONES,
-    HERO_PLACES,
-    HERO_ZONES,
+    HAND,
+    HERO,
     LAYOUT,
     MAIN_STEP,
     MAX_MANA,
@@ -82,7 +79,7 @@ from pure_engine.games.skirmish.base import (
     ON_TURN_START,
     START_STEP,
     TURN_LIMIT,
-    WEAPON_PLACES,
+    WEAPON,
     SkirmishEvent,
     SkirmishState,
 )
@@ -123,7 +120,7 @@ def state_checks(state: SkirmishState) -> SkirmishState:
     if state.winner is not None or state.pending is not None:
         return state
     entities, zones = state.table.entities, state.table.zones
-    first, second = entities[zones.at(HERO_PLACES[0])[0]], entities[zones.at(HERO_PLACES[1])[0]]
+    first, second = entities[zones.at(HERO.places[0])[0]], entities[zones.at(HERO.places[1])[0]]
     dead0, dead1 = first.damage >= first.health, second.damage >= second.health
     if dead0 and dead1:
         return state.replace(winner=2)
@@ -153,7 +150,7 @@ def _cleanup(state: SkirmishState) -> SkirmishState:
     table = state.table
     me = state.to_move
     for p in (0, 1):
-        for place in (HERO_PLACES[p], BOARD_PLACES[p], WEAPON_PLACES[p]):
+        for place in (HERO.places[p], BOARD.places[p], WEAPON.places[p]):
             for i in table.zones.at(place):
                 e = table.entities[i]
                 if e.buffs:  # their keywords end too: "Immune this turn"
@@ -175,7 +172,7 @@ def _start_turn(state: SkirmishState, step: StepId) -> SkirmishState:
     crystals = min(MAX_MANA, state.crystals[me] + 1)
     table = state.table
     ready = []  # written in one map mutation, and only those that change
-    for place in (HERO_PLACES[me], BOARD_PLACES[me]):
+    for place in (HERO.places[me], BOARD.places[me]):
         for i in table.zones.at(place):
             e = table.entities[i]
             if e.status & EXHAUSTED or e.attacks:
@@ -330,17 +327,17 @@ def render(state: SkirmishState) -> str:
         hero = entities[hero_of(state, p)]
         weapons = [
             f"{entities[w].card} {entities[w].attack}/{entities[w].health - entities[w].damage}"
-            for w in state.table.zones.at(WEAPON_PLACES[p])
+            for w in state.table.zones.at(WEAPON.places[p])
         ]
         minions = [
             f"{entities[i].card} {entities[i].attack}/{entities[i].health - entities[i].damage}"
-            for i in state.table.zones.at(BOARD_PLACES[p])
+            for i in state.table.zones.at(BOARD.places[p])
         ]
         zones = state.table.zones
         lines.append(
             f"P{p} {hero.card} {hero.health - hero.damage} hp {hero.armor} armor, "
-            f"mana {state.mana[p]}/{state.crystals[p]}, hand {len(zones.at(HAND_PLACES[p]))}, "
-            f"deck {len(zones.at(DECK_PLACES[p]))}" + (f", weapon {weapons[0]}" if weapons else "")
+            f"mana {state.mana[p]}/{state.crystals[p]}, hand {len(zones.at(HAND.places[p]))}, "
+            f"deck {len(zones.at(DECK.places[p]))}" + (f", weapon {weapons[0]}" if weapons else "")
         )
         lines.append("   board: " + (", ".join(minions) or "-"))
     if state.winner is not None:
@@ -355,11 +352,11 @@ def new_game(deck0: Deck, deck1: Deck, seed: int | None) -> SkirmishState:
     rng = Rng(0 if seed is None else seed)
     table = new_table(LAYOUT)
     for p, deck in enumerate((deck0, deck1)):
-        table, _ = spawn(table, POOL, HERO_ZONES[p], f"hero_{deck.hero_class}", p)
+        table, _ = spawn(table, POOL, HERO.zones[p], f"hero_{deck.hero_class}", p)
         cards, rng = shuffled(rng, deck.cards)
-        table = spawn_all(table, POOL, DECK_ZONES[p], cards, p, status=EXHAUSTED)
+        table = spawn_all(table, POOL, DECK.zones[p], cards, p, status=EXHAUSTED)
     state = SkirmishState(table, rng=None if seed is None else rng, step=START_STEP)
     state = draw(draw(state, 0, 3), 1, 4)
-    table, _ = spawn(state.table, POOL, HAND_ZONES[1], "the_coin", 1)
+    table, _ = spawn(state.table, POOL, HAND.zones[1], "the_coin", 1)
     state = _start_turn(state.replace(table=table), START_STEP)
     return _flow(state)

@@ -38,10 +38,10 @@ from dataclasses import replace
 from pure_engine.cards import CardDef
 from pure_engine.cards.runtime import CardRules, Entity, EntityId, fire_now
 from pure_engine.games.skirmish.base import (
-    HERO_ZONES,
+    HERO,
     IMMUNE,
     ON_FATAL,
-    WEAPON_PLACES,
+    WEAPON,
     SkirmishState,
 )
 
@@ -67,7 +67,7 @@ def armed_immune(state: SkirmishState, rules: CardRules[SkirmishState], hero: En
     table = state.table
     return any(
         bool(rules.pool.card(table.entities[w].card).extra.get(WHILE_ATTACKING, False))
-        for w in table.zones.at(WEAPON_PLACES[hero.owner])
+        for w in table.zones.at(WEAPON.places[hero.owner])
     )
 
 
@@ -75,7 +75,7 @@ def attacking_immune(state: SkirmishState, rules: CardRules[SkirmishState], e: E
     """*e* is a hero whose attack is waiting in ``combat`` for its triggers (a secret answering
     it), and whose weapon makes it Immune while attacking."""
     combat = state.combat
-    if combat is None or combat[0] != e.id or e.zone not in HERO_ZONES:
+    if combat is None or combat[0] != e.id or e.zone not in HERO.zones:
         return False
     return armed_immune(state, rules, e)
 

@@ -29,16 +29,15 @@ from pure_engine.cards.runtime import (
 )
 from pure_engine.games.skirmish.actions import SkirmishAction
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
-    GRAVE_ZONES,
+    BOARD,
+    GRAVE,
     ON_CAST,
     ON_PLAY,
     ON_PLAYED,
     ON_SUMMON,
     ON_SUMMONED,
-    SECRET_ZONES,
-    WEAPON_PLACES,
-    WEAPON_ZONES,
+    SECRET,
+    WEAPON,
     SkirmishState,
     placed_in_order,
 )
@@ -116,11 +115,11 @@ def _put_in_play(table: Table, card_id: EntityId, me: int, at: int) -> Table:
     types = table.entities[card_id].types
     if "minion" in types:
         tired = table.entities[card_id].replace(status=EXHAUSTED, attacks=0)
-        return move(table, card_id, BOARD_ZONES[me], at=at, arriving=tired)
+        return move(table, card_id, BOARD.zones[me], at=at, arriving=tired)
     if "weapon" in types:
-        for old in table.zones.at(WEAPON_PLACES[me]):
-            table = move(table, old, GRAVE_ZONES[me])
-        return move(table, card_id, WEAPON_ZONES[me])
+        for old in table.zones.at(WEAPON.places[me]):
+            table = move(table, old, GRAVE.zones[me])
+        return move(table, card_id, WEAPON.zones[me])
     if "secret" in types:
-        return move(table, card_id, SECRET_ZONES[me])
-    return move(table, card_id, GRAVE_ZONES[me])
+        return move(table, card_id, SECRET.zones[me])
+    return move(table, card_id, GRAVE.zones[me])

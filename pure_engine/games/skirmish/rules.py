@@ -38,17 +38,14 @@ from pure_engine.cards.runtime import (
     spawn,
 )
 from pure_engine.games.skirmish.base import (
+    BOARD,
     BOARD_LIMIT,
-    BOARD_PLACES,
-    BOARD_ZONES,
-    DECK_PLACES,
+    DECK,
     DIVINE_SHIELD,
-    GRAVE_ZONES,
+    GRAVE,
+    HAND,
     HAND_LIMIT,
-    HAND_PLACES,
-    HAND_ZONES,
-    HERO_PLACES,
-    HERO_ZONES,
+    HERO,
     IMMUNE,
     LAYOUT,
     ON_DAMAGED,
@@ -95,24 +92,24 @@ def deal_damage(
     if e.tags & DIVINE_SHIELD:
         return state.replace(table=put(table, e.replace(tags=e.tags & ~DIVINE_SHIELD)))
     shielded, left = absorb(e, amount)  # armor prevents damage first
-    if left and left >= e.health - e.damage and e.zone in HERO_ZONES:  # fatal: Ice Block?
+    if left and left >= e.health - e.damage and e.zone in HERO.zones:  # fatal: Ice Block?
         state = before_fatal(state, RULES, target, amount)
         if state.table.entities[target].tags & IMMUNE:
             return state
         table = state.table
-    if e.buffs and e.zone in BOARD_ZONES:  # an enchantment may keep it above some Health
+    if e.buffs and e.zone in BOARD.zones:  # an enchantment may keep it above some Health
         floor = _health_minimum(e)
         if floor:
             left = min(left, max(0, e.health - e.damage - floor))
     hit = shielded.replace(damage=e.damage + left)
-    if source is not None and hit.zone in BOARD_ZONES:
+    if source is not None and hit.zone in BOARD.zones:
         attacker = table.entities[source]
-        if attacker.tags & POISONOUS and attacker.zone in BOARD_ZONES and left:
+        if attacker.tags & POISONOUS and attacker.zone in BOARD.zones and left:
             hit = hit.replace(status=hit.status | DOOMED)
     table = put(table, hit)
     if source is not None:
         dealer = table.entities[source]
-        if dealer.tags & STEALTH and dealer.zone in BOARD_ZONES:
+        if dealer.tags & STEALTH and dealer.zone in BOARD.zones:
             table = put(table, dealer.replace(tags=dealer.tags & ~STEALTH))
     state = emit(state.replace(table=table), RULES, ON_DAMAGED, target, amount)
     return state if source is None else emit(state, RULES, ON_DEALT, source, target)
@@ -163,25 +160,25 @@ def draw(state: SkirmishState, player: int, n: int) -> SkirmishState:
     """*player* draws *n* cards: burned past 10 in hand, fatigue from an empty deck."""
     for _ in range(n):
         table = state.table
-        deck = table.zones.at(DECK_PLACES[player])
+        deck = table.zones.at(DECK.places[player])
         if not deck:
             fatigue = state.fatigue[player] + 1
             state = state.replace(
                 fatigue=(fatigue, state.fatigue[1]) if player == 0 else (state.fatigue[0], fatigue)
             )
-            hero = table.zones.at(HERO_PLACES[player])[0]
+            hero = table.zones.at(HERO.places[player])[0]
             state = deal_damage(state, None, hero, fatigue)
             continue
-        full = len(table.zones.at(HAND_PLACES[player])) >= HAND_LIMIT
+        full = len(table.zones.at(HAND.places[player])) >= HAND_LIMIT
         state = state.replace(
-            table=move(table, deck[-1], GRAVE_ZONES[player] if full else HAND_ZONES[player])
+            table=move(table, deck[-1], GRAVE.zones[player] if full else HAND.zones[player])
         )
     return state
 
 
 def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> SkirmishState:
     """Summon a fresh *card* for *player* right of the summoning minion (else at the end)."""
-    board = state.table.zones.at(BOARD_PLACES[player])
+    board = state.table.zones.at(BOARD.places[player])
     if len(board) >= BOARD_LIMIT:
         return state
     source = frame.ctx.source
@@ -191,7 +188,7 @@ def summon(state: SkirmishState, frame: Frame, player: int, card: str) -> Skirmi
     elif source is not None and state.table.entities[source].owner == player:
         left_at = deathrattle_at(frame, RULES)  # in the dead minion's place
         at = None if left_at is None else min(left_at, len(board))
-    table, new = spawn(state.table, POOL, BOARD_ZONES[player], card, player, at=at)
+    table, new = spawn(state.table, POOL, BOARD.zones[player], card, player, at=at)
     new_minion = table.entities[new]
     table = put(table, new_minion.replace(status=new_minion.status | EXHAUSTED))
     state = emit(state.replace(table=table), RULES, ON_SUMMON, new)

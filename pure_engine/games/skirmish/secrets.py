@@ -45,17 +45,15 @@ from pure_engine.cards.runtime.pool import Assembler, Instr
 from pure_engine.cards.runtime.program import S, Value
 from pure_engine.cards.runtime.stats import fresh_copy
 from pure_engine.games.skirmish.base import (
+    BOARD,
     BOARD_LIMIT,
-    BOARD_PLACES,
-    BOARD_ZONES,
-    DECK_PLACES,
-    GRAVE_ZONES,
-    HAND_ZONES,
-    HERO_ZONES,
+    DECK,
+    GRAVE,
+    HAND,
+    HERO,
     ON_REVEALED,
+    SECRET,
     SECRET_LIMIT,
-    SECRET_PLACES,
-    SECRET_ZONES,
     SkirmishState,
     into_play,
 )
@@ -85,7 +83,7 @@ Test = Callable[[CardState, Frame], bool]
 
 def can_hide(table: Table, player: int, card: str) -> bool:
     """May *player* put the secret *card* into play (no copy of it there, room for one more)?"""
-    hidden = table.zones.at(SECRET_PLACES[player])
+    hidden = table.zones.at(SECRET.places[player])
     if len(hidden) >= SECRET_LIMIT:
         return False
     return all(table.entities[i].card != card for i in hidden)
@@ -96,7 +94,7 @@ def armed(*tests: Test) -> Test:
 
     def test(state: CardState, frame: Frame) -> bool:
         source = frame.ctx.source
-        if source is None or state.table.entities[source].zone not in SECRET_ZONES:
+        if source is None or state.table.entities[source].zone not in SECRET.zones:
             return False
         return all(t(state, frame) for t in tests)
 
@@ -108,7 +106,7 @@ def reveal(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardS
     source = frame.ctx.source
     assert source is not None
     owner = state.table.entities[source].owner
-    state = state.replace(table=move(state.table, source, GRAVE_ZONES[owner]))
+    state = state.replace(table=move(state.table, source, GRAVE.zones[owner]))
     return emit(state, rules, ON_REVEALED, source)
 
 
@@ -119,7 +117,7 @@ def _combat(state: CardState) -> tuple[EntityId, EntityId]:
 
 def attacker_is_minion(state: CardState, frame: Frame) -> bool:
     """The attack being declared is a minion's."""
-    return state.table.entities[_combat(state)[0]].zone in BOARD_ZONES
+    return state.table.entities[_combat(state)[0]].zone in BOARD.zones
 
 
 def destroy_attacker(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
@@ -138,7 +136,7 @@ def freezing_trap(state: CardState, frame: Frame, rules: CardRules[CardState]) -
     table = leave_play(state.table, attacker)
     e = table.entities[attacker]
     fresh = fresh_copy(e, rules.pool, e.card, status=0, attacks=0)
-    table = move(put(table, fresh.replace(cost=fresh.cost + 2)), attacker, HAND_ZONES[e.owner])
+    table = move(put(table, fresh.replace(cost=fresh.cost + 2)), attacker, HAND.zones[e.owner])
     return state.replace(table=table)
 
 
@@ -200,11 +198,11 @@ def put_secret_into_play(state: CardState, frame: Frame, rules: CardRules[CardSt
     goes into play (the deck is in random order, so it is a random secret of the deck)."""
     me = frame.ctx.controller
     table = state.table
-    for i in reversed(table.zones.at(DECK_PLACES[me])):
+    for i in reversed(table.zones.at(DECK.places[me])):
         e = table.entities[i]
         if "secret" in e.types and can_hide(table, me, e.card):
             assert isinstance(state, SkirmishState)
-            return into_play(state.replace(table=move(table, i, SECRET_ZONES[me])), i)
+            return into_play(state.replace(table=move(table, i, SECRET.zones[me])), i)
     return state
 
 
@@ -225,8 +223,8 @@ def counter(state: CardState, frame: Frame, rules: CardRules[CardState]) -> Card
     if at is not None:
         state = state.replace(queue=state.queue[:at] + state.queue[at + 1 :])
     e = state.table.entities[spell]
-    if e.zone in SECRET_ZONES:
-        state = state.replace(table=move(state.table, spell, GRAVE_ZONES[e.owner]))
+    if e.zone in SECRET.zones:
+        state = state.replace(table=move(state.table, spell, GRAVE.zones[e.owner]))
     return state.replace(playing=None) if state.playing == spell else state
 
 
@@ -237,7 +235,7 @@ def cast_on_a_minion(state: CardState, frame: Frame) -> bool:
     if at is None:
         return False
     target = state.queue[at].ctx.target
-    return target is not None and state.table.entities[target].zone in BOARD_ZONES
+    return target is not None and state.table.entities[target].zone in BOARD.zones
 
 
 def new_spell_target(card: str) -> Callable[[CardState, Frame, CardRules[CardState]], CardState]:
@@ -265,7 +263,7 @@ def damage_taken(state: CardState, frame: Frame) -> int:
 
 def board_has_room(state: CardState, frame: Frame) -> bool:
     """The secret's owner has room for a minion."""
-    return len(state.table.zones.at(BOARD_PLACES[frame.ctx.controller])) < BOARD_LIMIT
+    return len(state.table.zones.at(BOARD.places[frame.ctx.controller])) < BOARD_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +276,7 @@ class _MisdirectI(Instr):
         table = state.table
         options = tuple(
             (i,)
-            for zone in (*HERO_ZONES, *BOARD_ZONES)
+            for zone in (*HERO.zones, *BOARD.zones)
             for i in table.zones[zone]
             if i not in (attacker, defender) and is_alive(table.entities[i])
         )

@@ -19,10 +19,9 @@ from pure_engine.games.skirmish.actions import (
     power_of,
 )
 from pure_engine.games.skirmish.base import (
-    BOARD_PLACES,
-    BOARD_ZONES,
-    HERO_ZONES,
-    WEAPON_ZONES,
+    BOARD,
+    HERO,
+    WEAPON,
     SkirmishState,
 )
 
@@ -41,12 +40,12 @@ def card_title(key: str) -> str:
 def _named(state: SkirmishState, entity_id: int, player: int) -> str:
     entity = state.table.entities[EntityId(entity_id)]
     mine = entity.owner == player
-    if entity.zone in HERO_ZONES:
+    if entity.zone in HERO.zones:
         return "your hero" if mine else "the enemy hero"
-    if entity.zone in WEAPON_ZONES:
+    if entity.zone in WEAPON.zones:
         return ("your " if mine else "the enemy's ") + card_title(entity.card)
     name = card_title(entity.card)
-    if entity.zone in BOARD_ZONES:
+    if entity.zone in BOARD.zones:
         board = state.table.zones[entity.zone]
         twins = [i for i in board if state.table.entities[i].card == entity.card]
         if len(twins) > 1:
@@ -78,7 +77,7 @@ def action_in_words(state: SkirmishState, action: SkirmishAction) -> str:
     if action.kind == POWER:
         return f"hero power {card_title(power_of(state, me))}{target}"
     name = card_title(state.table.entities[EntityId(action.source)].card)
-    board = state.table.zones.at(BOARD_PLACES[me])
+    board = state.table.zones.at(BOARD.places[me])
     place = ""
     if 0 <= action.at < len(board):
         place = f", placed {action.at + 1}{_ordinal(action.at + 1)} from the left"

@@ -14,15 +14,15 @@ from pure_engine.cards.runtime import (
     put,
 )
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
-    DECK_PLACES,
-    GRAVE_ZONES,
-    HAND_PLACES,
-    HERO_PLACES,
+    BOARD,
+    DECK,
+    GRAVE,
+    HAND,
+    HERO,
     MAX_MANA,
-    SECRET_PLACES,
+    SECRET,
     STEALTH,
-    WEAPON_PLACES,
+    WEAPON,
     SkirmishState,
 )
 
@@ -42,17 +42,17 @@ def cards_behind(state: CardState, frame: Frame) -> int:
     """How many more cards the opponent holds than the caster (Divine Favor draws that many)."""
     me = frame.ctx.controller
     zones = state.table.zones
-    return max(0, len(zones.at(HAND_PLACES[1 - me])) - len(zones.at(HAND_PLACES[me])))
+    return max(0, len(zones.at(HAND.places[1 - me])) - len(zones.at(HAND.places[me])))
 
 
 def draw_and_hit(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
     """Draw a card and deal damage equal to its printed Cost to the target (Holy Wrath: none
     when no card reaches the hand)."""
     me, target = frame.ctx.controller, frame.ctx.target
-    deck = state.table.zones.at(DECK_PLACES[me])
+    deck = state.table.zones.at(DECK.places[me])
     top = deck[-1] if deck else None
     state = rules.draw(state, me, 1)
-    if top is None or target is None or top not in state.table.zones.at(HAND_PLACES[me]):
+    if top is None or target is None or top not in state.table.zones.at(HAND.places[me]):
         return state
     return rules.damage(state, frame, target, state.table.entities[top].cost)
 
@@ -61,8 +61,8 @@ def hero_attack(state: CardState, frame: Frame) -> int:
     """The caster's hero's Attack, its weapon's included (Savagery)."""
     me = frame.ctx.controller
     zones, entities = state.table.zones, state.table.entities
-    weapons = sum(entities[w].attack for w in zones.at(WEAPON_PLACES[me]))
-    return entities[zones.at(HERO_PLACES[me])[0]].attack + weapons
+    weapons = sum(entities[w].attack for w in zones.at(WEAPON.places[me]))
+    return entities[zones.at(HERO.places[me])[0]].attack + weapons
 
 
 def gain_crystals(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardState:
@@ -103,11 +103,11 @@ def flare(state: CardState, frame: Frame, rules: CardRules[CardState]) -> CardSt
     """All minions lose Stealth; the enemy's secrets are destroyed (not revealed)."""
     them = 1 - frame.ctx.controller
     table = state.table
-    for zone in BOARD_ZONES:
+    for zone in BOARD.zones:
         for i in table.zones[zone]:
             e = table.entities[i]
             if e.tags & STEALTH:
                 table = put(table, e.replace(tags=e.tags & ~STEALTH))
-    for i in table.zones.at(SECRET_PLACES[them]):
-        table = move(table, i, GRAVE_ZONES[them])
+    for i in table.zones.at(SECRET.places[them]):
+        table = move(table, i, GRAVE.zones[them])
     return state.replace(table=table)

@@ -36,14 +36,12 @@ from pure_engine.cards.runtime.program import Reg, S, Targets, Value
 from pure_engine.cards.runtime.vm import set_reg
 from pure_engine.cards.selectors import Compiled, Selector
 from pure_engine.games.skirmish.base import (
+    BOARD,
     BOARD_LIMIT,
-    BOARD_PLACES,
-    BOARD_ZONES,
-    GRAVE_ZONES,
+    GRAVE,
+    HAND,
     HAND_LIMIT,
-    HAND_PLACES,
-    HAND_ZONES,
-    HERO_PLACES,
+    HERO,
     SkirmishState,
 )
 from pure_engine.games.skirmish.cards_effects import equip
@@ -91,9 +89,9 @@ class _EachTarget(Instr):
 
 
 def _give_fresh(state: CardState, rules: CardRules[CardState], player: int, card: str) -> CardState:
-    if len(state.table.zones.at(HAND_PLACES[player])) >= HAND_LIMIT:
+    if len(state.table.zones.at(HAND.places[player])) >= HAND_LIMIT:
         return state
-    table, _ = spawn(state.table, rules.pool, HAND_ZONES[player], card, player)
+    table, _ = spawn(state.table, rules.pool, HAND.zones[player], card, player)
     return state.replace(table=table)
 
 
@@ -152,8 +150,8 @@ class DrawThese(Effect):
             state: CardState, frame: Frame, rules: CardRules[CardState], target: EntityId
         ) -> CardState:
             me = frame.ctx.controller
-            full = len(state.table.zones.at(HAND_PLACES[me])) >= HAND_LIMIT
-            zone = GRAVE_ZONES[me] if full else HAND_ZONES[me]
+            full = len(state.table.zones.at(HAND.places[me])) >= HAND_LIMIT
+            zone = GRAVE.zones[me] if full else HAND.zones[me]
             return state.replace(table=move(state.table, target, zone))
 
         asm.emit(_EachTarget(targets_operand(asm, self.targets), draw))
@@ -322,7 +320,7 @@ def shadowform(state: CardState, frame: Frame, rules: CardRules[CardState]) -> C
     enchantment on the hero naming the new power, which can be used this turn."""
     assert isinstance(state, SkirmishState)
     me = frame.ctx.controller
-    hero = state.table.zones.at(HERO_PLACES[me])[0]
+    hero = state.table.zones.at(HERO.places[me])[0]
     given = {b.source for b in state.table.entities[hero].buffs}
     if "mind_shatter" in given:
         return state
@@ -339,9 +337,9 @@ def give_back(state: CardState, frame: Frame, rules: CardRules[CardState]) -> Ca
     assert me is not None
     e = state.table.entities[me]
     them = 1 - e.owner
-    if e.zone not in BOARD_ZONES:
+    if e.zone not in BOARD.zones:
         return state
-    if len(state.table.zones.at(BOARD_PLACES[them])) >= BOARD_LIMIT:
+    if len(state.table.zones.at(BOARD.places[them])) >= BOARD_LIMIT:
         return state.replace(table=put(state.table, e.replace(status=e.status | DOOMED)))
-    table = move(leave_play(state.table, me), me, BOARD_ZONES[them])
+    table = move(leave_play(state.table, me), me, BOARD.zones[them])
     return state.replace(table=put(table, table.entities[me].replace(owner=them)))

@@ -42,7 +42,7 @@ from pure_engine.cards import (
 )
 from pure_engine.cards.costs import FREE, CostChange
 from pure_engine.games.skirmish.base import (
-    BOARD_ZONES,
+    BOARD,
     CANT_ATTACK,
     CHARACTERS,
     CHARGE,
@@ -54,9 +54,9 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
+    HAND,
     HAND_LIMIT,
-    HAND_PLACES,
-    HERO_PLACES,
+    HERO,
     MINIONS,
     POISONOUS,
     SPELLPOWER,
@@ -223,9 +223,9 @@ NEUTRAL: Final[tuple[CardDef, ...]] = (
     minion("master_swordsmith", 2, 1, 3, triggers=(Trigger(SkirmishEvent.TURN_END, (Buff(RANDOM(OTHER_FRIENDLY_MINIONS), 1),), YOUR_TURN),), text="At the end of your turn, give another random friendly minion +1 Attack."),
     minion("mind_control_tech", 3, 3, 3, If(four_enemy_minions, (TakeControl(RANDOM(ENEMY_MINIONS)),)), text="Battlecry: if your opponent has 4 or more minions, take control of one at random."),
     minion("alexstrasza", 9, 8, 8, Do(health_to_15), target=Zone("hero"), types=("dragon",), text="Battlecry: set a hero's remaining Health to 15."),
-    costs_less(minion("sea_giant", 10, 8, 8, text="Costs (1) less for each other minion on the battlefield."), lambda s, p: sum(len(s.table.zones[z]) for z in BOARD_ZONES)),
-    costs_less(minion("mountain_giant", 12, 8, 8, text="Costs (1) less for each other card in your hand."), lambda s, p: len(s.table.zones.at(HAND_PLACES[p])) - 1),
-    costs_less(minion("molten_giant", 20, 8, 8, text="Costs (1) less for each damage your hero has taken."), lambda s, p: s.table.entities[s.table.zones.at(HERO_PLACES[p])[0]].damage),
+    costs_less(minion("sea_giant", 10, 8, 8, text="Costs (1) less for each other minion on the battlefield."), lambda s, p: sum(len(s.table.zones[z]) for z in BOARD.zones)),
+    costs_less(minion("mountain_giant", 12, 8, 8, text="Costs (1) less for each other card in your hand."), lambda s, p: len(s.table.zones.at(HAND.places[p])) - 1),
+    costs_less(minion("molten_giant", 20, 8, 8, text="Costs (1) less for each damage your hero has taken."), lambda s, p: s.table.entities[s.table.zones.at(HERO.places[p])[0]].damage),
     costs_less(minion("dread_corsair", 4, 3, 3, tags=TAUNT, types=("pirate",), text="Taunt. Costs (1) less per Attack of your weapon."), weapon_attack),
     # the rest of the Classic neutrals
     minion("youthful_brewmaster", 2, 3, 2, ReturnToHand(TARGET), target=FRIENDLY_MINIONS, text="Battlecry: return a friendly minion from the battlefield to your hand."),

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from pure_engine.cards.runtime import CardRules, CardState, EntityId, Frame, is_alive, put
 from pure_engine.games.skirmish.base import (
-    BOARD_PLACES,
-    HERO_PLACES,
-    WEAPON_PLACES,
+    BOARD,
+    HERO,
+    WEAPON,
     SkirmishState,
 )
 
@@ -31,18 +31,18 @@ __all__ = [
 
 def four_enemy_minions(state: CardState, frame: Frame) -> bool:
     """The opponent has 4 or more minions (Mind Control Tech)."""
-    return len(state.table.zones.at(BOARD_PLACES[1 - frame.ctx.controller])) >= 4
+    return len(state.table.zones.at(BOARD.places[1 - frame.ctx.controller])) >= 4
 
 
 def hero_armor(state: CardState, frame: Frame) -> int:
     """The caster's hero's armor (Shield Slam)."""
-    zone = state.table.zones.at(HERO_PLACES[frame.ctx.controller])
+    zone = state.table.zones.at(HERO.places[frame.ctx.controller])
     return state.table.entities[zone[0]].armor
 
 
 def weapon_attack(state: SkirmishState, player: int) -> int:
     """*player*'s weapon's attack, 0 without one (Dread Corsair)."""
-    weapons = state.table.zones.at(WEAPON_PLACES[player])
+    weapons = state.table.zones.at(WEAPON.places[player])
     return state.table.entities[weapons[0]].attack if weapons else 0
 
 

@@ -34,7 +34,7 @@ from pure_engine.games.skirmish.base import (
     FRIENDLY_CHARACTERS,
     FRIENDLY_HERO,
     FRIENDLY_MINIONS,
-    HERO_PLACES,
+    HERO,
     MINIONS,
     ON_SUMMON,
     SkirmishEvent,
@@ -48,7 +48,7 @@ __all__ = ["WARRIOR"]
 
 def _low_health(state: CardState, frame: Frame) -> bool:
     """The caster's hero has 12 or less Health (Mortal Strike)."""
-    hero = state.table.entities[state.table.zones.at(HERO_PLACES[frame.ctx.controller])[0]]
+    hero = state.table.entities[state.table.zones.at(HERO.places[frame.ctx.controller])[0]]
     return hero.health - hero.damage <= 12
 
 
