@@ -222,11 +222,11 @@ def _attackers_declared(state: MagicState) -> MagicState:
     """The attackers tap (but those with vigilance), their "attacks" triggers fire (rule 508.1f,
     508.3a), and the active player receives priority."""
     entities = state.table.entities
-    tapped = [
-        e.replace(status=e.status | TAPPED)
-        for e in (entities[a] for a in state.attackers)
-        if not e.tags & VIGILANCE
-    ]
+    tapped = []
+    for a in state.attackers:
+        e = entities[a]
+        if not e.tags & VIGILANCE:
+            tapped.append(e.replace(status=e.status | TAPPED))
     state = state.replace(table=put_all(state.table, tapped), declaring=False)
     for a in state.attackers:
         state = fire(state, MagicEvent.ATTACKS, a)

@@ -359,7 +359,7 @@ def tapped_for(
     entities = table.entities
     for i in table.zones[BATTLEFIELD[player]]:
         e = entities[i]
-        if mana_of(e.card) < 0 or e.status & _UNAVAILABLE or i == spare:
+        if e.status & _UNAVAILABLE or mana_of(e.card) < 0 or i == spare:
             continue
         (lands if "land" in e.types else creatures).append(e)
     need = list(cost.colored)

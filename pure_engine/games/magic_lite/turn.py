@@ -99,11 +99,11 @@ def _untap(state: MagicState, name: Step) -> MagicState:
     """The untap step begins: the active player's permanents untap, and their creatures are no
     longer summoning sick (rule 502.3)."""
     entities = state.table.entities
-    ready = [
-        e.replace(status=e.status & ~(TAPPED | EXHAUSTED))
-        for e in (entities[i] for i in state.table.zones[BATTLEFIELD[state.active]])
-        if e.status & (TAPPED | EXHAUSTED)
-    ]
+    ready = []
+    for i in state.table.zones[BATTLEFIELD[state.active]]:
+        e = entities[i]
+        if e.status & (TAPPED | EXHAUSTED):
+            ready.append(e.replace(status=e.status & ~(TAPPED | EXHAUSTED)))
     return state.replace(step=name, table=put_all(state.table, ready))
 
 
@@ -184,8 +184,9 @@ def _after_damage(state: MagicState) -> Step:
 
 
 def _main2(state: MagicState, name: Step) -> MagicState:
-    """Combat is over (rule 511.3): its attackers and blockers are forgotten."""
-    state = state.replace(step=name, attackers=(), blocks=(), orders=(), to_order=())
+    """Combat is over (rule 511.3): its attackers and blockers, if any, are forgotten."""
+    if state.attackers:
+        state = state.replace(step=name, attackers=(), blocks=(), orders=(), to_order=())
     return open_window(state, name)
 
 
