@@ -43,8 +43,9 @@ def _imports(path: Path) -> set[str]:
 
 
 def runtime_imports_of_author_modules(folder: Path) -> dict[str, set[str]]:
-    """Each runtime module's imports of the kit outside the runtime, but the selector language."""
-    allowed = {"pure_engine.cards.selectors"}
+    """Each runtime module's imports of the kit outside the runtime, but the selector language
+    and its compiler."""
+    allowed = {"pure_engine.cards.selectors", "pure_engine.cards.selector_compiler"}
     found = {}
     for path in sorted(folder.glob("*.py")):
         kit = {

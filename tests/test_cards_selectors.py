@@ -17,11 +17,13 @@ from pure_engine.cards import (
     TARGET,
     Ctx,
     HasTag,
+    HasType,
     Selector,
     Zone,
 )
 from pure_engine.cards.runtime import create, new_table
 from pure_engine.cards.runtime.table import EntityId, Table
+from pure_engine.cards.selector_compiler import compile_selector
 from pure_engine.cards.selectors import (
     Complement,
     Pick,
@@ -30,11 +32,16 @@ from pure_engine.cards.selectors import (
     Slice,
     _Adjacent,
     _Side,
-    compile_selector,
+    _Typed,
 )
 from tests.cards_toy import LAYOUT
 
 KINDS = ("hero", "board", "hand", "deck", "graveyard")
+TYPES: tuple[frozenset[str], ...] = (
+    frozenset(),
+    frozenset({"minion"}),
+    frozenset({"minion", "beast"}),
+)
 ATOMS: tuple[Selector, ...] = (
     Zone("board"),
     Zone("hand"),
@@ -47,6 +54,8 @@ ATOMS: tuple[Selector, ...] = (
     ATK >= 3,
     ATK < 2,
     HasTag(1),
+    HasType("beast"),
+    HasType("minion"),
     ADJACENT,
 )
 
@@ -78,6 +87,7 @@ def tables(draw: st.DrawFn) -> tuple[Table, Ctx]:
                 owner=zone.spec.owner or 0,
                 attack=draw(st.integers(0, 5)),
                 tags=draw(st.integers(0, 1)),
+                types=draw(st.sampled_from(TYPES)),
             )
     ids = list(table.entities)
     source = draw(st.sampled_from([None, *ids]))
@@ -97,6 +107,8 @@ def reference(sel: Selector, table: Table, ctx: Ctx) -> list[EntityId]:
             chosen = {i for i in order if (owner[i] == ctx.controller) == (side == 0)}
         case Pred(test):
             chosen = {i for i in order if test(table.entities[i], ctx)}
+        case _Typed(name):
+            chosen = {i for i in order if name in table.entities[i].types}
         case SetOp(op, left, right):
             a, b = set(reference(left, table, ctx)), set(reference(right, table, ctx))
             chosen = {"+": a & b, "|": a | b, "-": a - b}[op]

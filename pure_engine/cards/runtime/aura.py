@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pure_engine.cards.runtime.table import Layout
-from pure_engine.cards.selectors import Compiled, Selector, compile_selector
+from pure_engine.cards.selector_compiler import compile_selector
+from pure_engine.cards.selectors import Compiled, Selector
 
 __all__ = ["Aura", "AuraAttack", "AuraTerms", "compile_aura"]
 

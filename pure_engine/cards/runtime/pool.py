@@ -28,7 +28,8 @@ from pure_engine.cards.runtime.event import DEATH, SILENCE, Event, KitEvent
 from pure_engine.cards.runtime.program import Frame, Reg, S, Value
 from pure_engine.cards.runtime.slots import ability_slot, mode_slot, trigger_slot
 from pure_engine.cards.runtime.table import ENCHANTMENT, Enchantment, EntityId, Kinds, Layout, Table
-from pure_engine.cards.selectors import Compiled, Ctx, Selector, compile_selector
+from pure_engine.cards.selector_compiler import compile_selector
+from pure_engine.cards.selectors import Compiled, Ctx, Selector
 
 __all__ = [
     "DEATH",
