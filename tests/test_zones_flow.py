@@ -223,6 +223,27 @@ def test_advance_is_one_tick_from_decision_to_decision_counting_steps_and_autos(
     assert machine.advance(run.state) == type(run)(run.state, 0, 0)  # already at a decision
 
 
+def test_an_automatic_action_may_move_the_turn_on() -> None:
+    # a rule that concedes the rest of a turn for the player: the auto action ends the main step
+    # itself (to "end"), and the machine goes on from the step the state is in, not main's row
+    machine = TurnMachine(
+        steps=_machine().steps,
+        get_step=lambda s: s.step,
+        set_step=lambda s, name: s.replace(step=name),
+        auto=lambda s: s.replace(step="end", decided=True) if s.turn == 1 else None,
+    )
+    run = machine.advance(Turn("main"))
+    # main (auto: to end) -> end -> untap -> upkeep -> draw -> main of turn 2 (a decision);
+    # (keeping main's row after the action would leave main for end once more: 5 changes)
+    assert (run.state.step, run.state.turn, run.state.mana, run.steps, run.autos) == (
+        "main",
+        2,
+        2,
+        4,
+        1,
+    )
+
+
 def test_advance_raises_instead_of_spinning_when_the_auto_rule_never_stops() -> None:
     spin = TurnMachine(
         steps={"main": FlowStep("main", next="main", decides=lambda s: True)},

@@ -77,10 +77,9 @@ class FlowStep(Frozen, Generic[S, K]):
     machine's ``set_step`` and the step's name, and sets the step itself: a
     game whose entering action writes the state anyway makes one write of
     both (on a wide state record, a write costs as much as a few dozen field
-    reads).  Entering a step leaves the state in it, and only the machine
-    changes the step (an ``auto`` action is a player's, taken in the step):
-    the machine goes on with the row of the step it entered, not asking
-    ``get_step`` again.
+    reads).  Entering a step leaves the state in it: the machine goes on with
+    the row of the step it entered, not asking ``get_step`` again (an ``auto``
+    action may move the turn on: after one, it asks).
 
     A native record (:class:`~pure_engine.core.frozen.Frozen`): the machine reads a row's
     fields at every step change, which compiled code does as C fields (a ``Struct``'s field
@@ -260,7 +259,7 @@ class TurnMachine(Generic[S, K]):
                 after = None if auto is None else auto(state)
                 if after is None:
                     break
-                state = after
+                state, step = after, None  # (the action may have moved the turn on)
                 autos += 1
                 continue
             state, step = self._finish(step, state)
